@@ -1,0 +1,38 @@
+"""tabletop_nb: three dice board games as faithful rules engines, made for notebooks.
+
+>>> import tabletop_nb
+>>> tabletop_nb.list_games()  # doctest: +SKIP
+['neko', 'pacal', 'pebble_rock']
+
+The engine (``tabletop_nb.core`` and ``tabletop_nb.games``) imports neither plotly,
+ipywidgets nor pandas; the widget classes load on first use.
+"""
+from __future__ import annotations
+
+from ._version import __version__
+from .core.dice import Die
+from .core.errors import IllegalActionError, RecordError, RulesError, TabletopError
+from .core.protocol import CHANCE, TERMINAL
+from .core.record import GameRecord, replay
+from .core.runner import play, simulate
+from .games import list_games, load_game
+
+__all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
+           "simulate", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
+           "RulesError", "RecordError"]
+
+# name -> module that defines it; imported on first attribute access (PEP 562)
+_LAZY = {}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'tabletop_nb' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

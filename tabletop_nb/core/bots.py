@@ -1,0 +1,57 @@
+"""Bots: the signature, the random bot, and looking a bot up by name.
+
+A bot is any callable ``bot(game, state, rng) -> action``: it is given the state as its
+seat may see it (``game.observation``) and a numpy Generator of its own, and returns one
+of ``game.legal_actions(state)``. Games offer more bots by name through ``game.bots()``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .errors import TabletopError
+
+__all__ = ["Bot", "random_bot", "resolve_bot", "bot_name", "available_bots"]
+
+Bot = Callable[[Any, Any, Any], Any]
+
+
+def random_bot(game, state, rng):
+    """Pick a legal action uniformly at random.
+
+    >>> # doctest: +SKIP
+    >>> tabletop_nb.play(game, bots=random_bot, seed=1)
+    """
+    legal = game.legal_actions(state)
+    return legal[int(rng.random() * len(legal))]
+
+
+random_bot.trusted = True  # returns a legal action by construction: the runner skips the check
+
+CORE_BOTS: dict[str, Bot] = {"random": random_bot}
+
+
+def available_bots(game) -> dict[str, Bot]:
+    """Every bot the game can be played by, by name."""
+    out = dict(CORE_BOTS)
+    out.update(game.bots())
+    return out
+
+
+def resolve_bot(game, spec: str | Bot) -> Bot:
+    """A bot from a name ("random", "greedy", ...) or a callable (returned as is)."""
+    if callable(spec):
+        return spec
+    if isinstance(spec, str):
+        bots = available_bots(game)
+        if spec in bots:
+            return bots[spec]
+        raise TabletopError(f"no bot called {spec!r} for {game.name}; choose from: "
+                            + ", ".join(sorted(bots)))
+    raise TabletopError(f"a bot is a name or a callable bot(game, state, rng), got {spec!r}")
+
+
+def bot_name(spec: str | Bot) -> str:
+    """The name shown in tables and logs for a bot spec."""
+    if isinstance(spec, str):
+        return spec
+    return getattr(spec, "bot_name", None) or getattr(spec, "__name__", None) or type(spec).__name__

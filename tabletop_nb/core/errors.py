@@ -1,0 +1,65 @@
+"""The errors tabletop_nb raises.
+
+Every error the package raises on purpose is a :class:`TabletopError`, so a notebook
+or a widget can catch one type and show its message instead of a traceback.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+__all__ = ["TabletopError", "IllegalActionError", "RulesError", "RecordError"]
+
+_MAX_LISTED = 24
+
+
+class TabletopError(Exception):
+    """Base class of every error raised on purpose by tabletop_nb."""
+
+
+class IllegalActionError(TabletopError, ValueError):
+    """An action that is not legal in the state it was applied to.
+
+    The message names the action and the legal ones; the state is left unchanged
+    (states are immutable, so nothing can have been half-applied).
+
+    Examples
+    --------
+    >>> err = IllegalActionError("fly", ["roll", "stop"])
+    >>> str(err)
+    "illegal action 'fly'; legal actions are: 'roll', 'stop'"
+    """
+
+    def __init__(self, action: Any, legal: Iterable[Any], reason: str | None = None,
+                 labels: Iterable[str] | None = None):
+        self.action = action
+        self.legal = list(legal)
+        self.reason = reason
+        shown = list(labels) if labels is not None else [repr(a) for a in self.legal]
+        if not shown:
+            listed = "there are no legal actions (the game is over)"
+        else:
+            more = len(shown) - _MAX_LISTED
+            listed = "legal actions are: " + ", ".join(shown[:_MAX_LISTED])
+            if more > 0:
+                listed += f", ... ({more} more)"
+        why = f" ({reason})" if reason else ""
+        super().__init__(f"illegal action {action!r}{why}; {listed}")
+
+
+class RulesError(TabletopError, ValueError):
+    """A rule change that is refused. ``field`` names the rule, ``reason`` says why.
+
+    Examples
+    --------
+    >>> str(RulesError("rounds", "must be at least 1, got 0"))
+    'rules.rounds: must be at least 1, got 0'
+    """
+
+    def __init__(self, field: str, reason: str):
+        self.field = field
+        self.reason = reason
+        super().__init__(f"rules.{field}: {reason}")
+
+
+class RecordError(TabletopError, ValueError):
+    """A game record (save file) that cannot be loaded or replayed, with the reason."""

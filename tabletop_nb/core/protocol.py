@@ -1,0 +1,248 @@
+"""The game protocol every engine implements (OpenSpiel's shape, immutable like pgx).
+
+A game is a pure function table over immutable states::
+
+    s = game.initial_state()
+    while not game.is_terminal(s):
+        p = game.current_player(s)            # a seat, CHANCE or TERMINAL
+        if p == CHANCE:
+            outcomes = game.chance_outcomes(s)  # [(action, Fraction)], sums to 1
+        else:
+            actions = game.legal_actions(s)     # never empty
+        s = game.apply(s, action)              # s itself is unchanged
+    game.scores(s), game.winners(s)
+
+Every roll, draw and shuffle is a chance node, so ``apply`` never draws random numbers:
+exact odds walk the outcomes, a runner samples them, and a record is just the list of
+actions. Engines subclass :class:`BaseGame`, which supplies checking, rule changes,
+pickling and sensible defaults.
+"""
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import Any, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+
+from .dice import Die
+from .errors import IllegalActionError, RulesError
+from .rules import RulesBase
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "BaseGame", "Action", "make_rules"]
+
+#: ``current_player`` when the next step is a roll, draw or shuffle.
+CHANCE: int = -1
+#: ``current_player`` when the game is over.
+TERMINAL: int = -2
+
+Action = Hashable
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What notebooks, runners, widgets and tests rely on."""
+
+    name: str
+    num_players: int
+    rules: RulesBase
+
+    def with_rules(self, **changes: Any) -> "Game": ...
+    def initial_state(self) -> Any: ...
+    def current_player(self, state: Any) -> int: ...
+    def legal_actions(self, state: Any) -> list: ...
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]: ...
+    def apply(self, state: Any, action: Any) -> Any: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def scores(self, state: Any) -> tuple: ...
+    def winners(self, state: Any) -> tuple: ...
+    def action_label(self, state: Any, action: Any) -> str: ...
+
+    @property
+    def dice(self) -> Mapping[str, Die]: ...
+
+
+def make_rules(rules_cls: type, **overrides: Any) -> RulesBase:
+    """Build ``rules_cls`` from keyword overrides, refusing unknown names with RulesError."""
+    names = [f.name for f in dataclasses.fields(rules_cls)]
+    for k in overrides:
+        if k not in names:
+            raise RulesError(k, "there is no such rule; the rules are: " + ", ".join(names))
+    return rules_cls(**overrides)
+
+
+class BaseGame(ABC):
+    """Shared machinery for engines.
+
+    A subclass sets ``name`` and ``Rules`` (its frozen rules dataclass, with a
+    ``players`` field) and implements ``initial_state``, ``current_player``,
+    ``legal_actions``, ``chance_outcomes``, ``apply_trusted`` and ``scores``. It may
+    override ``winners`` and ``ranks`` (for rulebook tie-breaks), ``action_label``,
+    ``observation`` (to hide information from a seat), ``sample_chance`` (a faster
+    sampler), ``turn_count``, ``events`` and ``dice``.
+
+    Games are compared, hashed and pickled by their name and rules: the engine's
+    precomputed lookups are rebuilt from the rules on unpickling.
+    """
+
+    name: str = "?"
+    Rules: type = RulesBase
+    #: upper bound on the number of actions (decisions and chance outcomes) in one game
+    max_actions: int = 100_000
+
+    def __init__(self, rules: RulesBase | None = None, **overrides: Any):
+        if rules is None:
+            rules = make_rules(self.Rules, **overrides)
+        elif overrides:
+            rules = rules.replace(**overrides)
+        if not isinstance(rules, self.Rules):
+            raise RulesError("*", f"{self.name} needs {self.Rules.__name__}, got {type(rules).__name__}")
+        self.rules = rules
+        self.setup()
+
+    def setup(self) -> None:
+        """Precompute lookups from ``self.rules`` (board adjacency, card tables). Optional."""
+
+    # -- identity ---------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def with_rules(self, **changes: Any) -> "BaseGame":
+        """The same game with some rules changed; refused with RulesError naming the field.
+
+        >>> # doctest: +SKIP
+        >>> bigger = game.with_rules(cargo_capacity=5)
+        """
+        return type(self)(self.rules.replace(**changes))
+
+    def with_plain_rules(self, data: Mapping[str, Any]) -> "BaseGame":
+        """The same game with rules read from plain data (a save file)."""
+        return type(self)(self.Rules.from_plain(data))
+
+    def __reduce__(self):
+        return (type(self), (self.rules,))
+
+    def __eq__(self, other: Any) -> bool:
+        return type(self) is type(other) and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.rules))
+
+    def __repr__(self) -> str:
+        changed = self.rules.changes_from(self.Rules(players=self.num_players))
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"load_game({self.name!r}, players={self.num_players}{extra})"
+
+    @property
+    def dice(self) -> dict[str, Die]:
+        """The game's real dice by name: every rules field holding a Die."""
+        return {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(self.rules)
+                if isinstance(getattr(self.rules, f.name), Die)}
+
+    # -- the engine (override) ---------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> Any:
+        """The state before the first action (setup shuffles are chance nodes after it)."""
+
+    @abstractmethod
+    def current_player(self, state: Any) -> int:
+        """The seat to act, CHANCE or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list:
+        """The actions the current player may take (empty only when terminal)."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]:
+        """At a CHANCE node: every outcome with its exact probability (sums to 1)."""
+
+    @abstractmethod
+    def apply_trusted(self, state: Any, action: Any) -> Any:
+        """Apply an action taken from this state's legal actions or chance outcomes."""
+
+    @abstractmethod
+    def scores(self, state: Any) -> tuple:
+        """Each seat's score now (the track during play, the final score at the end)."""
+
+    # -- defaults ------------------------------------------------------------------
+    def is_terminal(self, state: Any) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """Apply ``action`` and return the new state; ``state`` is unchanged.
+
+        Raises IllegalActionError naming the legal actions when ``action`` is not one.
+        """
+        p = self.current_player(state)
+        if p == TERMINAL:
+            raise IllegalActionError(action, [], "the game is over")
+        if p == CHANCE:
+            legal = [a for a, _ in self.chance_outcomes(state)]
+            if action not in legal:
+                raise IllegalActionError(action, legal, "not an outcome of this roll or draw")
+        else:
+            legal = self.legal_actions(state)
+            if action not in legal:
+                raise IllegalActionError(action, legal, None,
+                                         [self.action_label(state, a) for a in legal])
+        return self.apply_trusted(state, action)
+
+    def sample_chance(self, state: Any, rng) -> Any:
+        """Draw one chance outcome with a numpy Generator (override for speed)."""
+        outcomes = self.chance_outcomes(state)
+        r = rng.random()
+        acc = 0.0
+        for a, p in outcomes:
+            acc += float(p)
+            if r < acc:
+                return a
+        return outcomes[-1][0]
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """Seats that won (all who share the win). Default: the highest score."""
+        sc = self.scores(state)
+        best = max(sc)
+        return tuple(i for i, v in enumerate(sc) if v == best)
+
+    def ranks(self, state: Any) -> tuple[int, ...]:
+        """Rank of each seat, 1 = won. Default: winners 1, the rest by score (ties share)."""
+        sc = self.scores(state)
+        win = set(self.winners(state))
+        keys = [(i in win, sc[i]) for i in range(len(sc))]
+        return tuple(1 + sum(1 for k in keys if k > keys[i]) for i in range(len(sc)))
+
+    def action_label(self, state: Any, action: Any) -> str:
+        """What a person reads on a button or in the log."""
+        return str(action)
+
+    def observation(self, state: Any, player: int) -> Any:
+        """The state as ``player`` may see it (hidden information masked).
+
+        Bots are given this. It must be a state on which ``legal_actions`` and
+        ``current_player`` give the same answers. Default: everything is public.
+        """
+        return state
+
+    def events(self, state: Any) -> tuple[str, ...]:
+        """What the last action did, in words ("Larry stole 2 fish from Red")."""
+        return tuple(getattr(state, "events", ()) or ())
+
+    def turn_count(self, state: Any) -> int | None:
+        """Turns played so far, if the game counts them; None lets the runner count."""
+        return None
+
+    def bots(self) -> dict:
+        """Bots this game offers by name (beyond "random"): name -> bot(game, state, rng)."""
+        return {}
+
+    def player_name(self, seat: int) -> str:
+        """How a seat is called in logs."""
+        return f"Player {seat + 1}"
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """Per-player public resources for displays: {label: tuple per seat}."""
+        return {"score": tuple(self.scores(state))}
+
+    def phase(self, state: Any) -> str:
+        """A short description of where the game is (round, phase)."""
+        return ""

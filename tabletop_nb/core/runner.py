@@ -1,0 +1,295 @@
+"""Playing games: one (``play``) or many (``simulate``), reproducibly.
+
+Seeds follow SPEC 7: game ``i`` of a run with seed ``S`` is played from
+``np.random.SeedSequence(S, spawn_key=(i,))``, whose children drive the dice (one stream)
+and each seat's bot (one stream per seat). The entropy and spawn key are written in every
+row, so any single game of a big run can be replayed alone, and variants of the rules
+that play the same seeds see the same dice as far as their games agree.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from concurrent.futures import Executor, Future
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from .bots import bot_name, resolve_bot
+from .codec import to_plain
+from .errors import IllegalActionError, TabletopError
+from .protocol import CHANCE, TERMINAL, BaseGame
+from .record import GameRecord
+
+__all__ = ["play", "simulate", "seed_sequence", "game_seed", "play_state", "COLUMNS"]
+
+#: the columns ``simulate`` always returns, in order
+COLUMNS = ("game", "seed", "spawn_key", "seat", "bot", "score", "rank", "winner",
+           "shared_win", "turns", "actions")
+
+#: runs at least this long use a process pool by default (on a machine with >1 core)
+PARALLEL_THRESHOLD = 2000
+
+
+def seed_sequence(seed: Any = None) -> np.random.SeedSequence:
+    """A SeedSequence from an int, None (fresh entropy) or a SeedSequence."""
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
+        return np.random.SeedSequence(None if seed is None else int(seed))
+    raise TabletopError(f"a seed is a non-negative integer, None or a numpy SeedSequence, got {seed!r}")
+
+
+def game_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed of game ``index`` in a ``simulate(..., seed=seed)`` run."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def _streams(ss: np.random.SeedSequence, players: int):
+    # children built from (entropy, spawn_key) directly, so calling twice gives the same
+    # streams (SeedSequence.spawn would count its calls)
+    kids = [np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (k,))
+            for k in range(players + 1)]
+    return np.random.default_rng(kids[0]), [np.random.default_rng(k) for k in kids[1:]]
+
+
+def _bots_for(game, bots) -> list:
+    n = game.num_players
+    if isinstance(bots, (str, bytes)) or callable(bots):
+        specs = [bots] * n
+    else:
+        specs = list(bots)
+        if len(specs) != n:
+            raise TabletopError(f"{game.name} with {n} players needs {n} bots, got {len(specs)}")
+    return specs
+
+
+def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True,
+               max_actions: int | None = None):
+    """Play one game; return (final state, actions or None, decisions, chance steps, turns).
+
+    This is the hot loop of every simulation: no records, no encoding, no copies.
+    """
+    specs = _bots_for(game, bots)
+    funcs = [resolve_bot(game, b) for b in specs]
+    trusted = [getattr(f, "trusted", False) for f in funcs]
+    chance_rng, bot_rngs = _streams(ss, game.num_players)
+    masked = type(game).observation is not BaseGame.observation
+    limit = max_actions or getattr(game, "max_actions", 100_000)
+    current, sample, apply_trusted = game.current_player, game.sample_chance, game.apply_trusted
+    s = game.initial_state()
+    actions: list | None = [] if keep_actions else None
+    decisions = chance = turns = 0
+    last = None
+    while True:
+        p = current(s)
+        if p == TERMINAL:
+            break
+        if decisions + chance >= limit:
+            raise TabletopError(f"{game.name} did not end within {limit} actions (seed "
+                                f"{ss.entropy}, spawn key {tuple(ss.spawn_key)}): an engine bug")
+        if p == CHANCE:
+            a = sample(s, chance_rng)
+            s = apply_trusted(s, a)
+            chance += 1
+        else:
+            view = game.observation(s, p) if masked else s
+            a = funcs[p](game, view, bot_rngs[p])
+            if trusted[p]:
+                s = apply_trusted(s, a)
+            else:
+                try:
+                    s = game.apply(s, a)
+                except IllegalActionError as e:
+                    raise IllegalActionError(a, e.legal, f"chosen by bot {bot_name(specs[p])!r} "
+                                             f"in seat {p}") from None
+            decisions += 1
+            if p != last:
+                turns += 1
+                last = p
+        if actions is not None:
+            actions.append(a)
+    counted = game.turn_count(s)
+    return s, actions, decisions, chance, (turns if counted is None else counted)
+
+
+def _seed_plain(ss: np.random.SeedSequence) -> dict:
+    return {"entropy": int(ss.entropy), "spawn_key": [int(k) for k in ss.spawn_key]}
+
+
+def play(game, bots: Any = "random", seed: Any = None, *, max_actions: int | None = None) -> GameRecord:
+    """Play one game to the end and return its record.
+
+    Parameters
+    ----------
+    game : Game
+        From :func:`tabletop_nb.load_game`.
+    bots : str, callable or list
+        One bot for every seat, or a list with one per seat: names ("random", "greedy")
+        or callables ``bot(game, state, rng) -> action``.
+    seed : int, SeedSequence or None
+        The same seed gives the same game.
+
+    Examples
+    --------
+    >>> # doctest: +SKIP
+    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=7)
+    >>> rec.scores, rec.winners
+    """
+    ss = seed_sequence(seed)
+    specs = _bots_for(game, bots)
+    s, actions, decisions, chance, turns = play_state(game, specs, ss, True, max_actions)
+    return GameRecord(game=game.name, rules=game.rules.to_plain(),
+                      actions=tuple(to_plain(a) for a in actions), seed=_seed_plain(ss),
+                      bots=tuple(bot_name(b) for b in specs),
+                      scores=tuple(to_plain(tuple(game.scores(s)))),
+                      winners=tuple(game.winners(s)),
+                      meta={"turns": turns, "decisions": decisions, "chance": chance})
+
+
+def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: bool,
+               max_actions: int | None):
+    """Worker: play the games ``indices`` of a run; return (rows, records)."""
+    rows, records = [], []
+    names = [bot_name(b) for b in specs]
+    for i in indices:
+        ss = np.random.SeedSequence(entropy, spawn_key=(i,))
+        s, actions, decisions, chance, turns = play_state(game, specs, ss, keep_records, max_actions)
+        scores = game.scores(s)
+        ranks = game.ranks(s)
+        win = set(game.winners(s))
+        shared = len(win) > 1
+        for seat in range(game.num_players):
+            rows.append((i, entropy, str(i), seat, names[seat], scores[seat], ranks[seat],
+                         seat in win, shared and seat in win, turns, decisions + chance))
+        if keep_records:
+            records.append(GameRecord(game=game.name, rules=game.rules.to_plain(),
+                                      actions=tuple(to_plain(a) for a in actions),
+                                      seed=_seed_plain(ss), bots=tuple(names),
+                                      scores=tuple(to_plain(tuple(scores))), winners=tuple(win),
+                                      meta={"turns": turns, "decisions": decisions, "chance": chance}))
+    return rows, records
+
+
+def _chunks(n: int, size: int) -> list[range]:
+    return [range(a, min(a + size, n)) for a in range(0, n, size)]
+
+
+def _default_pool():
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    # fork shares the parent's imports and lets bots defined in a notebook cell be used
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() and sys.platform != "darwin" \
+        else mp.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=ctx)
+
+
+def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
+             executor: Executor | str | None = None, progress: bool = True,
+             keep_records: bool = False, chunk_size: int | None = None,
+             max_actions: int | None = None):
+    """Play many games and return one row per game and seat (a pandas DataFrame).
+
+    Parameters
+    ----------
+    game : Game
+    bots : str, callable or list
+        As in :func:`play`. Seats keep the order given (to study seat advantage).
+    games : int
+        How many games.
+    seed : int or None
+        Game ``i`` is played from ``SeedSequence(seed, spawn_key=(i,))``; with None a
+        fresh seed is drawn and written in the ``seed`` column.
+    executor : concurrent.futures.Executor, "serial", "processes" or None
+        Where the games run. None: in this process for small runs, a local process pool
+        from ``PARALLEL_THRESHOLD`` games on a multi-core machine. Any Executor works,
+        for example ``distributed.Client(...).get_executor()`` for a Dask cluster.
+    progress : bool
+        Show a progress bar (tqdm).
+    keep_records : bool
+        Also return every game's :class:`GameRecord`: the result is ``(table, records)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``game, seed, spawn_key, seat, bot, score, rank, winner, shared_win,
+        turns, actions``, sorted by game and seat. An interrupted run (Ctrl-C, or the
+        notebook's stop button) returns the games that finished, with a warning.
+
+    Examples
+    --------
+    >>> # doctest: +SKIP
+    >>> df = tabletop_nb.simulate(game, "random", games=1000, seed=1)
+    >>> df.groupby("seat").winner.mean()
+    """
+    import pandas as pd
+
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 0:
+        raise TabletopError(f"games must be a non-negative whole number, got {games!r}")
+    games = int(games)
+    specs = _bots_for(game, bots)
+    for b in specs:
+        resolve_bot(game, b)  # unknown names fail here, not in a worker
+    ss = seed_sequence(seed)
+    if ss.spawn_key:
+        raise TabletopError("simulate needs a root seed (an int or None), not a spawned SeedSequence")
+    entropy = int(ss.entropy)
+
+    own_pool = None
+    if executor is None:
+        executor = "processes" if games >= PARALLEL_THRESHOLD and (os.cpu_count() or 1) > 1 else "serial"
+    if executor == "processes":
+        executor = own_pool = _default_pool()
+    elif executor != "serial" and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
+        raise TabletopError(f"executor must be a concurrent.futures.Executor, 'serial' or "
+                            f"'processes', got {executor!r}")
+
+    rows: list = []
+    records: list = []
+    from tqdm.auto import tqdm
+    bar = tqdm(total=games, disable=not progress, desc=f"{game.name}", unit="game", leave=False)
+    interrupted = False
+    try:
+        if executor == "serial":
+            size = chunk_size or 1
+            for idx in _chunks(games, size):
+                r, rec = _run_chunk(game, specs, entropy, idx, keep_records, max_actions)
+                rows.extend(r)
+                records.extend(rec)
+                bar.update(len(idx))
+        else:
+            workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+            size = chunk_size or max(1, min(500, games // (workers * 8) or 1))
+            pending: dict[Future, range] = {}
+            for idx in _chunks(games, size):
+                fut = executor.submit(_run_chunk, game, specs, entropy, idx, keep_records, max_actions)
+                pending[fut] = idx
+            from concurrent.futures import as_completed
+            try:
+                for fut in as_completed(list(pending)):
+                    r, rec = fut.result()
+                    rows.extend(r)
+                    records.extend(rec)
+                    bar.update(len(pending[fut]))
+            except KeyboardInterrupt:
+                for fut in pending:
+                    fut.cancel()
+                raise
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        bar.close()
+        if own_pool is not None:
+            own_pool.shutdown(wait=not interrupted, cancel_futures=True)
+    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    df = df.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
+    done = df["game"].nunique() if len(df) else 0
+    if interrupted:
+        warnings.warn(f"interrupted: kept the {done} of {games} games that finished", stacklevel=2)
+    df.attrs.update({"game_name": game.name, "players": game.num_players, "seed": entropy,
+                     "bots": [bot_name(b) for b in specs], "games": done, "interrupted": interrupted})
+    if keep_records:
+        records.sort(key=lambda r: r.seed["spawn_key"][0])
+        return df, records
+    return df
