@@ -22,7 +22,8 @@ __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play"
            "RulesError", "RecordError"]
 
 # name -> module that defines it; imported on first attribute access (PEP 562)
-_LAZY = {}
+_LAZY = {"GameApp": ".widgets", "DiceLab": ".widgets", "RulesEditor": ".widgets",
+         "ReplayViewer": ".widgets"}
 
 
 def __getattr__(name: str):
