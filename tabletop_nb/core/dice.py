@@ -402,9 +402,14 @@ class Die:
 
     # -- identity -------------------------------------------------------------
     def _key(self):
-        faces = None if self.faces is None else tuple(sorted(self.faces, key=repr))
-        dist = tuple(sorted(zip(self._outcomes, self._weights), key=lambda p: repr(p[0])))
-        return (self.name, faces, self._total, dist)
+        # equal dice have the same name and the same distribution: Die([1, 2]) rolls like
+        # Die([1, 1, 2, 2]), and a sum of one die is that die
+        g = 0
+        for w in self._weights:
+            g = math.gcd(g, w)
+        dist = tuple(sorted(((o, w // g) for o, w in zip(self._outcomes, self._weights)),
+                            key=lambda p: repr(p[0])))
+        return (self.name, dist)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Die):

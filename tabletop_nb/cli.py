@@ -1,0 +1,155 @@
+"""Command line: ``python -m tabletop_nb list | simulate | bench``.
+
+Bad arguments give a one-line error on stderr and exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse prints usage too)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class UsageError(Exception):
+    """A bad argument found after parsing (unknown game, bot, rule)."""
+
+
+def _rule_value(text: str):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _parse_rules(items: Sequence[str]) -> dict:
+    out = {}
+    for item in items or ():
+        if "=" not in item:
+            raise UsageError(f"--rule takes NAME=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        out[k.strip()] = _rule_value(v)
+    return out
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m tabletop_nb",
+                description="tabletop_nb: play, simulate and measure dice board games.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    sub.required = True
+    sub.add_parser("list", help="list the games")
+
+    s = sub.add_parser("simulate", help="simulate many games and summarise by seat")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, default=None)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bots", nargs="+", default=["random"],
+                   help="one bot for every seat, or one per seat (names: random, greedy, ...)")
+    s.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="change a rule, e.g. --rule rounds=8 (repeatable)")
+    s.add_argument("--workers", choices=["auto", "serial", "processes"], default="auto")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
+    s.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+
+    b = sub.add_parser("bench", help="measure playout, action and dice-odds speed")
+    b.add_argument("--game", action="append", help="only this game (repeatable)")
+    b.add_argument("--seconds", type=float, default=2.0, help="time budget per game")
+    b.add_argument("--players", type=int, default=None)
+    b.add_argument("--json", action="store_true")
+    return p
+
+
+def _cmd_list(args) -> int:
+    from . import list_games
+    from .games import load_game
+    for name in list_games():
+        g = load_game(name)
+        print(f"{name}\t{g.num_players} players by default\tdice: {', '.join(g.dice) or '-'}")
+    return 0
+
+
+def _cmd_simulate(args) -> int:
+    from . import load_game, simulate
+    from .core.bots import available_bots
+    from .games import list_games
+    if args.game not in list_games():
+        raise UsageError(f"no game {args.game!r}; choose from: {', '.join(list_games())}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.seed < 0:
+        raise UsageError("--seed must not be negative")
+    game = load_game(args.game, players=args.players, **_parse_rules(args.rule))
+    bots = args.bots[0] if len(args.bots) == 1 else args.bots
+    names = available_bots(game)
+    for b in args.bots:
+        if b not in names:
+            raise UsageError(f"no bot {b!r} for {args.game}; choose from: {', '.join(sorted(names))}")
+    if len(args.bots) not in (1, game.num_players):
+        raise UsageError(f"--bots takes 1 or {game.num_players} names, got {len(args.bots)}")
+    executor = None if args.workers == "auto" else args.workers
+    df = simulate(game, bots, games=args.games, seed=args.seed, executor=executor,
+                  progress=args.progress)
+    by_seat = df.groupby("seat").agg(bot=("bot", "first"), win_rate=("winner", "mean"),
+                                     mean_score=("score", "mean"), mean_rank=("rank", "mean"))
+    summary = {
+        "game": game.name, "players": game.num_players, "games": int(df.game.nunique()),
+        "seed": args.seed, "rules_changed": {k: _plain(v) for k, v in
+                                             game.rules.changes_from(type(game.rules)(players=game.num_players)).items()},
+        "mean_turns": float(df.drop_duplicates("game").turns.mean()),
+        "shared_wins": int(df[df.shared_win].game.nunique()),
+        "seats": [{"seat": int(i), "bot": r.bot, "win_rate": round(float(r.win_rate), 4),
+                   "mean_score": round(float(r.mean_score), 3), "mean_rank": round(float(r.mean_rank), 3)}
+                  for i, r in by_seat.iterrows()],
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{game.name}, {game.num_players} players, {summary['games']} games, seed {args.seed}; "
+              f"mean turns {summary['mean_turns']:.1f}, shared wins {summary['shared_wins']}")
+        print(f"{'seat':>4}  {'bot':<12} {'win rate':>8} {'score':>8} {'rank':>6}")
+        for r in summary["seats"]:
+            print(f"{r['seat']:>4}  {r['bot']:<12} {r['win_rate']:>8.3f} {r['mean_score']:>8.2f} "
+                  f"{r['mean_rank']:>6.2f}")
+    return 0
+
+
+def _plain(v):
+    from .core.codec import to_plain
+    return to_plain(v)
+
+
+def _cmd_bench(args) -> int:
+    from .bench import format_report, run_bench
+    from .games import list_games
+    for g in args.game or ():
+        if g not in list_games():
+            raise UsageError(f"no game {g!r}; choose from: {', '.join(list_games())}")
+    if args.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+    report = run_bench(games=args.game, seconds=args.seconds, players=args.players)
+    print(json.dumps(report, indent=1) if args.json else format_report(report))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    from .core.errors import TabletopError
+    try:
+        return {"list": _cmd_list, "simulate": _cmd_simulate, "bench": _cmd_bench}[args.command](args)
+    except (UsageError, TabletopError) as e:
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        print(f"{parser.prog}: error: {msg}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

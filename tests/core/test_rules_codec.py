@@ -1,0 +1,87 @@
+"""Rules as validated data, and the plain-data codec used by save files."""
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+import pytest
+
+from tabletop_nb import Die, RulesError
+from tabletop_nb.core.codec import CodecError, from_plain, to_plain
+from tabletop_nb.core.rules import RulesBase, rule
+from toygame import ToyRules
+
+
+class Card(NamedTuple):
+    island: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules(RulesBase):
+    players: int = rule(2, min=2, max=4)
+    cards: tuple[Card, ...] = rule((Card("red", 2), Card("blue", 3)))
+    bonus: Fraction = rule(Fraction(1, 2))
+    mode: str = rule("base", choices=("base", "expert"))
+    die: Die = rule(Die([1, 2, 3]))
+
+
+def test_bounds_types_choices_are_refused_naming_the_field():
+    with pytest.raises(RulesError, match=r"rules\.target: must be at least 5, got 1"):
+        ToyRules(target=1)
+    with pytest.raises(RulesError, match=r"rules\.target: must be int"):
+        ToyRules(target=7.5)
+    with pytest.raises(RulesError, match=r"rules\.hold_bonus: must be bool"):
+        ToyRules(hold_bonus=1)
+    with pytest.raises(RulesError, match=r"rules\.mode: must be one of"):
+        DeckRules(mode="hard")
+    with pytest.raises(RulesError, match="rules.die: needs a face 1"):
+        ToyRules(die=Die([2, 3]))
+    with pytest.raises(RulesError, match="no_such.*there is no such rule"):
+        ToyRules().replace(no_such=3)
+
+
+def test_replace_and_changes_from():
+    r = ToyRules().replace(target=40)
+    assert r.target == 40 and ToyRules().target == 20
+    assert r.changes_from(ToyRules()) == {"target": 40}
+
+
+def test_plain_round_trip_with_nested_types():
+    r = DeckRules()
+    data = to_plain(r)
+    assert data["cards"][0] == {"type": "Card", "island": "red", "points": 2}
+    assert data["bonus"] == "1/2"
+    back = DeckRules.from_plain(r.to_plain())
+    assert back == r
+    assert isinstance(back.cards[0], Card)
+
+
+def test_from_plain_refuses_bad_data_naming_the_field():
+    bad = DeckRules().to_plain()
+    bad["cards"][1]["points"] = "three"
+    with pytest.raises(RulesError, match=r"rules\.cards: cards\[1\]\.points: expected a whole number"):
+        DeckRules.from_plain(bad)
+    with pytest.raises(RulesError, match="there is no such rule"):
+        DeckRules.from_plain({"nonsense": 1})
+    with pytest.raises(RulesError):
+        DeckRules.from_plain(["not", "a", "mapping"])
+
+
+def test_codec_never_builds_an_undeclared_type():
+    # the "type" entry is informational: decoding follows the declared type only
+    with pytest.raises(CodecError, match="unknown field"):
+        from_plain(Card, {"type": "os.system", "island": "x", "points": 1, "cmd": "rm"})
+    assert from_plain(Card, {"type": "Anything", "island": "x", "points": 1}) == Card("x", 1)
+    assert from_plain(tuple[int, ...], [1, 2]) == (1, 2)
+    assert from_plain(frozenset[str], ["a", "b"]) == frozenset({"a", "b"})
+    with pytest.raises(CodecError):
+        from_plain(int, True)
+    with pytest.raises(CodecError):
+        from_plain(tuple[int, int], [1])
+
+
+def test_fields_info_for_forms():
+    info = {f.name: f for f in ToyRules.fields_info()}
+    assert info["target"].min == 5 and info["target"].max == 100
+    assert info["hold_bonus"].type is bool
+    assert info["target"].doc

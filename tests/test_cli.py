@@ -1,0 +1,65 @@
+"""python -m tabletop_nb: list, simulate, bench; bad arguments give one line and exit 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tabletop_nb.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "tabletop_nb", *args], capture_output=True, text=True)
+
+
+def test_list_prints_every_builtin_game():
+    import tabletop_nb.games as g
+    r = run("list")
+    assert r.returncode == 0
+    assert [line.split("\t")[0] for line in r.stdout.splitlines()] == g._builtin()
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["simulate", "no_such_game"], "no game 'no_such_game'"),
+    (["simulate", "toy", "--games", "x"], "invalid int value"),
+    (["fly"], "invalid choice"),
+    ([], "required"),
+    (["bench", "--game", "nope"], "no game 'nope'"),
+])
+def test_bad_arguments_one_line_exit_2(args, msg):
+    r = run(*args)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and msg in lines[0], r.stderr
+
+
+def test_simulate_summary_and_json(capsys):
+    assert main(["simulate", "toy", "--players", "3", "--games", "20", "--seed", "4",
+                 "--bots", "hold10", "random", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "toy, 3 players, 20 games, seed 4" in out and "hold10" in out
+    assert main(["simulate", "toy", "--games", "20", "--seed", "4", "--json",
+                 "--rule", "target=30"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 20 and data["rules_changed"] == {"target": 30}
+    assert abs(sum(s["win_rate"] for s in data["seats"]) - 1) < 0.2  # shared wins count for both
+
+
+def test_simulate_bad_rule_and_bots_exit_2(capsys):
+    assert main(["simulate", "toy", "--rule", "target=1"]) == 2
+    assert "rules.target: must be at least 5" in capsys.readouterr().err
+    assert main(["simulate", "toy", "--bots", "genius"]) == 2
+    assert "no bot 'genius'" in capsys.readouterr().err
+    assert main(["simulate", "toy", "--bots", "random", "random", "random"]) == 2
+    assert main(["simulate", "toy", "--rule", "oops"]) == 2
+
+
+def test_bench_reports_every_number(capsys):
+    assert main(["bench", "--game", "toy", "--seconds", "0.2", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    row = rep["games"][0]
+    assert row["game"] == "toy" and row["games"] >= 3
+    for k in ("games_per_s", "actions_per_s", "legal_actions_us_median", "apply_us_median"):
+        assert row[k] > 0
+    assert 0 < rep["dice"]["sum_of_10_d6_us"] < 5000
+    assert 0 < rep["dice"]["lowest_of_5_d6_us"] < 1000
