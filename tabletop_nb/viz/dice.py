@@ -1,0 +1,270 @@
+"""Dice odds charts: exact bars, simulated histograms and the law of large numbers.
+
+Every chart is a plain function returning a ``go.Figure``; the ``*_traces`` helpers
+return the trace dicts so a widget (DiceLab) can update its own figure in place.
+
+Examples
+--------
+>>> from tabletop_nb import Die
+>>> d6 = Die(range(1, 7), name="d6")
+>>> fig = dice_odds([d6, d6], rolls=600, rng=1)        # exact 2d6 with 600 simulated rolls
+>>> fig = running_frequency([d6, d6], 8, rolls=2000, rng=1)   # P(total >= 8) converging
+"""
+from __future__ import annotations
+
+import functools
+import operator
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..core.dice import Die
+from ._common import fraction_text, is_number, outcome_label
+
+__all__ = ["as_dice", "combine_dice", "roll_dice", "event_test", "event_probability",
+           "dice_odds", "dice_odds_traces", "running_frequency", "running_frequency_traces",
+           "VIEWS"]
+
+#: the events a running-frequency chart can follow
+VIEWS = ("at_least", "at_most", "exactly")
+_VIEW_TEXT = {"at_least": "≥", "at_most": "≤", "exactly": "="}
+
+
+def as_dice(dice: Die | Mapping[str, Die] | Iterable[Die]) -> list[Die]:
+    """A list of dice from one Die, a dict name -> Die (``game.dice``) or a list."""
+    if isinstance(dice, Die):
+        return [dice]
+    if isinstance(dice, Mapping):
+        dice = list(dice.values())
+    out = list(dice)
+    if not out:
+        raise ValueError("pick at least one die")
+    for d in out:
+        if not isinstance(d, Die):
+            raise TypeError(f"expected Die objects, got {type(d).__name__} {d!r}")
+    return out
+
+
+def _numeric(dice: Sequence[Die]) -> bool:
+    return all(is_number(o) for d in dice for o in d.outcomes)
+
+
+def combine_dice(dice) -> Die:
+    """The outcome of rolling several dice together.
+
+    Numeric dice add up (the total); dice with symbols give the joint outcome, a tuple
+    with one face of each die. One die is returned as it is.
+
+    >>> d6 = Die(range(1, 7))
+    >>> combine_dice([d6, d6]).prob(7)
+    Fraction(1, 6)
+    >>> combine_dice([Die(["fish", "blank"]), Die([1, 2])]).prob(("fish", 2))
+    Fraction(1, 4)
+    """
+    ds = as_dice(dice)
+    if len(ds) == 1:
+        return ds[0]
+    names = [d.name or "die" for d in ds]
+    if _numeric(ds):
+        return functools.reduce(operator.add, ds).named(" + ".join(names))
+    return Die.joint(*ds).named(" · ".join(names))
+
+
+def roll_dice(dice, n: int, rng=None) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Roll each die ``n`` times with ``rng``; return (outcomes, faces of each die).
+
+    The outcomes are what :func:`combine_dice` describes (totals, or tuples of faces),
+    so their frequencies converge to its exact odds.
+
+    >>> totals, faces = roll_dice([Die(range(1, 7))] * 2, 5, rng=0)
+    >>> totals.shape, len(faces)
+    ((5,), 2)
+    """
+    ds = as_dice(dice)
+    rng = np.random.default_rng(rng)
+    faces = [d.sample(int(n), rng) for d in ds]
+    if len(ds) == 1:
+        return faces[0], faces
+    if _numeric(ds):
+        return functools.reduce(operator.add, faces), faces
+    out = np.empty(int(n), dtype=object)
+    for i, t in enumerate(zip(*faces)):
+        out[i] = tuple(v.item() if isinstance(v, np.generic) else v for v in t)
+    return out, faces
+
+
+def event_test(k: Any, view: str = "at_least"):
+    """The predicate of the event "outcome >= k" (``at_least``), "<= k" or "== k"."""
+    if view == "at_least":
+        return lambda v: v >= k
+    if view == "at_most":
+        return lambda v: v <= k
+    if view == "exactly":
+        return lambda v: v == k
+    raise ValueError(f"view must be one of {VIEWS}, got {view!r}")
+
+
+def event_probability(dice, k: Any, view: str = "at_least") -> Fraction:
+    """The exact probability that the combined outcome is at least / at most / exactly ``k``.
+
+    >>> event_probability([Die(range(1, 7))] * 2, 10)
+    Fraction(1, 6)
+    """
+    die = combine_dice(dice)
+    if view != "exactly" and not _numeric([die]):
+        raise ValueError("at least / at most need numeric dice; use view='exactly'")
+    return die.prob(event_test(k, view))
+
+
+def event_text(k: Any, view: str = "at_least", what: str = "total") -> str:
+    return f"{what} {_VIEW_TEXT[view]} {outcome_label(k)}"
+
+
+def _counts(die: Die, rolls) -> tuple[list[float], int]:
+    """Relative frequency of each of ``die``'s outcomes among ``rolls``."""
+    if rolls is None:
+        return [0.0] * len(die.outcomes), 0
+    n = len(rolls)
+    if n == 0:
+        return [0.0] * len(die.outcomes), 0
+    if _numeric([die]):
+        values, counts = np.unique(np.asarray(rolls), return_counts=True)
+        table = {v.item() if isinstance(v, np.generic) else v: c for v, c in zip(values, counts)}
+    else:
+        table: dict = {}
+        for v in rolls:
+            table[v] = table.get(v, 0) + 1
+    return [table.get(o, 0) / n for o in die.outcomes], n
+
+
+def dice_odds_traces(dice, rolls=None) -> list[dict]:
+    """Two bar traces: the exact odds (with the fraction as text) and the simulated
+    frequencies of ``rolls`` (empty when there are none)."""
+    die = combine_dice(dice)
+    xs = [outcome_label(o) for o in die.outcomes]
+    probs = list(die.pmf.values())
+    freq, n = _counts(die, rolls)
+    exact = dict(type="bar", name="exact odds", x=xs, y=[float(p) for p in probs],
+                 text=[fraction_text(p) for p in probs], textposition="outside",
+                 customdata=[fraction_text(p) for p in probs], width=0.8,
+                 marker=dict(color="rgba(99,110,250,0.45)", line=dict(color="#636efa", width=1)),
+                 hovertemplate="%{x}: %{customdata} = %{y:.2%}<extra>exact</extra>")
+    sim = dict(type="bar", name=f"{n} simulated rolls", x=xs if n else [], y=freq if n else [],
+               width=0.35, marker=dict(color="#ef553b"),
+               hovertemplate="%{x}: %{y:.2%} of the rolls<extra>simulated</extra>")
+    return [exact, sim]
+
+
+def dice_odds(dice, rolls: int | Sequence | None = None, *, rng=None,
+              title: str | None = None) -> go.Figure:
+    """The exact distribution of a die or a combination of dice, as bars.
+
+    Parameters
+    ----------
+    dice : Die, list of Die or dict name -> Die
+        Several numeric dice are added up; dice with symbols are rolled jointly.
+    rolls : int or sequence, optional
+        A number of rolls to simulate with ``rng`` (overlaid as a histogram of
+        relative frequencies), or outcomes already rolled.
+    rng : seed or numpy Generator
+    title : str, optional
+
+    Examples
+    --------
+    >>> from tabletop_nb import Die
+    >>> fig = dice_odds(Die([1, 1, 2, 2, 3, 4], name="steady"), rolls=1000, rng=7)
+    >>> [t.name for t in fig.data]
+    ['exact odds', '1000 simulated rolls']
+    """
+    die = combine_dice(dice)
+    if isinstance(rolls, (int, np.integer)) and not isinstance(rolls, bool):
+        rolls = roll_dice(dice, int(rolls), rng)[0]
+    fig = go.Figure(data=dice_odds_traces(dice, rolls))
+    fig.update_layout(title=title or f"Odds of {die.name or 'the roll'}", barmode="overlay",
+                      bargap=0.1, yaxis=dict(title="probability", tickformat=".0%", rangemode="tozero"),
+                      xaxis=dict(title="outcome", type="category"),
+                      legend=dict(orientation="h", y=1.02, yanchor="bottom", x=1, xanchor="right"),
+                      margin=dict(l=50, r=20, t=60, b=40), height=380)
+    return fig
+
+
+def _checkpoints(n: int, points: int = 400) -> np.ndarray:
+    """Roll counts at which to plot a running frequency: every roll at first, then
+    geometrically spaced, always ending at ``n`` (keeps the figure small)."""
+    if n <= points:
+        return np.arange(1, n + 1)
+    idx = np.unique(np.round(np.geomspace(1, n, points)).astype(int))
+    return idx
+
+
+def running_frequency_traces(dice, k: Any, rolls=None, view: str = "at_least") -> list[dict]:
+    """Three traces: the 95% band around the exact probability, the exact probability,
+    and the running frequency of the event among ``rolls``."""
+    die = combine_dice(dice)
+    p = event_probability([die], k, view)
+    test = event_test(k, view)
+    rolls = [] if rolls is None else rolls
+    n = len(rolls)
+    if n:
+        hits = np.fromiter((bool(test(v)) for v in rolls), dtype=bool, count=n) \
+            if not _numeric([die]) else test(np.asarray(rolls))
+        cum = np.cumsum(hits)
+        at = _checkpoints(n)
+        xs = at.tolist()
+        ys = (cum[at - 1] / at).tolist()
+    else:
+        xs, ys = [], []
+    pf = float(p)
+    top = max(n, 10)
+    band_x = _checkpoints(top).tolist()
+    half = [1.96 * np.sqrt(pf * (1 - pf) / m) for m in band_x]
+    band = dict(type="scatter", name="95% of runs stay inside", mode="lines",
+                x=band_x + band_x[::-1],
+                y=[min(1.0, pf + h) for h in half] + [max(0.0, pf - h) for h in half][::-1],
+                fill="toself", fillcolor="rgba(99,110,250,0.15)", line=dict(width=0),
+                hoverinfo="skip")
+    exact = dict(type="scatter", name=f"exact P = {fraction_text(p)}", mode="lines",
+                 x=[1, top], y=[pf, pf], line=dict(color="#636efa", dash="dash"))
+    run = dict(type="scatter", name="running frequency", mode="lines", x=xs, y=ys,
+               line=dict(color="#ef553b"),
+               hovertemplate="after %{x} rolls: %{y:.3f}<extra></extra>")
+    return [band, exact, run]
+
+
+def running_frequency(dice, k: Any, rolls: int | Sequence = 1000, *, rng=None,
+                      view: str = "at_least", title: str | None = None) -> go.Figure:
+    """The law of large numbers: the running frequency of an event converging to its
+    exact probability as rolls accumulate.
+
+    Parameters
+    ----------
+    dice : Die, list of Die or dict name -> Die
+    k : outcome
+        The event is "the total is at least k" (``view="at_least"``), "at most k"
+        (``"at_most"``) or "exactly k" (``"exactly"``; the only view for symbols).
+    rolls : int or sequence
+        A number of rolls to simulate with ``rng``, or outcomes already rolled.
+    rng : seed or numpy Generator
+
+    Examples
+    --------
+    >>> from tabletop_nb import Die
+    >>> fig = running_frequency(Die(range(1, 7)), 5, rolls=500, rng=3, view="at_least")
+    >>> fig.data[1].y[0]   # the exact P(d6 >= 5) = 1/3
+    0.3333333333333333
+    """
+    if view not in VIEWS:
+        raise ValueError(f"view must be one of {VIEWS}, got {view!r}")
+    if isinstance(rolls, (int, np.integer)) and not isinstance(rolls, bool):
+        rolls = roll_dice(dice, int(rolls), rng)[0]
+    die = combine_dice(dice)
+    fig = go.Figure(data=running_frequency_traces(dice, k, rolls, view))
+    what = "total" if len(as_dice(dice)) > 1 and _numeric([die]) else "roll"
+    fig.update_layout(title=title or f"Running frequency of {event_text(k, view, what)}",
+                      xaxis=dict(title="number of rolls", type="log"),
+                      yaxis=dict(title="frequency", range=[0, 1]),
+                      legend=dict(orientation="h", y=1.02, yanchor="bottom", x=1, xanchor="right"),
+                      margin=dict(l=50, r=20, t=60, b=40), height=340)
+    return fig
