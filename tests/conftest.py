@@ -1,10 +1,29 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
+import pytest
+
+HERE = os.path.dirname(__file__)
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "browser"))  # `from harness import ...` for browser tests
 
 import toygame  # noqa: E402
 
 from tabletop_nb.games import register_game  # noqa: E402
 
 register_game("toy", toygame.load_game)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    # everything under tests/browser is a browser test (selected by `-m browser`)
+    for item in items:
+        if f"{os.sep}browser{os.sep}" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _browser_available(request):
+    if request.node.get_closest_marker("browser"):
+        from harness import require_browser
+        require_browser()

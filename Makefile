@@ -1,0 +1,58 @@
+# Two commands set everything up on a fresh machine with only Python 3.10+:
+#   make lab    creates .venv, installs tabletop_nb with the lab extra, opens JupyterLab
+#   make test   creates .venv, installs the test extra (and Chromium with apt when root),
+#               runs the unit tests, the notebooks under nbval and the browser tests
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+PORT   ?= 8888
+
+.PHONY: lab test unit notebooks browser chromium bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.lab-installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[lab]"
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@ $(VENV)/.lab-installed
+
+lab: $(VENV)/.lab-installed
+	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) notebooks/00_start_here.ipynb
+
+# Chromium for the browser tests: Debian's package, installed only when missing and root.
+chromium:
+	@if [ -n "$$TABLETOP_SKIP_BROWSER" ]; then \
+	  echo "TABLETOP_SKIP_BROWSER is set: browser tests will be skipped on purpose"; \
+	elif command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Chromium with apt for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "Chromium is missing and cannot be installed here (not root or no apt):"; \
+	  echo "the browser tests will fail; set TABLETOP_SKIP_BROWSER=1 to skip them on purpose"; \
+	fi
+
+unit: $(VENV)/.test-installed
+	$(PY) -m pytest tests -m "not browser" -q
+
+notebooks: $(VENV)/.test-installed
+	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
+
+browser: $(VENV)/.test-installed chromium
+	$(PY) -m pytest tests -m browser -q
+
+test: $(VENV)/.test-installed chromium
+	$(PY) -m pytest tests -m "not browser" -q
+	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
+	$(PY) -m pytest tests -m browser -q
+
+bench: $(VENV)/.test-installed
+	$(PY) -m tabletop_nb bench --seconds 3
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info
