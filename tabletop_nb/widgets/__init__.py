@@ -1,0 +1,10 @@
+"""ipywidgets apps: GameApp, DiceLab, RulesEditor and ReplayViewer.
+
+Importing this package imports ipywidgets and plotly (``import tabletop_nb`` does not;
+the top level loads these classes on first use).
+"""
+from __future__ import annotations
+
+from .gameapp import GameApp
+
+__all__ = ["GameApp"]

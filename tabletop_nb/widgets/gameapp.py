@@ -1,0 +1,1003 @@
+"""GameApp: play, step and review any game in a notebook.
+
+The app has no game-specific code: it draws the board with the game's ``view`` module
+(or the generic view), labels buttons with ``game.action_label``, writes the log from
+``game.events`` and ``game.player_name``, and lists resources from ``game.summary``.
+
+Everything a person can press is also a method, so tests and notebooks drive the app
+from Python: ``choose``, ``roll``, ``step``, ``end_turn``, ``run``, ``autoplay`` /
+``stop``, ``undo``, ``goto`` / ``rewind``, ``load`` / ``record``.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import time
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+import numpy as np
+import plotly.graph_objects as go
+
+from ..core.bots import bot_name, resolve_bot
+from ..core.codec import to_plain
+from ..core.errors import IllegalActionError, TabletopError
+from ..core.protocol import CHANCE, TERMINAL, BaseGame
+from ..core.record import GameRecord, replay
+from ..core.runner import _streams, seed_sequence
+from ..viz._common import fraction_text
+from ..viz.scores import score_traces
+from ..viz.views import View, view_for
+
+__all__ = ["GameApp", "HUMAN"]
+
+#: the seat spec of a person at the screen
+HUMAN = "human"
+
+_LOG_SHOWN = 200      # log lines rendered in the page (all are kept in app.log)
+_GENERATIONS_KEPT = 3  # old action buttons kept alive so a late click gets a message
+
+
+def _cell(values: Any, seat: int) -> str:
+    if isinstance(values, (tuple, list)):
+        return str(values[seat]) if seat < len(values) else ""
+    return str(values)
+
+
+class _Refused(Exception):
+    """A press that cannot be done now; its message is shown in the app."""
+
+
+class GameApp:
+    """Play any registered game in a notebook: board, actions, bots, undo, timeline, log.
+
+    Parameters
+    ----------
+    game : Game
+        From :func:`tabletop_nb.load_game`.
+    seats : list, optional
+        One entry per seat: ``"human"`` (a person at the screen; several make a hot
+        seat), a bot name (``"random"``, ``"greedy"``, ...) or a callable bot
+        ``bot(game, state, rng) -> action``. Default: a human in seat 0, random bots
+        elsewhere.
+    seed : int, SeedSequence or None
+        Seeds the dice and each bot's stream exactly as :func:`tabletop_nb.play` does,
+        so with bots only the app plays the same game as ``play(game, bots, seed)``.
+    delay : float
+        Seconds between actions in autoplay (the speed control).
+    chance : "roll" or "choose"
+        At chance nodes, roll the seeded dice (default), or wait for the outcome to
+        be chosen from the list (to set up a situation).
+    auto_bots : bool
+        After a person acts, let bots and dice carry on by themselves (autoplay) until
+        a person must act again.
+    reveal : bool
+        Show everything (a designer's view). By default a human seat sees only its
+        ``game.observation``.
+
+    Examples
+    --------
+    >>> # doctest: +SKIP
+    >>> app = GameApp(load_game("pebble_rock", players=3), seats=["human", "greedy", "random"], seed=1)
+    >>> app                      # shows the app in a notebook
+    >>> app.choose(app.legal_actions()[0]); app.end_turn(); app.undo()
+    >>> app.record().save("my_game.json")
+    """
+
+    def __init__(self, game, seats: Sequence[Any] | None = None, seed: Any = None, *,
+                 delay: float = 0.6, chance: str = "roll", auto_bots: bool = False,
+                 reveal: bool = False):
+        if not hasattr(game, "legal_actions") or not hasattr(game, "num_players"):
+            raise TabletopError(f"GameApp needs a game from load_game, got {game!r}")
+        if chance not in ("roll", "choose"):
+            raise TabletopError(f"chance must be 'roll' or 'choose', got {chance!r}")
+        self.game = game
+        self.seats = self._check_seats(game, seats)
+        self.seed = seed_sequence(seed)
+        self.reveal = bool(reveal)
+        self.view: View = view_for(game)
+        self._chance_rng, self._bot_rngs = _streams(self.seed, game.num_players)
+        self._masked = type(game).observation is not BaseGame.observation
+        self._message = ""
+        self._quiet = False
+        self._syncing = False
+        self._places: dict = {}
+        self._list_actions: list = []
+        self._list_gen = -1
+        self._outcomes: list = []
+        self._outcomes_key = None
+        self._task: asyncio.Task | None = None
+        self._auto_gen = 0
+        self._autoplaying = False
+        self._render_error = ""
+        self._button_gen = 0
+        self._old_buttons: list[list[W.Button]] = []
+        self._reset_history(game.initial_state())
+        self._build(delay, chance, auto_bots)
+        self._render()
+
+    # ------------------------------------------------------------------ seats ----
+    @staticmethod
+    def _check_seats(game, seats) -> list[Any]:
+        n = game.num_players
+        if seats is None:
+            seats = [HUMAN] + ["random"] * (n - 1)
+        elif isinstance(seats, str) or callable(seats):
+            seats = [seats] * n
+        seats = list(seats)
+        if len(seats) != n:
+            raise TabletopError(f"{game.name} with {n} players needs {n} seats, got {len(seats)}")
+        for s in seats:
+            if s != HUMAN:
+                resolve_bot(game, s)  # an unknown bot name fails here with the list of names
+        return seats
+
+    def _is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def seat_label(self, seat: int) -> str:
+        """"Player 1 (you)" / "Player 2 (greedy)": who sits in a seat."""
+        spec = self.seats[seat]
+        kind = "human" if spec == HUMAN else bot_name(spec)
+        return f"{self.game.player_name(seat)} ({kind})"
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the board shows (None: everything is shown)."""
+        if self.reveal:
+            return None
+        humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        p = self.game.current_player(self.history[self.position])
+        if p in humans:
+            return p
+        for actor in reversed(self._actors[:self.position]):
+            if actor in humans:
+                return actor
+        return humans[0]
+
+    def _shown(self, state) -> Any:
+        """``state`` as the viewer may see it."""
+        v = self.viewer
+        if v is None or not self._masked:
+            return state
+        return self.game.observation(state, v)
+
+    # ---------------------------------------------------------------- history ----
+    def _rng_snapshot(self):
+        return (self._chance_rng.bit_generator.state, [r.bit_generator.state for r in self._bot_rngs])
+
+    def _rng_restore(self, snap) -> None:
+        self._chance_rng.bit_generator.state = snap[0]
+        for r, st in zip(self._bot_rngs, snap[1]):
+            r.bit_generator.state = st
+
+    def _reset_history(self, initial) -> None:
+        self.history: list[Any] = [initial]
+        self.actions: list[Any] = []
+        self._actors: list[int] = []        # who took action i: a seat or CHANCE
+        self._chosen: list[bool] = []       # action i was an outcome chosen by hand
+        self._rngs = [self._rng_snapshot()]  # rng states before action i
+        self.log: list[str] = []
+        self._log_marks = [0]               # len(log) when history[i] was reached
+        self._position = 0
+        self.last_roll = ""
+
+    @property
+    def state(self) -> Any:
+        """The live state (the end of the history)."""
+        return self.history[-1]
+
+    @property
+    def position(self) -> int:
+        """The history index shown on the board (the timeline slider)."""
+        return self._position
+
+    @property
+    def live(self) -> bool:
+        """True when the board shows the live state (the timeline is at its end)."""
+        return self._position == len(self.history) - 1
+
+    @property
+    def message(self) -> str:
+        """The last message shown to the user (a refused click, an error, a hint)."""
+        return self._message
+
+    @property
+    def autoplaying(self) -> bool:
+        return self._autoplaying
+
+    def legal_actions(self) -> list:
+        """The legal actions of the live state (the chance outcomes at a chance node)."""
+        s = self.state
+        p = self.game.current_player(s)
+        if p == TERMINAL:
+            return []
+        if p == CHANCE:
+            return [a for a, _ in self.game.chance_outcomes(s)]
+        return list(self.game.legal_actions(s))
+
+    # --------------------------------------------------------------- building ----
+    def _build(self, delay: float, chance: str, auto_bots: bool) -> None:
+        g = self.game
+        lay = W.Layout
+        self.title = W.HTML()
+        self.status = W.HTML()
+        self.message_box = W.HTML(layout=lay(min_height="1.6em"))
+        self.summary_box = W.HTML()
+        self.board = self._new_board()
+        self.score_chart = go.FigureWidget(data=score_traces(self._names(), [()]))
+        self.score_chart.update_layout(height=220, width=380, margin=dict(l=40, r=10, t=30, b=30),
+                                       title=dict(text="scores", x=0.02, font=dict(size=13)),
+                                       xaxis=dict(title="action", rangemode="tozero"),
+                                       legend=dict(orientation="h", y=-0.25), showlegend=True)
+        # actions of a human seat
+        self.action_buttons: list[W.Button] = []
+        self.actions_box = W.Box(layout=lay(display="flex", flex_flow="row wrap"))
+        self.more_actions = W.Dropdown(description="all actions", options=[],
+                                       layout=lay(width="420px"))
+        self.more_button = W.Button(description="choose", tooltip="choose the action in the list")
+        self.more_button.on_click(lambda b: self._press(self._choose_from_list))
+        self.more_box = W.HBox([self.more_actions, self.more_button])
+        # chance
+        self.roll_button = W.Button(description="roll", icon="dice", button_style="warning",
+                                    tooltip="resolve the roll or draw with the seeded dice")
+        self.roll_button.on_click(lambda b: self._press(self.roll))
+        self.chance_mode_toggle = W.ToggleButtons(options=[("roll the dice", "roll"),
+                                                           ("choose outcomes", "choose")],
+                                                  value=chance, style={"button_width": "120px"})
+        self.chance_mode_toggle.observe(lambda ch: self._render(), "value")
+        self.outcome_dropdown = W.Dropdown(description="outcome", options=[],
+                                           layout=lay(width="360px"))
+        self.outcome_button = W.Button(description="use this outcome",
+                                       tooltip="set up the situation: this outcome instead of a roll")
+        self.outcome_button.on_click(lambda b: self._press(self._choose_outcome))
+        self.dice_box = W.HTML()
+        self.chance_box = W.VBox([W.HBox([self.roll_button, self.chance_mode_toggle, self.dice_box]),
+                                  W.HBox([self.outcome_dropdown, self.outcome_button])])
+        # bots
+        self.step_button = W.Button(description="step", icon="step-forward",
+                                    tooltip="one action of a bot or one roll")
+        self.step_button.on_click(lambda b: self._press(self.step))
+        self.end_turn_button = W.Button(description="to end of turn", icon="fast-forward")
+        self.end_turn_button.on_click(lambda b: self._press(self.end_turn))
+        self.autoplay_button = W.Button(description="autoplay", icon="play", button_style="success")
+        self.autoplay_button.on_click(lambda b: self._press(self.autoplay))
+        self.stop_button = W.Button(description="stop", icon="stop", button_style="danger")
+        self.stop_button.on_click(lambda b: self.stop())
+        self.speed = W.FloatLogSlider(value=delay, base=10, min=-2, max=0.7, step=0.1,
+                                      description="delay (s)", readout_format=".2f",
+                                      layout=lay(width="300px"))
+        self.auto_bots = W.Checkbox(value=auto_bots, description="bots play on their own",
+                                    indent=False)
+        self.bot_box = W.HBox([self.step_button, self.end_turn_button, self.autoplay_button,
+                               self.stop_button, self.speed, self.auto_bots],
+                              layout=lay(flex_flow="row wrap"))
+        # history
+        self.undo_button = W.Button(description="undo", icon="undo",
+                                    tooltip="back to the last decision of a person")
+        self.undo_button.on_click(lambda b: self._press(self.undo))
+        self.timeline = W.IntSlider(value=0, min=0, max=0, description="timeline",
+                                    continuous_update=True, layout=lay(width="420px"))
+        self.timeline.observe(self._on_timeline, "value")
+        self.rewind_button = W.Button(description="play from here", icon="code-branch",
+                                      tooltip="drop the actions after the timeline position")
+        self.rewind_button.on_click(lambda b: self._press(self.rewind))
+        self.history_box = W.HBox([self.undo_button, self.timeline, self.rewind_button])
+        self.log_box = W.HTML(layout=lay(max_height="220px", overflow_y="auto",
+                                         border="1px solid #ddd", padding="2px 6px"))
+        self.board_box = W.Box([self.board])
+        right = W.VBox([self.score_chart, self.summary_box])
+        self.widget = W.VBox([self.title, self.status, self.message_box,
+                              W.HBox([self.board_box, right], layout=lay(flex_flow="row wrap")),
+                              self.actions_box, self.more_box, self.chance_box, self.bot_box,
+                              self.history_box, W.HTML("<b>log</b>"), self.log_box])
+        self.widget.add_class("tabletop-gameapp")
+        self.log_box.add_class("tabletop-log")
+        self.title.value = (f"<b>{html.escape(g.name)}</b> · {g.num_players} players · "
+                            + ", ".join(html.escape(self.seat_label(i)) for i in range(g.num_players)))
+
+    def _names(self) -> list[str]:
+        return [self.game.player_name(i) for i in range(self.game.num_players)]
+
+    def _new_board(self) -> go.FigureWidget:
+        s = self._shown(self.history[self._position])
+        fig = self.view.figure(self.game, s, frozenset(), **self._view_kw(self.history[self._position]))
+        fw = go.FigureWidget(fig)
+        for tr in fw.data:
+            tr.on_click(self._on_board_click)
+        return fw
+
+    def _view_kw(self, state) -> dict:
+        # the generic view lists the legal actions; hide another seat's options in a
+        # game with hidden information
+        if not self.view.generic:
+            return {}
+        p = self.game.current_player(state)
+        v = self.viewer
+        hide = self._masked and v is not None and p >= 0 and p != v
+        return {"show_actions": not hide}
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # ---------------------------------------------------------------- presses ----
+    def _say(self, text: str, kind: str = "info") -> None:
+        self._message = text
+        colour = {"info": "#333", "error": "#b00020", "ok": "#1b5e20"}[kind]
+        self.message_box.value = (f"<span style='color:{colour}'>{html.escape(text)}</span>"
+                                  if text else "")
+
+    def _press(self, fn: Callable[[], Any]) -> Any:
+        """Run a button's handler: no traceback ever reaches the page."""
+        try:
+            return fn()
+        except Exception as e:  # noqa: BLE001  (a widget must not show a traceback)
+            self._say(f"{type(e).__name__}: {e}", "error")
+            return False
+
+    def _check_live(self, what: str) -> None:
+        if self._autoplaying:
+            raise _Refused(f"autoplay is running: press stop before you {what}")
+        if not self.live:
+            raise _Refused(f"you are looking at action {self._position} of {len(self.history) - 1}: "
+                           f"move the timeline to the end, or press 'play from here', to {what}")
+
+    def _refusal(self, fn: Callable[[], Any]) -> bool:
+        try:
+            fn()
+            return True
+        except _Refused as e:
+            self._say(str(e), "error")
+            return False
+        except TabletopError as e:
+            self._say(str(e), "error")
+            return False
+
+    # ---------------------------------------------------------------- actions ----
+    def choose(self, action: Any) -> bool:
+        """Take ``action`` for the human seat to act (or, at a chance node, use it as the
+        outcome). A label (``"Hold"``) is accepted too.
+
+        Returns True if the action was taken; otherwise the app shows why and nothing
+        changes (an illegal or stale action, a bot's turn, the game over, autoplay).
+        """
+        def go_():
+            self._check_live("choose")
+            s = self.state
+            p = self.game.current_player(s)
+            if p == TERMINAL:
+                raise _Refused("the game is over: " + self._result_text(s))
+            if p == CHANCE:
+                outs = [a for a, _ in self.game.chance_outcomes(s)]
+                a = self._match(action, outs, s)
+                self._push(self.game.apply(s, a), a, CHANCE, chosen=True)
+                return
+            if not self._is_human(p):
+                raise _Refused(f"it is {self.seat_label(p)}'s turn: press step or autoplay")
+            a = self._match(action, self.game.legal_actions(s), s)
+            self._push(self.game.apply(s, a), a, p)
+        ok = self._refusal(go_)
+        if ok:
+            self._after_person()
+        return ok
+
+    def _match(self, action: Any, legal: list, state) -> Any:
+        if action in legal:
+            return action
+        if isinstance(action, str):
+            hits = [a for a in legal if self.game.action_label(state, a) == action]
+            if len(hits) == 1:
+                return hits[0]
+        raise IllegalActionError(action, legal, "not legal now",
+                                 [self.game.action_label(state, a) for a in legal])
+
+    def roll(self) -> bool:
+        """At a chance node: roll (or draw) with the seeded generator and show the result."""
+        def go_():
+            self._check_live("roll")
+            if self.game.current_player(self.state) != CHANCE:
+                raise _Refused("there is nothing to roll now")
+            self._roll()
+        ok = self._refusal(go_)
+        if ok:
+            self._after_person()
+        return ok
+
+    def _roll(self) -> None:
+        s = self.state
+        a = self.game.sample_chance(s, self._chance_rng)
+        self._push(self.game.apply_trusted(s, a), a, CHANCE)
+
+    def _bot_move(self) -> None:
+        s = self.state
+        p = self.game.current_player(s)
+        spec = self.seats[p]
+        bot = resolve_bot(self.game, spec)
+        view = self.game.observation(s, p)
+        try:
+            a = bot(self.game, view, self._bot_rngs[p])
+            s2 = self.game.apply(s, a)
+        except IllegalActionError as e:
+            raise _Refused(f"bot {bot_name(spec)!r} in seat {p} chose an illegal action: {e}") from None
+        except Exception as e:  # noqa: BLE001  (a buggy bot must not break the app)
+            raise _Refused(f"bot {bot_name(spec)!r} in seat {p} failed: {type(e).__name__}: {e}") from None
+        self._push(s2, a, p)
+
+    def _can_advance(self) -> str:
+        """"" when a step can be taken without a person, else the reason why not."""
+        s = self.state
+        p = self.game.current_player(s)
+        if p == TERMINAL:
+            return "the game is over: " + self._result_text(s)
+        if p == CHANCE:
+            if self.chance_mode_toggle.value == "choose":
+                return "choose the outcome of the roll (or switch to 'roll the dice')"
+            return ""
+        if self._is_human(p):
+            return f"waiting for {self.game.player_name(p)} (you) to choose an action"
+        return ""
+
+    def _advance(self) -> None:
+        why = self._can_advance()
+        if why:
+            raise _Refused(why)
+        if self.game.current_player(self.state) == CHANCE:
+            self._roll()
+        else:
+            self._bot_move()
+
+    def step(self) -> bool:
+        """One action: a bot's move, or a roll at a chance node (or the outcome chosen in
+        the list in "choose outcomes" mode). Refused when a person must act."""
+        def go_():
+            self._check_live("step")
+            s = self.state
+            if (self.game.current_player(s) == CHANCE and self.chance_mode_toggle.value == "choose"
+                    and self.outcome_dropdown.value is not None):
+                outs = [a for a, _ in self.game.chance_outcomes(s)]
+                a = outs[self.outcome_dropdown.value]
+                self._push(self.game.apply_trusted(s, a), a, CHANCE, chosen=True)
+            else:
+                self._advance()
+        return self._refusal(go_)
+
+    def run(self, n: int | None = None) -> int:
+        """Take up to ``n`` steps at once (all of them with None) without a delay, stopping
+        where a person must act or the game ends. Returns the number of steps taken.
+
+        The synchronous twin of :meth:`autoplay` (scripts, tests)."""
+        done = 0
+        try:
+            self._check_live("run")
+        except _Refused as e:
+            self._say(str(e), "error")
+            return 0
+        limit = getattr(self.game, "max_actions", 100_000)
+        while (n is None or done < n) and done < limit:
+            why = self._can_advance()
+            if why:
+                self._say(why)
+                break
+            try:
+                self._advance_quiet()
+            except _Refused as e:
+                self._say(str(e), "error")
+                break
+            done += 1
+        self._render()
+        return done
+
+    def _advance_quiet(self) -> None:
+        self._quiet = True
+        try:
+            self._advance()
+        finally:
+            self._quiet = False
+
+    def end_turn(self) -> int:
+        """Let bots and dice act until another seat's turn begins (or a person must act,
+        or the game ends). Returns the number of actions taken."""
+        try:
+            self._check_live("play to the end of the turn")
+        except _Refused as e:
+            self._say(str(e), "error")
+            return 0
+        s = self.state
+        p = self.game.current_player(s)
+        seat = p if p >= 0 else next((a for a in reversed(self._actors) if a >= 0), None)
+        done = 0
+        limit = getattr(self.game, "max_actions", 100_000)
+        while done < limit:
+            why = self._can_advance()
+            if why:
+                if done == 0:
+                    self._say(why, "error")
+                break
+            try:
+                self._advance_quiet()
+            except _Refused as e:
+                self._say(str(e), "error")
+                break
+            done += 1
+            q = self.game.current_player(self.state)
+            if q >= 0 and seat is not None and q != seat:
+                break
+            if q >= 0 and seat is None:
+                seat = q
+        self._render()
+        return done
+
+    # --------------------------------------------------------------- autoplay ----
+    def autoplay(self, delay: float | None = None):
+        """Let bots and dice play on, one action every ``delay`` seconds, until a person
+        must act, the game ends, or :meth:`stop` is pressed.
+
+        Runs as an asyncio task on the running event loop (the kernel's, in JupyterLab
+        and Voila), so the notebook stays responsive. Returns the task; without a
+        running loop (a plain script) the steps are taken at once and None is returned.
+        """
+        if delay is not None:
+            self.speed.value = float(delay)
+        if self._autoplaying:
+            self._say("autoplay is already running")
+            return self._task
+        try:
+            self._check_live("autoplay")
+        except _Refused as e:
+            self._say(str(e), "error")
+            return None
+        why = self._can_advance()
+        if why:
+            self._say(why, "error")
+            return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            n = self.run()
+            self._say(f"no event loop is running here, so autoplay took its {n} steps at once")
+            return None
+        self._auto_gen += 1
+        self._autoplaying = True
+        self._say("autoplay: press stop to pause")
+        self._render()
+        self._task = loop.create_task(self._autoplay_loop(self._auto_gen))
+        return self._task
+
+    async def _autoplay_loop(self, gen: int) -> None:
+        try:
+            while self._autoplaying and gen == self._auto_gen:
+                why = self._can_advance()
+                if why:
+                    self._say(why)
+                    break
+                try:
+                    self._advance()
+                except _Refused as e:
+                    self._say(str(e), "error")
+                    break
+                except Exception as e:  # noqa: BLE001
+                    self._say(f"{type(e).__name__}: {e}", "error")
+                    break
+                await asyncio.sleep(float(self.speed.value))
+        finally:
+            if gen == self._auto_gen:
+                self._autoplaying = False
+                self._task = None
+                self._render()
+
+    def stop(self) -> None:
+        """Stop autoplay (the state stays where it is)."""
+        was = self._autoplaying
+        self._autoplaying = False
+        self._auto_gen += 1
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+        self._say("stopped" if was else "")
+        self._render()
+
+    def _after_person(self) -> None:
+        """After a person acted: bots carry on by themselves if asked to."""
+        if self.auto_bots.value and not self._can_advance():
+            self.autoplay()
+
+    # ---------------------------------------------------------- history moves ----
+    def _push(self, state, action, actor: int, chosen: bool = False) -> None:
+        s_before = self.history[-1]
+        self.history.append(state)
+        self.actions.append(action)
+        self._actors.append(actor)
+        self._chosen.append(chosen)
+        self._rngs.append(self._rng_snapshot())
+        self._write_log(s_before, state, action, actor, chosen)
+        self._log_marks.append(len(self.log))
+        self._position = len(self.history) - 1
+        if not getattr(self, "_quiet", False):
+            self._say("")
+            self._render()
+
+    def _truncate(self, index: int) -> None:
+        """Keep history[:index + 1]; the dice and bots resume from that point."""
+        del self.history[index + 1:]
+        del self.actions[index:]
+        del self._actors[index:]
+        del self._chosen[index:]
+        del self._rngs[index + 1:]
+        self._rng_restore(self._rngs[index])
+        del self.log[self._log_marks[index]:]
+        del self._log_marks[index + 1:]
+        self._position = index
+        self.last_roll = ""
+
+    def undo(self) -> bool:
+        """Go back to just before the last decision of a person (with bots only, one
+        action back). The dice and bots replay the same way from there."""
+        def go_():
+            if self._autoplaying:
+                raise _Refused("autoplay is running: press stop before you undo")
+            if len(self.history) == 1:
+                raise _Refused("nothing to undo")
+            people = [i for i, a in enumerate(self._actors) if a >= 0 and self._is_human(a)]
+            target = people[-1] if people else len(self.actions) - 1
+            self._truncate(target)
+            self._say(f"undone: back to action {target}")
+            self._render()
+        return self._refusal(go_)
+
+    def goto(self, index: int) -> None:
+        """Show history[index] on the board (the timeline slider); the live state is kept."""
+        index = max(0, min(int(index), len(self.history) - 1))
+        self._position = index
+        self._render()
+
+    def rewind(self, index: int | None = None) -> bool:
+        """Drop every action after ``index`` (default: the timeline position) and play on
+        from there."""
+        def go_():
+            if self._autoplaying:
+                raise _Refused("autoplay is running: press stop first")
+            i = self._position if index is None else int(index)
+            if not 0 <= i < len(self.history):
+                raise _Refused(f"no action {i}: the history has {len(self.history) - 1}")
+            self._truncate(i)
+            self._say(f"playing on from action {i}")
+            self._render()
+        return self._refusal(go_)
+
+    def _on_timeline(self, change) -> None:
+        if getattr(self, "_syncing", False):
+            return
+        self._press(lambda: self.goto(change["new"]))
+
+    # --------------------------------------------------------- records ----
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`GameRecord` (save it with ``.save(path)``)."""
+        g, s = self.game, self.state
+        done = g.is_terminal(s)
+        seed = {"entropy": int(self.seed.entropy), "spawn_key": [int(k) for k in self.seed.spawn_key]}
+        return GameRecord(game=g.name, rules=g.rules.to_plain(),
+                          actions=tuple(to_plain(a) for a in self.actions), seed=seed,
+                          bots=tuple(HUMAN if sp == HUMAN else bot_name(sp) for sp in self.seats),
+                          scores=tuple(to_plain(tuple(g.scores(s)))) if done else None,
+                          winners=tuple(g.winners(s)) if done else None,
+                          meta={"source": "GameApp", "finished": done,
+                                "chosen_outcomes": sum(self._chosen)})
+
+    def load(self, record: GameRecord | str | bytes) -> bool:
+        """Open a :class:`GameRecord` (or its JSON text) in this app: the board shows its
+        last state and the timeline replays it; play can go on from there.
+
+        A record of another game, or one that does not replay, is refused with a message.
+        """
+        def go_():
+            if self._autoplaying:
+                raise _Refused("autoplay is running: press stop first")
+            rec = record
+            if isinstance(rec, (str, bytes)):
+                rec = GameRecord.from_json(rec)
+            if not isinstance(rec, GameRecord):
+                raise _Refused(f"load needs a GameRecord or its JSON text, got {type(rec).__name__}")
+            if rec.game != self.game.name:
+                raise _Refused(f"this is a record of {rec.game!r}; this app plays {self.game.name!r}")
+            game = self.game.with_plain_rules(rec.rules)
+            states, actions = replay(game, rec, with_actions=True)
+            self._adopt(game, rec)
+            self._reset_history(states[0])
+            for before, after, a in zip(states, states[1:], actions):
+                p = game.current_player(before)
+                self.history.append(after)
+                self.actions.append(a)
+                self._actors.append(p)
+                self._chosen.append(False)
+                self._rngs.append(self._rngs[0])
+                self._write_log(before, after, a, p, False)
+                self._log_marks.append(len(self.log))
+            self._position = len(self.history) - 1
+            self._say(f"loaded a record of {len(actions)} actions")
+            self._render()
+        return self._refusal(go_)
+
+    def _adopt(self, game, rec: GameRecord) -> None:
+        """Switch to the record's rules (and seats, if the player count changed)."""
+        same_layout = game == self.game
+        self.game = game
+        if len(self.seats) != game.num_players:
+            seats = []
+            for b in list(rec.bots)[:game.num_players]:
+                try:
+                    if b != HUMAN:
+                        resolve_bot(game, b)
+                    seats.append(b)
+                except TabletopError:  # a bot this session does not know: a person sits there
+                    seats.append(HUMAN)
+            self.seats = seats + [HUMAN] * (game.num_players - len(seats))
+            self._chance_rng, self._bot_rngs = _streams(self.seed, game.num_players)
+        self._masked = type(game).observation is not BaseGame.observation
+        if not same_layout:
+            self.view = view_for(game)
+            self._position = 0
+            self.board = self._new_board()
+            self.board_box.children = [self.board]
+            with self.score_chart.batch_update():
+                self.score_chart.data = ()
+                for t in score_traces(self._names(), [()]):
+                    self.score_chart.add_trace(t)
+
+    # ------------------------------------------------------------------ log ----
+    def _write_log(self, before, after, action, actor: int, chosen: bool) -> None:
+        g = self.game
+        step = len(self.history) - 1
+        shown = self._shown(after)
+        lines = [str(e) for e in g.events(shown)]
+        if actor == CHANCE:
+            label = self._chance_label(before, after, action)
+            self.last_roll = label + (" (chosen)" if chosen else "")
+            if not lines:
+                lines = [("outcome chosen: " if chosen else "roll: ") + label]
+            elif chosen:
+                lines = [f"(outcome chosen: {label})"] + lines
+        elif not lines:
+            lines = [f"{g.player_name(actor)}: {g.action_label(before, action)}"]
+        for line in lines:
+            self.log.append(f"{step}. {line}")
+
+    def _chance_label(self, before, after, action) -> str:
+        """The outcome's label, unless the viewer could not have seen it (a hidden draw)."""
+        g = self.game
+        label = g.action_label(before, action)
+        v = self.viewer
+        if not self._masked or v is None:
+            return label
+        other = next((a for a, _ in g.chance_outcomes(before) if a != action), None)
+        if other is None:
+            return label
+        if g.observation(after, v) == g.observation(g.apply_trusted(before, other), v):
+            return "a hidden draw"
+        return label
+
+    # --------------------------------------------------------------- render ----
+    def _result_text(self, s) -> str:
+        win = self.game.winners(s)
+        names = ", ".join(self.game.player_name(i) for i in win)
+        sc = ", ".join(f"{self.game.player_name(i)} {v}" for i, v in enumerate(self.game.scores(s)))
+        return f"{names} {'win' if len(win) > 1 else 'wins'} ({sc})"
+
+    def _person_to_act(self, s) -> bool:
+        p = self.game.current_player(s)
+        return p >= 0 and self._is_human(p)
+
+    def _render(self) -> None:
+        """Bring every widget in line with the history and the timeline position."""
+        if getattr(self, "_quiet", False):
+            return
+        g = self.game
+        s = self.history[self._position]
+        live = self.live
+        p = g.current_player(s)
+        shown = self._shown(s)
+        person = live and self._person_to_act(s) and not self._autoplaying
+        places: dict = {}
+        if person:
+            try:
+                places = self.view.place_actions(g, shown)
+            except Exception as e:  # noqa: BLE001
+                self._say(f"the view's place_actions failed: {type(e).__name__}: {e}", "error")
+        self._places = places
+        self._draw_board(shown, frozenset(places))
+        # status line
+        if p == TERMINAL:
+            who = "<b>Game over</b>: " + html.escape(self._result_text(s))
+        elif p == CHANCE:
+            who = "<b>a roll or a draw</b> is next"
+        else:
+            who = f"<b>{html.escape(self.seat_label(p))}</b> to act"
+        phase = g.phase(shown)
+        where = f"action {self._position} of {len(self.history) - 1}" + ("" if live else " (reviewing)")
+        self.status.value = " · ".join(x for x in (who, html.escape(phase), where,
+                                                    "autoplay" if self._autoplaying else "") if x)
+        self._render_summary(shown, p)
+        self._render_actions(s, shown, person)
+        self._render_chance(s, live)
+        can_bot = live and not self._autoplaying and not self._can_advance()
+        self.step_button.disabled = not can_bot and not (
+            live and p == CHANCE and not self._autoplaying)
+        self.end_turn_button.disabled = not can_bot
+        self.autoplay_button.disabled = not can_bot
+        self.stop_button.disabled = not self._autoplaying
+        self.undo_button.disabled = self._autoplaying or len(self.history) == 1
+        self.rewind_button.disabled = live or self._autoplaying
+        self._syncing = True
+        try:
+            self.timeline.max = len(self.history) - 1
+            self.timeline.value = self._position
+            self.timeline.disabled = self._autoplaying
+        finally:
+            self._syncing = False
+        self._render_scores()
+        shown_log = self.log[:self._log_marks[self._position]][-_LOG_SHOWN:]
+        self.log_box.value = "<br>".join(html.escape(x) for x in reversed(shown_log)) or "<i>no actions yet</i>"
+
+    def _draw_board(self, shown, highlight: frozenset) -> None:
+        try:
+            layers = self.view.layers(self.game, shown, highlight,
+                                      **self._view_kw(self.history[self._position]))
+        except Exception as e:  # noqa: BLE001
+            self._say(f"the view could not draw this state: {type(e).__name__}: {e}", "error")
+            return
+        traces = self.board.data
+        if len(layers) != len(traces):
+            self._say(f"{self.view.name}.layers gave {len(layers)} traces, the board has "
+                      f"{len(traces)}: a view must return the same layers for every state "
+                      "(docs/DEVELOPING.md)", "error")
+            return
+        with self.board.batch_update():
+            for tr, layer in zip(traces, layers):
+                upd = {k: v for k, v in layer.items() if k != "type"}
+                tr.update(upd, overwrite=True)
+
+    def _render_summary(self, shown, p: int) -> None:
+        g = self.game
+        try:
+            summary = dict(g.summary(shown))
+        except Exception as e:  # noqa: BLE001
+            summary = {"score": tuple(g.scores(shown))}
+            self._say(f"summary failed: {e}", "error")
+        cols = list(summary)
+        head = "".join(f"<th style='padding:0 6px'>{html.escape(str(c))}</th>" for c in cols)
+        rows = []
+        for i in range(g.num_players):
+            mark = "▶ " if i == p else ""
+            cells = "".join(f"<td style='text-align:right;padding:0 6px'>"
+                            f"{html.escape(_cell(summary[c], i))}</td>" for c in cols)
+            rows.append(f"<tr><td>{mark}{html.escape(self.seat_label(i))}</td>{cells}</tr>")
+        self.summary_box.value = (f"<table class='tabletop-summary'><tr><th></th>{head}</tr>"
+                                  + "".join(rows) + "</table>")
+
+    def _render_actions(self, s, shown, person: bool) -> None:
+        """Fresh buttons for each decision: a click on a button of an older position then
+        reaches its own (stale) handler, which refuses it instead of taking another action."""
+        self._button_gen += 1
+        gen = self._button_gen
+        if self.action_buttons:
+            self._old_buttons.append(self.action_buttons)
+            while len(self._old_buttons) > _GENERATIONS_KEPT:
+                for b in self._old_buttons.pop(0):
+                    b.close()
+        buttons: list[W.Button] = []
+        self._list_actions: list = []
+        if person:
+            g = self.game
+            legal = g.legal_actions(s)
+            labels = [g.action_label(shown, a) for a in legal]
+            for i, (a, lab) in enumerate(zip(legal[:48], labels[:48])):
+                b = W.Button(description=lab, tooltip=lab, layout=W.Layout(width="auto"))
+                b.add_class("tabletop-action")
+                b.on_click(lambda btn, a=a, gen=gen: self._press(lambda: self._on_action(a, gen)))
+                buttons.append(b)
+            self._list_actions = list(legal)
+            opts = [(lab, i) for i, lab in enumerate(labels)]
+            self.more_actions.options = opts
+            self.more_actions.value = 0 if opts else None
+            self._list_gen = gen
+        else:
+            self.more_actions.options = []
+        self.action_buttons = buttons
+        self.actions_box.children = buttons
+        self.more_box.layout.display = "flex" if person and len(self._list_actions) > 48 else "none"
+
+    def _on_action(self, action, gen: int) -> bool:
+        if gen != self._button_gen:
+            self._say("that button belonged to an earlier position: nothing was done", "error")
+            return False
+        return self.choose(action)
+
+    def _choose_from_list(self) -> bool:
+        if getattr(self, "_list_gen", None) != self._button_gen or self.more_actions.value is None:
+            self._say("the list belonged to an earlier position: nothing was done", "error")
+            return False
+        return self.choose(self._list_actions[self.more_actions.value])
+
+    def _render_chance(self, s, live: bool) -> None:
+        g = self.game
+        at_chance = live and g.current_player(s) == CHANCE
+        self.roll_button.disabled = not at_chance or self._autoplaying
+        self.outcome_button.disabled = not at_chance or self._autoplaying
+        if at_chance:
+            outs = g.chance_outcomes(s)
+            key = (len(self.history), id(s))
+            if getattr(self, "_outcomes_key", None) != key:
+                self._outcomes_key = key
+                self._outcomes = [a for a, _ in outs]
+                self.outcome_dropdown.options = [
+                    (f"{g.action_label(s, a)}  ({fraction_text(q)})", i) for i, (a, q) in enumerate(outs)]
+                self.outcome_dropdown.value = 0
+        else:
+            self._outcomes_key = None
+            self._outcomes = []
+            self.outcome_dropdown.options = []
+        self.outcome_dropdown.disabled = not at_chance
+        roll = html.escape(self.last_roll) if self.last_roll and live else ""
+        self.dice_box.value = f"<span class='tabletop-roll'>last roll: <b>{roll}</b></span>" if roll else ""
+
+    def _choose_outcome(self) -> bool:
+        if self.outcome_dropdown.value is None or not self._outcomes:
+            self._say("there is no roll or draw to set now", "error")
+            return False
+        return self.choose(self._outcomes[self.outcome_dropdown.value])
+
+    def _render_scores(self) -> None:
+        g = self.game
+        upto = self._position + 1
+        if self.viewer is None or not self._masked:
+            series = [tuple(g.scores(x)) for x in self.history[:upto]]
+        else:
+            series = [tuple(g.scores(self._shown(x))) for x in self.history[:upto]]
+        traces = score_traces(self._names(), series)
+        with self.score_chart.batch_update():
+            for tr, t in zip(self.score_chart.data, traces):
+                tr.x = t["x"]
+                tr.y = t["y"]
+
+    # ----------------------------------------------------------- board clicks ----
+    def _on_board_click(self, trace, points, state) -> None:
+        if not points.point_inds:
+            return
+        self._press(lambda: self._click(trace, points.point_inds[0]))
+
+    def _click(self, trace, index: int) -> bool:
+        data = trace.customdata
+        key = None
+        if data is not None and 0 <= index < len(data):
+            key = data[index]
+            if isinstance(key, (list, tuple)) and len(key) == 1:
+                key = key[0]
+        return self.click_place(key)
+
+    def click_place(self, key: Any) -> bool:
+        """What a click on the board place ``key`` does: choose the action of that place
+        (``view.place_actions``) when it is a legal target now; else a message."""
+        if self._autoplaying:
+            self._say("autoplay is running: press stop before you choose", "error")
+            return False
+        if not self.live:
+            self._say("you are reviewing the timeline: move it to the end to play", "error")
+            return False
+        places = getattr(self, "_places", {})
+        try:
+            hit = key in places
+        except TypeError:
+            hit = False
+        if not hit:
+            s = self.state
+            if self.game.is_terminal(s):
+                self._say("the game is over: " + self._result_text(s), "error")
+            elif places:
+                self._say("that place is not a legal choice now", "error")
+            else:
+                self._say("nothing on the board can be chosen now", "error")
+            return False
+        return self.choose(places[key])
