@@ -1,0 +1,123 @@
+"""The board of Pacal's Rocket: a networkx grid graph, and fast lookups for the engine.
+
+:func:`board_graph` gives the grid as a networkx graph whose nodes ``(x, y)`` carry the
+attributes ``district``, ``value``, ``river``, ``lake``, ``lakeside`` and ``covered``.
+:class:`Geometry` precomputes, once per rules, everything the engine asks in its hot loop:
+space indices, neighbours, rays, masks of the holy district, river, lake shore and each
+district, as Python ints used as bit sets (bit ``i`` is space ``i = y * width + x``).
+
+Examples
+--------
+>>> from tabletop_nb.games.pacal.rules import PacalRules
+>>> g = board_graph(PacalRules(players=3).board, players=3)
+>>> g.nodes[(6, 6)]["district"], g.nodes[(6, 6)]["value"], g.nodes[(6, 2)]["lake"]
+('S', 7, True)
+>>> g.nodes[(12, 5)]["covered"]
+True
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .rules import Board
+
+__all__ = ["board_graph", "Geometry", "DIRECTIONS"]
+
+#: the four orthogonal directions, (dx, dy): east, south, west, north
+DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def board_graph(board: Board, players: int = 5):
+    """The board as a networkx 2-D grid graph with space attributes.
+
+    Every space of the grid is a node ``(x, y)``; edges join orthogonal neighbours.
+    Attributes: ``district`` (letter, None for the lake), ``value`` (the district's
+    value, 0 for the lake), ``river`` / ``lakeside`` (counted for that scoring),
+    ``lake`` (water, an obstacle) and ``covered`` (hidden by a cover piece for
+    ``players`` players).
+    """
+    import networkx as nx
+
+    g = nx.grid_2d_graph(board.width, board.height)
+    values = {d.letter: d.value for d in board.districts}
+    covered = board.covered_letters(players)
+    river = set(board.river)
+    lakeside = set(board.lakeside)
+    for (x, y), attrs in g.nodes.items():
+        c = board.rows[y][x]
+        lake = c == board.lake
+        attrs.update(district=None if lake else c, value=0 if lake else values[c], lake=lake,
+                     river=(x, y) in river, lakeside=(x, y) in lakeside,
+                     covered=(not lake) and c in covered)
+    return g
+
+
+def _mask(cells: Iterable[int]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+class Geometry:
+    """Precomputed lookups of one board for one player count (the engine's hot tables)."""
+
+    def __init__(self, board: Board, players: int):
+        W, H = board.width, board.height
+        self.width, self.height, self.size = W, H, W * H
+        self.xy = tuple((i % W, i // W) for i in range(W * H))
+        self.index = {xy: i for i, xy in enumerate(self.xy)}
+        covered = board.covered_letters(players)
+        self.letters = tuple(d.letter for d in board.districts)
+        self.district_ids = {d.letter: k for k, d in enumerate(board.districts)}
+        self.values = tuple(d.value for d in board.districts)
+        #: district id of each space (-1 for the lake)
+        self.district = tuple(-1 if board.rows[y][x] == board.lake else self.district_ids[board.rows[y][x]]
+                              for x, y in self.xy)
+        self.lake_mask = _mask(i for i, (x, y) in enumerate(self.xy) if board.rows[y][x] == board.lake)
+        self.covered_mask = _mask(i for i, (x, y) in enumerate(self.xy)
+                                  if board.rows[y][x] in covered)
+        #: spaces where ships, stones and pyramids may be: land, not covered
+        self.playable = ((1 << self.size) - 1) & ~self.lake_mask & ~self.covered_mask
+        self.playable_cells = tuple(i for i in range(self.size) if self.playable >> i & 1)
+        self.holy_id = self.district_ids[board.holy]
+        self.holy_mask = _mask(i for i in range(self.size) if self.district[i] == self.holy_id)
+        self.holy_cells = tuple(i for i in range(self.size) if self.holy_mask >> i & 1)
+        self.river_mask = _mask(self.index[p] for p in board.river) & self.playable
+        self.lakeside_mask = _mask(self.index[p] for p in board.lakeside) & self.playable
+        #: district ids that still have an uncovered space (scored at the end)
+        self.live_districts = tuple(k for k in range(len(self.values))
+                                    if any(self.district[i] == k for i in self.playable_cells))
+        #: step[d][i]: the neighbour of i in direction d, or -1 off the board
+        self.step = tuple(tuple(self.index.get((x + dx, y + dy), -1) for (x, y) in self.xy)
+                          for dx, dy in DIRECTIONS)
+        #: on-board orthogonal neighbours of each space
+        self.nbrs = tuple(tuple(self.step[d][i] for d in range(4) if self.step[d][i] >= 0)
+                          for i in range(self.size))
+        #: rays[i][d]: the spaces from i (exclusive) to the edge in direction d
+        rays = []
+        for i in range(self.size):
+            per = []
+            for d in range(4):
+                out, j = [], self.step[d][i]
+                while j >= 0:
+                    out.append(j)
+                    j = self.step[d][j]
+                per.append(tuple(out))
+            rays.append(tuple(per))
+        self.rays = tuple(rays)
+        self._local: dict = {}
+
+    def local_mask(self, i: int, radius: int) -> int:
+        """Spaces within Manhattan distance ``radius`` of space ``i`` (cached)."""
+        key = (i, radius)
+        m = self._local.get(key)
+        if m is None:
+            x0, y0 = self.xy[i]
+            m = _mask(j for j, (x, y) in enumerate(self.xy) if abs(x - x0) + abs(y - y0) <= radius)
+            self._local[key] = m
+        return m
+
+    def cell(self, xy) -> int:
+        """The index of space ``(x, y)``; KeyError off the board."""
+        return self.index[tuple(xy)]

@@ -1,0 +1,187 @@
+"""Heuristic bots for Pacal's Rocket.
+
+``greedy_bot`` looks one turn ahead for constellations and majorities:
+
+* build: try every legal build and keep the one with the best immediate gain (points
+  scored now, stories, river/lake spaces, majority held); a build that ends the game
+  (second-to-last pyramid) is taken only if the bot then wins;
+* move: prefer end spaces where a stone would complete the best constellation with
+  its visible stones and pyramids, in a district where the pyramid would score; prefer
+  the two-stone options; never hide an own visible stone under the ship; god stones
+  only when boxed in (they are worth points at the end);
+* drop: always into the own ship, and into the opponent's ship standing on the best
+  space for its own constellations (never where a stone of its colour already lies).
+
+Examples
+--------
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("pacal", players=3)
+>>> rec = tabletop_nb.play(game, ["greedy", "random", "random"], seed=2)
+>>> len(rec.scores)
+3
+"""
+from __future__ import annotations
+
+from .constellations import constellations
+from .state import (BUILD, DROP, GOD, MOVE, OVER, SETUP, Build, Drop, Move, NoBuild, Place,
+                    TakeBack, UseGod)
+
+__all__ = ["greedy_bot"]
+
+
+def _district_gain(game, s, p: int, cell: int, height: int) -> int:
+    """Points a new pyramid of ``height`` on ``cell`` would score now (PC-SCORE)."""
+    geo = game.geo
+    k = geo.district[cell]
+    st = game.strengths(s, k)
+    if not any(st):
+        return geo.values[k]
+    others = max(st[q] for q in range(game.num_players) if q != p)
+    if st[p] + height > others and not st[p] > others:
+        return geo.values[k]
+    return 0
+
+
+def _potential(game, s, p: int, extra: int, stones_xy: list, pyrs_xy: list) -> float:
+    """Best value of a constellation that a stone on ``extra`` would complete."""
+    xy = game.geo.xy
+    e = xy[extra]
+    supply = s.pyr_supply[p]
+    best = 0.0
+    for h, members in constellations(stones_xy + [e], pyrs_xy, diamonds=game.rules.diamond_squares):
+        if e not in members:
+            continue
+        avail = [x for x in range(h, 0, -1) if supply[x - 1]]
+        if not avail:
+            continue
+        hh = avail[0]
+        gain = _district_gain(game, s, p, extra, hh)
+        v = 1.0 * hh + 0.8 * gain
+        if v > best:
+            best = v
+    return best
+
+
+def _choose_build(game, s, rng):
+    p = s.player
+    best, best_v = NoBuild(), 0.0
+    geo = game.geo
+    for a in s.options:
+        if type(a) is not Build:
+            continue
+        s2 = game.apply_trusted(s, a)
+        if s2.phase == OVER:
+            sc = s2.scores
+            top = max(sc)
+            v = 100.0 if sc[p] == top else -100.0
+        else:
+            cell = geo.index[a.at]
+            gained = s2.scores[p] - s.scores[p]
+            k = geo.district[cell]
+            st = game.strengths(s2, k)
+            lead = st[p] - max(st[q] for q in range(game.num_players) if q != p)
+            v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
+            v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
+            v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
+        v += rng.random() * 1e-3
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _choose_move(game, s, rng):
+    p = s.player
+    geo = game.geo
+    opts = s.options
+    if all(type(a) is UseGod for a in opts):
+        return min(opts, key=lambda a: a.value)
+    xy = geo.xy
+    ship = s.ships[p]
+    # after the move the stone under the ship becomes visible
+    vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
+    stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
+    pyrs_xy = [xy[c] for c in range(geo.size) if s.pyr_masks[p] >> c & 1]
+    best, best_v = None, -1e9
+    cache: dict = {}
+    for a in opts:
+        t = type(a)
+        if t is UseGod:
+            continue
+        to = a.to if t is Move else a.at
+        c = geo.index[to]
+        if c not in cache:
+            cache[c] = _potential(game, s, p, c, stones_xy, pyrs_xy) if s.supply[p] else 0.0
+        v = cache[c]
+        if t is Move and a.kind != "turn":
+            v += 1.2
+        if vis >> c & 1:
+            v -= 3.0  # the ship would hide an own stone
+        v += rng.random() * 1e-3
+        if v > best_v:
+            best, best_v = a, v
+    if best is None:
+        return min(opts, key=lambda a: a.value)
+    return best
+
+
+def _choose_drop(game, s, rng):
+    p = s.player
+    opts = s.options
+    takes = [a for a in opts if type(a) is TakeBack]
+    drops = [a for a in opts if type(a) is Drop]
+    if takes and s.taken == 0 and s.allowance:
+        # reuse the stone that helps least where it lies: the one farthest from the others
+        vis = [a.at for a in takes]
+
+        def isolation(at):
+            return -min((abs(at[0] - b[0]) + abs(at[1] - b[1]) for b in vis if b != at), default=0)
+        return min(takes, key=isolation)
+    if not drops:
+        return opts[0]
+    geo = game.geo
+    xy = geo.xy
+    vis = game.visible_stones(s, p)
+    stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
+    pyrs_xy = [xy[c] for c in range(geo.size) if s.pyr_masks[p] >> c & 1]
+    own_cell = s.ships[p]
+    best, best_v = drops[0], -1e9
+    for a in drops:
+        v = 0.0
+        if a.own:
+            v += -2.0 if s.stones[p] >> own_cell & 1 else 1.0
+        if a.into >= 0:
+            c = s.ships[a.into]
+            if s.stones[p] >> c & 1:
+                v -= 2.0
+            else:
+                v += 0.5 + _potential(game, s, p, c, stones_xy, pyrs_xy)
+        v += rng.random() * 1e-3
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def greedy_bot(game, state, rng):
+    """One-turn-lookahead bot: constellations, majorities, two-stone moves (see the module)."""
+    ph = state.phase
+    if ph == BUILD:
+        return _choose_build(game, state, rng)
+    if ph == MOVE:
+        return _choose_move(game, state, rng)
+    if ph == DROP:
+        return _choose_drop(game, state, rng)
+    if ph == GOD:
+        opts = state.options
+        p = state.player
+        geo = game.geo
+        xy = geo.xy
+        vis = game.visible_stones(state, p)
+        stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
+        pyrs_xy = [xy[c] for c in range(geo.size) if state.pyr_masks[p] >> c & 1]
+        return max(opts, key=lambda a: _potential(game, state, p, geo.index[a.at], stones_xy, pyrs_xy)
+                   + rng.random() * 1e-3)
+    opts = state.options
+    return opts[int(rng.random() * len(opts))]
+
+
+greedy_bot.bot_name = "greedy"

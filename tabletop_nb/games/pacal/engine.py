@@ -1,0 +1,775 @@
+"""The Pacal's Rocket engine: turns, movement, stones, constellations, pyramids, scoring.
+
+A turn is a short chain of decisions, each a state with ``options``: the move (a die
+move, a god stone then a space, or the forced free placement), the drop (stones into
+ships; taking back stones first when the supply is empty), the build (a constellation,
+a pyramid height and a space, or no build). A decision with a single possible choice
+(nothing to drop, nothing to build) is skipped. Points are collected at once after a
+build; the round's die is a chance node at the start of each round (each turn with 2
+players).
+
+Examples
+--------
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("pacal", players=3)
+>>> s = game.initial_state()
+>>> game.current_player(s), len(game.legal_actions(s))
+(0, 9)
+>>> rec = tabletop_nb.play(game, "random", seed=1)
+>>> game.is_terminal(tabletop_nb.replay(game, rec)[-1])
+True
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
+
+from ...core.protocol import CHANCE, TERMINAL, BaseGame
+from .board import Geometry
+from .constellations import constellations
+from .rules import ARROWS, PacalRules
+from .state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Build, Drop, Move, NoBuild,
+                    PacalState, Place, PlaceShip, Roll, TakeBack, UseGod)
+
+__all__ = ["PacalGame", "COLOURS", "final_scoring_table", "place_points"]
+
+#: seat colours, in seat order (the rulebook's examples use Yellow, Violet, Green, Blue)
+COLOURS = ("Yellow", "Violet", "Green", "Blue", "Orange")
+
+_NO_DROP = Drop(False, -1)
+_NO_BUILD = NoBuild()
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int, ...]) -> dict[int, int]:
+    """Points for a majority with places (river and lake, PC-RIVER-02..05).
+
+    Players with 0 stories take no place; tied players occupy as many places as there
+    are of them, add those places' points and share them, each share rounded down.
+
+    >>> place_points({0: 8, 1: 6, 2: 6}, (12, 8, 4))
+    {0: 12, 1: 6, 2: 6}
+    >>> place_points({0: 1, 1: 1, 2: 1, 3: 1, 4: 1}, (12, 8, 4))
+    {0: 4, 1: 4, 2: 4, 3: 4, 4: 4}
+    """
+    if not isinstance(strengths, Mapping):
+        strengths = dict(enumerate(strengths))
+    ranked = sorted((v, p) for p, v in strengths.items() if v > 0)
+    ranked.reverse()
+    out = {p: 0 for p in strengths}
+    place = 0
+    i = 0
+    while i < len(ranked):
+        v = ranked[i][0]
+        group = [p for w, p in ranked if w == v]
+        pot = sum(points[place:place + len(group)])
+        for p in group:
+            out[p] = pot // len(group)
+        place += len(group)
+        i += len(group)
+    return out
+
+
+def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -> dict[int, int]:
+    """District final scoring (PC-DISTRICT-02..05): first the value, second place ``second``.
+
+    >>> final_scoring_table({0: 5, 1: 5, 2: 3}, 6, 2)
+    {0: 6, 1: 6, 2: 0}
+    >>> final_scoring_table({0: 5, 1: 3, 2: 3}, 6, 2)
+    {0: 6, 1: 2, 2: 2}
+    """
+    out = {p: 0 for p in strengths}
+    present = sorted({v for v in strengths.values() if v > 0}, reverse=True)
+    if not present:
+        return out
+    firsts = [p for p, v in strengths.items() if v == present[0]]
+    for p in firsts:
+        out[p] = value
+    if len(firsts) == 1 and len(present) > 1:
+        for p, v in strengths.items():
+            if v == present[1]:
+                out[p] = second
+    return out
+
+
+class PacalGame(BaseGame):
+    """Pacal's Rocket for 2 to 5 players (see the module docstring)."""
+
+    name = "pacal"
+    Rules = PacalRules
+    max_actions = 20_000
+
+    # -- precomputation ----------------------------------------------------------
+    def setup(self) -> None:
+        r = self.rules
+        self.geo = g = Geometry(r.board, r.players)
+        self.n = r.players
+        self._faces = [(Roll(f), p) for f, p in r.die.pmf.items()]
+        self._xy = g.xy
+        self._turn_cache: dict = {}
+        self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
+                                     for k in range(len(g.values)))
+        self._gap_block = r.gap_contents != "anything"
+
+    # -- protocol ------------------------------------------------------------------
+    def initial_state(self) -> PacalState:
+        n, r = self.n, self.rules
+        s = PacalState(
+            phase=SETUP, player=0, turn=0, round=0, roller=0, pos=0, face=None,
+            ships=(-1,) * n, stones=(0,) * n, supply=(r.playable_stones,) * n,
+            pyramids=(0,) * self.geo.size, pyr_masks=(0,) * n,
+            pyr_supply=(tuple(r.pyramids),) * n, discarded=(0,) * n,
+            gods=(tuple(sorted(r.god_stones)),) * n, scores=(0,) * n)
+        return replace(s, options=self._setup_options(s))
+
+    def current_player(self, s: PacalState) -> int:
+        ph = s.phase
+        if ph == OVER:
+            return TERMINAL
+        if ph == ROLL:
+            return CHANCE
+        return s.player
+
+    def legal_actions(self, s: PacalState) -> list:
+        if s.phase in (OVER, ROLL):
+            return []
+        return list(s.options)
+
+    def chance_outcomes(self, s: PacalState) -> list:
+        return list(self._faces) if s.phase == ROLL else []
+
+    def sample_chance(self, s: PacalState, rng) -> Roll:
+        faces = self._faces
+        r = rng.random()
+        acc = 0.0
+        for a, p in faces:
+            acc += float(p)
+            if r < acc:
+                return a
+        return faces[-1][0]
+
+    def scores(self, s: PacalState) -> tuple:
+        return s.scores
+
+    def turn_count(self, s: PacalState) -> int:
+        return s.turn
+
+    def player_name(self, seat: int) -> str:
+        return COLOURS[seat]
+
+    # -- helpers -------------------------------------------------------------------
+    def first_round(self, s: PacalState) -> bool:
+        """Round 1 (with 2 players: each player's first turn, PC-FIRST-04)."""
+        return s.turn < self.n
+
+    def _ships_mask(self, ships, skip: int = -1) -> int:
+        m = 0
+        for q, c in enumerate(ships):
+            if q != skip and c >= 0:
+                m |= 1 << c
+        return m
+
+    def free_mask(self, s: PacalState, seat: int) -> int:
+        """Spaces a ship of ``seat`` may end on: playable, no other ship, no pyramid."""
+        pyr = 0
+        for m in s.pyr_masks:
+            pyr |= m
+        return self.geo.playable & ~pyr & ~self._ships_mask(s.ships, seat)
+
+    # -- setup -----------------------------------------------------------------------
+    def _setup_options(self, s: PacalState) -> tuple:
+        taken = self._ships_mask(s.ships)
+        xy = self._xy
+        return tuple(PlaceShip(xy[c]) for c in self.geo.holy_cells if not taken >> c & 1)
+
+    # -- movement --------------------------------------------------------------------
+    def straight_moves(self, ship: int, pips: int, free: int) -> list[int]:
+        """End spaces of straight moves (PC-STRAIGHT): one per open direction."""
+        out = []
+        step = self.geo.step
+        for d in range(4):
+            st = step[d]
+            j, k = ship, 0
+            while k < pips:
+                nxt = st[j]
+                if nxt < 0 or not free >> nxt & 1:
+                    break
+                j = nxt
+                k += 1
+            if k:
+                out.append(j)
+            elif self.rules.zero_straight and ship not in out:
+                out.append(ship)
+        return out
+
+    def turning_moves(self, ship: int, pips: int, free: int) -> list[int]:
+        """End spaces of turning moves: full-length paths or dead-end stops (PC-TURNING, PC-DEADEND)."""
+        geo = self.geo
+        key = (ship, pips, free & geo.local_mask(ship, pips + 1))
+        hit = self._turn_cache.get(key)
+        if hit is not None:
+            return hit
+        nbrs = geo.nbrs
+        free = free | (1 << ship)  # the lifted ship's own space is no obstacle
+        ends: set[int] = set()
+        avoid = self.rules.turning_paths == "self_avoiding"
+
+        def dead_end(v: int, came: int) -> bool:
+            for w in nbrs[v]:
+                if w != came and free >> w & 1:
+                    return False
+            return True
+
+        def walk(u: int, prev: int, left: int, seen: int) -> None:
+            for v in nbrs[u]:
+                if v == prev or not free >> v & 1 or (avoid and seen >> v & 1):
+                    continue
+                if left == 1 or dead_end(v, u):
+                    if v != ship:
+                        ends.add(v)
+                    continue
+                walk(v, u, left - 1, seen | (1 << v))
+
+        walk(ship, -1, pips, 1 << ship)
+        out = sorted(ends)
+        if len(self._turn_cache) > 200_000:
+            self._turn_cache.clear()
+        self._turn_cache[key] = out
+        return out
+
+    def arrows_moves(self, ship: int, free: int) -> list[int]:
+        """End spaces of an arrows move: any free space along the row or column (PC-ARROWS)."""
+        out = []
+        for ray in self.geo.rays[ship]:
+            for j in ray:
+                if free >> j & 1:
+                    out.append(j)
+        return out
+
+    def die_moves(self, s: PacalState, seat: int) -> list[Move]:
+        """The die moves of ``seat`` with the round's face (no god stone, no placement)."""
+        ship = s.ships[seat]
+        free = self.free_mask(s, seat)
+        face = s.face
+        xy = self._xy
+        first = self.first_round(s)
+        moves: list[Move] = []
+        if face == ARROWS:
+            if not first or self.rules.arrows_in_first_round:
+                moves = [Move("arrows", xy[j]) for j in self.arrows_moves(ship, free)]
+        else:
+            moves = [Move("straight", xy[j]) for j in self.straight_moves(ship, face, free)]
+            if not first:
+                moves += [Move("turn", xy[j]) for j in self.turning_moves(ship, face, free)]
+        if first and moves:
+            # PC-FIRST-01/03: leave the holy district in a straight line if any move can
+            holy = self.geo.holy_mask
+            out = [m for m in moves if not holy >> self.geo.index[m.to] & 1]
+            if out:
+                moves = out
+        return moves
+
+    def boxed_in(self, s: PacalState, seat: int, moves: list | None = None) -> bool:
+        """PC-BOXED-01/04: the ship cannot be moved (by this roll, or by its four sides)."""
+        if self.rules.boxed_in == "by_surroundings":
+            free = self.free_mask(s, seat)
+            return not any(free >> v & 1 for v in self.geo.nbrs[s.ships[seat]])
+        if moves is None:
+            moves = self.die_moves(s, seat)
+        return not moves
+
+    def _free_places(self, s: PacalState, seat: int) -> tuple:
+        free = self.free_mask(s, seat) & ~(1 << s.ships[seat])
+        xy = self._xy
+        return tuple(Place(xy[c]) for c in _bits(free))
+
+    def _move_options(self, s: PacalState) -> tuple:
+        p = s.player
+        moves = self.die_moves(s, p)
+        gods = s.gods[p]
+        if self.boxed_in(s, p, moves):
+            if gods:
+                return tuple(UseGod(v) for v in gods)
+            return self._free_places(s, p)
+        if gods and (not self.first_round(s) or self.rules.god_in_first_round):
+            moves += [UseGod(v) for v in gods]
+        return tuple(moves)
+
+    # -- stones ----------------------------------------------------------------------
+    def visible_stones(self, s: PacalState, seat: int) -> int:
+        """Bit set of the seat's stones not under any ship (PC-CONST-02)."""
+        return s.stones[seat] & ~self._ships_mask(s.ships)
+
+    def _drop_options(self, s: PacalState) -> tuple:
+        a = s.allowance
+        if a == 0:
+            return ()
+        p = s.player
+        supply, taken = s.supply[p], s.taken
+        opts = []
+        targets = [-1] + ([q for q in range(self.n) if q != p] if a == 2 else [])
+        for own in (False, True):
+            for into in targets:
+                k = own + (into >= 0)
+                if k > supply or (taken and k != taken):
+                    continue
+                opts.append(Drop(own, into))
+        if supply == taken and taken < a:
+            xy = self._xy
+            opts += [TakeBack(xy[c]) for c in _bits(self.visible_stones(s, p))]
+        return tuple(opts)
+
+    def _drop_stone(self, stones: list, supply: list, seat: int, cell: int) -> bool:
+        """Put a stone of ``seat`` on ``cell``; a second one there sends both back (PC-CONFLICT)."""
+        bit = 1 << cell
+        supply[seat] -= 1
+        if stones[seat] & bit:
+            stones[seat] &= ~bit
+            supply[seat] += 2
+            return True
+        stones[seat] |= bit
+        return False
+
+    # -- building --------------------------------------------------------------------
+    def constellations_of(self, s: PacalState, seat: int) -> list:
+        """The seat's constellations now: ``(stories, members)`` with members as (x, y)."""
+        xy = self._xy
+        stones = [xy[c] for c in _bits(self.visible_stones(s, seat))]
+        if not stones:
+            return []
+        pyrs = [xy[c] for c in _bits(s.pyr_masks[seat])]
+        blocked = ()
+        if self._gap_block:
+            blocked = [xy[c] for c in _bits(self._gap_block_mask(s, seat))]
+        return constellations(stones, pyrs, diamonds=self.rules.diamond_squares, blocked_gaps=blocked)
+
+    def _gap_block_mask(self, s: PacalState, seat: int) -> int:
+        if self.rules.gap_contents == "no_own":
+            return s.stones[seat] | s.pyr_masks[seat]
+        m = self._ships_mask(s.ships)
+        for x in s.stones:
+            m |= x
+        for x in s.pyr_masks:
+            m |= x
+        return m
+
+    def _heights(self, supply: tuple, natural: int, above: int) -> list[int]:
+        """Heights buildable from a constellation of ``natural`` stories (PC-LOWER)."""
+        if natural <= above:
+            return []
+        if supply[natural - 1]:
+            return [natural]
+        lower = [h for h in range(natural - 1, above, -1) if supply[h - 1]]
+        if self.rules.lower_substitute == "next":
+            return lower[:1]
+        return lower
+
+    def _build_options(self, s: PacalState) -> tuple:
+        p = s.player
+        found = self.constellations_of(s, p)
+        if not found:
+            return ()
+        index = self.geo.index
+        pyramids = s.pyramids
+        own = s.pyr_masks[p]
+        supply = s.pyr_supply[p]
+        expert = self.rules.expert
+        out = []
+        for natural, members in found:
+            pyr = [m for m in members if own >> index[m] & 1]
+            if not pyr or not expert:
+                hs = self._heights(supply, natural, 0)
+                for h in hs:
+                    for m in members:
+                        if not own >> index[m] & 1:
+                            out.append(Build(h, m, members))
+            if pyr and (not expert or len(pyr) == 1):
+                for m in pyr:
+                    for h in self._heights(supply, natural, pyramids[index[m]] & 7):
+                        out.append(Build(h, m, members))
+        if not out:
+            return ()
+        return (_NO_BUILD,) + tuple(out)
+
+    def strengths(self, s: PacalState, district: int) -> list[int]:
+        """Each seat's stories in a district (PC-SCORE-02)."""
+        out = [0] * self.n
+        pyr = s.pyramids
+        for c in self._district_cells[district]:
+            v = pyr[c]
+            if v:
+                out[v >> 3] += v & 7
+        return out
+
+    # -- applying actions ------------------------------------------------------------
+    def apply_trusted(self, s: PacalState, a: Any) -> PacalState:
+        ph = s.phase
+        if ph == ROLL:
+            return self._after_roll(s, a.face)
+        if ph == MOVE:
+            t = type(a)
+            if t is Move:
+                return self._after_move(s, self.geo.index[a.to], 2 if a.kind != "turn" else 1,
+                                        ("move", s.player, a.kind, a.to))
+            if t is UseGod:
+                gods = tuple(v for v in s.gods[s.player] if v != a.value)
+                g2 = s.gods[:s.player] + (gods,) + s.gods[s.player + 1:]
+                s2 = replace(s, phase=GOD, gods=g2, events=(("god", s.player, a.value),))
+                return replace(s2, options=self._free_places(s2, s.player))
+            return self._after_move(s, self.geo.index[a.at], 0, ("free", s.player, a.at))
+        if ph == GOD:
+            return self._after_move(s, self.geo.index[a.at], 1, ("place", s.player, a.at))
+        if ph == DROP:
+            if type(a) is TakeBack:
+                return self._take_back(s, a)
+            return self._drop(s, a)
+        if ph == BUILD:
+            if type(a) is NoBuild:
+                return self._end_turn(s, s.scores, s.events + (("nobuild", s.player),), "")
+            return self._build(s, a)
+        if ph == SETUP:
+            return self._place_ship(s, a)
+        raise ValueError(f"no action is possible in phase {ph}")
+
+    def _place_ship(self, s: PacalState, a: PlaceShip) -> PacalState:
+        p = s.player
+        ships = s.ships[:p] + (self.geo.index[a.at],) + s.ships[p + 1:]
+        ev = (("ship", p, a.at),)
+        if p + 1 < self.n:
+            s2 = replace(s, ships=ships, player=p + 1, events=ev)
+            return replace(s2, options=self._setup_options(s2))
+        return replace(s, ships=ships, phase=ROLL, player=0, round=1, roller=0, pos=0,
+                       options=(), events=ev)
+
+    def _after_roll(self, s: PacalState, face) -> PacalState:
+        who = s.player if self.n == 2 else s.roller
+        s2 = replace(s, phase=MOVE, face=face, player=who, events=(("roll", who, face),))
+        return replace(s2, options=self._move_options(s2))
+
+    def _after_move(self, s: PacalState, cell: int, allowance: int, event: tuple) -> PacalState:
+        p = s.player
+        ships = s.ships[:p] + (cell,) + s.ships[p + 1:]
+        s2 = replace(s, ships=ships, allowance=allowance, taken=0, events=(event,))
+        return self._to_drop(s2)
+
+    def _to_drop(self, s: PacalState) -> PacalState:
+        opts = self._drop_options(s)
+        if len(opts) > 1:
+            return replace(s, phase=DROP, options=opts)
+        return self._to_build(s)
+
+    def _to_build(self, s: PacalState) -> PacalState:
+        opts = self._build_options(s)
+        if opts:
+            return replace(s, phase=BUILD, options=opts)
+        return self._end_turn(s, s.scores, s.events, "")
+
+    def _take_back(self, s: PacalState, a: TakeBack) -> PacalState:
+        p = s.player
+        c = self.geo.index[a.at]
+        stones = list(s.stones)
+        stones[p] &= ~(1 << c)
+        supply = list(s.supply)
+        supply[p] += 1
+        s2 = replace(s, stones=tuple(stones), supply=tuple(supply), taken=s.taken + 1,
+                     events=s.events + (("takeback", p, a.at),))
+        return replace(s2, options=self._drop_options(s2))
+
+    def _drop(self, s: PacalState, a: Drop) -> PacalState:
+        p = s.player
+        stones = list(s.stones)
+        supply = list(s.supply)
+        ev = list(s.events)
+        if a.own:
+            clash = self._drop_stone(stones, supply, p, s.ships[p])
+            ev.append(("drop", p, p, clash))
+        if a.into >= 0:
+            clash = self._drop_stone(stones, supply, p, s.ships[a.into])
+            ev.append(("drop", p, a.into, clash))
+        s2 = replace(s, stones=tuple(stones), supply=tuple(supply), taken=0, events=tuple(ev))
+        return self._to_build(s2)
+
+    def _build(self, s: PacalState, a: Build) -> PacalState:
+        p, n, r, geo = s.player, self.n, self.rules, self.geo
+        index = geo.index
+        cell = index[a.at]
+        district = geo.district[cell]
+        before = self.strengths(s, district)
+        first = not any(before)
+        pyramids = list(s.pyramids)
+        pyr_masks = list(s.pyr_masks)
+        supply_p = list(s.pyr_supply[p])
+        discarded = s.discarded
+        old = pyramids[cell]
+        upgrade = bool(old)
+        total_before = sum(supply_p)
+        if upgrade:
+            if r.replaced_pyramid == "supply":
+                supply_p[(old & 7) - 1] += 1
+            else:
+                discarded = discarded[:p] + (discarded[p] + 1,) + discarded[p + 1:]
+        supply_p[a.height - 1] -= 1
+        pyramids[cell] = p * 8 + a.height
+        pyr_masks[p] |= 1 << cell
+        stones = list(s.stones)
+        supply = list(s.supply)
+        for m in a.members:  # PC-REMOVE-01: own stone members back to supply
+            b = 1 << index[m]
+            if stones[p] & b:
+                stones[p] &= ~b
+                supply[p] += 1
+        bit = 1 << cell
+        for q in range(n):  # PC-REMOVE-02: other colours' stones on the build space go back
+            if stones[q] & bit:
+                stones[q] &= ~bit
+                supply[q] += 1
+        s2 = replace(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
+                     pyr_supply=s.pyr_supply[:p] + (tuple(supply_p),) + s.pyr_supply[p + 1:],
+                     discarded=discarded, stones=tuple(stones), supply=tuple(supply))
+        after = self.strengths(s2, district)
+        best_other_before = max(before[q] for q in range(n) if q != p)
+        best_other_after = max(after[q] for q in range(n) if q != p)
+        if first:
+            gain = geo.values[district]
+        elif r.tie_scores:
+            gain = geo.values[district] if (after[p] >= best_other_after and before[p] < best_other_before) else 0
+        else:
+            gain = geo.values[district] if (after[p] > best_other_after and not before[p] > best_other_before) else 0
+        scores = list(s.scores)
+        scores[p] += gain
+        ev = s.events + (("build", p, a.height, a.at, upgrade, gain),)
+        ended = ""
+        total_after = sum(supply_p)
+        if total_after == r.pyramids_left_at_end and total_after < total_before and \
+                (n > 2 or r.two_player_bonus_end):
+            scores[p] += r.end_bonus
+            ev += (("bonus", p, r.end_bonus),)
+            ended = "bonus"
+        elif n == 2 and scores[p] >= r.threshold:
+            ended = "threshold"
+        return self._end_turn(s2, tuple(scores), ev, ended)
+
+    def _end_turn(self, s: PacalState, scores: tuple, events: tuple, ended: str) -> PacalState:
+        n = self.n
+        last_round = s.last_round
+        if n > 2 and not last_round and max(scores) >= self.rules.threshold:
+            last_round = True  # PC-END-04: finish this round
+            events += (("lastround", max(range(n), key=lambda q: scores[q])),)
+        turn = s.turn + 1
+        if ended:
+            return self._game_over(replace(s, scores=scores, events=events, turn=turn,
+                                           last_round=last_round), ended)
+        if n == 2:
+            s2 = replace(s, phase=ROLL, player=1 - s.player, turn=turn, round=turn // 2 + 1,
+                         scores=scores, events=events, allowance=0, taken=0, options=(),
+                         last_round=last_round)
+            return s2
+        pos = s.pos + 1
+        if pos == n:
+            if last_round:
+                return self._game_over(replace(s, scores=scores, events=events, turn=turn,
+                                               last_round=True), "round")
+            roller = (s.roller + 1) % n
+            return replace(s, phase=ROLL, player=roller, roller=roller, pos=0, round=s.round + 1,
+                           turn=turn, scores=scores, events=events, allowance=0, taken=0,
+                           options=(), last_round=last_round)
+        s2 = replace(s, phase=MOVE, player=(s.roller + pos) % n, pos=pos, turn=turn,
+                     scores=scores, events=events, allowance=0, taken=0, last_round=last_round)
+        return replace(s2, options=self._move_options(s2))
+
+    # -- the end -------------------------------------------------------------------
+    def final_scoring(self, s: PacalState) -> tuple:
+        """Final points per seat: (river, lake, districts, god stones) (PC-FINAL)."""
+        n, r, geo = self.n, self.rules, self.geo
+        pyr = s.pyramids
+
+        def area(mask: int) -> dict:
+            st = {q: 0 for q in range(n)}
+            for c in _bits(mask):
+                v = pyr[c]
+                if v:
+                    st[v >> 3] += v & 7
+            return st
+
+        if r.river_lake == "combined":
+            river = place_points(area(geo.river_mask | geo.lakeside_mask), r.river_points)
+            lake = {q: 0 for q in range(n)}
+        else:
+            river = place_points(area(geo.river_mask), r.river_points)
+            lake = place_points(area(geo.lakeside_mask), r.river_points)
+        districts = [0] * n
+        for k in geo.live_districts:
+            st = self.strengths(s, k)
+            for q, v in final_scoring_table(dict(enumerate(st)), geo.values[k], r.second_place).items():
+                districts[q] += v
+        return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(n))
+
+    def _game_over(self, s: PacalState, why: str) -> PacalState:
+        final = self.final_scoring(s)
+        scores = tuple(s.scores[q] + sum(final[q]) for q in range(self.n))
+        return replace(s, phase=OVER, scores=scores, final=final, options=(), allowance=0,
+                       ended=why, events=s.events + (("end", why),))
+
+    # -- building positions by hand (tests, notebooks) ---------------------------------
+    def position(self, *, ships: Mapping[int, tuple] | Iterable[tuple],
+                 stones: Mapping[int, Iterable[tuple]] | None = None,
+                 pyramids: Mapping[tuple, tuple[int, int]] | None = None,
+                 phase: str = "move", player: int = 0, face: Any = 3, turn: int | None = None,
+                 roller: int | None = None, gods: Mapping[int, Iterable[int]] | None = None,
+                 scores: Iterable[int] | None = None, supply: Mapping[int, int] | None = None,
+                 pyr_supply: Mapping[int, Iterable[int]] | None = None, allowance: int = 2,
+                 last_round: bool = False) -> PacalState:
+        """A hand-built position, with its legal actions computed.
+
+        ``ships`` maps seat -> (x, y) (or lists them in seat order); ``stones`` maps seat ->
+        spaces of his stones; ``pyramids`` maps (x, y) -> (seat, stories). Supplies default
+        to everything not on the board; ``turn`` defaults to round 2 (turning allowed).
+        ``phase`` is "move", "drop", "build" or "roll".
+
+        >>> import tabletop_nb
+        >>> g = tabletop_nb.load_game("pacal", players=3)
+        >>> s = g.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9)]}, phase="build")
+        >>> g.legal_actions(s)
+        [NoBuild(), Build(height=1, at=(3, 9), members=((3, 9),))]
+        """
+        n, r, geo = self.n, self.rules, self.geo
+        if not isinstance(ships, Mapping):
+            ships = dict(enumerate(ships))
+        ship_t = tuple(geo.cell(ships[q]) if q in ships else -1 for q in range(n))
+        stone_t = [0] * n
+        for q, cells in (stones or {}).items():
+            for c in cells:
+                stone_t[q] |= 1 << geo.cell(c)
+        pyr_t = [0] * geo.size
+        masks = [0] * n
+        ps = [list(r.pyramids) for _ in range(n)]
+        for c, (q, h) in (pyramids or {}).items():
+            i = geo.cell(c)
+            pyr_t[i] = q * 8 + h
+            masks[q] |= 1 << i
+            ps[q][h - 1] -= 1
+        if pyr_supply:
+            for q, counts in pyr_supply.items():
+                ps[q] = list(counts)
+        sup = [r.playable_stones - bin(stone_t[q]).count("1") for q in range(n)]
+        for q, v in (supply or {}).items():
+            sup[q] = v
+        if turn is None:
+            turn = n
+        if roller is None:
+            roller = player
+        ph = {"move": MOVE, "drop": DROP, "build": BUILD, "roll": ROLL}[phase]
+        s = PacalState(
+            phase=ph, player=player, turn=turn, round=turn // n + 1, roller=roller,
+            pos=(player - roller) % n, face=face, ships=ship_t, stones=tuple(stone_t),
+            supply=tuple(sup), pyramids=tuple(pyr_t), pyr_masks=tuple(masks),
+            pyr_supply=tuple(tuple(x) for x in ps), discarded=(0,) * n,
+            gods=tuple(tuple(sorted((gods or {}).get(q, r.god_stones))) for q in range(n)),
+            scores=tuple(scores) if scores is not None else (0,) * n, allowance=allowance,
+            last_round=last_round)
+        if ph == MOVE:
+            return replace(s, options=self._move_options(s))
+        if ph == DROP:
+            return replace(s, options=self._drop_options(s))
+        if ph == BUILD:
+            return replace(s, options=self._build_options(s))
+        return s
+
+    # -- words ---------------------------------------------------------------------
+    def action_label(self, s: PacalState, a: Any) -> str:
+        t = type(a)
+        if t is Move:
+            verb = {"straight": "straight", "turn": "turning", "arrows": "arrows"}[a.kind]
+            return f"{verb} move to {a.to}"
+        if t is UseGod:
+            return f"use god stone {a.value}"
+        if t is Place:
+            if s.phase == GOD:
+                return f"god stone: ship to {a.at}"
+            return f"boxed in: ship to {a.at} (no stone)"
+        if t is Drop:
+            parts = []
+            if a.own:
+                parts.append("own ship")
+            if a.into >= 0:
+                parts.append(f"{COLOURS[a.into]}'s ship")
+            return "drop into " + " and ".join(parts) if parts else "drop no stone"
+        if t is TakeBack:
+            return f"take back stone from {a.at}"
+        if t is Build:
+            up = self.geo.index[a.at]
+            verb = "upgrade to" if s.pyramids[up] else "build"
+            return f"{verb} {a.height}-story on {a.at} from {', '.join(map(str, a.members))}"
+        if t is NoBuild:
+            return "build nothing"
+        if t is PlaceShip:
+            return f"ship to {a.at}"
+        if t is Roll:
+            return f"roll {a.face}"
+        return str(a)
+
+    def events(self, s: PacalState) -> tuple[str, ...]:
+        out = []
+        for e in s.events:
+            k, who = e[0], COLOURS[e[1]] if isinstance(e[1], int) and 0 <= e[1] < 5 else e[1]
+            if k == "roll":
+                out.append(f"{who} rolled {e[2]}")
+            elif k == "move":
+                out.append(f"{who} made a {e[2]} move to {e[3]}")
+            elif k == "god":
+                out.append(f"{who} used the god stone {e[2]}")
+            elif k == "place":
+                out.append(f"{who} put the ship on {e[2]}")
+            elif k == "free":
+                out.append(f"{who} was boxed in and put the ship on {e[2]}")
+            elif k == "ship":
+                out.append(f"{who} placed the ship on {e[2]}")
+            elif k == "takeback":
+                out.append(f"{who} took back the stone on {e[2]}")
+            elif k == "drop":
+                where = "own ship" if e[2] == e[1] else f"{COLOURS[e[2]]}'s ship"
+                out.append(f"{who} dropped a stone into {where}"
+                           + (" - two stones of one colour: both go back" if e[3] else ""))
+            elif k == "build":
+                verb = "upgraded to" if e[4] else "built"
+                out.append(f"{who} {verb} a {e[2]}-story pyramid on {e[3]}"
+                           + (f" and scored {e[5]}" if e[5] else ""))
+            elif k == "bonus":
+                out.append(f"{who} built the second-to-last pyramid: +{e[2]} and the game ends")
+            elif k == "lastround":
+                out.append(f"{who} reached the threshold: this round is the last")
+            elif k == "nobuild":
+                out.append(f"{who} built nothing")
+            elif k == "end":
+                out.append("game over; final scoring: " + ", ".join(
+                    f"{COLOURS[q]} river {f[0]} lake {f[1]} districts {f[2]} gods {f[3]}"
+                    for q, f in enumerate(s.final)))
+        return tuple(out)
+
+    def summary(self, s: PacalState) -> dict:
+        return {"score": s.scores, "stones": s.supply,
+                "pyramids": tuple(sum(x) for x in s.pyr_supply),
+                "god stones": tuple(", ".join(map(str, g)) or "-" for g in s.gods)}
+
+    def phase(self, s: PacalState) -> str:
+        from .state import PHASES
+        if s.phase == OVER:
+            return "game over"
+        if s.phase == SETUP:
+            return f"setup: {COLOURS[s.player]} places the ship"
+        face = "" if s.face is None else f", die {s.face}"
+        last = " (last round)" if s.last_round else ""
+        return f"round {s.round}{last}{face}: {COLOURS[s.player]} - {PHASES[s.phase]}"
+
+    def bots(self) -> dict:
+        from .bots import greedy_bot
+        return {"greedy": greedy_bot}
