@@ -25,7 +25,8 @@ def bench_game(game, seconds: float = 2.0, seed: int = 0) -> dict:
     t0 = time.perf_counter()
     while True:
         ss = np.random.SeedSequence(seed, spawn_key=(games,))
-        _, _, decisions, chance, _ = play_state(game, "random", ss, keep_actions=False)
+        out = play_state(game, "random", ss, keep_actions=False)
+        decisions, chance = out.decisions, out.chance
         games += 1
         actions += decisions + chance
         elapsed = time.perf_counter() - t0

@@ -21,6 +21,7 @@ class ToyRules(RulesBase):
     max_turns: int = rule(8, min=1, max=50, doc="turns per player before the game ends")
     die: Die = rule(Die([1, 2, 3, 4, 5, 6], name="d6"), doc="the die rolled")
     hold_bonus: bool = rule(False, doc="variant: +1 point each time you hold")
+    seat0_bonus: int = rule(0, min=0, max=100, doc="points given to seat 0 at the end (a designer's test)")
 
     def validate(self):
         from tabletop_nb.core.errors import RulesError
@@ -88,6 +89,8 @@ class ToyGame(BaseGame):
         return self._next_turn(s, banked, (f"{name} banked {gain} points",))
 
     def scores(self, s):
+        if self.rules.seat0_bonus and self.current_player(s) == TERMINAL:
+            return (s.banked[0] + self.rules.seat0_bonus,) + s.banked[1:]
         return s.banked
 
     def action_label(self, s, a):

@@ -12,7 +12,7 @@ import os
 import sys
 import warnings
 from concurrent.futures import Executor, Future
-from typing import Any, Iterable, Sequence
+from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
@@ -26,7 +26,7 @@ __all__ = ["play", "simulate", "seed_sequence", "game_seed", "play_state", "COLU
 
 #: the columns ``simulate`` always returns, in order
 COLUMNS = ("game", "seed", "spawn_key", "seat", "bot", "score", "rank", "winner",
-           "shared_win", "turns", "actions")
+           "shared_win", "turns", "actions", "lead_changes", "winner_led_at_half", "tie_break")
 
 #: runs at least this long use a process pool by default (on a machine with >1 core)
 PARALLEL_THRESHOLD = 2000
@@ -65,11 +65,23 @@ def _bots_for(game, bots) -> list:
     return specs
 
 
-def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True,
-               max_actions: int | None = None):
-    """Play one game; return (final state, actions or None, decisions, chance steps, turns).
+class Playout(NamedTuple):
+    """What one played game leaves behind (see :func:`play_state`)."""
 
-    This is the hot loop of every simulation: no records, no encoding, no copies.
+    state: Any
+    actions: list | None
+    decisions: int
+    chance: int
+    turns: int
+    history: list | None  # scores at the start of each turn, and at the end
+
+
+def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True,
+               max_actions: int | None = None, track_scores: bool = False) -> Playout:
+    """Play one game from ``ss``; return the final state and counts.
+
+    This is the hot loop of every simulation: no records, no encoding, no copies. With
+    ``track_scores`` the scores are taken at the start of every turn (for lead changes).
     """
     specs = _bots_for(game, bots)
     funcs = [resolve_bot(game, b) for b in specs]
@@ -82,6 +94,7 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
     actions: list | None = [] if keep_actions else None
     decisions = chance = turns = 0
     last = None
+    history: list | None = [] if track_scores else None
     while True:
         p = current(s)
         if p == TERMINAL:
@@ -108,10 +121,14 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
             if p != last:
                 turns += 1
                 last = p
+                if history is not None:
+                    history.append(game.scores(s))
         if actions is not None:
             actions.append(a)
     counted = game.turn_count(s)
-    return s, actions, decisions, chance, (turns if counted is None else counted)
+    if history is not None:
+        history.append(game.scores(s))
+    return Playout(s, actions, decisions, chance, turns if counted is None else counted, history)
 
 
 def _seed_plain(ss: np.random.SeedSequence) -> dict:
@@ -139,7 +156,7 @@ def play(game, bots: Any = "random", seed: Any = None, *, max_actions: int | Non
     """
     ss = seed_sequence(seed)
     specs = _bots_for(game, bots)
-    s, actions, decisions, chance, turns = play_state(game, specs, ss, True, max_actions)
+    s, actions, decisions, chance, turns, _ = play_state(game, specs, ss, True, max_actions)
     return GameRecord(game=game.name, rules=game.rules.to_plain(),
                       actions=tuple(to_plain(a) for a in actions), seed=_seed_plain(ss),
                       bots=tuple(bot_name(b) for b in specs),
@@ -155,14 +172,19 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
     names = [bot_name(b) for b in specs]
     for i in indices:
         ss = np.random.SeedSequence(entropy, spawn_key=(i,))
-        s, actions, decisions, chance, turns = play_state(game, specs, ss, keep_records, max_actions)
+        s, actions, decisions, chance, turns, history = play_state(
+            game, specs, ss, keep_records, max_actions, track_scores=True)
         scores = game.scores(s)
         ranks = game.ranks(s)
         win = set(game.winners(s))
         shared = len(win) > 1
+        lead_changes, led_at_half = _lead_story(history, win)
+        top = max(scores)
+        tie_break = sum(1 for v in scores if v == top) > len(win)
         for seat in range(game.num_players):
             rows.append((i, entropy, str(i), seat, names[seat], scores[seat], ranks[seat],
-                         seat in win, shared and seat in win, turns, decisions + chance))
+                         seat in win, shared and seat in win, turns, decisions + chance,
+                         lead_changes, led_at_half, tie_break))
         if keep_records:
             records.append(GameRecord(game=game.name, rules=game.rules.to_plain(),
                                       actions=tuple(to_plain(a) for a in actions),
@@ -170,6 +192,21 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
                                       scores=tuple(to_plain(tuple(scores))), winners=tuple(win),
                                       meta={"turns": turns, "decisions": decisions, "chance": chance}))
     return rows, records
+
+
+def _lead_story(history: list, winners: set) -> tuple[int, bool]:
+    """Lead changes (between sole leaders) and whether a winner led, or shared the lead, at half time."""
+    changes, leader = 0, None
+    for sc in history:
+        top = max(sc)
+        tops = [i for i, v in enumerate(sc) if v == top]
+        if len(tops) == 1:
+            if leader is not None and tops[0] != leader:
+                changes += 1
+            leader = tops[0]
+    half = history[(len(history) - 1) // 2]
+    top = max(half)
+    return changes, any(half[w] == top for w in winners)
 
 
 def _chunks(n: int, size: int) -> list[range]:
@@ -213,8 +250,14 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     Returns
     -------
     pandas.DataFrame
-        Columns ``game, seed, spawn_key, seat, bot, score, rank, winner, shared_win,
-        turns, actions``, sorted by game and seat. An interrupted run (Ctrl-C, or the
+        One row per game and seat, sorted by game and seat: ``game`` (index in the run),
+        ``seed`` and ``spawn_key`` (replay game i alone with ``play(game, bots,
+        seed=game_seed(seed, i))``), ``seat``, ``bot``, ``score``, ``rank`` (1 = won),
+        ``winner`` (shared wins included), ``shared_win``, ``turns``, ``actions``
+        (decisions and chance outcomes), and per game ``lead_changes`` (how often the
+        sole leader changed between turns), ``winner_led_at_half`` (a winner led or
+        shared the lead at the middle turn) and ``tie_break`` (the top score was tied
+        and the rulebook's tie-break decided). An interrupted run (Ctrl-C, or the
         notebook's stop button) returns the games that finished, with a warning.
 
     Examples

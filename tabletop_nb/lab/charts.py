@@ -1,0 +1,77 @@
+"""Plotly charts of the rule lab (imported only when a figure is asked for)."""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+__all__ = ["comparison_figure", "sweep_figure", "luck_figure"]
+
+_COLORS = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#FF9DA6", "#9D755D"]
+
+
+def _err(values, lows, highs):
+    return dict(type="data", symmetric=False, array=[h - v for v, h in zip(values, highs)],
+                arrayminus=[v - lo for v, lo in zip(values, lows)], thickness=1.2, width=4)
+
+
+def comparison_figure(cmp, metric: str | None = None) -> go.Figure:
+    """Win rate by seat per variant with 95% intervals, or one metric per variant."""
+    fig = go.Figure()
+    if metric is None:
+        t = cmp.seat_win_rates()
+        n_seats = t.seat.nunique()
+        for i, label in enumerate(cmp.labels):
+            r = t[t.variant == label]
+            fig.add_bar(name=label, x=[f"seat {s}" for s in r.seat], y=r.value,
+                        error_y=_err(r.value, r.low, r.high), marker_color=_COLORS[i % len(_COLORS)],
+                        hovertemplate="%{x}: %{y:.3f}<extra>" + label + "</extra>")
+        if n_seats:
+            fig.add_hline(y=1 / n_seats, line_dash="dot", line_color="grey",
+                          annotation_text="fair share", annotation_position="top left")
+        fig.update_layout(title="Win rate by seat (95% intervals)", yaxis_title="win rate",
+                          barmode="group")
+    else:
+        m = cmp.metrics[cmp.metrics.metric == metric]
+        fig.add_bar(x=m.variant, y=m.value, error_y=_err(m.value, m.low, m.high),
+                    marker_color=[_COLORS[i % len(_COLORS)] for i in range(len(m))],
+                    text=["*" if s else "" for s in m.significant], textposition="outside")
+        fig.update_layout(title=f"{metric} by variant (95% intervals; * differs from "
+                                f"{cmp.labels[0]!r})", yaxis_title=metric)
+    fig.update_layout(template="plotly_white", height=380, margin=dict(l=50, r=20, t=60, b=40))
+    return fig
+
+
+def sweep_figure(sw, metrics) -> go.Figure:
+    """One line per metric over the swept values, each with its 95% band."""
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(rows=1, cols=len(metrics), subplot_titles=metrics)
+    for i, metric in enumerate(metrics, start=1):
+        c = sw.curve(metric)
+        x = [str(v) for v in c[sw.field]]
+        color = _COLORS[(i - 1) % len(_COLORS)]
+        fig.add_scatter(x=x + x[::-1], y=list(c.high) + list(c.low)[::-1], fill="toself",
+                        line=dict(width=0), fillcolor=color, opacity=0.2, showlegend=False,
+                        hoverinfo="skip", row=1, col=i)
+        fig.add_scatter(x=x, y=c.value, mode="lines+markers", name=metric, line_color=color,
+                        row=1, col=i)
+        fig.update_xaxes(title_text=sw.field, row=1, col=i)
+    fig.update_layout(template="plotly_white", height=360, showlegend=False,
+                      margin=dict(l=50, r=20, t=50, b=40))
+    return fig
+
+
+def luck_figure(ls) -> go.Figure:
+    """The skilled bot's win rate in each seat against chance, and equal players' seats."""
+    seats = sorted(ls.by_seat)
+    fig = go.Figure()
+    for name, data, color in ((f"{ls.skilled} vs {ls.baseline}", ls.by_seat, _COLORS[0]),
+                              (f"all {ls.baseline}", ls.baseline_by_seat, _COLORS[1])):
+        vals = [data[s].value for s in seats]
+        fig.add_bar(name=name, x=[f"seat {s}" for s in seats], y=vals, marker_color=color,
+                    error_y=_err(vals, [data[s].low for s in seats], [data[s].high for s in seats]))
+    fig.add_hline(y=ls.chance_win_rate, line_dash="dot", line_color="grey",
+                  annotation_text="chance", annotation_position="top left")
+    fig.update_layout(template="plotly_white", barmode="group", height=360, yaxis_title="win rate",
+                      title=f"Luck or skill? skill share {ls.skill_share:.2f}",
+                      margin=dict(l=50, r=20, t=60, b=40))
+    return fig

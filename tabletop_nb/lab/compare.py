@@ -1,0 +1,342 @@
+"""The rule lab: compare rule variants, sweep one rule, weigh luck against skill.
+
+Every variant plays the same seeds (common random numbers): game ``i`` of each variant
+starts from ``SeedSequence(seed, spawn_key=(i,))``, so the dice agree as long as the
+games do, and differences are tested game by game (paired), which sees a real effect
+with far fewer games than comparing two independent runs.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from ..core.errors import TabletopError
+from ..core.runner import seed_sequence, simulate
+from ..core.stats import Estimate, mean_ci, paired_difference, wilson
+
+__all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
+           "METRICS"]
+
+#: metric -> (what it means, "rate" for proportions or "mean")
+METRICS: dict[str, tuple[str, str]] = {
+    "score_mean": ("mean final score of a seat", "mean"),
+    "score_spread": ("spread of the final scores within a game (standard deviation across seats)", "mean"),
+    "winning_margin": ("winner's score minus the runner-up's", "mean"),
+    "turns": ("game length in turns", "mean"),
+    "lead_changes": ("how often the sole leader changed between turns", "mean"),
+    "winner_led_at_half": ("games whose winner led (or shared the lead) at the middle turn", "rate"),
+    "tie_break": ("games decided by the rulebook's tie-break", "rate"),
+    "shared_win": ("games with a shared win", "rate"),
+}
+
+
+def _per_game(df) -> Any:
+    """One row per game with every per-game metric, and one win column per seat."""
+    import pandas as pd
+
+    g = df.groupby("game", sort=True)
+    out = pd.DataFrame({
+        "score_mean": g.score.mean(),
+        "score_spread": g.score.std(ddof=0),
+        "winning_margin": g.score.apply(lambda s: _margin(s.to_numpy())),
+        "turns": g.turns.first(),
+        "lead_changes": g.lead_changes.first(),
+        "winner_led_at_half": g.winner_led_at_half.first().astype(float),
+        "tie_break": g.tie_break.first().astype(float),
+        "shared_win": g.shared_win.any().astype(float),
+    })
+    wins = df.pivot(index="game", columns="seat", values="winner").astype(float)
+    for seat in wins.columns:
+        out[f"win_rate_seat_{seat}"] = wins[seat]
+    return out
+
+
+def _margin(scores: np.ndarray) -> float:
+    if len(scores) < 2:
+        return float("nan")
+    top2 = np.sort(scores.astype(float))[-2:]
+    return float(top2[1] - top2[0])
+
+
+def _estimate(metric: str, values: np.ndarray) -> Estimate:
+    if metric.startswith("win_rate_seat_") or METRICS.get(metric, ("", "mean"))[1] == "rate":
+        return wilson(float(np.nansum(values)), int(np.sum(~np.isnan(values))))
+    return mean_ci(values[~np.isnan(values)])
+
+
+def _describe(metric: str) -> str:
+    if metric.startswith("win_rate_seat_"):
+        return f"win rate of seat {metric.rsplit('_', 1)[1]} (shared wins count)"
+    return METRICS[metric][0]
+
+
+class RuleComparison:
+    """The result of :func:`compare_rules`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Every game and seat of every variant (``simulate``'s columns plus ``variant``).
+    per_game : dict[str, pandas.DataFrame]
+        One row per game and metric, per variant.
+    metrics : pandas.DataFrame
+        One row per variant and metric: value with its 95% interval, the paired
+        difference from the first variant with its interval, p-value and significance.
+    """
+
+    def __init__(self, tables: Mapping[str, Any], seed: int, games: int, bots: Any):
+        import pandas as pd
+
+        self.labels = list(tables)
+        self.seed, self.games, self.bots = seed, games, bots
+        self.table = pd.concat([t.assign(variant=k) for k, t in tables.items()], ignore_index=True)
+        self.per_game = {k: _per_game(t) for k, t in tables.items()}
+        base_label = self.labels[0]
+        base = self.per_game[base_label]
+        rows = []
+        for label in self.labels:
+            pg = self.per_game[label]
+            common = base.index.intersection(pg.index)
+            for metric in pg.columns:
+                est = _estimate(metric, pg[metric].to_numpy(dtype=float))
+                row = {"variant": label, "metric": metric, "value": est.value, "low": est.low,
+                       "high": est.high, "n": est.n, "diff": np.nan, "diff_low": np.nan,
+                       "diff_high": np.nan, "p_value": np.nan, "significant": False}
+                if label != base_label and metric in base.columns:
+                    a = pg.loc[common, metric].to_numpy(dtype=float)
+                    b = base.loc[common, metric].to_numpy(dtype=float)
+                    ok = ~(np.isnan(a) | np.isnan(b))
+                    d = paired_difference(a[ok], b[ok])
+                    row.update(diff=d.diff, diff_low=d.low, diff_high=d.high, p_value=d.p_value,
+                               significant=d.significant)
+                rows.append(row)
+        self.metrics = pd.DataFrame(rows)
+
+    def estimate(self, variant: str, metric: str) -> Estimate:
+        """One metric of one variant with its interval."""
+        r = self._row(variant, metric)
+        return Estimate(r["value"], r["low"], r["high"], int(r["n"]))
+
+    def difference(self, variant: str, metric: str):
+        """The paired difference of ``variant`` from the first variant for ``metric``."""
+        from ..core.stats import Difference
+        r = self._row(variant, metric)
+        return Difference(r["diff"], r["diff_low"], r["diff_high"], r["p_value"], int(r["n"]))
+
+    def _row(self, variant, metric):
+        m = self.metrics
+        sel = m[(m.variant == variant) & (m.metric == metric)]
+        if sel.empty:
+            raise TabletopError(f"no metric {metric!r} for variant {variant!r}; metrics: "
+                                + ", ".join(dict.fromkeys(m.metric)))
+        return sel.iloc[0]
+
+    def seat_win_rates(self):
+        """Win rate by seat and variant with 95% intervals (first-player advantage)."""
+        m = self.metrics
+        t = m[m.metric.str.startswith("win_rate_seat_")].copy()
+        t["seat"] = t.metric.str.rsplit("_", n=1).str[1].astype(int)
+        return t[["variant", "seat", "value", "low", "high", "diff", "p_value", "significant"]] \
+            .reset_index(drop=True)
+
+    def report(self):
+        """A readable table: rows are metrics, columns variants ("value [low, high]"), and
+        for each later variant the change from the first with a * when significant."""
+        import pandas as pd
+
+        base = self.labels[0]
+        rows = []
+        for metric in dict.fromkeys(self.metrics.metric):
+            row = {"metric": metric, "meaning": _describe(metric)}
+            for label in self.labels:
+                sel = self.metrics[(self.metrics.variant == label) & (self.metrics.metric == metric)]
+                if sel.empty:
+                    row[label] = ""
+                    continue
+                r = sel.iloc[0]
+                row[label] = _fmt(r.value, r.low, r.high)
+                if label != base and not math.isnan(r["diff"]):
+                    star = " *" if r.significant else ""
+                    row[f"{label} - {base}"] = f"{r['diff']:+.3f} (p={r.p_value:.3g}){star}"
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("metric")
+
+    def summary(self) -> str:
+        """What changed significantly, in words."""
+        base = self.labels[0]
+        lines = [f"{self.games} games per variant, seed {self.seed}, bots {self.bots}; "
+                 f"baseline {base!r}."]
+        sig = self.metrics[self.metrics.significant]
+        if sig.empty:
+            lines.append("No metric differs significantly from the baseline at the 5% level.")
+        for _, r in sig.iterrows():
+            lines.append(f"{r.variant}: {_describe(r.metric)} changes by {r['diff']:+.3f} "
+                         f"[{r.diff_low:+.3f}, {r.diff_high:+.3f}] (p={r.p_value:.2g}).")
+        n_tests = int(self.metrics["p_value"].notna().sum())
+        if n_tests > 1:
+            lines.append(f"({n_tests} comparisons: at the 5% level about {0.05 * n_tests:.1f} "
+                         f"could be significant by chance alone.)")
+        return "\n".join(lines)
+
+    def figure(self, metric: str | None = None):
+        """Win rate by seat per variant (default), or one metric per variant, with 95% intervals."""
+        from .charts import comparison_figure
+        return comparison_figure(self, metric)
+
+    def _repr_html_(self) -> str:
+        return f"<p>{self.summary().replace(chr(10), '<br>')}</p>" + self.report().to_html()
+
+    def __repr__(self) -> str:
+        return f"<RuleComparison of {self.labels}, {self.games} games each>\n{self.summary()}"
+
+
+def _fmt(v, lo, hi) -> str:
+    if math.isnan(lo):
+        return f"{v:.3f}"
+    return f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int = 1000,
+                  seed: int | None = 0, *, executor: Any = None, progress: bool = True) -> RuleComparison:
+    """Play every rule variant on the same seeds and compare them with confidence.
+
+    Parameters
+    ----------
+    variants : dict
+        Label -> game (e.g. ``{"base": base, "cargo 5": base.with_rules(cargo_capacity=5)}``).
+        The first is the baseline that the others are tested against.
+    bots, games, seed, executor, progress
+        As in :func:`tabletop_nb.simulate`; every variant uses the same seed.
+
+    Returns
+    -------
+    RuleComparison
+        ``.report()`` (a table), ``.summary()`` (words), ``.seat_win_rates()``,
+        ``.metrics`` (all numbers) and ``.figure()``.
+
+    Examples
+    --------
+    >>> # doctest: +SKIP
+    >>> base = tabletop_nb.load_game("pebble_rock", players=4)
+    >>> cmp = tabletop_nb.compare_rules({"base": base, "cargo 5": base.with_rules(cargo_capacity=5)},
+    ...                                 bots="greedy", games=2000, seed=1)
+    >>> cmp.report()
+    """
+    if not isinstance(variants, Mapping) or not variants:
+        raise TabletopError("compare_rules needs a dict of label -> game with at least one variant")
+    names = {g.name for g in variants.values()}
+    if len(names) > 1:
+        raise TabletopError(f"compare_rules compares rules of one game, got games {sorted(names)}")
+    root = int(seed_sequence(seed).entropy)  # one seed for all variants, even when None
+    tables = {}
+    for label, game in variants.items():
+        tables[str(label)] = simulate(game, bots, games=games, seed=root, executor=executor,
+                                      progress=progress)
+        if tables[str(label)].attrs.get("interrupted"):
+            break  # keep what finished; the later variants were not played
+    return RuleComparison(tables, root, games, bots)
+
+
+class RuleSweep:
+    """The result of :func:`sweep`: metrics as curves over one rule's values."""
+
+    def __init__(self, field: str, values: Sequence[Any], comparison: RuleComparison):
+        self.field, self.values, self.comparison = field, list(values), comparison
+        m = comparison.metrics.copy()
+        lookup = {f"{field}={v!r}": v for v in values}
+        m.insert(0, field, m.variant.map(lookup))
+        self.metrics = m
+
+    def curve(self, metric: str):
+        """One metric over the values: columns value, low, high."""
+        m = self.metrics
+        return m[m.metric == metric][[self.field, "value", "low", "high", "diff", "p_value"]] \
+            .reset_index(drop=True)
+
+    def figure(self, metrics: Sequence[str] | str = ("win_rate_seat_0", "turns")):
+        """Metric curves over the swept values with 95% bands."""
+        from .charts import sweep_figure
+        return sweep_figure(self, [metrics] if isinstance(metrics, str) else list(metrics))
+
+    def _repr_html_(self) -> str:
+        return self.comparison._repr_html_()
+
+
+def sweep(game, field: str, values: Sequence[Any], bots: Any = "random", games: int = 500,
+          seed: int | None = 0, *, executor: Any = None, progress: bool = True) -> RuleSweep:
+    """Change one rule over a range of values and measure every metric at each value.
+
+    The first value is the baseline of the significance tests.
+
+    >>> # doctest: +SKIP
+    >>> s = tabletop_nb.sweep(game, "rounds", [6, 8, 10, 12], games=300, seed=1)
+    >>> s.figure(["turns", "win_rate_seat_0"])
+    """
+    values = list(values)
+    if not values:
+        raise TabletopError("sweep needs at least one value")
+    variants = {f"{field}={v!r}": game.with_rules(**{field: v}) for v in values}
+    cmp = compare_rules(variants, bots=bots, games=games, seed=seed, executor=executor,
+                        progress=progress)
+    return RuleSweep(field, values, cmp)
+
+
+class LuckSkill:
+    """The result of :func:`luck_vs_skill`."""
+
+    def __init__(self, game, skilled, baseline, table, baseline_table):
+        n = game.num_players
+        self.players = n
+        self.skilled, self.baseline = skilled, baseline
+        self.table = table
+        self.baseline_table = baseline_table
+        mine = table[table.skilled_seat == table.seat]
+        self.skilled_win_rate = wilson(float(mine.winner.sum()), len(mine))
+        self.chance_win_rate = 1.0 / n
+        self.by_seat = {int(s): wilson(float(g.winner.sum()), len(g)) for s, g in mine.groupby("seat")}
+        base_wins = baseline_table.groupby("seat").winner
+        self.baseline_by_seat = {int(s): wilson(float(w.sum()), int(w.count())) for s, w in base_wins}
+
+    @property
+    def skill_share(self) -> float:
+        """0 when the skilled bot wins no more than chance, 1 when it always wins."""
+        return (self.skilled_win_rate.value - self.chance_win_rate) / (1 - self.chance_win_rate)
+
+    def summary(self) -> str:
+        e = self.skilled_win_rate
+        return (f"{self.skilled!r} against {self.players - 1} x {self.baseline!r}: wins {e} "
+                f"(chance alone: {self.chance_win_rate:.3f}); skill share {self.skill_share:.2f} "
+                f"(0 = the dice decide everything, 1 = the better player always wins).")
+
+    def figure(self):
+        """Skilled bot's win rate by seat against chance, and seat results among equals."""
+        from .charts import luck_figure
+        return luck_figure(self)
+
+    def __repr__(self) -> str:
+        return f"<LuckSkill: {self.summary()}>"
+
+
+def luck_vs_skill(game, skilled: Any = "greedy", baseline: Any = "random", games: int = 400,
+                  seed: int | None = 0, *, executor: Any = None, progress: bool = True) -> LuckSkill:
+    """How much do the dice decide? A skilled bot against baseline bots, in every seat.
+
+    The skilled bot takes each seat in turn for ``games // players`` games; a second run
+    with only baseline bots shows how results spread between equal players.
+    """
+    import pandas as pd
+
+    n = game.num_players
+    per_seat = max(1, games // n)
+    root = int(seed_sequence(seed).entropy)
+    parts = []
+    for s in range(n):
+        bots = [baseline] * n
+        bots[s] = skilled
+        t = simulate(game, bots, games=per_seat, seed=root, executor=executor, progress=progress)
+        parts.append(t.assign(skilled_seat=s))
+    table = pd.concat(parts, ignore_index=True)
+    base = simulate(game, baseline, games=per_seat * n, seed=root, executor=executor, progress=progress)
+    return LuckSkill(game, skilled, baseline, table, base)

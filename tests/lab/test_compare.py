@@ -1,0 +1,60 @@
+"""compare_rules, sweep and luck_vs_skill on the toy game (known answers)."""
+import pytest
+
+import tabletop_nb
+from tabletop_nb import TabletopError
+
+
+@pytest.fixture
+def game():
+    return tabletop_nb.load_game("toy", players=3)
+
+
+def test_identical_variants_are_not_different(game):
+    cmp = tabletop_nb.compare_rules({"a": game, "b": game.with_rules()}, games=200, seed=4, progress=False)
+    later = cmp.metrics[cmp.metrics.variant == "b"]
+    assert not later.significant.any()
+    assert (later["diff"].fillna(0) == 0).all()  # same seeds, same rules: the very same games
+    assert "No metric differs significantly" in cmp.summary()
+
+
+def test_ten_points_for_one_seat_is_detected(game):
+    cmp = tabletop_nb.compare_rules({"base": game, "seat 0 +10": game.with_rules(seat0_bonus=10)},
+                                    games=300, seed=2, progress=False)
+    d = cmp.difference("seat 0 +10", "win_rate_seat_0")
+    assert d.significant and d.diff > 0.1
+    assert cmp.difference("seat 0 +10", "win_rate_seat_1").diff < 0
+    sm = cmp.difference("seat 0 +10", "score_mean")
+    assert sm.diff == pytest.approx(10 / 3) and sm.significant
+    assert not cmp.difference("seat 0 +10", "turns").significant  # the game itself is the same
+    rep = cmp.report()
+    assert "*" in rep.loc["win_rate_seat_0", "seat 0 +10 - base"]
+    w = cmp.seat_win_rates()
+    assert set(w.columns) >= {"variant", "seat", "value", "low", "high"}
+    assert cmp.figure().data and cmp.figure("turns").data
+    assert "<table" in cmp._repr_html_()
+
+
+def test_compare_rejects_mixed_games_and_bad_metric(game):
+    with pytest.raises(TabletopError):
+        tabletop_nb.compare_rules({}, games=2)
+    cmp = tabletop_nb.compare_rules({"a": game}, games=5, seed=1, progress=False)
+    with pytest.raises(TabletopError, match="no metric 'wins'"):
+        cmp.estimate("a", "wins")
+
+
+def test_sweep_curves(game):
+    sw = tabletop_nb.sweep(game, "target", [10, 20, 40], games=120, seed=3, progress=False)
+    c = sw.curve("turns")
+    assert list(c.target) == [10, 20, 40]
+    assert c.value.is_monotonic_increasing  # a higher target makes longer games
+    assert (c.low <= c.value).all() and (c.value <= c.high).all()
+    assert len(sw.figure(["turns", "win_rate_seat_0"]).data) == 4
+
+
+def test_luck_vs_skill(game):
+    ls = tabletop_nb.luck_vs_skill(game, "hold10", "random", games=300, seed=5, progress=False)
+    assert ls.skilled_win_rate.value > ls.chance_win_rate
+    assert 0 < ls.skill_share < 1
+    assert set(ls.by_seat) == {0, 1, 2}
+    assert "skill share" in ls.summary() and ls.figure().data
