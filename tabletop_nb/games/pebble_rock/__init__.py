@@ -1,0 +1,1 @@
+"""Pebble Rock Delivery Service (work in progress)."""
