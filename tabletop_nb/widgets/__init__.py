@@ -5,6 +5,9 @@ the top level loads these classes on first use).
 """
 from __future__ import annotations
 
+from .dicelab import DiceLab
 from .gameapp import GameApp
+from .replayviewer import ReplayViewer
+from .ruleseditor import RulesEditor
 
-__all__ = ["GameApp"]
+__all__ = ["GameApp", "DiceLab", "RulesEditor", "ReplayViewer"]

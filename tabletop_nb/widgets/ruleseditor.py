@@ -1,0 +1,240 @@
+"""RulesEditor: a form over a game's Rules dataclass that returns a changed game.
+
+The form is built from ``game.rules.fields_info()``: whole numbers become sliders (or
+bounded boxes for wide ranges) with the field's bounds, switches become checkboxes,
+fields with choices become drop-downs, and dice become an editable list of faces.
+"apply" returns ``game.with_rules(...)``; a refused change shows the RulesError message.
+"""
+from __future__ import annotations
+
+import html
+import typing
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..core.dice import Die
+from ..core.errors import RulesError, TabletopError
+
+__all__ = ["RulesEditor", "parse_faces"]
+
+_SLIDER_SPAN = 60  # wider integer ranges get a bounded box instead of a slider
+
+
+def parse_faces(text: str, field: str = "die") -> list:
+    """Faces from text such as ``"1, 1, 2, 3"`` or ``"fish, blank, blank"``.
+
+    >>> parse_faces("1, 2, 2.5, fish")
+    [1, 2, 2.5, 'fish']
+    """
+    parts = [p.strip() for p in str(text).replace(";", ",").split(",")]
+    parts = [p for p in parts if p]
+    if not parts:
+        raise RulesError(field, "a die needs at least one face (write faces separated by commas)")
+    out: list = []
+    for p in parts:
+        try:
+            out.append(int(p))
+            continue
+        except ValueError:
+            pass
+        try:
+            out.append(float(p))
+            continue
+        except ValueError:
+            pass
+        out.append(p)
+    return out
+
+
+def _faces_text(d: Die) -> str:
+    vals = d.faces if d.faces is not None else d.outcomes
+    return ", ".join(str(v) for v in vals)
+
+
+class RulesEditor:
+    """Change a game's rules in a form and get the new game.
+
+    Parameters
+    ----------
+    game : Game
+        The game to start from (its current rules fill the form).
+    on_apply : callable, optional
+        Called with the new game after each successful "apply".
+
+    Attributes
+    ----------
+    controls : dict name -> widget
+        One control per rule (read-only HTML for rules the form cannot edit).
+    game : Game
+        The last game applied (the starting game until then).
+    games : list of Game
+        Every game applied, in order.
+
+    Examples
+    --------
+    >>> # doctest: +SKIP
+    >>> ed = RulesEditor(load_game("pebble_rock", players=4)); ed
+    >>> ed.controls["cargo_capacity"].value = 5
+    >>> bigger = ed.apply()          # a new game, or None with the reason in ed.message
+    """
+
+    def __init__(self, game, *, on_apply: Callable[[Any], Any] | None = None):
+        if not hasattr(game, "with_rules") or not hasattr(game, "rules"):
+            raise TabletopError(f"RulesEditor needs a game from load_game, got {game!r}")
+        self.base = game
+        self.game = game
+        self.games: list = []
+        self.on_apply = on_apply
+        self.message = ""
+        self.info = {f.name: f for f in game.rules.fields_info()}
+        self.controls: dict[str, W.Widget] = {}
+        self.editable: dict[str, bool] = {}
+        groups: dict[str, list] = {}
+        for f in game.rules.fields_info():
+            value = getattr(game.rules, f.name)
+            ctl, editable = self._control(f, value)
+            self.controls[f.name] = ctl
+            self.editable[f.name] = editable
+            doc = W.HTML(f"<span style='color:#555;font-size:90%'>{html.escape(f.doc)}</span>",
+                         layout=W.Layout(margin="0 0 0 8px"))
+            groups.setdefault(f.group or "Rules", []).append(W.HBox([ctl, doc]))
+        sections = []
+        for name, rows in groups.items():
+            sections.append(W.HTML(f"<b>{html.escape(name)}</b>"))
+            sections.extend(rows)
+        self.apply_button = W.Button(description="apply", icon="check", button_style="primary")
+        self.apply_button.on_click(lambda b: self._press(self.apply))
+        self.reset_button = W.Button(description="reset", icon="undo",
+                                     tooltip="back to the rules of the starting game")
+        self.reset_button.on_click(lambda b: self._press(self.reset))
+        self.message_box = W.HTML()
+        self.changes_box = W.HTML()
+        self.widget = W.VBox([W.HTML(f"<b>Rules of {html.escape(game.name)}</b>")] + sections +
+                             [W.HBox([self.apply_button, self.reset_button]), self.message_box,
+                              self.changes_box])
+        self.widget.add_class("tabletop-ruleseditor")
+
+    # ---------------------------------------------------------- controls ----
+    def _control(self, f, value) -> tuple[W.Widget, bool]:
+        tp = f.type
+        desc = dict(description=f.name, description_tooltip=f.doc or f.name,
+                    style={"description_width": "170px"}, layout=W.Layout(width="440px"))
+        choices = f.choices
+        if choices is None and typing.get_origin(tp) is typing.Literal:
+            choices = typing.get_args(tp)
+        if choices is not None:
+            return W.Dropdown(options=[(str(c), c) for c in choices], value=value, **desc), True
+        if tp is bool:
+            return W.Checkbox(value=bool(value), indent=False, description=f.name,
+                              description_tooltip=f.doc or f.name, layout=W.Layout(width="440px")), True
+        if tp is int:
+            lo, hi = f.min, f.max
+            if lo is not None and hi is not None and hi - lo <= _SLIDER_SPAN:
+                return W.IntSlider(value=value, min=lo, max=hi, continuous_update=False, **desc), True
+            return W.BoundedIntText(value=value, min=-10**9 if lo is None else lo,
+                                    max=10**9 if hi is None else hi, **desc), True
+        if tp is float:
+            lo, hi = f.min, f.max
+            if lo is not None and hi is not None:
+                return W.FloatSlider(value=value, min=lo, max=hi, step=(hi - lo) / 100,
+                                     continuous_update=False, **desc), True
+            return W.BoundedFloatText(value=value, min=-1e12 if lo is None else lo,
+                                      max=1e12 if hi is None else hi, **desc), True
+        if tp is str:
+            return W.Text(value=value, **desc), True
+        if tp is Die:
+            return W.Text(value=_faces_text(value), placeholder="faces, separated by commas",
+                          **desc), True
+        shown = repr(value)
+        if len(shown) > 160:
+            shown = shown[:157] + "..."
+        return W.HTML(f"<span title='not editable here: change it in code with with_rules'>"
+                      f"{html.escape(f.name)} = <code>{html.escape(shown)}</code></span>",
+                      layout=W.Layout(width="440px")), False
+
+    def _value(self, name: str) -> Any:
+        ctl = self.controls[name]
+        info = self.info[name]
+        if info.type is Die and self.editable[name]:
+            current = getattr(self.game.rules, name)
+            faces = parse_faces(ctl.value, name)
+            if current.faces is not None and list(current.faces) == faces:
+                return current
+            if current.faces is None and _faces_text(current) == ctl.value.strip():
+                return current  # an exact-odds die shown as its outcomes, unchanged
+            return Die(faces, name=current.name)
+        return ctl.value
+
+    def changes(self) -> dict[str, Any]:
+        """The rules the form changes from the starting game (name -> new value)."""
+        out = {}
+        for name, editable in self.editable.items():
+            if not editable:
+                continue
+            v = self._value(name)
+            if v != getattr(self.base.rules, name):
+                out[name] = v
+        return out
+
+    def set(self, **values: Any) -> None:
+        """Put values in the form (not applied yet): ``ed.set(rounds=5, advanced=True)``."""
+        for name, v in values.items():
+            if name not in self.controls:
+                raise RulesError(name, "there is no such rule; the rules are: " + ", ".join(self.controls))
+            if not self.editable[name]:
+                raise RulesError(name, "this rule cannot be edited in the form; use game.with_rules")
+            self.controls[name].value = _faces_text(v) if isinstance(v, Die) else v
+
+    # ------------------------------------------------------------- apply ----
+    def apply(self):
+        """Build the game with the form's rules; returns it, or None with the reason shown."""
+        try:
+            changes = self.changes()
+            game = self.base.with_rules(**changes)
+        except RulesError as e:
+            self._say(str(e), "error")
+            return None
+        except (TypeError, ValueError) as e:
+            self._say(f"that rule change is refused: {e}", "error")
+            return None
+        self.game = game
+        self.games.append(game)
+        if changes:
+            self._say("applied: " + ", ".join(f"{k} = {_short(v)}" for k, v in changes.items()), "ok")
+        else:
+            self._say("applied: no rule differs from the starting game", "ok")
+        self.changes_box.value = f"<code>{html.escape(repr(game))}</code>"
+        if self.on_apply is not None:
+            self.on_apply(game)
+        return game
+
+    def reset(self) -> None:
+        """Put the starting game's rules back in the form."""
+        for name, editable in self.editable.items():
+            if editable:
+                v = getattr(self.base.rules, name)
+                self.controls[name].value = _faces_text(v) if isinstance(v, Die) else v
+        self._say("the form shows the starting rules again")
+
+    # ------------------------------------------------------------ helpers ----
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        colour = {"info": "#333", "error": "#b00020", "ok": "#1b5e20"}[kind]
+        self.message_box.value = f"<span style='color:{colour}'>{html.escape(text)}</span>" if text else ""
+
+    def _press(self, fn) -> Any:
+        try:
+            return fn()
+        except Exception as e:  # noqa: BLE001  (no traceback in the page)
+            self._say(f"{type(e).__name__}: {e}", "error")
+            return None
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, Die):
+        return "[" + _faces_text(v) + "]"
+    return repr(v)
