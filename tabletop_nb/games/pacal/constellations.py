@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterable
 
-__all__ = ["constellations", "gap_spaces", "shape_height"]
+__all__ = ["constellations", "gap_spaces", "shape_height", "find_codes"]
 
 Space = tuple[int, int]
 
@@ -107,63 +107,80 @@ def constellations(stones: Collection[Space], pyramids: Collection[Space] = (), 
     >>> (4, ((1, 5), (2, 5), (3, 5), (4, 5))) in constellations({(1, 5), (2, 5), (4, 5)}, {(3, 5)})
     True
     """
-    stone_set = set(stones)
-    members = stone_set | set(pyramids)
-    blocked = set(blocked_gaps)
-    out: list[tuple[int, tuple[Space, ...]]] = []
-    key = lambda p: (p[1], p[0])  # noqa: E731
-    order = sorted(members, key=key)
-    for s in order:
-        if s in stone_set:
-            out.append((1, (s,)))
+    W = _CODE
+    stone_codes = {y * W + x for x, y in stones}
+    member_codes = stone_codes | {y * W + x for x, y in pyramids}
+    blocked = {y * W + x for x, y in blocked_gaps}
+    out = []
+    for h, cells in find_codes(stone_codes, member_codes, diamonds, blocked):
+        out.append((h, tuple((c % W, c // W) for c in cells)))
+    return out
 
-    def ok(cells: tuple[Space, ...], height: int) -> bool:
-        if not any(c in stone_set for c in cells):
-            return False
-        if blocked and any(g in blocked for g in gap_spaces(height, cells)):
-            return False
-        return True
 
-    for (x, y) in order:
-        # two stories: east and south neighbours
-        for nb in ((x + 1, y), (x, y + 1)):
-            if nb in members and ok(((x, y), nb), 2):
-                out.append((2, tuple(sorted(((x, y), nb), key=key))))
-    # lines of 3 and 4: pairs (a, b) along a line direction, b after a
+#: spaces are coded ``y * 64 + x`` inside: sorted codes are sorted (y, x), and a third or
+#: fourth point off the board lands on a code no board space has (x would be >= 40)
+_CODE = 64
+
+
+def _gaps_ok(cells, blocked) -> bool:
+    for a, b in zip(cells, cells[1:]):
+        ya, xa = divmod(a, _CODE)
+        yb, xb = divmod(b, _CODE)
+        n = max(abs(xb - xa), abs(yb - ya))
+        u = (b - a) // n
+        for j in range(1, n):
+            if a + u * j in blocked:
+                return False
+    return True
+
+
+def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set | None = None):
+    """The engine's constellation search on coded spaces (``y * 64 + x``); see :func:`constellations`.
+
+    >>> find_codes({0, 2}, {0, 1, 2})
+    [(1, (0,)), (1, (2,)), (2, (0, 1)), (2, (1, 2)), (3, (0, 1, 2))]
+    """
+    W = _CODE
+    out = []
+    order = sorted(members)
     for a in order:
-        ax, ay = a
-        for b in order:
-            bx, by = b
-            dx, dy = bx - ax, by - ay
-            if dy < 0 or (dy == 0 and dx <= 0):
-                continue
+        if a in stones:
+            out.append((1, (a,)))
+    for a in order:
+        for b in (a + 1, a + W):
+            if b in members and (a in stones or b in stones):
+                out.append((2, (a, b)))
+    n = len(order)
+    for i in range(n):
+        a = order[i]
+        ya, xa = divmod(a, W)
+        for j in range(i + 1, n):
+            b = order[j]
+            yb, xb = divmod(b, W)
+            dx, dy = xb - xa, yb - ya
+            # b comes after a in (y, x) order, so dy >= 0 and dy == 0 means dx > 0
             if not (dy == 0 or dx == 0 or dx == dy or dx == -dy):
                 continue
-            c = (bx + dx, by + dy)
-            if c not in members:
-                continue
-            if a != c and ok((a, b, c), 3):
-                out.append((3, tuple(sorted((a, b, c), key=key))))
-            d = (c[0] + dx, c[1] + dy)
-            if d in members and ok((a, b, c, d), 4):
-                out.append((4, tuple(sorted((a, b, c, d), key=key))))
-    # squares (five stories)
-    for a in order:
-        ax, ay = a
-        for b in order:
-            bx, by = b
-            if by == ay and bx > ax:
-                k = bx - ax
-                c, d = (ax, ay + k), (bx, ay + k)
-                if c in members and d in members:
-                    cells = tuple(sorted((a, b, c, d), key=key))
-                    if ok(cells, 5):
-                        out.append((5, cells))
-            elif diamonds and bx - ax == by - ay and by > ay:
-                k = bx - ax
-                c, d = (ax - k, ay + k), (ax, ay + 2 * k)
-                if c in members and d in members:
-                    cells = tuple(sorted((a, b, c, d), key=key))
-                    if ok(cells, 5):
-                        out.append((5, cells))
+            d = b - a
+            c = b + d
+            if c in members:
+                has_stone = a in stones or b in stones or c in stones
+                if has_stone and (not blocked or _gaps_ok((a, b, c), blocked)):
+                    out.append((3, (a, b, c)))
+                e = c + d
+                if e in members and (has_stone or e in stones) and \
+                        (not blocked or _gaps_ok((a, b, c, e), blocked)):
+                    out.append((4, (a, b, c, e)))
+            if dy == 0:  # an axis-aligned square on the side a-b
+                c2, e2 = a + dx * W, b + dx * W
+                if c2 in members and e2 in members and \
+                        (a in stones or b in stones or c2 in stones or e2 in stones) and \
+                        (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
+                    out.append((5, (a, b, c2, e2)))
+            elif diamonds and dx == dy:  # a diamond with top a and right corner b
+                c2, e2 = a + dy * W - dx, a + 2 * dy * W
+                if c2 in members and e2 in members and \
+                        (a in stones or b in stones or c2 in stones or e2 in stones) and \
+                        (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
+                    out.append((5, tuple(sorted((a, b, c2, e2)))))
     return out

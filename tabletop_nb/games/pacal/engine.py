@@ -21,16 +21,15 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from ...core.protocol import CHANCE, TERMINAL, BaseGame
 from .board import Geometry
-from .constellations import constellations
+from .constellations import find_codes
 from .rules import ARROWS, PacalRules
 from .state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Build, Drop, Move, NoBuild,
-                    PacalState, Place, PlaceShip, Roll, TakeBack, UseGod)
+                    PacalState, Place, PlaceShip, Roll, TakeBack, UseGod, evolve)
 
 __all__ = ["PacalGame", "COLOURS", "final_scoring_table", "place_points"]
 
@@ -39,6 +38,13 @@ COLOURS = ("Yellow", "Violet", "Green", "Blue", "Orange")
 
 _NO_DROP = Drop(False, -1)
 _NO_BUILD = NoBuild()
+
+
+def _settle(s: PacalState, phase: int, options: tuple) -> PacalState:
+    """Set phase and options of a state this engine has just made (nobody holds it yet)."""
+    object.__setattr__(s, "phase", phase)
+    object.__setattr__(s, "options", options)
+    return s
 
 
 def _bits(mask: int) -> list[int]:
@@ -119,6 +125,10 @@ class PacalGame(BaseGame):
         self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
+        # constellation search codes (see constellations.py) and back
+        self._code = tuple(y * 64 + x for x, y in g.xy)
+        self._code_cell = {y * 64 + x: i for i, (x, y) in enumerate(g.xy)}
+        self._code_xy = {y * 64 + x: (x, y) for x, y in g.xy}
 
     # -- protocol ------------------------------------------------------------------
     def initial_state(self) -> PacalState:
@@ -129,7 +139,7 @@ class PacalGame(BaseGame):
             pyramids=(0,) * self.geo.size, pyr_masks=(0,) * n,
             pyr_supply=(tuple(r.pyramids),) * n, discarded=(0,) * n,
             gods=(tuple(sorted(r.god_stones)),) * n, scores=(0,) * n)
-        return replace(s, options=self._setup_options(s))
+        return evolve(s, options=self._setup_options(s))
 
     def current_player(self, s: PacalState) -> int:
         ph = s.phase
@@ -342,15 +352,20 @@ class PacalGame(BaseGame):
     # -- building --------------------------------------------------------------------
     def constellations_of(self, s: PacalState, seat: int) -> list:
         """The seat's constellations now: ``(stories, members)`` with members as (x, y)."""
-        xy = self._xy
-        stones = [xy[c] for c in _bits(self.visible_stones(s, seat))]
-        if not stones:
+        xy = self._code_xy
+        return [(h, tuple(xy[c] for c in cells)) for h, cells in self._constellation_codes(s, seat)]
+
+    def _constellation_codes(self, s: PacalState, seat: int) -> list:
+        vis = self.visible_stones(s, seat)
+        if not vis:
             return []
-        pyrs = [xy[c] for c in _bits(s.pyr_masks[seat])]
-        blocked = ()
+        code = self._code
+        stones = {code[c] for c in _bits(vis)}
+        members = stones | {code[c] for c in _bits(s.pyr_masks[seat])}
+        blocked = None
         if self._gap_block:
-            blocked = [xy[c] for c in _bits(self._gap_block_mask(s, seat))]
-        return constellations(stones, pyrs, diamonds=self.rules.diamond_squares, blocked_gaps=blocked)
+            blocked = {code[c] for c in _bits(self._gap_block_mask(s, seat))}
+        return find_codes(stones, members, self.rules.diamond_squares, blocked)
 
     def _gap_block_mask(self, s: PacalState, seat: int) -> int:
         if self.rules.gap_contents == "no_own":
@@ -375,27 +390,33 @@ class PacalGame(BaseGame):
 
     def _build_options(self, s: PacalState) -> tuple:
         p = s.player
-        found = self.constellations_of(s, p)
+        found = self._constellation_codes(s, p)
         if not found:
             return ()
-        index = self.geo.index
+        cell_of = self._code_cell
+        xy = self._code_xy
         pyramids = s.pyramids
         own = s.pyr_masks[p]
         supply = s.pyr_supply[p]
         expert = self.rules.expert
+        heights = self._heights
         out = []
-        for natural, members in found:
-            pyr = [m for m in members if own >> index[m] & 1]
+        for natural, codes in found:
+            members = tuple(xy[c] for c in codes)
+            if natural == 1:  # a single stone (the commonest case)
+                for h in heights(supply, 1, 0):
+                    out.append(Build(h, members[0], members))
+                continue
+            pyr = [c for c in codes if own >> cell_of[c] & 1]
             if not pyr or not expert:
-                hs = self._heights(supply, natural, 0)
-                for h in hs:
-                    for m in members:
-                        if not own >> index[m] & 1:
-                            out.append(Build(h, m, members))
+                for h in heights(supply, natural, 0):
+                    for c in codes:
+                        if not own >> cell_of[c] & 1:
+                            out.append(Build(h, xy[c], members))
             if pyr and (not expert or len(pyr) == 1):
-                for m in pyr:
-                    for h in self._heights(supply, natural, pyramids[index[m]] & 7):
-                        out.append(Build(h, m, members))
+                for c in pyr:
+                    for h in heights(supply, natural, pyramids[cell_of[c]] & 7):
+                        out.append(Build(h, xy[c], members))
         if not out:
             return ()
         return (_NO_BUILD,) + tuple(out)
@@ -423,8 +444,8 @@ class PacalGame(BaseGame):
             if t is UseGod:
                 gods = tuple(v for v in s.gods[s.player] if v != a.value)
                 g2 = s.gods[:s.player] + (gods,) + s.gods[s.player + 1:]
-                s2 = replace(s, phase=GOD, gods=g2, events=(("god", s.player, a.value),))
-                return replace(s2, options=self._free_places(s2, s.player))
+                s2 = evolve(s, phase=GOD, gods=g2, events=(("god", s.player, a.value),))
+                return _settle(s2, GOD, self._free_places(s2, s.player))
             return self._after_move(s, self.geo.index[a.at], 0, ("free", s.player, a.at))
         if ph == GOD:
             return self._after_move(s, self.geo.index[a.at], 1, ("place", s.player, a.at))
@@ -445,32 +466,34 @@ class PacalGame(BaseGame):
         ships = s.ships[:p] + (self.geo.index[a.at],) + s.ships[p + 1:]
         ev = (("ship", p, a.at),)
         if p + 1 < self.n:
-            s2 = replace(s, ships=ships, player=p + 1, events=ev)
-            return replace(s2, options=self._setup_options(s2))
-        return replace(s, ships=ships, phase=ROLL, player=0, round=1, roller=0, pos=0,
+            s2 = evolve(s, ships=ships, player=p + 1, events=ev)
+            return _settle(s2, SETUP, self._setup_options(s2))
+        return evolve(s, ships=ships, phase=ROLL, player=0, round=1, roller=0, pos=0,
                        options=(), events=ev)
 
     def _after_roll(self, s: PacalState, face) -> PacalState:
         who = s.player if self.n == 2 else s.roller
-        s2 = replace(s, phase=MOVE, face=face, player=who, events=(("roll", who, face),))
-        return replace(s2, options=self._move_options(s2))
+        s2 = evolve(s, phase=MOVE, face=face, player=who, events=(("roll", who, face),))
+        return _settle(s2, MOVE, self._move_options(s2))
 
     def _after_move(self, s: PacalState, cell: int, allowance: int, event: tuple) -> PacalState:
         p = s.player
         ships = s.ships[:p] + (cell,) + s.ships[p + 1:]
-        s2 = replace(s, ships=ships, allowance=allowance, taken=0, events=(event,))
+        s2 = evolve(s, ships=ships, allowance=allowance, taken=0, events=(event,))
         return self._to_drop(s2)
 
+    # _to_drop and _to_build take a state just made by this engine, not yet seen by anyone,
+    # and fill in its phase and options in place: one state object per action, not three.
     def _to_drop(self, s: PacalState) -> PacalState:
         opts = self._drop_options(s)
         if len(opts) > 1:
-            return replace(s, phase=DROP, options=opts)
+            return _settle(s, DROP, opts)
         return self._to_build(s)
 
     def _to_build(self, s: PacalState) -> PacalState:
         opts = self._build_options(s)
         if opts:
-            return replace(s, phase=BUILD, options=opts)
+            return _settle(s, BUILD, opts)
         return self._end_turn(s, s.scores, s.events, "")
 
     def _take_back(self, s: PacalState, a: TakeBack) -> PacalState:
@@ -480,9 +503,9 @@ class PacalGame(BaseGame):
         stones[p] &= ~(1 << c)
         supply = list(s.supply)
         supply[p] += 1
-        s2 = replace(s, stones=tuple(stones), supply=tuple(supply), taken=s.taken + 1,
+        s2 = evolve(s, stones=tuple(stones), supply=tuple(supply), taken=s.taken + 1,
                      events=s.events + (("takeback", p, a.at),))
-        return replace(s2, options=self._drop_options(s2))
+        return _settle(s2, DROP, self._drop_options(s2))
 
     def _drop(self, s: PacalState, a: Drop) -> PacalState:
         p = s.player
@@ -495,7 +518,7 @@ class PacalGame(BaseGame):
         if a.into >= 0:
             clash = self._drop_stone(stones, supply, p, s.ships[a.into])
             ev.append(("drop", p, a.into, clash))
-        s2 = replace(s, stones=tuple(stones), supply=tuple(supply), taken=0, events=tuple(ev))
+        s2 = evolve(s, stones=tuple(stones), supply=tuple(supply), taken=0, events=tuple(ev))
         return self._to_build(s2)
 
     def _build(self, s: PacalState, a: Build) -> PacalState:
@@ -532,7 +555,7 @@ class PacalGame(BaseGame):
             if stones[q] & bit:
                 stones[q] &= ~bit
                 supply[q] += 1
-        s2 = replace(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
+        s2 = evolve(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
                      pyr_supply=s.pyr_supply[:p] + (tuple(supply_p),) + s.pyr_supply[p + 1:],
                      discarded=discarded, stones=tuple(stones), supply=tuple(supply))
         after = self.strengths(s2, district)
@@ -566,25 +589,25 @@ class PacalGame(BaseGame):
             events += (("lastround", max(range(n), key=lambda q: scores[q])),)
         turn = s.turn + 1
         if ended:
-            return self._game_over(replace(s, scores=scores, events=events, turn=turn,
+            return self._game_over(evolve(s, scores=scores, events=events, turn=turn,
                                            last_round=last_round), ended)
         if n == 2:
-            s2 = replace(s, phase=ROLL, player=1 - s.player, turn=turn, round=turn // 2 + 1,
+            s2 = evolve(s, phase=ROLL, player=1 - s.player, turn=turn, round=turn // 2 + 1,
                          scores=scores, events=events, allowance=0, taken=0, options=(),
                          last_round=last_round)
             return s2
         pos = s.pos + 1
         if pos == n:
             if last_round:
-                return self._game_over(replace(s, scores=scores, events=events, turn=turn,
+                return self._game_over(evolve(s, scores=scores, events=events, turn=turn,
                                                last_round=True), "round")
             roller = (s.roller + 1) % n
-            return replace(s, phase=ROLL, player=roller, roller=roller, pos=0, round=s.round + 1,
+            return evolve(s, phase=ROLL, player=roller, roller=roller, pos=0, round=s.round + 1,
                            turn=turn, scores=scores, events=events, allowance=0, taken=0,
                            options=(), last_round=last_round)
-        s2 = replace(s, phase=MOVE, player=(s.roller + pos) % n, pos=pos, turn=turn,
+        s2 = evolve(s, phase=MOVE, player=(s.roller + pos) % n, pos=pos, turn=turn,
                      scores=scores, events=events, allowance=0, taken=0, last_round=last_round)
-        return replace(s2, options=self._move_options(s2))
+        return _settle(s2, MOVE, self._move_options(s2))
 
     # -- the end -------------------------------------------------------------------
     def final_scoring(self, s: PacalState) -> tuple:
@@ -616,7 +639,7 @@ class PacalGame(BaseGame):
     def _game_over(self, s: PacalState, why: str) -> PacalState:
         final = self.final_scoring(s)
         scores = tuple(s.scores[q] + sum(final[q]) for q in range(self.n))
-        return replace(s, phase=OVER, scores=scores, final=final, options=(), allowance=0,
+        return evolve(s, phase=OVER, scores=scores, final=final, options=(), allowance=0,
                        ended=why, events=s.events + (("end", why),))
 
     # -- building positions by hand (tests, notebooks) ---------------------------------
@@ -677,11 +700,11 @@ class PacalGame(BaseGame):
             scores=tuple(scores) if scores is not None else (0,) * n, allowance=allowance,
             last_round=last_round)
         if ph == MOVE:
-            return replace(s, options=self._move_options(s))
+            return _settle(s, MOVE, self._move_options(s))
         if ph == DROP:
-            return replace(s, options=self._drop_options(s))
+            return _settle(s, DROP, self._drop_options(s))
         if ph == BUILD:
-            return replace(s, options=self._build_options(s))
+            return _settle(s, BUILD, self._build_options(s))
         return s
 
     # -- words ---------------------------------------------------------------------

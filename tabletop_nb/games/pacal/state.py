@@ -107,3 +107,21 @@ class PacalState:
     final: tuple = ()
     options: tuple = ()
     events: tuple = ()
+
+
+_NAMES = tuple(PacalState.__slots__) if hasattr(PacalState, "__slots__") else ()
+_new = object.__new__
+_set = object.__setattr__
+
+
+def evolve(s: PacalState, **changes) -> PacalState:
+    """``dataclasses.replace`` for PacalState, about twice as fast (the engine's hot path).
+
+    >>> s = PacalState(0, 0, 0, 0, 0, 0, None, (), (), (), (), (), (), (), (), ())
+    >>> evolve(s, turn=3).turn, s.turn
+    (3, 0)
+    """
+    n = _new(PacalState)
+    for k in _NAMES:
+        _set(n, k, changes[k] if k in changes else getattr(s, k))
+    return n
