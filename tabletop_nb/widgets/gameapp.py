@@ -287,7 +287,7 @@ class GameApp:
                                       tooltip="drop the actions after the timeline position")
         self.rewind_button.on_click(lambda b: self._press(self.rewind))
         self.history_box = W.HBox([self.undo_button, self.timeline, self.rewind_button])
-        self.log_box = W.HTML(layout=lay(max_height="220px", overflow_y="auto",
+        self.log_box = W.HTML(layout=lay(max_height="220px", overflow="auto",
                                          border="1px solid #ddd", padding="2px 6px"))
         self.board_box = W.Box([self.board])
         right = W.VBox([self.score_chart, self.summary_box])
