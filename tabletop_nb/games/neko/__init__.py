@@ -1,0 +1,130 @@
+"""A Pleasant Journey to Neko (Citie Lo, The Wood Games, 2018) for 2-4 players.
+
+Dice drafting, bidding, and ship lanes built from cards whose half-hubs join into hubs.
+The base game and both advanced variants (``advanced_cards``, ``advanced_setup``).
+
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("neko", players=3, advanced_cards=True)
+>>> game.rules.spaces
+7
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .engine import ACTION, DRAFT, INCOME, PARK, POST, RESOLVE, REWARD, NekoGame
+from .rules import Rules
+
+__all__ = ["load_game", "NekoGame", "Rules", "CONFORMANCE", "invariants"]
+
+
+def load_game(**overrides) -> NekoGame:
+    """The game with rule overrides (``players=``, ``advanced_cards=``, ...).
+
+    >>> load_game(players=2).num_players
+    2
+    """
+    return NekoGame(**overrides)
+
+
+#: configurations the conformance suite plays: every player count, every variant
+CONFORMANCE = [
+    dict(players=2),
+    dict(players=3),
+    dict(players=4),
+    dict(players=2, advanced_cards=True),
+    dict(players=3, advanced_setup=True),
+    dict(players=4, advanced_cards=True, advanced_setup=True),
+]
+
+_DICE_PHASES = (DRAFT, INCOME, REWARD, POST, ACTION, PARK, RESOLVE)
+
+
+def invariants(game: NekoGame, s) -> list[str]:
+    """The broken invariants of a state (NK-INV); an empty list when all hold.
+
+    >>> g = load_game(players=2)
+    >>> invariants(g, g.initial_state())
+    []
+    """
+    r = game.rules
+    bad: list[str] = []
+    N = game.num_players
+    # NK-INV-01: capacities and no negative resource
+    for i, P in enumerate(s.players):
+        for name in ("coins", "fuel", "goods", "fish", "interference"):
+            if getattr(P, name) < 0:
+                bad.append(f"player {i}: negative {name}")
+        if P.fuel + P.goods > r.cabin_capacity:
+            bad.append(f"player {i}: cabin holds {P.fuel + P.goods} > {r.cabin_capacity}")
+        if P.fish > r.freezer_capacity:
+            bad.append(f"player {i}: freezer holds {P.fish} > {r.freezer_capacity}")
+    # NK-INV-02: every card in exactly one place
+    where: Counter = Counter()
+    for part in (s.deck[0], s.deck[1], s.bottom[0], s.bottom[1], s.piles, s.adv_pool, s.removed):
+        where.update(part)
+    where.update(c for c in s.area if c >= 0)
+    where.update(c for c in s.adv if c >= 0)
+    for P in s.players:
+        for lane in P.lanes:
+            where.update(c for c in lane if c >= 0)
+    for f in s.frames:
+        if f[0] == "buy" and f[4]:
+            where.update(f[3])
+        elif f[0] == "draw":
+            where.update(f[4])
+    every = [c.id for c in r.cards] + [c.id for c in r.advanced_card_list]
+    if sorted(where.elements()) != sorted(every):
+        missing = set(every) - set(where)
+        twice = [c for c, n in where.items() if n > 1]
+        bad.append(f"cards not accounted for: missing {sorted(missing)}, twice {twice}")
+    # NK-INV-03: every die in exactly one place
+    dice = sum(len(h) for h in s.hands) + len(s.discard)
+    dice += sum(len(d) for row in s.bids for d in row)
+    for P in s.players:
+        dice += len(P.dice) + len(P.hub_dice) + len(P.card_dice)
+    dice += sum(1 for f in s.frames if f[0] == "reroll")
+    expected = r.dice_per_player * N if s.phase in _DICE_PHASES else None
+    if s.phase == 3:  # ROLL: the seats rolled so far
+        expected = r.dice_per_player * sum(1 for h in s.hands if h)
+    if s.phase not in _DICE_PHASES and s.phase != 3:
+        expected = 0
+    if dice != expected:
+        bad.append(f"{dice} dice on the table, expected {expected}")
+    # NK-INV-04..07: lanes, ships, dice on hubs, cargo
+    for i, P in enumerate(s.players):
+        if len(P.lanes) != P.harbours or not 1 <= P.harbours <= r.max_harbours:
+            bad.append(f"player {i}: {len(P.lanes)} lanes for {P.harbours} harbours")
+        if any(len(lane) != r.lane_slots for lane in P.lanes):
+            bad.append(f"player {i}: a lane without {r.lane_slots} slots")
+        per_lane = Counter(li for li, _, _ in P.ships)
+        if any(n > P.harbours for n in per_lane.values()):
+            bad.append(f"player {i}: more ships in a lane than harbours")
+        if list(P.ships) != sorted(P.ships) or not P.ships:
+            bad.append(f"player {i}: ships not sorted or none")
+        for li, b, j in P.ships:
+            lane = P.lanes[li] if li < len(P.lanes) else ()
+            if any(c < 0 for c in lane[:b]):
+                bad.append(f"player {i}: a ship at {(li, b, j)} is beyond an empty slot")
+            if j and (b >= len(lane) or lane[b] < 0 or j > len(game.card[lane[b]].hubs)):
+                bad.append(f"player {i}: a ship at {(li, b, j)} is on no port hub")
+        keys = [k for k, _ in P.hub_dice]
+        if len(keys) != len(set(keys)):
+            bad.append(f"player {i}: two dice on one hub")
+        if any(game.hub_at(P, k) is None for k in keys):
+            bad.append(f"player {i}: a die on a half-hub")
+        ckeys = [k for k, _ in P.card_dice]
+        if len(ckeys) != len(set(ckeys)):
+            bad.append(f"player {i}: two dice on one card")
+        for card, n in P.cargo:
+            if n > len(game.card[card].cargo) or card not in P.cards:
+                bad.append(f"player {i}: cargo {n} on card {card}")
+        owned = sorted(c for lane in P.lanes for c in lane if c >= 0)
+        if owned != list(P.cards):
+            bad.append(f"player {i}: card list does not match the lanes")
+        if P.hubs != game._hubs_of(P.lanes):
+            bad.append(f"player {i}: hub list does not match the lanes")
+    # NK-INV-08: the turn order is a permutation
+    if sorted(s.order) != list(range(N)):
+        bad.append(f"turn order {s.order} is not a permutation")
+    return bad
