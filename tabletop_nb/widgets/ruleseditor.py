@@ -47,6 +47,36 @@ def parse_faces(text: str, field: str = "die") -> list:
     return out
 
 
+def _item_type(tp: Any) -> type | None:
+    """int / float / str for ``tuple[int, ...]`` and the like (edited as a comma list)."""
+    if typing.get_origin(tp) is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis and args[0] in (int, float, str):
+            return args[0]
+    return None
+
+
+def _parse_items(text: str, item: type, field: str) -> tuple:
+    parts = [p.strip() for p in str(text).replace(";", ",").split(",")]
+    parts = [p for p in parts if p]
+    out = []
+    for p in parts:
+        try:
+            out.append(item(p) if item is not int else int(p, 10))
+        except ValueError:
+            kind = {int: "whole numbers", float: "numbers", str: "words"}[item]
+            raise RulesError(field, f"expected {kind} separated by commas, got {p!r}") from None
+    return tuple(out)
+
+
+def _shown_value(v: Any) -> Any:
+    if isinstance(v, Die):
+        return _faces_text(v)
+    if isinstance(v, tuple):
+        return ", ".join(str(x) for x in v)
+    return v
+
+
 def _faces_text(d: Die) -> str:
     vals = d.faces if d.faces is not None else d.outcomes
     return ", ".join(str(v) for v in vals)
@@ -118,7 +148,7 @@ class RulesEditor:
     # ---------------------------------------------------------- controls ----
     def _control(self, f, value) -> tuple[W.Widget, bool]:
         tp = f.type
-        desc = dict(description=f.name, description_tooltip=f.doc or f.name,
+        desc = dict(description=f.name, tooltip=f.doc or f.name,
                     style={"description_width": "170px"}, layout=W.Layout(width="440px"))
         choices = f.choices
         if choices is None and typing.get_origin(tp) is typing.Literal:
@@ -127,7 +157,7 @@ class RulesEditor:
             return W.Dropdown(options=[(str(c), c) for c in choices], value=value, **desc), True
         if tp is bool:
             return W.Checkbox(value=bool(value), indent=False, description=f.name,
-                              description_tooltip=f.doc or f.name, layout=W.Layout(width="440px")), True
+                              tooltip=f.doc or f.name, layout=W.Layout(width="440px")), True
         if tp is int:
             lo, hi = f.min, f.max
             if lo is not None and hi is not None and hi - lo <= _SLIDER_SPAN:
@@ -146,6 +176,9 @@ class RulesEditor:
         if tp is Die:
             return W.Text(value=_faces_text(value), placeholder="faces, separated by commas",
                           **desc), True
+        if _item_type(tp) is not None:
+            return W.Text(value=", ".join(str(v) for v in value),
+                          placeholder="values, separated by commas", **desc), True
         shown = repr(value)
         if len(shown) > 160:
             shown = shown[:157] + "..."
@@ -164,6 +197,9 @@ class RulesEditor:
             if current.faces is None and _faces_text(current) == ctl.value.strip():
                 return current  # an exact-odds die shown as its outcomes, unchanged
             return Die(faces, name=current.name)
+        item = _item_type(info.type)
+        if item is not None:
+            return _parse_items(ctl.value, item, name)
         return ctl.value
 
     def changes(self) -> dict[str, Any]:
@@ -184,7 +220,7 @@ class RulesEditor:
                 raise RulesError(name, "there is no such rule; the rules are: " + ", ".join(self.controls))
             if not self.editable[name]:
                 raise RulesError(name, "this rule cannot be edited in the form; use game.with_rules")
-            self.controls[name].value = _faces_text(v) if isinstance(v, Die) else v
+            self.controls[name].value = _shown_value(v)
 
     # ------------------------------------------------------------- apply ----
     def apply(self):
@@ -214,7 +250,7 @@ class RulesEditor:
         for name, editable in self.editable.items():
             if editable:
                 v = getattr(self.base.rules, name)
-                self.controls[name].value = _faces_text(v) if isinstance(v, Die) else v
+                self.controls[name].value = _shown_value(v)
         self._say("the form shows the starting rules again")
 
     # ------------------------------------------------------------ helpers ----

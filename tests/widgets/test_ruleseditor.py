@@ -1,0 +1,186 @@
+"""RulesEditor driven headless: a form per Rules dataclass, apply -> with_rules, errors shown."""
+from __future__ import annotations
+
+import html
+import typing
+
+import ipywidgets as W
+import pytest
+
+import tabletop_nb
+from tabletop_nb import Die, RulesError
+from tabletop_nb.widgets import RulesEditor
+from tabletop_nb.widgets.ruleseditor import parse_faces
+
+
+def _html_texts(w):
+    if isinstance(w, W.HTML):
+        yield w.value
+    for c in getattr(w, "children", ()):
+        yield from _html_texts(c)
+
+
+def _expected_kind(info):
+    choices = info.choices
+    if choices is None and typing.get_origin(info.type) is typing.Literal:
+        choices = typing.get_args(info.type)
+    if choices is not None:
+        return W.Dropdown
+    if info.type is bool:
+        return W.Checkbox
+    if info.type is int:
+        if info.min is not None and info.max is not None and info.max - info.min <= 60:
+            return W.IntSlider
+        return W.BoundedIntText
+    if info.type is float:
+        return (W.FloatSlider if info.min is not None and info.max is not None
+                else W.BoundedFloatText)
+    args = typing.get_args(info.type)
+    if info.type in (str, Die) or (typing.get_origin(info.type) is tuple and len(args) == 2
+                                   and args[1] is Ellipsis and args[0] in (int, float, str)):
+        return W.Text
+    return W.HTML
+
+
+def test_the_form_follows_the_rules_fields(game_name):
+    game = tabletop_nb.load_game(game_name)
+    ed = RulesEditor(game)
+    infos = game.rules.fields_info()
+    assert list(ed.controls) == [f.name for f in infos]
+    for f in infos:
+        ctl = ed.controls[f.name]
+        assert isinstance(ctl, _expected_kind(f)), (f.name, type(ctl).__name__)
+        if isinstance(ctl, (W.IntSlider, W.BoundedIntText, W.FloatSlider)) and f.min is not None:
+            assert ctl.min == f.min
+        if isinstance(ctl, (W.IntSlider, W.BoundedIntText, W.FloatSlider)) and f.max is not None:
+            assert ctl.max == f.max
+        if isinstance(ctl, W.Dropdown):
+            assert ctl.value == getattr(game.rules, f.name)
+    text = " ".join(_html_texts(ed.widget))
+    for f in infos:
+        assert html.escape(f.doc) in text, f"the doc of {f.name} is not shown"
+    groups = {f.group or "Rules" for f in infos}
+    for g in groups:
+        assert f"<b>{g}</b>" in text
+    # nothing changed: apply gives an equal game
+    same = ed.apply()
+    assert same == game and "no rule differs" in ed.message
+
+
+def test_apply_changes_each_kind_of_field(game_name):
+    """Every editable number, switch and choice can be changed and applied alone."""
+    game = tabletop_nb.load_game(game_name)
+    tried = 0
+    for f in game.rules.fields_info():
+        ed = RulesEditor(game)
+        ctl = ed.controls[f.name]
+        old = getattr(game.rules, f.name)
+        if isinstance(ctl, W.Checkbox):
+            new = not old
+        elif isinstance(ctl, W.Dropdown):
+            others = [v for _, v in ctl.options if v != old]
+            if not others:
+                continue
+            new = others[0]
+        elif isinstance(ctl, (W.IntSlider, W.BoundedIntText)):
+            new = old + 1 if ctl.max is None or old + 1 <= ctl.max else old - 1
+        else:
+            continue
+        ctl.value = new
+        assert ed.changes() == {f.name: new}
+        ed.apply_button.click()
+        try:
+            expected = game.with_rules(**{f.name: new})
+        except RulesError as e:  # a cross-field check refuses it: the form shows why
+            assert str(e) in ed.message and ed.game is game
+            continue
+        assert ed.game == expected and getattr(ed.game.rules, f.name) == new
+        assert ed.games == [expected]
+        assert f.name in ed.message
+        tried += 1
+    assert tried > 0
+
+
+def test_rules_error_shows_its_message_and_keeps_the_game():
+    game = tabletop_nb.load_game("toy")
+    seen = []
+    ed = RulesEditor(game, on_apply=seen.append)
+    ed.controls["die"].value = "2, 3, 4, 5"
+    assert ed.apply() is None
+    assert ed.message == "rules.die: needs a face 1 (the pig)"
+    assert "needs a face 1" in ed.message_box.value
+    assert ed.game is game and ed.games == [] and seen == []
+    ed.controls["die"].value = "1, 1, 6"
+    new = ed.apply()
+    assert new.rules.die.pmf == Die([1, 1, 6]).pmf and new.rules.die.name == "d6"
+    assert seen == [new]
+    ed.controls["die"].value = " , "
+    ed.apply_button.click()
+    assert ed.message.startswith("rules.die: a die needs at least one face")
+
+
+def test_out_of_bounds_box_is_refused_with_the_field_name():
+    game = tabletop_nb.load_game("toy")
+    ed = RulesEditor(game)
+    box = ed.controls["target"]  # 5..100 is wider than a slider: a bounded box
+    assert isinstance(box, W.BoundedIntText) and (box.min, box.max) == (5, 100)
+    # a bounded box clamps; a value set in Python past the box goes to with_rules and is refused
+    ed.set(players=3, hold_bonus=True)
+    assert ed.apply().rules.players == 3
+    with pytest.raises(RulesError, match="no such rule"):
+        ed.set(cargo=1)
+
+
+def test_every_game_refuses_a_bad_value_in_the_form(game_name, monkeypatch):
+    """Whatever with_rules refuses, the form shows the RulesError message (no traceback)."""
+    game = tabletop_nb.load_game(game_name)
+    ed = RulesEditor(game)
+    players = ed.controls["players"]
+    players.value = players.max if players.value != players.max else players.min
+    bad = RulesError("players", "refused on purpose by this test")
+
+    def refuse(**changes):
+        raise bad
+
+    monkeypatch.setattr(ed.base, "with_rules", refuse)
+    ed.apply_button.click()
+    assert ed.message == str(bad) and ed.game is game
+
+
+def test_reset_puts_the_starting_rules_back():
+    game = tabletop_nb.load_game("toy")
+    ed = RulesEditor(game)
+    ed.set(target=40, hold_bonus=True)
+    ed.reset_button.click()
+    assert ed.changes() == {}
+
+
+def test_tuples_of_numbers_are_edited_as_lists():
+    from tabletop_nb.widgets.ruleseditor import _parse_items
+
+    assert _parse_items("1, 2,3", int, "points") == (1, 2, 3)
+    with pytest.raises(RulesError, match="rules.points: expected whole numbers"):
+        _parse_items("1, two", int, "points")
+
+
+def test_a_tuple_field_of_a_real_game_round_trips(game_name):
+    game = tabletop_nb.load_game(game_name)
+    ed = RulesEditor(game)
+    tuple_fields = [f for f in game.rules.fields_info() if isinstance(ed.controls[f.name], W.Text)
+                    and isinstance(getattr(game.rules, f.name), tuple)]
+    if not tuple_fields:
+        pytest.skip(f"{game_name} has no tuple-of-numbers rule")
+    for f in tuple_fields:
+        assert ed.changes() == {}
+        ed.controls[f.name].value = ed.controls[f.name].value + ", oops"
+        ed.apply_button.click()
+        assert ed.message.startswith(f"rules.{f.name}:") and ed.game is game
+        ed.reset_button.click()
+
+
+def test_parse_faces():
+    assert parse_faces("1, 1, 2") == [1, 1, 2]
+    assert parse_faces("fish; blank ,blank") == ["fish", "blank", "blank"]
+    assert parse_faces("0.5, 2") == [0.5, 2]
+    with pytest.raises(RulesError):
+        parse_faces("")
