@@ -1,0 +1,128 @@
+"""End-of-game scoring: sets of four colours, fish, the Lighthouse token, assignments.
+
+Pure functions of plain values, so the rulebook's scoring example is checked without a
+game (tests/games/pebble_rock/test_scoring.py).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, NamedTuple, Sequence
+
+from .rules import Objective
+
+__all__ = ["count_sets", "fish_points", "objective_met", "assignment_points", "Breakdown",
+           "final_score"]
+
+
+def count_sets(cards: Iterable[Sequence[str]], colours: Sequence[str]) -> int:
+    """The most complete sets (one card of each colour) a pile of completed cards makes.
+
+    Each card is the tuple of colours it may count as (two for a two-colour card), and
+    counts as exactly one of them, in at most one set (PR-SCORE-02, PR-SCORE-03). By
+    Hall's theorem, k sets exist exactly when every group S of colours has at least
+    k * |S| cards that can count as some colour of S; so the answer is the smallest
+    ``cards touching S // |S|`` over all groups S.
+
+    Examples
+    --------
+    >>> count_sets([("r",), ("r", "b"), ("b", "g"), ("g",), ("y",)], "rbgy")
+    1
+    >>> count_sets([("r", "b"), ("g",), ("y",)], "rbgy")
+    0
+    """
+    cards = [tuple(c) for c in cards]
+    colours = tuple(colours)
+    best = len(cards) // max(1, len(colours))
+    for k in range(1, len(colours) + 1):
+        for group in combinations(colours, k):
+            touching = sum(1 for c in cards if any(x in group for x in c))
+            best = min(best, touching // k)
+            if best == 0:
+                return 0
+    return best
+
+
+def fish_points(fish: int, per_point: int = 3) -> int:
+    """One point per ``per_point`` fish, rounded down (PR-SCORE-05).
+
+    >>> fish_points(8), fish_points(2), fish_points(14)
+    (2, 0, 4)
+    """
+    return fish // per_point
+
+
+class Progress(NamedTuple):
+    """What an Assignment objective is measured against, for one player."""
+
+    colour_counts: dict  # colour -> completed cards that may count as it
+    passengers: int
+    cargo_cards: int
+    big_cargo: int
+    treasure: int
+    fish: int
+    sets: int
+    cards: int
+    lighthouse: bool
+    items: int
+
+
+def objective_met(o: Objective, p: Progress) -> bool:
+    """Whether one half of an Assignment card is completed.
+
+    >>> from tabletop_nb.games.pebble_rock.rules import Objective
+    >>> pr = Progress({"red": 3}, 0, 3, 1, 0, 4, 0, 3, False, 0)
+    >>> objective_met(Objective("colour", 3, 5, "red"), pr), objective_met(Objective("fish", 9, 5), pr)
+    (True, False)
+    """
+    k = o.kind
+    if k == "colour":
+        have = p.colour_counts.get(o.colour, 0)
+    elif k == "lighthouse":
+        have = int(p.lighthouse)
+    else:
+        have = getattr(p, k)
+    return have >= o.count
+
+
+def assignment_points(top: Objective, bottom: Objective, top_met: bool, bottom_met: bool) -> int:
+    """Points of an Assignment card: the better completed half, never both (PR-SCORE-07).
+
+    >>> from tabletop_nb.games.pebble_rock.rules import Objective
+    >>> assignment_points(Objective("fish", 9, 5), Objective("fish", 15, 10), True, True)
+    10
+    """
+    return max(top.points if top_met else 0, bottom.points if bottom_met else 0)
+
+
+class Breakdown(NamedTuple):
+    """A player's final score by parts (PR-SCORE-01)."""
+
+    track: int
+    sets: int
+    set_points: int
+    fish: int
+    fish_points: int
+    lighthouse_points: int
+    assignment_points: int
+
+    @property
+    def total(self) -> int:
+        return (self.track + self.set_points + self.fish_points + self.lighthouse_points
+                + self.assignment_points)
+
+
+def final_score(track: int, set_cards: Iterable[Sequence[str]], colours: Sequence[str], fish: int,
+                lighthouse: bool, assignment: int, *, set_value: int = 5, fish_per_point: int = 3,
+                lighthouse_value: int = 3) -> Breakdown:
+    """Add up a final score from its parts (PR-SCORE-01).
+
+    Examples
+    --------
+    Liam in the rulebook's example: track 53, one set, 14 fish, no assignment, no token.
+
+    >>> final_score(53, [("r",), ("b",), ("g",), ("y",)], "rbgy", 14, False, 0).total
+    62
+    """
+    n = count_sets(set_cards, colours)
+    return Breakdown(track, n, n * set_value, fish, fish_points(fish, fish_per_point),
+                     lighthouse_value if lighthouse else 0, assignment)
