@@ -203,6 +203,17 @@ class NekoGame(BaseGame):
     def _empty_bids(self) -> tuple:
         return (((),) * self.N,) * (self.S + self.A)
 
+    def advance(self, s: NekoState) -> NekoState:
+        """Run the steps that need no choice from a hand-built state up to the next decision.
+
+        States made by ``apply`` are always advanced already; this is for tests and
+        notebooks that build a position by hand (for example a round's end with bids in
+        place and no frame) and let the rules take it from there.
+        """
+        w = _W(s)
+        self._run(w)
+        return w.freeze()
+
     def current_player(self, s: NekoState) -> int:
         if s.frames:
             top = s.frames[-1]
@@ -633,14 +644,9 @@ class NekoGame(BaseGame):
 
     def _decline(self, w, space: int, who: int, forced: bool = False) -> None:
         card = self._card_at(w, space)
-        if space >= self.S and self.rules.declined_advanced_stays:
-            pass
-        else:
+        if not (space >= self.S and self.rules.declined_advanced_stays):
             self._set_card_at(w, space, -1)
-            if card in self.base_ids:
-                self._to_bottom(w, card, self._period(w))
-            else:
-                w.removed = w.removed + (card,)
+            self._to_bottom(w, card, self._period(w))
         w.ev.append(("declined", who, card, forced))
 
     def _prep_step(self, w) -> None:
@@ -1682,11 +1688,7 @@ class NekoGame(BaseGame):
         p = top[1]
         m = w.p(p)
         m.coins -= self.ship_price(m)
-        b = 0
-        if self.rules.new_ship_at_first_card:
-            lane = m.lanes[a.lane]
-            b = next((i for i, c in enumerate(lane) if c >= 0), 0)
-        m.ships = _insert(m.ships, (a.lane, b, 0))
+        m.ships = _insert(m.ships, (a.lane, 0, 0))  # the start of the lane (NK-FA-10)
         w.ev.append(("ship", p, a.lane))
 
     def _h_open_harbour(self, w, top, a):

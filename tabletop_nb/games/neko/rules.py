@@ -271,8 +271,6 @@ class Rules(RulesBase):
                                              "action that used the last die", group="Rulings")
     park_die_obeys_count_rule: bool = rule(False, doc="NK-BID-11: the variant Penguin Park die "
                                            "must satisfy the dice-count rule", group="Rulings")
-    new_ship_at_first_card: bool = rule(False, doc="NK-FA-10: a new ship starts at the leftmost "
-                                        "card even if slot 1 is empty", group="Rulings")
     dice_on_port_hubs: bool = rule(True, doc="NK-PORT-07: dice may activate a port's internal hubs",
                                    group="Rulings")
     card_interference: bool = rule(True, doc="NK-PLC-10: placing a card takes its interference "
