@@ -13,13 +13,13 @@ Examples
 """
 from __future__ import annotations
 
-import math
 from statistics import NormalDist
 from typing import Any, Sequence
 
 import plotly.graph_objects as go
 
 from ..core.record import GameRecord, replay
+from ..core.stats import wilson
 from ._common import is_number, seat_colour
 
 __all__ = ["score_series", "score_traces", "scores_over_time", "wilson_interval",
@@ -86,11 +86,9 @@ def wilson_interval(wins: float, games: float, level: float = 0.95) -> tuple[flo
     if games <= 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf(0.5 + level / 2)
-    p = wins / games
-    den = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / den
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    est = wilson(wins, games, z)
+    # no wins (or only wins) put the interval's end exactly at 0 (or 1), not 1e-17 away
+    return (0.0 if wins <= 0 else est.low, 1.0 if wins >= games else est.high)
 
 
 def _check_table(df, by: str) -> None:
