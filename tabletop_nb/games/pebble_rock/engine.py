@@ -22,7 +22,6 @@ numbers.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -35,7 +34,7 @@ from .state import (CHARACTERS, LARRY, MAISY, ROBERTO, ChooseDice, DealAssignmen
                     DiscardTreasure, DrawCard, DrawItem, DropOff, Endure, FirstPlayer,
                     KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp, PlaceBoat,
                     PlaceCharacter, Player, Refill, RevealTreasure, Reroll, Roll, Secret, Shed,
-                    State, Step, Stop, Table, TakeItem, TakeTreasure, Turn, UseItem)
+                    State, Step, Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace)
 
 __all__ = ["PebbleRockGame"]
 
@@ -110,16 +109,15 @@ class PebbleRockGame(BaseGame):
         all_double = r.winds_doubles == "all"
         self._jet_doubles = r.winds_doubles in ("die_and_jetstream", "all")
         self._all_double = all_double
-        first = ("end_fishing",) if r.end_order == "main_text" else ()
-        mid = (("end_dock",), ("end_market",)) + ((("end_fishing",),) if not first else ())
-        self._end_todo = ((first,) if first else ()) + mid + (
-            ("lighthouse",), ("refill",), ("assign_check",), ("next",))
+        # PR-END-08: the order of the end-of-turn actions; the row refill is always last
+        self._end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
+                           else ("dock", "market", "fishing"))
+        self._turn_for = {ch: Turn(choice=ch) for ch in move_die}
         self._internal = {
             "start": self._i_start, "symbol": self._i_symbol, "begin_move": self._i_begin_move,
             "meet": self._i_meet, "effect": self._i_effect, "rob": self._i_rob,
-            "end_dock": self._i_end_dock, "end_market": self._i_end_market,
-            "end_fishing": self._i_end_fishing, "lighthouse": self._i_lighthouse,
-            "refill": self._i_refill, "assign_check": self._i_assign_check, "next": self._i_next,
+            "lighthouse": self._i_lighthouse, "assign_check": self._i_assign_check,
+            "next": self._i_next,
         }
         self._decide = {
             "place_boat": self._d_place_boat, "keep": self._d_keep, "shell": self._d_shell,
@@ -142,6 +140,7 @@ class PebbleRockGame(BaseGame):
             FirstPlayer: self._a_first,
         }
         self._fresh = True
+        self._obs_cache = {}
         self._stop = Stop()
         self._decline = Decline()
         self._keep_roll = KeepRoll()
@@ -482,16 +481,15 @@ class PebbleRockGame(BaseGame):
         return acts
 
     def _a_choose(self, s: State, a: ChooseDice) -> State:
-        return replace(s, turn=replace(s.turn, choice=a.choice), todo=(("roll",),),
+        return replace(s, turn=self._turn_for[a.choice], todo=(("roll",),),
                        events=self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:
-        todo = (("symbol",), ("begin_move",))
-        if self._usable(s, "lucky_shell"):
-            todo = (("shell", "step2", None),) + todo
-        s = replace(s, turn=replace(s.turn, roll=a.move, symbol=a.symbol), todo=todo,
-                    events=self._ev(s, "roll", s.seat, a.move, a.symbol))
-        return self._run(s)
+        t = replace(s.turn, roll=a.move, symbol=a.symbol)
+        ev = self._ev(s, "roll", s.seat, a.move, a.symbol)
+        if self._usable(s, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
+            return replace(s, turn=t, todo=(("shell", "step2", None), ("symbol",)), events=ev)
+        return self._resolve_symbol(s, t, ev, ())
 
     def _d_shell(self, s: State, head) -> list:
         purpose = head[1]
@@ -553,34 +551,45 @@ class PebbleRockGame(BaseGame):
         return replace(s, steps=s.steps + extra, todo=rest, events=self._ev(s, "jet", seat, extra))
 
     def _i_symbol(self, s: State, head, rest) -> State:
-        sym = s.turn.symbol
-        if sym == "fish":
-            return replace(s, todo=(("dieroll", "gain"),) + rest)
+        return self._resolve_symbol(s, s.turn, s.events, rest)
+
+    def _resolve_symbol(self, s: State, t: Turn, ev: tuple, rest: tuple) -> State:
+        """Step 2: resolve the Resource or Danger symbol, then start moving."""
+        sym = t.symbol
+        if sym == "fish":  # PR-RES-02
+            return replace(s, turn=t, todo=(("dieroll", "gain"), ("begin_move",)) + rest, events=ev)
+        jets = s.jets
         if sym in ("maisy", "larry", "roberto"):
             c = CHARACTERS.index(sym)
             if self._adjacent_places(s, c):
-                return replace(s, todo=(("place", c, "symbol"),) + rest)
+                return replace(s, turn=t, todo=(("place", c, "symbol"), ("begin_move",)) + rest,
+                               events=ev)
             # PR-DANGER-04: nowhere to put the character: nothing happens
-            return replace(s, todo=rest, events=self._ev(s, "no_room", s.seat, sym))
-        if sym == "jetstream":  # PR-DANGER-05/07/08
+            self._fresh = False
+            ev = ev + (("no_room", s.seat, sym),)
+        elif sym == "jetstream":  # PR-DANGER-05/07/08
             pos = s.boats[s.seat]
-            if len(s.jets) < self.rules.jetstream_tokens and pos not in s.jets:
-                return replace(s, jets=s.jets | {pos}, turn=replace(s.turn, fresh_jet=pos),
-                               todo=rest, events=self._ev(s, "jet_placed", s.seat, pos))
-        return replace(s, todo=rest)
+            if len(jets) < self.rules.jetstream_tokens and pos not in jets:
+                jets = jets | {pos}
+                t = replace(t, fresh_jet=pos)
+                self._fresh = False
+                ev = ev + (("jet_placed", s.seat, pos),)
+        return self._begin_move(s, t, jets, rest, ev)
 
     def _i_begin_move(self, s: State, head, rest) -> State:
-        t = s.turn
+        return self._begin_move(s, s.turn, s.jets, rest, s.events)
+
+    def _begin_move(self, s: State, t: Turn, jets, rest: tuple, ev: tuple) -> State:
         steps = t.roll * (2 if t.symbol == "winds" else 1)  # PR-RES-05
         pos = s.boats[s.seat]
         todo = rest
-        jets = s.jets
         if not self.rules.revisit_spaces:
             t = replace(t, visited=frozenset((pos,)))
         if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
-            jets = jets - {pos}
+            jets = jets - {pos}  # PR-DANGER-08 (b)
             todo = (("dieroll", "jet"),) + rest
-        return replace(s, phase="move", steps=steps, moved=0, turn=t, jets=jets, todo=todo)
+        s = replace(s, phase="move", steps=steps, moved=0, turn=t, jets=jets, todo=todo, events=ev)
+        return self._run(s) if todo else s
 
     # -- characters --------------------------------------------------------------------------
     def _d_place(self, s: State, head) -> list:
@@ -827,8 +836,8 @@ class PebbleRockGame(BaseGame):
             todo = todo + (("dieroll", "jet"),)
         if t.treasure_here or not self.rules.revisit_spaces:
             t = replace(t, treasure_here=False, visited=t.visited | {to})
-        s = State(players, boats, chars, jets, s.table, s.secret, s.round, seat, s.first,
-                  s.turns, s.phase, todo, t, steps, s.moved + 1, (("step", seat, to),))
+        s = replace(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
+                    moved=s.moved + 1, events=(("step", seat, to),))
         self._fresh = False
         if todo:
             return self._run(s)
@@ -841,8 +850,36 @@ class PebbleRockGame(BaseGame):
             # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
             return self._run(replace(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
                                      events=self._ev(s, "jet_stop", s.seat)))
-        return self._run(replace(s, phase="end", todo=self._end_todo,
+        return self._run(replace(s, phase="end", todo=self._end_of_turn(s, pos),
                                  events=self._ev(s, "stop", s.seat, pos)))
+
+    def _end_of_turn(self, s: State, pos: int) -> tuple:
+        """The end-of-turn steps that apply where the boat stopped (PR-END-01..08).
+
+        Nothing done at the end of a turn changes whether a later step applies (the dock
+        refill comes before the Market under both orders), so they are chosen at once.
+        """
+        seat = s.seat
+        p = s.players[seat]
+        todo = []
+        for what in self._end_order:
+            if what == "dock":
+                if pos in self.docks and (p.tokens < self.capacity(s, seat) or p.passengers):
+                    todo.append(("dock",))
+            elif what == "market":
+                if pos in self.info.market_spaces and any(s.table.market):
+                    todo.append(("market",))
+            elif pos in self.info.fishing:
+                todo.append(("dieroll", "gain"))
+        if s.round >= self.rules.rounds and pos in self.docks:
+            todo.append(("lighthouse",))
+        empty = s.table.row.count(0)  # PR-REFILL-01/06
+        if empty and (self.rules.refill_after_pickup or s.turn.delivered):
+            todo.extend((("draw_row",),) * empty)
+        if self.rules.assignment_check == "any_time":
+            todo.append(("assign_check",))
+        todo.append(("next",))
+        return tuple(todo)
 
     def _a_deliver(self, s: State, a: Deliver) -> State:
         seat = s.seat
@@ -993,13 +1030,6 @@ class PebbleRockGame(BaseGame):
                        events=self._ev(s, "discard_passenger", seat, a.card))
 
     # -- step 4: end of turn -----------------------------------------------------------------
-    def _i_end_dock(self, s: State, head, rest) -> State:
-        seat = s.seat
-        p = s.players[seat]
-        if s.boats[seat] in self.docks and (p.tokens < self.capacity(s, seat) or p.passengers):
-            return replace(s, todo=(("dock",),) + rest)
-        return replace(s, todo=rest)
-
     def _d_dock(self, s: State, head) -> list:
         """PR-END-03/06: fill the empty hold spaces (all or none, or any number)."""
         seat = s.seat
@@ -1022,11 +1052,6 @@ class PebbleRockGame(BaseGame):
 
     def _a_decline(self, s: State, a: Decline) -> State:
         return self._run(replace(s, todo=s.todo[1:]))
-
-    def _i_end_market(self, s: State, head, rest) -> State:
-        if s.boats[s.seat] in self.info.market_spaces and any(s.table.market):
-            return replace(s, todo=(("market",),) + rest)
-        return replace(s, todo=rest)
 
     def _d_market(self, s: State, head) -> list:
         """PR-MARKET-02..05: one free item; with three held, discard one to take it."""
@@ -1058,11 +1083,6 @@ class PebbleRockGame(BaseGame):
         todo = (("draw_item",),) + s.todo[1:]
         return self._run(replace(s, todo=self._after_discard(s, todo) if a.discard else todo))
 
-    def _i_end_fishing(self, s: State, head, rest) -> State:
-        if s.boats[s.seat] in self.info.fishing:
-            return replace(s, todo=(("dieroll", "gain"),) + rest)
-        return replace(s, todo=rest)
-
     def _i_lighthouse(self, s: State, head, rest) -> State:
         """PR-FINAL-02/03: ending the final round's turn on a dock."""
         seat = s.seat
@@ -1070,13 +1090,6 @@ class PebbleRockGame(BaseGame):
         if s.round >= self.rules.rounds and s.boats[seat] in self.docks and not p.lighthouse:
             return replace(s, players=_with_player(s.players, seat, replace(p, lighthouse=True)),
                            todo=rest, events=self._ev(s, "lighthouse", seat))
-        return replace(s, todo=rest)
-
-    def _i_refill(self, s: State, head, rest) -> State:
-        """PR-REFILL-01/06: refill the row's empty slots after the turn."""
-        empty = s.table.row.count(0)
-        if empty and (self.rules.refill_after_pickup or s.turn.delivered):
-            return replace(s, todo=(("draw_row",),) * empty + rest)
         return replace(s, todo=rest)
 
     def _i_assign_check(self, s: State, head, rest) -> State:
@@ -1171,7 +1184,12 @@ class PebbleRockGame(BaseGame):
         """Other players' Assignment cards are hidden (PR-SETUP-10)."""
         if not self.rules.secret_assignments:
             return s
-        hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
+        cached = self._obs_cache.get(player)
+        if cached is not None and cached[0] is s.secret:
+            hidden = cached[1]
+        else:
+            hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
+            self._obs_cache[player] = (s.secret, hidden)
         return replace(s, secret=hidden)
 
     # -- words -------------------------------------------------------------------------------

@@ -10,10 +10,11 @@ values that print readably and encode as JSON.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 __all__ = [
-    "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
+    "replace", "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
     "ChooseDice", "Roll", "DieRoll", "KeepRoll", "Reroll", "Step", "Stop", "PlaceCharacter",
     "Deliver", "PickUp", "DropOff", "TakeTreasure", "DeliverTreasure", "RevealTreasure",
     "UseItem", "Endure", "LoseToken", "Refill", "DiscardPassenger", "TakeItem", "Decline",
@@ -124,6 +125,44 @@ class State:
     steps: int = 0
     moved: int = 0
     events: tuple = ()
+
+
+_MISSING = object()
+_REPLACERS: dict = {}
+
+
+def _make_replacer(cls):
+    """A fast ``dataclasses.replace`` for one frozen slots class.
+
+    The generated function sets the slots directly (as the frozen ``__init__`` does, but
+    without its per-field ``object.__setattr__`` calls): about 3x faster, and this is the
+    engine's hottest operation. The classes have no ``__post_init__``.
+    """
+    names = [f.name for f in dataclasses.fields(cls)]
+    ns = {"new": object.__new__, "cls": cls, "M": _MISSING}
+    for n in names:
+        ns["set_" + n] = getattr(cls, n).__set__
+    src = ["def replacer(o, " + ", ".join(f"{n}=M" for n in names) + "):", "    x = new(cls)"]
+    src += [f"    set_{n}(x, o.{n} if {n} is M else {n})" for n in names]
+    src.append("    return x")
+    exec("\n".join(src), ns)
+    return ns["replacer"]
+
+
+def replace(obj, /, **changes):
+    """``dataclasses.replace`` for states, fast for this game's state classes.
+
+    >>> replace(Turn(), roll=3).roll
+    3
+    """
+    f = _REPLACERS.get(type(obj))
+    if f is None:
+        return dataclasses.replace(obj, **changes)
+    return f(obj, **changes)
+
+
+for _cls in (Player, Secret, Table, Turn, State):
+    _REPLACERS[_cls] = _make_replacer(_cls)
 
 
 def _action(cls):
