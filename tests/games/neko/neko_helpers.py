@@ -73,7 +73,7 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
         order=tuple(order) if order is not None else tuple(range(N)), turn=turn,
         frames=tuple(frames), deck=tuple(tuple(sorted(d)) for d in deck),
         bottom=tuple(tuple(b) for b in bottom), piles=tuple(sorted(piles)),
-        area=tuple(area) if area is not None else (-1,) * game.S,
+        area=(tuple(area) + (-1,) * game.S)[:game.S] if area is not None else (-1,) * game.S,
         adv=tuple(adv) if adv is not None else (-1,) * game.A, adv_pool=(),
         bids=tuple(tuple(r) for r in rows), discard=tuple(sorted(discard)), tiles=tuple(tiles),
         bonus_left=(), hands=tuple(tuple(sorted(h)) for h in hands), picks=tuple(picks),
