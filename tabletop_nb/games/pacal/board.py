@@ -107,6 +107,44 @@ class Geometry:
             rays.append(tuple(per))
         self.rays = tuple(rays)
         self._local: dict = {}
+        # A padded bit layout for the turning-move search: bit y * P + x with P = W + 1, so a
+        # shift by 1 (east/west) lands on the empty pad column instead of wrapping a row.
+        P = self.pad = W + 1
+        self.row_mask = (1 << W) - 1
+        self.unpad = {y * P + x: y * W + x for x, y in self.xy}
+        self.board_p = self.to_padded((1 << self.size) - 1)
+        #: rings[(cell, nb)]: padded masks of the 2 x 3 blocks whose boundary cycle uses the
+        #: edge cell-nb (the only self-avoiding 5-step walks from a space to its neighbour)
+        rings: dict = {}
+        for i, (x, y) in enumerate(self.xy):
+            for j in self.nbrs[i]:
+                out = []
+                for w, h in ((3, 2), (2, 3)):
+                    for x0 in range(min(x, self.xy[j][0]) - w + 1, max(x, self.xy[j][0]) + 1):
+                        for y0 in range(min(y, self.xy[j][1]) - h + 1, max(y, self.xy[j][1]) + 1):
+                            cells = [(a, b) for a in range(x0, x0 + w) for b in range(y0, y0 + h)]
+                            if not all(c in self.index for c in cells):
+                                continue
+                            if (x, y) not in cells or self.xy[j] not in cells:
+                                continue
+                            # on a 2 x 3 block every cell is on the ring; the edge is on the
+                            # ring unless it crosses the middle of the long side
+                            (xa, ya), (xb, yb) = (x, y), self.xy[j]
+                            if w == 2 and h == 3 and ya == yb and ya == y0 + 1:
+                                continue
+                            if w == 3 and h == 2 and xa == xb and xa == x0 + 1:
+                                continue
+                            out.append(sum(1 << (b * P + a) for a, b in cells))
+                rings[(i, j)] = tuple(out)
+        self.rings = rings
+
+    def to_padded(self, mask: int) -> int:
+        """A cell bit set in the padded layout (see ``pad``)."""
+        W, P, row = self.width, self.pad, self.row_mask
+        out = 0
+        for y in range(self.height):
+            out |= ((mask >> (y * W)) & row) << (y * P)
+        return out
 
     def local_mask(self, i: int, radius: int) -> int:
         """Spaces within Manhattan distance ``radius`` of space ``i`` (cached)."""

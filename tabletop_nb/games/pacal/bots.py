@@ -135,7 +135,7 @@ def _choose_drop(game, s, rng):
 
         def isolation(at):
             return -min((abs(at[0] - b[0]) + abs(at[1] - b[1]) for b in vis if b != at), default=0)
-        return min(takes, key=isolation)
+        return min(takes, key=lambda a: isolation(a.at))
     if not drops:
         return opts[0]
     geo = game.geo

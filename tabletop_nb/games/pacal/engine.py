@@ -222,13 +222,67 @@ class PacalGame(BaseGame):
         return out
 
     def turning_moves(self, ship: int, pips: int, free: int) -> list[int]:
-        """End spaces of turning moves: full-length paths or dead-end stops (PC-TURNING, PC-DEADEND)."""
+        """End spaces of turning moves: full-length paths or dead-end stops (PC-TURNING, PC-DEADEND).
+
+        A bit-parallel walk: after j steps, ``reach[d]`` holds every space a path without
+        reversal can stand on having just moved in direction d; dead ends stop there. For
+        4 steps or fewer such paths cannot revisit a space without coming back to the start
+        (which is never an end), so they are exactly the self-avoiding ones; with 5 steps a
+        revisiting path can only end next to the start, and those ends are kept only if a
+        2 x 3 ring of free spaces gives a self-avoiding path there. Longer rolls fall back
+        to the plain search :meth:`turning_moves_search`.
+        """
         geo = self.geo
         key = (ship, pips, free & geo.local_mask(ship, pips + 1))
         hit = self._turn_cache.get(key)
         if hit is not None:
             return hit
-        nbrs = geo.nbrs
+        avoid = self.rules.turning_paths == "self_avoiding"
+        if avoid and pips > 5:
+            out = self.turning_moves_search(ship, pips, free)
+        else:
+            out = self._turning_bits(ship, pips, free | (1 << ship), avoid)
+        if len(self._turn_cache) > 200_000:
+            self._turn_cache.clear()
+        self._turn_cache[key] = out
+        return out
+
+    def _turning_bits(self, ship: int, pips: int, free: int, avoid: bool) -> list[int]:
+        geo = self.geo
+        P = geo.pad
+        fp = geo.to_padded(free)
+        board = geo.board_p
+        # cells whose neighbour to the east / south / west / north is free
+        fe, fs, fw, fn = fp >> 1, fp >> P, (fp << 1) & board, (fp << P) & board
+        # dead end after moving east: north, east, south blocked (west is where it came from)
+        de = (board & ~(fn | fe | fs), board & ~(fe | fs | fw),
+              board & ~(fs | fw | fn), board & ~(fw | fn | fe))
+        x, y = geo.xy[ship]
+        s = 1 << (y * P + x)
+        re, rs, rw, rn = (s << 1) & fp, (s << P) & fp, s >> 1 & fp, s >> P & fp
+        stops = 0
+        for _ in range(pips - 1):
+            d0, d1, d2, d3 = re & de[0], rs & de[1], rw & de[2], rn & de[3]
+            stops |= d0 | d1 | d2 | d3
+            re, rs, rw, rn = re ^ d0, rs ^ d1, rw ^ d2, rn ^ d3
+            re, rs, rw, rn = (((re | rs | rn) << 1) & fp, ((rs | re | rw) << P) & fp,
+                              ((rw | rs | rn) >> 1) & fp, ((rn | re | rw) >> P) & fp)
+        full = (re | rs | rw | rn) & ~s
+        stops &= ~s
+        unpad = geo.unpad
+        if avoid and pips == 5:
+            near = ((s << 1) | (s >> 1) | (s << P) | (s >> P)) & full & ~stops
+            if near:
+                rings = geo.rings
+                for b in _bits(near):
+                    j = unpad[b]
+                    if not any(fp & m == m for m in rings[(ship, j)]):
+                        full &= ~(1 << b)
+        return sorted(unpad[b] for b in _bits(full | stops))
+
+    def turning_moves_search(self, ship: int, pips: int, free: int) -> list[int]:
+        """The same ends as :meth:`turning_moves` by a plain depth-first search of the paths."""
+        nbrs = self.geo.nbrs
         free = free | (1 << ship)  # the lifted ship's own space is no obstacle
         ends: set[int] = set()
         avoid = self.rules.turning_paths == "self_avoiding"
@@ -250,11 +304,7 @@ class PacalGame(BaseGame):
                 walk(v, u, left - 1, seen | (1 << v))
 
         walk(ship, -1, pips, 1 << ship)
-        out = sorted(ends)
-        if len(self._turn_cache) > 200_000:
-            self._turn_cache.clear()
-        self._turn_cache[key] = out
-        return out
+        return sorted(ends)
 
     def arrows_moves(self, ship: int, free: int) -> list[int]:
         """End spaces of an arrows move: any free space along the row or column (PC-ARROWS)."""

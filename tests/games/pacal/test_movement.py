@@ -324,3 +324,24 @@ def test_pc_move_06_illegal_move_is_refused_and_state_kept():
     with pytest.raises(IllegalActionError, match="legal"):
         g.apply(s, Move("straight", (3, 3)))
     assert s.phase == MOVE
+
+
+def test_pc_turning_02_06_deadend_01_bit_search_equals_path_search():
+    """PC-TURNING-02, PC-TURNING-06, PC-DEADEND-01: the engine's bit-parallel turning search
+    gives exactly the ends of a plain depth-first search of all paths (self-avoiding and
+    no-reversal readings, rolls 1 to 6, random obstacles on the shipped board)."""
+    import random
+
+    import tabletop_nb
+    rng = random.Random(11)
+    for tp in ("self_avoiding", "no_reversal"):
+        g = tabletop_nb.load_game("pacal", players=3, turning_paths=tp)
+        geo = g.geo
+        for _ in range(600):
+            density = rng.random() * 0.6
+            free = sum(1 << c for c in geo.playable_cells if rng.random() > density)
+            ship = rng.choice(geo.playable_cells)
+            free |= 1 << ship
+            k = rng.randint(1, 6)
+            g._turn_cache.clear()
+            assert g.turning_moves(ship, k, free) == g.turning_moves_search(ship, k, free), (tp, k, ship)
