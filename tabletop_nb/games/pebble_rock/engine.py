@@ -927,17 +927,14 @@ class PebbleRockGame(BaseGame):
                        events=self._ev(s, "treasure", seat, pos))
 
     def _a_deliver_treasure(self, s: State, a: DeliverTreasure) -> State:
-        seat = s.seat
-        p = s.players[seat]
-        p = replace(p, treasures=p.treasures[:-1])
-        return replace(s, players=_with_player(s.players, seat, p),
-                       turn=replace(s.turn, treasure_here=True),
-                       todo=(("reveal",),) + s.todo)
+        """PR-TREAS-05: the token leaves the hold when its value is revealed (next)."""
+        return replace(s, turn=replace(s.turn, treasure_here=True), todo=(("reveal",),) + s.todo)
 
     def _a_reveal(self, s: State, a: RevealTreasure) -> State:
         seat = s.seat
         p = s.players[seat]
-        p = replace(p, score=p.score + a.value, treasure_values=p.treasure_values + (a.value,))
+        p = replace(p, score=p.score + a.value, treasure_values=p.treasure_values + (a.value,),
+                    treasures=p.treasures[:-1])
         t = replace(s.table, hidden_values=_remove_one(s.table.hidden_values, a.value))
         return self._run(replace(s, players=_with_player(s.players, seat, p), table=t,
                                  todo=s.todo[1:], events=self._ev(s, "treasure_value", seat, a.value)))

@@ -347,6 +347,9 @@ class Rules(RulesBase):
         if self.start_cargo > self.cargo_capacity:
             raise RulesError("start_cargo", "must fit in the hold (cargo_capacity)")
         colours = validate_board(self.board)
+        if len(self.board.docks) < n and not self.shared_docks_at_setup:
+            raise RulesError("board", f"{n} boats need {n} docks to start on, the board has "
+                             f"{len(self.board.docks)} (or allow shared_docks_at_setup)")
         _validate_dice(self)
         names = {i.name: i for i in self.board.islands}
         ids = [c.id for c in self.delivery_cards]
