@@ -150,37 +150,47 @@ def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set |
         for b in (a + 1, a + W):
             if b in members and (a in stones or b in stones):
                 out.append((2, (a, b)))
-    n = len(order)
-    for i in range(n):
-        a = order[i]
-        ya, xa = divmod(a, W)
-        for j in range(i + 1, n):
-            b = order[j]
-            yb, xb = divmod(b, W)
-            dx, dy = xb - xa, yb - ya
-            # b comes after a in (y, x) order, so dy >= 0 and dy == 0 means dx > 0
-            if not (dy == 0 or dx == 0 or dx == dy or dx == -dy):
-                continue
-            d = b - a
-            c = b + d
-            if c in members:
-                has_stone = a in stones or b in stones or c in stones
-                if has_stone and (not blocked or _gaps_ok((a, b, c), blocked)):
-                    out.append((3, (a, b, c)))
-                e = c + d
-                if e in members and (has_stone or e in stones) and \
-                        (not blocked or _gaps_ok((a, b, c, e), blocked)):
-                    out.append((4, (a, b, c, e)))
-            if dy == 0:  # an axis-aligned square on the side a-b
-                c2, e2 = a + dx * W, b + dx * W
-                if c2 in members and e2 in members and \
-                        (a in stones or b in stones or c2 in stones or e2 in stones) and \
-                        (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
-                    out.append((5, (a, b, c2, e2)))
-            elif diamonds and dx == dy:  # a diamond with top a and right corner b
-                c2, e2 = a + dy * W - dx, a + 2 * dy * W
-                if c2 in members and e2 in members and \
-                        (a in stones or b in stones or c2 in stones or e2 in stones) and \
-                        (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
-                    out.append((5, tuple(sorted((a, b, c2, e2)))))
+    # lines lie within one row, column, diagonal or anti-diagonal: bucket the members so
+    # only pairs on a common line are tried
+    buckets: dict = {}
+    for a in order:
+        y, x = a >> 6, a & 63
+        for key in ((0, y), (1, x), (2, x - y), (3, x + y)):
+            lst = buckets.get(key)
+            if lst is None:
+                buckets[key] = [a]
+            else:
+                lst.append(a)
+    for (kind, _), line in buckets.items():
+        n = len(line)
+        if n < 2 or (n < 3 and kind and not (kind == 2 and diamonds)):
+            continue
+        for i in range(n - 1):
+            a = line[i]
+            for j in range(i + 1, n):
+                b = line[j]
+                d = b - a
+                c = b + d
+                if c in members:
+                    has_stone = a in stones or b in stones or c in stones
+                    if has_stone and (not blocked or _gaps_ok((a, b, c), blocked)):
+                        out.append((3, (a, b, c)))
+                    e = c + d
+                    if e in members and (has_stone or e in stones) and \
+                            (not blocked or _gaps_ok((a, b, c, e), blocked)):
+                        out.append((4, (a, b, c, e)))
+                if kind == 0:  # an axis-aligned square on the side a-b
+                    k = d * W
+                    c2, e2 = a + k, b + k
+                    if c2 in members and e2 in members and \
+                            (a in stones or b in stones or c2 in stones or e2 in stones) and \
+                            (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
+                        out.append((5, (a, b, c2, e2)))
+                elif kind == 2 and diamonds:  # a diamond with top a and right corner b
+                    k = d // (W + 1)
+                    c2, e2 = a + k * W - k, a + 2 * k * W
+                    if c2 in members and e2 in members and \
+                            (a in stones or b in stones or c2 in stones or e2 in stones) and \
+                            (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
+                        out.append((5, tuple(sorted((a, b, c2, e2)))))
     return out
