@@ -30,7 +30,7 @@ from tabletop_nb.games.pebble_rock.rules import (ITEM_KINDS, Assignment, Board, 
 from tabletop_nb.games.pebble_rock.state import Player, Secret, State, Table, Turn
 
 __all__ = ["tiny_board", "cargo", "passenger", "game_with", "make_state", "run", "chance",
-           "legal_types", "P", "DEFAULT_CARDS", "finish_setup", "end_turn", "quick_turn"]
+           "legal_types", "P", "DEFAULT_CARDS", "finish_setup", "end_turn", "quick_turn", "stops"]
 
 
 def tiny_board(n: int = 18, edges=None, docks=(0, 1, 16, 17), fishing=(5, 13),
@@ -214,3 +214,25 @@ def quick_turn(game, s, move=1, symbol="blank"):
     s = run(game, s, ChooseDice("steady"), Roll(move, symbol))
     s = run(game, s, Stop())
     return end_turn(game, s, start)
+
+
+def stops(game, s, limit=2000):
+    """Every space where the moving boat could end its move from ``s`` by steps alone
+    (no chance node may come up on the way), found by searching the step actions."""
+    from tabletop_nb.games.pebble_rock.state import Step, Stop
+    seen, todo, ends = {s}, [s], set()
+    while todo:
+        x = todo.pop()
+        assert game.current_player(x) == x.seat, "a chance node or decision came up"
+        legal = game.legal_actions(x)
+        if Stop() in legal:
+            ends.add(x.boats[x.seat])
+        for a in legal:
+            if isinstance(a, Step):
+                y = game.apply(x, a)
+                key = y
+                if key not in seen:
+                    seen.add(key)
+                    todo.append(y)
+                    assert len(seen) < limit
+    return ends
