@@ -135,9 +135,14 @@ class BaseGame(ABC):
 
     @property
     def dice(self) -> dict[str, Die]:
-        """The game's real dice by name: every rules field holding a Die."""
-        return {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(self.rules)
-                if isinstance(getattr(self.rules, f.name), Die)}
+        """The game's real dice by name: every rules field holding a Die, under the die's
+        own name ("steady", "danger") or, for an unnamed die, the field's name."""
+        out = {}
+        for f in dataclasses.fields(self.rules):
+            d = getattr(self.rules, f.name)
+            if isinstance(d, Die):
+                out[d.name if d.name and d.name not in out else f.name] = d
+        return out
 
     # -- the engine (override) ---------------------------------------------------
     @abstractmethod
