@@ -412,6 +412,13 @@ class NekoGame(BaseGame):
     def _deck_size(self, w, d: int) -> int:
         return len(w.deck[d - 1]) + len(w.bottom[d - 1])
 
+    def display_piles(self, s) -> dict[str, tuple[int, ...]]:
+        """Advanced setup: the displayed cards in piles by kind, cheapest on top (NK-ADS-02)."""
+        piles: dict[str, list] = {}
+        for c in s.piles:
+            piles.setdefault(self.card[c].kind, []).append(c)
+        return {k: tuple(sorted(v, key=lambda c: (self.card[c].cost, c))) for k, v in piles.items()}
+
     def winner(self, s, space: int) -> int | None:
         """The winner of a bidding space: the highest total, ties to the earlier turn order."""
         row = s.bids[space]
