@@ -91,7 +91,7 @@ class DiceLab:
         self.faces_box = W.HTML()
         self.roll_buttons = {}
         for n in (1, 10, 1000):
-            b = W.Button(description=f"roll {n}", icon="dice")
+            b = W.Button(description=f"roll {n}", icon="cube")
             b.on_click(lambda btn, n=n: self._press(lambda: self.roll(n)))
             self.roll_buttons[n] = b
         self.reset_button = W.Button(description="clear rolls", icon="eraser")

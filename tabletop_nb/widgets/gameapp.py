@@ -243,7 +243,7 @@ class GameApp:
         self.more_button.on_click(lambda b: self._press(self._choose_from_list))
         self.more_box = W.HBox([self.more_actions, self.more_button])
         # chance
-        self.roll_button = W.Button(description="roll", icon="dice", button_style="warning",
+        self.roll_button = W.Button(description="roll", icon="cube", button_style="warning",
                                     tooltip="resolve the roll or draw with the seeded dice")
         self.roll_button.on_click(lambda b: self._press(self.roll))
         self.chance_mode_toggle = W.ToggleButtons(options=[("roll the dice", "roll"),
@@ -283,7 +283,7 @@ class GameApp:
         self.timeline = W.IntSlider(value=0, min=0, max=0, description="timeline",
                                     continuous_update=True, layout=lay(width="420px"))
         self.timeline.observe(self._on_timeline, "value")
-        self.rewind_button = W.Button(description="play from here", icon="code-branch",
+        self.rewind_button = W.Button(description="play from here", icon="code-fork",
                                       tooltip="drop the actions after the timeline position")
         self.rewind_button.on_click(lambda b: self._press(self.rewind))
         self.history_box = W.HBox([self.undo_button, self.timeline, self.rewind_button])
@@ -297,6 +297,14 @@ class GameApp:
                               self.history_box, W.HTML("<b>log</b>"), self.log_box])
         self.widget.add_class("tabletop-gameapp")
         self.log_box.add_class("tabletop-log")
+        self.board_box.add_class("tabletop-board")
+        right.add_class("tabletop-side")
+        self.status.add_class("tabletop-status")
+        # stable selectors for browser tests and custom CSS
+        for name in ("roll_button", "step_button", "end_turn_button", "autoplay_button",
+                     "stop_button", "undo_button", "rewind_button", "outcome_button", "more_button"):
+            getattr(self, name).add_class("tabletop-" + name.replace("_", "-"))
+        self.message_box.add_class("tabletop-message")
         self.title.value = (f"<b>{html.escape(g.name)}</b> · {g.num_players} players · "
                             + ", ".join(html.escape(self.seat_label(i)) for i in range(g.num_players)))
 
