@@ -141,27 +141,32 @@ def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set |
     [(1, (0,)), (1, (2,)), (2, (0, 1)), (2, (1, 2)), (3, (0, 1, 2))]
     """
     W = _CODE
-    out = []
     order = sorted(members)
+    out = [(1, (a,)) for a in order if a in stones]
     for a in order:
-        if a in stones:
-            out.append((1, (a,)))
-    for a in order:
-        for b in (a + 1, a + W):
-            if b in members and (a in stones or b in stones):
-                out.append((2, (a, b)))
+        b = a + 1
+        if b in members and (a in stones or b in stones):
+            out.append((2, (a, b)))
+        b = a + W
+        if b in members and (a in stones or b in stones):
+            out.append((2, (a, b)))
     # lines lie within one row, column, diagonal or anti-diagonal: bucket the members so
     # only pairs on a common line are tried
+    if len(order) < 2:
+        return out
     buckets: dict = {}
+    get = buckets.get
     for a in order:
         y, x = a >> 6, a & 63
-        for key in ((0, y), (1, x), (2, x - y), (3, x + y)):
-            lst = buckets.get(key)
+        # keys: row y, column 1000 + x, diagonal 2100 + x - y, anti-diagonal 3000 + x + y
+        for key in (y, 1000 + x, 2100 + x - y, 3000 + x + y):
+            lst = get(key)
             if lst is None:
                 buckets[key] = [a]
             else:
                 lst.append(a)
-    for (kind, _), line in buckets.items():
+    for key, line in buckets.items():
+        kind = key // 1000
         n = len(line)
         if n < 2 or (n < 3 and kind and not (kind == 2 and diamonds)):
             continue

@@ -122,6 +122,7 @@ class PacalGame(BaseGame):
         self._faces = [(Roll(f), p) for f, p in r.die.pmf.items()]
         self._xy = g.xy
         self._turn_cache: dict = {}
+        self._ship_masks: dict = {}
         self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
@@ -182,10 +183,16 @@ class PacalGame(BaseGame):
         return s.turn < self.n
 
     def _ships_mask(self, ships, skip: int = -1) -> int:
-        m = 0
-        for q, c in enumerate(ships):
-            if q != skip and c >= 0:
-                m |= 1 << c
+        key = (ships, skip)
+        m = self._ship_masks.get(key)
+        if m is None:
+            m = 0
+            for q, c in enumerate(ships):
+                if q != skip and c >= 0:
+                    m |= 1 << c
+            if len(self._ship_masks) > 100_000:
+                self._ship_masks.clear()
+            self._ship_masks[key] = m
         return m
 
     def free_mask(self, s: PacalState, seat: int) -> int:
@@ -447,26 +454,36 @@ class PacalGame(BaseGame):
         xy = self._code_xy
         pyramids = s.pyramids
         own = s.pyr_masks[p]
+        own_codes = {self._code[c] for c in _bits(own)} if own else ()
         supply = s.pyr_supply[p]
         expert = self.rules.expert
         heights = self._heights
+        new_heights = [None] + [heights(supply, h, 0) for h in range(1, 6)]
         out = []
+        append = out.append
         for natural, codes in found:
-            members = tuple(xy[c] for c in codes)
             if natural == 1:  # a single stone (the commonest case)
-                for h in heights(supply, 1, 0):
-                    out.append(Build(h, members[0], members))
+                c = codes[0]
+                for h in new_heights[1]:
+                    at = xy[c]
+                    append(Build(h, at, (at,)))
                 continue
-            pyr = [c for c in codes if own >> cell_of[c] & 1]
-            if not pyr or not expert:
-                for h in heights(supply, natural, 0):
+            members = tuple([xy[c] for c in codes])
+            pyr = [c for c in codes if c in own_codes] if own_codes else ()
+            if not pyr:
+                for h in new_heights[natural]:
+                    for at in members:
+                        append(Build(h, at, members))
+                continue
+            if not expert:
+                for h in new_heights[natural]:
                     for c in codes:
-                        if not own >> cell_of[c] & 1:
-                            out.append(Build(h, xy[c], members))
-            if pyr and (not expert or len(pyr) == 1):
+                        if c not in own_codes:
+                            append(Build(h, xy[c], members))
+            if not expert or len(pyr) == 1:
                 for c in pyr:
                     for h in heights(supply, natural, pyramids[cell_of[c]] & 7):
-                        out.append(Build(h, xy[c], members))
+                        append(Build(h, xy[c], members))
         if not out:
             return ()
         return (_NO_BUILD,) + tuple(out)
