@@ -874,8 +874,10 @@ class NekoGame(BaseGame):
             return replace(s, picks=(0,) * len(s.picks))
         return s
 
-    def turn_count(self, s: NekoState) -> int | None:
-        return None
+    def bots(self) -> dict:
+        """The heuristic bots by name: ``greedy`` (see :mod:`.bots`)."""
+        from .bots import BOTS
+        return dict(BOTS)
 
     def phase(self, s: NekoState) -> str:
         name = PHASES[s.phase]

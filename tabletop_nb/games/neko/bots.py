@@ -1,0 +1,491 @@
+"""Heuristic bots for A Pleasant Journey to Neko.
+
+``greedy_bot`` values everything in expected penguin points (PP) and takes the best
+choice in front of it, one decision at a time:
+
+* **Bids** with an eye on costs and hubs: a card is worth its PP (if a ship can cross
+  it), its effect for the rounds left, and the hubs it would form in the best slot; the
+  bot bids on the card whose worth most exceeds its price (after Blue Bar and gap coins),
+  with the fewest, highest dice that take the lead, and never on a card it cannot pay for.
+* **Uses fuel to adjust dice**: a die one step (+/-1, wrapping) from a hub's multiplier
+  is turned with a Penguin Park tile or 1 fuel when the hub is worth more than the fuel.
+* **Moves ships** whenever the next stop pays for the 2 fuel (a hub's reward, a crossed
+  card's PP, ship-travel PP) and loads goods onto ports.
+
+It is stateless (it recomputes its plan from the state it is shown), sees only its
+seat's observation, and never trades back and forth (each free action it takes spends
+something for a strictly larger worth), so it cannot loop.
+"""
+from __future__ import annotations
+
+from .engine import RESOLVE
+from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
+                    ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
+                    IncomeDie, Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour,
+                    ParkDie, Pass, Pick, RemoveInterference, RemoveTiles, Reward, Sell, TakeDiscard,
+                    TakeFish, TileAdjust, Trade, UsePostOffice)
+
+__all__ = ["greedy_bot", "card_worth", "BOTS"]
+
+# what one unit of each resource is worth, in PP (coins buy cards: ~4-6 coins per card
+# worth ~2-4 PP; 2 fuel move a ship one stop; a fish sells for 4 coins)
+WORTH = {"coins": 0.3, "fuel": 0.55, "goods": 1.0, "fish": 0.9, "pp": 1.0}
+
+
+def _rounds_left(game, s) -> int:
+    return max(0, game.rules.rounds - max(s.round, 1))
+
+
+def hub_worth(game, mult: int, item: str) -> float:
+    unit = game.rules.coin_unit if item == "coins" else 1
+    return mult * unit * WORTH[item]
+
+
+def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
+    """What owning ``card`` is worth to player ``p``, in PP (before paying for it)."""
+    C = game.card[card]
+    P = s.players[p]
+    r = game.rules
+    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
+    v = C.pp * (0.75 if C.kind != "port" else 0.45)
+    kinds = game._prof(P).kinds if P.cards else {}
+    n = kinds.get(C.kind, 0)
+    if C.kind == "ocean_bank":
+        v += (r.set_value(n + 1, r.ocean_bank_income) - r.set_value(n, r.ocean_bank_income)) \
+            * WORTH["coins"] * left
+    elif C.kind == "fuel_platform":
+        v += (r.set_value(n + 1, r.fuel_platform_income) - r.set_value(n, r.fuel_platform_income)) \
+            * WORTH["fuel"] * min(left, 2)
+    elif C.kind == "blue_bar":
+        v += (r.set_value(n + 1, r.blue_bar_discount) - r.set_value(n, r.blue_bar_discount)) \
+            * WORTH["coins"] * left * 0.8
+    elif C.kind == "penguin_park":
+        v += 0.8 * left
+    elif C.kind == "port":
+        v += sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
+        v += sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+    e = C.effect
+    if e == "variant":
+        v += 1.5
+    elif e in ("seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high"):
+        v += 0.6 * left
+    elif e == "seaside_cards":
+        v += len(P.cards) + 3
+    elif e in ("light_house", "church", "fishing_spot", "harbour_city", "hospital"):
+        v += 0.7 * left
+    elif e == "southernmost_city":
+        v += 1.5 * left
+    elif e == "research_station":
+        v += 2 + 0.5 * left
+    elif e == "neko_harbour":
+        v += len(P.hubs) * 0.3 + 1
+    elif e == "post_office":
+        v += 1 + 0.5 * left
+    elif e == "south_pole":
+        v += 2 * P.interference
+    elif e == "ice_wall":
+        v += P.coins / 3 * 0.5
+    elif e == "small_islands":
+        v += P.fish * 0.5 + 1
+    if C.endgame_pp:
+        v += C.endgame_pp * (1 + sum(kinds.get(k, 0) for k in C.endgame_kinds))
+    if r.card_interference and C.interference:
+        pen = game.interference_penalty
+        v += pen(P.interference + C.interference) - pen(P.interference)
+    return v + slot_hubs
+
+
+def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
+    """Hubs this card would form in this slot, less the gap coins."""
+    C = game.card
+    row = P.lanes[lane]
+    v = 0.0
+    if slot > 0 and row[slot - 1] >= 0:
+        v += hub_worth(game, C[card].left, C[row[slot - 1]].right) * 0.8
+    if slot + 1 < len(row) and row[slot + 1] >= 0:
+        v += hub_worth(game, C[row[slot + 1]].left, C[card].right) * 0.8
+    # ships already in this lane will cross it: prefer lanes with ships
+    ships = sum(1 for li, _, _ in P.ships if li == lane)
+    v += 0.3 * min(ships, 2)
+    return v - game.gap_coins(row, slot) * WORTH["coins"]
+
+
+def _best_buy(game, s, p, legal):
+    """The best Buy among ``legal`` (worth - price), or None if none is worth it."""
+    P = s.players[p]
+    best, best_v = None, 0.25
+    base = {}
+    for a in legal:
+        if type(a) is not Buy:
+            continue
+        if a.card not in base:
+            base[a.card] = card_worth(game, s, p, a.card)
+        v = base[a.card] + _slot_value(game, P, a.card, a.lane, a.slot)
+        price = P.coins - _price_after(game, s, p, a)
+        v -= price * WORTH["coins"]
+        # keep some coins for the rest of the round's purchases
+        if P.coins - price < 3:
+            v -= 0.5
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _price_after(game, s, p, a) -> int:
+    """Coins left after this purchase (computed the way the engine prices it)."""
+    P = s.players[p]
+    top = s.frames[-1]
+    if top[0] == "win":
+        disc = game.blue_bar_discount(P)
+    else:
+        disc = game._buy_discount(P, top[2])
+    return P.coins - game.card_price(P, a.card, disc) - game.gap_coins(P.lanes[a.lane], a.slot)
+
+
+def _die_keep_value(game, P, v: int) -> float:
+    """How much the bot likes having a die of value ``v`` for the action phase."""
+    hub = max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v), default=0.0)
+    return max(hub, 0.25 * v)
+
+
+# --------------------------------------------------------------------------- turns
+def _turn(game, s, p, legal):
+    P = s.players[p]
+    r = game.rules
+    # 1. free actions that pay for themselves, before the main action
+    a = _good_free_action(game, s, p, P, legal)
+    if a is not None:
+        return a
+    main = s.main
+    if main:
+        if main[0] == "bid":
+            return _continue_bid(game, s, p, P, legal, main[1])
+        if EndTurn() in legal:
+            return EndTurn()
+    # 2. choose a main action
+    options = []
+    dice = P.dice
+    low = min(dice) if dice else 0
+    options.append((0.6 * WORTH["fish"] - 0.15 * low, TakeFish(low)))
+    used = {k for k, _ in P.hub_dice}
+    for key, mult, item in P.hubs:
+        if key in used or (key[2] and not r.dice_on_port_hubs):
+            continue
+        gain = hub_worth(game, mult, item) + (WORTH["fish"] if key in P.ships else 0)
+        if P.lighthouse == key:
+            gain += r.lighthouse_units * hub_worth(game, 1, item)
+        if mult in dice:
+            options.append((gain - 0.05 * mult, ActivateHub(*key)))
+        else:
+            for v in set(dice):
+                if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
+                    delta = 1 if (v % 6) + 1 == mult else -1
+                    tile = TileAdjust(v, delta)
+                    if tile in legal:
+                        options.append((gain - 0.1, tile))
+                    elif Adjust(v, delta) in legal and gain > WORTH["fuel"] + 0.3:
+                        options.append((gain - WORTH["fuel"], Adjust(v, delta)))
+    for a in legal:
+        if type(a) is ActivateCard:
+            options.append((_card_activation_worth(game, s, p, a), a))
+    bid = _plan_bid(game, s, p, P, legal)
+    if bid is not None:
+        options.append(bid)
+    options.sort(key=lambda o: -o[0])
+    for _, a in options:
+        if a in legal:
+            return a
+    return legal[0]
+
+
+def _card_activation_worth(game, s, p, a) -> float:
+    P = s.players[p]
+    r = game.rules
+    C = game.card[P.lanes[a.lane][a.slot]]
+    e = C.effect
+    cost = 0.2 * a.value
+    if e == "variant" and C.kind == "ocean_bank":
+        return r.set_value(game._count(P, "ocean_bank"), r.ocean_bank_income) * WORTH["coins"] - cost
+    if e == "variant" and C.kind == "fuel_platform":
+        room = r.cabin_capacity - P.fuel - P.goods
+        return min(room, r.set_value(game._count(P, "fuel_platform"), r.fuel_platform_income)) \
+            * WORTH["fuel"] - cost
+    if e == "research_station":
+        return 2.5 - cost
+    if e == "neko_harbour":
+        return len(P.hubs) * WORTH["coins"] - cost
+    if e == "seaside_reward":
+        return 1.2 + 0.1 * a.value - cost
+    if e == "seaside_trade_high":
+        return 0.5 * P.goods + 0.3 * P.fuel - cost
+    if e == "seaside_trade_low":
+        return 0.1 * P.coins - 0.5 - cost
+    if e == "harbour_city":
+        price = r.harbour_costs[P.harbours - 1] if P.harbours < r.max_harbours else 0
+        return (price - -(-price // a.value)) * WORTH["coins"] * (0.6 if P.coins >= price // a.value else 0) - cost
+    return -1.0
+
+
+def _plan_bid(game, s, p, P, legal):
+    """(worth, first action) of the best bid, or None."""
+    best = None
+    dice = sorted(P.dice, reverse=True)
+    if not dice:
+        return None
+    disc = game.blue_bar_discount(P)
+    for sp in game.res_order:
+        card = game._card_at(s, sp)
+        if card < 0 or Bid(sp, dice[0]) not in legal:
+            continue
+        price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+        if price is None:
+            continue
+        worth = card_worth(game, s, p, card) + max(
+            (_slot_value(game, P, card, li, si) for li, lane in enumerate(P.lanes)
+             for si, c in enumerate(lane) if c < 0), default=0.0)
+        gain = worth - price * WORTH["coins"]
+        need = _dice_to_lead(s, p, sp, dice)
+        if need is None:
+            continue
+        spent = sum(0.35 + 0.05 * v for v in need)
+        v = gain - spent
+        if best is None or v > best[0]:
+            best = (v, Bid(sp, need[0]))
+    if best is not None and best[0] > 0:
+        return best
+    # starting a new bid (advanced setup): the best card from the piles
+    news = [a for a in legal if type(a) is NewBid]
+    if news:
+        scored = []
+        for a in news:
+            price = min((pr for _, _, pr in game._placements(P, a.card, disc)), default=None)
+            if price is not None:
+                scored.append((card_worth(game, s, p, a.card) - price * WORTH["coins"] - 0.6, a))
+        if scored:
+            top = max(scored, key=lambda x: x[0])
+            if top[0] > 0:
+                return top
+    return None
+
+
+def _dice_to_lead(s, p, sp, dice_desc):
+    """The dice (highest first) that take the lead on space ``sp`` and meet the count rule."""
+    row = s.bids[sp]
+    mine = row[p]
+    most = max(len(d) for d in row)
+    best_other, who = 0, None
+    for q in s.order:
+        if q != p and row[q] and sum(row[q]) > best_other:
+            best_other, who = sum(row[q]), q
+    need = []
+    total = sum(mine)
+    ahead = s.order.index(p) < s.order.index(who) if who is not None else True
+    for v in dice_desc:
+        if len(mine) + len(need) >= most and (total > best_other or (total == best_other and ahead)) \
+                and need:
+            break
+        need.append(v)
+        total += v
+    if len(mine) + len(need) < most or not (total > best_other or (total == best_other and ahead)):
+        return None
+    if len(need) > 3:
+        return None
+    return need
+
+
+def _continue_bid(game, s, p, P, legal, sp):
+    row = s.bids[sp]
+    mine = row[p]
+    most = max(len(d) for q, d in enumerate(row) if q != p) if len(row) > 1 else 0
+    best_other = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
+    lead = sum(mine) > best_other
+    if EndTurn() in legal and len(mine) >= most and (lead or not P.dice):
+        return EndTurn()
+    if P.dice:
+        return Bid(sp, max(P.dice))
+    return EndTurn() if EndTurn() in legal else legal[0]
+
+
+def _good_free_action(game, s, p, P, legal):
+    """A free action whose worth clearly exceeds what it spends, or None."""
+    r = game.rules
+    legal_set = set(legal)
+    # load goods onto ports (toward unlocking their PP)
+    for a in legal:
+        if type(a) is LoadCargo:
+            return a
+    # move ships when the move pays: a hub, a crossed card, travel PP
+    if P.fuel >= r.move_fuel:
+        best, best_v = None, r.move_fuel * WORTH["fuel"] * 0.6
+        for a in legal:
+            if type(a) is MoveShip:
+                v = _move_worth(game, s, P, a)
+                if v > best_v:
+                    best, best_v = a, v
+        if best is not None:
+            return best
+    # a fish for the fuel that completes a move
+    if P.fish and P.fuel == r.move_fuel - 1 and any(
+            game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and FishFor("fuel") in legal_set:
+        return FishFor("fuel")
+    if HospitalRemove() in legal_set:
+        return HospitalRemove()
+    # interference: pay 5 coins when the next tile costs 2 PP or more
+    if RemoveInterference() in legal_set and P.coins >= 12:
+        pen = game.interference_penalty
+        if pen(P.interference - 1) - pen(P.interference) >= 2:
+            return RemoveInterference()
+    # goods to PP (Seaside Town) when no port needs them
+    if Trade("goods_to_pp") in legal_set and not any(type(a) is LoadCargo for a in legal):
+        return Trade("goods_to_pp")
+    # Light House on the best hub the bot can still activate this round
+    if P.lighthouse is None:
+        hubs = [a for a in legal if type(a) is Lighthouse]
+        if hubs:
+            dice = set(P.dice)
+            best = max(hubs, key=lambda a: next(
+                (hub_worth(game, m, it) + (1 if m in dice else 0) for k, m, it in P.hubs
+                 if k == (a.lane, a.boundary, a.sub)), 0))
+            return best
+    # a free Penguin Park pickup: the highest discarded die
+    parks = [a for a in legal if type(a) is TakeDiscard and a.source == "park"]
+    if parks and not s.main:
+        return max(parks, key=lambda a: a.value)
+    # more lanes when the lanes are nearly full, more ships when lanes are long
+    empty = sum(1 for lane in P.lanes for c in lane if c < 0)
+    if OpenHarbour() in legal_set and empty <= 2 and P.coins >= game.harbour_price(P) + 6:
+        return OpenHarbour()
+    ships = [a for a in legal if type(a) is BuyShip]
+    if ships and P.coins >= game.ship_price(P) + 8 and len(P.cards) >= 3:
+        return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))
+    return None
+
+
+def _move_worth(game, s, P, a) -> float:
+    lane = P.lanes[a.lane]
+    b, j = game.next_stop(lane, a.boundary, a.sub)
+    v = 0.0
+    hub = game.hub_at(P, (a.lane, b, j))
+    if hub is not None:
+        v += hub_worth(game, *hub)
+        if (a.lane, b, j) in dict(P.hub_dice) and (a.lane, b, j) not in P.ships:
+            v += WORTH["fish"]
+    if b > a.boundary:             # a card fully crossed
+        c = lane[a.boundary]
+        C = game.card[c]
+        if game.crossed(P, a.lane) <= a.boundary:
+            v += C.pp if C.kind != "port" or game.port_unlocked(P, c) else C.pp * 0.4
+        t = game.rules.ship_travel_pp
+        v += (t[min(b, len(t) - 1)] - t[min(a.boundary, len(t) - 1)]) * (
+            1.0 if s.round <= game.rules.rounds else 0.0)
+    return v
+
+
+# --------------------------------------------------------------------------- other frames
+def greedy_bot(game, state, rng):
+    """Pick the action that looks best now (see the module docstring).
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+    >>> len(rec.winners)
+    1
+    """
+    s = state
+    legal = game.legal_actions(s)
+    if len(legal) == 1:
+        return legal[0]
+    top = s.frames[-1]
+    kind = top[0]
+    p = top[1]
+    P = s.players[p]
+    r = game.rules
+    if kind == "turn":
+        return _turn(game, s, p, legal)
+    if kind == "draft":
+        hand = s.hands[p]
+        return max(legal, key=lambda a: (_die_keep_value(game, P, a.value), a.value))
+    if kind == "income":
+        # the highest die that no hub of ours needs (coins now beat a weak bid die)
+        return max(legal, key=lambda a: (a.value - 3 * _die_keep_value(game, P, a.value)
+                                         if any(m == a.value for _, m, _ in P.hubs) else a.value))
+    if kind in ("reward", "seareward"):
+        return _reward(game, s, p, P, legal)
+    if kind in ("buy", "win"):
+        a = _best_buy(game, s, p, legal)
+        if a is not None:
+            return a
+        if DrawTwo() in legal:
+            return DrawTwo()
+        return Pass()
+    if kind == "market":
+        if P.fuel + P.goods < r.cabin_capacity and P.fuel < r.move_fuel * 2:
+            return Sell("fuel")
+        return Sell("coins") if Sell("coins") in legal else legal[0]
+    if kind == "bonus":
+        prefs = ("4 coins", "2 fuel", "1 fish", "goods")
+        for name in prefs:
+            if ChooseBonus(name) in legal:
+                return ChooseBonus(name)
+        return legal[0]
+    if kind == "smc":
+        return CityIncome("fuel") if P.fuel < 2 else CityIncome("coins")
+    if kind == "po":
+        return UsePostOffice() if P.coins >= 5 else Pass()
+    if kind == "neko":
+        want = min((r.cabin_capacity - P.fuel - P.goods), max(a.fuel for a in legal))
+        return NekoSplit(max(0, want)) if P.fuel < 4 else NekoSplit(0)
+    if kind == "hospital":
+        if game._owns(P, "south_pole") is not None:
+            return min(legal, key=lambda a: a.count)
+        return max(legal, key=lambda a: a.count)
+    if kind == "park":
+        for a in legal:
+            if type(a) is ParkDie:
+                row = s.bids[a.space]
+                others = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
+                if sum(row[p]) + a.value > others and sum(row[p]) <= others:
+                    return a
+        return Pass() if Pass() in legal else legal[0]
+    if kind == "church":
+        hubs = [a for a in legal if type(a) is ChurchHub]
+        if hubs:
+            return max(hubs, key=lambda a: hub_worth(game, *game.hub_at(P, (a.lane, a.boundary, a.sub))))
+        return ChurchFish()
+    if kind == "endgame":
+        for a in legal:
+            if type(a) is LoadCargo:
+                return a
+        moves = [a for a in legal if type(a) is MoveShip]
+        if moves:
+            return max(moves, key=lambda a: _move_worth(game, s, P, a))
+        return Done()
+    return legal[0]
+
+
+def _reward(game, s, p, P, legal):
+    r = game.rules
+    best, best_v = legal[0], -1e9
+    for a in legal:
+        amount = next((x.amount for x in game.chart if x.reward == a.reward), 0)
+        if a.reward == "card":
+            v = 2.0 if P.coins >= 6 and any(c < 0 for lane in P.lanes for c in lane) else -1
+        elif a.reward == "interference":
+            pen = game.interference_penalty
+            v = pen(P.interference - 1) - pen(P.interference) if P.interference else -1
+        elif a.reward in WORTH:
+            room = {"fuel": r.cabin_capacity - P.fuel - P.goods,
+                    "goods": r.cabin_capacity - P.fuel - P.goods,
+                    "fish": r.freezer_capacity - P.fish}.get(a.reward, amount)
+            v = min(amount, room) * WORTH[a.reward]
+        else:
+            v = 0
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+greedy_bot.bot_name = "greedy"
+
+#: the bots this game offers by name
+BOTS = {"greedy": greedy_bot}

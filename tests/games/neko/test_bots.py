@@ -1,0 +1,80 @@
+"""The greedy bot: legal, stateless, sensible in small positions, and clearly better than random."""
+from __future__ import annotations
+
+import numpy as np
+
+import tabletop_nb
+from tabletop_nb.games.neko.bots import greedy_bot
+from tabletop_nb.games.neko.state import (ActivateHub, Adjust, Bid, EndTurn, LoadCargo, MoveShip,
+                                          TakeFish, TileAdjust)
+
+from neko_helpers import E, card, make_game, player, port, table
+
+RNG = np.random.default_rng(0)
+
+
+def test_greedy_is_offered_by_name():
+    game = tabletop_nb.load_game("neko", players=2)
+    assert "greedy" in game.bots()
+
+
+def test_greedy_adjusts_a_die_with_fuel_to_reach_a_hub():
+    """A 2 and a '1 x goods' hub: the bot pays 1 fuel to turn the 2 into a 1, then activates."""
+    a, b = card(100, right="goods"), card(101, left=1)
+    game = make_game(2, [a, b])
+    s = table(game, [player(game, [[100, 101]], dice=(2,), fuel=1), player(game, dice=(1,))])
+    act = greedy_bot(game, s, RNG)
+    assert act == Adjust(2, -1)
+    s = game.apply(s, act)
+    assert greedy_bot(game, s, RNG) == ActivateHub(0, 1, 0)
+
+
+def test_greedy_prefers_a_free_tile_to_fuel():
+    pk, b = card(100, "penguin_park", right="goods"), card(101, left=1)
+    game = make_game(2, [pk, b])
+    s = table(game, [player(game, [[100, 101]], dice=(2,), fuel=1), player(game, dice=(1,))])
+    assert greedy_bot(game, s, RNG) == TileAdjust(2, -1)
+
+
+def test_greedy_moves_ships_onto_paying_hubs_and_loads_ports():
+    a, b = card(100, right="coins", pp=2), card(101, left=3)
+    game = make_game(2, [a, b])
+    s = table(game, [player(game, [[100, 101]], dice=(5,), fuel=2), player(game, dice=(1,))])
+    assert greedy_bot(game, s, RNG) == MoveShip(0, 0, 0)
+    g2 = make_game(2, [port(102)])
+    s = table(g2, [player(g2, [[102]], dice=(5,), goods=1), player(g2, dice=(1,))])
+    assert greedy_bot(g2, s, RNG) == LoadCargo(0, 0)
+
+
+def test_greedy_bids_on_what_it_can_pay_for():
+    """A cheap, useful card is bid on; a card it cannot pay for is not."""
+    cheap, dear = card(100, "ocean_bank", cost=3, pp=2), card(101, "ocean_bank", cost=30, pp=2)
+    game = make_game(2, [cheap, dear])
+    s = table(game, [player(game, dice=(5, 6), coins=6), player(game, dice=(1,))],
+              area=[101, 100], round=1)
+    a = greedy_bot(game, s, RNG)
+    assert isinstance(a, Bid) and a.space == 1
+    s = game.apply(s, a)
+    assert greedy_bot(game, s, RNG) == EndTurn()          # 6 leads the empty card
+    poor = table(game, [player(game, dice=(5, 6), coins=0), player(game, dice=(1,))],
+                 area=[101, 100])
+    assert not isinstance(greedy_bot(game, poor, RNG), Bid)
+
+
+def test_greedy_is_stateless_and_legal_through_whole_games():
+    """Every choice is legal (simulate applies with checks) in every configuration."""
+    for cfg in (dict(players=2), dict(players=3, advanced_cards=True),
+                dict(players=4, advanced_setup=True, advanced_cards=True)):
+        game = tabletop_nb.load_game("neko", **cfg)
+        rec = tabletop_nb.play(game, "greedy", seed=11)
+        assert rec.meta["decisions"] < 2000
+
+
+def test_greedy_clearly_beats_random():
+    """Seat 0 greedy against random opponents wins most games (2 and 4 players)."""
+    for n, games, floor in ((2, 40, 0.85), (4, 20, 0.75)):
+        game = tabletop_nb.load_game("neko", players=n)
+        df = tabletop_nb.simulate(game, ["greedy"] + ["random"] * (n - 1), games=games, seed=3,
+                                  progress=False, executor="serial")
+        rate = df[df.seat == 0].winner.mean()
+        assert rate >= floor, rate
