@@ -1189,6 +1189,11 @@ class PebbleRockGame(BaseGame):
             self._obs_cache[player] = (s.secret, hidden)
         return replace(s, secret=hidden)
 
+    def bots(self) -> dict:
+        """The greedy bot (``"greedy"``) besides the core's random bot."""
+        from .bots import greedy_bot
+        return {"greedy": greedy_bot}
+
     # -- words -------------------------------------------------------------------------------
     def player_name(self, seat: int) -> str:
         return self.rules.characters[seat]

@@ -1,0 +1,326 @@
+"""Heuristic bots for Pebble Rock.
+
+``greedy_bot`` plans one delivery at a time: at each decision it values every goal it
+could sail for (a delivery it has cargo for, a passenger's drop-off or pick-up, a
+treasure, Roberto for a treasure it carries, a dock when its hold runs low, the Market,
+the Lighthouse in the last round) by points per turn of sailing along shortest routes,
+and steps towards the best one, spending fish only to get there this turn. It picks the
+dice with the exact odds of :mod:`.odds` (the choice most likely to reach its goal this
+turn, Steady's resources on a tie), keeps characters out of its way, and takes every
+delivery, drop-off and treasure it passes.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("pebble_rock", players=2)
+>>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+>>> len(rec.scores)
+2
+"""
+from __future__ import annotations
+
+from . import odds
+from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure, DiscardPassenger,
+                    DropOff, Endure, KeepAssignment, KeepRoll, LoseToken, PickUp, PlaceBoat,
+                    PlaceCharacter, Refill, Reroll, Shed, Step, Stop, TakeItem, TakeTreasure,
+                    UseItem)
+
+__all__ = ["greedy_bot", "GreedyPlanner"]
+
+#: items the greedy bot wants, best first
+ITEM_PREFERENCE = ("cargo_upgrade", "fishing_gear", "jam_sandwich", "water_cannon",
+                   "shark_repellent", "lucky_shell", "maisy")
+#: assignment objectives it finds easiest, best first
+OBJECTIVE_PREFERENCE = ("cards", "colour", "lighthouse", "cargo_cards", "passengers", "sets",
+                        "big_cargo", "treasure", "fish", "items")
+
+
+class GreedyPlanner:
+    """Distances and goal values for one game (built once, cached on the game)."""
+
+    def __init__(self, game):
+        self.game = game
+        info = self.info = game.info
+        self.dist = info.dist
+        self.n = info.n
+        self._to_set: dict = {}
+        self.island_sets = [frozenset(sp) for sp in info.island_spaces]
+        self.docks = frozenset(info.docks)
+        self.markets = frozenset(info.market_spaces)
+        self.move_mean = {ch: float(odds.movement(game, ch).mean) for ch in odds.CHOICES}
+        self.reach_tail = {}
+        r = game.rules
+        self.fish_mean = float(r.fish_die.mean)
+
+    def to_set(self, spaces: frozenset) -> tuple:
+        """Distance from every space to the nearest of ``spaces``."""
+        d = self._to_set.get(spaces)
+        if d is None:
+            dist = self.dist
+            d = tuple(min(dist[x][t] for t in spaces) for x in range(self.n))
+            self._to_set[spaces] = d
+        return d
+
+    def reach_at_least(self, choice: str, fish: int, d: int) -> float:
+        key = (choice, min(fish, 12))
+        tail = self.reach_tail.get(key)
+        if tail is None:
+            die = odds.reach(self.game, choice, key[1])
+            tail = {}
+            acc = 0.0
+            for v in reversed(die.outcomes):
+                acc += float(die.pmf[v])
+                tail[v] = acc
+            tail = (tuple(sorted(tail)), tail)
+            self.reach_tail[key] = tail
+        outs, t = tail
+        for v in outs:
+            if v >= d:
+                return t[v]
+        return 0.0
+
+    # -- goals --------------------------------------------------------------------------
+    def goals(self, s, seat):
+        """(value, target spaces, must stop there, kind) for every goal worth sailing to."""
+        g = self.game
+        r = g.rules
+        p = s.players[seat]
+        out = []
+        cap = g.capacity(s, seat)
+        room = cap - p.tokens
+        last_round = s.round >= r.rounds
+        for c in s.table.row:
+            if not c:
+                continue
+            card = g.cards[c]
+            isl = g.card_island[c]
+            if card.kind == "cargo":
+                if p.cargo >= card.amount:
+                    out.append((card.points + 1.0, self.island_sets[isl], False, "deliver"))
+            elif (room > 0 or p.cargo > 0) and not last_round:
+                dest = g.card_dest[c]
+                leg = self.to_set(self.island_sets[dest])
+                extra = min(leg[x] for x in self.island_sets[isl])
+                out.append((card.points * 0.8 / (1 + extra / 5.0), self.island_sets[isl], False,
+                            "pickup"))
+        for c in p.passengers:
+            out.append((g.cards[c].points + 1.5, self.island_sets[g.card_dest[c]], False, "dropoff"))
+        hidden = s.table.hidden_values
+        guess = sum(hidden) / len(hidden) if hidden else 0
+        if p.treasures:
+            rob = s.chars[ROBERTO]
+            near = frozenset(self.info.adj[rob]) - {rob}
+            if near:
+                out.append((guess * len(p.treasures) + 1.0, near, False, "treasure_deliver"))
+        elif s.table.treasure_spaces and not last_round and (room > 0 or p.cargo > 1):
+            out.append((guess * 0.45, frozenset(s.table.treasure_spaces), False, "treasure"))
+        usable = max([g.card_cargo[c] for c in s.table.row if c and g.card_cargo[c]] or [0])
+        if room > 0 and (p.cargo < usable or p.cargo <= 1):
+            out.append((1.6 * room + (2.0 if p.cargo == 0 else 0.0), self.docks, True, "dock"))
+        if len(p.items) < r.max_items and any(k in ITEM_PREFERENCE[:4] for k in s.table.market) \
+                and not last_round:
+            out.append((2.5, self.markets, True, "market"))
+        if last_round and not p.lighthouse:
+            out.append((r.lighthouse_points + 0.5, self.docks, True, "lighthouse"))
+        return out
+
+    def best_goal(self, s, seat, steps_now: int = 0):
+        pos = s.boats[seat]
+        best, best_score = None, 0.0
+        occ = set(s.chars) | {b for i, b in enumerate(s.boats) if i != seat}
+        for value, spaces, stop, kind in self.goals(s, seat):
+            if stop:
+                spaces = frozenset(x for x in spaces if x not in occ or x == pos)
+                if not spaces:
+                    continue
+            d = self.to_set(spaces)[pos]
+            turns = max(0, d - steps_now) / 4.0
+            score = value / (1.0 + turns)
+            if score > best_score:
+                best, best_score = (spaces, stop, kind, d), score
+        return best
+
+
+def _planner(game) -> GreedyPlanner:
+    pl = getattr(game, "_greedy_planner", None)
+    if pl is None:
+        pl = GreedyPlanner(game)
+        game._greedy_planner = pl
+    return pl
+
+
+def greedy_bot(game, s, rng):
+    """A bot that sails for the best-valued goal (see the module docstring)."""
+    legal = game.legal_actions(s)
+    if len(legal) == 1:
+        return legal[0]
+    pl = _planner(game)
+    seat = game.current_player(s)
+    head = s.todo[0][0] if s.todo else s.phase
+    first = legal[0]
+    if isinstance(first, PlaceBoat):
+        return first
+    if isinstance(first, KeepAssignment):
+        def rank(a):
+            card = game.assignments[a.card]
+            return min(OBJECTIVE_PREFERENCE.index(o.kind) for o in (card.top, card.bottom))
+        return min(legal, key=rank)
+    if head == "shell":
+        return _shell(game, s, legal)
+    if head == "place":
+        return _place(game, s, legal, pl, seat)
+    if head == "avoid":
+        return legal[0] if isinstance(legal[0], UseItem) else legal[-1]
+    if head == "rob_choice":
+        pas = [a for a in legal if a.kind == "passenger"]
+        return min(pas, key=lambda a: game.cards[a.card].points) if pas and \
+            min(game.cards[a.card].points for a in pas) < 5 else legal[-1]
+    if head == "dock":
+        refills = [a for a in legal if isinstance(a, Refill)]
+        return max(refills, key=lambda a: a.n) if refills else _find(legal, Decline)
+    if head == "market":
+        return _market(game, s, legal)
+    if head == "shed":
+        return next((a for a in legal if isinstance(a, Shed) and a.kind == "cargo"), legal[0])
+    if s.phase == "choose":
+        return _choose_dice(game, s, legal, pl, seat)
+    return _move(game, s, legal, pl, seat)
+
+
+greedy_bot.bot_name = "greedy"
+
+
+def _find(legal, cls):
+    return next((a for a in legal if isinstance(a, cls)), legal[-1])
+
+
+def _shell(game, s, legal):
+    head = s.todo[0]
+    purpose, value = head[1], head[2]
+    t = s.turn
+    if purpose == "step2":
+        if t.symbol in ("larry", "roberto") and Reroll("symbol") in legal:
+            return Reroll("symbol")
+        if t.roll <= 2 and t.symbol != "winds" and Reroll("movement") in legal:
+            return Reroll("movement")
+        return KeepRoll()
+    if purpose == "gain" and value <= 1:
+        return legal[-1]
+    if purpose == "larry" and value >= 2:
+        return legal[-1]
+    if purpose == "jet" and value <= 2:
+        return legal[-1]
+    return KeepRoll()
+
+
+def _place(game, s, legal, pl, seat):
+    goal = pl.best_goal(s, seat)
+    pos = s.boats[seat]
+    char = legal[0].character
+    if goal is None:
+        return legal[0]
+    dist = pl.to_set(goal[0])
+    if char == "maisy":
+        # put her on the way only if her cargo is still to come; else out of the way
+        return min(legal, key=lambda a: dist[a.space])
+    # Larry or Roberto: as far from our route (and from us) as possible
+    return max(legal, key=lambda a: (dist[a.space] + pl.dist[pos][a.space], -a.space))
+
+
+def _market(game, s, legal):
+    p = s.players[s.seat]
+    market = s.table.market
+    best, best_rank = None, len(ITEM_PREFERENCE)
+    for a in legal:
+        if not isinstance(a, TakeItem):
+            continue
+        kind = market[a.slot]
+        rank = ITEM_PREFERENCE.index(kind)
+        if a.discard:
+            if ITEM_PREFERENCE.index(a.discard) <= rank:
+                continue  # only swap for something better
+            if a.discard == "cargo_upgrade" and p.tokens > game.rules.cargo_capacity:
+                continue
+            rank += 0.5
+        if rank < best_rank:
+            best, best_rank = a, rank
+    return best or _find(legal, Decline)
+
+
+def _choose_dice(game, s, legal, pl, seat):
+    p = s.players[seat]
+    goal = pl.best_goal(s, seat)
+    choices = [a for a in legal if isinstance(a, ChooseDice)]
+    if goal is None:
+        return ChooseDice("steady")
+    d = goal[3]
+    scored = []
+    for a in choices:
+        pr = pl.reach_at_least(a.choice, p.fish, d)
+        # Steady's resources (and no danger) break ties; catch-up has them too
+        bonus = 0.04 if a.choice in ("steady", "catch_up") else 0.0
+        if a.choice == "speedy" and (p.treasures or p.passengers) and p.cargo == 0:
+            bonus -= 0.1  # Roberto would take the passenger or treasure
+        scored.append((pr + bonus, a.choice == "catch_up", a))
+    return max(scored, key=lambda x: (x[0], x[1]))[2]
+
+
+def _move(game, s, legal, pl, seat):
+    p = s.players[seat]
+    pos = s.boats[seat]
+    # take what this space offers
+    for a in legal:
+        if isinstance(a, (DropOff, DeliverTreasure)):
+            return a
+    delivers = [a for a in legal if isinstance(a, Deliver)]
+    if delivers:
+        return max(delivers, key=lambda a: game.cards[a.card].points)
+    room = game.capacity(s, seat) - p.tokens
+    for a in legal:
+        if isinstance(a, TakeTreasure) and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
+            return a
+    pickups = [a for a in legal if isinstance(a, PickUp)]
+    if pickups and s.round < game.rules.rounds:
+        need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
+        if room > 0 or p.cargo > need:
+            return max(pickups, key=lambda a: game.cards[a.card].points)
+    goal = pl.best_goal(s, seat, s.steps)
+    steps = [a for a in legal if isinstance(a, Step)]
+    can_stop = Stop() in legal
+    if goal is None:
+        return Stop() if can_stop else (steps[0] if steps else legal[0])
+    spaces, must_stop, kind, d = goal
+    dist = pl.to_set(spaces)
+    if d == 0:
+        if must_stop and can_stop:
+            return Stop()
+        if s.moved == 0 and steps and (s.steps or p.fish):
+            # the start space does not count (PR-MOVE-11): step off and come back
+            return min(steps, key=lambda a: (dist[a.to], a.to in s.chars, a.to))
+        if can_stop:
+            return Stop()
+    budget = s.steps + p.fish
+    jam = UseItem("jam_sandwich") in legal
+    if s.steps == 0 and d > 0 and jam and d <= p.fish + game.rules.jam_bonus:
+        return UseItem("jam_sandwich")
+    if not steps:
+        return Stop() if can_stop else legal[0]
+    # spend fish only when the goal is in reach this turn (or to get off a piece)
+    if s.steps == 0 and can_stop and (d == 0 or d > budget):
+        return Stop()
+    occ_chars = s.chars
+    met = s.turn.met
+
+    def cost(a):
+        n = a.to
+        danger = 0
+        if n == occ_chars[LARRY] and not met & (1 << LARRY):
+            danger = 2
+        elif n == occ_chars[ROBERTO] and not met & (1 << ROBERTO):
+            danger = 2 if (p.passengers or p.treasures) else 1
+        return (dist[n], danger, n)
+
+    best = min(steps, key=cost)
+    if dist[best.to] >= dist[pos] and can_stop:
+        return Stop()
+    return best

@@ -1,0 +1,183 @@
+"""Exact odds of Pebble Rock's dice: "which dice should I roll?"
+
+Everything here is exact (``fractions.Fraction``), computed from the game's own dice (a
+designer who changes a die face sees the new odds at once):
+
+* :func:`movement` - the movement for each dice choice, Winds doubling included;
+* :func:`reach` - how far a boat can get this turn: the movement plus the fish it may
+  spend, after the Resource fish or Larry's theft;
+* :func:`reach_probability` and :func:`reach_map` - the chance of reaching a given space
+  (or every space: a heat map on the board) this turn from a given position;
+* :func:`larry_loss` and :func:`expected_fish_lost` - what Larry costs.
+
+The reach odds assume what the rules let a player arrange: the boat walks a shortest
+route, characters met on the way are already behind it, no jetstream token lies on the
+route (a jetstream only adds movement, so these odds are a lower bound then), and the
+target space is free to stop on.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> from tabletop_nb.games.pebble_rock import odds
+>>> game = tabletop_nb.load_game("pebble_rock", players=4)
+>>> odds.movement(game, "steady").mean > game.rules.steady_die.mean  # Winds helps
+True
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable
+
+from ...core import Die
+
+__all__ = ["CHOICES", "movement", "reach", "reach_probability", "reach_map", "larry_loss",
+           "expected_fish_lost", "choice_table"]
+
+#: the three dice choices (catch-up only for the player alone in last place)
+CHOICES = ("steady", "speedy", "catch_up")
+
+
+def _dice(game, choice: str) -> tuple[Die, Die]:
+    if choice not in CHOICES:
+        raise ValueError(f"choice must be one of {CHOICES}, got {choice!r}")
+    return game.move_die[choice], game.symbol_die[choice]
+
+
+def movement(game, choice: str) -> Die:
+    """The movement die's result for a dice choice, doubled on Winds (PR-RES-05).
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> sum(movement(game, "speedy").pmf.values())
+    Fraction(1, 1)
+    """
+    move, sym = _dice(game, choice)
+    return Die.joint(move, sym).map(lambda ms: ms[0] * (2 if ms[1] == "winds" else 1),
+                                    name=f"{choice} movement")
+
+
+def reach(game, choice: str, fish: int = 0, gear: int = 0) -> Die:
+    """How many spaces a boat can cover this turn: movement plus the fish it holds when it
+    moves (after a Resource fish gain, with ``gear`` Fishing Gears, or Larry's theft).
+
+    Under ``winds_doubles="all"`` a fish buys two spaces when Winds is rolled.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> reach(game, "steady", fish=2).prob(lambda r: r >= 2)
+    Fraction(1, 1)
+    """
+    r = game.rules
+    move, sym = _dice(game, choice)
+    bonus = r.gear_bonus * (gear if r.gear_stacks else min(gear, 1))
+    weights: dict = {}
+    fish_die = r.fish_die
+    for (m, s), p in Die.joint(move, sym).pmf.items():
+        winds = s == "winds"
+        per_fish = 2 if winds and r.winds_doubles == "all" else 1
+        steps = m * (2 if winds else 1)
+        if s == "fish":
+            outs = [(steps + (fish + v + bonus) * per_fish, q) for v, q in fish_die.pmf.items()]
+        elif s == "larry":
+            outs = [(steps + max(0, fish - v) * per_fish, q) for v, q in fish_die.pmf.items()]
+        else:
+            outs = [(steps + fish * per_fish, Fraction(1))]
+        for v, q in outs:
+            weights[v] = weights.get(v, 0) + p * q
+    return Die.from_pmf(dict(sorted(weights.items())), name=f"{choice} reach")
+
+
+def _distance(game, start: int, target: int) -> int:
+    return game.info.dist[start][target]
+
+
+def reach_probability(game, start: int, target: int, choice: str, fish: int = 0,
+                      gear: int = 0) -> Fraction:
+    """The exact chance that a boat on ``start`` can end its move on ``target`` this turn.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> reach_probability(game, 10, 10, "speedy")
+    Fraction(1, 1)
+    """
+    d = _distance(game, start, target)
+    if d <= 0:
+        return Fraction(1)
+    return reach(game, choice, fish, gear).at_least(d)
+
+
+def reach_map(game, start: int, choice: str, fish: int = 0, gear: int = 0,
+              blocked: Iterable[int] = ()) -> dict[int, Fraction]:
+    """The chance of reaching each space this turn (a heat map); ``blocked`` spaces (other
+    boats, characters: no stopping there) get 0.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> m = reach_map(game, 38, "steady")
+    >>> m[38], len(m) == game.info.n
+    (Fraction(1, 1), True)
+    """
+    r = reach(game, choice, fish, gear)
+    outs = r.outcomes
+    tail: dict[int, Fraction] = {}
+    acc = Fraction(0)
+    for v in reversed(outs):
+        acc += r.pmf[v]
+        tail[v] = acc
+
+    def at_least(d: int) -> Fraction:
+        if d <= 0:
+            return Fraction(1)
+        best = [v for v in outs if v >= d]
+        return tail[best[0]] if best else Fraction(0)
+
+    blocked = set(blocked)
+    dist = game.info.dist[start]
+    return {sp: (Fraction(0) if sp in blocked and sp != start else at_least(dist[sp]))
+            for sp in range(game.info.n)}
+
+
+def larry_loss(game, fish: int) -> Die:
+    """Fish lost when Larry strikes a player holding ``fish`` (never below 0, PR-CHAR-09).
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> larry_loss(game, 0).pmf[0]
+    Fraction(1, 1)
+    """
+    return game.rules.fish_die.map(lambda v: min(fish, v), name="fish lost to Larry")
+
+
+def expected_fish_lost(game, choice: str, fish: int) -> Fraction:
+    """Expected fish lost to Larry's symbol this turn (before any pass through his space).
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> expected_fish_lost(game, "steady", 5)
+    Fraction(0, 1)
+    """
+    _, sym = _dice(game, choice)
+    return sym.prob("larry") * larry_loss(game, fish).mean
+
+
+def choice_table(game, fish: int = 3) -> list[dict]:
+    """One row per dice choice: mean and spread of movement and reach, and what the symbol
+    die brings, for a player holding ``fish`` (for the notebook's comparison)."""
+    rows = []
+    fish_die = game.rules.fish_die
+    for ch in CHOICES:
+        mv = movement(game, ch)
+        rc = reach(game, ch, fish)
+        _, sym = _dice(game, ch)
+        rows.append({
+            "choice": ch,
+            "mean movement": mv.mean,
+            "P(movement >= 6)": mv.at_least(6),
+            "mean reach with fish": rc.mean,
+            "expected fish gained": sym.prob("fish") * fish_die.mean,
+            "P(Maisy's cargo)": sym.prob("maisy"),
+            "expected fish lost to Larry": expected_fish_lost(game, ch, fish),
+            "P(Roberto)": sym.prob("roberto"),
+            "P(jetstream token)": sym.prob("jetstream"),
+        })
+    return rows
