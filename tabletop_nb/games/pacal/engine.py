@@ -48,11 +48,13 @@ def _settle(s: PacalState, phase: int, options: tuple) -> PacalState:
 
 
 def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, ascending."""
+    s = bin(mask)[:1:-1]  # least significant bit first
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    i = s.find("1")
+    while i >= 0:
+        out.append(i)
+        i = s.find("1", i + 1)
     return out
 
 

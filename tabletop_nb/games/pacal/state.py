@@ -109,19 +109,26 @@ class PacalState:
     events: tuple = ()
 
 
-_NAMES = tuple(PacalState.__slots__) if hasattr(PacalState, "__slots__") else ()
-_new = object.__new__
-_set = object.__setattr__
+_NAMES = tuple(PacalState.__slots__)
 
 
-def evolve(s: PacalState, **changes) -> PacalState:
-    """``dataclasses.replace`` for PacalState, about twice as fast (the engine's hot path).
+def _make_evolve():
+    # A generated function with one keyword per field: no loop, no dict look-ups, one
+    # slot write per field (about twice as fast as dataclasses.replace on this state).
+    params = ", ".join(f"{k}=_M" for k in _NAMES)
+    body = "\n".join(f"    _set(n, {k!r}, s.{k} if {k} is _M else {k})" for k in _NAMES)
+    src = f"def evolve(s, *, {params}):\n    n = _new(PacalState)\n{body}\n    return n\n"
+    ns = {"_M": _MISSING, "_new": object.__new__, "_set": object.__setattr__, "PacalState": PacalState}
+    exec(src, ns)
+    return ns["evolve"]
+
+
+_MISSING = object()
+evolve = _make_evolve()
+evolve.__module__ = __name__
+evolve.__doc__ = """``dataclasses.replace`` for PacalState, about twice as fast (the engine's hot path).
 
     >>> s = PacalState(0, 0, 0, 0, 0, 0, None, (), (), (), (), (), (), (), (), ())
     >>> evolve(s, turn=3).turn, s.turn
     (3, 0)
     """
-    n = _new(PacalState)
-    for k in _NAMES:
-        _set(n, k, changes[k] if k in changes else getattr(s, k))
-    return n
