@@ -164,7 +164,7 @@ def load_board(name: str = "board.toml") -> Board:
 
 _C = _read("components.toml")
 BOARD = load_board()
-DIE = Die(_C["die"]["faces"], name="pacal")
+DIE = Die(_C["die"]["faces"], name="special die")
 
 
 @dataclass(frozen=True, slots=True)

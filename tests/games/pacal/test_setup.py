@@ -137,3 +137,16 @@ def test_rules_refuse_bad_changes_naming_the_field():
         g.with_rules(gap_contents="sometimes")
     with pytest.raises(RulesError, match="die"):
         g.with_rules(die=tabletop_nb.Die([1, 2, "wind"]))
+
+
+def test_pc_setup_01_data_files_are_marked_reconstructed_and_replaceable():
+    """PC-SETUP-01, PC-DIE-01: the board and the die's pips are reconstructed data, marked
+    at the top of their files, and a designer swaps them with one rule change."""
+    from pacal_helpers import OPEN8
+    from tabletop_nb.games.pacal.rules import DATA
+    assert (DATA / "board.toml").read_text().startswith("# RECONSTRUCTED COMPONENT")
+    comp = (DATA / "components.toml").read_text()
+    assert comp.startswith("# Components") and "RECONSTRUCTED COMPONENT - the special die" in comp
+    g = tabletop_nb.load_game("pacal", players=3)
+    g2 = g.with_rules(board=OPEN8, die=tabletop_nb.Die([1, 2, 3, 4, 5, ARROWS], name="special die"))
+    assert g2.geo.size == 64 and g2.rules.die.prob(1) == tabletop_nb.Die([1] * 6).prob(1) / 6
