@@ -76,8 +76,11 @@ def invariants(game: PebbleRockGame, s) -> list[str]:
     # PR-INV-04: at rest one piece per space; never a character on a dock
     if any(c in info.docks for c in s.chars):
         out.append(f"PR-INV-04: a character is on a dock: {s.chars}")
-    if s.phase in ("choose", "end", "over") or (s.phase == "setup" and not r.shared_docks_at_setup):
-        placed = [b for b in s.boats if b >= 0] + list(s.chars)
+    if s.phase in ("choose", "end", "over", "setup"):
+        boats = [b for b in s.boats if b >= 0]
+        if r.shared_docks_at_setup:  # PR-SETUP-09 (b): boats may still share a start dock
+            boats = list({b for b in boats if b in info.docks}) + [b for b in boats if b not in info.docks]
+        placed = boats + list(s.chars)
         if len(set(placed)) != len(placed):
             out.append(f"PR-INV-04: two pieces share a space: boats {s.boats}, characters {s.chars}")
     # PR-INV-05
