@@ -1,0 +1,293 @@
+"""Plotly drawing of a Pebble Rock state, for GameApp and notebooks.
+
+The view contract (docs/DEVELOPING.md): :func:`layers` returns the same 12 traces, in the
+same order, for every state: the dotted lines, the islands in their colour groups, the
+Delivery standees (the row's islands, highlighted), Pebble Rock with the Lighthouse and
+the landmarks, the spaces (docks, fishing and Market spaces marked), a reach heat map
+(empty unless asked for), Jetstream tokens, Treasure tokens, the three characters, the
+boats, the clickable targets, and a text panel (round, the Delivery row, the Market).
+:func:`figure` adds the fixed layout. :func:`place_actions` maps a space id (the
+``customdata`` of every point drawn on a space) to the action a click chooses there:
+a step of the move, where a character goes, or a boat's starting dock.
+
+:func:`reach_figure` draws the exact chance of reaching each space this turn for a dice
+choice (``odds.reach_map``) as a heat map on the board.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> from tabletop_nb.games.pebble_rock import view
+>>> game = tabletop_nb.load_game("pebble_rock", players=4)
+>>> s = game.initial_state()
+>>> len(view.layers(game, s)) == len(view.LAYERS)
+True
+>>> len(view.figure(game, s).to_json()) < 100_000
+True
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from . import odds
+from .state import PlaceBoat, PlaceCharacter, Step
+
+__all__ = ["figure", "layers", "place_actions", "reach_figure", "LAYERS", "ISLAND_COLOURS",
+           "SEAT_COLOURS"]
+
+#: the layers, in order (one trace each)
+LAYERS = ("dotted lines", "islands", "delivery standees", "Pebble Rock and landmarks",
+          "spaces", "reach", "jetstreams", "treasure", "characters", "boats", "targets", "panel")
+ISLAND_COLOURS = {"red": "#e4572e", "blue": "#3a7bd5", "green": "#43aa8b", "yellow": "#f3c623"}
+SEAT_COLOURS = ("#ff7f0e", "#9467bd", "#17becf", "#e377c2")
+CHARACTER_STYLE = {"maisy": ("Maisy", "#4f6d7a"), "larry": ("Larry", "#6b6b6b"),
+                   "roberto": ("Roberto", "#1b1b1b")}
+_SEA = "#cfe8f3"
+
+
+def _colour(name: str) -> str:
+    return ISLAND_COLOURS.get(name, name)
+
+
+def _panel_x(game) -> float:
+    xs = [s.x for s in game.rules.board.spaces]
+    return max(xs) + 1.0
+
+
+def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> list[dict]:
+    """The 12 traces of ``state`` (see :data:`LAYERS`); ``highlight`` is a set of space ids
+    to mark as clickable; ``heat`` maps space ids to probabilities for the reach layer."""
+    info = game.info
+    b = game.rules.board
+    pos = info.pos
+    t = state.table
+    out = []
+    # 0 dotted lines
+    ex, ey = [], []
+    for a, c in b.edges:
+        ex += [pos[a][0], pos[c][0], None]
+        ey += [pos[a][1], pos[c][1], None]
+    out.append(dict(type="scatter", name=LAYERS[0], x=ex, y=ey, mode="lines", hoverinfo="skip",
+                    line=dict(color="#5b7083", width=1.2, dash="dot"), showlegend=False))
+    # 1 islands
+    isl = b.islands
+    out.append(dict(type="scatter", name=LAYERS[1], x=[i.x for i in isl], y=[i.y for i in isl],
+                    mode="markers+text", text=[i.name for i in isl], textposition="middle center",
+                    textfont=dict(size=8, color="#1b1b1b"),
+                    hovertext=[f"{i.name} ({i.colour}, {i.ring}"
+                               + (f", Market {i.market}" if i.market else "") + ")" for i in isl],
+                    hoverinfo="text",
+                    marker=dict(size=[34 if i.standee else 28 for i in isl],
+                                color=[_colour(i.colour) for i in isl], opacity=0.9,
+                                line=dict(color=["#3b2f2f" if i.standee else "#ffffff" for i in isl],
+                                          width=[3 if i.standee else 1 for i in isl])),
+                    showlegend=False))
+    # 2 delivery standees: the islands of the row's cards (pick-up islands for passengers)
+    sx, sy, st, sh = [], [], [], []
+    for slot, c in enumerate(t.row):
+        if not c:
+            continue
+        card = game.cards[c]
+        i = isl[game.card_island[c]]
+        sx.append(i.x)
+        sy.append(i.y)
+        st.append("EFG"[slot] if slot < 3 else str(slot + 1))
+        what = (f"{card.amount} cargo" if card.kind == "cargo"
+                else f"passenger to {card.destination}")
+        sh.append(f"Delivery {st[-1]}: {what} at {card.island}, {card.points} points "
+                  f"({'/'.join(card.colours)})")
+    out.append(dict(type="scatter", name=LAYERS[2], x=sx, y=sy, mode="markers+text", text=st,
+                    textposition="top right", textfont=dict(size=12, color="#b8860b"),
+                    hovertext=sh, hoverinfo="text",
+                    marker=dict(size=46, color="rgba(0,0,0,0)",
+                                line=dict(color="#b8860b", width=4)), showlegend=False))
+    # 3 Pebble Rock with its Lighthouse, and the landmarks
+    lx = [0.0] + [m.x for m in b.landmarks]
+    ly = [0.0] + [m.y for m in b.landmarks]
+    ln = ["Lighthouse"] + [m.name for m in b.landmarks]
+    out.append(dict(type="scatter", name=LAYERS[3], x=lx, y=ly, mode="markers+text", text=ln,
+                    textposition="middle center", textfont=dict(size=8), hoverinfo="text",
+                    hovertext=["Pebble Rock and its Lighthouse"] + ln[1:],
+                    marker=dict(size=[38] + [30] * len(b.landmarks),
+                                color=["#ffffff"] + ["#a9a9a9"] * len(b.landmarks),
+                                symbol=["star"] + ["circle"] * len(b.landmarks),
+                                line=dict(color="#333333", width=1)), showlegend=False))
+    # 4 spaces
+    n = info.n
+    sym, fill, edge = [], [], []
+    for sp in range(n):
+        if sp in info.docks:
+            sym.append("square")
+            fill.append("#d9d9d9")
+        elif sp in info.fishing:
+            sym.append("diamond")
+            fill.append("#7ec8e3")
+        else:
+            sym.append("circle")
+            fill.append("#ffffff")
+        edge.append("#c71585" if sp in info.market_spaces else "#333333")
+    out.append(dict(type="scatter", name=LAYERS[4], x=[p[0] for p in pos], y=[p[1] for p in pos],
+                    mode="markers", customdata=list(range(n)),
+                    hovertext=[info.describe(sp) for sp in range(n)], hoverinfo="text",
+                    marker=dict(size=13, symbol=sym, color=fill,
+                                line=dict(color=edge, width=[3 if e != "#333333" else 1 for e in edge])),
+                    showlegend=False))
+    # 5 reach heat map
+    heat = heat or {}
+    hs = sorted(sp for sp, v in heat.items() if v > 0)
+    out.append(dict(type="scatter", name=LAYERS[5], x=[pos[sp][0] for sp in hs],
+                    y=[pos[sp][1] for sp in hs], mode="markers+text",
+                    text=[f"{float(heat[sp]):.0%}" for sp in hs], textfont=dict(size=7),
+                    textposition="middle center", customdata=hs,
+                    hovertext=[f"{info.describe(sp)}: reached with probability {heat[sp]} "
+                               f"({float(heat[sp]):.1%})" for sp in hs], hoverinfo="text",
+                    marker=dict(size=19, color=[float(heat[sp]) for sp in hs], cmin=0, cmax=1,
+                                colorscale="YlOrRd", opacity=0.85,
+                                showscale=bool(hs), colorbar=dict(title="P(reach)", len=0.5)),
+                    showlegend=False))
+    # 6 jetstreams
+    jets = sorted(state.jets)
+    out.append(dict(type="scatter", name=LAYERS[6], x=[pos[j][0] + 0.18 for j in jets],
+                    y=[pos[j][1] + 0.18 for j in jets], mode="markers", customdata=jets,
+                    hovertext=["Jetstream token" + (" (placed this turn)" if j == state.turn.fresh_jet
+                                                    else "") for j in jets], hoverinfo="text",
+                    marker=dict(size=11, symbol="triangle-up", color="#00bcd4",
+                                line=dict(color="#006064", width=1)), showlegend=False))
+    # 7 treasure tokens (face down)
+    tr = sorted(t.treasure_spaces)
+    out.append(dict(type="scatter", name=LAYERS[7], x=[pos[x][0] - 0.18 for x in tr],
+                    y=[pos[x][1] + 0.18 for x in tr], mode="markers", customdata=tr,
+                    hovertext=["Treasure token (face down)"] * len(tr), hoverinfo="text",
+                    marker=dict(size=12, symbol="star", color="#ffd700",
+                                line=dict(color="#8b6508", width=1)), showlegend=False))
+    # 8 characters
+    names = ("maisy", "larry", "roberto")
+    cx = [pos[c][0] for c in state.chars]
+    cy = [pos[c][1] for c in state.chars]
+    out.append(dict(type="scatter", name=LAYERS[8], x=cx, y=cy, mode="markers+text",
+                    text=[CHARACTER_STYLE[k][0][0] for k in names], textfont=dict(color="#ffffff", size=10),
+                    textposition="middle center", customdata=list(state.chars),
+                    hovertext=[CHARACTER_STYLE[k][0] for k in names], hoverinfo="text",
+                    marker=dict(size=20, symbol="hexagon", color=[CHARACTER_STYLE[k][1] for k in names],
+                                line=dict(color="#ffffff", width=1)), showlegend=False))
+    # 9 boats
+    seats = [i for i, bt in enumerate(state.boats) if bt >= 0]
+    bx = [pos[state.boats[i]][0] + 0.12 * (k % 2) for k, i in enumerate(seats)]
+    by = [pos[state.boats[i]][1] - 0.12 * (k % 2) for k, i in enumerate(seats)]
+    out.append(dict(type="scatter", name=LAYERS[9], x=bx, y=by, mode="markers+text",
+                    text=[game.player_name(i)[0] for i in seats], textposition="middle center",
+                    textfont=dict(color="#ffffff", size=10),
+                    customdata=[state.boats[i] for i in seats],
+                    hovertext=[_boat_text(game, state, i) for i in seats], hoverinfo="text",
+                    marker=dict(size=[24 if i == state.seat and state.phase != "setup" else 19
+                                      for i in seats],
+                                symbol="pentagon", color=[SEAT_COLOURS[i % 4] for i in seats],
+                                line=dict(color="#000000", width=[3 if i == state.seat else 1
+                                                                  for i in seats])),
+                    showlegend=False))
+    # 10 clickable targets
+    hl = sorted(k for k in highlight if isinstance(k, int) and 0 <= k < n)
+    out.append(dict(type="scatter", name=LAYERS[10], x=[pos[k][0] for k in hl],
+                    y=[pos[k][1] for k in hl], mode="markers", customdata=hl,
+                    hovertext=[f"choose {info.describe(k)}" for k in hl], hoverinfo="text",
+                    marker=dict(size=22, color="rgba(46,204,64,0.25)",
+                                line=dict(color="#2ecc40", width=3)), showlegend=False))
+    # 11 the panel: round, the Delivery row, the Market
+    px = _panel_x(game)
+    lines = [game.phase(state) or "Setup"]
+    for slot, c in enumerate(t.row):
+        if not c:
+            lines.append(f"{'EFG'[slot] if slot < 3 else slot + 1}: (empty)")
+            continue
+        card = game.cards[c]
+        what = (f"{card.amount} cargo to {card.island}" if card.kind == "cargo"
+                else f"passenger {card.island} to {card.destination}")
+        lines.append(f"{'EFG'[slot] if slot < 3 else slot + 1}: {what}, {card.points} pts")
+    lines.append("Market: " + ", ".join(k.replace("_", " ") if k else "-" for k in t.market))
+    lines.append(f"Jetstreams left: {game.rules.jetstream_tokens - len(state.jets)}; "
+                 f"treasures on the board: {len(t.treasure_spaces)}")
+    ys = [4.0 - 0.55 * k for k in range(len(lines))]
+    out.append(dict(type="scatter", name=LAYERS[11], x=[px] * len(lines), y=ys, mode="text",
+                    text=lines, textposition="middle right", textfont=dict(size=11),
+                    hoverinfo="skip", showlegend=False))
+    return out
+
+
+def _boat_text(game, s, seat: int) -> str:
+    p = s.players[seat]
+    return (f"{game.player_name(seat)}: {p.score} points, {p.fish} fish, hold "
+            f"{p.cargo} cargo + {len(p.passengers)} passengers + {len(p.treasures)} treasure "
+            f"of {game.capacity(s, seat)}; items: {', '.join(p.items) or 'none'}")
+
+
+def figure(game, state, highlight=frozenset(), *, heat: dict | None = None,
+           title: str | None = None) -> go.Figure:
+    """The board with every layer and the fixed layout.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> figure(game, game.initial_state()).layout.xaxis.visible
+    False
+    """
+    xs = [s.x for s in game.rules.board.spaces]
+    ys = [s.y for s in game.rules.board.spaces]
+    fig = go.Figure(data=layers(game, state, highlight, heat=heat))
+    fig.update_layout(
+        width=900, height=560, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        plot_bgcolor=_SEA, paper_bgcolor="#ffffff", showlegend=False, hovermode="closest",
+        dragmode=False, title=title,
+        xaxis=dict(visible=False, range=[min(xs) - 0.8, max(xs) + 8.5], fixedrange=True),
+        yaxis=dict(visible=False, range=[min(ys) - 0.8, max(ys) + 0.8], fixedrange=True,
+                   scaleanchor="x", scaleratio=1))
+    return fig
+
+
+def place_actions(game, state) -> dict[int, Any]:
+    """Space id -> the action a click on that space chooses now: a step of the move, where a
+    character goes, or the dock a boat starts on. Other decisions are buttons.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> place_actions(game, game.initial_state())
+    {}
+    """
+    p = game.current_player(state)
+    if p < 0:
+        return {}
+    out: dict[int, Any] = {}
+    for a in game.legal_actions(state):
+        if isinstance(a, Step):
+            out.setdefault(a.to, a)
+        elif isinstance(a, (PlaceCharacter, PlaceBoat)):
+            out.setdefault(a.space, a)
+    return out
+
+
+def reach_figure(game, state, choice: str, fish: int | None = None) -> go.Figure:
+    """A heat map of the exact chance that the current player's boat reaches each space
+    this turn with dice ``choice``, spending up to ``fish`` fish (default: all it holds);
+    spaces with another boat or a character get 0 (no stopping there).
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = tabletop_nb.replay(game, tabletop_nb.play(game, "random", seed=1))[30]
+    >>> fig = reach_figure(game, s, "speedy")
+    >>> len(fig.data[LAYERS.index("reach")].x) > 0
+    True
+    """
+    seat = state.seat
+    start = state.boats[seat]
+    p = state.players[seat]
+    fish = p.fish if fish is None else fish
+    gear = p.items.count("fishing_gear")
+    blocked = set(state.chars) | {b for i, b in enumerate(state.boats) if i != seat}
+    heat = odds.reach_map(game, start, choice, fish=fish, gear=gear, blocked=blocked)
+    title = (f"{game.player_name(seat)}: chance to reach each space this turn "
+             f"({odds_name(choice)}, {fish} fish)")
+    return figure(game, state, heat=heat, title=title)
+
+
+def odds_name(choice: str) -> str:
+    return {"steady": "Steady + Resource", "speedy": "Speedy + Danger",
+            "catch_up": "Speedy + Resource"}[choice]
