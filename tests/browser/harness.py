@@ -192,10 +192,14 @@ def run_all(page, lab: Server, notebook: str, timeout: float = 240) -> list[str]
         except Exception:
             if attempt == 3:
                 raise AssertionError("Run All Cells was never picked up by the kernel")
+    # done when nothing is queued or running any more: either every cell has its number,
+    # or a cell failed and JupyterLab dropped the rest of the queue
     page.wait_for_function(
         """() => { const ps = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
-                   return ps.length > 0 && ps.every(e => /\\[\\d+\\]/.test(e.textContent)); }""",
+                   return ps.length > 0 && !ps.some(e => e.textContent.includes('*'))
+                          && ps.some(e => /\\[\\d+\\]/.test(e.textContent)); }""",
         timeout=timeout * 1000)
+    page.wait_for_timeout(500)  # let the last outputs and widget views render
     return _prompts(page)
 
 
