@@ -51,6 +51,10 @@ class GreedyPlanner:
         self.reach_tail = {}
         r = game.rules
         self.fish_mean = float(r.fish_die.mean)
+        n_isl = len(self.island_sets)
+        # sailing distance between islands (from a space around one to a space around the other)
+        self.island_dist = [[min(self.dist[a][b] for a in self.island_sets[i] for b in self.island_sets[j])
+                             for j in range(n_isl)] for i in range(n_isl)]
 
     def to_set(self, spaces: frozenset) -> tuple:
         """Distance from every space to the nearest of ``spaces``."""
@@ -60,6 +64,13 @@ class GreedyPlanner:
             d = tuple(min(dist[x][t] for t in spaces) for x in range(self.n))
             self._to_set[spaces] = d
         return d
+
+    def distance(self, spaces: frozenset, x: int) -> int:
+        """Steps from ``x`` to the nearest of ``spaces`` (small sets directly, else cached)."""
+        if len(spaces) <= 8 and spaces not in self._to_set:
+            row = self.dist[x]
+            return min(row[t] for t in spaces)
+        return self.to_set(spaces)[x]
 
     def reach_at_least(self, choice: str, fish: int, d: int) -> float:
         key = (choice, min(fish, 12))
@@ -98,9 +109,7 @@ class GreedyPlanner:
                 if p.cargo >= card.amount:
                     out.append((card.points + 1.0, self.island_sets[isl], False, "deliver"))
             elif (room > 0 or p.cargo > 0) and not last_round:
-                dest = g.card_dest[c]
-                leg = self.to_set(self.island_sets[dest])
-                extra = min(leg[x] for x in self.island_sets[isl])
+                extra = self.island_dist[isl][g.card_dest[c]]
                 out.append((card.points * 0.8 / (1 + extra / 5.0), self.island_sets[isl], False,
                             "pickup"))
         for c in p.passengers:
@@ -133,7 +142,7 @@ class GreedyPlanner:
                 spaces = frozenset(x for x in spaces if x not in occ or x == pos)
                 if not spaces:
                     continue
-            d = self.to_set(spaces)[pos]
+            d = self.distance(spaces, pos)
             turns = max(0, d - steps_now) / 4.0
             score = value / (1.0 + turns)
             if score > best_score:
@@ -188,6 +197,7 @@ def greedy_bot(game, s, rng):
 
 
 greedy_bot.bot_name = "greedy"
+greedy_bot.trusted = True  # it returns one of the legal actions (the soak checks every one)
 
 
 def _find(legal, cls):
@@ -220,10 +230,10 @@ def _place(game, s, legal, pl, seat):
     if goal is None:
         return legal[0]
     dist = pl.to_set(goal[0])
-    if char == "maisy":
-        # put her on the way only if her cargo is still to come; else out of the way
+    if char == "maisy" and not game.rules.symbol_is_interaction:
+        # her gift is still to come this turn: put her on the way
         return min(legal, key=lambda a: dist[a.space])
-    # Larry or Roberto: as far from our route (and from us) as possible
+    # otherwise keep the character off our route (and away from us)
     return max(legal, key=lambda a: (dist[a.space] + pl.dist[pos][a.space], -a.space))
 
 
@@ -290,13 +300,12 @@ def _move(game, s, legal, pl, seat):
     if goal is None:
         return Stop() if can_stop else (steps[0] if steps else legal[0])
     spaces, must_stop, kind, d = goal
-    dist = pl.to_set(spaces)
     if d == 0:
         if must_stop and can_stop:
             return Stop()
         if s.moved == 0 and steps and (s.steps or p.fish):
             # the start space does not count (PR-MOVE-11): step off and come back
-            return min(steps, key=lambda a: (dist[a.to], a.to in s.chars, a.to))
+            return min(steps, key=lambda a: (pl.distance(spaces, a.to), a.to in s.chars, a.to))
         if can_stop:
             return Stop()
     budget = s.steps + p.fish
@@ -311,6 +320,8 @@ def _move(game, s, legal, pl, seat):
     occ_chars = s.chars
     met = s.turn.met
 
+    dist = {a.to: pl.distance(spaces, a.to) for a in steps}
+
     def cost(a):
         n = a.to
         danger = 0
@@ -321,6 +332,6 @@ def _move(game, s, legal, pl, seat):
         return (dist[n], danger, n)
 
     best = min(steps, key=cost)
-    if dist[best.to] >= dist[pos] and can_stop:
+    if dist[best.to] >= d and can_stop:
         return Stop()
     return best
