@@ -278,25 +278,35 @@ def _choose_dice(game, s, legal, pl, seat):
 def _move(game, s, legal, pl, seat):
     p = s.players[seat]
     pos = s.boats[seat]
-    # take what this space offers
-    for a in legal:
-        if isinstance(a, (DropOff, DeliverTreasure)):
-            return a
-    delivers = [a for a in legal if isinstance(a, Deliver)]
+    steps, delivers, pickups = [], [], []
+    can_stop = jam = False
+    take = None
+    for a in legal:  # sort the options in one pass
+        t = type(a)
+        if t is Step:
+            steps.append(a)
+        elif t is Stop:
+            can_stop = True
+        elif t is DropOff or t is DeliverTreasure:
+            return a  # take what this space offers
+        elif t is Deliver:
+            delivers.append(a)
+        elif t is PickUp:
+            pickups.append(a)
+        elif t is TakeTreasure:
+            take = a
+        elif t is UseItem and a.item == "jam_sandwich":
+            jam = True
     if delivers:
         return max(delivers, key=lambda a: game.cards[a.card].points)
     room = game.capacity(s, seat) - p.tokens
-    for a in legal:
-        if isinstance(a, TakeTreasure) and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
-            return a
-    pickups = [a for a in legal if isinstance(a, PickUp)]
+    if take is not None and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
+        return take
     if pickups and s.round < game.rules.rounds:
         need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
         if room > 0 or p.cargo > need:
             return max(pickups, key=lambda a: game.cards[a.card].points)
     goal = pl.best_goal(s, seat, s.steps)
-    steps = [a for a in legal if isinstance(a, Step)]
-    can_stop = Stop() in legal
     if goal is None:
         return Stop() if can_stop else (steps[0] if steps else legal[0])
     spaces, must_stop, kind, d = goal
@@ -309,7 +319,6 @@ def _move(game, s, legal, pl, seat):
         if can_stop:
             return Stop()
     budget = s.steps + p.fish
-    jam = UseItem("jam_sandwich") in legal
     if s.steps == 0 and d > 0 and jam and d <= p.fish + game.rules.jam_bonus:
         return UseItem("jam_sandwich")
     if not steps:

@@ -254,6 +254,17 @@ class PebbleRockGame(BaseGame):
             acts, cum = self._roll_cum[s.turn.choice]
         elif k in ("dieroll", "reroll"):
             acts, cum = self._die_outcomes[self._die_name(s, head)][1]
+        elif k == "draw_row":  # uniform over the cards that fit (as chance_outcomes)
+            elig = self._row_eligible(s)
+            return DrawCard(elig[min(int(rng.random() * len(elig)), len(elig) - 1)])
+        elif k == "draw_item":  # weighted by the cards of each kind left
+            counts = self._item_source(s.table)
+            x = rng.random() * sum(counts)
+            for i, c in enumerate(counts):
+                if x < c:
+                    return DrawItem(ITEM_KINDS[i])
+                x -= c
+            return DrawItem(ITEM_KINDS[max(i for i, c in enumerate(counts) if c)])
         else:
             return BaseGame.sample_chance(self, s, rng)
         x = rng.random()
