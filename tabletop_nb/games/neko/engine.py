@@ -1074,10 +1074,59 @@ class NekoGame(BaseGame):
                 out.append("Final scoring: " + ", ".join(f"{nm(p)} {f[-1]}" for p, f in enumerate(s.final)))
             elif k == "end_turn":
                 out.append(f"{nm(e[1])} ended the turn")
+            elif k == "sell":
+                out.append(f"{nm(e[1])} sold a fish for {e[3]} {e[2]}")
+            elif k == "city":
+                out.append(f"{nm(e[1])} took {e[3]} {e[2]} from Southernmost City")
+            elif k == "drew":
+                out.append(f"{nm(e[1])} drew " + ", ".join(cn(c) for c in e[2]))
+            elif k == "pass":
+                out.append(f"{nm(e[1])} passed")
+            elif k == "new_bid":
+                out.append(f"{nm(e[1])} started a bid on {cn(e[2])}")
+            elif k == "card":
+                out.append(f"{nm(e[1])} placed a {e[3]} on {cn(e[2])}")
+            elif k == "fish_for":
+                out.append(f"{nm(e[1])} traded a fish for {e[3]} {e[2]}")
+            elif k == "pickup":
+                out.append(f"{nm(e[1])} took the discarded {e[2]}"
+                           + (" (Penguin Park)" if e[3] == "park" else ""))
+            elif k == "unjam":
+                out.append(f"{nm(e[1])} paid to remove an interference tile")
+            elif k == "ship":
+                out.append(f"{nm(e[1])} bought a ship for lane {e[2] + 1}")
+            elif k == "harbour":
+                out.append(f"{nm(e[1])} opened a harbour for {e[2]} coins")
+            elif k == "adjust":
+                out.append(f"{nm(e[1])} turned a {e[2]} into a {e[3]}")
+            elif k == "reroll":
+                out.append(f"{nm(e[1])} rerolls a {e[2]}")
+            elif k == "rerolled":
+                out.append(f"{nm(e[1])} rolled a {e[2]}")
+            elif k == "cargo":
+                reward = f": +{e[5]} {e[4]}" if e[4] else ""
+                out.append(f"{nm(e[1])} loaded a good on {cn(e[2])}{reward}")
+            elif k == "trade":
+                out.append(f"{nm(e[1])} traded {e[2].replace('_', ' ')}")
+            elif k == "lighthouse":
+                out.append(f"{nm(e[1])} chose a hub for the Light House")
+            elif k == "hospital":
+                out.append(f"{nm(e[1])} removed {e[2]} interference tile(s) (Hospital)")
+            elif k == "neko":
+                out.append(f"{nm(e[1])} took {e[2]} coins and {e[3]} fuel (Neko Harbour)")
+            elif k == "park_die":
+                out.append(f"{nm(e[1])} put the discarded {e[3]} on {cn(e[2])}")
+            elif k == "church":
+                out.append(f"{nm(e[1])} put a losing die on a hub (Church)")
+            elif k == "bonus":
+                out.append(f"{nm(e[1])} took the starting bonus {e[2]}")
+            elif k == "start_order":
+                out.append("Starting order: " + ", ".join(nm(p) for p in e[1]))
+            elif k == "post_office":
+                out.append(f"{nm(e[1])} used the Post Office")
             else:
-                out.append(f"{nm(e[1]) if len(e) > 1 and isinstance(e[1], int) else ''} {k} "
-                           + " ".join(map(str, e[2:])))
-        return tuple(x.strip() for x in out)
+                out.append(" ".join(map(str, e)))
+        return tuple(out)
 
     def summary(self, s: NekoState) -> dict:
         P = s.players

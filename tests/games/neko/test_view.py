@@ -90,3 +90,21 @@ def test_texts_show_resources_and_bids():
     assert any("discard: 6" in t for t in ls["texts"]["text"])
     assert any("3+4=7" in t for t in ls["bids"]["text"])
     assert json.dumps(view.figure(game, s).to_plotly_json(), default=str)
+
+
+def test_events_and_labels_read_as_sentences():
+    """Every event of a few games has its own sentence (no raw tuples), and labels name cards."""
+    seen = set()
+    for cfg, seed in ((dict(players=3, advanced_cards=True), 2), (dict(players=2), 5),
+                      (dict(players=4, advanced_setup=True), 1)):
+        game = tabletop_nb.load_game("neko", **cfg)
+        rec = tabletop_nb.play(game, ["greedy"] + ["random"] * (game.num_players - 1), seed=seed)
+        states, actions = tabletop_nb.replay(game, rec, with_actions=True)
+        for before, a, after in zip(states, actions, states[1:]):
+            texts = game.events(after)
+            assert len(texts) == len(after.events)
+            for e, text in zip(after.events, texts):
+                seen.add(e[0])
+                assert not text.startswith(e[0] + " "), text
+            assert game.action_label(before, a).strip()
+    assert {"roll", "picks", "income", "reward", "order", "bid", "place", "mid", "final"} <= seen
