@@ -243,7 +243,8 @@ class NekoGame(BaseGame):
         r = self.rules
         N = self.N
         start = Player(coins=r.start_coins, fuel=min(r.start_fuel, r.cabin_capacity),
-                       lanes=((-1,) * r.lane_slots,))
+                       harbours=r.start_harbours, lanes=((-1,) * r.lane_slots,) * r.start_harbours,
+                       ships=((0, 0, 0),) * r.start_ships)
         s = NekoState(
             players=(start,) * N, phase=SETUP, round=0, step=0, order=tuple(range(N)), turn=0,
             frames=(), deck=(self.period_ids[1], self.period_ids[2]), bottom=((), ()), piles=(),
@@ -407,8 +408,8 @@ class NekoGame(BaseGame):
         return boundary + 1, 0
 
     def gap_coins(self, lane: tuple, slot: int) -> int:
-        """Empty slots between ``slot`` and the harbour (NK-PLC-02)."""
-        return sum(1 for c in lane[:slot] if c < 0)
+        """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02)."""
+        return self.rules.gap_coins * sum(1 for c in lane[:slot] if c < 0)
 
     def card_price(self, P, card: int, discount: int) -> int:
         """A card's price after a discount, never below ``min_card_price`` (NK-BB-02)."""
@@ -656,7 +657,7 @@ class NekoGame(BaseGame):
         pos = {p: i for i, p in enumerate(w.order)}
         order = tuple(sorted(range(self.N), key=lambda p: (-totals[p], pos[p])))
         w.order = order
-        w.p(order[0]).interference += 1
+        w.p(order[0]).interference += self.rules.first_player_interference
         w.ev.append(("order", order, tuple(totals)))
 
     def _resolve_step(self, w) -> None:

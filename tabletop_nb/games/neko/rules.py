@@ -150,6 +150,7 @@ def load_board() -> dict:
         "bonus": tuple(BonusTile(**b) for b in data["bonus"]),
         "chart": tuple(RewardSpace(**r) for r in data["reward"]),
         "layout": {int(k): tuple(tuple(row) for row in v) for k, v in data["bidding_area"].items()},
+        "supply": dict(data["supply"]),
     }
 
 
@@ -190,6 +191,11 @@ class Rules(RulesBase):
     dice_per_player: int = rule(6, min=2, max=8, doc="dice each player rolls", group="Setup")
     start_coins: int = rule(8, min=0, max=100, doc="coins at the start", group="Setup")
     start_fuel: int = rule(2, min=0, max=8, doc="fuel in the cabin at the start", group="Setup")
+    start_harbours: int = rule(1, min=1, max=5, doc="harbours (lanes) at the start", group="Setup")
+    start_ships: int = rule(1, min=1, max=5, doc="ships at the start (at the start of lane 1)",
+                            group="Setup")
+    first_player_interference: int = rule(1, min=0, max=5, doc="interference tiles the new first "
+                                          "player takes at Set Turn Order", group="Setup")
     random_start_order: bool = rule(False, doc="draw the starting turn order at random (otherwise "
                                     "seat 1 starts and seats follow the order, NK-SET-08)", group="Setup")
 
@@ -217,6 +223,8 @@ class Rules(RulesBase):
     catch_fish: int = rule(1, min=0, max=3, doc="the 'catch a fish' bonus", group="Hubs")
     min_card_price: int = rule(1, min=0, max=5, doc="a discounted card still costs this much",
                                group="Prices")
+    gap_coins: int = rule(1, min=0, max=5, doc="coins per empty slot left of a placed card",
+                          group="Prices")
 
     # -- cards ------------------------------------------------------------------------
     set_size: int = rule(3, min=1, max=6, doc="cards per set (Ocean Bank, Fuel Platform, ...)",
@@ -357,6 +365,10 @@ class Rules(RulesBase):
             raise RulesError("ship_travel_pp", f"needs {self.lane_slots + 1} values (0..{self.lane_slots} cards)")
         if len(self.harbour_pp) != len(self.harbour_costs) + 1:
             raise RulesError("harbour_pp", "needs one value per possible harbour count")
+        if self.start_harbours > len(self.harbour_costs) + 1:
+            raise RulesError("start_harbours", "more than the harbours there are")
+        if self.start_ships > self.start_harbours:
+            raise RulesError("start_ships", "a lane holds at most as many ships as harbours")
         if len(self.interference_pp) < 1 or self.interference_pp[0] != 0:
             raise RulesError("interference_pp", "starts with 0 (no tiles)")
 

@@ -282,3 +282,21 @@ def test_nk_rnd_07_order_changes_only_at_set_turn_order():
         if set_order:    # Set Turn Order ran in this step: Rewards (and Post Office) came before
             assert a.phase in (6, 7) and b.phase == ACTION
     assert changes >= 1
+
+
+def test_nk_set_06_printed_numbers_are_rules():
+    """NK-SET-06, NK-SET-04: the starting numbers are rules a designer can change; the box's
+    component counts are recorded as data but limit nothing (ruling (a))."""
+    game = tabletop_nb.load_game("neko", players=2, start_harbours=2, start_ships=2, start_coins=3)
+    P = game.initial_state().players[0]
+    assert (P.harbours, len(P.lanes), P.ships, P.coins) == (2, 2, ((0, 0, 0), (0, 0, 0)), 3)
+    with pytest.raises(RulesError) as err:
+        tabletop_nb.load_game("neko", players=2, start_ships=2)
+    assert "start_ships" in str(err.value)
+    from tabletop_nb.games.neko.rules import load_board
+    supply = load_board()["supply"]
+    assert supply["interference_tiles"] == 20 and supply["dice_reward_tiles"] == 8
+    g2 = make_game(2, first_player_interference=2, gap_coins=2)
+    s = table(g2, [player(g2, dice=(6,)), player(g2, dice=(1,))], phase=7, frames=())
+    assert g2.advance(s).players[0].interference == 2
+    assert g2.gap_coins((E, E, E, E, E), 3) == 6
