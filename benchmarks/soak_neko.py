@@ -15,7 +15,6 @@ import sys
 import time
 from collections import Counter
 
-import numpy as np
 
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL

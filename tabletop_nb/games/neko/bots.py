@@ -21,9 +21,9 @@ from __future__ import annotations
 from .engine import RESOLVE
 from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
-                    IncomeDie, Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour,
-                    ParkDie, Pass, Pick, RemoveInterference, RemoveTiles, Reward, Sell, TakeDiscard,
-                    TakeFish, TileAdjust, Trade, UsePostOffice)
+                    Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
+                    RemoveInterference, Sell, TakeDiscard, TakeFish, TileAdjust, Trade,
+                    UsePostOffice)
 
 __all__ = ["greedy_bot", "card_worth", "BOTS"]
 

@@ -13,7 +13,6 @@ like the rulebook's sentences and the states stay immutable values.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations_with_replacement, permutations
 from bisect import bisect_right

@@ -30,7 +30,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .engine import ACTION, DRAFT, ENDGAME, OVER
+from .engine import DRAFT, OVER
 from .rules import load_board
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 

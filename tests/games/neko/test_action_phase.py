@@ -7,7 +7,7 @@ from tabletop_nb import IllegalActionError
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Adjust, Bid, EndTurn, FishFor,
                                           ParkDie, Pass, TakeDiscard, TakeFish)
 
-from neko_helpers import ACTION, PARK, RESOLVE, E, card, make_game, player, replace, table
+from neko_helpers import ACTION, PARK, E, card, make_game, player, replace, table
 
 AMANDA, BENNO, MANDEL = 0, 1, 2
 

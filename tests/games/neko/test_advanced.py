@@ -2,19 +2,17 @@
 NK-EX-33."""
 from __future__ import annotations
 
-from collections import Counter
 
 import numpy as np
 import pytest
 
 import tabletop_nb
-from tabletop_nb import CHANCE, IllegalActionError
+from tabletop_nb import CHANCE
 from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import (Bid, Buy, DrawAdvanced, EndTurn, IncomeDie, NewBid, Pass,
                                           Reward)
 
-from neko_helpers import (ACTION, INCOME, PREP, RESOLVE, REWARD, E, card, make_game, player,
-                          replace, table)
+from neko_helpers import INCOME, PREP, RESOLVE, REWARD, E, card, make_game, player, replace, table
 
 
 def setup_done(game, seed=0):

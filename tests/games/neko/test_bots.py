@@ -6,9 +6,9 @@ import numpy as np
 import tabletop_nb
 from tabletop_nb.games.neko.bots import greedy_bot
 from tabletop_nb.games.neko.state import (ActivateHub, Adjust, Bid, EndTurn, LoadCargo, MoveShip,
-                                          TakeFish, TileAdjust)
+                                          TileAdjust)
 
-from neko_helpers import E, card, make_game, player, port, table
+from neko_helpers import card, make_game, player, port, table
 
 RNG = np.random.default_rng(0)
 

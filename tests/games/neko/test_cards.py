@@ -9,14 +9,13 @@ from fractions import Fraction
 import pytest
 
 import tabletop_nb
-from tabletop_nb import CHANCE, IllegalActionError
+from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Buy, DrawCard, EndTurn,
                                           HospitalRemove, IncomeDie, Lighthouse, MoveShip,
                                           NekoSplit, OpenHarbour, ParkDie, Pass, Reroll, Reward,
                                           Rolled, TakeDiscard, TakeFish, TileAdjust, Trade)
 
-from neko_helpers import (ACTION, INCOME, RESOLVE, REWARD, E, card, make_game, player, replace,
-                          table)
+from neko_helpers import INCOME, RESOLVE, REWARD, E, card, make_game, player, table
 
 
 def turn(game, lanes, other=None, **kw):

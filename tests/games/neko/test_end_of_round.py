@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_nb import CHANCE, IllegalActionError
-from tabletop_nb.games.neko.state import (Buy, ChurchFish, ChurchHub, DrawCard, EndTurn, NekoSplit,
-                                          OpenHarbour, ParkDie, Pass, RemoveTiles, TakeFish)
+from tabletop_nb import CHANCE
+from tabletop_nb.games.neko.state import (Buy, ChurchFish, ChurchHub, DrawCard, EndTurn, ParkDie,
+                                          Pass, RemoveTiles, TakeFish)
 
-from neko_helpers import (ACTION, MARKET, PARK, PREP, RESOLVE, ROLL, E, card, make_game, player,
-                          replace, table)
+from neko_helpers import ACTION, PARK, PREP, RESOLVE, E, card, make_game, player, replace, table
 
 AMANDA, BENNO, MANDEL = 0, 1, 2
 

@@ -8,7 +8,7 @@ from tabletop_nb.games.neko.state import (ActivateHub, Adjust, Buy, BuyShip, End
                                           LoadCargo, MoveShip, OpenHarbour, Pass,
                                           RemoveInterference, TakeDiscard, TakeFish, TileAdjust)
 
-from neko_helpers import ACTION, RESOLVE, E, card, make_game, port, player, replace, table
+from neko_helpers import RESOLVE, E, card, make_game, port, player, table
 
 
 def one(game, **kw):

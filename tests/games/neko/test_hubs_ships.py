@@ -3,13 +3,11 @@ ship(s) move to a hub?"), "catch a fish", ports, capacity limits: NK-HUB, NK-CAT
 NK-CAP; worked examples NK-EX-09, NK-EX-14, NK-EX-15, NK-EX-16."""
 from __future__ import annotations
 
-import pytest
 
-from tabletop_nb import IllegalActionError
 from tabletop_nb.games.neko.board import lane_graph, player_graph, reachable_stops
 from tabletop_nb.games.neko.state import (ActivateHub, EndTurn, LoadCargo, MoveShip, TakeDiscard)
 
-from neko_helpers import ACTION, MARKET, PREP, E, card, make_game, port, player, replace, table
+from neko_helpers import PREP, E, card, make_game, port, player, replace, table
 
 
 def one(game, lanes, **kw):

@@ -9,7 +9,7 @@ from tabletop_nb import IllegalActionError
 from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import Bid, TakeFish
 
-from neko_helpers import ACTION, E, card, make_game, player, replace, table
+from neko_helpers import E, player, replace, table
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb.games.neko import odds
-from tabletop_nb.games.neko.state import Reward
 
 from neko_helpers import POST, REWARD, make_game, player, table
 

@@ -9,10 +9,9 @@ import pytest
 import tabletop_nb
 from tabletop_nb import CHANCE, RulesError
 from tabletop_nb.games.neko import invariants
-from tabletop_nb.games.neko.state import (Bid, ChooseBonus, DrawCard, DrawTile, Pass, Player,
-                                          StartOrder, TakeFish)
+from tabletop_nb.games.neko.state import Bid, ChooseBonus, DrawCard, DrawTile, StartOrder
 
-from neko_helpers import (ACTION, BONUS, MARKET, PREP, RESOLVE, E, card, make_game, player, table)
+from neko_helpers import ACTION, BONUS, MARKET, RESOLVE, E, card, make_game, player, table
 
 
 def through_setup(game, seed=0):

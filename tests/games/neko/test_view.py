@@ -10,7 +10,7 @@ import tabletop_nb
 from tabletop_nb.games.neko import view
 from tabletop_nb.games.neko.state import ActivateHub, Bid, Buy, MoveShip
 
-from neko_helpers import E, card, make_game, player, table
+from neko_helpers import card, make_game, player, table
 
 
 def states_along(game, seed=3, every=7):
