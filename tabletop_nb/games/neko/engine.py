@@ -396,7 +396,16 @@ class NekoGame(BaseGame):
         return None
 
     def next_stop(self, lane: tuple, boundary: int, sub: int):
-        """The stop a ship at (boundary, sub) of ``lane`` moves to, or None (NK-HUB-10)."""
+        """The stop a ship at (boundary, sub) of ``lane`` moves to, or None (NK-HUB-10).
+
+        >>> import tabletop_nb
+        >>> game = tabletop_nb.load_game("neko", players=2)
+        >>> lane = (0, 14, -1, -1, -1)          # an Ocean Bank, then a Port (one port hub)
+        >>> game.next_stop(lane, 0, 0), game.next_stop(lane, 1, 0), game.next_stop(lane, 1, 1)
+        ((1, 0), (1, 1), (2, 0))
+        >>> game.next_stop(lane, 2, 0) is None   # an empty slot stops the ship
+        True
+        """
         if boundary >= len(lane):
             return None
         c = lane[boundary]
@@ -407,7 +416,12 @@ class NekoGame(BaseGame):
         return boundary + 1, 0
 
     def gap_coins(self, lane: tuple, slot: int) -> int:
-        """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02)."""
+        """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02).
+
+        >>> import tabletop_nb
+        >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
+        2
+        """
         return self.rules.gap_coins * sum(1 for c in lane[:slot] if c < 0)
 
     def card_price(self, P, card: int, discount: int) -> int:
@@ -477,7 +491,8 @@ class NekoGame(BaseGame):
         return {k: tuple(sorted(v, key=lambda c: (self.card[c].cost, c))) for k, v in piles.items()}
 
     def winner(self, s, space: int) -> int | None:
-        """The winner of a bidding space: the highest total, ties to the earlier turn order."""
+        """The winner of a bidding space: the highest total, ties to the earlier turn order
+        (NK-RES-05); None when nobody bid."""
         row = s.bids[space]
         best, who = -1, None
         for p in s.order:
@@ -814,7 +829,12 @@ class NekoGame(BaseGame):
             w.ev.append(("mid", p, gained[p], travel))
 
     def interference_penalty(self, n: int) -> int:
-        """PP lost for ``n`` interference tiles (NK-FIN-06, NK-FIN-07)."""
+        """PP lost for ``n`` interference tiles (NK-FIN-06, NK-FIN-07).
+
+        >>> import tabletop_nb
+        >>> [tabletop_nb.load_game("neko").interference_penalty(n) for n in range(8)]
+        [0, -1, -2, -4, -8, -12, -15, -18]
+        """
         r = self.rules
         t = r.interference_pp
         if n < len(t):
@@ -828,7 +848,15 @@ class NekoGame(BaseGame):
         return dict(P.cargo).get(card, 0) >= need
 
     def final_breakdown(self, P) -> tuple[int, ...]:
-        """(track, harbours, crossed cards, end-game icons, goods, interference, total)."""
+        """A player's final score: (track, harbours, crossed cards, end-game icons, goods,
+        interference, total) (NK-FIN).
+
+        >>> import tabletop_nb
+        >>> from tabletop_nb.games.neko.state import Player
+        >>> game = tabletop_nb.load_game("neko", players=2)
+        >>> game.final_breakdown(Player(pp=9, goods=2, interference=3))
+        (9, 1, 0, 0, 2, -4, 8)
+        """
         r = self.rules
         C = self.card
         harb = r.harbour_pp[P.harbours - 1]
