@@ -3,7 +3,7 @@
 >>> import tabletop_nb
 >>> game = tabletop_nb.load_game("pebble_rock", players=4)
 >>> game.rules.rounds, sorted(game.dice)
-(10, ['danger_die', 'fish_die', 'resource_die', 'speedy_die', 'steady_die'])
+(10, ['danger', 'fish', 'resource', 'speedy', 'steady'])
 
 The rulebook is ``shared/rules/pebble_rock_delivery_service.txt``; the components it does
 not print are reconstructed in ``data/``; every reading of an ambiguous rule is in
