@@ -1244,7 +1244,12 @@ class PebbleRockGame(BaseGame):
         if isinstance(a, Roll):
             return f"Rolled {a.move} and {a.symbol}"
         if isinstance(a, DieRoll):
-            return f"Rolled {a.value}"
+            head = s.todo[0] if s.todo else ("",)
+            what = {"gain": "Fish die", "larry": "Larry's Fish die", "jet": "Jetstream roll"}.get(
+                head[1] if len(head) > 1 else "", "Die")
+            if head[0] == "reroll":
+                what = f"Reroll of the {head[2]} die"
+            return f"{what}: {a.value}"
         if isinstance(a, KeepRoll):
             return "Keep the roll"
         if isinstance(a, Reroll):
@@ -1293,7 +1298,7 @@ class PebbleRockGame(BaseGame):
         if isinstance(a, DrawItem):
             return f"Market: {a.kind.replace('_', ' ')}"
         if isinstance(a, DrawCard):
-            return f"Delivery card {a.card} turned up"
+            return self._event_text(("row_draw", a.card))
         if isinstance(a, DealAssignment):
             return "An Assignment card is dealt"
         if isinstance(a, KeepAssignment):
@@ -1308,39 +1313,61 @@ class PebbleRockGame(BaseGame):
         return tuple(self._event_text(e) for e in s.events)
 
     def _event_text(self, e: tuple) -> str:
+        """Words for one compact event tuple (kept out of the hot path until asked for)."""
         k = e[0]
-        if len(e) > 1 and isinstance(e[1], int):
-            who = self.player_name(e[1]) if k not in ("row_draw",) else ""
-        else:
-            who = ""
-        if k == "step":
-            return f"{who} sails to {self.info.describe(e[2])}"
-        if k == "choose":
-            return f"{who} rolls {CHOICE_NAMES[e[2]]}"
-        if k == "roll":
-            return f"{who} rolled {e[2]} and {e[3]}"
-        if k == "fish":
-            return f"{who} gains {e[2]} fish"
-        if k == "larry":
-            return f"Larry steals {e[2]} fish from {who}"
-        if k == "roberto":
-            return f"Roberto takes a {e[2]} from {who}"
-        if k == "maisy":
-            return f"Maisy gives {who} a Cargo token"
-        if k == "jet":
-            return f"A jetstream gives {who} {e[2]} more spaces"
-        if k == "deliver":
-            return f"{who} delivers card {e[2]} for {e[3]} points"
-        if k == "dropoff":
-            return f"{who} drops a passenger off for {e[3]} points"
-        if k == "treasure_value":
-            return f"{who} gives Roberto a treasure worth {e[2]}"
+        d = self.info.describe
         if k == "row_draw":
             c = self.cards[e[1]]
-            return f"New delivery: {c.island}" + (f" to {c.destination}" if c.destination else "")
+            what = (f"{c.amount} cargo to {c.island}" if c.kind == "cargo"
+                    else f"a passenger from {c.island} to {c.destination}")
+            return f"New Delivery card: {what} ({c.points} points)"
+        if k == "market_draw":
+            return f"The Market shows {e[1].replace('_', ' ')}"
         if k == "game_over":
             return "The game is over"
-        return " ".join(str(x) for x in ((who,) if who else ()) + tuple(e[2:] if who else e)) or k
+        who = self.player_name(e[1])
+        rest = e[2:]
+        texts = {
+            "step": lambda: f"{who} sails to {d(rest[0])}",
+            "stop": lambda: f"{who} stops on {d(rest[0])}",
+            "choose": lambda: f"{who} rolls {CHOICE_NAMES[rest[0]]}",
+            "roll": lambda: f"{who} rolled {rest[0]} and {rest[1]}",
+            "shell": lambda: f"{who} uses the Lucky Shell on the {rest[0]} die",
+            "reroll": lambda: f"{who} rerolled the {rest[0]} die: {rest[1]}",
+            "die": lambda: {"gain": f"{who} rolls the Fish die: {rest[1]}",
+                            "larry": f"Larry's Fish die: {rest[1]}",
+                            "jet": f"The jetstream roll: {rest[1]}"}.get(rest[0], str(rest)),
+            "fish": lambda: f"{who} gains {rest[0]} fish",
+            "larry": lambda: f"Larry steals {rest[0]} fish from {who}",
+            "roberto": lambda: f"Roberto takes a {rest[0]} from {who}",
+            "maisy": lambda: f"Maisy gives {who} a Cargo token",
+            "no_room": lambda: f"No empty space next to {who}'s boat: {rest[0].capitalize()} stays",
+            "jet_placed": lambda: f"{who} puts a jetstream token on {d(rest[0])}",
+            "jet": lambda: f"A jetstream gives {who} {rest[0]} more spaces",
+            "jet_stop": lambda: f"{who} stops on a jetstream and sails on",
+            "place": lambda: f"{who} puts {rest[0].capitalize()} on {d(rest[1])}",
+            "deliver": lambda: f"{who} delivers to {self.cards[rest[0]].island} for {rest[1]} points",
+            "pickup": lambda: f"{who} picks up a passenger for {self.cards[rest[0]].destination}",
+            "dropoff": lambda: f"{who} drops a passenger at {self.cards[rest[0]].destination} "
+                               f"for {rest[1]} points",
+            "treasure": lambda: f"{who} takes the treasure on {d(rest[0])}",
+            "treasure_value": lambda: f"{who} gives Roberto a treasure worth {rest[0]}",
+            "item": lambda: f"{who} uses {rest[0].replace('_', ' ')}",
+            "discard_item": lambda: f"{who} discards {rest[0].replace('_', ' ')}",
+            "take_item": lambda: f"{who} takes {rest[0].replace('_', ' ')} from the Market"
+                                 + (f", discarding {rest[1].replace('_', ' ')}" if rest[1] else ""),
+            "shed": lambda: f"{who} loses a {rest[0]}: the hold is smaller",
+            "overboard": lambda: f"{who} throws a Cargo token overboard",
+            "discard_treasure": lambda: f"{who} discards a treasure",
+            "discard_passenger": lambda: f"{who} leaves a passenger behind (card lost)",
+            "refill": lambda: f"{who} refills {rest[0]} cargo at the dock",
+            "lighthouse": lambda: f"{who} takes a Lighthouse token",
+            "place_boat": lambda: f"{who} puts the boat on {d(rest[0])}",
+            "keep": lambda: f"{who} keeps an Assignment card",
+            "start": lambda: f"{who} starts the game",
+        }
+        f = texts.get(k)
+        return f() if f else " ".join(str(x) for x in e)
 
 
 _HIDDEN = Secret(offer=(), card=-1, achieved=0)
