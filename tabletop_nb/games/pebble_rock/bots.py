@@ -20,9 +20,9 @@ Examples
 from __future__ import annotations
 
 from . import odds
-from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure, DiscardPassenger,
-                    DropOff, Endure, KeepAssignment, KeepRoll, LoseToken, PickUp, PlaceBoat,
-                    PlaceCharacter, Refill, Reroll, Shed, Step, Stop, TakeItem, TakeTreasure,
+from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure,
+                    DropOff, KeepAssignment, KeepRoll, PickUp, PlaceBoat,
+                    Refill, Reroll, Shed, Step, Stop, TakeItem, TakeTreasure,
                     UseItem)
 
 __all__ = ["greedy_bot", "GreedyPlanner"]

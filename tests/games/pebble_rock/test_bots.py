@@ -7,7 +7,7 @@ import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import CONFORMANCE
 from tabletop_nb.games.pebble_rock.bots import greedy_bot
-from tabletop_nb.games.pebble_rock.state import (ChooseDice, Deliver, DropOff, Refill, Roll, Step,
+from tabletop_nb.games.pebble_rock.state import (ChooseDice, Deliver, DropOff, Refill, Step,
                                                  Stop, TakeItem)
 
 RNG = np.random.default_rng(0)

@@ -1,10 +1,10 @@
 """Rulebook "Danger Dice" (section 5, PR-DANGER)."""
 from fractions import Fraction
 
-from pebble_rock_helpers import CHANCE, P, chance, game_with, make_state, passenger, cargo, run
+from pebble_rock_helpers import CHANCE, P, chance, game_with, make_state, run
 
 from tabletop_nb.games.pebble_rock.state import (ChooseDice, DieRoll, PlaceCharacter, Roll,
-                                                 Step, Stop)
+                                                 Step)
 
 
 def test_pr_danger_01_larry_before_moving_fish_lost_cannot_be_spent():

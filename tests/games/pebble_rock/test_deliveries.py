@@ -7,9 +7,9 @@ from pebble_rock_helpers import (CHANCE, P, cargo, chance, game_with, make_state
                                  run)
 
 from tabletop_nb import IllegalActionError
-from tabletop_nb.games.pebble_rock.state import (ChooseDice, Deliver, DieRoll, DiscardPassenger,
+from tabletop_nb.games.pebble_rock.state import (Deliver, DiscardPassenger,
                                                  DrawCard, DropOff, Overboard, PickUp, Refill,
-                                                 Roll, Step, Stop)
+                                                 Step, Stop)
 
 
 def deliveries(game, s):

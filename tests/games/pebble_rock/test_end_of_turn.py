@@ -6,7 +6,7 @@ from pebble_rock_helpers import (CHANCE, P, chance, game_with, make_state, quick
                                  tiny_board)
 
 from tabletop_nb import TERMINAL
-from tabletop_nb.games.pebble_rock.rules import ITEM_KINDS, Island
+from tabletop_nb.games.pebble_rock.rules import Island
 from tabletop_nb.games.pebble_rock.state import (ChooseDice, Decline, DieRoll, DrawItem, Refill,
                                                  Roll, Step, Stop, TakeItem)
 

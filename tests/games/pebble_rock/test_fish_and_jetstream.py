@@ -1,5 +1,5 @@
 """Rulebook "Fish Tokens" (section 8, PR-FISH) and "Jetstream tokens" (section 9, PR-JET)."""
-from pebble_rock_helpers import (CHANCE, P, cargo, game_with, make_state, run, stops)
+from pebble_rock_helpers import (CHANCE, P, game_with, make_state, run, stops)
 
 from tabletop_nb.games.pebble_rock.state import (ChooseDice, Deliver, DieRoll, KeepRoll, Reroll,
                                                  Roll, Step, Stop)

@@ -4,10 +4,10 @@ from fractions import Fraction
 from pebble_rock_helpers import CHANCE, P, chance, game_with, make_state, run, stops
 
 from tabletop_nb.games.pebble_rock.rules import ITEM_KINDS
-from tabletop_nb.games.pebble_rock.state import (ChooseDice, Decline, DieRoll, DiscardItem,
+from tabletop_nb.games.pebble_rock.state import (ChooseDice, DieRoll, DiscardItem,
                                                  DrawItem, Endure, KeepRoll, PlaceCharacter,
-                                                 Refill, Reroll, Roll, Shed, Step, Stop, TakeItem,
-                                                 Turn, UseItem)
+                                                 Reroll, Roll, Shed, Step, Stop, TakeItem,
+                                                 UseItem)
 
 SHACK = 13  # Walrus Shack marked space, also a fishing space
 HUT = 12  # Walrus Hut marked space

@@ -1,6 +1,6 @@
 """Rulebook "3: Move" (section 6, PR-MOVE)."""
 import pytest
-from pebble_rock_helpers import CHANCE, P, cargo, chance, game_with, make_state, run, stops
+from pebble_rock_helpers import P, cargo, chance, game_with, make_state, run, stops
 
 from tabletop_nb import IllegalActionError
 from tabletop_nb.games.pebble_rock.state import (ChooseDice, Deliver, DieRoll, PlaceCharacter,

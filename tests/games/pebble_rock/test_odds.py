@@ -5,12 +5,12 @@ from math import sqrt
 
 import numpy as np
 import pytest
-from pebble_rock_helpers import P, game_with, make_state
+from pebble_rock_helpers import P, game_with
 
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import odds
-from tabletop_nb.games.pebble_rock.state import (ChooseDice, PlaceCharacter, Roll, Step, Stop,
+from tabletop_nb.games.pebble_rock.state import (ChooseDice, Step,
                                                  replace)
 
 N = 3000

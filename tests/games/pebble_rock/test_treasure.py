@@ -1,11 +1,11 @@
 """Rulebook "Treasure" (section 13, PR-TREAS)."""
 from fractions import Fraction
 
-from pebble_rock_helpers import CHANCE, P, chance, game_with, make_state, run
+from pebble_rock_helpers import P, chance, game_with, make_state, run
 
 from tabletop_nb.games.pebble_rock.state import (ChooseDice, DeliverTreasure, DiscardTreasure,
                                                  PlaceCharacter, RevealTreasure, Roll, Step,
-                                                 Stop, TakeTreasure)
+                                                 TakeTreasure)
 
 # treasure spaces of the tiny board: 7, 9, 14, 15; Roberto starts on 9 there
 
