@@ -21,3 +21,9 @@ def test_soak_random_games_keep_every_invariant():
     out = load_soak().soak(240, seed=7)
     assert out["games"] == 240 and len(out["configs"]) == 12
     assert out["actions"] > 240 * 100
+
+
+def test_soak_greedy_and_random_games_keep_every_invariant():
+    """NK-INV-01..08 with the greedy bot seated among random ones (24 games)."""
+    out = load_soak().soak(24, seed=8, bots=("greedy", "random"))
+    assert out["games"] == 24
