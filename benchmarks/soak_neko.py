@@ -28,6 +28,8 @@ VARIANTS = ({}, {"advanced_cards": True}, {"advanced_setup": True},
 
 def _ships_fell(before, after) -> str | None:
     for i, (a, b) in enumerate(zip(before.players, after.players)):
+        if a.ships == b.ships:
+            continue
         for lane in range(len(a.lanes)):
             fa = sorted(k for (li, k, _) in a.ships if li == lane)
             fb = sorted(k for (li, k, _) in b.ships if li == lane)
@@ -74,10 +76,14 @@ def soak(games: int, seed: int = 0, players=(2, 3, 4), bots=("random",), check_e
     t0 = time.perf_counter()
     actions = 0
     configs = Counter()
+    made: dict = {}
     for i in range(games):
         n = players[i % len(players)]
         variant = VARIANTS[(i // len(players)) % len(VARIANTS)]
-        game = tabletop_nb.load_game("neko", players=n, **variant)
+        key = (n, tuple(sorted(variant)))
+        game = made.get(key)
+        if game is None:
+            game = made[key] = tabletop_nb.load_game("neko", players=n, **variant)
         seat = [bots[(i + k) % len(bots)] for k in range(n)]
         out = play_checked(game, seat, seed * 1_000_003 + i, check_every)
         actions += out["actions"]

@@ -40,6 +40,18 @@ CONFORMANCE = [
 _DICE_PHASES = (DRAFT, INCOME, REWARD, POST, ACTION, PARK, RESOLVE)
 
 
+def _every_card(rules) -> list[int]:
+    key = id(rules.cards), id(rules.advanced_card_list)
+    hit = _EVERY.get(key)
+    if hit is None or hit[0] is not rules.cards:
+        hit = _EVERY[key] = (rules.cards, sorted([c.id for c in rules.cards]
+                                                 + [c.id for c in rules.advanced_card_list]))
+    return hit[1]
+
+
+_EVERY: dict = {}
+
+
 def invariants(game: NekoGame, s) -> list[str]:
     """The broken invariants of a state (NK-INV); an empty list when all hold.
 
@@ -60,23 +72,21 @@ def invariants(game: NekoGame, s) -> list[str]:
         if P.fish > r.freezer_capacity:
             bad.append(f"player {i}: freezer holds {P.fish} > {r.freezer_capacity}")
     # NK-INV-02: every card in exactly one place
-    where: Counter = Counter()
-    for part in (s.deck[0], s.deck[1], s.bottom[0], s.bottom[1], s.piles, s.adv_pool, s.removed):
-        where.update(part)
-    where.update(c for c in s.area if c >= 0)
-    where.update(c for c in s.adv if c >= 0)
+    where = [*s.deck[0], *s.deck[1], *s.bottom[0], *s.bottom[1], *s.piles, *s.adv_pool, *s.removed,
+             *s.area, *s.adv]
     for P in s.players:
-        for lane in P.lanes:
-            where.update(c for c in lane if c >= 0)
+        where += P.cards
     for f in s.frames:
         if f[0] == "buy" and f[4]:
-            where.update(f[3])
+            where += f[3]
         elif f[0] == "draw":
-            where.update(f[4])
-    every = [c.id for c in r.cards] + [c.id for c in r.advanced_card_list]
-    if sorted(where.elements()) != sorted(every):
-        missing = set(every) - set(where)
-        twice = [c for c, n in where.items() if n > 1]
+            where += f[4]
+    where = sorted(c for c in where if c >= 0)
+    every = _every_card(r)
+    if where != every:
+        seen = Counter(where)
+        missing = set(every) - set(seen)
+        twice = [c for c, n in seen.items() if n > 1]
         bad.append(f"cards not accounted for: missing {sorted(missing)}, twice {twice}")
     # NK-INV-03: every die in exactly one place
     dice = sum(len(h) for h in s.hands) + len(s.discard)

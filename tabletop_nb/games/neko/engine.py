@@ -16,6 +16,7 @@ import math
 from fractions import Fraction
 from itertools import combinations_with_replacement, permutations
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from ...core.protocol import CHANCE, TERMINAL, BaseGame
@@ -129,6 +130,36 @@ def _a(cls, *args):
     return a
 
 
+def _cumulative(outcomes) -> list[float]:
+    acc, out = 0.0, []
+    for _, p in outcomes:
+        acc += float(p)
+        out.append(acc)
+    out[-1] = 1.0
+    return out
+
+
+@lru_cache(maxsize=32)
+def _roll_tables(die, n: int):
+    """The exact distribution of one player's roll of ``n`` dice (a sorted multiset), and of
+    one die, with cumulative floats for sampling. Cached: every game with the same die
+    shares them (building the 462 outcomes of 6 dice takes a tenth of a second)."""
+    pmf = die.pmf
+    rolls = []
+    for combo in combinations_with_replacement(list(pmf), n):
+        counts: dict = {}
+        for f in combo:
+            counts[f] = counts.get(f, 0) + 1
+        ways = math.factorial(n)
+        prob = Fraction(1)
+        for f, k in counts.items():
+            ways //= math.factorial(k)
+            prob *= pmf[f] ** k
+        rolls.append((RollDice(tuple(sorted(combo))), prob * ways))
+    one = [(Rolled(f), p) for f, p in pmf.items()]
+    return tuple(rolls), _cumulative(rolls), tuple(one), _cumulative(one)
+
+
 class _Profile:
     """Derived facts about one lanes value (cached: lanes change only when a card is placed)."""
 
@@ -194,25 +225,7 @@ class NekoGame(BaseGame):
         self.per_period = r.mid_tiles_per_period
         self.bonus = {b.name: b for b in r.bonus_tiles}
         self.chart = tuple(sorted(r.reward_chart, key=lambda x: x.level))
-        # the exact distribution of one player's roll (a multiset of dice)
-        pmf = r.die.pmf
-        faces = list(pmf)
-        n = r.dice_per_player
-        rolls = []
-        for combo in combinations_with_replacement(faces, n):
-            counts = {}
-            for f in combo:
-                counts[f] = counts.get(f, 0) + 1
-            ways = math.factorial(n)
-            prob = Fraction(1)
-            for f, k in counts.items():
-                ways //= math.factorial(k)
-                prob *= pmf[f] ** k
-            rolls.append((RollDice(tuple(sorted(combo))), prob * ways))
-        self._rolls = rolls
-        self._roll_cum = self._cumulative(rolls)
-        self._one = [(Rolled(f), p) for f, p in pmf.items()]
-        self._one_cum = self._cumulative(self._one)
+        self._rolls, self._roll_cum, self._one, self._one_cum = _roll_tables(r.die, r.dice_per_player)
         self._orders = None
         self._effect_of = {c.id: c.effect for c in allc}
         self._kind_of = {c.id: c.kind for c in allc}
@@ -227,15 +240,6 @@ class NekoGame(BaseGame):
         self._A_pick_fish = [None] + [TakeDiscard(v, "fish") for v in range(1, 7)]
         self._A_pick_park = [None] + [TakeDiscard(v, "park") for v in range(1, 7)]
         self._A_fishfor = (FishFor("coins"), FishFor("fuel"))
-
-    @staticmethod
-    def _cumulative(outcomes):
-        acc, out = 0.0, []
-        for _, p in outcomes:
-            acc += float(p)
-            out.append(acc)
-        out[-1] = 1.0
-        return out
 
     # ------------------------------------------------------------------ protocol
     def initial_state(self) -> NekoState:
