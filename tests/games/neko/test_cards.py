@@ -402,3 +402,17 @@ def test_nk_hc_01_02_03_harbour_city__nk_ex_28():
     s = turn(g2, [[100]], dice=(2,), coins=50)
     s = g2.apply(g2.apply(g2.apply(s, ActivateCard(0, 0, 2)), OpenHarbour()), OpenHarbour())
     assert 50 - s.players[0].coins == 3 + 5
+
+
+@pytest.mark.parametrize("switch,hubs", [(True, 4), (False, 3)])
+def test_nk_nh_03_hubs_of_all_lanes_and_port_hubs(switch, hubs):
+    """NK-NH-03: Neko Harbour counts the complete hubs of every lane (ruling (a)); a port's
+    internal hub counts unless the switch says otherwise."""
+    nh = card(100, "special", effect="neko_harbour", activate=(5, 6))
+    a, b, c = card(101), card(102), card(103)
+    p = card(104, "port", cargo=("",), hubs=((1, "fuel"),))
+    game = make_game(2, [nh, a, b, c, p], neko_counts_port_hubs=switch)
+    s = turn(game, [[100, 101], [102, 103, 104]], dice=(6,), coins=0)
+    s = game.apply(s, ActivateCard(0, 0, 6))
+    assert s.frames[-1] == ("neko", 0, hubs)
+    assert game.apply(s, NekoSplit(0)).players[0].coins == hubs
