@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from ..core.dice import Die
 from ..core.errors import TabletopError
 from ..viz._common import fraction_text, outcome_label
+from .gameapp import refresh_figures
 from ..viz.dice import (_numeric, as_dice, combine_dice, dice_odds, dice_odds_traces,
                         event_probability, event_test, roll_dice, running_frequency,
                         running_frequency_traces)
@@ -338,4 +339,5 @@ class DiceLab:
             return None
 
     def _repr_mimebundle_(self, **kwargs):
+        refresh_figures(self.odds_chart, self.lln_chart)
         return self.widget._repr_mimebundle_(**kwargs)

@@ -11,8 +11,8 @@ from Python: ``choose``, ``roll``, ``step``, ``end_turn``, ``run``, ``autoplay``
 from __future__ import annotations
 
 import asyncio
+import copy
 import html
-import time
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -36,6 +36,20 @@ HUMAN = "human"
 
 _LOG_SHOWN = 200      # log lines rendered in the page (all are kept in app.log)
 _GENERATIONS_KEPT = 3  # old action buttons kept alive so a late click gets a message
+
+
+def refresh_figures(*figures: go.FigureWidget) -> None:
+    """Send each figure's whole data and layout to the front end before it is shown.
+
+    plotly's FigureWidget does this only when the figure itself is displayed, not when
+    it is a child of a box; a new view then starts from the edits the front end has
+    replayed on its own copy, which is fragile. Sending the state makes every new view
+    start from exactly what Python holds.
+    """
+    for fw in figures:
+        fw._widget_data = copy.deepcopy(fw._data)
+        fw._widget_layout = copy.deepcopy(fw._layout_obj._props)
+        fw.send_state(["_widget_data", "_widget_layout"])
 
 
 def _cell(values: Any, seat: int) -> str:
@@ -330,6 +344,7 @@ class GameApp:
         return {"show_actions": not hide}
 
     def _repr_mimebundle_(self, **kwargs):
+        refresh_figures(self.board, self.score_chart)
         return self.widget._repr_mimebundle_(**kwargs)
 
     # ---------------------------------------------------------------- presses ----
@@ -864,8 +879,10 @@ class GameApp:
             return
         with self.board.batch_update():
             for tr, layer in zip(traces, layers):
-                upd = {k: v for k, v in layer.items() if k != "type"}
-                tr.update(upd, overwrite=True)
+                # merge, not overwrite=True: plotly's front-end model mishandles whole-object
+                # replacements (a figure updated before it is shown then fails to draw with
+                # "Cannot use 'in' operator to search for 'line' in undefined")
+                tr.update({k: v for k, v in layer.items() if k != "type"})
 
     def _render_summary(self, shown, p: int) -> None:
         g = self.game

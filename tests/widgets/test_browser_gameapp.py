@@ -85,3 +85,26 @@ def test_gameapp_buttons_and_board_clicks_in_jupyterlab(tmp_path):
             timeout=60_000)
         assert "Player 2" in _log(page)
         assert cell_errors(page) == []
+
+
+def test_widgets_tour_renders_in_jupyterlab(tmp_path):
+    """notebooks/widgets_tour.ipynb in a real page: no cell error, no widget that failed
+    to display, and every plotly figure drawn (apps, lab, viewer and charts).
+
+    The ReplayViewer there is moved along its timeline before it is shown: its board
+    failed to draw when GameApp updated traces with ``overwrite=True`` (plotly's front
+    end then held ``marker: undefined``), so this is also that bug's regression test."""
+    tour = HERE.parent.parent / "notebooks" / "widgets_tour.ipynb"
+    shutil.copy(tour, tmp_path / tour.name)
+    with jupyter_lab(tmp_path) as lab, chromium_page() as page:
+        run_all(page, lab, tour.name)
+        page.wait_for_selector(".tabletop-replay .js-plotly-plot svg.main-svg", timeout=60_000)
+        assert cell_errors(page) == []
+        # GameApp (board, scores), DiceLab (odds, running frequency), ReplayViewer (board,
+        # scores) and the four charts of the last cells
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.jp-OutputArea .js-plotly-plot')]"
+            ".filter(e => e.querySelector('svg.main-svg')).length >= 10", timeout=60_000)
+        assert page.locator(".tabletop-gameapp .tabletop-action").count() > 0
+        assert page.locator(".tabletop-dicelab").count() == 1
+        assert page.locator(".tabletop-ruleseditor").count() == 1
