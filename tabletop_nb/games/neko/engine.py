@@ -217,7 +217,6 @@ class NekoGame(BaseGame):
         self.card = [None] * (max(c.id for c in allc) + 1)
         for c in allc:
             self.card[c.id] = c
-        self.base_ids = frozenset(c.id for c in r.cards)
         self.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),
                            2: tuple(sorted(c.id for c in r.cards if c.period == 2))}
         self.res_order = tuple(range(self.S, self.S + self.A)) + tuple(range(self.S))
@@ -228,7 +227,6 @@ class NekoGame(BaseGame):
         self._rolls, self._roll_cum, self._one, self._one_cum = _roll_tables(r.die, r.dice_per_player)
         self._orders = None
         self._effect_of = {c.id: c.effect for c in allc}
-        self._kind_of = {c.id: c.kind for c in allc}
         self._profiles = {}
         self._vals = {}
         spaces = self.S + self.A
@@ -344,13 +342,6 @@ class NekoGame(BaseGame):
         """The id of the player's card with this effect, or None."""
         pos = self._prof(P).effect_pos.get(effect)
         return None if pos is None else P.lanes[pos[0]][pos[1]]
-
-    def _where(self, P, card: int):
-        for li, lane in enumerate(P.lanes):
-            for si, c in enumerate(lane):
-                if c == card:
-                    return li, si
-        return None
 
     def _gain(self, m: _MP, item: str, n: int) -> int:
         """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept."""
