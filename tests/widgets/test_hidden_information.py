@@ -1,0 +1,104 @@
+"""A human seat sees only ``game.observation(state, seat)``; bots are given theirs."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb import CHANCE
+from tabletop_nb.core.bots import random_bot
+from tabletop_nb.widgets import GameApp
+
+import toygame
+
+
+class SecretToy(toygame.ToyGame):
+    """The toy game with secret banks: a seat sees only its own banked points."""
+
+    def observation(self, s, player):
+        return replace(s, banked=tuple(b if i == player else 0 for i, b in enumerate(s.banked)))
+
+
+def _comparable(layer):
+    return {k: v for k, v in layer.items() if k in ("x", "y", "text", "customdata")}
+
+
+def _board(app):
+    return [{k: (list(v) if isinstance(v, tuple) else v) for k, v in
+             _comparable(t.to_plotly_json()).items()} for t in app.board.data]
+
+
+def _listify(layers):
+    out = []
+    for l in layers:
+        d = {}
+        for k, v in _comparable(l).items():
+            d[k] = list(v.tolist() if hasattr(v, "tolist") else v) if isinstance(v, (list, tuple)) or hasattr(v, "tolist") else v
+        out.append(d)
+    return out
+
+
+def test_secret_banks_stay_secret():
+    game = SecretToy()
+    app = GameApp(game, seats=["human", "hold10"], seed=2)
+    # play until the bot has banked something
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        if game.is_terminal(app.state) or app.state.banked[1] > 0:
+            break
+        p = game.current_player(app.state)
+        if p == 0:
+            legal = game.legal_actions(app.state)
+            app.choose(legal[int(rng.integers(len(legal)))])
+        else:
+            app.roll() if p == CHANCE else app.step()
+    assert app.state.banked[1] > 0, "the bot never banked: pick another seed"
+    secret = app.state.banked[1]
+    assert list(app.board.data[0].y)[1] == 0  # the board shows the observation
+    assert f">{secret}<" not in app.summary_box.value.split("Player 2")[1].split("</tr>")[0]
+    assert app.score_chart.data[1].y[-1] == 0
+    # a designer who asks to see everything does
+    spy = GameApp(game, seats=["human", "hold10"], seed=2, reveal=True)
+    spy.load(app.record())
+    assert list(spy.board.data[0].y)[1] == secret
+
+
+def test_bots_are_given_their_observation():
+    game = SecretToy()
+    seen = []
+
+    def spying(g, state, rng):
+        seen.append(state)
+        return random_bot(g, state, rng)
+
+    app = GameApp(game, seats=["random", spying], seed=3)
+    app.run()
+    assert seen
+    for i, s in enumerate(app.history[:-1]):
+        if game.current_player(s) == 1:
+            assert game.observation(s, 1) in seen
+    assert all(st.banked[0] == 0 for st in seen)
+
+
+def test_the_board_shows_the_human_seats_observation(game_name):
+    game = tabletop_nb.load_game(game_name)
+    app = GameApp(game, seats=["human"] + ["random"] * (game.num_players - 1), seed=22)
+    checked = 0
+    for _ in range(60):
+        s = app.state
+        if game.is_terminal(s):
+            break
+        shown = game.observation(s, 0)
+        expected = app.view.layers(game, shown, frozenset(app._places), **app._view_kw(s))
+        assert _board(app) == _listify(expected)
+        checked += 1
+        p = game.current_player(s)
+        if p == 0:
+            app.choose(game.legal_actions(s)[0])
+        elif p == CHANCE:
+            app.roll()
+        else:
+            app.step()
+    assert checked > 10
