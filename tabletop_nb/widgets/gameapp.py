@@ -116,6 +116,7 @@ class GameApp:
         self._quiet = False
         self._syncing = False
         self._places: dict = {}
+        self._score_cache: dict = {}
         self._list_actions: list = []
         self._list_gen = -1
         self._outcomes: list = []
@@ -977,11 +978,23 @@ class GameApp:
     def _render_scores(self) -> None:
         g = self.game
         upto = self._position + 1
-        if self.viewer is None or not self._masked:
-            series = [tuple(g.scores(x)) for x in self.history[:upto]]
-        else:
-            series = [tuple(g.scores(self._shown(x))) for x in self.history[:upto]]
-        traces = score_traces(self._names(), series)
+        viewer = self.viewer if self._masked else None
+        cache = self._score_cache
+        if cache.get("viewer", -99) != viewer or cache.get("game") is not g:
+            cache.clear()
+            cache.update(viewer=viewer, game=g, series=[])
+        series = cache["series"]
+        # the history only grows at its end or is cut back (undo, rewind, load): keep the
+        # scores of the states that are still the same objects
+        keep = 0
+        for i in range(min(len(series), len(self.history))):
+            if series[i][0] is not self.history[i]:
+                break
+            keep = i + 1
+        del series[keep:]
+        for x in self.history[len(series):upto]:
+            series.append((x, tuple(g.scores(x if viewer is None else g.observation(x, viewer)))))
+        traces = score_traces(self._names(), [sc for _, sc in series[:upto]])
         with self.score_chart.batch_update():
             for tr, t in zip(self.score_chart.data, traces):
                 tr.x = t["x"]
