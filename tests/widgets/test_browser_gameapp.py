@@ -108,3 +108,28 @@ def test_widgets_tour_renders_in_jupyterlab(tmp_path):
         assert page.locator(".tabletop-gameapp .tabletop-action").count() > 0
         assert page.locator(".tabletop-dicelab").count() == 1
         assert page.locator(".tabletop-ruleseditor").count() == 1
+
+
+def test_gameapp_in_voila(tmp_path):
+    """The same notebook served as an app by Voila: a button and autoplay (an asyncio
+    task on the kernel's loop) work there too."""
+    from harness import voila
+
+    shutil.copy(HERE / NOTEBOOK, tmp_path / NOTEBOOK)
+    shutil.copy(HERE.parent / "toygame.py", tmp_path / "toygame.py")
+    with voila(tmp_path, NOTEBOOK) as server, chromium_page() as page:
+        page.goto(server.page_url("/"), timeout=90_000)
+        page.wait_for_selector(".tabletop-gameapp .tabletop-board .js-plotly-plot svg.main-svg",
+                               timeout=90_000)
+        assert "no actions yet" in _log(page)
+        page.get_by_role("button", name="Roll", exact=True).click()
+        _wait_log(page, "1. Player 1 rolls")
+        page.locator(".tabletop-gameapp .tabletop-roll-button").click()
+        _wait_log(page, "2. Player 1 rolled")
+        page.get_by_role("button", name="Hold", exact=True).click()
+        _wait_log(page, "3. Player 1 banked")
+        page.locator(".tabletop-gameapp .tabletop-autoplay-button").click()
+        page.wait_for_function(
+            "() => document.querySelector('.tabletop-status').innerText.includes('Player 1 (human) to act')",
+            timeout=60_000)
+        assert "Player 2" in _log(page)
