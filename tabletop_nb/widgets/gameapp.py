@@ -38,6 +38,69 @@ _LOG_SHOWN = 200      # log lines rendered in the page (all are kept in app.log)
 _GENERATIONS_KEPT = 3  # old action buttons kept alive so a late click gets a message
 
 
+_MISSING = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        try:
+            return bool(np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object)))
+        except (TypeError, ValueError):
+            return False
+    try:
+        return bool(a == b) and type(a) is type(b)
+    except (TypeError, ValueError):  # values that do not compare plainly: send them
+        return False
+
+
+def layer_delta(old: dict, new: dict) -> dict:
+    """The part of trace ``new`` that differs from ``old`` (nested dicts compared key by key).
+
+    Validating a trace in plotly costs far more than comparing plain data, and most of a
+    board (islands, grid, routes) is the same from one state to the next.
+
+    >>> layer_delta({"x": [1, 2], "marker": {"color": "red", "size": 3}},
+    ...             {"x": [1, 2], "marker": {"color": "blue", "size": 3}})
+    {'marker': {'color': 'blue'}}
+    """
+    out = {}
+    for k, v in new.items():
+        if k == "type":
+            continue
+        o = old.get(k, _MISSING)
+        if isinstance(v, dict) and isinstance(o, dict):
+            d = layer_delta(o, v)
+            if d:
+                out[k] = d
+        elif o is _MISSING or not _same(o, v):
+            out[k] = v
+    return out
+
+
+def _snapshot(v: Any) -> Any:
+    """A copy of a layer's containers, so a view that reuses its lists cannot fool the diff."""
+    if isinstance(v, dict):
+        return {k: _snapshot(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_snapshot(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    return v
+
+
+def _patched(old: dict, delta: dict) -> dict:
+    """``old`` with ``delta`` applied (copies only what changed)."""
+    if not delta:
+        return old
+    out = dict(old)
+    for k, v in delta.items():
+        o = out.get(k)
+        out[k] = _patched(o, v) if isinstance(v, dict) and isinstance(o, dict) else _snapshot(v)
+    return out
+
+
 def refresh_figures(*figures: go.FigureWidget) -> None:
     """Send each figure's whole data and layout to the front end before it is shown.
 
@@ -117,6 +180,7 @@ class GameApp:
         self._syncing = False
         self._places: dict = {}
         self._score_cache: dict = {}
+        self._last_layers: list | None = None
         self._list_actions: list = []
         self._list_gen = -1
         self._outcomes: list = []
@@ -244,7 +308,7 @@ class GameApp:
         self.message_box = W.HTML(layout=lay(min_height="1.6em"))
         self.summary_box = W.HTML()
         self.board = self._new_board()
-        self.score_chart = go.FigureWidget(data=score_traces(self._names(), [()]))
+        self.score_chart = go.FigureWidget(data=self._score_chart_traces())
         self.score_chart.update_layout(height=220, width=380, margin=dict(l=40, r=10, t=30, b=30),
                                        title=dict(text="scores", x=0.02, font=dict(size=13)),
                                        xaxis=dict(title="action", rangemode="tozero"),
@@ -322,6 +386,14 @@ class GameApp:
         self.message_box.add_class("tabletop-message")
         self.title.value = (f"<b>{html.escape(g.name)}</b> · {g.num_players} players · "
                             + ", ".join(html.escape(self.seat_label(i)) for i in range(g.num_players)))
+
+    def _score_chart_traces(self) -> list[dict]:
+        out = []
+        for t in score_traces(self._names(), [()]):
+            t.pop("x")
+            t.update(x0=0, dx=1, y=[])
+            out.append(t)
+        return out
 
     def _names(self) -> list[str]:
         return [self.game.player_name(i) for i in range(self.game.num_players)]
@@ -765,11 +837,13 @@ class GameApp:
             self.view = view_for(game)
             self._position = 0
             self.board = self._new_board()
+            self._last_layers = None
             self.board_box.children = [self.board]
             with self.score_chart.batch_update():
                 self.score_chart.data = ()
-                for t in score_traces(self._names(), [()]):
+                for t in self._score_chart_traces():
                     self.score_chart.add_trace(t)
+            self._score_cache.clear()
 
     # ------------------------------------------------------------------ log ----
     def _write_log(self, before, after, action, actor: int, chosen: bool) -> None:
@@ -878,12 +952,19 @@ class GameApp:
                       f"{len(traces)}: a view must return the same layers for every state "
                       "(docs/DEVELOPING.md)", "error")
             return
-        with self.board.batch_update():
-            for tr, layer in zip(traces, layers):
-                # merge, not overwrite=True: plotly's front-end model mishandles whole-object
-                # replacements (a figure updated before it is shown then fails to draw with
-                # "Cannot use 'in' operator to search for 'line' in undefined")
-                tr.update({k: v for k, v in layer.items() if k != "type"})
+        last = self._last_layers
+        if last is None or len(last) != len(layers):
+            last = [{} for _ in layers]
+        deltas = [layer_delta(old, new) for old, new in zip(last, layers)]
+        if any(deltas):
+            with self.board.batch_update():
+                for tr, delta in zip(traces, deltas):
+                    if delta:
+                        # merge, not overwrite=True: plotly's front-end model mishandles
+                        # whole-object replacements (a figure updated before it is shown
+                        # then fails to draw: "Cannot use 'in' operator to search for 'line'")
+                        tr.update(delta)
+        self._last_layers = [_patched(old, delta) for old, delta in zip(last, deltas)]
 
     def _render_summary(self, shown, p: int) -> None:
         g = self.game
@@ -995,10 +1076,11 @@ class GameApp:
         for x in self.history[len(series):upto]:
             series.append((x, tuple(g.scores(x if viewer is None else g.observation(x, viewer)))))
         traces = score_traces(self._names(), [sc for _, sc in series[:upto]])
+        # x is implied (x0=0, dx=1): only each seat's y list is validated and sent
         with self.score_chart.batch_update():
             for tr, t in zip(self.score_chart.data, traces):
-                tr.x = t["x"]
-                tr.y = t["y"]
+                if tr.y is None or len(tr.y) != len(t["y"]) or list(tr.y) != t["y"]:
+                    tr.y = t["y"]
 
     # ----------------------------------------------------------- board clicks ----
     def _on_board_click(self, trace, points, state) -> None:

@@ -110,7 +110,8 @@ def test_buttons_drive_a_game_and_every_view_updates(game_name):
         assert id(app.board) == board_id and len(app.board.data) == n_traces
         changed_board += _board_data(app) != before_board
         # the score chart grows with the game
-        assert list(app.score_chart.data[0].x) == list(range(len(app.history)))
+        assert len(app.score_chart.data[0].y) == len(app.history)
+        assert app.score_chart.data[0].x0 == 0 and app.score_chart.data[0].dx == 1
         assert f"action {len(app.history) - 1} of {len(app.history) - 1}" in app.status.value
     assert len(app.history) > 10
     assert changed_board > 0, "the board never changed"
@@ -217,7 +218,7 @@ def test_timeline_review_refuses_play_then_rewinds(game_name):
     app.timeline.value = 5  # the slider replays the game so far
     assert app.position == 5 and not app.live
     assert "reviewing" in app.status.value
-    assert list(app.score_chart.data[0].x) == list(range(6))
+    assert len(app.score_chart.data[0].y) == 6
     assert app.step() is False and "timeline" in app.message
     assert len(app.history) == n
     app.timeline.value = n - 1
@@ -555,3 +556,29 @@ def test_unfinished_record_replays():
     assert rec.scores is None and rec.meta["finished"] is False
     assert tabletop_nb.replay(game, rec) == app.history
     assert [to_plain(a) for a in app.actions] == list(rec.actions)
+
+
+def test_layer_delta_sends_only_what_changed():
+    import numpy as np
+
+    from tabletop_nb.widgets.gameapp import layer_delta
+
+    old = {"type": "scatter", "x": [1, 2], "y": np.array([3, 4]),
+           "marker": {"color": ["red", "red"], "size": 9, "line": {"width": 1}}}
+    assert layer_delta(old, old) == {}
+    new = {"type": "scatter", "x": [1, 2], "y": np.array([3, 5]),
+           "marker": {"color": ["red", "blue"], "size": 9, "line": {"width": 2}}, "text": ["a", "b"]}
+    d = layer_delta(old, new)
+    assert set(d) == {"y", "marker", "text"}
+    assert d["marker"] == {"color": ["red", "blue"], "line": {"width": 2}}
+    assert layer_delta({}, new) == {k: v for k, v in new.items() if k != "type"}
+
+
+def test_score_chart_holds_every_seats_score():
+    game = tabletop_nb.load_game("toy")
+    app = GameApp(game, seats="random", seed=6)
+    app.run(40)
+    for seat, tr in enumerate(app.score_chart.data):
+        assert list(tr.y) == [game.scores(s)[seat] for s in app.history]
+    app.undo()
+    assert len(app.score_chart.data[0].y) == len(app.history)
