@@ -34,7 +34,7 @@ __all__ = ["GameApp", "HUMAN"]
 #: the seat spec of a person at the screen
 HUMAN = "human"
 
-_LOG_SHOWN = 200      # log lines rendered in the page (all are kept in app.log)
+_LOG_SHOWN = 100      # log lines rendered in the page (all are kept in app.log)
 _GENERATIONS_KEPT = 3  # old action buttons kept alive so a late click gets a message
 
 
@@ -181,6 +181,8 @@ class GameApp:
         self._places: dict = {}
         self._score_cache: dict = {}
         self._last_layers: list | None = None
+        self._curtain_for: int | None = None
+        self._seen_by: int | None = None
         self._list_actions: list = []
         self._list_gen = -1
         self._outcomes: list = []
@@ -369,8 +371,15 @@ class GameApp:
         self.log_box = W.HTML(layout=lay(max_height="220px", overflow="auto",
                                          border="1px solid #ddd", padding="2px 6px"))
         self.board_box = W.Box([self.board])
-        right = W.VBox([self.score_chart, self.summary_box])
-        self.widget = W.VBox([self.title, self.status, self.message_box,
+        right = self.side_box = W.VBox([self.score_chart, self.summary_box])
+        # hot seat with hidden information: the screen is covered between two people
+        self.curtain_text = W.HTML()
+        self.curtain_button = W.Button(description="show my view", icon="eye", button_style="info")
+        self.curtain_button.on_click(lambda b: self._press(self.show_view))
+        self.curtain_box = W.VBox([self.curtain_text, self.curtain_button],
+                                  layout=lay(display="none", padding="24px",
+                                             border="2px dashed #999"))
+        self.widget = W.VBox([self.title, self.status, self.message_box, self.curtain_box,
                               W.HBox([self.board_box, right], layout=lay(flex_flow="row wrap")),
                               self.actions_box, self.more_box, self.chance_box, self.bot_box,
                               self.history_box, W.HTML("<b>log</b>"), self.log_box])
@@ -380,8 +389,10 @@ class GameApp:
         right.add_class("tabletop-side")
         self.status.add_class("tabletop-status")
         # stable selectors for browser tests and custom CSS
+        self.curtain_box.add_class("tabletop-curtain")
         for name in ("roll_button", "step_button", "end_turn_button", "autoplay_button",
-                     "stop_button", "undo_button", "rewind_button", "outcome_button", "more_button"):
+                     "stop_button", "undo_button", "rewind_button", "outcome_button", "more_button",
+                     "curtain_button"):
             getattr(self, name).add_class("tabletop-" + name.replace("_", "-"))
         self.message_box.add_class("tabletop-message")
         self.title.value = (f"<b>{html.escape(g.name)}</b> · {g.num_players} players · "
@@ -516,11 +527,15 @@ class GameApp:
         view = self.game.observation(s, p)
         try:
             a = bot(self.game, view, self._bot_rngs[p])
+        except Exception as e:  # noqa: BLE001  (a buggy bot must not break the app)
+            raise _Refused(f"bot {bot_name(spec)!r} in seat {p} failed: {type(e).__name__}: {e}") from None
+        try:
             s2 = self.game.apply(s, a)
         except IllegalActionError as e:
             raise _Refused(f"bot {bot_name(spec)!r} in seat {p} chose an illegal action: {e}") from None
-        except Exception as e:  # noqa: BLE001  (a buggy bot must not break the app)
-            raise _Refused(f"bot {bot_name(spec)!r} in seat {p} failed: {type(e).__name__}: {e}") from None
+        except Exception as e:  # noqa: BLE001
+            raise _Refused(f"the {self.game.name} engine failed on {a!r} chosen by bot "
+                           f"{bot_name(spec)!r}: {type(e).__name__}: {e}") from None
         self._push(s2, a, p)
 
     def _can_advance(self) -> str:
@@ -849,8 +864,7 @@ class GameApp:
     def _write_log(self, before, after, action, actor: int, chosen: bool) -> None:
         g = self.game
         step = len(self.history) - 1
-        shown = self._shown(after)
-        lines = [str(e) for e in g.events(shown)]
+        lines = self._public_events(after)
         if actor == CHANCE:
             label = self._chance_label(before, after, action)
             self.last_roll = label + (" (chosen)" if chosen else "")
@@ -863,17 +877,36 @@ class GameApp:
         for line in lines:
             self.log.append(f"{step}. {line}")
 
+    def _watchers(self) -> list[int]:
+        """The seats whose eyes are on the screen: every human seat in a hot seat, else
+        the viewer; none when everything is shown."""
+        if self.reveal or not self._masked:
+            return []
+        humans = [i for i, sp in enumerate(self.seats) if sp == HUMAN]
+        return humans if len(humans) > 1 else ([self.viewer] if self.viewer is not None else [])
+
+    def _public_events(self, after) -> list[str]:
+        """The words for what happened that everyone watching may read (in a hot seat with
+        hidden information, a line one person's observation does not give is left out)."""
+        g = self.game
+        watchers = self._watchers()
+        if not watchers:
+            return [str(e) for e in g.events(after)]
+        seen = [[str(e) for e in g.events(g.observation(after, w))] for w in watchers]
+        return [e for e in seen[0] if all(e in other for other in seen[1:])]
+
     def _chance_label(self, before, after, action) -> str:
-        """The outcome's label, unless the viewer could not have seen it (a hidden draw)."""
+        """The outcome's label, unless someone watching could not have seen it (a hidden draw)."""
         g = self.game
         label = g.action_label(before, action)
-        v = self.viewer
-        if not self._masked or v is None:
+        watchers = self._watchers()
+        if not watchers:
             return label
         other = next((a for a, _ in g.chance_outcomes(before) if a != action), None)
         if other is None:
             return label
-        if g.observation(after, v) == g.observation(g.apply_trusted(before, other), v):
+        alt = g.apply_trusted(before, other)
+        if any(g.observation(after, w) == g.observation(alt, w) for w in watchers):
             return "a hidden draw"
         return label
 
@@ -897,6 +930,7 @@ class GameApp:
         live = self.live
         p = g.current_player(s)
         shown = self._shown(s)
+        self._update_curtain()
         person = live and self._person_to_act(s) and not self._autoplaying
         places: dict = {}
         if person:
@@ -938,6 +972,39 @@ class GameApp:
         self._render_scores()
         shown_log = self.log[:self._log_marks[self._position]][-_LOG_SHOWN:]
         self.log_box.value = "<br>".join(html.escape(x) for x in reversed(shown_log)) or "<i>no actions yet</i>"
+
+    @property
+    def covered(self) -> bool:
+        """True while the screen waits for the next person of a hot seat (hidden information)."""
+        return self._curtain_for is not None
+
+    def _update_curtain(self) -> None:
+        v = self.viewer
+        hot = len(self._watchers()) > 1
+        if not hot or v is None:
+            self._curtain_for, self._seen_by = None, v
+        elif self._seen_by is None:
+            self._seen_by = v
+        elif v != self._seen_by:
+            self._curtain_for = v
+        elif self._curtain_for is not None and v == self._seen_by:
+            self._curtain_for = None
+        covered = self._curtain_for is not None
+        hide = "none" if covered else ""
+        for w in (self.board_box, self.side_box, self.actions_box, self.log_box):
+            w.layout.display = hide
+        self.curtain_box.layout.display = "flex" if covered else "none"
+        if covered:
+            name = html.escape(self.game.player_name(self._curtain_for))
+            self.curtain_text.value = (f"<b>Pass the screen to {name}.</b> What is on it now is "
+                                       f"for {name}'s eyes only.")
+            self.curtain_button.description = f"I am {self.game.player_name(self._curtain_for)}: show"
+
+    def show_view(self) -> None:
+        """Uncover the screen for the person whose turn it is (hot seat)."""
+        if self._curtain_for is not None:
+            self._seen_by, self._curtain_for = self._curtain_for, None
+        self._render()
 
     def _draw_board(self, shown, highlight: frozenset) -> None:
         try:
@@ -1014,7 +1081,8 @@ class GameApp:
             self.more_actions.options = []
         self.action_buttons = buttons
         self.actions_box.children = buttons
-        self.more_box.layout.display = "flex" if person and len(self._list_actions) > 48 else "none"
+        self.more_box.layout.display = ("flex" if person and not self.covered and len(self._list_actions) > 48
+                                        else "none")
 
     def _on_action(self, action, gen: int) -> bool:
         if gen != self._button_gen:

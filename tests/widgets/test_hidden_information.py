@@ -114,3 +114,55 @@ def test_the_board_shows_the_human_seats_observation(game_name):
         else:
             app.step()
     assert checked > 10
+
+
+class SecretWordsToy(SecretToy):
+    """Also the log is secret: others read "banked some points"."""
+
+    def observation(self, s, player):
+        o = super().observation(s, player)
+        me = self.player_name(player)
+        words = tuple(e if "banked" not in e or e.startswith(me) else e.split(" banked")[0] + " banked some points"
+                      for e in s.events)
+        return replace(o, events=words)
+
+
+def _play_to_bank(app, seat):
+    g = app.game
+    while not g.is_terminal(app.state) and g.current_player(app.state) in (seat, CHANCE):
+        p = g.current_player(app.state)
+        if p == CHANCE:
+            app.roll()
+        else:
+            legal = g.legal_actions(app.state)
+            app.choose(legal[-1] if app.state.pot >= 6 else legal[0])
+
+
+def test_hot_seat_covers_the_screen_between_people():
+    game = SecretWordsToy()
+    app = GameApp(game, seats=["human", "human"], seed=4)
+    assert not app.covered and app.viewer == 0
+    _play_to_bank(app, 0)
+    assert game.current_player(app.state) == 1
+    # Player 2's turn: nothing of either view is on screen until Player 2 says so
+    assert app.covered
+    assert app.board_box.layout.display == "none" and app.log_box.layout.display == "none"
+    assert app.actions_box.layout.display == "none"
+    assert "Pass the screen to Player 2" in app.curtain_text.value
+    app.curtain_button.click()
+    assert not app.covered and app.board_box.layout.display == ""
+    assert app.viewer == 1
+    assert list(app.board.data[0].y)[0] == 0  # Player 1's bank is secret to Player 2
+
+
+def test_hot_seat_log_keeps_only_what_everyone_may_read():
+    game = SecretWordsToy()
+    app = GameApp(game, seats=["human", "human"], seed=4)
+    _play_to_bank(app, 0)
+    banked = [line for line in app.log if "banked" in line]
+    assert banked == [], banked  # Player 2 may not read how much Player 1 banked
+    assert any(line.endswith("Player 1: Hold") for line in app.log)
+    # one person at the screen reads their own words
+    solo = GameApp(game, seats=["human", "random"], seed=4)
+    _play_to_bank(solo, 0)
+    assert any("Player 1 banked" in line and "some" not in line for line in solo.log)
