@@ -37,7 +37,6 @@ def view_module(game) -> ModuleType:
     if isinstance(declared, str):
         return importlib.import_module(declared)
     name = getattr(game, "name", "")
-    from ..games import list_games, game_module  # noqa: F401  (registry, no engine import)
     full = f"tabletop_nb.games.{name}"
     try:
         package = importlib.util.find_spec(full)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
-import pytest
 
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-import pytest
 
 import tabletop_nb
 from tabletop_nb import CHANCE
