@@ -48,7 +48,7 @@ def invariants(game: PacalGame, s: PacalState) -> list[str]:
             out.append(f"seat {q}: stones {s.supply[q]} + {on_board} on board + {marker} marker != {r.stones}")
         if s.stones[q] & ~geo.playable:
             out.append(f"seat {q}: a stone off the playable board")
-        built = sum(1 for v in s.pyramids if v and v >> 3 == q)
+        built = bin(s.pyr_masks[q]).count("1")
         if any(c < 0 for c in s.pyr_supply[q]):
             out.append(f"seat {q}: negative pyramid supply {s.pyr_supply[q]}")
         if sum(s.pyr_supply[q]) + built + s.discarded[q] != sum(r.pyramids):
@@ -57,13 +57,14 @@ def invariants(game: PacalGame, s: PacalState) -> list[str]:
         pyr_cells |= s.pyr_masks[q]
         if s.scores[q] < 0:
             out.append(f"seat {q}: negative score")
-    mask = 0
-    for i, v in enumerate(s.pyramids):
-        if v:
-            mask |= 1 << i
-            if not (1 <= (v & 7) <= 5 and (v >> 3) < n and s.pyr_masks[v >> 3] >> i & 1):
-                out.append(f"pyramid code {v} on space {geo.xy[i]} disagrees with the owner masks")
-    if mask != pyr_cells:
+    # the per-space pyramid codes must agree with the owners' bit sets (both directions)
+    codes = s.pyramids
+    for i in range(len(codes)):
+        v = codes[i]
+        if v and not (1 <= (v & 7) <= 5 and (v >> 3) < n and s.pyr_masks[v >> 3] >> i & 1):
+            out.append(f"pyramid code {v} on space {geo.xy[i]} disagrees with the owner masks")
+    mask = pyr_cells
+    if sum(1 for v in codes if v) != bin(mask).count("1"):
         out.append("pyramid masks disagree with the board")
     if mask & ~geo.playable:
         out.append("a pyramid off the playable board")
