@@ -1,6 +1,6 @@
 """Which rulebook checklist IDs do the tests name?
 
-Reads ``<rules>/<game>.checklist.md`` (default: ../shared/rules beside the checkout) and
+Reads ``<rules>/<game>.checklist.md`` (default: docs/rules, copies of shared/rules) and
 searches every file under tests/ for each ID (in a test name, ``pr_setup_04``, or in a
 docstring or comment, ``PR-SETUP-04``; ranges like ``PR-SETUP-01..04`` count too).
 
@@ -40,7 +40,7 @@ def named_ids(test_root: Path) -> set[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rules", type=Path, default=ROOT.parent / "shared" / "rules")
+    ap.add_argument("--rules", type=Path, default=ROOT / "docs" / "rules")
     ap.add_argument("--game", choices=sorted(GAMES), action="append")
     ap.add_argument("--missing", action="store_true", help="list the IDs no test names")
     args = ap.parse_args(argv)

@@ -10,11 +10,10 @@ import tabletop_nb
 from tabletop_nb.games.neko.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[3]
-CHECKLIST = ROOT.parent / "shared" / "rules" / "neko.checklist.md"
+CHECKLIST = ROOT / "docs" / "rules" / "neko.checklist.md"
 RULINGS = ROOT / "tabletop_nb" / "games" / "neko" / "RULINGS.md"
 
 
-@pytest.mark.skipif(not CHECKLIST.exists(), reason="the shared checklist is not beside the checkout")
 def test_every_ambiguous_item_is_ruled():
     ambiguous = set()
     for line in CHECKLIST.read_text(encoding="utf-8").splitlines():
