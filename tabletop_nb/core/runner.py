@@ -22,7 +22,8 @@ from .errors import IllegalActionError, TabletopError
 from .protocol import CHANCE, TERMINAL, BaseGame
 from .record import GameRecord
 
-__all__ = ["play", "simulate", "seed_sequence", "game_seed", "play_state", "COLUMNS"]
+__all__ = ["play", "simulate", "seed_sequence", "game_seed", "seat_streams", "play_state", "Playout",
+           "COLUMNS"]
 
 #: the columns ``simulate`` always returns, in order
 COLUMNS = ("game", "seed", "spawn_key", "seat", "bot", "score", "rank", "winner",
@@ -46,7 +47,12 @@ def game_seed(seed: int, index: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
-def _streams(ss: np.random.SeedSequence, players: int):
+def seat_streams(ss: np.random.SeedSequence, players: int):
+    """The random streams of one game: (chance Generator, [one bot Generator per seat]).
+
+    ``play``, ``simulate`` and GameApp all use these, so the same seed gives the same game
+    wherever it is played.
+    """
     # children built from (entropy, spawn_key) directly, so calling twice gives the same
     # streams (SeedSequence.spawn would count its calls)
     kids = [np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (k,))
@@ -86,7 +92,7 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
     specs = _bots_for(game, bots)
     funcs = [resolve_bot(game, b) for b in specs]
     trusted = [getattr(f, "trusted", False) for f in funcs]
-    chance_rng, bot_rngs = _streams(ss, game.num_players)
+    chance_rng, bot_rngs = seat_streams(ss, game.num_players)
     masked = type(game).observation is not BaseGame.observation
     limit = max_actions or getattr(game, "max_actions", 100_000)
     current, sample, apply_trusted = game.current_player, game.sample_chance, game.apply_trusted

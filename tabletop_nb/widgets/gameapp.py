@@ -24,7 +24,7 @@ from ..core.codec import to_plain
 from ..core.errors import IllegalActionError, TabletopError
 from ..core.protocol import CHANCE, TERMINAL, BaseGame
 from ..core.record import GameRecord, replay
-from ..core.runner import _streams, seed_sequence
+from ..core.runner import seat_streams, seed_sequence
 from ..viz._common import fraction_text
 from ..viz.scores import score_traces
 from ..viz.views import View, view_for
@@ -173,7 +173,7 @@ class GameApp:
         self.seed = seed_sequence(seed)
         self.reveal = bool(reveal)
         self.view: View = view_for(game)
-        self._chance_rng, self._bot_rngs = _streams(self.seed, game.num_players)
+        self._chance_rng, self._bot_rngs = seat_streams(self.seed, game.num_players)
         self._masked = type(game).observation is not BaseGame.observation
         self._message = ""
         self._quiet = False
@@ -846,7 +846,7 @@ class GameApp:
                 except TabletopError:  # a bot this session does not know: a person sits there
                     seats.append(HUMAN)
             self.seats = seats + [HUMAN] * (game.num_players - len(seats))
-            self._chance_rng, self._bot_rngs = _streams(self.seed, game.num_players)
+            self._chance_rng, self._bot_rngs = seat_streams(self.seed, game.num_players)
         self._masked = type(game).observation is not BaseGame.observation
         if not same_layout:
             self.view = view_for(game)

@@ -18,7 +18,7 @@ import pytest
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL, GameRecord, IllegalActionError, RulesError
 from tabletop_nb.core.codec import to_plain
-from tabletop_nb.core.runner import seed_sequence, _streams
+from tabletop_nb.core.runner import seed_sequence, seat_streams
 from tabletop_nb.games import game_module, list_games
 
 import toygame
@@ -57,7 +57,7 @@ def walk(game, seed, check_every=1):
     """A seeded random playout that checks the protocol at every step; yields (state, action)."""
     module = _module(game.name)
     invariants = getattr(module, "invariants", None)
-    chance_rng, bot_rngs = _streams(seed_sequence(seed), game.num_players)
+    chance_rng, bot_rngs = seat_streams(seed_sequence(seed), game.num_players)
     s = game.initial_state()
     n = game.num_players
     limit = getattr(game, "max_actions", 100_000)

@@ -7,14 +7,14 @@ import json
 
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL
-from tabletop_nb.core.runner import _streams, seed_sequence
+from tabletop_nb.core.runner import seat_streams, seed_sequence
 from tabletop_nb.viz import generic_view, view_for, view_module
 
 STATES = 120  # states of one seeded playout drawn per game (every one of them)
 
 
 def _playout(game, seed, limit=STATES):
-    chance_rng, bot_rngs = _streams(seed_sequence(seed), game.num_players)
+    chance_rng, bot_rngs = seat_streams(seed_sequence(seed), game.num_players)
     s = game.initial_state()
     out = [s]
     while not game.is_terminal(s) and len(out) < limit:
