@@ -64,25 +64,35 @@ class Geometry:
 
     def __init__(self, board: Board, players: int):
         W, H = board.width, board.height
-        self.width, self.height, self.size = W, H, W * H
-        self.xy = tuple((i % W, i // W) for i in range(W * H))
-        self.index = {xy: i for i, xy in enumerate(self.xy)}
+        # Space (x, y) is bit / index i = y * P + x with a pad of W empty columns (P = 2W):
+        # a shift of a whole bit set by up to W - 1 columns, or by one row, never wraps a
+        # space onto another space, so rows, columns and diagonals can be searched by
+        # shifting (constellations, turning moves). Pad indices are never spaces.
+        P = self.pad = 2 * W
+        self.width, self.height, self.size = W, H, P * H
+        self.xy = tuple((i % P, i // P) for i in range(P * H))
+        self.cells = tuple(y * P + x for y in range(H) for x in range(W))
+        self.index = {self.xy[i]: i for i in self.cells}
+        self.board_mask = _mask(self.cells)
         covered = board.covered_letters(players)
         self.letters = tuple(d.letter for d in board.districts)
         self.district_ids = {d.letter: k for k, d in enumerate(board.districts)}
         self.values = tuple(d.value for d in board.districts)
-        #: district id of each space (-1 for the lake)
-        self.district = tuple(-1 if board.rows[y][x] == board.lake else self.district_ids[board.rows[y][x]]
-                              for x, y in self.xy)
-        self.lake_mask = _mask(i for i, (x, y) in enumerate(self.xy) if board.rows[y][x] == board.lake)
-        self.covered_mask = _mask(i for i, (x, y) in enumerate(self.xy)
-                                  if board.rows[y][x] in covered)
+
+        def letter(i):
+            x, y = self.xy[i]
+            return board.rows[y][x] if x < W else None
+        #: district id of each space (-1 for the lake and the pad)
+        self.district = tuple(-1 if letter(i) in (None, board.lake) else self.district_ids[letter(i)]
+                              for i in range(self.size))
+        self.lake_mask = _mask(i for i in self.cells if letter(i) == board.lake)
+        self.covered_mask = _mask(i for i in self.cells if letter(i) in covered)
         #: spaces where ships, stones and pyramids may be: land, not covered
-        self.playable = ((1 << self.size) - 1) & ~self.lake_mask & ~self.covered_mask
-        self.playable_cells = tuple(i for i in range(self.size) if self.playable >> i & 1)
+        self.playable = self.board_mask & ~self.lake_mask & ~self.covered_mask
+        self.playable_cells = tuple(i for i in self.cells if self.playable >> i & 1)
         self.holy_id = self.district_ids[board.holy]
-        self.holy_mask = _mask(i for i in range(self.size) if self.district[i] == self.holy_id)
-        self.holy_cells = tuple(i for i in range(self.size) if self.holy_mask >> i & 1)
+        self.holy_mask = _mask(i for i in self.cells if self.district[i] == self.holy_id)
+        self.holy_cells = tuple(i for i in self.cells if self.holy_mask >> i & 1)
         self.river_mask = _mask(self.index[p] for p in board.river) & self.playable
         self.lakeside_mask = _mask(self.index[p] for p in board.lakeside) & self.playable
         #: district ids that still have an uncovered space (scored at the end)
@@ -107,16 +117,12 @@ class Geometry:
             rays.append(tuple(per))
         self.rays = tuple(rays)
         self._local: dict = {}
-        # A padded bit layout for the turning-move search: bit y * P + x with P = W + 1, so a
-        # shift by 1 (east/west) lands on the empty pad column instead of wrapping a row.
-        P = self.pad = W + 1
-        self.row_mask = (1 << W) - 1
-        self.unpad = {y * P + x: y * W + x for x, y in self.xy}
-        self.board_p = self.to_padded((1 << self.size) - 1)
+        P = self.pad
         #: rings[(cell, nb)]: padded masks of the 2 x 3 blocks whose boundary cycle uses the
         #: edge cell-nb (the only self-avoiding 5-step walks from a space to its neighbour)
         rings: dict = {}
-        for i, (x, y) in enumerate(self.xy):
+        for i in self.cells:
+            x, y = self.xy[i]
             for j in self.nbrs[i]:
                 out = []
                 for w, h in ((3, 2), (2, 3)):
@@ -134,17 +140,9 @@ class Geometry:
                                 continue
                             if w == 3 and h == 2 and xa == xb and xa == x0 + 1:
                                 continue
-                            out.append(sum(1 << (b * P + a) for a, b in cells))
+                            out.append(sum(1 << self.index[c] for c in cells))
                 rings[(i, j)] = tuple(out)
         self.rings = rings
-
-    def to_padded(self, mask: int) -> int:
-        """A cell bit set in the padded layout (see ``pad``)."""
-        W, P, row = self.width, self.pad, self.row_mask
-        out = 0
-        for y in range(self.height):
-            out |= ((mask >> (y * W)) & row) << (y * P)
-        return out
 
     def local_mask(self, i: int, radius: int) -> int:
         """Spaces within Manhattan distance ``radius`` of space ``i`` (cached)."""
@@ -152,7 +150,7 @@ class Geometry:
         m = self._local.get(key)
         if m is None:
             x0, y0 = self.xy[i]
-            m = _mask(j for j, (x, y) in enumerate(self.xy) if abs(x - x0) + abs(y - y0) <= radius)
+            m = _mask(j for j in self.cells if abs(self.xy[j][0] - x0) + abs(self.xy[j][1] - y0) <= radius)
             self._local[key] = m
         return m
 

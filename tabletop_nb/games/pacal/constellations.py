@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterable
 
-__all__ = ["constellations", "gap_spaces", "shape_height", "find_codes"]
+__all__ = ["constellations", "gap_spaces", "shape_height", "find_codes", "BitSearch"]
 
 Space = tuple[int, int]
 
@@ -198,4 +198,90 @@ def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set |
                             (a in stones or b in stones or c2 in stones or e2 in stones) and \
                             (not blocked or _gaps_ok((a, b, e2, c2, a), blocked)):
                         out.append((5, tuple(sorted((a, b, c2, e2)))))
+    return out
+
+
+class BitSearch:
+    """The constellation search as bit arithmetic on the engine's board layout.
+
+    Spaces are bits ``y * pad + x`` (``pad`` >= 2 * width - 1, see board.Geometry), so
+    shifting a bit set moves every member one step along a row, column or diagonal at
+    once and a step off the board lands on an empty pad bit. ``m & m >> d & m >> 2d``
+    marks every first member of three with equal steps ``d``; most such masks are empty,
+    so a board is searched with a few hundred integer operations. It finds exactly what
+    :func:`find_codes` finds (tests compare them), as ``(stories, cells)`` with the cells
+    ascending.
+
+    >>> bs = BitSearch(8, 8, 16)
+    >>> sorted(bs.find_bits(1 << 0 | 1 << 34, 1 << 0 | 1 << 17 | 1 << 34))
+    [(1, (0,)), (1, (34,)), (3, (0, 17, 34))]
+    """
+
+    def __init__(self, width: int, height: int, pad: int):
+        if pad < 2 * width - 1:
+            raise ValueError("the pad must keep a shift of width - 1 columns off the next row")
+        P = self.pad = pad
+        m = max(width, height)
+        lines = []
+        for u in (1, P, P + 1, P - 1):
+            for k in range(1, m):
+                if 2 * k < m:
+                    lines.append((k * u, 2 * k * u, 3 * k * u if 3 * k < m else 0))
+        self.lines = tuple(lines)
+        self.squares = tuple((k, k * P) for k in range(1, m))
+        self.diamonds = tuple((k * (P - 1), k * (P + 1), 2 * k * P) for k in range(1, m))
+
+    def find_bits(self, s: int, m: int, diamonds: bool = False) -> list:
+        """Every constellation of the members ``m`` that holds a stone of ``s`` (bit sets)."""
+        out = [(1, (b,)) for b in _bit_list(s)]
+        if m & (m - 1) == 0:  # fewer than two members
+            return out
+        P = self.pad
+        for d in (1, P):
+            a = m & (m >> d) & (s | (s >> d))
+            if a:
+                for b in _bit_list(a):
+                    out.append((2, (b, b + d)))
+        for d1, d2, d3 in self.lines:
+            a = m & (m >> d1)
+            if not a:
+                continue
+            a &= m >> d2
+            if not a:
+                continue
+            st = s | (s >> d1) | (s >> d2)
+            for b in _bit_list(a & st):
+                out.append((3, (b, b + d1, b + d2)))
+            if d3:
+                a4 = a & (m >> d3) & (st | (s >> d3))
+                for b in _bit_list(a4):
+                    out.append((4, (b, b + d1, b + d2, b + d3)))
+        for k, kp in self.squares:
+            a = m & (m >> k)
+            if not a:
+                continue
+            a &= m >> kp
+            if not a:
+                continue
+            a &= (m >> (k + kp)) & (s | (s >> k) | (s >> kp) | (s >> (k + kp)))
+            for b in _bit_list(a):
+                out.append((5, (b, b + k, b + kp, b + k + kp)))
+        if diamonds:
+            # top corner b, left b + k(P-1), right b + k(P+1), bottom b + 2kP
+            for dl, dr, db in self.diamonds:
+                a = m & (m >> dl) & (m >> dr) & (m >> db)
+                if a:
+                    a &= s | (s >> dl) | (s >> dr) | (s >> db)
+                    for b in _bit_list(a):
+                        out.append((5, (b, b + dl, b + dr, b + db)))
+        return out
+
+
+def _bit_list(mask: int) -> list[int]:
+    s = bin(mask)[:1:-1]
+    out = []
+    i = s.find("1")
+    while i >= 0:
+        out.append(i)
+        i = s.find("1", i + 1)
     return out

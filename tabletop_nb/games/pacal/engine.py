@@ -26,7 +26,7 @@ from typing import Any, Iterable, Mapping
 
 from ...core.protocol import CHANCE, TERMINAL, BaseGame
 from .board import Geometry
-from .constellations import find_codes
+from .constellations import BitSearch, gap_spaces
 from .rules import ARROWS, PacalRules
 from .state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Build, Drop, Move, NoBuild,
                     PacalState, Place, PlaceShip, Roll, TakeBack, UseGod, evolve)
@@ -128,10 +128,7 @@ class PacalGame(BaseGame):
         self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
-        # constellation search codes (see constellations.py) and back
-        self._code = tuple(y * 64 + x for x, y in g.xy)
-        self._code_cell = {y * 64 + x: i for i, (x, y) in enumerate(g.xy)}
-        self._code_xy = {y * 64 + x: (x, y) for x, y in g.xy}
+        self._search = BitSearch(g.width, g.height, g.pad)
 
     # -- protocol ------------------------------------------------------------------
     def initial_state(self) -> PacalState:
@@ -259,15 +256,14 @@ class PacalGame(BaseGame):
     def _turning_bits(self, ship: int, pips: int, free: int, avoid: bool) -> list[int]:
         geo = self.geo
         P = geo.pad
-        fp = geo.to_padded(free)
-        board = geo.board_p
+        fp = free
+        board = geo.board_mask
         # cells whose neighbour to the east / south / west / north is free
         fe, fs, fw, fn = fp >> 1, fp >> P, (fp << 1) & board, (fp << P) & board
         # dead end after moving east: north, east, south blocked (west is where it came from)
         de = (board & ~(fn | fe | fs), board & ~(fe | fs | fw),
               board & ~(fs | fw | fn), board & ~(fw | fn | fe))
-        x, y = geo.xy[ship]
-        s = 1 << (y * P + x)
+        s = 1 << ship
         re, rs, rw, rn = (s << 1) & fp, (s << P) & fp, s >> 1 & fp, s >> P & fp
         stops = 0
         for _ in range(pips - 1):
@@ -278,16 +274,14 @@ class PacalGame(BaseGame):
                               ((rw | rs | rn) >> 1) & fp, ((rn | re | rw) >> P) & fp)
         full = (re | rs | rw | rn) & ~s
         stops &= ~s
-        unpad = geo.unpad
         if avoid and pips == 5:
             near = ((s << 1) | (s >> 1) | (s << P) | (s >> P)) & full & ~stops
             if near:
                 rings = geo.rings
-                for b in _bits(near):
-                    j = unpad[b]
+                for j in _bits(near):
                     if not any(fp & m == m for m in rings[(ship, j)]):
-                        full &= ~(1 << b)
-        return sorted(unpad[b] for b in _bits(full | stops))
+                        full &= ~(1 << j)
+        return _bits(full | stops)
 
     def turning_moves_search(self, ship: int, pips: int, free: int) -> list[int]:
         """The same ends as :meth:`turning_moves` by a plain depth-first search of the paths."""
@@ -411,20 +405,20 @@ class PacalGame(BaseGame):
     # -- building --------------------------------------------------------------------
     def constellations_of(self, s: PacalState, seat: int) -> list:
         """The seat's constellations now: ``(stories, members)`` with members as (x, y)."""
-        xy = self._code_xy
-        return [(h, tuple(xy[c] for c in cells)) for h, cells in self._constellation_codes(s, seat)]
+        xy = self._xy
+        return [(h, tuple(xy[c] for c in cells)) for h, cells in self._constellation_cells(s, seat)]
 
-    def _constellation_codes(self, s: PacalState, seat: int) -> list:
+    def _constellation_cells(self, s: PacalState, seat: int) -> list:
         vis = self.visible_stones(s, seat)
         if not vis:
             return []
-        code = self._code
-        stones = {code[c] for c in _bits(vis)}
-        members = stones | {code[c] for c in _bits(s.pyr_masks[seat])}
-        blocked = None
-        if self._gap_block:
-            blocked = {code[c] for c in _bits(self._gap_block_mask(s, seat))}
-        return find_codes(stones, members, self.rules.diamond_squares, blocked)
+        found = self._search.find_bits(vis, vis | s.pyr_masks[seat], self.rules.diamond_squares)
+        if self._gap_block:  # PC-CONST-12 readings b and c
+            blocked = self._gap_block_mask(s, seat)
+            xy, index = self._xy, self.geo.index
+            found = [(h, cells) for h, cells in found
+                     if not any(blocked >> index[g] & 1 for g in gap_spaces(h, tuple(xy[c] for c in cells)))]
+        return found
 
     def _gap_block_mask(self, s: PacalState, seat: int) -> int:
         if self.rules.gap_contents == "no_own":
@@ -449,29 +443,26 @@ class PacalGame(BaseGame):
 
     def _build_options(self, s: PacalState) -> tuple:
         p = s.player
-        found = self._constellation_codes(s, p)
+        found = self._constellation_cells(s, p)
         if not found:
             return ()
-        cell_of = self._code_cell
-        xy = self._code_xy
+        xy = self._xy
         pyramids = s.pyramids
         own = s.pyr_masks[p]
-        own_codes = {self._code[c] for c in _bits(own)} if own else ()
         supply = s.pyr_supply[p]
         expert = self.rules.expert
         heights = self._heights
         new_heights = [None] + [heights(supply, h, 0) for h in range(1, 6)]
         out = []
         append = out.append
-        for natural, codes in found:
+        for natural, cells in found:
             if natural == 1:  # a single stone (the commonest case)
-                c = codes[0]
                 for h in new_heights[1]:
-                    at = xy[c]
+                    at = xy[cells[0]]
                     append(Build(h, at, (at,)))
                 continue
-            members = tuple([xy[c] for c in codes])
-            pyr = [c for c in codes if c in own_codes] if own_codes else ()
+            members = tuple([xy[c] for c in cells])
+            pyr = [c for c in cells if own >> c & 1] if own else ()
             if not pyr:
                 for h in new_heights[natural]:
                     for at in members:
@@ -479,12 +470,12 @@ class PacalGame(BaseGame):
                 continue
             if not expert:
                 for h in new_heights[natural]:
-                    for c in codes:
-                        if c not in own_codes:
+                    for c in cells:
+                        if not own >> c & 1:
                             append(Build(h, xy[c], members))
             if not expert or len(pyr) == 1:
                 for c in pyr:
-                    for h in heights(supply, natural, pyramids[cell_of[c]] & 7):
+                    for h in heights(supply, natural, pyramids[c] & 7):
                         append(Build(h, xy[c], members))
         if not out:
             return ()

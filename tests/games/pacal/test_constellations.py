@@ -152,3 +152,28 @@ def test_pc_const_engine_and_search_agree_on_an_eight_by_eight_sample():
     s = g.position(ships=parked(3), phase="build", stones={0: stones})
     offered = {a.members for a in g.legal_actions(s)[1:]}
     assert offered == {c for _, c in constellations(set(stones))}
+
+
+def test_pc_const_03_07_11_bit_search_equals_the_pair_search():
+    """PC-CONST-03..08, PC-CONST-11, PC-OWNPYR-03: the engine's bit search over the padded
+    board layout finds exactly the constellations of the plain pair search (random sets
+    of stones and pyramids, with and without diamonds)."""
+    import random
+
+    from tabletop_nb.games.pacal.constellations import BitSearch, find_codes
+    rng = random.Random(4)
+    W = H = 13
+    P = 2 * W
+    bs = BitSearch(W, H, P)
+    spaces = [(x, y) for x in range(W) for y in range(H)]
+    for _ in range(1500):
+        cells = rng.sample(spaces, rng.randint(0, 22))
+        k = rng.randint(0, len(cells))
+        stones, members = set(cells[:k]), set(cells)
+        dia = rng.random() < 0.3
+        bits = sorted((h, tuple((c % P, c // P) for c in cs)) for h, cs in
+                      bs.find_bits(sum(1 << (y * P + x) for x, y in stones),
+                                   sum(1 << (y * P + x) for x, y in members), dia))
+        ref = sorted((h, tuple((c % 64, c // 64) for c in cs)) for h, cs in
+                     find_codes({y * 64 + x for x, y in stones}, {y * 64 + x for x, y in members}, dia))
+        assert bits == ref

@@ -149,4 +149,4 @@ def test_pc_setup_01_data_files_are_marked_reconstructed_and_replaceable():
     assert comp.startswith("# Components") and "RECONSTRUCTED COMPONENT - the special die" in comp
     g = tabletop_nb.load_game("pacal", players=3)
     g2 = g.with_rules(board=OPEN8, die=tabletop_nb.Die([1, 2, 3, 4, 5, ARROWS], name="special die"))
-    assert g2.geo.size == 64 and g2.rules.die.prob(1) == tabletop_nb.Die([1] * 6).prob(1) / 6
+    assert len(g2.geo.cells) == 64 and g2.rules.die.prob(1) == tabletop_nb.Die([1] * 6).prob(1) / 6
