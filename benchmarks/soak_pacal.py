@@ -21,7 +21,7 @@ import numpy as np
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL
 from tabletop_nb.core.bots import resolve_bot
-from tabletop_nb.core.runner import _streams
+from tabletop_nb.core.runner import seat_streams
 from tabletop_nb.games.pacal import invariants
 
 CONFIGS = [dict(players=2), dict(players=3), dict(players=4), dict(players=5),
@@ -33,7 +33,7 @@ def soak_one(seed: int, index: int, bots: str = "random") -> tuple[int, list[str
     cfg = CONFIGS[index % len(CONFIGS)]
     game = tabletop_nb.load_game("pacal", **cfg)
     ss = np.random.SeedSequence(seed, spawn_key=(index,))
-    chance_rng, bot_rngs = _streams(ss, game.num_players)
+    chance_rng, bot_rngs = seat_streams(ss, game.num_players)
     bot = resolve_bot(game, bots)
     s = game.initial_state()
     last = s.scores
