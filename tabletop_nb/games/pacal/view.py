@@ -43,7 +43,9 @@ def key(xy) -> str:
 def _district_layer(game) -> dict:
     cache = getattr(game, "_view_districts", None)
     if cache is not None:
-        return cache
+        # new lists every call: GameApp diffs layers and may keep the ones it was given
+        return {**cache, "z": [r[:] for r in cache["z"]], "text": [r[:] for r in cache["text"]],
+                "hovertext": [r[:] for r in cache["hovertext"]]}
     geo, board = game.geo, game.rules.board
     n = len(board.districts)
     colours = [d.colour for d in board.districts] + [LAKE, COVERED]
@@ -78,7 +80,7 @@ def _district_layer(game) -> dict:
                  hoverinfo="text", colorscale=scale, zmin=0, zmax=total, showscale=False,
                  xgap=1, ygap=1)
     game._view_districts = layer  # the board never changes within a game
-    return layer
+    return _district_layer(game)
 
 
 def _marks_layer(game) -> dict:
