@@ -644,7 +644,7 @@ class PacalGame(BaseGame):
     def _end_turn(self, s: PacalState, scores: tuple, events: tuple, ended: str) -> PacalState:
         n = self.n
         last_round = s.last_round
-        if n > 2 and not last_round and max(scores) >= self.rules.threshold:
+        if n > 2 and not last_round and not ended and max(scores) >= self.rules.threshold:
             last_round = True  # PC-END-04: finish this round
             events += (("lastround", max(range(n), key=lambda q: scores[q])),)
         turn = s.turn + 1
@@ -807,7 +807,8 @@ class PacalGame(BaseGame):
             if k == "roll":
                 out.append(f"{who} rolled {e[2]}")
             elif k == "move":
-                out.append(f"{who} made a {e[2]} move to {e[3]}")
+                kind = {"turn": "turning"}.get(e[2], e[2])
+                out.append(f"{who} made a {kind} move to {e[3]}")
             elif k == "god":
                 out.append(f"{who} used the god stone {e[2]}")
             elif k == "place":

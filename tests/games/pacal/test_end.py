@@ -109,3 +109,14 @@ def test_pc_end_08_final_scoring_after_a_threshold_end_too():
                    scores=(41, 0, 0), last_round=True)
     s2 = g.apply(s, Build(1, (1, 1), ((1, 1),)))
     assert s2.phase == OVER and len(s2.final) == 3 and s2.final[2][2] == 5
+
+
+def test_pc_end_07_bonus_end_says_so_and_starts_no_last_round():
+    """PC-END-07: a bonus end past the threshold is reported as the end, not as a last round."""
+    g = open_game(3)
+    s = g.position(ships=parked(3), phase="build", stones={0: [(1, 1)]}, scores=(38, 0, 0),
+                   pyr_supply={0: (1, 0, 0, 0, 1)})
+    s2 = g.apply(s, Build(1, (1, 1), ((1, 1),)))
+    assert not s2.last_round
+    assert not any("last" in e for e in g.events(s2))
+    assert any("second-to-last" in e for e in g.events(s2))
