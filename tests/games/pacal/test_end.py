@@ -118,5 +118,5 @@ def test_pc_end_07_bonus_end_says_so_and_starts_no_last_round():
                    pyr_supply={0: (1, 0, 0, 0, 1)})
     s2 = g.apply(s, Build(1, (1, 1), ((1, 1),)))
     assert not s2.last_round
-    assert not any("last" in e for e in g.events(s2))
+    assert not any("round is the last" in e for e in g.events(s2))
     assert any("second-to-last" in e for e in g.events(s2))
