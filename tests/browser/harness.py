@@ -171,6 +171,9 @@ def open_notebook(page, lab: Server, notebook: str) -> None:
     page.goto(lab.page_url(f"/lab/tree/{notebook}") + "&reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.get_by_text("| Idle").first.wait_for(timeout=90_000)
+    news = page.locator(".jp-toast-container").get_by_role("button", name="No", exact=True)
+    if news.count():  # "Would you like to get notified about official Jupyter news?"
+        news.first.click()
 
 
 def _prompts(page) -> list[str]:
