@@ -278,10 +278,12 @@ class BitSearch:
 
 
 def _bit_list(mask: int) -> list[int]:
-    s = bin(mask)[:1:-1]
+    s = bin(mask)
+    top = len(s) - 1
     out = []
-    i = s.find("1")
+    i = s.find("1", 2)
     while i >= 0:
-        out.append(i)
+        out.append(top - i)
         i = s.find("1", i + 1)
+    out.reverse()
     return out

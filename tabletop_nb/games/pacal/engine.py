@@ -49,12 +49,14 @@ def _settle(s: PacalState, phase: int, options: tuple) -> PacalState:
 
 def _bits(mask: int) -> list[int]:
     """The indices of the set bits of ``mask``, ascending."""
-    s = bin(mask)[:1:-1]  # least significant bit first
+    s = bin(mask)
+    top = len(s) - 1
     out = []
-    i = s.find("1")
+    i = s.find("1", 2)
     while i >= 0:
-        out.append(i)
+        out.append(top - i)
         i = s.find("1", i + 1)
+    out.reverse()
     return out
 
 
@@ -129,6 +131,12 @@ class PacalGame(BaseGame):
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
         self._search = BitSearch(g.width, g.height, g.pad)
+        # the actions that name one space, made once (actions are immutable values)
+        xy = g.xy
+        self._move_of = {k: {c: Move(k, xy[c]) for c in g.cells} for k in ("straight", "turn", "arrows")}
+        self._place_of = {c: Place(xy[c]) for c in g.cells}
+        self._drop_cache: dict = {}
+        self._takeback_of = {c: TakeBack(xy[c]) for c in g.cells}
 
     # -- protocol ------------------------------------------------------------------
     def initial_state(self) -> PacalState:
@@ -323,16 +331,18 @@ class PacalGame(BaseGame):
         ship = s.ships[seat]
         free = self.free_mask(s, seat)
         face = s.face
-        xy = self._xy
         first = self.first_round(s)
         moves: list[Move] = []
         if face == ARROWS:
             if not first or self.rules.arrows_in_first_round:
-                moves = [Move("arrows", xy[j]) for j in self.arrows_moves(ship, free)]
+                mv = self._move_of["arrows"]
+                moves = [mv[j] for j in self.arrows_moves(ship, free)]
         else:
-            moves = [Move("straight", xy[j]) for j in self.straight_moves(ship, face, free)]
+            mv = self._move_of["straight"]
+            moves = [mv[j] for j in self.straight_moves(ship, face, free)]
             if not first:
-                moves += [Move("turn", xy[j]) for j in self.turning_moves(ship, face, free)]
+                mv = self._move_of["turn"]
+                moves += [mv[j] for j in self.turning_moves(ship, face, free)]
         if first and moves:
             # PC-FIRST-01/03: leave the holy district in a straight line if any move can
             holy = self.geo.holy_mask
@@ -352,8 +362,8 @@ class PacalGame(BaseGame):
 
     def _free_places(self, s: PacalState, seat: int) -> tuple:
         free = self.free_mask(s, seat) & ~(1 << s.ships[seat])
-        xy = self._xy
-        return tuple(Place(xy[c]) for c in _bits(free))
+        pl = self._place_of
+        return tuple([pl[c] for c in _bits(free)])
 
     def _move_options(self, s: PacalState) -> tuple:
         p = s.player
@@ -378,18 +388,22 @@ class PacalGame(BaseGame):
             return ()
         p = s.player
         supply, taken = s.supply[p], s.taken
-        opts = []
-        targets = [-1] + ([q for q in range(self.n) if q != p] if a == 2 else [])
-        for own in (False, True):
-            for into in targets:
-                k = own + (into >= 0)
-                if k > supply or (taken and k != taken):
-                    continue
-                opts.append(Drop(own, into))
+        key = (p, a, min(supply, 2), taken)
+        drops = self._drop_cache.get(key)
+        if drops is None:
+            drops = []
+            targets = [-1] + ([q for q in range(self.n) if q != p] if a == 2 else [])
+            for own in (False, True):
+                for into in targets:
+                    k = own + (into >= 0)
+                    if k > supply or (taken and k != taken):
+                        continue
+                    drops.append(Drop(own, into))
+            drops = self._drop_cache[key] = tuple(drops)
         if supply == taken and taken < a:
-            xy = self._xy
-            opts += [TakeBack(xy[c]) for c in _bits(self.visible_stones(s, p))]
-        return tuple(opts)
+            tb = self._takeback_of
+            return drops + tuple([tb[c] for c in _bits(self.visible_stones(s, p))])
+        return drops
 
     def _drop_stone(self, stones: list, supply: list, seat: int, cell: int) -> bool:
         """Put a stone of ``seat`` on ``cell``; a second one there sends both back (PC-CONFLICT)."""
