@@ -231,18 +231,22 @@ class BitSearch:
         self.squares = tuple((k, k * P) for k in range(1, m))
         self.diamonds = tuple((k * (P - 1), k * (P + 1), 2 * k * P) for k in range(1, m))
 
-    def find_bits(self, s: int, m: int, diamonds: bool = False) -> list:
-        """Every constellation of the members ``m`` that holds a stone of ``s`` (bit sets)."""
-        out = [(1, (b,)) for b in _bit_list(s)]
+    def find_bits(self, s: int, m: int, diamonds: bool = False, lowest: int = 1) -> list:
+        """Every constellation of the members ``m`` that holds a stone of ``s`` (bit sets).
+
+        ``lowest`` skips shapes of fewer stories (no pyramid that low is left to build).
+        """
+        out = [(1, (b,)) for b in _bit_list(s)] if lowest <= 1 else []
         if m & (m - 1) == 0:  # fewer than two members
             return out
         P = self.pad
-        for d in (1, P):
-            a = m & (m >> d) & (s | (s >> d))
-            if a:
-                for b in _bit_list(a):
-                    out.append((2, (b, b + d)))
-        for d1, d2, d3 in self.lines:
+        if lowest <= 2:
+            for d in (1, P):
+                a = m & (m >> d) & (s | (s >> d))
+                if a:
+                    for b in _bit_list(a):
+                        out.append((2, (b, b + d)))
+        for d1, d2, d3 in (self.lines if lowest <= 4 else ()):
             a = m & (m >> d1)
             if not a:
                 continue
@@ -250,8 +254,9 @@ class BitSearch:
             if not a:
                 continue
             st = s | (s >> d1) | (s >> d2)
-            for b in _bit_list(a & st):
-                out.append((3, (b, b + d1, b + d2)))
+            if lowest <= 3:
+                for b in _bit_list(a & st):
+                    out.append((3, (b, b + d1, b + d2)))
             if d3:
                 a4 = a & (m >> d3) & (st | (s >> d3))
                 for b in _bit_list(a4):

@@ -422,11 +422,11 @@ class PacalGame(BaseGame):
         xy = self._xy
         return [(h, tuple(xy[c] for c in cells)) for h, cells in self._constellation_cells(s, seat)]
 
-    def _constellation_cells(self, s: PacalState, seat: int) -> list:
+    def _constellation_cells(self, s: PacalState, seat: int, lowest: int = 1) -> list:
         vis = self.visible_stones(s, seat)
         if not vis:
             return []
-        found = self._search.find_bits(vis, vis | s.pyr_masks[seat], self.rules.diamond_squares)
+        found = self._search.find_bits(vis, vis | s.pyr_masks[seat], self.rules.diamond_squares, lowest)
         if self._gap_block:  # PC-CONST-12 readings b and c
             blocked = self._gap_block_mask(s, seat)
             xy, index = self._xy, self.geo.index
@@ -457,13 +457,15 @@ class PacalGame(BaseGame):
 
     def _build_options(self, s: PacalState) -> tuple:
         p = s.player
-        found = self._constellation_cells(s, p)
+        supply = s.pyr_supply[p]
+        # shapes lower than the lowest pyramid left cannot be built, not even by upgrading
+        lowest = next((h for h in range(1, 6) if supply[h - 1]), 6)
+        found = self._constellation_cells(s, p, lowest)
         if not found:
             return ()
         xy = self._xy
         pyramids = s.pyramids
         own = s.pyr_masks[p]
-        supply = s.pyr_supply[p]
         expert = self.rules.expert
         heights = self._heights
         new_heights = [None] + [heights(supply, h, 0) for h in range(1, 6)]

@@ -237,3 +237,27 @@ def test_pc_upgrade_08_pc_one_01_upgrade_is_the_one_build_and_can_take_over():
     assert s2.scores[0] == 5
     assert s2.phase == MOVE and s2.player == 1  # no second build this turn
     assert stones_of(g, s2, 0) == {(5, 5)}
+
+
+def test_pc_lower_05_skipping_shapes_below_the_lowest_pyramid_changes_nothing():
+    """PC-LOWER-01, PC-LOWER-05, PC-BUILD-05: the engine skips shapes lower than the lowest
+    pyramid left; the build choices equal those of the full search (random positions)."""
+    import random
+
+    from tabletop_nb.games.pacal.engine import PacalGame
+
+    class FullSearch(PacalGame):
+        def _constellation_cells(self, s, seat, lowest=1):
+            return super()._constellation_cells(s, seat, 1)
+
+    rng = random.Random(8)
+    g, full = open_game(3), FullSearch(players=3, board=open_game(3).rules.board)
+    spaces = [(x, y) for x in range(7) for y in range(7)]
+    for _ in range(300):
+        cells = rng.sample(spaces, rng.randint(1, 12))
+        k = rng.randint(1, len(cells))
+        pyr = {c: (0, rng.randint(1, 5)) for c in cells[k:]}
+        supply = tuple(rng.choice((0, 0, 1, 2)) for _ in range(5))
+        kw = dict(ships=parked(3), phase="build", stones={0: cells[:k]}, pyramids=pyr,
+                  pyr_supply={0: supply})
+        assert set(g.position(**kw).options) == set(full.position(**kw).options)
