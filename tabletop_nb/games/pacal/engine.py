@@ -136,6 +136,9 @@ class PacalGame(BaseGame):
         self._move_of = {k: {c: Move(k, xy[c]) for c in g.cells} for k in ("straight", "turn", "arrows")}
         self._place_of = {c: Place(xy[c]) for c in g.cells}
         self._drop_cache: dict = {}
+        self._god_of = {v: UseGod(v) for v in r.god_stones}
+        # each space's row and column (itself excluded): where an arrows move may land
+        self._cross = {c: sum(1 << j for ray in g.rays[c] for j in ray) for c in g.cells}
         self._takeback_of = {c: TakeBack(xy[c]) for c in g.cells}
 
     # -- protocol ------------------------------------------------------------------
@@ -219,9 +222,8 @@ class PacalGame(BaseGame):
     def straight_moves(self, ship: int, pips: int, free: int) -> list[int]:
         """End spaces of straight moves (PC-STRAIGHT): one per open direction."""
         out = []
-        step = self.geo.step
-        for d in range(4):
-            st = step[d]
+        zero = self.rules.zero_straight
+        for st in self.geo.step:
             j, k = ship, 0
             while k < pips:
                 nxt = st[j]
@@ -231,7 +233,7 @@ class PacalGame(BaseGame):
                 k += 1
             if k:
                 out.append(j)
-            elif self.rules.zero_straight and ship not in out:
+            elif zero and ship not in out:
                 out.append(ship)
         return out
 
@@ -319,12 +321,7 @@ class PacalGame(BaseGame):
 
     def arrows_moves(self, ship: int, free: int) -> list[int]:
         """End spaces of an arrows move: any free space along the row or column (PC-ARROWS)."""
-        out = []
-        for ray in self.geo.rays[ship]:
-            for j in ray:
-                if free >> j & 1:
-                    out.append(j)
-        return out
+        return _bits(free & self._cross[ship])
 
     def die_moves(self, s: PacalState, seat: int) -> list[Move]:
         """The die moves of ``seat`` with the round's face (no god stone, no placement)."""
@@ -369,12 +366,13 @@ class PacalGame(BaseGame):
         p = s.player
         moves = self.die_moves(s, p)
         gods = s.gods[p]
+        god = self._god_of
         if self.boxed_in(s, p, moves):
             if gods:
-                return tuple(UseGod(v) for v in gods)
+                return tuple([god[v] for v in gods])
             return self._free_places(s, p)
         if gods and (not self.first_round(s) or self.rules.god_in_first_round):
-            moves += [UseGod(v) for v in gods]
+            moves += [god[v] for v in gods]
         return tuple(moves)
 
     # -- stones ----------------------------------------------------------------------
