@@ -126,7 +126,6 @@ class PacalGame(BaseGame):
         self._faces = [(Roll(f), p) for f, p in r.die.pmf.items()]
         self._xy = g.xy
         self._turn_cache: dict = {}
-        self._ship_masks: dict = {}
         self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
@@ -193,16 +192,13 @@ class PacalGame(BaseGame):
         return s.turn < self.n
 
     def _ships_mask(self, ships, skip: int = -1) -> int:
-        key = (ships, skip)
-        m = self._ship_masks.get(key)
-        if m is None:
-            m = 0
-            for q, c in enumerate(ships):
-                if q != skip and c >= 0:
-                    m |= 1 << c
-            if len(self._ship_masks) > 100_000:
-                self._ship_masks.clear()
-            self._ship_masks[key] = m
+        """Bit set of the ships' spaces (without seat ``skip``'s; ships never share a space)."""
+        m = 0
+        for c in ships:
+            if c >= 0:
+                m |= 1 << c
+        if skip >= 0 and ships[skip] >= 0:
+            m ^= 1 << ships[skip]
         return m
 
     def free_mask(self, s: PacalState, seat: int) -> int:
