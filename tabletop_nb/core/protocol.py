@@ -70,6 +70,21 @@ def make_rules(rules_cls: type, **overrides: Any) -> RulesBase:
     return rules_cls(**overrides)
 
 
+_GAME_CACHE: dict = {}
+
+
+def _rebuild_game(cls: type, rules: RulesBase) -> "BaseGame":
+    """Unpickle a game; a worker process reuses the game it built for earlier chunks of a
+    run instead of repeating ``setup()`` (board lookups can take tens of milliseconds)."""
+    key = (cls, rules)
+    game = _GAME_CACHE.get(key)
+    if game is None:
+        if len(_GAME_CACHE) >= 16:
+            _GAME_CACHE.clear()
+        game = _GAME_CACHE[key] = cls(rules)
+    return game
+
+
 class BaseGame(ABC):
     """Shared machinery for engines.
 
@@ -120,7 +135,7 @@ class BaseGame(ABC):
         return type(self)(self.Rules.from_plain(data))
 
     def __reduce__(self):
-        return (type(self), (self.rules,))
+        return (_rebuild_game, (type(self), self.rules))
 
     def __eq__(self, other: Any) -> bool:
         return type(self) is type(other) and self.rules == other.rules
