@@ -14,6 +14,13 @@ from tabletop_nb.games import register_game  # noqa: E402
 register_game("toy", toygame.load_game)
 
 
+def pytest_generate_tests(metafunc):
+    # a test that takes `game_name` runs on every registered game (the toy game included)
+    if "game_name" in metafunc.fixturenames:
+        from tabletop_nb.games import list_games
+        metafunc.parametrize("game_name", list_games())
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     # everything under tests/browser is a browser test (selected by `-m browser`)

@@ -21,12 +21,13 @@ class ToyRules(RulesBase):
     max_turns: int = rule(8, min=1, max=50, doc="turns per player before the game ends")
     die: Die = rule(Die([1, 2, 3, 4, 5, 6], name="d6"), doc="the die rolled")
     hold_bonus: bool = rule(False, doc="variant: +1 point each time you hold")
+    pig_faces: tuple[int, ...] = rule((1,), doc="faces that lose the turn's points")
     seat0_bonus: int = rule(0, min=0, max=100, doc="points given to seat 0 at the end (a designer's test)")
 
     def validate(self):
         from tabletop_nb.core.errors import RulesError
-        if 1 not in self.die.outcomes:
-            raise RulesError("die", "needs a face 1 (the pig)")
+        if not self.pig_faces or not set(self.pig_faces) <= set(self.die.outcomes):
+            raise RulesError("pig_faces", f"must be faces of the die {list(self.die.outcomes)}")
 
 
 class Decide(NamedTuple):
@@ -79,8 +80,8 @@ class ToyGame(BaseGame):
     def apply_trusted(self, s, a):
         name = self.player_name(s.player)
         if isinstance(a, Roll):
-            if a.face == 1:
-                return self._next_turn(s, s.banked, (f"{name} rolled a 1 and lost {s.pot} points",))
+            if a.face in self.rules.pig_faces:
+                return self._next_turn(s, s.banked, (f"{name} rolled a {a.face} and lost {s.pot} points",))
             return replace(s, pot=s.pot + a.face, rolling=False, events=(f"{name} rolled {a.face}",))
         if a.choice == "roll":
             return replace(s, rolling=True, events=(f"{name} rolls",))

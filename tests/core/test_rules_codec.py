@@ -34,7 +34,7 @@ def test_bounds_types_choices_are_refused_naming_the_field():
         ToyRules(hold_bonus=1)
     with pytest.raises(RulesError, match=r"rules\.mode: must be one of"):
         DeckRules(mode="hard")
-    with pytest.raises(RulesError, match="rules.die: needs a face 1"):
+    with pytest.raises(RulesError, match="rules.pig_faces: must be faces of the die"):
         ToyRules(die=Die([2, 3]))
     with pytest.raises(RulesError, match="no_such.*there is no such rule"):
         ToyRules().replace(no_such=3)

@@ -107,8 +107,8 @@ def test_rules_error_shows_its_message_and_keeps_the_game():
     ed = RulesEditor(game, on_apply=seen.append)
     ed.controls["die"].value = "2, 3, 4, 5"
     assert ed.apply() is None
-    assert ed.message == "rules.die: needs a face 1 (the pig)"
-    assert "needs a face 1" in ed.message_box.value
+    assert ed.message == "rules.pig_faces: must be faces of the die [2, 3, 4, 5]"
+    assert "must be faces of the die" in ed.message_box.value
     assert ed.game is game and ed.games == [] and seen == []
     ed.controls["die"].value = "1, 1, 6"
     new = ed.apply()
