@@ -1,8 +1,8 @@
 # %% [markdown]
 # # Dice odds: a probability lesson on real board-game dice
 #
-# This lesson uses the dice of two real games, **Pebble Rock Delivery Service** and
-# **A Pleasant Journey to Neko**, to teach probability: exact odds beside simulated rolls,
+# This lesson uses the dice of three real games, **Pebble Rock Delivery Service**,
+# **A Pleasant Journey to Neko** and **Pacal's Rocket**, to teach probability: exact odds beside simulated rolls,
 # expected value and spread, the law of large numbers, the lowest and the sum of several
 # dice, conditional probability, and a decision under risk.
 #
@@ -159,6 +159,28 @@ assert p_larry * lose_two == Fraction(2, 9)
 # %%
 Exercise("You hold 1 fish and roll Speedy + Danger. What is the chance the Danger die costs you that fish?",
          "Larry must show (1/3); then any Fish-die roll (1, 2 or 3) takes your only fish: <b>1/3</b>.")
+
+# %% [markdown]
+# ### A die with a symbol: Pacal's Rocket
+#
+# Pacal's Rocket has one special die: five faces with pips and one with **arrows** (fly any
+# distance along your row or column). The pips' exact values are not printed anywhere we
+# could find, so these are reconstructed (see the game's data file). A *conditional*
+# distribution answers "if it is not arrows, how far do I fly?".
+
+# %%
+special = tt.load_game("pacal").dice["special die"]
+pips = special.given(lambda face: face != "arrows")
+print("P(arrows) =", special.prob("arrows"), "  pips given no arrows:", dict(pips.pmf), "  mean", pips.mean)
+
+# %%
+assert special.prob("arrows") == Fraction(1, 6)
+assert pips.mean == Fraction(sum(f for f in special.faces if f != "arrows"), 5)
+Exercise("On Pacal's die, what is the chance of 3 pips, given that the roll is not arrows?",
+         "Two of the five pip faces show 3: <b>2/5</b>. (Unconditionally it is 2/6 = 1/3.)")
+
+# %%
+assert pips.prob(3) == Fraction(2, 5)
 
 # %% [markdown]
 # ## 7. A decision under risk: which dice should I roll?
