@@ -19,7 +19,7 @@ from collections import Counter
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL
 from tabletop_nb.core.bots import resolve_bot
-from tabletop_nb.core.runner import _streams, seed_sequence
+from tabletop_nb.core.runner import seat_streams, seed_sequence
 from tabletop_nb.games.neko import invariants
 
 VARIANTS = ({}, {"advanced_cards": True}, {"advanced_setup": True},
@@ -41,7 +41,7 @@ def _ships_fell(before, after) -> str | None:
 
 def play_checked(game, bots, seed: int, check_every: int = 1) -> dict:
     """Play one seeded game, checking invariants; return counts. Raises AssertionError."""
-    chance_rng, bot_rngs = _streams(seed_sequence(seed), game.num_players)
+    chance_rng, bot_rngs = seat_streams(seed_sequence(seed), game.num_players)
     funcs = [resolve_bot(game, b) for b in bots]
     s = game.initial_state()
     steps = 0

@@ -22,7 +22,7 @@ import numpy as np
 import tabletop_nb
 from tabletop_nb import CHANCE, TERMINAL
 from tabletop_nb.core.bots import resolve_bot
-from tabletop_nb.core.runner import _streams
+from tabletop_nb.core.runner import seat_streams
 from tabletop_nb.games.pebble_rock import CONFORMANCE, invariants
 
 
@@ -38,7 +38,7 @@ def play_one(seed: int, i: int, check_every: int = 1) -> dict:
     cfg, bot_names = _config(i)
     game = tabletop_nb.load_game("pebble_rock", **cfg)
     bots = [resolve_bot(game, b) for b in bot_names]
-    chance_rng, bot_rngs = _streams(np.random.SeedSequence(seed, spawn_key=(i,)), game.num_players)
+    chance_rng, bot_rngs = seat_streams(np.random.SeedSequence(seed, spawn_key=(i,)), game.num_players)
     s = game.initial_state()
     steps = 0
     try:
