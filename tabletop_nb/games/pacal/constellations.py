@@ -283,6 +283,7 @@ class BitSearch:
 
 
 def _bit_list(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, ascending (the engine's hot loops use it)."""
     s = bin(mask)
     top = len(s) - 1
     out = []

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Mapping
 from ...core.protocol import CHANCE, TERMINAL, BaseGame
 from .board import Geometry
 from .constellations import BitSearch, gap_spaces
+from .constellations import _bit_list as _bits
 from .rules import ARROWS, PacalRules
 from .state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Build, Drop, Move, NoBuild,
                     PacalState, Place, PlaceShip, Roll, TakeBack, UseGod, evolve)
@@ -45,19 +46,6 @@ def _settle(s: PacalState, phase: int, options: tuple) -> PacalState:
     object.__setattr__(s, "phase", phase)
     object.__setattr__(s, "options", options)
     return s
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, ascending."""
-    s = bin(mask)
-    top = len(s) - 1
-    out = []
-    i = s.find("1", 2)
-    while i >= 0:
-        out.append(top - i)
-        i = s.find("1", i + 1)
-    out.reverse()
-    return out
 
 
 def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int, ...]) -> dict[int, int]:

@@ -75,7 +75,6 @@ def test_districts_covers_and_reach_figure():
 def test_gameapp_click_moves_a_ship():
     """The GameApp (built by another engineer) plays Pacal through this view: clicks on
     highlighted spaces place the ship in setup and then move it."""
-    pytest.importorskip("ipywidgets")
     from tabletop_nb.widgets import GameApp
     game = tabletop_nb.load_game("pacal", players=3)
     app = GameApp(game, seats=["human", "greedy", "random"], seed=1)
