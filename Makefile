@@ -21,8 +21,12 @@ $(VENV)/.test-installed: pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $@ $(VENV)/.lab-installed
 
+# as root (containers, Binder-like machines) JupyterLab refuses to start without --allow-root
+ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(VENV)/.lab-installed
-	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) notebooks/00_start_here.ipynb
+	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) $(ALLOW_ROOT) \
+	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 # Chromium for the browser tests: Debian's package, installed only when missing and root.
 chromium:
