@@ -31,7 +31,7 @@ from typing import Iterable
 from ...core import Die
 
 __all__ = ["CHOICES", "movement", "reach", "reach_probability", "reach_map", "larry_loss",
-           "expected_fish_lost", "choice_table"]
+           "expected_fish_lost", "choice_table", "played_reach"]
 
 #: the three dice choices (catch-up only for the player alone in last place)
 CHOICES = ("steady", "speedy", "catch_up")
@@ -181,3 +181,43 @@ def choice_table(game, fish: int = 3) -> list[dict]:
             "P(jetstream token)": sym.prob("jetstream"),
         })
     return rows
+
+
+def played_reach(game, state, target: int, choice: str, trials: int = 2000, rng=None) -> float:
+    """Play the turn through the engine ``trials`` times: how often the boat of the player
+    to act ends on ``target``.
+
+    The player chooses the dice, the dice are rolled (chance nodes, sampled), a character
+    the symbol moves goes as far from the target as it may, and the boat sails a shortest
+    route, spending fish when the roll runs out. This checks :func:`reach_probability` by
+    simulation: it uses the rules engine, not the formulas above.
+
+    ``state`` is a position where the player to act chooses their dice; ``rng`` is
+    anything ``numpy.random.default_rng`` accepts.
+    """
+    import numpy as np
+
+    from ...core.protocol import CHANCE
+    from .state import ChooseDice, Step
+
+    rng = np.random.default_rng(rng)
+    seat = game.current_player(state)
+    dist = game.info.dist
+    to_target = [dist[x][target] for x in range(game.info.n)]
+    hits = 0
+    for _ in range(trials):
+        s = game.apply(state, ChooseDice(choice))
+        while s.phase != "move" or s.todo:  # roll and resolve the symbol
+            if game.current_player(s) == CHANCE:
+                s = game.apply_trusted(s, game.sample_chance(s, rng))
+            else:
+                s = game.apply_trusted(s, max(game.legal_actions(s),
+                                              key=lambda a: to_target[getattr(a, "space", 0)]))
+        while s.boats[seat] != target:
+            here = to_target[s.boats[seat]]
+            nxt = [a for a in game.legal_actions(s) if isinstance(a, Step) and to_target[a.to] < here]
+            if not nxt:
+                break
+            s = game.apply_trusted(s, nxt[0])
+        hits += s.boats[seat] == target
+    return hits / trials

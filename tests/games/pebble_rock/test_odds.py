@@ -10,8 +10,7 @@ from pebble_rock_helpers import P, game_with
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import odds
-from tabletop_nb.games.pebble_rock.state import (ChooseDice, Step,
-                                                 replace)
+from tabletop_nb.games.pebble_rock.state import ChooseDice, replace
 
 N = 3000
 
@@ -47,7 +46,6 @@ def roll_until_move(game, s, rng, place):
 
 def test_movement_distributions_exact_and_simulated(game, start_state):
     """Movement per dice choice (Winds doubling) matches the engine's rolls."""
-    info = game.info
     rng = np.random.default_rng(1)
     s0 = replace(start_state, players=(P(score=0), P(score=5)))  # seat 0 alone last
     for choice in odds.CHOICES:
@@ -77,29 +75,12 @@ def test_reach_probability_exact_and_simulated(game, start_state):
     away = [x for x in far if x not in route and x not in info.docks]
     s0 = replace(start_state, boats=(start, away[3]), chars=(away[0], away[1], away[2]),
                  players=(P(score=0, fish=2), P(score=5)))
-    rng = np.random.default_rng(2)
-    dist_t = [info.dist[x][target] for x in range(info.n)]
-
-    def place(legal):  # characters go as far from the target as possible
-        return max(legal, key=lambda a: dist_t[a.space])
-
-    for choice in odds.CHOICES:
+    for i, choice in enumerate(odds.CHOICES):
         exact = odds.reach_probability(game, start, target, choice, fish=2)
-        hits = 0
-        for _ in range(N):
-            s = roll_until_move(game, game.apply(s0, ChooseDice(choice)), rng, place)
-            while True:
-                pos = s.boats[0]
-                if pos == target:
-                    hits += 1
-                    break
-                legal = game.legal_actions(s)
-                nxt = [a for a in legal if isinstance(a, Step) and dist_t[a.to] == dist_t[pos] - 1]
-                if not nxt:
-                    break
-                s = game.apply_trusted(s, nxt[0])
-                assert game.current_player(s) == 0  # nothing on the route
-        assert close(exact, hits), (choice, exact, hits / N)
+        # played_reach plays every turn through the engine (rolls as chance nodes, characters
+        # put off the route, a shortest route sailed step by step, fish spent at the end)
+        played = odds.played_reach(game, s0, target, choice, trials=N, rng=2 + i)
+        assert close(exact, round(played * N)), (choice, exact, played)
     assert odds.reach_probability(game, start, start, "steady") == 1
 
 
