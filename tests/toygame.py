@@ -8,7 +8,6 @@ events, which is all the core needs to exercise.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import NamedTuple
 
 from tabletop_nb.core import CHANCE, TERMINAL, BaseGame, Die, RulesBase, rule

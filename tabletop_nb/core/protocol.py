@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from fractions import Fraction
-from typing import Any, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Hashable, Mapping, Protocol, runtime_checkable
 
 from .dice import Die
 from .errors import IllegalActionError, RulesError

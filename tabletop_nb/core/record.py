@@ -8,7 +8,6 @@ or turned into an object it does not already name.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from typing import Any
 
 from .._version import __version__
 from .codec import to_plain
-from .errors import RecordError, RulesError, TabletopError
+from .errors import RecordError, RulesError
 from .protocol import CHANCE, TERMINAL
 
 __all__ = ["GameRecord", "replay", "FORMAT"]

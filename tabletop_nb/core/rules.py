@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import numbers
 import typing
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple
 

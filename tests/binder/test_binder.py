@@ -9,8 +9,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
-import time
 import venv
 from pathlib import Path
 

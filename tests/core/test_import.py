@@ -1,7 +1,6 @@
 """The engine imports no plotting, widget or table library, and imports fast."""
 import subprocess
 import sys
-import time
 
 
 def _run(code):

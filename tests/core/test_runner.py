@@ -1,9 +1,7 @@
 """play and simulate: seeds, bots, executors, the table, interrupts."""
 import concurrent.futures as cf
-import sys
 import warnings
 
-import numpy as np
 import pytest
 
 import tabletop_nb

@@ -403,7 +403,6 @@ def greedy_bot(game, state, rng):
     if kind == "turn":
         return _turn(game, s, p, legal)
     if kind == "draft":
-        hand = s.hands[p]
         return max(legal, key=lambda a: (_die_keep_value(game, P, a.value), a.value))
     if kind == "income":
         # the highest die that no hub of ours needs (coins now beat a weak bid die)

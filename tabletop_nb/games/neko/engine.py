@@ -695,7 +695,6 @@ class NekoGame(BaseGame):
                 self._decline(w, space, who, forced=True)
             return
         # sub 1: the other bidders are compensated (NK-RES-09)
-        per_die = {}
         for q in w.order:
             if q == who:
                 continue

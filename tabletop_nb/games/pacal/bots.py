@@ -23,8 +23,8 @@ Examples
 from __future__ import annotations
 
 from .constellations import constellations
-from .state import (BUILD, DROP, GOD, MOVE, OVER, SETUP, Build, Drop, Move, NoBuild, Place,
-                    TakeBack, UseGod)
+from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
+                    UseGod)
 
 __all__ = ["greedy_bot"]
 

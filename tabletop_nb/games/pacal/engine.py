@@ -21,7 +21,6 @@ True
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from ...core.protocol import CHANCE, TERMINAL, BaseGame

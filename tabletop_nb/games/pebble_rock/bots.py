@@ -277,7 +277,6 @@ def _choose_dice(game, s, legal, pl, seat):
 
 def _move(game, s, legal, pl, seat):
     p = s.players[seat]
-    pos = s.boats[seat]
     steps, delivers, pickups = [], [], []
     can_stop = jam = False
     take = None

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 import tabletop_nb
 from tabletop_nb.games.neko.rules import Rules

@@ -4,7 +4,7 @@ from __future__ import annotations
 import tabletop_nb
 from pacal_helpers import open_game, parked
 from tabletop_nb.games.pacal.bots import greedy_bot
-from tabletop_nb.games.pacal.state import Build, NoBuild
+from tabletop_nb.games.pacal.state import Build
 
 
 def test_greedy_is_offered_by_name():

@@ -11,7 +11,7 @@ from tabletop_nb import RulesError
 from tabletop_nb.games.pacal import invariants
 from tabletop_nb.games.pacal.board import board_graph
 from tabletop_nb.games.pacal.rules import ARROWS, PacalRules
-from tabletop_nb.games.pacal.state import ROLL, SETUP, PlaceShip
+from tabletop_nb.games.pacal.state import ROLL, SETUP
 
 
 def test_pc_setup_01_board_sixteen_districts_values_three_to_seven():

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from pacal_helpers import game_on, open_game, parked
 from tabletop_nb import CHANCE
-from tabletop_nb.games.pacal.state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Drop,
+from tabletop_nb.games.pacal.state import (BUILD, DROP, MOVE, OVER, ROLL, SETUP, Drop,
                                            Move, NoBuild, Roll)
 
 ROWS = ["DDDDDDD"] * 2 + ["DDSSSDD"] * 3 + ["DDDDDDD"] * 2

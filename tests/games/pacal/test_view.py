@@ -1,7 +1,6 @@
 """view.py: the view contract (docs/DEVELOPING.md) for Pacal's Rocket, and GameApp clicks."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
