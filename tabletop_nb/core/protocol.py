@@ -20,15 +20,18 @@ pickling and sensible defaults.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from abc import ABC, abstractmethod
 from fractions import Fraction
+from types import NoneType
 from typing import Any, Hashable, Mapping, Protocol, runtime_checkable
 
 from .dice import Die
 from .errors import IllegalActionError, RulesError
 from .rules import RulesBase
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "BaseGame", "Action", "make_rules"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "BaseGame", "Action", "make_rules", "find_action",
+           "same_value"]
 
 #: ``current_player`` when the next step is a roll, draw or shuffle.
 CHANCE: int = -1
@@ -83,6 +86,87 @@ def _rebuild_game(cls: type, rules: RulesBase) -> "BaseGame":
             _GAME_CACHE.clear()
         game = _GAME_CACHE[key] = cls(rules)
     return game
+
+
+_NO_MATCH = object()
+
+
+def find_action(legal: list, action: Any) -> Any:
+    """The element of ``legal`` that ``action`` matches exactly, or ``_NO_MATCH``.
+
+    The fast path is identity (a bot handing back one of the legal objects); otherwise a
+    candidate must have the very same type and compare equal (C-speed) before the
+    recursive type check runs on that one candidate.
+    """
+    for c in legal:
+        if c is action:
+            return c
+    tp = type(action)
+    for c in legal:
+        if type(c) is tp:
+            try:
+                equal = bool(c == action)
+            except Exception:  # an object whose == raises or is ambiguous is no action
+                return _NO_MATCH
+            if equal and same_value(c, action):
+                return c
+    return _NO_MATCH
+
+
+def same_value(legal: Any, given: Any) -> bool:
+    """True when ``given`` equals ``legal`` with the same types all the way down.
+
+    Tuples and named tuples compare element by element, dataclasses field by field,
+    frozensets and dicts element by element. A numpy integer stands for an int (never
+    for a bool); a float, a bool or a str never stands for an int.
+
+    >>> same_value((1, "a"), (1, "a")), same_value((1,), (1.0,)), same_value(1, True)
+    (True, False, False)
+    """
+    if legal is given:
+        return True
+    tl = type(legal)
+    if tl is not type(given):
+        if tl is int and isinstance(given, numbers.Integral) and hasattr(given, "dtype") \
+                and given.dtype.kind in "iu":
+            return int(given) == legal
+        return False
+    if tl in (int, str, bool, float, NoneType):
+        return legal == given
+    if isinstance(legal, tuple):
+        return len(legal) == len(given) and all(map(same_value, legal, given))
+    if isinstance(legal, (frozenset, set)):
+        if len(legal) != len(given):
+            return False
+        rest = list(given)
+        for x in legal:
+            i = next((k for k, y in enumerate(rest) if same_value(x, y)), -1)
+            if i < 0:
+                return False
+            rest.pop(i)
+        return True
+    if isinstance(legal, dict):
+        return ({(type(k), k) for k in legal} == {(type(k), k) for k in given}
+                and all(same_value(v, given[k]) for k, v in legal.items()))
+    if dataclasses.is_dataclass(legal):
+        return all(same_value(getattr(legal, f.name), getattr(given, f.name))
+                   for f in dataclasses.fields(legal))
+    return legal == given
+
+
+def _why_not(legal: list, action: Any) -> str | None:
+    """Say why an action that looks legal is refused (type or value types differ)."""
+    try:
+        near = [c for c in legal if c == action]
+    except Exception:
+        return f"not an action: a {type(action).__name__}"
+    if not near:
+        return None
+    c = near[0]
+    if type(c) is not type(action):
+        return (f"a {type(action).__name__} that equals the legal {type(c).__name__} "
+                f"{c!r}; the types must match")
+    return f"equal to the legal {c!r} but with other value types; whole numbers must be int"
 
 
 class BaseGame(ABC):
@@ -191,21 +275,52 @@ class BaseGame(ABC):
     def apply(self, state: Any, action: Any) -> Any:
         """Apply ``action`` and return the new state; ``state`` is unchanged.
 
+        The action must be one of the legal actions (or chance outcomes) *exactly*: equal,
+        of the same type, with the same value types all the way down (see
+        :meth:`match_action`). The engine is then given its own legal action, never the
+        caller's object, so nothing the caller passed can end up in the engine.
+
         Raises IllegalActionError naming the legal actions when ``action`` is not one.
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> s2 = game.apply(s, game.legal_actions(s)[0])
+        """
+        return self.apply_trusted(state, self.match_action(state, action))
+
+    def match_action(self, state: Any, action: Any) -> Any:
+        """The legal action (or chance outcome) of ``state`` that ``action`` stands for.
+
+        Matching is exact: equal, of the same type (another action class with the same
+        fields, or a plain tuple for a named tuple, is refused) and with the same value
+        types, recursively (a float or bool is never an int). A numpy integer where the
+        legal action has an int is accepted; the engine's own action is returned, so the
+        caller's object goes no further.
+
+        Raises IllegalActionError naming the legal actions when nothing matches.
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> a = game.match_action(s, Step(to=29))     # the engine's own Step(to=29)
+        >>> game.match_action(s, Step(to=29.0))       # IllegalActionError
         """
         p = self.current_player(state)
         if p == TERMINAL:
             raise IllegalActionError(action, [], "the game is over")
         if p == CHANCE:
             legal = [a for a, _ in self.chance_outcomes(state)]
-            if action not in legal:
+            match = find_action(legal, action)
+            if match is _NO_MATCH:
                 raise IllegalActionError(action, legal, "not an outcome of this roll or draw")
         else:
             legal = self.legal_actions(state)
-            if action not in legal:
-                raise IllegalActionError(action, legal, None,
+            match = find_action(legal, action)
+            if match is _NO_MATCH:
+                raise IllegalActionError(action, legal, _why_not(legal, action),
                                          [self.action_label(state, a) for a in legal])
-        return self.apply_trusted(state, action)
+        return match
 
     def sample_chance(self, state: Any, rng) -> Any:
         """Draw one chance outcome with a numpy Generator (override for speed)."""

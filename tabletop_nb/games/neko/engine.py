@@ -122,11 +122,18 @@ _ACT: dict = {}
 
 
 def _a(cls, *args):
-    """A cached action instance (actions are immutable values)."""
+    """A cached action instance (actions are immutable values).
+
+    The cache is shared by every game in the process, so it only ever stores actions
+    whose values are exact ints and strs: ``3.0 == 3`` share a dict key, and a float that
+    slipped in once would be handed to every later game asking for the int.
+    """
     key = (cls,) + args
     a = _ACT.get(key)
     if a is None:
-        a = _ACT[key] = cls(*args)
+        a = cls(*args)
+        if all(type(v) is int or type(v) is str for v in args):
+            _ACT[key] = a
     return a
 
 
