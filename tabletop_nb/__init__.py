@@ -18,13 +18,13 @@ from .core.runner import play, simulate
 from .games import list_games, load_game
 
 __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
-           "simulate", "compare_rules", "sweep", "luck_vs_skill", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
+           "simulate", "compare_rules", "sweep", "luck_vs_skill", "skill_ladder", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
            "RulesError", "RecordError"]
 
 # name -> module that defines it; imported on first attribute access (PEP 562)
 _LAZY = {"GameApp": ".widgets", "DiceLab": ".widgets", "RulesEditor": ".widgets",
          "ReplayViewer": ".widgets", "compare_rules": ".lab", "sweep": ".lab",
-         "luck_vs_skill": ".lab"}
+         "luck_vs_skill": ".lab", "skill_ladder": ".lab"}
 
 
 def __getattr__(name: str):

@@ -1,8 +1,11 @@
-"""The rule lab for designers: compare variants, sweep a rule, weigh luck against skill.
+"""The rule lab for designers: compare variants, sweep a rule, weigh luck against skill,
+rate bots on a skill ladder.
 
 Imports pandas only when a comparison runs and plotly only when a figure is drawn.
 """
 from .compare import (LuckSkill, RuleComparison, RuleSweep, compare_rules, luck_vs_skill,
                       sweep)
+from .ladder import SkillLadder, skill_ladder
 
-__all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill"]
+__all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
+           "skill_ladder", "SkillLadder"]

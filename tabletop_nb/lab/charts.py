@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-__all__ = ["comparison_figure", "sweep_figure", "luck_figure"]
+__all__ = ["comparison_figure", "sweep_figure", "luck_figure", "ladder_figure", "win_matrix_figure"]
 
 _COLORS = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#FF9DA6", "#9D755D"]
 
@@ -74,4 +74,64 @@ def luck_figure(ls) -> go.Figure:
     fig.update_layout(template="plotly_white", barmode="group", height=360, yaxis_title="win rate",
                       title=f"Luck or skill? skill share {ls.skill_share:.2f}",
                       margin=dict(l=50, r=20, t=60, b=40))
+    return fig
+
+
+def ladder_figure(lad) -> go.Figure:
+    """The skill ladder: each rung's rating with its 95% interval, weakest at the bottom,
+    and between adjacent rungs how often the upper one comes out ahead."""
+    import math
+
+    r = lad.ratings
+    vals = list(r.rating)
+    span = max(200.0, max(vals) - min(vals))
+    # an open end (a sweep: see SkillLadder) is drawn as a long bar and said in the label
+    lows = [v if math.isnan(lo) else (v - 0.3 * span if math.isinf(lo) else lo) for v, lo in zip(vals, r.low)]
+    highs = [v if math.isnan(hi) else (v + 0.3 * span if math.isinf(hi) else hi) for v, hi in zip(vals, r.high)]
+    labels = [f"{v:+.0f}" + (" (open above)" if math.isinf(hi) else "") + (" (open below)" if math.isinf(lo) else "")
+              for v, lo, hi in zip(vals, r.low, r.high)]
+    fig = go.Figure()
+    fig.add_scatter(x=vals, y=list(r.bot), mode="markers+text", text=labels,
+                    textposition="top center", marker=dict(size=12, color=_COLORS[0]),
+                    error_x=_err(vals, lows, highs),
+                    hovertemplate="%{y}: %{x:+.0f} Elo<extra></extra>", name="rating")
+    for s in lad.steps.itertuples():
+        lo = float(r.loc[r.bot == s.lower, "rating"].iloc[0])
+        hi = float(r.loc[r.bot == s.upper, "rating"].iloc[0])
+        color = _COLORS[2] if s.significant else "grey"
+        fig.add_annotation(x=(lo + hi) / 2, y=(list(r.bot).index(s.lower) + list(r.bot).index(s.upper)) / 2,
+                           text=f"{100 * s.rate:.0f}% ({100 * s.low:.0f}-{100 * s.high:.0f}%)",
+                           showarrow=False, font=dict(color=color, size=12), xanchor="left")
+    ls = lad.luck_share
+    fig.update_layout(template="plotly_white", height=120 + 70 * len(r), showlegend=False,
+                      title=f"{lad.game_name} skill ladder, {lad.players} players: depth {lad.depth} of "
+                            f"{len(lad.steps)}, luck share {100 * ls.value:.0f}%",
+                      xaxis_title=f"rating (Elo points, {lad.bots[0]} = 0; 95% intervals)",
+                      yaxis=dict(categoryorder="array", categoryarray=list(r.bot)),
+                      margin=dict(l=90, r=30, t=60, b=50))
+    return fig
+
+
+def win_matrix_figure(lad) -> go.Figure:
+    """How often the row bot came out ahead of the column bot, as a heat map."""
+    names = list(lad.ratings.bot)
+    z, text = [], []
+    for a in names:
+        zr, tr = [], []
+        for b in names:
+            if a == b:
+                zr.append(None)
+                tr.append("")
+            else:
+                e = lad.win_rate(a, b)
+                zr.append(e.value)
+                tr.append(f"{100 * e.value:.0f}%<br>({100 * e.low:.0f}-{100 * e.high:.0f}%)")
+        z.append(zr)
+        text.append(tr)
+    fig = go.Figure(go.Heatmap(z=z, x=names, y=names, text=text, texttemplate="%{text}", zmin=0, zmax=1,
+                               colorscale="RdBu", hovertemplate="%{y} over %{x}: %{z:.0%}<extra></extra>"))
+    verb = "beats" if lad.players == 2 else "finishes ahead of"
+    fig.update_layout(template="plotly_white", height=150 + 60 * len(names),
+                      title=f"How often the row {verb} the column", xaxis_title="opponent",
+                      margin=dict(l=90, r=30, t=60, b=50))
     return fig
