@@ -205,7 +205,7 @@ class PacalGame(BaseGame):
     def straight_moves(self, ship: int, pips: int, free: int) -> list[int]:
         """End spaces of straight moves (PC-STRAIGHT): one per open direction."""
         out = []
-        zero = self.rules.zero_straight
+        blocked = False
         for st in self.geo.step:
             j, k = ship, 0
             while k < pips:
@@ -216,8 +216,12 @@ class PacalGame(BaseGame):
                 k += 1
             if k:
                 out.append(j)
-            elif zero and ship not in out:
-                out.append(ship)
+            else:
+                blocked = True
+        # zero_straight (PC-STRAIGHT-05): a blocked direction lets the ship stay, but only
+        # when it could move at all; a ship blocked on every side is boxed in (PC-BOXED-01/03)
+        if blocked and out and self.rules.zero_straight:
+            out.append(ship)
         return out
 
     def turning_moves(self, ship: int, pips: int, free: int) -> list[int]:
@@ -621,7 +625,9 @@ class PacalGame(BaseGame):
         if first:
             gain = geo.values[district]
         elif r.tie_scores:
-            gain = geo.values[district] if (after[p] >= best_other_after and before[p] < best_other_before) else 0
+            # PC-SCORE-07 other reading: reaching a tie for first pays too; PC-SCORE-05/06 as
+            # in the default (a sole leader scores nothing, shared -> sole pays)
+            gain = geo.values[district] if (after[p] >= best_other_after and not before[p] > best_other_before) else 0
         else:
             gain = geo.values[district] if (after[p] > best_other_after and not before[p] > best_other_before) else 0
         scores = list(s.scores)
@@ -854,3 +860,14 @@ class PacalGame(BaseGame):
     def bots(self) -> dict:
         from .bots import greedy_bot
         return {"greedy": greedy_bot}
+
+    # the search bot's hooks live in bots.py (no hidden information: determinize is the default)
+    search_horizon = 14  # bots.SEARCH_HORIZON: about two turns of every seat
+
+    def search_actions(self, s: PacalState, rng) -> list:
+        from .bots import search_actions
+        return search_actions(self, s, rng)
+
+    def estimate_scores(self, s: PacalState) -> tuple:
+        from .bots import estimate_scores
+        return estimate_scores(self, s)

@@ -53,6 +53,29 @@ def test_pc_straight_05_blocked_direction_is_no_move_and_switch():
     assert dests(g2, s2, "straight") == {(0, 3), (0, 0)}
 
 
+def test_pc_straight_05_zero_straight_earns_two_stones():
+    """PC-STRAIGHT-05, PC-STRAIGHT-06: under zero_straight, staying put is a straight move and
+    earns the two stones of a straight move."""
+    g = open_game(3, zero_straight=True)
+    s = g.position(ships=parked(3, s0=(0, 0)), face=3, pyramids={(1, 0): (1, 1)})
+    s2 = g.apply(s, Move("straight", (0, 0)))
+    assert s2.phase == DROP and s2.allowance == 2
+
+
+@pytest.mark.parametrize("zero_straight", [False, True])
+def test_pc_boxed_01_03_boxed_in_ship_gets_no_zero_move_under_either_reading(zero_straight):
+    """PC-BOXED-01, PC-BOXED-03, PC-STRAIGHT-05: a ship blocked on all sides is boxed in under
+    both readings of a 0-space straight move: only god stones are offered (no stay-put move
+    that would earn 2 stones and dodge the compulsory god stone)."""
+    g = open_game(3, zero_straight=zero_straight)
+    s = boxed(g)
+    assert g.legal_actions(s) == [UseGod(2), UseGod(4), UseGod(6)]
+    g2 = open_game(3, zero_straight=zero_straight)
+    s2 = g2.position(ships=parked(3, s0=(0, 0)), face=3, gods={0: ()},
+                     pyramids={(1, 0): (1, 1), (0, 1): (1, 2)})
+    assert all(type(a) is Place for a in g2.legal_actions(s2))
+
+
 def test_pc_straight_06_two_stones_after_a_straight_move():
     """PC-STRAIGHT-06, PC-DROP-01: after a straight move the drop offers own + an opponent."""
     g = open_game(3)

@@ -2,6 +2,8 @@
 (PC-SCORE). Board "AABB": district A (value 3) on the left, B (value 6) on the right."""
 from __future__ import annotations
 
+import pytest
+
 from pacal_helpers import game_on, open_game, parked
 from tabletop_nb.games.pacal.state import Build, NoBuild
 
@@ -55,6 +57,23 @@ def test_pc_score_06_shared_majority_to_sole_scores():
     g = game()
     _, s2 = build_one(g, (5, 0), pyramids={(4, 4): (1, 2), (6, 6): (0, 2)})
     assert s2.scores[0] == 6
+
+
+@pytest.mark.parametrize("tie_scores", [False, True])
+def test_pc_score_06_shared_majority_to_sole_scores_under_both_readings(tie_scores):
+    """PC-SCORE-06, PC-SCORE-07: from a shared majority (3-3) to the sole one (4-3) pays the
+    district's value whether or not catching up to a tie also pays (tie_scores)."""
+    pyr = {(4, 4): (1, 3), (6, 6): (0, 3)}
+    _, s2 = build_one(game(tie_scores=tie_scores), (5, 0), pyramids=pyr)
+    assert s2.scores[0] == 6
+
+
+@pytest.mark.parametrize("tie_scores", [False, True])
+def test_pc_score_05_sole_leader_scores_nothing_under_both_readings(tie_scores):
+    """PC-SCORE-05, PC-SCORE-07: a sole leader (3-2) who builds again scores nothing, whichever
+    reading of ties is in force."""
+    _, s2 = build_one(game(tie_scores=tie_scores), (5, 0), pyramids={(4, 4): (1, 2), (6, 6): (0, 3)})
+    assert s2.scores == (0, 0, 0)
 
 
 def test_pc_score_07_catching_up_to_a_tie_scores_nothing_unless_switched():
