@@ -86,7 +86,8 @@ class RuleComparison:
         difference from the first variant with its interval, p-value and significance.
     """
 
-    def __init__(self, tables: Mapping[str, Any], seed: int, games: int, bots: Any):
+    def __init__(self, tables: Mapping[str, Any], seed: int, games: int, bots: Any,
+                 skill: tuple[str, str, Mapping[str, Any]] | None = None):
         import pandas as pd
 
         self.labels = list(tables)
@@ -112,7 +113,61 @@ class RuleComparison:
                     row.update(diff=d.diff, diff_low=d.low, diff_high=d.high, p_value=d.p_value,
                                significant=d.significant)
                 rows.append(row)
+        self.skill_pair: tuple[str, str] | None = None
+        self.skill_ladders: dict[str, Any] = {}
+        if skill is not None:
+            rows.extend(self._skill_rows(*skill))
         self.metrics = pd.DataFrame(rows)
+
+    def _skill_rows(self, weaker: str, stronger: str, ladders: Mapping[str, Any]) -> list[dict]:
+        """One ``skill_win_rate`` row per variant: how often the stronger bot finished ahead
+        of the weaker, paired game by game (same line-up, same seed) with the first variant."""
+        self.skill_pair = (weaker, stronger)
+        self.skill_ladders = dict(ladders)
+        base_label = self.labels[0]
+        per_game = {k: lad.per_game(stronger, weaker) for k, lad in ladders.items()}
+        rows = []
+        for label, lad in ladders.items():
+            est = lad.win_rate(stronger, weaker)
+            row = {"variant": label, "metric": "skill_win_rate", "value": est.value, "low": est.low,
+                   "high": est.high, "n": est.n, "diff": np.nan, "diff_low": np.nan,
+                   "diff_high": np.nan, "p_value": np.nan, "significant": False}
+            if label != base_label and base_label in per_game:
+                base = per_game[base_label]
+                common = base.index.intersection(per_game[label].index)
+                if len(common):
+                    d = paired_difference(per_game[label].loc[common].to_numpy(dtype=float),
+                                          base.loc[common].to_numpy(dtype=float))
+                    row.update(diff=d.diff, diff_low=d.low, diff_high=d.high, p_value=d.p_value,
+                               significant=d.significant)
+            rows.append(row)
+        return rows
+
+    def _meaning(self, metric: str) -> str:
+        if metric == "skill_win_rate" and self.skill_pair:
+            weaker, stronger = self.skill_pair
+            return (f"how often {stronger} finishes ahead of {weaker} (seats rotated, shared ranks "
+                    f"half; 0.5 = skill does not tell)")
+        return _describe(metric)
+
+    def skill_summary(self) -> str:
+        """Whether each variant makes skill matter more or less, in words ("" without ``skill``)."""
+        if not self.skill_pair:
+            return ""
+        weaker, stronger = self.skill_pair
+        m = self.metrics[self.metrics.metric == "skill_win_rate"]
+        parts = [f"{r.variant!r} {100 * r.value:.0f}% ({100 * r.low:.0f}-{100 * r.high:.0f}%)"
+                 for r in m.itertuples()]
+        lines = [f"Skill: {stronger} finishes ahead of {weaker} (seats rotated) in " + ", ".join(parts) + "."]
+        for r in m.iloc[1:].itertuples():
+            if math.isnan(r.diff):
+                lines.append(f"{r.variant!r}: no games to pair with the baseline's.")
+                continue
+            verdict = (("skill matters more" if r.diff > 0 else "skill matters less")
+                       if r.significant else "no significant change in how much skill matters")
+            lines.append(f"{r.variant!r} against {self.labels[0]!r}: {100 * r.diff:+.0f} points "
+                         f"[{100 * r.diff_low:+.0f}, {100 * r.diff_high:+.0f}] (p={r.p_value:.2g}): {verdict}.")
+        return "\n".join(lines)
 
     def estimate(self, variant: str, metric: str) -> Estimate:
         """One metric of one variant with its interval."""
@@ -149,7 +204,7 @@ class RuleComparison:
         base = self.labels[0]
         rows = []
         for metric in dict.fromkeys(self.metrics.metric):
-            row = {"metric": metric, "meaning": _describe(metric)}
+            row = {"metric": metric, "meaning": self._meaning(metric)}
             for label in self.labels:
                 sel = self.metrics[(self.metrics.variant == label) & (self.metrics.metric == metric)]
                 if sel.empty:
@@ -168,11 +223,13 @@ class RuleComparison:
         base = self.labels[0]
         lines = [f"{self.games} games per variant, seed {self.seed}, bots {self.bots}; "
                  f"baseline {base!r}."]
-        sig = self.metrics[self.metrics.significant]
+        if self.skill_pair:
+            lines.append(self.skill_summary())
+        sig = self.metrics[self.metrics.significant & (self.metrics.metric != "skill_win_rate")]
         if sig.empty:
             lines.append("No metric differs significantly from the baseline at the 5% level.")
         for _, r in sig.iterrows():
-            lines.append(f"{r.variant}: {_describe(r.metric)} changes by {r['diff']:+.3f} "
+            lines.append(f"{r.variant}: {self._meaning(r.metric)} changes by {r['diff']:+.3f} "
                          f"[{r.diff_low:+.3f}, {r.diff_high:+.3f}] (p={r.p_value:.2g}).")
         n_tests = int(self.metrics["p_value"].notna().sum())
         if n_tests > 1:
@@ -199,7 +256,9 @@ def _fmt(v, lo, hi) -> str:
 
 
 def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int = 1000,
-                  seed: int | None = 0, *, executor: Any = None, progress: bool = True) -> RuleComparison:
+                  seed: int | None = 0, *, skill: Sequence[Any] | None = None,
+                  skill_games: int | None = None, executor: Any = None,
+                  progress: bool = True) -> RuleComparison:
     """Play every rule variant on the same seeds and compare them with confidence.
 
     Parameters
@@ -209,12 +268,22 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
         The first is the baseline that the others are tested against.
     bots, games, seed, executor, progress
         As in :func:`tabletop_nb.simulate`; every variant uses the same seed.
+    skill : (weaker, stronger), optional
+        Two bots (names or callables), e.g. ``("greedy", "search:100")``: each variant
+        also plays them against each other with seats rotated (the line-ups of
+        :func:`tabletop_nb.skill_ladder`, on the same seeds in every variant), and the
+        metric ``skill_win_rate`` says how often the stronger finished ahead of the weaker
+        (shared ranks count half), with the paired difference from the baseline: does the
+        change make skill matter more or less?
+    skill_games : int, optional
+        Games per variant for ``skill`` (default ``games``), rounded up to whole rounds.
 
     Returns
     -------
     RuleComparison
         ``.report()`` (a table), ``.summary()`` (words), ``.seat_win_rates()``,
-        ``.metrics`` (all numbers) and ``.figure()``.
+        ``.metrics`` (all numbers) and ``.figure()``; with ``skill`` also
+        ``.skill_summary()`` and ``.skill_ladders`` (one :class:`SkillLadder` per variant).
 
     Examples
     --------
@@ -223,12 +292,21 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     >>> cmp = tabletop_nb.compare_rules({"base": base, "cargo 5": base.with_rules(cargo_capacity=5)},
     ...                                 bots="greedy", games=2000, seed=1)
     >>> cmp.report()
+    >>> cmp = tabletop_nb.compare_rules({"base": base, "cargo 5": base.with_rules(cargo_capacity=5)},
+    ...                                 bots="greedy", games=400, seed=1, skill=("greedy", "search:100"))
+    >>> print(cmp.skill_summary())
     """
     if not isinstance(variants, Mapping) or not variants:
         raise TabletopError("compare_rules needs a dict of label -> game with at least one variant")
     names = {g.name for g in variants.values()}
     if len(names) > 1:
         raise TabletopError(f"compare_rules compares rules of one game, got games {sorted(names)}")
+    pair = _skill_pair(skill, variants.values()) if skill is not None else None
+    if skill_games is not None and pair is None:
+        raise TabletopError("skill_games needs skill=(weaker, stronger)")
+    if pair is not None:
+        from .ladder import _check_games, skill_ladder
+        n_skill = _check_games(games if skill_games is None else skill_games)  # before any game
     root = int(seed_sequence(seed).entropy)  # one seed for all variants, even when None
     tables = {}
     for label, game in variants.items():
@@ -236,7 +314,34 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
                                       progress=progress)
         if tables[str(label)].attrs.get("interrupted"):
             break  # keep what finished; the later variants were not played
-    return RuleComparison(tables, root, games, bots)
+    skill_part = None
+    if pair is not None and not any(t.attrs.get("interrupted") for t in tables.values()):
+        ladders = {}
+        for label, game in variants.items():
+            if str(label) not in tables:
+                break
+            ladders[str(label)] = lad = skill_ladder(game, list(pair), games=n_skill, seed=root,
+                                                     executor=executor, progress=progress, bootstrap=0)
+            if lad.interrupted:
+                break
+        from ..core.bots import bot_name
+        skill_part = (bot_name(pair[0]), bot_name(pair[1]), ladders)
+    return RuleComparison(tables, root, games, bots, skill=skill_part)
+
+
+def _skill_pair(skill: Any, games) -> tuple[Any, Any]:
+    """Check ``skill=(weaker, stronger)`` before anything is played."""
+    from ..core.bots import bot_name, resolve_bot
+    if isinstance(skill, (str, bytes)) or callable(skill) or not isinstance(skill, Sequence) \
+            or len(skill) != 2:
+        raise TabletopError(f"skill is a pair of bots (weaker, stronger), e.g. ('greedy', 'search:100'), "
+                            f"got {skill!r}")
+    for game in games:
+        for b in skill:
+            resolve_bot(game, b)
+    if bot_name(skill[0]) == bot_name(skill[1]):
+        raise TabletopError(f"skill needs two different bots, got {bot_name(skill[0])!r} twice")
+    return skill[0], skill[1]
 
 
 class RuleSweep:

@@ -58,3 +58,44 @@ def test_luck_vs_skill(game):
     assert 0 < ls.skill_share < 1
     assert set(ls.by_seat) == {0, 1, 2}
     assert "skill share" in ls.summary() and ls.figure().data
+
+
+def test_skill_sees_a_rule_that_makes_skill_matter_less():
+    # with 1, 2 and 3 all losing the pot, rolling on to 10 is a poor plan: the hold10
+    # bot's edge over random play shrinks
+    game = tabletop_nb.load_game("toy", players=2)
+    cmp = tabletop_nb.compare_rules({"base": game, "pig 1-3": game.with_rules(pig_faces=(1, 2, 3))},
+                                    games=10, seed=2, progress=False, skill=("random", "hold10"),
+                                    skill_games=200)
+    base, variant = cmp.estimate("base", "skill_win_rate"), cmp.estimate("pig 1-3", "skill_win_rate")
+    assert base.low > 0.5 and base.n == 200
+    d = cmp.difference("pig 1-3", "skill_win_rate")
+    assert d.significant and d.diff < -0.1 and d.diff == pytest.approx(variant.value - base.value)
+    assert "skill matters less" in cmp.skill_summary() and "Skill: hold10" in cmp.summary()
+    assert "*" in cmp.report().loc["skill_win_rate", "pig 1-3 - base"]
+    assert "hold10 finishes ahead of random" in cmp._repr_html_()
+    assert set(cmp.skill_ladders) == {"base", "pig 1-3"}
+    assert len(cmp.figure("skill_win_rate").data[0].y) == 2
+
+
+def test_skill_on_identical_rules_is_the_same_games(game):
+    cmp = tabletop_nb.compare_rules({"a": game, "b": game.with_rules()}, games=12, seed=3,
+                                    progress=False, skill=("random", "hold10"))
+    d = cmp.difference("b", "skill_win_rate")
+    assert d.diff == 0 and not d.significant
+    assert "no significant change" in cmp.skill_summary()
+    assert cmp.skill_summary() and tabletop_nb.compare_rules({"a": game}, games=2, seed=1,
+                                                             progress=False).skill_summary() == ""
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(skill="hold10"), "pair of bots"),
+    (dict(skill=("random", "hold10", "random")), "pair of bots"),
+    (dict(skill=("random", "nobody")), "no bot called 'nobody'"),
+    (dict(skill=("hold10", "hold10")), "two different bots"),
+    (dict(skill_games=10), "skill_games needs skill"),
+    (dict(skill=("random", "hold10"), skill_games=0), "games must be"),
+])
+def test_bad_skill_arguments_are_refused(game, kwargs, match):
+    with pytest.raises(TabletopError, match=match):
+        tabletop_nb.compare_rules({"a": game}, games=2, seed=1, progress=False, **kwargs)
