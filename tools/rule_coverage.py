@@ -15,26 +15,34 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"pebble_rock": "pebble_rock", "neko": "neko", "pacal": "pacal"}
-ID = re.compile(r"\*\*([A-Z]+-[A-Z0-9]+-\d+[a-z]?)\*\*")
-RANGE = re.compile(r"\b([A-Z]+-[A-Z0-9]+-)(\d+)\.\.(?:[A-Z]+-[A-Z0-9]+-)?(\d+)\b")
+# an ID has two or more parts before its number: PR-SETUP-04, PR-ITEM-MAISY-01, NK-EX-30a
+_PARTS = r"[A-Z]+(?:-[A-Z0-9]+)+-"
+ID = re.compile(r"\*\*(" + _PARTS + r"\d+[a-z]?)\*\*")
+RANGE = re.compile(r"\b(" + _PARTS + r")(\d+)\.\.(?:" + _PARTS + r")?(\d+)\b")
+CITED = re.compile(r"\b" + _PARTS + r"\d+[a-z]?\b")
 
 
 def checklist_ids(path: Path) -> list[str]:
     return list(dict.fromkeys(ID.findall(path.read_text(encoding="utf-8"))))
 
 
-def named_ids(test_root: Path) -> set[str]:
+def named_ids(test_root: Path, ids: list[str] | None = None) -> set[str]:
+    """Every ID cited under ``test_root``: in text (``PR-ITEM-MAISY-01``, ranges) or, for
+    the ``ids`` given, as the snake-case form in a test's name (``test_pr_item_maisy_01_...``)."""
     found: set[str] = set()
+    names: list[str] = []
     for f in test_root.rglob("*.py"):
         text = f.read_text(encoding="utf-8", errors="replace")
         for m in RANGE.finditer(text):
             prefix, a, b = m.group(1), int(m.group(2)), int(m.group(3))
             width = len(m.group(2))
             found.update(f"{prefix}{i:0{width}d}" for i in range(a, b + 1))
-        found.update(re.findall(r"\b[A-Z]+-[A-Z0-9]+-\d+[a-z]?\b", text))
-        for name in re.findall(r"def (test_\w+)", text):
-            for m in re.finditer(r"([a-z]+)_([a-z0-9]+)_(\d+[a-z]?)", name):
-                found.add(f"{m.group(1).upper()}-{m.group(2).upper()}-{m.group(3)}")
+        found.update(CITED.findall(text))
+        names.extend(re.findall(r"def (test_\w+)", text))
+    joined = "\n".join("_" + n + "_" for n in names)
+    for i in ids or ():
+        if i not in found and "_" + i.lower().replace("-", "_") + "_" in joined:
+            found.add(i)
     return found
 
 
@@ -44,13 +52,13 @@ def main(argv=None) -> int:
     ap.add_argument("--game", choices=sorted(GAMES), action="append")
     ap.add_argument("--missing", action="store_true", help="list the IDs no test names")
     args = ap.parse_args(argv)
-    found = named_ids(ROOT / "tests")
     for game in args.game or sorted(GAMES):
         path = args.rules / f"{GAMES[game]}.checklist.md"
         if not path.exists():
             print(f"{game}: no checklist at {path}", file=sys.stderr)
             continue
         ids = checklist_ids(path)
+        found = named_ids(ROOT / "tests", ids)
         covered = [i for i in ids if i in found]
         print(f"{game}: {len(covered)}/{len(ids)} rule IDs named by tests "
               f"({100 * len(covered) / max(1, len(ids)):.0f}%)")
