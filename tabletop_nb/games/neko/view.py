@@ -1,14 +1,21 @@
 """Plotly drawing of a Neko state, for GameApp and notebooks.
 
-The view contract (docs/DEVELOPING.md): :func:`layers` returns the same twelve scatter
-traces, in the same order, for every state of a game - each player's ship lanes (the
-lines, the card slots, the cards with their half-hubs, the complete hubs, the dice placed
-on hubs and cards, the ships and the port cargo), the bidding area with every bid, the
-texts (resources, discard area, phase) and the highlight rings. :func:`figure` adds the
-fixed layout. :func:`place_actions` maps a clickable place's key to the action a click
-chooses: a bidding space (bid the highest die), a hub (place a die on it), a ship (move
-it), a port (load a good), a card with an activation space, an empty slot (place the card
-being bought).
+The view contract (docs/DEVELOPING.md): :func:`layers` returns the same traces (see
+:data:`LAYERS`), in the same order, for every state of a game: the bidding area (one tile
+per space, the card's name and cost on it, every bid under it), then one panel per player
+(name, points, resources and dice on the panel's top lines; the ship lanes below: the cards
+with their names, costs and cargo, the hubs between them, the ships under the hubs), the
+phase and discard line, and the highlight outlines of the places a click can choose.
+:func:`figure` adds the fixed layout. :func:`place_actions` maps a clickable place's key
+to the action a click chooses: a bidding space (bid the highest die), a hub (place a die
+on it), a ship (move it), a port (load a good), a card with an activation space, an empty
+slot (place the card being bought).
+
+The figure is drawn in pixel units for an output 900 px wide: card tiles are bars (they
+scale with the figure when the cell is narrower or wider), every text is at least 11 px,
+and clickable places never overlap (ships ride a row of their own under the hubs, so a
+click on a ship is never taken for its hub). A player with more than three lanes gets
+them drawn closer together in the same panel.
 
 Keys are text: ``"space:3"``, ``"slot:1:0:2"`` (player, lane, slot), ``"hub:1:0:2:0"``
 (player, lane, boundary, sub), ``"ship:1:0:2:0"``, ``"card:1:0:2"``.
@@ -19,8 +26,8 @@ Examples
 >>> from tabletop_nb.games.neko import view
 >>> game = tabletop_nb.load_game("neko", players=3)
 >>> s = game.initial_state()
->>> len(view.layers(game, s))
-12
+>>> len(view.layers(game, s)) == len(view.LAYERS)
+True
 >>> len(view.figure(game, s).to_json()) < 100_000
 True
 """
@@ -31,297 +38,353 @@ from typing import Any
 import plotly.graph_objects as go
 
 from .engine import DRAFT, OVER
-from .rules import load_board
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 
-__all__ = ["figure", "layers", "place_actions", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS"]
+__all__ = ["figure", "layers", "place_actions", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
+           "WIDTH", "FONT"]
 
 #: the players' colours (the game's Yellow, Red, Purple and Green boards)
 SEAT_COLOURS = ("#e6b800", "#d64541", "#8e44ad", "#27ae60")
-KIND_COLOURS = {"ocean_bank": "#7fb3d5", "fuel_platform": "#f0b27a", "blue_bar": "#5dade2",
-                "penguin_park": "#82e0aa", "seaside_town": "#f7dc6f", "port": "#bb8fce",
-                "special": "#f1948a"}
-ITEM = {"coins": "coin", "fuel": "fuel", "goods": "good", "fish": "fish", "pp": "PP", "": ""}
-SHORT = {"Ocean Bank": "Bank", "Fuel Platform": "Fuel Pl.", "Blue Bar": "Blue Bar",
-         "Penguin Park": "Park", "Seaside Town": "Seaside", "Southernmost City": "S. City",
-         "Research Station": "Research", "Neko Harbour": "Neko Hb.", "Small Islands": "Islands",
-         "Harbour City": "Hb. City", "Fishing Spot": "Fishing", "Light House": "Lighthouse",
-         "Post Office": "Post Off."}
-LAYERS = ("lanes", "slots", "cards", "half-hubs", "hubs", "dice", "ships", "cargo",
-          "bidding area", "bids", "texts", "highlight")
+#: the same colours dark enough for text on white
+_SEAT_TEXT = ("#8a6d00", "#b03a2e", "#7d3c98", "#1e8449")
+KIND_COLOURS = {"ocean_bank": "#a9cce3", "fuel_platform": "#f5cba7", "blue_bar": "#aed6f1",
+                "penguin_park": "#abebc6", "seaside_town": "#f9e79f", "port": "#d7bde2",
+                "special": "#f5b7b1"}
+ITEM = {"coins": "coin", "fuel": "fuel", "goods": "goods", "fish": "fish", "pp": "PP", "": ""}
+LAYERS = ("bidding area", "slots", "cards", "card labels", "hubs", "hub rewards", "half-hubs",
+          "dice", "ships", "bids", "texts", "highlight tiles", "highlight points")
 
-_SLOT_W = 1.1          # x distance between card slots
-_LANE_H = 0.95         # y distance between lanes
-_BLOCK_W = 7.6         # x distance between player blocks
-_BLOCK_H = 6.3         # y distance between player block rows
-_AREA_W = 1.15
+#: the output width the figure is drawn for, in px (data units are px at this width)
+WIDTH = 900
+#: the smallest font size used anywhere on the board
+FONT = 11
+
+_TILE_W, _TILE_H, _TILE_DX = 90, 52, 98     # bidding-area tiles
+_BID_LINE = 14                              # one bid per line under a tile
+_PANEL_W = 445                              # a player's panel (two panels per row)
+_CARD_W, _CARD_H, _SLOT_DX = 76, 50, 80     # cards in a lane
+_HUB_DY, _SHIP_DY = 13, 31                  # hub row and ship row under the cards
+_LANE_DY = 84                               # lane pitch with up to three lanes
+_LANES = 3                                  # lanes a panel has room for at that pitch
+_HEAD = 40                                  # the panel's two top lines
 
 
-def _short(game, card: int) -> str:
-    name = game.card[card].name
+def _name_lines(name: str) -> str:
+    """A card's name on one line, or on two when it is long (no abbreviations)."""
     base = name.split(" (")[0]
-    tag = " *" if "(" in name else ""
-    return SHORT.get(base, base) + tag
+    if len(base) <= 13 or " " not in base:
+        return base
+    words = base.split()
+    best = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(base) / 2))
+    return " ".join(words[:best]) + "<br>" + " ".join(words[best:])
 
 
 def _geometry(game) -> dict:
-    """Fixed positions of every place, computed once per game."""
+    """Fixed positions (px at :data:`WIDTH`) of the bidding area and the panels, once per game."""
     cache = getattr(game, "_view_geo", None)
     if cache is not None:
         return cache
     n = game.num_players
-    r = game.rules
-    layout = load_board()["layout"].get(n) or (tuple(range(game.S)),)
+    spaces = game.S + game.A
+    per_row = max(1, (WIDTH - 10) // _TILE_DX)
+    rows = -(-spaces // per_row)
+    bids_h = n * _BID_LINE + 6
     space_xy = {}
-    for row, spaces in enumerate(layout):
-        for col, sp in enumerate(spaces):
-            space_xy[sp] = (col * _AREA_W, -row * 1.05)
-    cols = max(len(row) for row in layout)
-    for i in range(game.A):
-        space_xy[game.S + i] = ((cols + 0.6 + i) * _AREA_W, 0.0)
-    blocks = {}
-    for p in range(n):
-        blocks[p] = ((p % 2) * _BLOCK_W, -2.9 - (p // 2) * _BLOCK_H)
-    rows = (n + 1) // 2
-    geo = {"space": space_xy, "block": blocks, "slots": r.lane_slots,
-           "x": (-0.9, 2 * _BLOCK_W - 0.6), "y": (-2.9 - rows * _BLOCK_H + 0.5, 0.75),
-           "discard": ((cols + 0.6 + max(game.A, 0)) * _AREA_W + (0.4 if game.A else 0), -1.05)}
+    top = -26
+    for sp in range(spaces):
+        r, c = divmod(sp, per_row)
+        space_xy[sp] = (8 + _TILE_W / 2 + c * _TILE_DX, top - _TILE_H / 2 - r * (_TILE_H + bids_h))
+    area_bottom = top - rows * (_TILE_H + bids_h)
+    panel_h = _HEAD + _LANES * _LANE_DY
+    blocks = {p: (3 + (p % 2) * (_PANEL_W + 2), area_bottom - 6 - (p // 2) * (panel_h + 8))
+              for p in range(n)}
+    bottom = area_bottom - 6 - ((n + 1) // 2) * (panel_h + 8)
+    geo = {"space": space_xy, "block": blocks, "y": (bottom, 0.0), "panel_h": panel_h}
     game._view_geo = geo
     return geo
 
 
-def _lane_y(geo, p: int, lane: int) -> float:
-    return geo["block"][p][1] - 0.95 - lane * _LANE_H
+def _lane_dy(lanes: int) -> float:
+    return _LANE_DY if lanes <= _LANES else _LANES * _LANE_DY / lanes
+
+
+def _lane_y(geo, p: int, lane: int, lanes: int) -> float:
+    """The centre line of a lane's cards."""
+    return geo["block"][p][1] - _HEAD - _CARD_H / 2 - 2 - lane * _lane_dy(lanes)
 
 
 def _slot_x(geo, p: int, slot: int) -> float:
-    return geo["block"][p][0] + 0.9 + slot * _SLOT_W
+    return geo["block"][p][0] + 20 + _CARD_W / 2 + slot * _SLOT_DX
 
 
-def _stop_xy(game, geo, P, p: int, lane: int, b: int, j: int) -> tuple[float, float]:
-    """Where a ship or hub at (boundary, sub) of a lane is drawn."""
-    y = _lane_y(geo, p, lane)
+def _hub_x(game, geo, P, p: int, lane: int, b: int, j: int) -> float:
+    """Where the hub (or ship stop) at (boundary, sub) of a lane is drawn: between two
+    cards, or for a port hub (``j`` > 0) under its port card."""
     if j:
         n = len(game.card[P.lanes[lane][b]].hubs)
-        return _slot_x(geo, p, b) - 0.35 + 0.7 * j / (n + 1), y + 0.02
-    return _slot_x(geo, p, b) - _SLOT_W / 2, y
+        return _slot_x(geo, p, b) - _CARD_W / 2 + _CARD_W * j / (n + 1)
+    return _slot_x(geo, p, b) - _SLOT_DX / 2
 
 
-def _cell(key: str, x: float, y: float, out: dict) -> None:
-    out[key] = (x, y)
+def _card_hover(game, c: int, filled: int | None = None) -> str:
+    card = game.card[c]
+    out = (f"<b>{card.name}</b> (card {c})<br>cost {card.cost} coins, {card.pp} PP<br>"
+           f"left half: multiplier x{card.left}; right half: {ITEM[card.right] or 'nothing'}")
+    if card.hubs:
+        out += "<br>port hubs: " + ", ".join(f"{h.multiplier} x {ITEM[h.item]}" for h in card.hubs)
+    if card.cargo:
+        done = "" if filled is None else f" ({filled} of {len(card.cargo)} loaded)"
+        out += f"<br>cargo{done}: " + ", ".join(
+            f"{g.amount} {ITEM[g.item]}" if g.item else "no reward" for g in card.cargo)
+    if card.activate:
+        out += f"<br>activation space: a die showing {' or '.join(map(str, card.activate))}"
+    return out
+
+
+def _card_label(game, c: int, filled: int | None = None) -> str:
+    card = game.card[c]
+    text = f"{_name_lines(card.name)}<br>cost {card.cost} · {card.pp} PP"
+    if card.cargo and filled is not None:
+        text += "<br>" + "●" * filled + "○" * (len(card.cargo) - filled)
+    return text
 
 
 def layers(game, state, highlight=frozenset()) -> list[dict]:
-    """The twelve traces (see :data:`LAYERS`) of ``state``; same count and types always."""
+    """The traces of ``state`` (see :data:`LAYERS`); same count and types always."""
     geo = _geometry(game)
     s = state
     C = game.card
     n = game.num_players
-    places: dict[str, tuple[float, float]] = {}
-    lane_x, lane_y = [], []
-    slot_x, slot_y, slot_key, slot_text = [], [], [], []
-    card_x, card_y, card_text, card_hover, card_col, card_key = [], [], [], [], [], []
-    half_x, half_y, half_text = [], [], []
+    tiles: dict[str, tuple[float, float, float, float]] = {}   # key -> x, y, w, h
+    points: dict[str, tuple[float, float]] = {}
+    slot_x, slot_y, slot_key, slot_hover = [], [], [], []
+    card_x, card_y, card_col, card_line, card_key, card_hover = [], [], [], [], [], []
+    lab_x, lab_y, lab_text = [], [], []
     hub_x, hub_y, hub_text, hub_hover, hub_key = [], [], [], [], []
+    rew_x, rew_y, rew_text = [], [], []
+    half_x, half_y, half_text, half_pos = [], [], [], []
     die_x, die_y, die_text = [], [], []
-    ship_x, ship_y, ship_col, ship_key, ship_hover = [], [], [], [], []
-    cargo_x, cargo_y, cargo_fill, cargo_hover = [], [], [], []
+    ship_x, ship_y, ship_col, ship_key, ship_hover, ship_text = [], [], [], [], [], []
+    txt_x, txt_y, txt_text = [], [], []
     for p in range(n):
         P = s.players[p]
-        colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+        bx, by = geo["block"][p]
         hub_dice = dict(P.hub_dice)
         filled = dict(P.cargo)
+        lanes = len(P.lanes)
+        complete = {(li, b) for (li, b, j), _, _ in P.hubs if not j}
         for li, lane in enumerate(P.lanes):
-            y = _lane_y(geo, p, li)
-            x0 = geo["block"][p][0] + 0.25
-            lane_x += [x0, _slot_x(geo, p, len(lane) - 1) + _SLOT_W / 2, None]
-            lane_y += [y, y, None]
+            y = _lane_y(geo, p, li, lanes)
+            hy = y - _CARD_H / 2 - _HUB_DY
             for si, c in enumerate(lane):
                 x = _slot_x(geo, p, si)
-                key = f"slot:{p}:{li}:{si}"
-                _cell(key, x, y, places)
-                slot_x.append(x)
-                slot_y.append(y)
-                slot_key.append(key)
-                slot_text.append(f"{game.player_name(p)} lane {li + 1}, slot {si + 1}"
-                                 + (f" (+{game.gap_coins(lane, si)} coin gap)" if c < 0 else ""))
                 if c < 0:
+                    key = f"slot:{p}:{li}:{si}"
+                    tiles[key] = (x, y, _CARD_W, _CARD_H)
+                    slot_x.append(x)
+                    slot_y.append(y)
+                    slot_key.append(key)
+                    gap = game.gap_coins(lane, si)
+                    slot_hover.append(f"{game.player_name(p)}'s lane {li + 1}, slot {si + 1}: empty"
+                                      + (f" (+{gap} coins for the gap)" if gap else ""))
                     continue
                 card = C[c]
-                ckey = f"card:{p}:{li}:{si}"
-                _cell(ckey, x, y, places)
+                key = f"card:{p}:{li}:{si}"
+                tiles[key] = (x, y, _CARD_W, _CARD_H)
                 card_x.append(x)
                 card_y.append(y)
-                card_col.append(KIND_COLOURS.get(card.kind, "#ccc"))
-                card_key.append(ckey)
-                card_text.append(f"{_short(game, c)}<br>{card.cost}c {card.pp}PP")
-                extra = ""
-                if card.cargo:
-                    extra = f"<br>cargo {filled.get(c, 0)}/{len(card.cargo)}: " + ", ".join(
-                        f"{g.amount} {ITEM[g.item]}" if g.item else "-" for g in card.cargo)
-                if card.activate:
-                    extra += f"<br>activate with {'/'.join(map(str, card.activate))}"
-                card_hover.append(f"{card.name} #{c}: cost {card.cost}, {card.pp} PP, "
-                                  f"left x{card.left}, right {ITEM[card.right]}{extra}")
-                half_x += [x - 0.42, x + 0.42]
-                half_y += [y - 0.3, y - 0.3]
-                half_text += [f"x{card.left}", ITEM[card.right]]
-                for j, cg in enumerate(card.cargo):
-                    cargo_x.append(x - 0.35 + 0.7 * j / max(1, len(card.cargo) - 1))
-                    cargo_y.append(y + 0.34)
-                    cargo_fill.append("#6e2c00" if j < filled.get(c, 0) else "white")
-                    cargo_hover.append(f"cargo space {j + 1}: " + (f"{cg.amount} {ITEM[cg.item]}"
-                                                                   if cg.item else "no reward"))
+                card_col.append(KIND_COLOURS.get(card.kind, "#ddd"))
+                card_line.append("#1b2631" if "(" in card.name else "#7f8c8d")
+                card_key.append(key)
+                card_hover.append(_card_hover(game, c, filled.get(c, 0)))
+                lab_x.append(x)
+                lab_y.append(y)
+                lab_text.append(_card_label(game, c, filled.get(c, 0)))
+                # the halves of hubs not yet complete, at the card's edges in the hub row
+                if (li, si) not in complete:
+                    half_x.append(x - _CARD_W / 2 + 1)
+                    half_y.append(hy)
+                    half_pos.append("middle right")
+                    half_text.append(f"x{card.left}")
+                if (li, si + 1) not in complete:
+                    half_x.append(x + _CARD_W / 2 - 1)
+                    half_y.append(hy)
+                    half_pos.append("middle left")
+                    half_text.append(ITEM[card.right])
         for (li, b, j), mult, item in P.hubs:
-            x, y = _stop_xy(game, geo, P, p, li, b, j)
+            x = _hub_x(game, geo, P, p, li, b, j)
+            y = _lane_y(geo, p, li, lanes) - _CARD_H / 2 - _HUB_DY
             key = f"hub:{p}:{li}:{b}:{j}"
-            _cell(key, x, y, places)
+            points[key] = (x, y)
             hub_x.append(x)
             hub_y.append(y)
             hub_key.append(key)
-            bonus = " (+2 Light House)" if P.lighthouse == (li, b, j) else ""
-            hub_text.append(f"{mult}{ITEM[item][0]}")
-            hub_hover.append(f"hub: {mult} x {ITEM[item]}{bonus}; needs a {mult}")
+            bonus = " (+2 from the Light House)" if P.lighthouse == (li, b, j) else ""
+            hub_text.append(str(mult))
+            hub_hover.append(f"{'port hub' if j else 'hub'}: a die showing {mult} gains "
+                             f"{mult} x {ITEM[item]}{bonus}")
+            if not j:  # a port hub's reward is in its hover: under the card there is no room
+                rew_x.append(x + 9)
+                rew_y.append(y)
+                rew_text.append(ITEM[item])
             if (li, b, j) in hub_dice:
                 die_x.append(x)
-                die_y.append(y - 0.22)
+                die_y.append(y)
                 die_text.append(str(hub_dice[(li, b, j)]))
         for (li, si), v in P.card_dice:
-            die_x.append(_slot_x(geo, p, si) + 0.3)
-            die_y.append(_lane_y(geo, p, li) + 0.12)
+            die_x.append(_slot_x(geo, p, si) + _CARD_W / 2 - 10)
+            die_y.append(_lane_y(geo, p, li, lanes) + _CARD_H / 2 - 10)
             die_text.append(str(v))
-        seen: dict = {}
-        for li, b, j in P.ships:
-            x, y = _stop_xy(game, geo, P, p, li, b, j)
-            k = seen.get((li, b, j), 0)
-            seen[(li, b, j)] = k + 1
+        stops: dict = {}
+        for stop in P.ships:
+            stops[stop] = stops.get(stop, 0) + 1
+        for (li, b, j), k in sorted(stops.items()):
+            x = _hub_x(game, geo, P, p, li, b, j)
+            y = _lane_y(geo, p, li, lanes) - _CARD_H / 2 - _SHIP_DY
             key = f"ship:{p}:{li}:{b}:{j}"
-            _cell(key, x, y, places)
-            ship_x.append(x + 0.12 * k)
-            ship_y.append(y + 0.22)
-            ship_col.append(colour)
+            points[key] = (x, y)
+            ship_x.append(x)
+            ship_y.append(y)
+            ship_col.append(SEAT_COLOURS[p % len(SEAT_COLOURS)])
             ship_key.append(key)
-            ship_hover.append(f"{game.player_name(p)}'s ship: crossed {b} card(s)")
-    # the bidding area
-    area_x, area_y, area_text, area_hover, area_col, area_key = [], [], [], [], [], []
+            ship_text.append(f"×{k}" if k > 1 else "")
+            where = "at the start of" if b == 0 and not j else f"after card {b}" if not j else f"in port, slot {b + 1}"
+            ship_hover.append(f"{game.player_name(p)}'s {'ships' if k > 1 else 'ship'} ({k}) "
+                              f"{where} on lane {li + 1}")
+        # the panel's top lines: who, points and dice; then the resources
+        first = " · first player" if s.order and s.order[0] == p else ""
+        score = f"{s.final[p][-1]} PP final" if s.final else f"{P.pp} PP"
+        colour = _SEAT_TEXT[p % len(_SEAT_TEXT)]
+        txt_x += [bx + 4, bx + 4]
+        txt_y += [by - 10, by - 28]
+        txt_text += [f"<b style='color:{colour}'>{game.player_name(p)}</b>{first} · <b>{score}</b>"
+                     + (" · dice:" if P.dice else ""),
+                     f"{P.coins} coins · {P.fuel} fuel · {P.goods} goods · {P.fish} fish · "
+                     f"{P.interference} interference"]
+        for i, v in enumerate(P.dice):
+            die_x.append(bx + 300 + 22 * i)
+            die_y.append(by - 10)
+            die_text.append(str(v))
+    # the bidding area, with every bid under its space
+    area_x, area_y, area_col, area_line, area_key, area_hover = [], [], [], [], [], []
     bid_x, bid_y, bid_text = [], [], []
     for sp, (x, y) in sorted(geo["space"].items()):
         c = game._card_at(s, sp)
         key = f"space:{sp}"
-        _cell(key, x, y, places)
+        tiles[key] = (x, y, _TILE_W, _TILE_H)
         area_x.append(x)
         area_y.append(y)
         area_key.append(key)
+        advanced = sp >= game.S
+        area_line.append("#1b2631" if advanced else "#7f8c8d")
         if c < 0:
-            area_text.append("")
-            area_col.append("rgba(0,0,0,0.04)")
-            area_hover.append("free space" if sp < game.S else "advanced space")
+            area_col.append("#f4f6f6")
+            area_hover.append("advanced space: empty" if advanced else "empty space")
+            lab_x.append(x)
+            lab_y.append(y)
+            lab_text.append("<span style='color:#95a5a6'>empty</span>")
         else:
-            card = C[c]
-            area_text.append(f"{_short(game, c)}<br>{card.cost}c {card.pp}PP<br>x{card.left}|{ITEM[card.right]}")
-            area_col.append(KIND_COLOURS.get(card.kind, "#ccc"))
-            area_hover.append(f"{card.name} #{c}: cost {card.cost}, {card.pp} PP, left x{card.left}, "
-                              f"right {ITEM[card.right]}")
+            area_col.append(KIND_COLOURS.get(C[c].kind, "#ddd"))
+            area_hover.append(("advanced space<br>" if advanced else "") + _card_hover(game, c))
+            lab_x.append(x)
+            lab_y.append(y)
+            lab_text.append(_card_label(game, c))
         row = s.bids[sp] if sp < len(s.bids) else ()
-        lines = [f"<span style='color:{SEAT_COLOURS[q]}'>{'+'.join(map(str, d))}={sum(d)}</span>"
+        lines = [f"<span style='color:{_SEAT_TEXT[q]}'>{game.player_name(q)} "
+                 f"{'+'.join(map(str, d))}{'=' + str(sum(d)) if len(d) > 1 else ''}</span>"
                  for q, d in enumerate(row) if d]
         bid_x.append(x)
-        bid_y.append(y - 0.52)
-        bid_text.append(" ".join(lines))
-    # texts: the players' resources, the discard area, the phase
-    txt_x, txt_y, txt_text = [], [], []
-    final = s.final
-    for p in range(n):
-        P = s.players[p]
-        bx, by = geo["block"][p]
-        first = " (1st)" if s.order and s.order[0] == p else ""
-        score = f"{final[p][-1]} PP final" if final else f"{P.pp} PP"
-        txt_x.append(bx - 0.75)
-        txt_y.append(by - 0.2)
-        txt_text.append(
-            f"<b style='color:{SEAT_COLOURS[p]}'>{game.player_name(p)}</b>{first}: {score} · "
-            f"{P.coins} coins · {P.fuel} fuel · {P.goods} goods · {P.fish} fish · "
-            f"{P.interference} interference · dice {' '.join(map(str, P.dice)) or '-'}")
-    dx, dy = geo["discard"]
-    txt_x.append(dx)
-    txt_y.append(dy)
-    txt_text.append("discard: " + (" ".join(map(str, s.discard)) or "-"))
-    txt_x.append(-0.5)
-    txt_y.append(0.62)
+        bid_y.append(y - _TILE_H / 2 - 2)
+        bid_text.append("<br>".join(lines))
     phase = game.phase(s)
     if s.phase == DRAFT and s.hands:
-        phase += " · hands " + " | ".join("".join(map(str, h)) for h in s.hands)
-    txt_text.append(f"<b>{phase}</b>")
-    # highlight rings for clickable places
+        phase += " · dice in front of " + ", ".join(
+            f"{game.player_name(q)}: {' '.join(map(str, h)) or '-'}" for q, h in enumerate(s.hands))
+    txt_x += [8, WIDTH - 8]
+    txt_y += [-11, -11]
+    txt_text += [f"<b>{phase}</b>", "discard area: " + (" ".join(map(str, s.discard)) or "empty")]
+    # highlight outlines of the places a click can choose
+    hl_tx, hl_ty, hl_tw, hl_tb, hl_tk = [], [], [], [], []
     hl_x, hl_y, hl_key, hl_size = [], [], [], []
-    ring = {"space": 60, "slot": 52, "card": 52, "hub": 24, "ship": 22}
     for key in sorted(highlight):
-        if key in places:
-            x, y = places[key]
+        if key in tiles:
+            x, y, w, h = tiles[key]
+            hl_tx.append(x)
+            hl_tw.append(w + 6)
+            hl_tb.append(y - h / 2 - 3)
+            hl_ty.append(h + 6)
+            hl_tk.append(key)
+        elif key in points:
+            x, y = points[key]
             hl_x.append(x)
             hl_y.append(y)
             hl_key.append(key)
-            hl_size.append(ring.get(key.split(":")[0], 30))
+            hl_size.append(24)
     hover = "%{hovertext}<extra></extra>"
+    font = dict(size=FONT, color="#1b2631")
+
+    def bars(name, xs, ys, w, h, fill, line, keys, hovers):
+        return dict(type="bar", name=name, x=xs, y=[h] * len(xs), base=[y - h / 2 for y in ys],
+                    width=[w] * len(xs), marker=dict(color=fill, line=dict(color=line, width=1.5)),
+                    customdata=keys, hovertext=hovers, hovertemplate=hover, textposition="none")
+
     return [
-        dict(type="scatter", name="lanes", x=lane_x, y=lane_y, mode="lines",
-             line=dict(color="#aed6f1", width=3), hoverinfo="skip"),
-        dict(type="scatter", name="slots", x=slot_x, y=slot_y, mode="markers",
-             marker=dict(symbol="square-open", size=44, color="#d5d8dc"), customdata=slot_key,
-             hovertext=slot_text, hovertemplate=hover),
-        dict(type="scatter", name="cards", x=card_x, y=card_y, mode="markers+text",
-             marker=dict(symbol="square", size=44, color=card_col, line=dict(color="#555", width=1)),
-             text=card_text, textfont=dict(size=8), customdata=card_key, hovertext=card_hover,
+        bars("bidding area", area_x, area_y, _TILE_W, _TILE_H, area_col, area_line, area_key, area_hover),
+        bars("slots", slot_x, slot_y, _CARD_W, _CARD_H, "rgba(0,0,0,0)", "#d5d8dc", slot_key, slot_hover),
+        bars("cards", card_x, card_y, _CARD_W, _CARD_H, card_col, card_line, card_key, card_hover),
+        dict(type="scatter", name="card labels", x=lab_x, y=lab_y, mode="text", text=lab_text,
+             textfont=font, hoverinfo="skip"),
+        dict(type="scatter", name="hubs", x=hub_x, y=hub_y, mode="markers+text", text=hub_text,
+             marker=dict(symbol="circle", size=17, color="white", line=dict(color="#1f618d", width=2)),
+             textfont=dict(size=FONT, color="#1f618d"), customdata=hub_key, hovertext=hub_hover,
              hovertemplate=hover),
+        dict(type="scatter", name="hub rewards", x=rew_x, y=rew_y, mode="text", text=rew_text,
+             textposition="middle right", textfont=dict(size=FONT, color="#1f618d"), hoverinfo="skip"),
         dict(type="scatter", name="half-hubs", x=half_x, y=half_y, mode="text", text=half_text,
-             textfont=dict(size=7, color="#566573"), hoverinfo="skip"),
-        dict(type="scatter", name="hubs", x=hub_x, y=hub_y, mode="markers+text",
-             marker=dict(symbol="diamond", size=16, color="#fdfefe", line=dict(color="#1f618d", width=2)),
-             text=hub_text, textfont=dict(size=7), customdata=hub_key, hovertext=hub_hover,
-             hovertemplate=hover),
-        dict(type="scatter", name="dice", x=die_x, y=die_y, mode="markers+text",
-             marker=dict(symbol="square", size=13, color="white", line=dict(color="black", width=1)),
-             text=die_text, textfont=dict(size=9), hoverinfo="skip"),
-        dict(type="scatter", name="ships", x=ship_x, y=ship_y, mode="markers",
-             marker=dict(symbol="triangle-right", size=13, color=ship_col, line=dict(color="black", width=1)),
+             textposition=half_pos, textfont=dict(size=FONT, color="#7f8c8d"), hoverinfo="skip"),
+        dict(type="scatter", name="dice", x=die_x, y=die_y, mode="markers+text", text=die_text,
+             marker=dict(symbol="square", size=18, color="white", line=dict(color="#1b2631", width=1.5)),
+             textfont=dict(size=12, color="#1b2631"), hoverinfo="skip"),
+        dict(type="scatter", name="ships", x=ship_x, y=ship_y, mode="markers+text", text=ship_text,
+             textposition="middle right", textfont=font,
+             marker=dict(symbol="triangle-right", size=16, color=ship_col, line=dict(color="#1b2631", width=1)),
              customdata=ship_key, hovertext=ship_hover, hovertemplate=hover),
-        dict(type="scatter", name="cargo", x=cargo_x, y=cargo_y, mode="markers",
-             marker=dict(symbol="circle", size=6, color=cargo_fill, line=dict(color="#6e2c00", width=1)),
-             hovertext=cargo_hover, hovertemplate=hover),
-        dict(type="scatter", name="bidding area", x=area_x, y=area_y, mode="markers+text",
-             marker=dict(symbol="square", size=50, color=area_col, line=dict(color="#555", width=1)),
-             text=area_text, textfont=dict(size=8), customdata=area_key, hovertext=area_hover,
-             hovertemplate=hover),
         dict(type="scatter", name="bids", x=bid_x, y=bid_y, mode="text", text=bid_text,
-             textfont=dict(size=9), hoverinfo="skip"),
+             textposition="bottom center", textfont=font, hoverinfo="skip"),
         dict(type="scatter", name="texts", x=txt_x, y=txt_y, mode="text", text=txt_text,
-             textposition="middle right", textfont=dict(size=10), hoverinfo="skip"),
-        dict(type="scatter", name="highlight", x=hl_x, y=hl_y, mode="markers",
-             marker=dict(symbol="square-open", size=hl_size, color="#e74c3c", line=dict(width=3)),
+             textposition=["middle right"] * (len(txt_x) - 1) + ["middle left"],
+             textfont=dict(size=12, color="#1b2631"), hoverinfo="skip"),
+        dict(type="bar", name="highlight tiles", x=hl_tx, y=hl_ty, base=hl_tb, width=hl_tw,
+             marker=dict(color="rgba(0,0,0,0)", line=dict(color="#e74c3c", width=3)),
+             customdata=hl_tk, hoverinfo="skip", textposition="none"),
+        dict(type="scatter", name="highlight points", x=hl_x, y=hl_y, mode="markers",
+             marker=dict(symbol="circle-open", size=hl_size, color="#e74c3c", line=dict(width=3)),
              customdata=hl_key, hoverinfo="skip"),
     ]
 
 
 def figure(game, state, highlight=frozenset()) -> go.Figure:
-    """The table as a plotly figure: :func:`layers` in a fixed layout.
+    """The table as a plotly figure: :func:`layers` in a fixed layout that fills the
+    output's width (drawn for :data:`WIDTH` px; narrower or wider cells scale it).
 
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("neko", players=4, advanced_cards=True)
-    >>> len(figure(game, game.initial_state()).data)
-    12
+    >>> fig = figure(game, game.initial_state())
+    >>> len(fig.data) == len(LAYERS), fig.layout.width
+    (True, None)
     """
     geo = _geometry(game)
-    fig = go.Figure(data=[go.Scatter(t) for t in layers(game, state, highlight)])
-    (x0, x1), (y0, y1) = geo["x"], geo["y"]
-    px = 68
+    fig = go.Figure()
+    for t in layers(game, state, highlight):
+        fig.add_trace(go.Bar(t) if t["type"] == "bar" else go.Scatter(t))
+    y0, y1 = geo["y"]
     fig.update_layout(
-        width=int((x1 - x0) * px), height=int((y1 - y0) * px) + 20, showlegend=False,
-        margin=dict(l=5, r=5, t=5, b=5), plot_bgcolor="white", clickmode="event",
-        xaxis=dict(range=[x0, x1], visible=False, fixedrange=True),
+        autosize=True, height=int(y1 - y0), showlegend=False, barmode="overlay",
+        margin=dict(l=0, r=0, t=0, b=0), plot_bgcolor="white", paper_bgcolor="white",
+        clickmode="event", dragmode=False, hovermode="closest", font=dict(size=FONT),
+        xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
         yaxis=dict(range=[y0, y1], visible=False, fixedrange=True, scaleanchor="x", scaleratio=1))
     return fig
-
-
 def place_actions(game, state) -> dict[str, Any]:
     """Place key -> the action a click there chooses now (see the module docstring)."""
     if state.phase == OVER or game.current_player(state) < 0:

@@ -19,6 +19,7 @@ Examples
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import plotly.graph_objects as go
@@ -26,11 +27,18 @@ import plotly.graph_objects as go
 from .engine import COLOURS
 from .state import OVER, Move, Place, PlaceShip, TakeBack
 
-__all__ = ["figure", "layers", "place_actions", "reach_figure", "SEAT_COLOURS", "key"]
+__all__ = ["figure", "layers", "place_actions", "reach_figure", "SEAT_COLOURS", "key", "FONT", "WIDTH"]
 
 #: drawing colours of the seats (Yellow, Violet, Green, Blue, Orange)
 SEAT_COLOURS = ("#f2c500", "#8e44ad", "#27ae60", "#2e86de", "#e67e22")
+#: the same colours dark enough for text on white
+_TEXT_COLOURS = ("#9a7b00", "#7d3c98", "#1e8449", "#1f5fa8", "#b9600f")
 LAKE = "#3a7bd5"
+#: the smallest font on the board (px); the figure is drawn for an output 900 px wide
+FONT = 11
+WIDTH = 900
+_AXIS = 24       # px for the coordinate labels left of and under the board
+_PANEL_W = 4.8   # the status panel right of the board, in spaces
 COVERED = "#4a4a4a"
 _OFFSETS = (-0.32, -0.16, 0.0, 0.16, 0.32)
 
@@ -76,7 +84,7 @@ def _district_layer(game) -> dict:
         text.append(tr)
         hover.append(hr)
     layer = dict(type="heatmap", name="districts", z=z, text=text, hovertext=hover,
-                 texttemplate="%{text}", textfont=dict(size=9, color="rgba(0,0,0,0.45)"),
+                 texttemplate="%{text}", textfont=dict(size=FONT, color="rgba(0,0,0,0.6)"),
                  hoverinfo="text", colorscale=scale, zmin=0, zmax=total, showscale=False,
                  xgap=1, ygap=1)
     game._view_districts = layer  # the board never changes within a game
@@ -97,7 +105,7 @@ def _marks_layer(game) -> dict:
             ys.append(y - 0.3)
             sym.append("circle-open")
     return dict(type="scatter", name="river and lake marks", x=xs, y=ys, mode="markers",
-                marker=dict(symbol=sym, size=7, color=LAKE, line=dict(width=2, color=LAKE)),
+                marker=dict(symbol=sym, size=8, color=LAKE, line=dict(width=2, color=LAKE)),
                 hoverinfo="skip")
 
 
@@ -142,7 +150,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
             ph.append(f"{COLOURS[q]} {h}-story pyramid on ({x}, {y})")
     pyramids = dict(type="scatter", name="pyramids", x=px, y=py, mode="markers+text",
                     marker=dict(symbol="triangle-up", size=ps, color=pc, line=dict(width=1.5, color="#111")),
-                    text=pt, textposition="middle center", textfont=dict(size=10, color="#111"),
+                    text=pt, textposition="middle center", textfont=dict(size=FONT, color="#111"),
                     customdata=pd, hovertext=ph, hoverinfo="text")
     # ships
     hx, hy, hc, hd, ht = [], [], [], [], []
@@ -172,14 +180,14 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                   marker=dict(symbol="square-open", size=22, color="#000", line=dict(width=2.5)),
                   customdata=ld, hovertext=[f"choose ({x}, {y})" for x, y in zip(lx, ly)],
                   hoverinfo="text")
-    status = dict(type="scatter", name="status", x=[-0.4], y=[-0.9], mode="text",
-                  text=[game.phase(state) + _score_text(game, state)], textposition="middle right",
-                  hoverinfo="skip", textfont=dict(size=12))
+    # the status panel right of the board: the phase (wrapped), then each player's points
+    lines = textwrap.wrap(game.phase(state), 28) or [""]
+    lines += [""] + [f"<span style='color:{_TEXT_COLOURS[q]}'><b>{COLOURS[q]}</b></span>: "
+                     f"{v} points" for q, v in enumerate(state.scores)]
+    status = dict(type="scatter", name="status", x=[geo.width + 0.1] * len(lines),
+                  y=[0.55 * k for k in range(len(lines))], mode="text", text=lines,
+                  textposition="middle right", hoverinfo="skip", textfont=dict(size=12, color="#1b1b1b"))
     return [_district_layer(game), _marks_layer(game), stones, pyramids, ships_t, places, status]
-
-
-def _score_text(game, state) -> str:
-    return "   |   " + "  ".join(f"{COLOURS[q]} {v}" for q, v in enumerate(state.scores))
 
 
 def figure(game, state, highlight=frozenset()) -> go.Figure:
@@ -193,13 +201,17 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
     geo = game.geo
     fig = go.Figure(data=[go.Heatmap(layers(game, state, highlight)[0])] +
                     [go.Scatter(t) for t in layers(game, state, highlight)[1:]])
+    x0, x1 = -0.55, geo.width - 0.45 + _PANEL_W
+    scale = (WIDTH - _AXIS) / (x1 - x0)  # px per space at the output width drawn for
     fig.update_layout(
-        width=620, height=660, showlegend=False, margin=dict(l=10, r=10, t=10, b=10),
-        plot_bgcolor="white", clickmode="event",
-        xaxis=dict(range=[-0.6, geo.width - 0.4], showgrid=False, zeroline=False,
-                   tickvals=list(range(geo.width)), constrain="domain"),
-        yaxis=dict(range=[geo.height - 0.4, -1.3], showgrid=False, zeroline=False,
-                   tickvals=list(range(geo.height)), scaleanchor="x", scaleratio=1))
+        autosize=True, height=int(round(geo.height * scale)) + _AXIS, showlegend=False,
+        margin=dict(l=_AXIS, r=0, t=0, b=_AXIS), font=dict(size=FONT),
+        plot_bgcolor="white", clickmode="event", dragmode=False,
+        xaxis=dict(range=[x0, x1], showgrid=False, zeroline=False, fixedrange=True,
+                   tickvals=list(range(geo.width)), tickfont=dict(size=FONT)),
+        yaxis=dict(range=[geo.height - 0.45, -0.55], showgrid=False, zeroline=False, fixedrange=True,
+                   tickvals=list(range(geo.height)), tickfont=dict(size=FONT),
+                   scaleanchor="x", scaleratio=1))
     return fig
 
 
@@ -244,7 +256,8 @@ def reach_figure(game, state, seat: int | None = None, *, god: bool = False) -> 
     fig.add_trace(go.Scatter(x=[x], y=[y], mode="markers", hoverinfo="skip",
                              marker=dict(symbol="circle", size=16, color=SEAT_COLOURS[seat],
                                          line=dict(width=2, color="white"))))
-    fig.update_layout(width=520, height=480, margin=dict(l=10, r=10, t=30, b=10), showlegend=False,
+    fig.update_layout(autosize=True, height=560, margin=dict(l=30, r=10, t=40, b=30), showlegend=False,
+                      font=dict(size=FONT),
                       title=f"{COLOURS[seat]}: chance to reach each space this round",
                       yaxis=dict(autorange="reversed", scaleanchor="x", scaleratio=1))
     return fig

@@ -26,6 +26,7 @@ True
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import plotly.graph_objects as go
@@ -34,7 +35,7 @@ from . import odds
 from .state import PlaceBoat, PlaceCharacter, Step
 
 __all__ = ["figure", "layers", "place_actions", "reach_figure", "LAYERS", "ISLAND_COLOURS",
-           "SEAT_COLOURS"]
+           "SEAT_COLOURS", "FONT", "WIDTH"]
 
 #: the layers, in order (one trace each)
 LAYERS = ("dotted lines", "islands", "delivery standees", "Pebble Rock and landmarks",
@@ -44,15 +45,35 @@ SEAT_COLOURS = ("#ff7f0e", "#9467bd", "#17becf", "#e377c2")
 CHARACTER_STYLE = {"maisy": ("Maisy", "#4f6d7a"), "larry": ("Larry", "#6b6b6b"),
                    "roberto": ("Roberto", "#1b1b1b")}
 _SEA = "#cfe8f3"
+#: the smallest font size on the board (px); the figure is drawn for an output 900 px wide
+FONT = 11
+WIDTH = 900
+#: white halo behind dark text, so names stay readable on coloured islands and heat marks
+_HALO = "0 0 2px #ffffff, 0 0 3px #ffffff, 0 0 4px #ffffff"
+_MARGIN = 0.6          # sea around the outermost spaces (board units)
+_PANEL_W = 4.6         # the text panel right of the board (board units)
+_PANEL_CHARS = 34      # characters per panel line at 12 px in that width
+_LINE = 0.36           # panel line height (board units)
 
 
 def _colour(name: str) -> str:
     return ISLAND_COLOURS.get(name, name)
 
 
-def _panel_x(game) -> float:
+def _extent(game) -> tuple[float, float, float, float]:
+    """The board's extent with a margin of sea: x0, x1, y0, y1 (board units)."""
     xs = [s.x for s in game.rules.board.spaces]
-    return max(xs) + 1.0
+    ys = [s.y for s in game.rules.board.spaces]
+    return min(xs) - _MARGIN, max(xs) + _MARGIN, min(ys) - _MARGIN, max(ys) + _MARGIN
+
+
+def _panel_x(game) -> float:
+    return _extent(game)[1] + 0.2
+
+
+def b_top(game) -> float:
+    """Where the panel's first line goes (the board's top)."""
+    return _extent(game)[3] - 0.3
 
 
 def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> list[dict]:
@@ -74,12 +95,12 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     isl = b.islands
     out.append(dict(type="scatter", name=LAYERS[1], x=[i.x for i in isl], y=[i.y for i in isl],
                     mode="markers+text", text=[i.name for i in isl], textposition="middle center",
-                    textfont=dict(size=8, color="#1b1b1b"),
+                    textfont=dict(size=FONT, color="#111111", shadow=_HALO),
                     hovertext=[f"{i.name} ({i.colour}, {i.ring}"
                                + (f", Market {i.market}" if i.market else "") + ")" for i in isl],
                     hoverinfo="text",
-                    marker=dict(size=[34 if i.standee else 28 for i in isl],
-                                color=[_colour(i.colour) for i in isl], opacity=0.9,
+                    marker=dict(size=[46 if i.standee else 40 for i in isl],
+                                color=[_colour(i.colour) for i in isl], opacity=0.75,
                                 line=dict(color=["#3b2f2f" if i.standee else "#ffffff" for i in isl],
                                           width=[3 if i.standee else 1 for i in isl])),
                     showlegend=False))
@@ -98,18 +119,18 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
         sh.append(f"Delivery {st[-1]}: {what} at {card.island}, {card.points} points "
                   f"({'/'.join(card.colours)})")
     out.append(dict(type="scatter", name=LAYERS[2], x=sx, y=sy, mode="markers+text", text=st,
-                    textposition="top right", textfont=dict(size=12, color="#b8860b"),
+                    textposition="top right", textfont=dict(size=13, color="#8b6508", shadow=_HALO),
                     hovertext=sh, hoverinfo="text",
-                    marker=dict(size=46, color="rgba(0,0,0,0)",
+                    marker=dict(size=56, color="rgba(0,0,0,0)",
                                 line=dict(color="#b8860b", width=4)), showlegend=False))
     # 3 Pebble Rock with its Lighthouse, and the landmarks
     lx = [0.0] + [m.x for m in b.landmarks]
     ly = [0.0] + [m.y for m in b.landmarks]
     ln = ["Lighthouse"] + [m.name for m in b.landmarks]
     out.append(dict(type="scatter", name=LAYERS[3], x=lx, y=ly, mode="markers+text", text=ln,
-                    textposition="middle center", textfont=dict(size=8), hoverinfo="text",
-                    hovertext=["Pebble Rock and its Lighthouse"] + ln[1:],
-                    marker=dict(size=[38] + [30] * len(b.landmarks),
+                    textposition="middle center", textfont=dict(size=FONT, color="#111111", shadow=_HALO),
+                    hoverinfo="text", hovertext=["Pebble Rock and its Lighthouse"] + ln[1:],
+                    marker=dict(size=[48] + [40] * len(b.landmarks),
                                 color=["#ffffff"] + ["#a9a9a9"] * len(b.landmarks),
                                 symbol=["star"] + ["circle"] * len(b.landmarks),
                                 line=dict(color="#333333", width=1)), showlegend=False))
@@ -130,7 +151,7 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     out.append(dict(type="scatter", name=LAYERS[4], x=[p[0] for p in pos], y=[p[1] for p in pos],
                     mode="markers", customdata=list(range(n)),
                     hovertext=[info.describe(sp) for sp in range(n)], hoverinfo="text",
-                    marker=dict(size=13, symbol=sym, color=fill,
+                    marker=dict(size=15, symbol=sym, color=fill,
                                 line=dict(color=edge, width=[3 if e != "#333333" else 1 for e in edge])),
                     showlegend=False))
     # 5 reach heat map
@@ -138,13 +159,17 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     hs = sorted(sp for sp, v in heat.items() if v > 0)
     out.append(dict(type="scatter", name=LAYERS[5], x=[pos[sp][0] for sp in hs],
                     y=[pos[sp][1] for sp in hs], mode="markers+text",
-                    text=[f"{float(heat[sp]):.0%}" for sp in hs], textfont=dict(size=7),
+                    text=[f"{float(heat[sp]):.0%}" for sp in hs],
+                    textfont=dict(size=FONT, color="#111111", shadow=_HALO),
                     textposition="middle center", customdata=hs,
                     hovertext=[f"{info.describe(sp)}: reached with probability {heat[sp]} "
                                f"({float(heat[sp]):.1%})" for sp in hs], hoverinfo="text",
-                    marker=dict(size=19, color=[float(heat[sp]) for sp in hs], cmin=0, cmax=1,
-                                colorscale="YlOrRd", opacity=0.85,
-                                showscale=bool(hs), colorbar=dict(title="P(reach)", len=0.5)),
+                    marker=dict(size=34, color=[float(heat[sp]) for sp in hs], cmin=0, cmax=1,
+                                colorscale="YlOrRd", opacity=0.85, showscale=bool(hs),
+                                colorbar=dict(title=dict(text="chance to reach", side="right"),
+                                              x=0.99, xanchor="right", y=0.02, yanchor="bottom",
+                                              len=0.4, thickness=14, tickformat=".0%",
+                                              tickfont=dict(size=FONT))),
                     showlegend=False))
     # 6 jetstreams
     jets = sorted(state.jets)
@@ -152,24 +177,24 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
                     y=[pos[j][1] + 0.18 for j in jets], mode="markers", customdata=jets,
                     hovertext=["Jetstream token" + (" (placed this turn)" if j == state.turn.fresh_jet
                                                     else "") for j in jets], hoverinfo="text",
-                    marker=dict(size=11, symbol="triangle-up", color="#00bcd4",
+                    marker=dict(size=13, symbol="triangle-up", color="#00bcd4",
                                 line=dict(color="#006064", width=1)), showlegend=False))
     # 7 treasure tokens (face down)
     tr = sorted(t.treasure_spaces)
     out.append(dict(type="scatter", name=LAYERS[7], x=[pos[x][0] - 0.18 for x in tr],
                     y=[pos[x][1] + 0.18 for x in tr], mode="markers", customdata=tr,
                     hovertext=["Treasure token (face down)"] * len(tr), hoverinfo="text",
-                    marker=dict(size=12, symbol="star", color="#ffd700",
+                    marker=dict(size=14, symbol="star", color="#ffd700",
                                 line=dict(color="#8b6508", width=1)), showlegend=False))
     # 8 characters
     names = ("maisy", "larry", "roberto")
     cx = [pos[c][0] for c in state.chars]
     cy = [pos[c][1] for c in state.chars]
     out.append(dict(type="scatter", name=LAYERS[8], x=cx, y=cy, mode="markers+text",
-                    text=[CHARACTER_STYLE[k][0][0] for k in names], textfont=dict(color="#ffffff", size=10),
+                    text=[CHARACTER_STYLE[k][0][0] for k in names], textfont=dict(color="#ffffff", size=FONT),
                     textposition="middle center", customdata=list(state.chars),
                     hovertext=[CHARACTER_STYLE[k][0] for k in names], hoverinfo="text",
-                    marker=dict(size=20, symbol="hexagon", color=[CHARACTER_STYLE[k][1] for k in names],
+                    marker=dict(size=24, symbol="hexagon", color=[CHARACTER_STYLE[k][1] for k in names],
                                 line=dict(color="#ffffff", width=1)), showlegend=False))
     # 9 boats
     seats = [i for i, bt in enumerate(state.boats) if bt >= 0]
@@ -177,10 +202,10 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     by = [pos[state.boats[i]][1] - 0.12 * (k % 2) for k, i in enumerate(seats)]
     out.append(dict(type="scatter", name=LAYERS[9], x=bx, y=by, mode="markers+text",
                     text=[game.player_name(i)[0] for i in seats], textposition="middle center",
-                    textfont=dict(color="#ffffff", size=10),
+                    textfont=dict(color="#ffffff", size=FONT),
                     customdata=[state.boats[i] for i in seats],
                     hovertext=[_boat_text(game, state, i) for i in seats], hoverinfo="text",
-                    marker=dict(size=[24 if i == state.seat and state.phase != "setup" else 19
+                    marker=dict(size=[28 if i == state.seat and state.phase != "setup" else 23
                                       for i in seats],
                                 symbol="pentagon", color=[SEAT_COLOURS[i % 4] for i in seats],
                                 line=dict(color="#000000", width=[3 if i == state.seat else 1
@@ -191,25 +216,31 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     out.append(dict(type="scatter", name=LAYERS[10], x=[pos[k][0] for k in hl],
                     y=[pos[k][1] for k in hl], mode="markers", customdata=hl,
                     hovertext=[f"choose {info.describe(k)}" for k in hl], hoverinfo="text",
-                    marker=dict(size=22, color="rgba(46,204,64,0.25)",
+                    marker=dict(size=26, color="rgba(46,204,64,0.25)",
                                 line=dict(color="#2ecc40", width=3)), showlegend=False))
-    # 11 the panel: round, the Delivery row, the Market
-    px = _panel_x(game)
-    lines = [game.phase(state) or "Setup"]
+    # 11 the panel: round, the Delivery row, the Market (wrapped to the panel's width)
+    lines = [f"<b>{game.phase(state) or 'Setup'}</b>"]
     for slot, c in enumerate(t.row):
+        tag = "EFG"[slot] if slot < 3 else str(slot + 1)
         if not c:
-            lines.append(f"{'EFG'[slot] if slot < 3 else slot + 1}: (empty)")
+            lines.append(f"Delivery {tag}: (empty)")
             continue
         card = game.cards[c]
         what = (f"{card.amount} cargo to {card.island}" if card.kind == "cargo"
                 else f"passenger {card.island} to {card.destination}")
-        lines.append(f"{'EFG'[slot] if slot < 3 else slot + 1}: {what}, {card.points} pts")
+        lines.append(f"Delivery {tag}: {what}, {card.points} points")
     lines.append("Market: " + ", ".join(k.replace("_", " ") if k else "-" for k in t.market))
-    lines.append(f"Jetstreams left: {game.rules.jetstream_tokens - len(state.jets)}; "
-                 f"treasures on the board: {len(t.treasure_spaces)}")
-    ys = [4.0 - 0.55 * k for k in range(len(lines))]
-    out.append(dict(type="scatter", name=LAYERS[11], x=[px] * len(lines), y=ys, mode="text",
-                    text=lines, textposition="middle right", textfont=dict(size=11),
+    lines.append(f"Jetstreams left: {game.rules.jetstream_tokens - len(state.jets)}")
+    lines.append(f"Treasures on the board: {len(t.treasure_spaces)}")
+    px = _panel_x(game)
+    ys, texts, y = [], [], b_top(game)
+    for line in lines:
+        wrapped = textwrap.wrap(line, _PANEL_CHARS, break_long_words=False) or [""]
+        ys.append(y - _LINE * (len(wrapped) - 1) / 2)
+        texts.append("<br>".join(wrapped))
+        y -= _LINE * len(wrapped) + 0.12
+    out.append(dict(type="scatter", name=LAYERS[11], x=[px] * len(texts), y=ys, mode="text",
+                    text=texts, textposition="middle right", textfont=dict(size=12, color="#1b1b1b"),
                     hoverinfo="skip", showlegend=False))
     return out
 
@@ -230,16 +261,21 @@ def figure(game, state, highlight=frozenset(), *, heat: dict | None = None,
     >>> figure(game, game.initial_state()).layout.xaxis.visible
     False
     """
-    xs = [s.x for s in game.rules.board.spaces]
-    ys = [s.y for s in game.rules.board.spaces]
+    x0, x1, y0, y1 = _extent(game)
+    x2 = x1 + _PANEL_W
+    scale = WIDTH / (x2 - x0)  # px per board unit at the output width drawn for
+    top = 40 if title else 0
     fig = go.Figure(data=layers(game, state, highlight, heat=heat))
     fig.update_layout(
-        width=900, height=560, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
-        plot_bgcolor=_SEA, paper_bgcolor="#ffffff", showlegend=False, hovermode="closest",
-        dragmode=False, title=title,
-        xaxis=dict(visible=False, range=[min(xs) - 0.8, max(xs) + 8.5], fixedrange=True),
-        yaxis=dict(visible=False, range=[min(ys) - 0.8, max(ys) + 0.8], fixedrange=True,
-                   scaleanchor="x", scaleratio=1))
+        autosize=True, height=int(round((y1 - y0) * scale)) + top,
+        margin=dict(l=0, r=0, t=top, b=0), font=dict(size=FONT),
+        plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", showlegend=False, hovermode="closest",
+        dragmode=False, title=dict(text=title, x=0.01, font=dict(size=14)) if title else None,
+        # the sea only under the board; the panel sits on white
+        shapes=[dict(type="rect", xref="x", yref="y", x0=x0, x1=x1, y0=y0, y1=y1, layer="below",
+                     fillcolor=_SEA, line=dict(width=0))],
+        xaxis=dict(visible=False, range=[x0, x2], fixedrange=True),
+        yaxis=dict(visible=False, range=[y0, y1], fixedrange=True, scaleanchor="x", scaleratio=1))
     return fig
 
 
