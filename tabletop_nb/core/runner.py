@@ -195,7 +195,7 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
             records.append(GameRecord(game=game.name, rules=game.rules.to_plain(),
                                       actions=tuple(to_plain(a) for a in actions),
                                       seed=_seed_plain(ss), bots=tuple(names),
-                                      scores=tuple(to_plain(tuple(scores))), winners=tuple(win),
+                                      scores=tuple(to_plain(tuple(scores))), winners=tuple(sorted(win)),
                                       meta={"turns": turns, "decisions": decisions, "chance": chance}))
     return rows, records
 
