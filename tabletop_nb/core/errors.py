@@ -47,18 +47,26 @@ class IllegalActionError(TabletopError, ValueError):
 
 
 class RulesError(TabletopError, ValueError):
-    """A rule change that is refused. ``field`` names the rule, ``reason`` says why.
+    """A rule change that is refused. ``field`` names the rule, ``reason`` says why, and
+    ``path`` says where inside the rule's value (``delivery_cards[3].points``); the message
+    shows the path.
 
     Examples
     --------
     >>> str(RulesError("rounds", "must be at least 1, got 0"))
     'rules.rounds: must be at least 1, got 0'
+    >>> str(RulesError("delivery_cards", "expected int, got str", path="delivery_cards[3].points"))
+    'rules.delivery_cards[3].points: expected int, got str'
     """
 
-    def __init__(self, field: str, reason: str):
+    def __init__(self, field: str, reason: str, path: str | None = None):
         self.field = field
         self.reason = reason
-        super().__init__(f"rules.{field}: {reason}")
+        self.path = path or field
+        super().__init__(f"rules.{self.path}: {reason}")
+
+    def __reduce__(self):  # picklable across process pools despite the extra arguments
+        return (type(self), (self.field, self.reason, self.path))
 
 
 class RecordError(TabletopError, ValueError):

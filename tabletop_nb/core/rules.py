@@ -22,9 +22,12 @@ tabletop_nb.core.errors.RulesError: rules.target: must be at least 5, got 1
 """
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
+import math
 import numbers
 import typing
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple
 
@@ -72,28 +75,165 @@ def _fields_info(cls) -> tuple[RuleField, ...]:
     return tuple(out)
 
 
-def _type_ok(tp: Any, value: Any) -> bool:
+class _Bad(Exception):
+    """A value that does not fit its declared type; ``path`` says where."""
+
+    def __init__(self, path: str, reason: str):
+        self.path, self.reason = path, reason
+
+
+def _what(value: Any) -> str:
+    text = repr(value)
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _number_ok(v: Any, path: str) -> None:
+    if isinstance(v, float) and not math.isfinite(v):
+        raise _Bad(path, f"must be a finite number, got {v!r}")
+
+
+def _check_face(v: Any, path: str) -> None:
+    if isinstance(v, bool) or not isinstance(v, (int, float, str, Fraction, tuple)):
+        raise _Bad(path, f"a die face is a whole number, a number or a symbol (text), got {_what(v)}")
+    if isinstance(v, tuple):
+        for i, x in enumerate(v):
+            _check_face(x, f"{path}[{i}]")
+    _number_ok(v, path)
+
+
+def _check_value(tp: Any, value: Any, path: str) -> Any:
+    """``value`` checked against the type hint ``tp`` all the way down; returns it with
+    lists made tuples and numpy scalars made Python ones. Raises _Bad naming the path."""
     if tp is Any:
-        return True
+        _walk_numbers(value, path)
+        return value
     if tp is bool:
-        return isinstance(value, bool)
+        if type(value) is bool:
+            return value
+        if type(value).__name__ == "bool_":  # numpy's bool
+            return bool(value)
+        raise _Bad(path, f"expected bool, got {_what(value)}")
     if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        if type(value) is int:
+            return value
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool) and hasattr(value, "dtype"):
+            return int(value)  # a numpy integer from a notebook computation
+        raise _Bad(path, f"expected int, got {_what(value)}")
     if tp is float:
-        return isinstance(value, numbers.Real) and not isinstance(value, bool)
-    if tp in (str, Die):
-        return isinstance(value, tp)
-    origin = typing.get_origin(tp)
-    if origin is typing.Union or type(tp).__name__ == "UnionType":
-        return any(_type_ok(a, value) for a in typing.get_args(tp))
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise _Bad(path, f"expected a number, got {_what(value)}")
+        value = float(value) if hasattr(value, "dtype") else value
+        if not math.isfinite(value):
+            raise _Bad(path, f"must be a finite number, got {value!r}")
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise _Bad(path, f"expected str, got {_what(value)}")
+        return value
+    if tp is Fraction:
+        if not isinstance(value, Fraction):
+            raise _Bad(path, f"expected a Fraction, got {_what(value)}")
+        return value
+    if tp is Die:
+        if not isinstance(value, Die):
+            raise _Bad(path, f"expected a Die, got {_what(value)}")
+        if value.name is not None and not isinstance(value.name, str):
+            raise _Bad(f"{path}.name", f"expected str or None, got {_what(value.name)}")
+        for i, f in enumerate(value.outcomes):
+            _check_face(f, f"{path}.faces[{i}]")
+        return value
     if tp is type(None):
-        return value is None
+        if value is not None:
+            raise _Bad(path, f"expected None, got {_what(value)}")
+        return None
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is typing.Union or type(tp).__name__ == "UnionType":
+        reasons = []
+        for a in args:
+            try:
+                return _check_value(a, value, path)
+            except _Bad as e:
+                reasons.append(e.reason)
+        raise _Bad(path, f"expected {_type_name(tp)}, got {_what(value)}")
     if origin is typing.Literal:
-        return value in typing.get_args(tp)
-    if origin in (tuple, frozenset, dict):
-        return isinstance(value, origin)
+        if any(type(value) is type(a) and value == a for a in args):
+            return value
+        raise _Bad(path, f"must be one of {list(args)}, got {_what(value)}")
+    if origin is tuple or tp is tuple:
+        if isinstance(value, list):
+            value = tuple(value)
+        if not isinstance(value, tuple) or hasattr(value, "_fields"):
+            raise _Bad(path, f"expected a tuple, got {_what(value)}")
+        if not args:
+            _walk_numbers(value, path)
+            return value
+        if len(args) == 2 and args[1] is Ellipsis:
+            out = tuple(_check_value(args[0], v, f"{path}[{i}]") for i, v in enumerate(value))
+        else:
+            if len(args) != len(value):
+                raise _Bad(path, f"expected {len(args)} items, got {len(value)}")
+            out = tuple(_check_value(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+        return value if all(a is b for a, b in zip(out, value)) else out
+    if origin in (frozenset, set) or tp in (frozenset, set):
+        if isinstance(value, (set, list, tuple)):
+            value = frozenset(value)
+        if not isinstance(value, frozenset):
+            raise _Bad(path, f"expected a frozenset, got {_what(value)}")
+        item = args[0] if args else Any
+        return frozenset(_check_value(item, v, f"{path}{{{v!r}}}") for v in value)
+    if origin in (dict, collections.abc.Mapping) or tp is dict:
+        if not isinstance(value, collections.abc.Mapping):
+            raise _Bad(path, f"expected a mapping, got {_what(value)}")
+        kt, vt = args if args else (Any, Any)
+        for k, v in value.items():
+            _check_value(kt, k, f"{path} key {k!r}")
+            _check_value(vt, v, f"{path}[{k!r}]")
+        return value
+    if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
+        if type(value) is not tp:
+            raise _Bad(path, f"expected {tp.__name__}, got {_what(value)}")
+        hints = _hints(tp)
+        out = [_check_value(hints.get(n, Any), v, f"{path}.{n}") for n, v in zip(tp._fields, value)]
+        return value if all(a is b for a, b in zip(out, value)) else tp(*out)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if type(value) is not tp:
+            raise _Bad(path, f"expected {tp.__name__}, got {_what(value)}")
+        hints = _hints(tp)
+        changed = {}
+        for f in dataclasses.fields(tp):
+            v = getattr(value, f.name)
+            w = _check_value(hints.get(f.name, Any), v, f"{path}.{f.name}")
+            if w is not v:
+                changed[f.name] = w
+        return dataclasses.replace(value, **changed) if changed else value
     if isinstance(tp, type):
-        return isinstance(value, tp)
+        if not isinstance(value, tp):
+            raise _Bad(path, f"expected {_type_name(tp)}, got {_what(value)}")
+        _walk_numbers(value, path)
+        return value
+    return value
+
+
+def _walk_numbers(value: Any, path: str) -> None:
+    """Refuse NaN and infinities anywhere inside an untyped value."""
+    if isinstance(value, float):
+        _number_ok(value, path)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for i, v in enumerate(value):
+            _walk_numbers(v, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _walk_numbers(v, f"{path}[{k!r}]")
+
+
+def _type_ok(tp: Any, value: Any) -> bool:
+    """Whether ``value`` fits the type hint ``tp`` all the way down (used by forms)."""
+    try:
+        _check_value(tp, value, "value")
+    except _Bad:
+        return False
     return True
 
 
@@ -109,18 +249,28 @@ class RulesBase:
     def __post_init__(self) -> None:
         for info in _fields_info(type(self)):
             value = getattr(self, info.name)
-            if isinstance(value, list) and typing.get_origin(info.type) is tuple:
-                value = tuple(value)
-                object.__setattr__(self, info.name, value)
-            if not _type_ok(info.type, value):
-                raise RulesError(info.name, f"must be {_type_name(info.type)}, got {value!r}")
-            if info.choices is not None and value not in info.choices:
+            try:
+                checked = _check_value(info.type, value, info.name)
+            except _Bad as e:
+                raise RulesError(info.name, e.reason, path=e.path) from None
+            if checked is not value:
+                object.__setattr__(self, info.name, checked)
+                value = checked
+            if info.choices is not None and not any(type(value) is type(c) and value == c
+                                                    for c in info.choices):
                 raise RulesError(info.name, f"must be one of {list(info.choices)}, got {value!r}")
             if info.min is not None and value < info.min:
                 raise RulesError(info.name, f"must be at least {info.min}, got {value!r}")
             if info.max is not None and value > info.max:
                 raise RulesError(info.name, f"must be at most {info.max}, got {value!r}")
-        self.validate()
+        try:
+            self.validate()
+        except RulesError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError,
+                OverflowError, RecursionError) as e:
+            # a game's cross-field check met a value it did not expect: still a refusal
+            raise RulesError("*", f"these rules do not fit together ({type(e).__name__}: {e})") from None
 
     def validate(self) -> None:
         """Checks across fields; raise RulesError(field, reason). Override in a game."""

@@ -28,9 +28,9 @@ class DeckRules(RulesBase):
 def test_bounds_types_choices_are_refused_naming_the_field():
     with pytest.raises(RulesError, match=r"rules\.target: must be at least 5, got 1"):
         ToyRules(target=1)
-    with pytest.raises(RulesError, match=r"rules\.target: must be int"):
+    with pytest.raises(RulesError, match=r"rules\.target: expected int, got float 7.5"):
         ToyRules(target=7.5)
-    with pytest.raises(RulesError, match=r"rules\.hold_bonus: must be bool"):
+    with pytest.raises(RulesError, match=r"rules\.hold_bonus: expected bool, got int 1"):
         ToyRules(hold_bonus=1)
     with pytest.raises(RulesError, match=r"rules\.mode: must be one of"):
         DeckRules(mode="hard")
