@@ -13,6 +13,10 @@ from __future__ import annotations
 import asyncio
 import copy
 import html
+import math
+import numbers
+import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -22,12 +26,13 @@ import plotly.graph_objects as go
 from ..core.bots import bot_name, resolve_bot
 from ..core.codec import to_plain
 from ..core.errors import IllegalActionError, TabletopError
-from ..core.protocol import CHANCE, TERMINAL, BaseGame
+from ..core.protocol import _NO_MATCH, CHANCE, TERMINAL, BaseGame, find_action
 from ..core.record import GameRecord, replay
 from ..core.runner import seat_streams, seed_sequence
 from ..viz._common import fraction_text
 from ..viz.scores import score_traces
 from ..viz.views import View, view_for
+from ._dice_faces import dice_html, roll_faces
 
 __all__ = ["GameApp", "HUMAN"]
 
@@ -35,7 +40,10 @@ __all__ = ["GameApp", "HUMAN"]
 HUMAN = "human"
 
 _LOG_SHOWN = 100      # log lines rendered in the page (all are kept in app.log)
-_GENERATIONS_KEPT = 3  # old action buttons kept alive so a late click gets a message
+_BUTTONS_SHOWN = 48    # more legal actions than this go in a list under the buttons
+_ECHOES = 8            # the last timeline positions the app set (see _on_timeline)
+_ECHO_SECONDS = 1.0    # how late the page's slider may send one of them back
+_POOLS = 3             # button pools used in turn: a click up to two positions late is refused
 
 
 _MISSING = object()
@@ -192,7 +200,18 @@ class GameApp:
         self._autoplaying = False
         self._render_error = ""
         self._button_gen = 0
-        self._old_buttons: list[list[W.Button]] = []
+        self._pools: list[list[W.Button]] = [[] for _ in range(_POOLS)]
+        self._pool_gen = [-1] * _POOLS
+        self._pool_actions: list[list] = [[] for _ in range(_POOLS)]
+        self._pool_next = -1
+        self._thinking = ""          # "Red (search) is thinking" while a bot thinks off the loop
+        self._executor = None        # the thread a bot thinks in (made on first use)
+        self._roll_html = ""         # the last roll drawn as die faces ...
+        self._roll_for = None        # ... for this (state, action, label, chosen)
+        self._last_chance = None
+        self._events_cache = None    # (state, its public event lines): one events() per step
+        self._timeline_sent: list[int] = []
+        self._timeline_sent_at = -1e9
         self._reset_history(game.initial_state())
         self._build(delay, chance, auto_bots)
         self._render()
@@ -266,6 +285,8 @@ class GameApp:
         self._log_marks = [0]               # len(log) when history[i] was reached
         self._position = 0
         self.last_roll = ""
+        self._last_chance = None
+        self._events_cache = None
 
     @property
     def state(self) -> Any:
@@ -305,94 +326,136 @@ class GameApp:
     def _build(self, delay: float, chance: str, auto_bots: bool) -> None:
         g = self.game
         lay = W.Layout
+        wide = {"description_width": "initial"}  # no cut-off descriptions
         self.title = W.HTML()
-        self.status = W.HTML()
-        self.message_box = W.HTML(layout=lay(min_height="1.6em"))
-        self.summary_box = W.HTML()
+        self.status = W.HTML(layout=lay(margin="0 0 4px 0"))
+        self.where = W.HTML()
+        self.message_box = W.HTML(layout=lay(min_height="1.4em"))
+        self.summary_box = W.HTML(layout=lay(margin="6px 0 0 0"))
         self.board = self._new_board()
         self.score_chart = go.FigureWidget(data=self._score_chart_traces())
-        self.score_chart.update_layout(height=220, width=380, margin=dict(l=40, r=10, t=30, b=30),
-                                       title=dict(text="scores", x=0.02, font=dict(size=13)),
-                                       xaxis=dict(title="action", rangemode="tozero"),
-                                       legend=dict(orientation="h", y=-0.25), showlegend=True)
-        # actions of a human seat
+        # the legend sits above the plot and the axis title below it, so they never meet;
+        # the chart stays hidden until a seat has points (empty -1..1 axes say nothing)
+        self.score_chart.update_layout(height=230, width=380, margin=dict(l=40, r=10, t=34, b=40),
+                                       xaxis=dict(title=dict(text="action", standoff=4),
+                                                  rangemode="tozero"),
+                                       yaxis=dict(rangemode="tozero"),
+                                       legend=dict(orientation="h", x=0, y=1.02, xanchor="left",
+                                                   yanchor="bottom", font=dict(size=11)),
+                                       showlegend=True)
+        self.score_box = W.VBox([W.HTML("<b>points so far</b>"), self.score_chart],
+                                layout=lay(display="none", margin="0 12px 0 0"))
+        # actions of a human seat: buttons from three pools used in turn (see _render_actions)
         self.action_buttons: list[W.Button] = []
         self.actions_box = W.Box(layout=lay(display="flex", flex_flow="row wrap"))
-        self.more_actions = W.Dropdown(description="all actions", options=[],
-                                       layout=lay(width="420px"))
+        self.more_actions = W.Dropdown(description="all actions", options=[], style=wide,
+                                       layout=lay(width="100%", max_width="420px"))
         self.more_button = W.Button(description="choose", tooltip="choose the action in the list")
         self.more_button.on_click(lambda b: self._press(self._choose_from_list))
-        self.more_box = W.HBox([self.more_actions, self.more_button])
-        # chance
-        self.roll_button = W.Button(description="roll", icon="cube", button_style="warning",
-                                    tooltip="resolve the roll or draw with the seeded dice")
+        self.more_box = W.HBox([self.more_actions, self.more_button], layout=lay(flex_flow="row wrap"))
+        # chance: one obvious Roll; setting up the outcome by hand is tucked away
+        self.roll_button = W.Button(description="Roll", icon="cube", button_style="warning",
+                                    tooltip="roll the dice (or draw) with the seeded generator",
+                                    layout=lay(width="auto", min_width="110px"))
         self.roll_button.on_click(lambda b: self._press(self.roll))
-        self.chance_mode_toggle = W.ToggleButtons(options=[("roll the dice", "roll"),
-                                                           ("choose outcomes", "choose")],
-                                                  value=chance, style={"button_width": "120px"})
-        self.chance_mode_toggle.observe(lambda ch: self._render(), "value")
-        self.outcome_dropdown = W.Dropdown(description="outcome", options=[],
-                                           layout=lay(width="360px"))
+        self.setup_roll = W.Checkbox(value=(chance == "choose"), description="set up the roll myself",
+                                     indent=False, layout=lay(width="auto"),
+                                     tooltip="choose every outcome of the dice and draws by hand "
+                                             "(bots then wait at each roll)")
+        self.setup_roll.observe(lambda ch: self._press(self._render), "value")
+        self.outcome_dropdown = W.Dropdown(description="outcome", options=[], style=wide,
+                                           layout=lay(width="100%", max_width="360px"))
         self.outcome_button = W.Button(description="use this outcome",
-                                       tooltip="set up the situation: this outcome instead of a roll")
+                                       tooltip="set up the situation: this outcome instead of a roll",
+                                       layout=lay(width="auto"))
         self.outcome_button.on_click(lambda b: self._press(self._choose_outcome))
+        self.outcome_box = W.HBox([self.outcome_dropdown, self.outcome_button],
+                                  layout=lay(flex_flow="row wrap", display="none"))
         self.dice_box = W.HTML()
-        self.chance_box = W.VBox([W.HBox([self.roll_button, self.chance_mode_toggle, self.dice_box]),
-                                  W.HBox([self.outcome_dropdown, self.outcome_button])])
+        self.chance_box = W.VBox([W.HBox([self.roll_button, self.dice_box],
+                                         layout=lay(align_items="center", flex_flow="row wrap")),
+                                  self.outcome_box])
         # bots
         self.step_button = W.Button(description="step", icon="step-forward",
-                                    tooltip="one action of a bot or one roll")
-        self.step_button.on_click(lambda b: self._press(self.step))
-        self.end_turn_button = W.Button(description="to end of turn", icon="fast-forward")
+                                    tooltip="one action of a bot or one roll", layout=lay(width="auto"))
+        self.step_button.on_click(lambda b: self._press(self._step_pressed))
+        self.end_turn_button = W.Button(description="to end of turn", icon="fast-forward",
+                                        layout=lay(width="auto"))
         self.end_turn_button.on_click(lambda b: self._press(self.end_turn))
-        self.autoplay_button = W.Button(description="autoplay", icon="play", button_style="success")
+        self.autoplay_button = W.Button(description="autoplay", icon="play", button_style="success",
+                                        layout=lay(width="auto"))
         self.autoplay_button.on_click(lambda b: self._press(self.autoplay))
-        self.stop_button = W.Button(description="stop", icon="stop", button_style="danger")
-        self.stop_button.on_click(lambda b: self.stop())
+        self.stop_button = W.Button(description="stop", icon="stop", button_style="danger",
+                                    layout=lay(width="auto"))
+        self.stop_button.on_click(lambda b: self._press(self.stop))
+        self.thinking_box = W.HTML()
         self.speed = W.FloatLogSlider(value=delay, base=10, min=-2, max=0.7, step=0.1,
-                                      description="delay (s)", readout_format=".2f",
-                                      layout=lay(width="300px"))
+                                      description="delay (s)", readout_format=".2f", style=wide,
+                                      layout=lay(width="260px"))
         self.auto_bots = W.Checkbox(value=auto_bots, description="bots play on their own",
-                                    indent=False)
-        self.bot_box = W.HBox([self.step_button, self.end_turn_button, self.autoplay_button,
-                               self.stop_button, self.speed, self.auto_bots],
-                              layout=lay(flex_flow="row wrap"))
+                                    indent=False, layout=lay(width="auto"))
+        self.bot_box = W.VBox([W.HBox([self.step_button, self.end_turn_button, self.autoplay_button,
+                                       self.stop_button], layout=lay(flex_flow="row wrap")),
+                               self.thinking_box,
+                               W.HBox([self.speed, self.auto_bots, self.setup_roll],
+                                      layout=lay(flex_flow="row wrap", align_items="center"))],
+                              layout=lay(margin="6px 0 0 0"))
         # history
-        self.undo_button = W.Button(description="undo", icon="undo",
+        self.undo_button = W.Button(description="undo", icon="undo", layout=lay(width="auto"),
                                     tooltip="back to the last decision of a person")
         self.undo_button.on_click(lambda b: self._press(self.undo))
-        self.timeline = W.IntSlider(value=0, min=0, max=0, description="timeline",
-                                    continuous_update=True, layout=lay(width="420px"))
+        self.timeline = W.IntSlider(value=0, min=0, max=0, description="timeline", style=wide,
+                                    continuous_update=True, layout=lay(width="100%", max_width="420px"))
         self.timeline.observe(self._on_timeline, "value")
         self.rewind_button = W.Button(description="play from here", icon="code-fork",
+                                      layout=lay(width="auto"),
                                       tooltip="drop the actions after the timeline position")
         self.rewind_button.on_click(lambda b: self._press(self.rewind))
-        self.history_box = W.HBox([self.undo_button, self.timeline, self.rewind_button])
+        self.history_box = W.HBox([self.undo_button, self.timeline, self.rewind_button],
+                                  layout=lay(flex_flow="row wrap", align_items="center"))
         self.log_box = W.HTML(layout=lay(max_height="220px", overflow="auto",
                                          border="1px solid #ddd", padding="2px 6px"))
-        self.board_box = W.Box([self.board])
-        right = self.side_box = W.VBox([self.score_chart, self.summary_box])
+        # the game table: board on the left; the decision, the choices and the players'
+        # panels beside it when the cell is wide enough, under it (choices first) when not
+        self.board_box = W.Box([self.board], layout=lay(flex="0 1 auto", max_width="100%",
+                                                         min_width="0"))
+        right = self.side_box = W.VBox(
+            [self.status, self.message_box, self.chance_box, self.actions_box, self.more_box,
+             self.bot_box, self.summary_box],
+            layout=lay(flex="1 1 300px", min_width="280px", max_width="100%",
+                       margin="0 0 0 10px", overflow="hidden"))
+        self.table_box = W.Box([self.board_box, right],
+                               layout=lay(display="flex", flex_flow="row wrap",
+                                          align_items="flex-start", width="100%"))
+        self.log_panel = W.VBox([W.HTML("<b>log</b>"), self.log_box],
+                                layout=lay(flex="1 1 300px", min_width="260px"))
+        self.lower_box = W.Box([self.score_box, self.log_panel],
+                               layout=lay(display="flex", flex_flow="row wrap", width="100%",
+                                          margin="8px 0 0 0"))
         # hot seat with hidden information: the screen is covered between two people
         self.curtain_text = W.HTML()
-        self.curtain_button = W.Button(description="show my view", icon="eye", button_style="info")
+        self.curtain_button = W.Button(description="show my view", icon="eye", button_style="info",
+                                       layout=lay(width="auto"))
         self.curtain_button.on_click(lambda b: self._press(self.show_view))
         self.curtain_box = W.VBox([self.curtain_text, self.curtain_button],
                                   layout=lay(display="none", padding="24px",
                                              border="2px dashed #999"))
-        self.widget = W.VBox([self.title, self.status, self.message_box, self.curtain_box,
-                              W.HBox([self.board_box, right], layout=lay(flex_flow="row wrap")),
-                              self.actions_box, self.more_box, self.chance_box, self.bot_box,
-                              self.history_box, W.HTML("<b>log</b>"), self.log_box])
+        self.widget = W.VBox([self.title, self.curtain_box, self.table_box, self.history_box,
+                              self.where, self.lower_box],
+                             layout=lay(width="100%", max_width="100%", overflow="hidden"))
         self.widget.add_class("tabletop-gameapp")
         self.log_box.add_class("tabletop-log")
         self.board_box.add_class("tabletop-board")
         right.add_class("tabletop-side")
         self.status.add_class("tabletop-status")
+        self.thinking_box.add_class("tabletop-thinking")
+        self.dice_box.add_class("tabletop-dice")
+        self.score_box.add_class("tabletop-scores")
         # stable selectors for browser tests and custom CSS
         self.curtain_box.add_class("tabletop-curtain")
         for name in ("roll_button", "step_button", "end_turn_button", "autoplay_button",
                      "stop_button", "undo_button", "rewind_button", "outcome_button", "more_button",
-                     "curtain_button"):
+                     "curtain_button", "setup_roll"):
             getattr(self, name).add_class("tabletop-" + name.replace("_", "-"))
         self.message_box.add_class("tabletop-message")
         self.title.value = (f"<b>{html.escape(g.name)}</b> · {g.num_players} players · "
@@ -457,11 +520,11 @@ class GameApp:
         try:
             fn()
             return True
-        except _Refused as e:
+        except (_Refused, TabletopError) as e:
             self._say(str(e), "error")
             return False
-        except TabletopError as e:
-            self._say(str(e), "error")
+        except Exception as e:  # noqa: BLE001  (bad input from a person: a message, no traceback)
+            self._say(f"that did not work, nothing was changed: {type(e).__name__}: {e}", "error")
             return False
 
     # ---------------------------------------------------------------- actions ----
@@ -470,7 +533,16 @@ class GameApp:
         outcome). A label (``"Hold"``) is accepted too.
 
         Returns True if the action was taken; otherwise the app shows why and nothing
-        changes (an illegal or stale action, a bot's turn, the game over, autoplay).
+        changes (an illegal, look-alike or stale action, a bot's turn, the game over,
+        autoplay).
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> app.choose(app.legal_actions()[0])
+        True
+        >>> app.choose("no such move"), app.message[:22]
+        (False, 'IllegalActionError: ...')
         """
         def go_():
             self._check_live("choose")
@@ -481,25 +553,34 @@ class GameApp:
             if p == CHANCE:
                 outs = [a for a, _ in self.game.chance_outcomes(s)]
                 a = self._match(action, outs, s)
-                self._push(self.game.apply(s, a), a, CHANCE, chosen=True)
+                self._push(self.game.apply_trusted(s, a), a, CHANCE, chosen=True)
                 return
             if not self._is_human(p):
                 raise _Refused(f"it is {self.seat_label(p)}'s turn: press step or autoplay")
             a = self._match(action, self.game.legal_actions(s), s)
-            self._push(self.game.apply(s, a), a, p)
+            self._push(self.game.apply_trusted(s, a), a, p)
         ok = self._refusal(go_)
         if ok:
             self._after_person()
         return ok
 
     def _match(self, action: Any, legal: list, state) -> Any:
-        if action in legal:
-            return action
+        """The engine's own legal action that ``action`` (or its label) stands for, matched
+        exactly as ``BaseGame.apply`` does: a look-alike of another type is refused."""
+        hit = find_action(legal, action)
+        if hit is not _NO_MATCH:
+            return hit
         if isinstance(action, str):
             hits = [a for a in legal if self.game.action_label(state, a) == action]
             if len(hits) == 1:
                 return hits[0]
-        raise IllegalActionError(action, legal, "not legal now",
+        try:
+            shown = repr(action)
+        except Exception:  # noqa: BLE001  (an object that cannot even say what it is)
+            shown = f"a {type(action).__name__}"
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        raise IllegalActionError(shown, legal, "not legal now",
                                  [self.game.action_label(state, a) for a in legal])
 
     def roll(self) -> bool:
@@ -519,16 +600,14 @@ class GameApp:
         a = self.game.sample_chance(s, self._chance_rng)
         self._push(self.game.apply_trusted(s, a), a, CHANCE)
 
-    def _bot_move(self) -> None:
-        s = self.state
-        p = self.game.current_player(s)
+    def _bot_for(self, p: int):
         spec = self.seats[p]
-        bot = resolve_bot(self.game, spec)
-        view = self.game.observation(s, p)
-        try:
-            a = bot(self.game, view, self._bot_rngs[p])
-        except Exception as e:  # noqa: BLE001  (a buggy bot must not break the app)
-            raise _Refused(f"bot {bot_name(spec)!r} in seat {p} failed: {type(e).__name__}: {e}") from None
+        return spec, resolve_bot(self.game, spec), self.game.observation(self.state, p)
+
+    def _bot_failed(self, spec, p: int, e: BaseException) -> _Refused:
+        return _Refused(f"bot {bot_name(spec)!r} in seat {p} failed: {type(e).__name__}: {e}")
+
+    def _apply_bot(self, s, p: int, spec, a) -> None:
         try:
             s2 = self.game.apply(s, a)
         except IllegalActionError as e:
@@ -538,6 +617,50 @@ class GameApp:
                            f"{bot_name(spec)!r}: {type(e).__name__}: {e}") from None
         self._push(s2, a, p)
 
+    def _bot_move(self) -> None:
+        s = self.state
+        p = self.game.current_player(s)
+        spec, bot, view = self._bot_for(p)
+        try:
+            a = bot(self.game, view, self._bot_rngs[p])
+        except Exception as e:  # noqa: BLE001  (a buggy bot must not break the app)
+            raise self._bot_failed(spec, p, e) from None
+        self._apply_bot(s, p, spec, a)
+
+    async def _bot_move_off_loop(self, gen: int) -> bool:
+        """A bot's move computed in a worker thread, so the kernel's loop (the page) keeps
+        answering while it thinks; the move is applied back here, on the loop. The bot
+        works on a copy of its generator: a thought dropped by stop changes nothing.
+
+        Returns False when the thought was dropped (stop pressed, or the state changed)."""
+        s = self.state
+        p = self.game.current_player(s)
+        spec, bot, view = self._bot_for(p)
+        own = self._bot_rngs[p]
+        work = np.random.Generator(type(own.bit_generator)())
+        work.bit_generator.state = own.bit_generator.state
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-bot")
+        limit = getattr(bot, "time_limit", None)
+        self._thinking = f"{self.seat_label(p)} is thinking" + (
+            f" (up to {limit:g} s)" if isinstance(limit, (int, float)) and limit else "")
+        self._render()
+        try:
+            fut = asyncio.get_running_loop().run_in_executor(self._executor, bot, self.game, view, work)
+            try:
+                a = await fut
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001
+                raise self._bot_failed(spec, p, e) from None
+        finally:
+            self._thinking = ""
+        if gen != self._auto_gen or self.state is not s:
+            return False
+        own.bit_generator.state = work.bit_generator.state
+        self._apply_bot(s, p, spec, a)
+        return True
+
     def _can_advance(self) -> str:
         """"" when a step can be taken without a person, else the reason why not."""
         s = self.state
@@ -545,8 +668,8 @@ class GameApp:
         if p == TERMINAL:
             return "the game is over: " + self._result_text(s)
         if p == CHANCE:
-            if self.chance_mode_toggle.value == "choose":
-                return "choose the outcome of the roll (or switch to 'roll the dice')"
+            if self.setup_roll.value:
+                return "choose the outcome of the roll (or untick 'set up the roll myself')"
             return ""
         if self._is_human(p):
             return f"waiting for {self.game.player_name(p)} (you) to choose an action"
@@ -563,18 +686,31 @@ class GameApp:
 
     def step(self) -> bool:
         """One action: a bot's move, or a roll at a chance node (or the outcome chosen in
-        the list in "choose outcomes" mode). Refused when a person must act."""
+        the list with "set up the roll myself"). Refused when a person must act.
+
+        From Python this waits for the bot; the step button lets a bot think off the
+        kernel's loop instead (see :meth:`autoplay`)."""
         def go_():
             self._check_live("step")
             s = self.state
-            if (self.game.current_player(s) == CHANCE and self.chance_mode_toggle.value == "choose"
-                    and self.outcome_dropdown.value is not None):
-                outs = [a for a, _ in self.game.chance_outcomes(s)]
-                a = outs[self.outcome_dropdown.value]
+            if (self.game.current_player(s) == CHANCE and self.setup_roll.value
+                    and self.outcome_dropdown.value is not None and self._outcomes):
+                a = self._outcomes[self.outcome_dropdown.value]
                 self._push(self.game.apply_trusted(s, a), a, CHANCE, chosen=True)
             else:
                 self._advance()
         return self._refusal(go_)
+
+    def _step_pressed(self) -> Any:
+        """The step button: a bot's move is thought out off the loop when one is running."""
+        p = self.game.current_player(self.state)
+        if p >= 0 and not self._is_human(p) and self.live and not self._autoplaying:
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return self.step()
+            return self.autoplay(steps=1)
+        return self.step()
 
     def run(self, n: int | None = None) -> int:
         """Take up to ``n`` steps at once (all of them with None) without a delay, stopping
@@ -584,6 +720,8 @@ class GameApp:
         done = 0
         try:
             self._check_live("run")
+            if n is not None and (isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0):
+                raise _Refused(f"run takes a whole number of steps (or None for all), got {n!r}")
         except _Refused as e:
             self._say(str(e), "error")
             return 0
@@ -643,16 +781,34 @@ class GameApp:
         return done
 
     # --------------------------------------------------------------- autoplay ----
-    def autoplay(self, delay: float | None = None):
+    def autoplay(self, delay: float | None = None, steps: int | None = None):
         """Let bots and dice play on, one action every ``delay`` seconds, until a person
-        must act, the game ends, or :meth:`stop` is pressed.
+        must act, the game ends, ``steps`` actions were taken, or :meth:`stop` is pressed.
 
         Runs as an asyncio task on the running event loop (the kernel's, in JupyterLab
-        and Voila), so the notebook stays responsive. Returns the task; without a
-        running loop (a plain script) the steps are taken at once and None is returned.
+        and Voila), so the notebook stays responsive; a bot thinks in a worker thread
+        (the page says who is thinking, and stop drops the thought). Returns the task;
+        without a running loop (a plain script) the steps are taken at once and None is
+        returned.
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> task = app.autoplay(delay=0.2)    # in a notebook; app.stop() pauses it
         """
         if delay is not None:
-            self.speed.value = float(delay)
+            try:
+                d = float(delay)
+            except (TypeError, ValueError, OverflowError):
+                d = float("nan")
+            if not math.isfinite(d) or d < 0:
+                self._say(f"the delay is a number of seconds, 0 or more, got {delay!r}", "error")
+                return None
+            self.speed.value = d
+        if steps is not None and (isinstance(steps, bool) or not isinstance(steps, numbers.Integral)
+                                  or steps < 1):
+            self._say(f"steps is a whole number of actions, 1 or more, got {steps!r}", "error")
+            return None
         if self._autoplaying:
             self._say("autoplay is already running")
             return self._task
@@ -668,32 +824,38 @@ class GameApp:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            n = self.run()
+            n = self.run(steps)
             self._say(f"no event loop is running here, so autoplay took its {n} steps at once")
             return None
         self._auto_gen += 1
         self._autoplaying = True
-        self._say("autoplay: press stop to pause")
+        self._say("autoplay: press stop to pause" if steps is None else "")
         self._render()
-        self._task = loop.create_task(self._autoplay_loop(self._auto_gen))
+        self._task = loop.create_task(self._autoplay_loop(self._auto_gen, steps))
         return self._task
 
-    async def _autoplay_loop(self, gen: int) -> None:
+    async def _autoplay_loop(self, gen: int, steps: int | None = None) -> None:
+        done = 0
         try:
-            while self._autoplaying and gen == self._auto_gen:
+            while self._autoplaying and gen == self._auto_gen and (steps is None or done < steps):
                 why = self._can_advance()
                 if why:
                     self._say(why)
                     break
                 try:
-                    self._advance()
+                    if self.game.current_player(self.state) == CHANCE:
+                        self._roll()
+                    elif not await self._bot_move_off_loop(gen):
+                        break
                 except _Refused as e:
                     self._say(str(e), "error")
                     break
                 except Exception as e:  # noqa: BLE001
                     self._say(f"{type(e).__name__}: {e}", "error")
                     break
-                await asyncio.sleep(float(self.speed.value))
+                done += 1
+                if steps is None or done < steps:
+                    await asyncio.sleep(float(self.speed.value))
         finally:
             if gen == self._auto_gen:
                 self._autoplaying = False
@@ -701,14 +863,16 @@ class GameApp:
                 self._render()
 
     def stop(self) -> None:
-        """Stop autoplay (the state stays where it is)."""
+        """Stop autoplay (the state stays where it is); a bot's thought in progress is dropped."""
         was = self._autoplaying
+        thinking = self._thinking
         self._autoplaying = False
         self._auto_gen += 1
+        self._thinking = ""
         task, self._task = self._task, None
         if task is not None and not task.done():
             task.cancel()
-        self._say("stopped" if was else "")
+        self._say(("stopped: the bot's thought is dropped" if thinking else "stopped") if was else "")
         self._render()
 
     def _after_person(self) -> None:
@@ -743,6 +907,8 @@ class GameApp:
         del self._log_marks[index + 1:]
         self._position = index
         self.last_roll = ""
+        self._last_chance = None
+        self._events_cache = None
 
     def undo(self) -> bool:
         """Go back to just before the last decision of a person (with bots only, one
@@ -759,11 +925,15 @@ class GameApp:
             self._render()
         return self._refusal(go_)
 
-    def goto(self, index: int) -> None:
-        """Show history[index] on the board (the timeline slider); the live state is kept."""
-        index = max(0, min(int(index), len(self.history) - 1))
-        self._position = index
-        self._render()
+    def goto(self, index: int) -> bool:
+        """Show history[index] on the board (the timeline slider); the live state is kept.
+        An index that is not a whole number shows a message and changes nothing."""
+        def go_():
+            if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+                raise _Refused(f"the timeline position is a whole number, got {index!r}")
+            self._position = max(0, min(int(index), len(self.history) - 1))
+            self._render()
+        return self._refusal(go_)
 
     def rewind(self, index: int | None = None) -> bool:
         """Drop every action after ``index`` (default: the timeline position) and play on
@@ -771,6 +941,8 @@ class GameApp:
         def go_():
             if self._autoplaying:
                 raise _Refused("autoplay is running: press stop first")
+            if index is not None and (isinstance(index, bool) or not isinstance(index, numbers.Integral)):
+                raise _Refused(f"the position to play on from is a whole number, got {index!r}")
             i = self._position if index is None else int(index)
             if not 0 <= i < len(self.history):
                 raise _Refused(f"no action {i}: the history has {len(self.history) - 1}")
@@ -779,14 +951,48 @@ class GameApp:
             self._render()
         return self._refusal(go_)
 
+    def _sync_timeline(self) -> None:
+        top = len(self.history) - 1
+        t = self.timeline
+        if (t.max, t.value, t.disabled) == (top, self._position, self._autoplaying):
+            return
+        self._syncing = True
+        try:
+            # one message for max and value: a slider that got the new max alone clamps
+            # and sends its old value back
+            with t.hold_sync():
+                t.max = top
+                t.value = self._position
+                t.disabled = self._autoplaying
+        finally:
+            self._syncing = False
+        self._timeline_sent.append(self._position)
+        del self._timeline_sent[:-_ECHOES]
+        self._timeline_sent_at = time.monotonic()
+
     def _on_timeline(self, change) -> None:
         if getattr(self, "_syncing", False):
             return
-        self._press(lambda: self.goto(change["new"]))
+        new = change["new"]
+        # The page's slider sends back a position the kernel set a moment ago when it
+        # redraws (a late echo, not a person's move). Taken as a move, it left the app
+        # reviewing an old position: the person to act saw no buttons and "step" was off
+        # (the stuck "waiting for Yellow (you)" after Run All). An echo is a position
+        # this app set in the last moment that is not the one it shows now.
+        if (new != self._position and new in self._timeline_sent
+                and time.monotonic() - self._timeline_sent_at < _ECHO_SECONDS):
+            self._syncing = True
+            try:
+                self.timeline.value = self._position
+            finally:
+                self._syncing = False
+            return
+        self._press(lambda: self.goto(new))
 
     # --------------------------------------------------------- records ----
     def record(self) -> GameRecord:
-        """The game so far as a :class:`GameRecord` (save it with ``.save(path)``)."""
+        """The game so far as a :class:`GameRecord`, finished or in progress (save it with
+        ``.save(path)``; :meth:`load` resumes it)."""
         g, s = self.game, self.state
         done = g.is_terminal(s)
         seed = {"entropy": int(self.seed.entropy), "spawn_key": [int(k) for k in self.seed.spawn_key]}
@@ -794,16 +1000,34 @@ class GameApp:
                           actions=tuple(to_plain(a) for a in self.actions), seed=seed,
                           bots=tuple(HUMAN if sp == HUMAN else bot_name(sp) for sp in self.seats),
                           scores=tuple(to_plain(tuple(g.scores(s)))) if done else None,
-                          winners=tuple(g.winners(s)) if done else None,
-                          meta={"source": "GameApp", "finished": done,
-                                "chosen_outcomes": sum(self._chosen)})
+                          winners=tuple(g.winners(s)) if done else None, ended=done,
+                          meta={"source": "GameApp", "chosen_outcomes": sum(self._chosen)})
+
+    # what load() may change; restored as a whole when a record cannot be opened
+    _LOAD_STATE = ("game", "seats", "view", "board", "_masked", "_chance_rng", "_bot_rngs",
+                   "_last_layers", "_score_cache", "history", "actions", "_actors", "_chosen",
+                   "_rngs", "log", "_log_marks", "_position", "last_roll", "_last_chance",
+                   "_events_cache", "_places", "_curtain_for", "_seen_by")
 
     def load(self, record: GameRecord | str | bytes) -> bool:
-        """Open a :class:`GameRecord` (or its JSON text) in this app: the board shows its
-        last state and the timeline replays it; play can go on from there.
+        """Open a :class:`GameRecord` (or its JSON text), finished or in progress: the board
+        shows its last state, the timeline replays it, and play goes on from there.
 
-        A record of another game, or one that does not replay, is refused with a message.
+        A record of another game or player count is adopted: the app switches to that game
+        and its rules; the seats stay when the player count is the same, else they come
+        from the record (a bot this session does not know becomes a person). A record that
+        does not load or replay is refused with the reason, and the app stays as it was.
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> app.load(GameRecord.load("half_played.json"))   # play on where it stopped
+        True
         """
+        saved = {k: getattr(self, k) for k in self._LOAD_STATE}
+        saved["_score_cache"] = dict(self._score_cache)
+        old_names = self._names()
+
         def go_():
             if self._autoplaying:
                 raise _Refused("autoplay is running: press stop first")
@@ -812,11 +1036,13 @@ class GameApp:
                 rec = GameRecord.from_json(rec)
             if not isinstance(rec, GameRecord):
                 raise _Refused(f"load needs a GameRecord or its JSON text, got {type(rec).__name__}")
-            if rec.game != self.game.name:
-                raise _Refused(f"this is a record of {rec.game!r}; this app plays {self.game.name!r}")
-            game = self.game.with_plain_rules(rec.rules)
+            if rec.game == self.game.name:
+                game = self.game.with_plain_rules(rec.rules)
+            else:
+                from ..games import load_game
+                game = load_game(rec.game).with_plain_rules(rec.rules)
             states, actions = replay(game, rec, with_actions=True)
-            self._adopt(game, rec)
+            notes = self._adopt(game, rec)
             self._reset_history(states[0])
             for before, after, a in zip(states, states[1:], actions):
                 p = game.current_player(before)
@@ -828,46 +1054,95 @@ class GameApp:
                 self._write_log(before, after, a, p, False)
                 self._log_marks.append(len(self.log))
             self._position = len(self.history) - 1
-            self._say(f"loaded a record of {len(actions)} actions")
+            if saved["view"] is not self.view or saved["game"].num_players != game.num_players:
+                self._replace_board()
             self._render()
-        return self._refusal(go_)
+            done = "a finished game" if game.is_terminal(self.state) else "a game in progress"
+            self._say(f"loaded a record of {len(actions)} actions ({done})" + notes, "ok")
 
-    def _adopt(self, game, rec: GameRecord) -> None:
-        """Switch to the record's rules (and seats, if the player count changed)."""
-        same_layout = game == self.game
-        self.game = game
+        ok = self._refusal(go_)
+        if not ok:
+            message = self._message
+            for k, v in saved.items():
+                setattr(self, k, v)
+            if list(self.board_box.children) != [self.board]:
+                self.board_box.children = [self.board]
+            if len(self.score_chart.data) != len(old_names):
+                self._rebuild_score_chart()
+            self._quiet = False
+            try:
+                self._render()
+            finally:
+                self._say(message, "error")
+        return ok
+
+    def _adopt(self, game, rec: GameRecord) -> str:
+        """Switch to the record's game and rules (and seats, if the player count changed).
+        Returns words for the message about what changed."""
+        notes = ""
+        other = game.name != self.game.name
         if len(self.seats) != game.num_players:
-            seats = []
+            seats, unknown = [], []
             for b in list(rec.bots)[:game.num_players]:
                 try:
                     if b != HUMAN:
                         resolve_bot(game, b)
                     seats.append(b)
-                except TabletopError:  # a bot this session does not know: a person sits there
+                except (TabletopError, TypeError):  # a bot this session does not know: a person
+                    unknown.append(str(b))
                     seats.append(HUMAN)
-            self.seats = seats + [HUMAN] * (game.num_players - len(seats))
+            seats += [HUMAN] * (game.num_players - len(seats))
+            self.seats = seats
             self._chance_rng, self._bot_rngs = seat_streams(self.seed, game.num_players)
+            notes = f"; {game.num_players} seats from the record: " + ", ".join(
+                "you" if b == HUMAN else bot_name(b) for b in seats)
+            if unknown:
+                notes += f" (unknown bots {', '.join(unknown)} became people)"
+        elif other:
+            for i, sp in enumerate(self.seats):
+                if sp != HUMAN:
+                    resolve_bot(game, sp)  # the same seats must exist in the other game
+        if other:
+            notes = f"; this app now plays {game.name}" + notes
+        self.game = game
         self._masked = type(game).observation is not BaseGame.observation
-        if not same_layout:
+        if other:
             self.view = view_for(game)
-            self._position = 0
-            self.board = self._new_board()
-            self._last_layers = None
-            self.board_box.children = [self.board]
-            with self.score_chart.batch_update():
-                self.score_chart.data = ()
-                for t in self._score_chart_traces():
-                    self.score_chart.add_trace(t)
-            self._score_cache.clear()
+        return notes
+
+    def _replace_board(self) -> None:
+        """A new board figure (another game, or another player count) and score chart."""
+        self.board = self._new_board()
+        self._last_layers = None
+        self.board_box.children = [self.board]
+        self._rebuild_score_chart()
+        self._score_cache.clear()
+        self.title.value = (f"<b>{html.escape(self.game.name)}</b> · {self.game.num_players} players · "
+                            + ", ".join(html.escape(self.seat_label(i))
+                                        for i in range(self.game.num_players)))
+
+    def _rebuild_score_chart(self) -> None:
+        with self.score_chart.batch_update():
+            self.score_chart.data = ()
+            for t in self._score_chart_traces():
+                self.score_chart.add_trace(t)
 
     # ------------------------------------------------------------------ log ----
     def _write_log(self, before, after, action, actor: int, chosen: bool) -> None:
         g = self.game
         step = len(self.history) - 1
         lines = self._public_events(after)
+        # an engine that leaves the last action's events in a state whose action said
+        # nothing new would repeat them: one log line per event, so words of its own
+        cached = self._events_cache
+        prev = cached[1] if cached is not None and cached[0] is before else self._public_events(before)
+        self._events_cache = (after, lines)
+        if lines and lines == prev:
+            lines = []
         if actor == CHANCE:
             label = self._chance_label(before, after, action)
             self.last_roll = label + (" (chosen)" if chosen else "")
+            self._last_chance = (before, action, label, chosen)
             if not lines:
                 lines = [("outcome chosen: " if chosen else "roll: ") + label]
             elif chosen:
@@ -876,6 +1151,26 @@ class GameApp:
             lines = [f"{g.player_name(actor)}: {g.action_label(before, action)}"]
         for line in lines:
             self.log.append(f"{step}. {line}")
+
+    def _roll_text(self) -> str:
+        """The last roll drawn as die faces (a draw as words), for the chance controls."""
+        last = self._last_chance
+        if last is None:
+            return ""
+        if self._roll_for is last:
+            return self._roll_html
+        before, action, label, chosen = last
+        faces = [] if label == "a hidden draw" else roll_faces(self.game, before, action)
+        icons = getattr(self.view.module, "FACE_ICONS", None)
+        words = html.escape(label) + (" (chosen)" if chosen else "")
+        if faces:
+            text = (f"<span class='tabletop-roll' title='{words}'>last roll: "
+                    f"{dice_html(faces, icons if isinstance(icons, dict) else None)} "
+                    f"<span style='color:#555'>{words}</span></span>")
+        else:
+            text = f"<span class='tabletop-roll'>last draw: <b>{words}</b></span>"
+        self._roll_for, self._roll_html = last, text
+        return text
 
     def _watchers(self) -> list[int]:
         """The seats whose eyes are on the screen: every human seat in a hot seat, else
@@ -921,6 +1216,27 @@ class GameApp:
         p = self.game.current_player(s)
         return p >= 0 and self._is_human(p)
 
+    def _decision_text(self, s, p, shown) -> str:
+        """The status line: who is asked what (the engine's phase names the decision)."""
+        g = self.game
+        try:
+            phase = str(g.phase(shown) or "")
+        except Exception as e:  # noqa: BLE001  (a phase that fails must not stop the app)
+            phase = f"(phase failed: {type(e).__name__})"
+        if p == TERMINAL:
+            return "<b>Game over</b>: " + html.escape(self._result_text(s))
+        if self._thinking:
+            head = f"<b>{html.escape(self._thinking)}</b>"
+        elif p == CHANCE:
+            head = ("<b>Set up the roll</b>" if self.setup_roll.value else "<b>Roll</b>")
+            phase = phase or "a roll or a draw is next"
+        elif self._is_human(p):
+            head = f"<b>Your turn, {html.escape(g.player_name(p))}</b>"
+        else:
+            head = f"<b>{html.escape(self.seat_label(p))}</b> to act"
+        return (f"<span style='font-size:115%'>{head}"
+                + (f": {html.escape(phase)}" if phase else "") + "</span>")
+
     def _render(self) -> None:
         """Bring every widget in line with the history and the timeline position."""
         if getattr(self, "_quiet", False):
@@ -940,17 +1256,11 @@ class GameApp:
                 self._say(f"the view's place_actions failed: {type(e).__name__}: {e}", "error")
         self._places = places
         self._draw_board(shown, frozenset(places))
-        # status line
-        if p == TERMINAL:
-            who = "<b>Game over</b>: " + html.escape(self._result_text(s))
-        elif p == CHANCE:
-            who = "<b>a roll or a draw</b> is next"
-        else:
-            who = f"<b>{html.escape(self.seat_label(p))}</b> to act"
-        phase = g.phase(shown)
+        self.status.value = self._decision_text(s, p, shown)
         where = f"action {self._position} of {len(self.history) - 1}" + ("" if live else " (reviewing)")
-        self.status.value = " · ".join(x for x in (who, html.escape(phase), where,
-                                                    "autoplay" if self._autoplaying else "") if x)
+        if self._autoplaying:
+            where += " · autoplay: press stop to pause"
+        self.where.value = f"<span style='color:#666'>{where}</span>"
         self._render_summary(shown, p)
         self._render_actions(s, shown, person)
         self._render_chance(s, live)
@@ -962,13 +1272,9 @@ class GameApp:
         self.stop_button.disabled = not self._autoplaying
         self.undo_button.disabled = self._autoplaying or len(self.history) == 1
         self.rewind_button.disabled = live or self._autoplaying
-        self._syncing = True
-        try:
-            self.timeline.max = len(self.history) - 1
-            self.timeline.value = self._position
-            self.timeline.disabled = self._autoplaying
-        finally:
-            self._syncing = False
+        self.thinking_box.value = (f"<span style='color:#6a1b9a'>{html.escape(self._thinking)} "
+                                   "(press stop to stop autoplay)</span>" if self._thinking else "")
+        self._sync_timeline()
         self._render_scores()
         shown_log = self.log[:self._log_marks[self._position]][-_LOG_SHOWN:]
         self.log_box.value = "<br>".join(html.escape(x) for x in reversed(shown_log)) or "<i>no actions yet</i>"
@@ -1051,44 +1357,62 @@ class GameApp:
         self.summary_box.value = (f"<table class='tabletop-summary'><tr><th></th>{head}</tr>"
                                   + "".join(rows) + "</table>")
 
+    def _pool_button(self, pool: int, i: int) -> W.Button:
+        buttons = self._pools[pool]
+        while len(buttons) <= i:
+            b = W.Button(layout=W.Layout(width="auto", max_width="100%"))
+            b.add_class("tabletop-action")
+            b.on_click(lambda btn, slot=(pool, len(buttons)): self._press(lambda: self._on_slot(slot)))
+            buttons.append(b)
+        return buttons[i]
+
     def _render_actions(self, s, shown, person: bool) -> None:
-        """Fresh buttons for each decision: a click on a button of an older position then
-        reaches its own (stale) handler, which refuses it instead of taking another action."""
+        """The person's choices as buttons.
+
+        Buttons come from three pools used in turn and are never closed: a click on a
+        button of an older position reaches a pool whose generation has passed, and is
+        refused instead of taking another action. (Closing the buttons of old positions
+        while the page may still be building their views left the page without any
+        button, "waiting for Yellow (you)" with nothing to press.)"""
         self._button_gen += 1
         gen = self._button_gen
-        if self.action_buttons:
-            self._old_buttons.append(self.action_buttons)
-            while len(self._old_buttons) > _GENERATIONS_KEPT:
-                for b in self._old_buttons.pop(0):
-                    b.close()
         buttons: list[W.Button] = []
-        self._list_actions: list = []
+        self._list_actions = []
         if person:
             g = self.game
             legal = g.legal_actions(s)
-            labels = [g.action_label(shown, a) for a in legal]
-            for i, (a, lab) in enumerate(zip(legal[:48], labels[:48])):
-                b = W.Button(description=lab, tooltip=lab, layout=W.Layout(width="auto"))
-                b.add_class("tabletop-action")
-                b.on_click(lambda btn, a=a, gen=gen: self._press(lambda: self._on_action(a, gen)))
+            labels = [str(g.action_label(shown, a)) for a in legal]
+            pool = self._pool_next = (self._pool_next + 1) % len(self._pools)
+            self._pool_gen[pool] = gen
+            self._pool_actions[pool] = list(legal[:_BUTTONS_SHOWN])
+            for i, lab in enumerate(labels[:_BUTTONS_SHOWN]):
+                b = self._pool_button(pool, i)
+                if b.description != lab:
+                    b.description = lab
+                    b.tooltip = lab
                 buttons.append(b)
             self._list_actions = list(legal)
             opts = [(lab, i) for i, lab in enumerate(labels)]
-            self.more_actions.options = opts
-            self.more_actions.value = 0 if opts else None
+            if len(legal) > _BUTTONS_SHOWN:
+                self.more_actions.options = opts
+                self.more_actions.value = 0
+            elif self.more_actions.options:
+                self.more_actions.options = []
             self._list_gen = gen
-        else:
+        elif self.more_actions.options:
             self.more_actions.options = []
         self.action_buttons = buttons
-        self.actions_box.children = buttons
-        self.more_box.layout.display = ("flex" if person and not self.covered and len(self._list_actions) > 48
-                                        else "none")
+        if list(self.actions_box.children) != buttons:
+            self.actions_box.children = buttons
+        self.more_box.layout.display = ("flex" if person and not self.covered
+                                        and len(self._list_actions) > _BUTTONS_SHOWN else "none")
 
-    def _on_action(self, action, gen: int) -> bool:
-        if gen != self._button_gen:
+    def _on_slot(self, slot: tuple[int, int]) -> bool:
+        pool, i = slot
+        if self._pool_gen[pool] != self._button_gen or i >= len(self._pool_actions[pool]):
             self._say("that button belonged to an earlier position: nothing was done", "error")
             return False
-        return self.choose(action)
+        return self.choose(self._pool_actions[pool][i])
 
     def _choose_from_list(self) -> bool:
         if getattr(self, "_list_gen", None) != self._button_gen or self.more_actions.value is None:
@@ -1098,10 +1422,13 @@ class GameApp:
 
     def _render_chance(self, s, live: bool) -> None:
         g = self.game
-        at_chance = live and g.current_player(s) == CHANCE
-        self.roll_button.disabled = not at_chance or self._autoplaying
-        self.outcome_button.disabled = not at_chance or self._autoplaying
-        if at_chance:
+        at_chance = live and g.current_player(s) == CHANCE and not self._autoplaying
+        self.roll_button.disabled = not at_chance
+        self.roll_button.layout.display = "" if at_chance else "none"
+        self.outcome_button.disabled = not at_chance
+        setup = at_chance and bool(self.setup_roll.value)
+        self.outcome_box.layout.display = "flex" if setup else "none"
+        if setup:
             outs = g.chance_outcomes(s)
             key = (len(self.history), id(s))
             if getattr(self, "_outcomes_key", None) != key:
@@ -1113,14 +1440,17 @@ class GameApp:
         else:
             self._outcomes_key = None
             self._outcomes = []
-            self.outcome_dropdown.options = []
-        self.outcome_dropdown.disabled = not at_chance
-        roll = html.escape(self.last_roll) if self.last_roll and live else ""
-        self.dice_box.value = f"<span class='tabletop-roll'>last roll: <b>{roll}</b></span>" if roll else ""
+            if self.outcome_dropdown.options:
+                self.outcome_dropdown.options = []
+        self.outcome_dropdown.disabled = not setup
+        text = self._roll_text() if live else ""
+        if self.dice_box.value != text:
+            self.dice_box.value = text
 
     def _choose_outcome(self) -> bool:
         if self.outcome_dropdown.value is None or not self._outcomes:
-            self._say("there is no roll or draw to set now", "error")
+            self._say("there is no roll or draw to set now (tick 'set up the roll myself' at a roll)",
+                      "error")
             return False
         return self.choose(self._outcomes[self.outcome_dropdown.value])
 
@@ -1143,7 +1473,14 @@ class GameApp:
         del series[keep:]
         for x in self.history[len(series):upto]:
             series.append((x, tuple(g.scores(x if viewer is None else g.observation(x, viewer)))))
-        traces = score_traces(self._names(), [sc for _, sc in series[:upto]])
+        shown = [sc for _, sc in series[:upto]]
+        # nothing to show before a seat has points: no empty axes
+        scored = any(isinstance(v, (int, float)) and not isinstance(v, bool) and v != 0
+                     for sc in shown for v in sc)
+        display = "" if scored else "none"
+        if self.score_box.layout.display != display:
+            self.score_box.layout.display = display
+        traces = score_traces(self._names(), shown)
         # x is implied (x0=0, dx=1): only each seat's y list is validated and sent
         with self.score_chart.batch_update():
             for tr, t in zip(self.score_chart.data, traces):

@@ -1,0 +1,212 @@
+"""GameApp as a game table: the decision named, one Roll, dice drawn as dice, a score chart
+that waits for points, one log line per event, and no stuck "waiting for you" state."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb import CHANCE, TERMINAL
+from tabletop_nb.widgets import GameApp
+from tabletop_nb.widgets._dice_faces import dice_html, roll_faces
+
+
+def _humans_first(game):
+    return ["human"] + ["random"] * (game.num_players - 1)
+
+
+def _to_roll(app, limit=400):
+    """Play (the person takes its first choice) until a chance node whose outcome is a roll."""
+    g = app.game
+    for _ in range(limit):
+        s = app.state
+        p = g.current_player(s)
+        if p == TERMINAL:
+            return False
+        if p == CHANCE:
+            a = g.sample_chance(s, np.random.default_rng(0))
+            if roll_faces(g, s, a):
+                return True
+            assert app.roll()
+        elif app._is_human(p):
+            assert app.choose(g.legal_actions(s)[0]), app.message
+        else:
+            assert app.step(), app.message
+    return False
+
+
+# -- the phase line names the decision ------------------------------------------------
+def test_status_names_whose_decision_and_the_phase(game_name):
+    game = tabletop_nb.load_game(game_name)
+    app = GameApp(game, seats=_humans_first(game), seed=3)
+    app.run()
+    s = app.state
+    p = game.current_player(s)
+    if p == TERMINAL:
+        pytest.skip("the game ended before the person acted")  # not for any real game
+    assert p == 0
+    assert f"Your turn, {game.player_name(0)}" in app.status.value
+    phase = game.phase(game.observation(s, 0))
+    if phase:
+        import html
+        assert html.escape(phase) in app.status.value
+
+
+# -- one Roll; setting the roll up by hand is tucked away -----------------------------------
+def test_one_roll_button_and_the_setup_tucked_away(game_name):
+    game = tabletop_nb.load_game(game_name)
+    app = GameApp(game, seats="random", seed=5)
+    assert game.current_player(app.state) == CHANCE or app.run(1) or True
+    while game.current_player(app.state) != CHANCE and not game.is_terminal(app.state):
+        app.step()
+    assert app.roll_button.description == "Roll"
+    assert app.roll_button.layout.display == "" and not app.roll_button.disabled
+    assert app.outcome_box.layout.display == "none"
+    app.setup_roll.value = True
+    assert app.outcome_box.layout.display == "flex" and len(app.outcome_dropdown.options) > 0
+    assert app.autoplay_button.disabled  # bots wait for the roll to be set up
+    app.setup_roll.value = False
+    app.roll_button.click()
+    if game.current_player(app.state) != CHANCE:
+        assert app.roll_button.layout.display == "none"  # no roll to make: no Roll button
+    # no toggle with labels that a narrow button cuts off
+    from ipywidgets import ToggleButtons
+    def walk(w):
+        yield w
+        for c in getattr(w, "children", ()):
+            yield from walk(c)
+    assert not any(isinstance(w, ToggleButtons) for w in walk(app.widget))
+
+
+# -- dice drawn as dice -----------------------------------------------------------------------
+@pytest.mark.parametrize("name,dice_per_roll", [("pacal", 1), ("neko", 6), ("pebble_rock", 2)])
+def test_the_last_roll_is_drawn_as_die_faces(name, dice_per_roll):
+    game = tabletop_nb.load_game(name)
+    app = GameApp(game, seats=_humans_first(game), seed=2)
+    assert _to_roll(app), f"{name}: no roll within 400 actions"
+    s = app.state
+    assert app.roll()
+    a = app.actions[-1]
+    faces = roll_faces(game, s, a)
+    assert len(faces) == dice_per_roll
+    html_text = app.dice_box.value
+    assert "last roll" in html_text
+    assert html_text.count("<svg class='tabletop-die'") == dice_per_roll
+    for die, face in faces:
+        assert face in (die.faces if die.faces is not None else die.outcomes)
+        assert f"{die.name}: {face}" in html_text  # each face says its die and value
+
+
+def test_die_faces_pips_numbers_and_symbols():
+    d6 = tabletop_nb.Die([1, 2, 3, 4, 5, 6], name="d6")
+    sym = tabletop_nb.Die(["fish", "winds", "blank", "maisy", 7, 2], name="odd")
+    html_text = dice_html([(d6, 5), (sym, "fish"), (sym, "blank"), (sym, "maisy"), (sym, 7)])
+    assert html_text.count("<svg") == 5
+    first = html_text.split("</svg>")[0]
+    assert first.count("<circle") == 5  # five pips
+    assert "<ellipse" in html_text  # the fish icon is drawn, not a word in a font that may lack it
+    assert ">maisy<" in html_text and ">7<" in html_text
+
+
+def test_a_draw_is_words_not_dice():
+    game = tabletop_nb.load_game("pebble_rock")
+    s = game.initial_state()
+    a = game.chance_outcomes(s)[0][0]  # a market draw at setup
+    assert roll_faces(game, s, a) == []
+    app = GameApp(game, seats=_humans_first(game), seed=1)
+    app.roll()
+    assert "last draw" in app.dice_box.value and "<svg" not in app.dice_box.value
+
+
+# -- the score chart -----------------------------------------------------------------------------
+def test_score_chart_hidden_until_someone_scores_and_legend_clear_of_labels():
+    game = tabletop_nb.load_game("toy")
+    app = GameApp(game, seats="random", seed=4)
+    assert app.score_box.layout.display == "none"
+    lay = app.score_chart.layout
+    # legend above the plot area, the axis title below it: they cannot overlap
+    assert lay.legend.yanchor == "bottom" and lay.legend.y >= 1
+    assert lay.xaxis.title.text == "action"
+    while all(v == 0 for v in game.scores(app.state)) and not game.is_terminal(app.state):
+        app.step()
+    assert app.score_box.layout.display == ""
+    app.undo() if False else app.goto(0)
+    assert app.score_box.layout.display == "none"  # reviewing the start: no points yet
+
+
+# -- one log line per event ------------------------------------------------------------------
+def test_an_action_that_says_nothing_new_gets_its_own_line(monkeypatch):
+    """An engine that leaves the last events in a state (Pacal's "drop no stone") must not
+    repeat the last log line: the app writes the action's own words instead."""
+    game = tabletop_nb.load_game("toy")
+    app = GameApp(game, seats=["human", "random"], seed=1)
+    start = game.initial_state()
+    monkeypatch.setattr(type(game), "events",
+                        lambda self, s: [] if s == start else ["the same words"])
+    assert app.choose("Roll")
+    app.roll()
+    assert app.log[0] == "1. the same words"
+    assert app.log[1].startswith("2. roll: ")
+    assert sum("the same words" in line for line in app.log) == 1
+
+
+# -- the stuck "waiting for you, no buttons" state ----------------------------------------
+def _neko_round(app, game, rng):
+    from tabletop_nb.games.neko.bots import greedy_bot
+    end = max(app.state.round, 1) + 1
+    while not game.is_terminal(app.state) and app.state.round < end:
+        app.run()
+        s = app.state
+        if game.current_player(s) == 0 and s.round < end:
+            assert app.choose(greedy_bot(game, game.observation(s, 0), rng)), app.message
+
+
+def test_a_late_timeline_echo_from_the_page_does_not_leave_the_person_without_buttons():
+    """The Neko notebook's Run All: bots run, the person is to act. The page's timeline
+    slider then sends back a position the kernel had set a moment before (it clamps to the
+    new max before the new value arrives). Taken as a move, it put the app in review mode:
+    "waiting for Yellow (you)" with no buttons and step off. It must stay live."""
+    game = tabletop_nb.load_game("neko", players=3)
+    app = GameApp(game, seats=["human", "greedy", "random"], seed=1)
+    sent = []  # the positions the kernel put on the slider, as the page received them
+    app.timeline.observe(lambda ch: sent.append(ch["new"]), "value")
+    _neko_round(app, game, np.random.default_rng(0))
+    assert game.current_player(app.state) == 0
+    live = app.position
+    stale_values = [v for v in dict.fromkeys(reversed(sent)) if v != live][:2]
+    assert len(stale_values) == 2
+    for stale in stale_values:
+        app.timeline.set_state({"value": stale})  # as a comm message from the page sets it
+        assert app.live and app.position == live
+        assert app.timeline.value == live
+        assert app.action_buttons and list(app.actions_box.children) == app.action_buttons
+        assert not app.step_button.disabled or app._is_human(game.current_player(app.state))
+    # a person who moves the slider later is obeyed
+    app._timeline_sent_at -= 10
+    app.timeline.set_state({"value": stale_values[0]})
+    assert app.position == stale_values[0] and not app.live and app.action_buttons == []
+    app.goto(live)
+    assert app.live and app.action_buttons
+
+
+def test_buttons_shown_are_never_closed_and_old_ones_are_refused():
+    """Buttons are reused, never closed: closing the buttons of a position the page may
+    still be drawing could leave the page's button box empty."""
+    game = tabletop_nb.load_game("neko", players=3)
+    app = GameApp(game, seats=["human", "greedy", "random"], seed=1)
+    shown = []
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        app.run()
+        if game.is_terminal(app.state):
+            break
+        shown.extend(app.action_buttons)
+        old = list(app.action_buttons)
+        legal = game.legal_actions(app.state)
+        assert app.choose(legal[int(rng.integers(len(legal)))])
+        n = len(app.history)
+        old[0].click()  # a button of the position before: refused, nothing changes
+        assert len(app.history) == n and "earlier position" in app.message
+    assert shown and all(b.comm is not None for b in shown)
+    assert all(b.comm is not None for b in app.actions_box.children)
+    assert len({id(b) for b in shown}) <= 3 * 48  # three pools, not one set per position
