@@ -185,6 +185,43 @@ class PebbleRockGame(BaseGame):
         self._fresh = True
         return self._run(s)
 
+    def position(self, **table) -> State:
+        """A validated position built from what is on the table.
+
+        Keywords (all optional; what is not given is as at the start of a game):
+        ``boats`` (spaces in seat order, or {seat: space}), ``characters``
+        ({"maisy"|"larry"|"roberto": space}); per seat (a list in seat order or
+        {seat: value}): ``scores``, ``fish``, ``cargo``, ``passengers`` (card ids),
+        ``treasures`` (the treasure spaces they came from), ``items``, ``completed`` (card
+        ids), ``treasure_values`` (delivered), ``lighthouse``, ``assignments`` (kept card id,
+        or (kept, other)); ``jetstreams``, ``treasure_spaces`` (default: every treasure
+        space whose token nobody holds), ``treasures_gone``, ``row`` (card ids), ``market``
+        (item kinds), ``item_discard``, ``lost_cards``; the turn: ``round``, ``first``,
+        ``seat`` (whose turn; default ``first``), ``step`` ("choose", "move" or "end"),
+        and for "move"/"end" ``dice`` ("steady", "speedy", "catch_up"), ``roll``,
+        ``symbol``, ``movement`` (left), ``moved``, ``met`` (character names),
+        ``item_used``, ``fresh_item``, ``delivered``. Cards, items and treasures not placed
+        are in their decks or on the board. Implemented in :mod:`.position`.
+
+        Raises
+        ------
+        TabletopError
+            For an impossible position, with the reason (two boats on one space, more
+            tokens than the hold holds, an unknown space or card, ...).
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+        >>> s = g.position(boats=[0, 1], fish=[5, 3], round=4, seat=1)
+        >>> g.current_player(s), s.players[0].fish
+        (1, 5)
+        >>> [str(a) for a in g.legal_actions(s)]
+        ["ChooseDice(choice='steady')", "ChooseDice(choice='speedy')"]
+        """
+        from .position import build_position
+        return build_position(self, **table)
+
     # -- the protocol ------------------------------------------------------------------------
     def current_player(self, s: State) -> int:
         todo = s.todo

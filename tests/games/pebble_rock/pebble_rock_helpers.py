@@ -107,9 +107,33 @@ def make_state(game, *, players=None, boats=None, chars=None, jets=(), row=(), m
     """A state in the middle of a game, consistent with the game's components.
 
     Cards not in the row, a hand or ``lost_cards`` are in the deck; items not in the
-    Market or a hand are in the item deck.
+    Market or a hand are in the item deck. A position a person could see at the table
+    (at the dice choice or moving, nothing queued) is built by ``game.position``, which
+    validates it; only queued steps, a custom turn or ``check=False`` build the state
+    directly.
     """
     r = game.rules
+    if (check and not todo and turn is None and deck is None and hidden_values is None
+            and secret is None and (phase == "move" or phase == "choose" and not steps + moved)):
+        players = list(players or [P() for _ in range(r.players)])
+        kw = dict(boats=boats if boats is not None else [0] + [1 + i for i in range(r.players - 1)],
+                  scores=[p.score for p in players], fish=[p.fish for p in players],
+                  cargo=[p.cargo for p in players], passengers=[p.passengers for p in players],
+                  treasures=[p.treasures for p in players], items=[p.items for p in players],
+                  completed=[p.completed for p in players],
+                  treasure_values=[p.treasure_values for p in players],
+                  lighthouse=[p.lighthouse for p in players], jetstreams=jets, row=row,
+                  market=market or (), lost_cards=lost_cards, treasures_gone=treasures_gone,
+                  round=round, seat=seat, first=first, step=phase)
+        if chars is not None:
+            kw["characters"] = dict(zip(("maisy", "larry", "roberto"), chars))
+        if treasure_spaces is not None:
+            kw["treasure_spaces"] = treasure_spaces
+        if item_discard is not None:
+            kw["item_discard"] = [k for k, m in zip(ITEM_KINDS, item_discard) for _ in range(m)]
+        if phase == "move":
+            kw.update(movement=steps, moved=moved)
+        return game.position(**kw)
     n = r.players
     players = tuple(players or [P() for _ in range(n)])
     boats = tuple(boats if boats is not None else [0] + [1 + i for i in range(n - 1)])

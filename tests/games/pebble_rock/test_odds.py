@@ -5,12 +5,12 @@ from math import sqrt
 
 import numpy as np
 import pytest
-from pebble_rock_helpers import P, game_with
+from pebble_rock_helpers import game_with
 
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import odds
-from tabletop_nb.games.pebble_rock.state import ChooseDice, replace
+from tabletop_nb.games.pebble_rock.state import ChooseDice
 
 N = 3000
 
@@ -25,14 +25,6 @@ def game():
     return tabletop_nb.load_game("pebble_rock", players=2)
 
 
-@pytest.fixture(scope="module")
-def start_state(game):
-    """The real board after setup, boats on docks, characters out of the way."""
-    from pebble_rock_helpers import finish_setup
-    s = finish_setup(game)
-    return s
-
-
 def roll_until_move(game, s, rng, place):
     """From a ChooseDice'd state: sample every chance node, make ``place`` choose where a
     character goes, until the boat may move."""
@@ -44,10 +36,10 @@ def roll_until_move(game, s, rng, place):
     return s
 
 
-def test_movement_distributions_exact_and_simulated(game, start_state):
+def test_movement_distributions_exact_and_simulated(game):
     """Movement per dice choice (Winds doubling) matches the engine's rolls."""
     rng = np.random.default_rng(1)
-    s0 = replace(start_state, players=(P(score=0), P(score=5)))  # seat 0 alone last
+    s0 = game.position(scores=[0, 5])  # seat 0 alone last
     for choice in odds.CHOICES:
         exact = odds.movement(game, choice)
         assert sum(exact.pmf.values()) == 1
@@ -65,7 +57,7 @@ def test_movement_distributions_exact_and_simulated(game, start_state):
     assert odds.movement(game, "speedy") == game.rules.speedy_die.map(lambda v: v, name="speedy movement")
 
 
-def test_reach_probability_exact_and_simulated(game, start_state):
+def test_reach_probability_exact_and_simulated(game):
     """The chance to reach a space this turn, spending fish, matches playing it out."""
     info = game.info
     start = info.docks_sorted[0]
@@ -73,8 +65,9 @@ def test_reach_probability_exact_and_simulated(game, start_state):
     target = next(x for x in range(info.n) if info.dist[start][x] == 7 and x not in info.docks)
     route = {x for x in range(info.n) if info.dist[start][x] + info.dist[x][target] <= 9}
     away = [x for x in far if x not in route and x not in info.docks]
-    s0 = replace(start_state, boats=(start, away[3]), chars=(away[0], away[1], away[2]),
-                 players=(P(score=0, fish=2), P(score=5)))
+    # the table as a teacher sets it up: "from here, what are my odds?"
+    s0 = game.position(boats=[start, away[3]], scores=[0, 5], fish=[2, 3],
+                       characters=dict(maisy=away[0], larry=away[1], roberto=away[2]))
     for i, choice in enumerate(odds.CHOICES):
         exact = odds.reach_probability(game, start, target, choice, fish=2)
         # played_reach plays every turn through the engine (rolls as chance nodes, characters
@@ -109,13 +102,13 @@ def test_reach_counts_resource_fish_and_larry():
     assert doubled.prob(12 + 4) == Fraction(1, 36)
 
 
-def test_larry_expected_loss_exact_and_simulated(game, start_state):
+def test_larry_expected_loss_exact_and_simulated(game):
     """Expected fish lost to Larry's symbol (Speedy + Danger) matches the engine."""
     rng = np.random.default_rng(3)
     for fish in (0, 1, 3, 6):
         exact = odds.expected_fish_lost(game, "speedy", fish)
         assert odds.larry_loss(game, fish).mean * game.rules.danger_die.prob("larry") == exact
-        s0 = replace(start_state, players=(P(score=0, fish=fish), P(score=0)))
+        s0 = game.position(fish=[fish, 3])
         lost = 0
         for _ in range(N):
             s = roll_until_move(game, game.apply(s0, ChooseDice("speedy")), rng,
