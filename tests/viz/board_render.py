@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "browser"))
+sys.path.insert(0, str(HERE.parent / "browser"))  # the harness (Chromium)
 
 from harness import chromium_page  # noqa: E402
 

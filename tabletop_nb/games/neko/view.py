@@ -62,9 +62,9 @@ FONT = 11
 _TILE_W, _TILE_H, _TILE_DX = 90, 52, 98     # bidding-area tiles
 _BID_LINE = 14                              # one bid per line under a tile
 _PANEL_W = 445                              # a player's panel (two panels per row)
-_CARD_W, _CARD_H, _SLOT_DX = 76, 50, 80     # cards in a lane
-_HUB_DY, _SHIP_DY = 13, 31                  # hub row and ship row under the cards
-_LANE_DY = 84                               # lane pitch with up to three lanes
+_CARD_W, _CARD_H, _SLOT_DX = 76, 46, 80     # cards in a lane
+_HUB_DY, _SHIP_DY = 13, 33                  # hub row and ship row under the cards
+_LANE_DY = 90                               # lane pitch with up to three lanes
 _LANES = 3                                  # lanes a panel has room for at that pitch
 _HEAD = 40                                  # the panel's two top lines
 
@@ -121,8 +121,10 @@ def _hub_x(game, geo, P, p: int, lane: int, b: int, j: int) -> float:
     """Where the hub (or ship stop) at (boundary, sub) of a lane is drawn: between two
     cards, or for a port hub (``j`` > 0) under its port card."""
     if j:
+        # right of the card's centre: the reward text of the hub before the card runs
+        # under its left part
         n = len(game.card[P.lanes[lane][b]].hubs)
-        return _slot_x(geo, p, b) - _CARD_W / 2 + _CARD_W * j / (n + 1)
+        return _slot_x(geo, p, b) + 10 + 17 * (j - 1 - (n - 1) / 2)
     return _slot_x(geo, p, b) - _SLOT_DX / 2
 
 
@@ -160,7 +162,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
     slot_x, slot_y, slot_key, slot_hover = [], [], [], []
     card_x, card_y, card_col, card_line, card_key, card_hover = [], [], [], [], [], []
     lab_x, lab_y, lab_text = [], [], []
-    hub_x, hub_y, hub_text, hub_hover, hub_key = [], [], [], [], []
+    hub_x, hub_y, hub_text, hub_hover, hub_key, hub_size = [], [], [], [], [], []
     rew_x, rew_y, rew_text = [], [], []
     half_x, half_y, half_text, half_pos = [], [], [], []
     die_x, die_y, die_text = [], [], []
@@ -202,14 +204,16 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                 lab_text.append(_card_label(game, c, filled.get(c, 0)))
                 # the halves of hubs not yet complete, at the card's edges in the hub row
                 if (li, si) not in complete:
-                    half_x.append(x - _CARD_W / 2 + 1)
-                    half_y.append(hy)
-                    half_pos.append("middle right")
-                    half_text.append(f"x{card.left}")
-                if (li, si + 1) not in complete:
-                    half_x.append(x + _CARD_W / 2 - 1)
+                    # just outside the card, on its side of the boundary (no hub is there
+                    # yet, so nothing else is drawn there)
+                    half_x.append(x - _SLOT_DX / 2 + 2)
                     half_y.append(hy)
                     half_pos.append("middle left")
+                    half_text.append(f"x{card.left}")
+                if (li, si + 1) not in complete:
+                    half_x.append(x + _SLOT_DX / 2 - 2)
+                    half_y.append(hy)
+                    half_pos.append("middle right")
                     half_text.append(ITEM[card.right])
         for (li, b, j), mult, item in P.hubs:
             x = _hub_x(game, geo, P, p, li, b, j)
@@ -221,6 +225,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
             hub_key.append(key)
             bonus = " (+2 from the Light House)" if P.lighthouse == (li, b, j) else ""
             hub_text.append(str(mult))
+            hub_size.append(15 if j else 17)
             hub_hover.append(f"{'port hub' if j else 'hub'}: a die showing {mult} gains "
                              f"{mult} x {ITEM[item]}{bonus}")
             if not j:  # a port hub's reward is in its hover: under the card there is no room
@@ -335,7 +340,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         dict(type="scatter", name="card labels", x=lab_x, y=lab_y, mode="text", text=lab_text,
              textfont=font, hoverinfo="skip"),
         dict(type="scatter", name="hubs", x=hub_x, y=hub_y, mode="markers+text", text=hub_text,
-             marker=dict(symbol="circle", size=17, color="white", line=dict(color="#1f618d", width=2)),
+             marker=dict(symbol="circle", size=hub_size, color="white", line=dict(color="#1f618d", width=2)),
              textfont=dict(size=FONT, color="#1f618d"), customdata=hub_key, hovertext=hub_hover,
              hovertemplate=hover),
         dict(type="scatter", name="hub rewards", x=rew_x, y=rew_y, mode="text", text=rew_text,

@@ -26,7 +26,7 @@ from .constellations import constellations
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
 
-__all__ = ["greedy_bot"]
+__all__ = ["greedy_bot", "search_actions", "estimate_scores"]
 
 
 def _district_gain(game, s, p: int, cell: int, height: int) -> int:
@@ -42,15 +42,28 @@ def _district_gain(game, s, p: int, cell: int, height: int) -> int:
     return 0
 
 
+def _heights_through(game, stones_xy: list, pyrs_xy: list, e) -> tuple:
+    """Stories of every constellation through ``e`` among the stones and pyramids and a
+    stone on ``e``. Remembered per game (the same shapes recur all game long, and the
+    search bot's rollouts ask again and again): the constellation search is most of the
+    greedy bot's time."""
+    cache = game.__dict__.setdefault("_greedy_shapes", {})
+    key = (frozenset(stones_xy), frozenset(pyrs_xy), e)
+    hs = cache.get(key)
+    if hs is None:
+        if len(cache) > 200_000:
+            cache.clear()
+        hs = cache[key] = tuple(h for h, members in constellations(
+            stones_xy + [e], pyrs_xy, diamonds=game.rules.diamond_squares) if e in members)
+    return hs
+
+
 def _potential(game, s, p: int, extra: int, stones_xy: list, pyrs_xy: list) -> float:
     """Best value of a constellation that a stone on ``extra`` would complete."""
-    xy = game.geo.xy
-    e = xy[extra]
+    e = game.geo.xy[extra]
     supply = s.pyr_supply[p]
     best = 0.0
-    for h, members in constellations(stones_xy + [e], pyrs_xy, diamonds=game.rules.diamond_squares):
-        if e not in members:
-            continue
+    for h in _heights_through(game, stones_xy, pyrs_xy, e):
         avail = [x for x in range(h, 0, -1) if supply[x - 1]]
         if not avail:
             continue
@@ -63,8 +76,22 @@ def _potential(game, s, p: int, extra: int, stones_xy: list, pyrs_xy: list) -> f
 
 
 def _choose_build(game, s, rng):
+    return _best(_build_values(game, s, rng))
+
+
+def _best(valued):
+    """The action of the highest value (the first of equals)."""
+    best, best_v = valued[0]
+    for a, v in valued:
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _build_values(game, s, rng) -> list:
+    """(build, value) for every option, "no build" (worth 0) first."""
     p = s.player
-    best, best_v = NoBuild(), 0.0
+    out = [(NoBuild(), 0.0)]
     geo = game.geo
     for a in s.options:
         if type(a) is not Build:
@@ -84,24 +111,32 @@ def _choose_build(game, s, rng):
             v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
             v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
         v += rng.random() * 1e-3
-        if v > best_v:
-            best, best_v = a, v
-    return best
+        out.append((a, v))
+    return out
 
 
 def _choose_move(game, s, rng):
-    p = s.player
-    geo = game.geo
     opts = s.options
     if all(type(a) is UseGod for a in opts):
         return min(opts, key=lambda a: a.value)
+    valued = _move_values(game, s, rng)
+    if not valued:
+        return min(opts, key=lambda a: a.value)
+    return _best(valued)
+
+
+def _move_values(game, s, rng) -> list:
+    """(move, value) for every die move or placement (god stones are not valued)."""
+    p = s.player
+    geo = game.geo
+    opts = s.options
     xy = geo.xy
     ship = s.ships[p]
     # after the move the stone under the ship becomes visible
     vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
     stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
     pyrs_xy = [xy[c] for c in range(geo.size) if s.pyr_masks[p] >> c & 1]
-    best, best_v = None, -1e9
+    out = []
     cache: dict = {}
     for a in opts:
         t = type(a)
@@ -117,11 +152,8 @@ def _choose_move(game, s, rng):
         if vis >> c & 1:
             v -= 3.0  # the ship would hide an own stone
         v += rng.random() * 1e-3
-        if v > best_v:
-            best, best_v = a, v
-    if best is None:
-        return min(opts, key=lambda a: a.value)
-    return best
+        out.append((a, v))
+    return out
 
 
 def _choose_drop(game, s, rng):
@@ -185,3 +217,51 @@ def greedy_bot(game, state, rng):
 
 
 greedy_bot.bot_name = "greedy"
+
+
+# -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------
+
+#: the search bot compares at most this many moves or builds, the greedy bot's best first
+SEARCH_WIDTH = 5
+#: decisions of all seats in a search rollout before the scores are estimated, per seat
+#: (a turn is a move, a drop and a build: about one and a half turns of every seat)
+SEARCH_HORIZON_PER_SEAT = 5
+
+
+def search_actions(game, s, rng) -> list:
+    """The moves, drops or builds worth comparing: the greedy bot's best few, best first.
+
+    >>> import tabletop_nb, numpy as np
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> s = game.initial_state()
+    >>> len(search_actions(game, s, np.random.default_rng(1))) <= SEARCH_WIDTH
+    True
+    """
+    ph = s.phase
+    if ph == BUILD:
+        valued = _build_values(game, s, rng)
+    elif ph == MOVE and not all(type(a) is UseGod for a in s.options):
+        valued = _move_values(game, s, rng)
+        # a god stone is worth points at the end: the cheapest is one more candidate
+        gods = [a for a in s.options if type(a) is UseGod]
+        if gods:
+            valued.append((min(gods, key=lambda a: a.value), -1e6))
+    else:
+        return list(s.options)
+    valued.sort(key=lambda av: -av[1])  # stable: equal values keep the options' order
+    return [a for a, _ in valued[:SEARCH_WIDTH]]
+
+
+def estimate_scores(game, s) -> tuple:
+    """Scores now plus the final scoring (river, lake, districts, god stones) as if the
+    game ended here: majorities held now are the best guess of majorities at the end.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> estimate_scores(game, game.initial_state())
+    (0, 0)
+    """
+    if s.phase == OVER:
+        return tuple(s.scores)
+    final = game.final_scoring(s)
+    return tuple(s.scores[q] + sum(final[q]) for q in range(game.num_players))

@@ -862,7 +862,10 @@ class PacalGame(BaseGame):
         return {"greedy": greedy_bot}
 
     # the search bot's hooks live in bots.py (no hidden information: determinize is the default)
-    search_horizon = 14  # bots.SEARCH_HORIZON: about two turns of every seat
+    @property
+    def search_horizon(self) -> int:
+        from .bots import SEARCH_HORIZON_PER_SEAT
+        return SEARCH_HORIZON_PER_SEAT * self.num_players
 
     def search_actions(self, s: PacalState, rng) -> list:
         from .bots import search_actions

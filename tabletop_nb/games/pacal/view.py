@@ -19,6 +19,7 @@ Examples
 """
 from __future__ import annotations
 
+import math
 import textwrap
 from typing import Any
 
@@ -204,7 +205,7 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
     x0, x1 = -0.55, geo.width - 0.45 + _PANEL_W
     scale = (WIDTH - _AXIS) / (x1 - x0)  # px per space at the output width drawn for
     fig.update_layout(
-        autosize=True, height=int(round(geo.height * scale)) + _AXIS, showlegend=False,
+        autosize=True, height=math.ceil((geo.height + 0.1) * scale) + _AXIS, showlegend=False,
         margin=dict(l=_AXIS, r=0, t=0, b=_AXIS), font=dict(size=FONT),
         plot_bgcolor="white", clickmode="event", dragmode=False,
         xaxis=dict(range=[x0, x1], showgrid=False, zeroline=False, fixedrange=True,

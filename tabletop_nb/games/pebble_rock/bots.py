@@ -23,9 +23,9 @@ from . import odds
 from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure,
                     DropOff, KeepAssignment, KeepRoll, PickUp, PlaceBoat,
                     Refill, Reroll, Shed, Step, Stop, TakeItem, TakeTreasure,
-                    UseItem)
+                    UseItem, replace)
 
-__all__ = ["greedy_bot", "GreedyPlanner"]
+__all__ = ["greedy_bot", "GreedyPlanner", "search_actions", "determinize", "estimate_scores"]
 
 #: items the greedy bot wants, best first
 ITEM_PREFERENCE = ("cargo_upgrade", "fishing_gear", "jam_sandwich", "water_cannon",
@@ -343,3 +343,114 @@ def _move(game, s, legal, pl, seat):
     if dist[best.to] >= d and can_stop:
         return Stop()
     return best
+
+
+# -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------
+# A turn is many small actions (each Step is a decision). The search compares the choices
+# that change a plan (the dice, a reroll, where a character goes, what to take at a space,
+# whether to pay fish to sail on, the Market and the dock) and follows the greedy bot's
+# route between them, so most Steps cost one greedy call.
+
+#: decisions of all seats a search rollout plays before the scores are estimated, per seat
+#: (a greedy turn is about 9 decisions: the rest of this turn and the others' replies)
+SEARCH_HORIZON_PER_SEAT = 10
+
+_SPACE_ACTIONS = (Deliver, PickUp, DropOff, TakeTreasure, DeliverTreasure)
+
+
+def search_actions(game, s, rng) -> list:
+    """The actions worth comparing, the greedy bot's choice first (see the note above).
+
+    >>> import tabletop_nb, numpy as np
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.initial_state()
+    >>> search_actions(game, s, np.random.default_rng(1))[0] == greedy_bot(game, s, None)
+    True
+    """
+    legal = game.legal_actions(s)
+    first = greedy_bot(game, s, rng)
+    if len(legal) == 1:
+        return legal
+    out = [first]
+    if s.todo or s.phase != "move":
+        # dice, rerolls, characters, market, dock, setup: few options, each a plan
+        out += [a for a in legal if a != first]
+        return out
+    for a in legal:
+        if a == first:
+            continue
+        if isinstance(a, _SPACE_ACTIONS):
+            out.append(a)
+        elif isinstance(a, Stop) and s.steps <= 0:
+            out.append(a)  # sail on paying fish, or stop here
+    return out
+
+
+def determinize(game, s, seat, rng):
+    """The other seats' Assignment cards drawn from those this seat has not seen.
+
+    ``observation`` hides the others' dealt and kept cards; each hidden seat gets as many
+    cards as it has been dealt so far (from the ones not in this seat's hand), keeps one
+    of them if it has chosen already, and has met the objectives its progress meets now.
+
+    >>> import tabletop_nb, numpy as np
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> rng = np.random.default_rng(1)
+    >>> s = game.initial_state()
+    >>> while game.current_player(s) < 0:
+    ...     s = game.apply(s, game.sample_chance(s, rng))
+    >>> world = determinize(game, game.observation(s, 0), 0, rng)
+    >>> game.legal_actions(world) == game.legal_actions(s)
+    True
+    """
+    secret = s.secret
+    hidden = [i for i, sec in enumerate(secret) if i != seat and sec.card == -1]
+    if not hidden:
+        return s
+    r = game.rules
+    seen = {c for sec in secret for c in sec.offer}
+    pool = [a.id for a in r.assignment_cards if a.id not in seen]
+    order = rng.permutation(len(pool))
+    k = 0
+    new = list(secret)
+    for i in hidden:
+        dealt = r.assignments_dealt - sum(1 for h in s.todo if h[0] == "deal" and h[1] == i)
+        offer = tuple(pool[j] for j in order[k:k + dealt])
+        k += dealt
+        kept = offer and not any(h[0] == "keep" and h[1] == i for h in s.todo)
+        card = offer[int(rng.integers(len(offer)))] if kept else 0
+        new[i] = type(secret[i])(offer=offer, card=card, achieved=0)
+    s = replace(s, secret=tuple(new))
+    if r.assignment_check == "any_time":
+        new = list(s.secret)
+        for i in hidden:
+            if new[i].card > 0:
+                new[i] = replace(new[i], achieved=game._achieved_now(s, i))
+        s = replace(s, secret=tuple(new))
+    return s
+
+
+def estimate_scores(game, s) -> tuple:
+    """Each seat's final score as if the game ended now (sets, fish, Lighthouse, the
+    Assignment), plus what it carries towards more: passengers at most of their points,
+    treasures at most of the mean face-down value, cargo a little.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> len(estimate_scores(game, game.initial_state()))
+    2
+    """
+    if s.phase == "over":
+        return game.scores(s)
+    hidden = s.table.hidden_values
+    guess = sum(hidden) / len(hidden) if hidden else 0.0
+    late = s.round >= game.rules.rounds  # little time left to deliver what is on board
+    carry = 0.3 if late else 0.6
+    out = []
+    for i, p in enumerate(s.players):
+        v = game.breakdown(s, i).total
+        v += carry * sum(game.cards[c].points for c in p.passengers)
+        v += carry * guess * len(p.treasures)
+        v += (0.1 if late else 0.4) * p.cargo
+        out.append(v)
+    return tuple(out)

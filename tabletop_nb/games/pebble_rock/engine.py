@@ -1242,6 +1242,24 @@ class PebbleRockGame(BaseGame):
         from .bots import greedy_bot
         return {"greedy": greedy_bot}
 
+    # the search bot's hooks (core/search.py) live in bots.py
+    @property
+    def search_horizon(self) -> int:
+        from .bots import SEARCH_HORIZON_PER_SEAT
+        return SEARCH_HORIZON_PER_SEAT * self.num_players
+
+    def determinize(self, s: State, player: int, rng) -> State:
+        from .bots import determinize
+        return determinize(self, s, player, rng)
+
+    def estimate_scores(self, s: State) -> tuple:
+        from .bots import estimate_scores
+        return estimate_scores(self, s)
+
+    def search_actions(self, s: State, rng) -> list:
+        from .bots import search_actions
+        return search_actions(self, s, rng)
+
     # -- words -------------------------------------------------------------------------------
     def player_name(self, seat: int) -> str:
         return self.rules.characters[seat]

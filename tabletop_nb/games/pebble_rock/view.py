@@ -26,6 +26,7 @@ True
 """
 from __future__ import annotations
 
+import math
 import textwrap
 from typing import Any
 
@@ -267,7 +268,7 @@ def figure(game, state, highlight=frozenset(), *, heat: dict | None = None,
     top = 40 if title else 0
     fig = go.Figure(data=layers(game, state, highlight, heat=heat))
     fig.update_layout(
-        autosize=True, height=int(round((y1 - y0) * scale)) + top,
+        autosize=True, height=math.ceil((y1 - y0) * scale) + top,
         margin=dict(l=0, r=0, t=top, b=0), font=dict(size=FONT),
         plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", showlegend=False, hovermode="closest",
         dragmode=False, title=dict(text=title, x=0.01, font=dict(size=14)) if title else None,
