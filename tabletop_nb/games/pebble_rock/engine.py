@@ -60,6 +60,24 @@ def _bump(counts: tuple, i: int, d: int) -> tuple:
     return counts[:i] + (counts[i] + d,) + counts[i + 1:]
 
 
+
+#: what a decision asks, by action kind (the phase line names the decision on offer)
+_DECISION_WORDS = {
+    ChooseDice: "choose dice", KeepRoll: "keep the roll", Reroll: "reroll with the Lucky Shell",
+    Step: "sail", Stop: "stop", Deliver: "deliver", PickUp: "pick up a passenger",
+    DropOff: "drop a passenger off", TakeTreasure: "take the treasure",
+    DeliverTreasure: "give a treasure to Roberto", UseItem: "use an item", Endure: "keep the item",
+    LoseToken: "give Roberto a token", Refill: "refill cargo", DiscardPassenger: "discard a passenger",
+    TakeItem: "take an item", Decline: "say no thanks", Shed: "lose a token",
+    Overboard: "throw cargo overboard", DiscardItem: "discard an item",
+    DiscardTreasure: "discard a treasure", KeepAssignment: "keep an assignment",
+    PlaceBoat: "put the boat on a dock"}
+#: what a chance step does, by outcome kind
+_CHANCE_WORDS = {Roll: "roll the dice", DieRoll: "roll a die", RevealTreasure: "reveal the treasure",
+                 DrawItem: "turn up an item for the Market", DrawCard: "turn up a Delivery card",
+                 DealAssignment: "deal an Assignment card", FirstPlayer: "draw who starts"}
+
+
 class PebbleRockGame(BaseGame):
     """Pebble Rock Delivery Service for 2-4 players.
 
@@ -1268,12 +1286,32 @@ class PebbleRockGame(BaseGame):
         return s.turns
 
     def phase(self, s: State) -> str:
-        if s.phase == "setup":
-            return "Setup"
+        """The round and the decision being asked now, in the words of the buttons.
+
+        >>> import tabletop_nb
+        >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+        >>> s = tabletop_nb.replay(game, tabletop_nb.play(game, "random", seed=1))[30]
+        >>> game.phase(s).startswith("Round ")
+        True
+        """
         if s.phase == "over":
             return "Game over"
-        words = {"choose": "choose dice", "move": "move", "end": "end of turn"}[s.phase]
-        return f"Round {s.round} of {self.rules.rounds}: {self.player_name(s.seat)}, {words}"
+        head = "Setup" if s.phase == "setup" else f"Round {s.round} of {self.rules.rounds}"
+        p = self.current_player(s)
+        if p == CHANCE:
+            first = self.chance_outcomes(s)[0][0]
+            return f"{head}: {_CHANCE_WORDS.get(type(first), 'a roll')}"
+        acts = self.legal_actions(s)
+        words: list[str] = []
+        for a in acts:  # the kinds of choice on offer, in button order, each named once
+            w = (f"put {a.character.capitalize()} on a space" if isinstance(a, PlaceCharacter)
+                 else _DECISION_WORDS.get(type(a), ""))
+            if w and w not in words:
+                words.append(w)
+        if len(words) > 3:
+            words = words[:3] + ["something else"]
+        asked = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+        return f"{head}: {self.player_name(p)}, {asked or 'choose'}"
 
     def summary(self, s: State) -> dict[str, tuple]:
         n = self.num_players
