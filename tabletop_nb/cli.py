@@ -1,15 +1,23 @@
-"""Command line: ``python -m tabletop_nb list | simulate | bench``.
+"""Command line: ``tabletop-nb list | simulate | bench`` (or ``python -m tabletop_nb ...``).
 
-Bad arguments give a one-line error on stderr and exit code 2.
+Every bad argument gives one line on stderr (under the name the program was run by) and
+exit code 2; numbers must be finite; a closed output pipe (``tabletop-nb list | head -1``)
+ends quietly with exit code 1, as Python's documentation advises for EPIPE; Ctrl-C ends
+with one line and exit code 130.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from typing import Sequence
 
-__all__ = ["main"]
+__all__ = ["main", "MAX_SECONDS"]
+
+#: the longest ``bench --seconds`` per game (an hour): a typo like 1e9 should not hang
+MAX_SECONDS = 3600.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -22,10 +30,17 @@ class UsageError(Exception):
 
 
 def _rule_value(text: str):
+    # JSON when it parses (numbers, true/false, lists, objects), the text itself otherwise
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, UsageError):
         return text
+    except (ValueError, RecursionError) as e:  # a huge integer or deep nesting
+        raise UsageError(f"--rule value {text[:40]!r} cannot be read: {e}") from None
+
+
+def _no_constant(name):
+    raise UsageError(f"{name} is not a rule value")
 
 
 def _parse_rules(items: Sequence[str]) -> dict:
@@ -34,12 +49,60 @@ def _parse_rules(items: Sequence[str]) -> dict:
         if "=" not in item:
             raise UsageError(f"--rule takes NAME=VALUE, got {item!r}")
         k, v = item.split("=", 1)
-        out[k.strip()] = _rule_value(v)
+        k = k.strip()
+        if k in out:
+            raise UsageError(f"--rule {k} is given twice")
+        out[k] = _rule_value(v)
     return out
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m tabletop_nb",
+def _game_with_rules(name: str, players: int | None, items: Sequence[str]):
+    """The game with ``--players`` and every ``--rule`` read as plain data by the rule's
+    type (so ``--rule steady_die='{"faces": [1, 2, 3]}'`` and card lists work too)."""
+    from .games import load_game
+    rules = _parse_rules(items)
+    if "players" in rules:
+        if players is not None and rules["players"] != players:
+            raise UsageError(f"--players {players} and --rule players={rules['players']} disagree")
+        players = rules.pop("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise UsageError(f"--rule players takes a whole number, got {players!r}")
+    game = load_game(name, players=players)
+    if not rules:
+        return game
+    plain = game.rules.to_plain()
+    names = set(plain)
+    for k in rules:
+        if k not in names:
+            from .core.errors import RulesError
+            raise RulesError(k, "there is no such rule; the rules are: " + ", ".join(plain))
+    plain.update(rules)
+    return game.with_plain_rules(plain)
+
+
+def _finite(kind):
+    def parse(text: str):
+        try:
+            v = kind(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"invalid {kind.__name__} value: {text!r}") from None
+        if isinstance(v, float) and not math.isfinite(v):
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+        return v
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def _program_name() -> str:
+    """``tabletop-nb`` when run as the console script, ``python -m tabletop_nb`` otherwise."""
+    base = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if not base or base in ("-c", "-m") or base.endswith(".py"):
+        return "python -m tabletop_nb"
+    return base
+
+
+def _build_parser(prog: str = "tabletop-nb") -> argparse.ArgumentParser:
+    p = _Parser(prog=prog,
                 description="tabletop_nb: play, simulate and measure dice board games.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     sub.required = True
@@ -47,9 +110,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="simulate many games and summarise by seat")
     s.add_argument("game")
-    s.add_argument("--players", type=int, default=None)
-    s.add_argument("--games", type=int, default=100)
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--players", type=_finite(int), default=None)
+    s.add_argument("--games", type=_finite(int), default=100)
+    s.add_argument("--seed", type=_finite(int), default=0)
     s.add_argument("--bots", nargs="+", default=["random"],
                    help="one bot for every seat, or one per seat (names: random, greedy, ...)")
     s.add_argument("--rule", action="append", metavar="NAME=VALUE",
@@ -60,8 +123,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure playout, action and dice-odds speed")
     b.add_argument("--game", action="append", help="only this game (repeatable)")
-    b.add_argument("--seconds", type=float, default=2.0, help="time budget per game")
-    b.add_argument("--players", type=int, default=None)
+    b.add_argument("--seconds", type=_finite(float), default=2.0,
+                   help=f"time budget per game (more than 0, at most {MAX_SECONDS:g})")
+    b.add_argument("--players", type=_finite(int), default=None)
     b.add_argument("--json", action="store_true")
     return p
 
@@ -76,7 +140,7 @@ def _cmd_list(args) -> int:
 
 
 def _cmd_simulate(args) -> int:
-    from . import load_game, simulate
+    from . import simulate
     from .core.bots import available_bots
     from .games import list_games
     if args.game not in list_games():
@@ -85,7 +149,7 @@ def _cmd_simulate(args) -> int:
         raise UsageError("--games must be at least 1")
     if args.seed < 0:
         raise UsageError("--seed must not be negative")
-    game = load_game(args.game, players=args.players, **_parse_rules(args.rule))
+    game = _game_with_rules(args.game, args.players, args.rule)
     bots = args.bots[0] if len(args.bots) == 1 else args.bots
     names = available_bots(game)
     for b in args.bots:
@@ -131,24 +195,47 @@ def _cmd_bench(args) -> int:
     for g in args.game or ():
         if g not in list_games():
             raise UsageError(f"no game {g!r}; choose from: {', '.join(list_games())}")
-    if args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
+    if not 0 < args.seconds <= MAX_SECONDS:
+        raise UsageError(f"--seconds must be more than 0 and at most {MAX_SECONDS:g}, got {args.seconds:g}")
     report = run_bench(games=args.game, seconds=args.seconds, players=args.players)
     print(json.dumps(report, indent=1) if args.json else format_report(report))
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = _build_parser()
-    args = parser.parse_args(argv)
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """Run the command line; returns the exit code.
+
+    ``prog`` is the name used in messages (default: the name the program was run by).
+
+    >>> main(["list"])  # doctest: +SKIP
+    0
+    """
+    parser = _build_parser(prog or _program_name())
     from .core.errors import TabletopError
     try:
-        return {"list": _cmd_list, "simulate": _cmd_simulate, "bench": _cmd_bench}[args.command](args)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # argparse: --help (0) or a usage error already printed (2)
+            return e.code if isinstance(e.code, int) else 2
+        code = {"list": _cmd_list, "simulate": _cmd_simulate, "bench": _cmd_bench}[args.command](args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handlers below
+        return code
     except (UsageError, TabletopError) as e:
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         print(f"{parser.prog}: error: {msg}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (| head): say nothing; point stdout at devnull so the
+        # interpreter's final flush does not complain either
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

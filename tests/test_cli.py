@@ -63,3 +63,47 @@ def test_bench_reports_every_number(capsys):
         assert row[k] > 0
     assert 0 < rep["dice"]["sum_of_10_d6_us"] < 5000
     assert 0 < rep["dice"]["lowest_of_5_d6_us"] < 1000
+
+
+def _console(*args):
+    import os
+    exe = os.path.join(os.path.dirname(sys.executable), "tabletop-nb")
+    return subprocess.run([exe, *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["bench", "--seconds", "nan"], "must be a finite number"),
+    (["bench", "--seconds", "inf"], "must be a finite number"),
+    (["bench", "--seconds", "1e9"], "at most 3600"),
+    (["bench", "--seconds", "0"], "more than 0"),
+    (["simulate", "pacal", "--rule", "thresholds=[[2]]"], "rules.thresholds[0]: expected 2 items"),
+    (["simulate", "pacal", "--rule", "river_points=[1.5, 2, 3]"], "rules.river_points[0]: expected a whole number"),
+    (["simulate", "pebble_rock", "--rule", "delivery_cards=[1]"], "rules.delivery_cards[0]: expected a mapping"),
+    (["simulate", "neko", "--rule", 'die={"faces": [1, 2], "name": [1]}'], "rules.die.name"),
+    (["simulate", "pebble_rock", "--rule", "rounds=nan"], "rules.rounds: expected a whole number"),
+    (["simulate", "pebble_rock", "--rule", "rounds=" + "9" * 5000], "cannot be read"),
+    (["simulate", "pebble_rock", "--rule", "players=x"], "--rule players takes a whole number"),
+    (["simulate", "pebble_rock", "--players", "3", "--rule", "players=2"], "disagree"),
+    (["simulate", "pebble_rock", "--rule", "rounds=2", "--rule", "rounds=3"], "given twice"),
+    (["simulate", "pebble_rock", "--rule", "nope=3"], "rules.nope: there is no such rule"),
+])
+def test_every_bad_input_one_line_exit_2_under_the_run_name(args, msg):
+    r = _console(*args)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and msg in lines[0], r.stderr
+    assert lines[0].startswith("tabletop-nb")  # the name it was run by
+    r = run(*args)
+    assert r.returncode == 2 and r.stderr.startswith("python -m tabletop_nb")
+
+
+def test_rule_players_works(capsys):
+    assert main(["simulate", "pebble_rock", "--rule", "players=3", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 3
+
+
+def test_closed_pipe_ends_quietly():
+    import os
+    exe = os.path.join(os.path.dirname(sys.executable), "tabletop-nb")
+    r = subprocess.run(f"'{exe}' list | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}}", shell=True,
+                       capture_output=True, text=True, executable="/bin/bash")
+    assert r.stderr == "" and r.stdout.strip() in ("0", "1")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import sys
 import types
 import typing
@@ -115,7 +116,13 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
     if tp is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
             raise CodecError(f"{where}: expected a number, got {data!r}")
-        return float(data)
+        try:
+            value = float(data)
+        except OverflowError:
+            raise CodecError(f"{where}: the number is too large") from None
+        if not math.isfinite(value):
+            raise CodecError(f"{where}: expected a finite number, got {data!r}")
+        return value
     if tp is str:
         if not isinstance(data, str):
             raise CodecError(f"{where}: expected text, got {data!r}")
@@ -126,9 +133,11 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
         except (TypeError, ValueError, ZeroDivisionError):
             raise CodecError(f"{where}: expected a fraction like '1/3', got {data!r}") from None
     if tp is Die:
+        if isinstance(data, dict) and not isinstance(data.get("name"), (str, type(None))):
+            raise CodecError(f"{where}.name: expected text or null, got {data.get('name')!r}")
         try:
             return Die.from_plain(data)
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, AttributeError, OverflowError, RecursionError) as e:
             raise CodecError(f"{where}: not a die ({e})") from None
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         try:

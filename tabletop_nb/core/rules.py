@@ -82,10 +82,19 @@ class _Bad(Exception):
         self.path, self.reason = path, reason
 
 
+def _show(value: Any) -> str:
+    """A short repr that never fails (a 5,000-digit int cannot be printed by default)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ is still a bad value, not a crash
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _what(value: Any) -> str:
-    text = repr(value)
-    text = text if len(text) <= 60 else text[:57] + "..."
-    return f"{type(value).__name__} {text}"
+    return f"{type(value).__name__} {_show(value)}"
 
 
 def _number_ok(v: Any, path: str) -> None:
@@ -182,7 +191,7 @@ def _check_value(tp: Any, value: Any, path: str) -> Any:
         if not isinstance(value, frozenset):
             raise _Bad(path, f"expected a frozenset, got {_what(value)}")
         item = args[0] if args else Any
-        return frozenset(_check_value(item, v, f"{path}{{{v!r}}}") for v in value)
+        return frozenset(_check_value(item, v, f"{path}{{{_show(v)}}}") for v in value)
     if origin in (dict, collections.abc.Mapping) or tp is dict:
         if not isinstance(value, collections.abc.Mapping):
             raise _Bad(path, f"expected a mapping, got {_what(value)}")
@@ -258,11 +267,11 @@ class RulesBase:
                 value = checked
             if info.choices is not None and not any(type(value) is type(c) and value == c
                                                     for c in info.choices):
-                raise RulesError(info.name, f"must be one of {list(info.choices)}, got {value!r}")
+                raise RulesError(info.name, f"must be one of {list(info.choices)}, got {_show(value)}")
             if info.min is not None and value < info.min:
-                raise RulesError(info.name, f"must be at least {info.min}, got {value!r}")
+                raise RulesError(info.name, f"must be at least {info.min}, got {_show(value)}")
             if info.max is not None and value > info.max:
-                raise RulesError(info.name, f"must be at most {info.max}, got {value!r}")
+                raise RulesError(info.name, f"must be at most {info.max}, got {_show(value)}")
         try:
             self.validate()
         except RulesError:
@@ -310,5 +319,6 @@ class RulesBase:
             try:
                 kwargs[k] = from_plain(infos[k].type, v, k)
             except CodecError as e:
-                raise RulesError(k, str(e)) from None
+                where, _, why = str(e).partition(": ")
+                raise RulesError(k, why or str(e), path=where if why else k) from None
         return cls(**kwargs)
