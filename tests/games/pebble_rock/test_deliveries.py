@@ -155,6 +155,12 @@ def test_pr_pass_06_roberto_takes_only_a_lone_passenger():
                    chars=(14, 15, 5))
     s = run(game, s, Step(5))
     assert s.players[0].passengers == () and s.table.lost_cards == (7,)
+    # not while a Cargo token is in the hold: Roberto takes the cargo, the passenger stays
+    s = game.position(boats=[4, 16], cargo=[1, 4], passengers={0: (7,)}, step="move",
+                      movement=2, characters=dict(maisy=14, larry=15, roberto=5))
+    s = run(game, s, Step(5))
+    p = s.players[0]
+    assert (p.cargo, p.passengers, s.table.lost_cards) == (0, (7,), ())
 
 
 def test_pr_pass_07_discard_a_passenger_to_make_room():

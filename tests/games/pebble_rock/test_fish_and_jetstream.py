@@ -30,6 +30,19 @@ def test_pr_fish_02_03_only_fish_held_any_number():
     assert s.players[0].fish == 2
 
 
+def test_pr_fish_03_no_limit_on_fish_gained():
+    """PR-FISH-03: no limit on fish held: a player with 30 fish still gains every fish of a
+    Resource fish symbol and of fishing at the end of the turn (nothing is capped)."""
+    game = game_with(2)
+    s = game.position(boats=[4, 16], fish=[30, 3], characters=dict(maisy=15, larry=14, roberto=13))
+    s = run(game, s, ChooseDice("steady"), Roll(1, "fish"), DieRoll(3))
+    assert s.players[0].fish == 33
+    s = run(game, s, Step(5), Stop())  # space 5 is a fishing space
+    assert game.current_player(s) == CHANCE
+    s = run(game, s, DieRoll(3))
+    assert s.players[0].fish == 36
+
+
 def test_pr_fish_04_fish_steps_are_ordinary_steps():
     """PR-FISH-04, PR-MOVE-08: a step bought with a fish triggers characters, deliveries and
     jetstreams like any step."""

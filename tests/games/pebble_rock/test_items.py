@@ -181,6 +181,9 @@ def test_pr_item_shark_01_02_03_repellent():
         s = run(game, s, Step(5))
         assert game.legal_actions(s) == [UseItem("shark_repellent"), Endure()]
         s = run(game, s, UseItem("shark_repellent"))
+        # the Repellent is discarded: off the player's board, onto the item discard pile
+        assert s.players[0].items == ()
+        assert s.table.item_discard[ITEM_KINDS.index("shark_repellent")] == 1
         spaces = {a.space for a in game.legal_actions(s)}
         assert spaces == set(range(2, 16)) - {9, 14}  # empty, not a dock; 5 = stay
         s = run(game, s, PlaceCharacter("larry", 7))
