@@ -31,22 +31,40 @@ CORE_BOTS: dict[str, Bot] = {"random": random_bot}
 
 
 def available_bots(game) -> dict[str, Bot]:
-    """Every bot the game can be played by, by name."""
+    """Every bot the game can be played by, by name: "random", the game's own bots, and
+    "search" (its default budget; ``"search:N"`` names the budget N, see core/search.py).
+
+    >>> import tabletop_nb
+    >>> sorted(available_bots(tabletop_nb.load_game("pacal", players=2)))
+    ['greedy', 'random', 'search']
+    """
+    from .search import SearchBot
     out = dict(CORE_BOTS)
     out.update(game.bots())
+    out.setdefault("search", SearchBot())
     return out
 
 
 def resolve_bot(game, spec: str | Bot) -> Bot:
-    """A bot from a name ("random", "greedy", ...) or a callable (returned as is)."""
+    """A bot from a name ("random", "greedy", "search", "search:400", ...) or a callable
+    (returned as is).
+
+    >>> import tabletop_nb
+    >>> resolve_bot(tabletop_nb.load_game("pacal", players=2), "search:64").bot_name
+    'search:64'
+    """
     if callable(spec):
         return spec
     if isinstance(spec, str):
         bots = available_bots(game)
         if spec in bots:
             return bots[spec]
+        from .search import parse_search_name
+        found = parse_search_name(spec)  # "search:N" for any budget N
+        if found is not None:
+            return found
         raise TabletopError(f"no bot called {spec!r} for {game.name}; choose from: "
-                            + ", ".join(sorted(bots)))
+                            + ", ".join(sorted(bots)) + " (or 'search:N' for N simulations)")
     raise TabletopError(f"a bot is a name or a callable bot(game, state, rng), got {spec!r}")
 
 

@@ -381,3 +381,38 @@ class BaseGame(ABC):
     def phase(self, state: Any) -> str:
         """A short description of where the game is (round, phase)."""
         return ""
+
+    # -- hooks for the search bot (core/search.py); a game overrides them in its engine by
+    # -- delegating to its bots.py, and the defaults suit a game without hidden information
+    #: decisions a search rollout plays before ``estimate_scores`` values it (None: to the end)
+    search_horizon: int | None = None
+
+    def determinize(self, state: Any, player: int, rng) -> Any:
+        """A full state that ``player`` could not tell from ``state``: the hidden parts
+        (others' cards, face-down tokens) drawn with ``rng`` consistently with what the
+        seat sees. Given an observation, it must depend on nothing else. Default: the
+        state itself (everything is public).
+
+        >>> # doctest: +SKIP
+        >>> world = game.determinize(game.observation(s, 0), 0, np.random.default_rng(1))
+        """
+        return state
+
+    def estimate_scores(self, state: Any) -> tuple:
+        """Each seat's expected final score from ``state`` (for truncated search rollouts).
+        Default: the scores now.
+
+        >>> # doctest: +SKIP
+        >>> game.estimate_scores(s)
+        (31.5, 27.0)
+        """
+        return tuple(self.scores(state))
+
+    def search_actions(self, state: Any, rng) -> list:
+        """The legal actions worth comparing at this decision, the game's preferred one
+        first; one action means "play it without searching". Default: all legal actions.
+
+        >>> # doctest: +SKIP
+        >>> game.search_actions(s, np.random.default_rng(1))
+        """
+        return self.legal_actions(state)

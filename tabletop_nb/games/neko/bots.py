@@ -25,7 +25,7 @@ from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, Choose
                     RemoveInterference, Sell, TakeDiscard, TakeFish, TileAdjust, Trade,
                     UsePostOffice)
 
-__all__ = ["greedy_bot", "card_worth", "BOTS"]
+__all__ = ["greedy_bot", "card_worth", "BOTS", "search_actions", "determinize", "estimate_scores"]
 
 # what one unit of each resource is worth, in PP (coins buy cards: ~4-6 coins per card
 # worth ~2-4 PP; 2 fuel move a ship one stop; a fish sells for 4 coins)
@@ -488,3 +488,99 @@ greedy_bot.bot_name = "greedy"
 
 #: the bots this game offers by name
 BOTS = {"greedy": greedy_bot}
+
+
+# -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------
+
+#: decisions of all seats a search rollout plays before the scores are estimated, per seat
+SEARCH_HORIZON_PER_SEAT = 12
+#: the search bot compares at most this many actions at one decision
+SEARCH_WIDTH = 6
+
+
+def search_actions(game, s, rng) -> list:
+    """The actions worth comparing, the greedy bot's choice first.
+
+    Drafts, income dice, rewards and bonus tiles: every choice. A purchase: the greedy
+    bot's, passing, and each other card in its first slot. An Action-phase turn: the
+    greedy bot's, ending the turn, and the highest bid on each bidding space (free
+    actions such as adjusting a die follow the greedy bot). Elsewhere the few options
+    there are, or the greedy bot's alone.
+
+    >>> import tabletop_nb, numpy as np
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> rng = np.random.default_rng(1)
+    >>> s = game.initial_state()
+    >>> while game.current_player(s) < 0:
+    ...     s = game.apply(s, game.sample_chance(s, rng))
+    >>> acts = search_actions(game, s, rng)
+    >>> acts[0] == greedy_bot(game, s, rng) and all(a in game.legal_actions(s) for a in acts)
+    True
+    """
+    legal = game.legal_actions(s)
+    if len(legal) == 1:
+        return legal
+    first = greedy_bot(game, s, rng)
+    kind = s.frames[-1][0]
+    out = [first]
+    if kind in ("buy", "win"):
+        cards = {first.card} if type(first) is Buy else set()
+        for a in legal:
+            if type(a) is Buy and a.card not in cards:
+                cards.add(a.card)
+                out.append(a)
+            elif type(a) in (Pass, DrawTwo) and a != first:
+                out.append(a)
+    elif kind == "turn":
+        top_bid: dict = {}
+        for a in legal:
+            if type(a) is Bid and a.value > top_bid.get(a.space, (0, None))[0]:
+                top_bid[a.space] = (a.value, a)
+        out += [a for _, a in top_bid.values() if a != first]
+        if EndTurn() in legal and first != EndTurn():
+            out.append(EndTurn())
+    elif len(legal) <= SEARCH_WIDTH or kind in ("draft", "income", "reward", "seareward", "bonus"):
+        out += [a for a in legal if a != first]
+    return out[:SEARCH_WIDTH]
+
+
+def determinize(game, s, seat, rng):
+    """The draft picks this seat has not seen, drawn from the hands they were picked from.
+
+    A draft step's picks are simultaneous, so ``observation`` shows the earlier seats'
+    picks as 0; each becomes a value from that seat's hand, uniformly at random.
+
+    >>> import tabletop_nb, numpy as np
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> s = game.initial_state()
+    >>> determinize(game, s, 0, np.random.default_rng(1)) is s
+    True
+    """
+    picks = s.picks
+    if not picks or all(picks):
+        return s
+    new = tuple(v if v else s.hands[i][int(rng.integers(len(s.hands[i])))]
+                for i, v in enumerate(picks))
+    from .engine import _with_picks
+    return _with_picks(s, new)
+
+
+def estimate_scores(game, s) -> tuple:
+    """Each seat's final score as if the game ended now, plus what its coins, fuel and
+    fish may still buy (in PP, :data:`WORTH`), less as the last round nears.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> len(estimate_scores(game, game.initial_state()))
+    2
+    """
+    if s.final:
+        return game.scores(s)
+    left = _rounds_left(game, s) + 1
+    weight = min(1.0, left / 2.0)
+    out = []
+    for P in s.players:
+        v = game.final_breakdown(P)[-1]
+        v += weight * (P.coins * WORTH["coins"] + P.fuel * WORTH["fuel"] + P.fish * WORTH["fish"])
+        out.append(v)
+    return tuple(out)

@@ -924,6 +924,24 @@ class NekoGame(BaseGame):
         from .bots import BOTS
         return dict(BOTS)
 
+    # the search bot's hooks (core/search.py) live in bots.py
+    @property
+    def search_horizon(self) -> int:
+        from .bots import SEARCH_HORIZON_PER_SEAT
+        return SEARCH_HORIZON_PER_SEAT * self.N
+
+    def determinize(self, s: NekoState, player: int, rng) -> NekoState:
+        from .bots import determinize
+        return determinize(self, s, player, rng)
+
+    def estimate_scores(self, s: NekoState) -> tuple:
+        from .bots import estimate_scores
+        return estimate_scores(self, s)
+
+    def search_actions(self, s: NekoState, rng) -> list:
+        from .bots import search_actions
+        return search_actions(self, s, rng)
+
     def phase(self, s: NekoState) -> str:
         name = PHASES[s.phase]
         if s.phase in (SETUP, BONUS):

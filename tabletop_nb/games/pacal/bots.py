@@ -233,8 +233,13 @@ def search_actions(game, s, rng) -> list:
 
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> rng = np.random.default_rng(1)
     >>> s = game.initial_state()
-    >>> len(search_actions(game, s, np.random.default_rng(1))) <= SEARCH_WIDTH
+    >>> while game.phase(s).startswith("setup") or game.current_player(s) < 0:
+    ...     s = game.apply(s, greedy_bot(game, s, rng) if game.current_player(s) >= 0
+    ...                    else game.sample_chance(s, rng))
+    >>> acts = search_actions(game, s, rng)
+    >>> len(acts) <= SEARCH_WIDTH and all(a in game.legal_actions(s) for a in acts)
     True
     """
     ph = s.phase
@@ -258,8 +263,8 @@ def estimate_scores(game, s) -> tuple:
 
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=2)
-    >>> estimate_scores(game, game.initial_state())
-    (0, 0)
+    >>> estimate_scores(game, game.initial_state())  # unused god stones score at the end
+    (12, 12)
     """
     if s.phase == OVER:
         return tuple(s.scores)

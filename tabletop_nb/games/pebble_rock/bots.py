@@ -363,8 +363,11 @@ def search_actions(game, s, rng) -> list:
 
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> rng = np.random.default_rng(1)
     >>> s = game.initial_state()
-    >>> search_actions(game, s, np.random.default_rng(1))[0] == greedy_bot(game, s, None)
+    >>> while game.current_player(s) < 0:
+    ...     s = game.apply(s, game.sample_chance(s, rng))
+    >>> search_actions(game, s, rng)[0] == greedy_bot(game, s, rng)
     True
     """
     legal = game.legal_actions(s)
