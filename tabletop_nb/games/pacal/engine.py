@@ -564,15 +564,16 @@ class PacalGame(BaseGame):
         stones[p] &= ~(1 << c)
         supply = list(s.supply)
         supply[p] += 1
+        # events say what this action did (not the turn so far): one log line per event
         s2 = evolve(s, stones=tuple(stones), supply=tuple(supply), taken=s.taken + 1,
-                     events=s.events + (("takeback", p, a.at),))
+                     events=(("takeback", p, a.at),))
         return _settle(s2, DROP, self._drop_options(s2))
 
     def _drop(self, s: PacalState, a: Drop) -> PacalState:
         p = s.player
         stones = list(s.stones)
         supply = list(s.supply)
-        ev = list(s.events)
+        ev = []  # this action's events only: the move's are already told
         if a.own:
             clash = self._drop_stone(stones, supply, p, s.ships[p])
             ev.append(("drop", p, p, clash))
