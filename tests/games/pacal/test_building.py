@@ -78,9 +78,11 @@ def test_we_5_upgrade_two_story_on_c():
     s4 = g.apply(s, Build(4, C, (A, B, C, D)))
     assert s4.pyramids[g.geo.cell(C)] == GREEN * 8 + 4
     assert stones_of(g, s4, GREEN) == set()
+    assert s4.supply[GREEN] == s.supply[GREEN] + 3  # A, B, D back to the supply
     assert s4.pyr_supply[GREEN] == (1, 3, 3, 1, 2)  # the 2-story is back (PC-UPGRADE-05 a)
     s3 = g.apply(s, Build(3, C, (B, C, D)))
     assert s3.pyramids[g.geo.cell(C)] == GREEN * 8 + 3 and stones_of(g, s3, GREEN) == {A}
+    assert s3.supply[GREEN] == s.supply[GREEN] + 2  # B, D back
     s3b = g.apply(s, Build(3, C, (A, B, C)))
     assert stones_of(g, s3b, GREEN) == {D}
     with pytest.raises(IllegalActionError):

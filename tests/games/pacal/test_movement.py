@@ -240,6 +240,13 @@ def test_pc_first_04_two_player_first_turn_each():
     g = open_game(2)
     assert g.first_round(g.position(ships=parked(2), turn=1))
     assert not g.first_round(g.position(ships=parked(2), turn=2))
+    # and in play: the second player's first turn (turn 1) offers no turning move and no
+    # god stone (PC-FIRST-01, PC-GOD-05); the first player's second turn (turn 2) does
+    for turn, player, first in ((0, 0, True), (1, 1, True), (2, 0, False), (3, 1, False)):
+        s = g.position(ships=parked(2, **{f"s{player}": (3, 3)}), face=2, turn=turn,
+                       player=player)
+        kinds = {a.kind if type(a) is Move else type(a).__name__ for a in g.legal_actions(s)}
+        assert ("turn" in kinds, "UseGod" in kinds) == (not first, not first), (turn, kinds)
 
 
 # -- god stones ------------------------------------------------------------------------------

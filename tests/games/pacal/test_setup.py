@@ -123,6 +123,30 @@ def test_pc_players_06_07_covered_spaces_act_as_edge_arrows_jump_them():
     assert g.geo.district_ids["B"] not in g.geo.live_districts
 
 
+def test_pc_players_06_no_ship_placed_on_a_covered_space():
+    """PC-PLAYERS-06: a god stone (PC-GOD-02), a boxed-in ship without god stones
+    (PC-BOXED-03) and the setup (PC-SETUP) put a ship only on playable spaces, never on a
+    covered one. Checked through the legal actions, not the board's internals."""
+    from pacal_helpers import game_on
+    from tabletop_nb.games.pacal.state import Place, PlaceShip, UseGod
+    rows = ["AAABBCCCC"] * 5
+    kw = dict(covers={"x": ["B"]}, cover_use={2: ["x"], 3: ["x"], 4: ["x"], 5: []})
+    g = game_on(rows, players=2, values={"A": 4, "B": 3, "C": 6}, **kw)
+    covered = {(x, y) for x in (3, 4) for y in range(5)}
+    every = {(x, y) for x in range(9) for y in range(5)}
+    s = g.position(ships={0: (0, 2), 1: (0, 4)}, face=2)
+    s2 = g.apply(s, next(a for a in g.legal_actions(s) if type(a) is UseGod))
+    places = {a.at for a in g.legal_actions(s2) if type(a) is Place}
+    assert places == every - covered - {(0, 2), (0, 4)}
+    # boxed in against the cover (and a pyramid and the edge), no god stone left
+    boxed = g.position(ships={0: (2, 0), 1: (8, 4)}, face=2, gods={0: ()},
+                       pyramids={(1, 0): (1, 1), (2, 1): (1, 1)})
+    places = {a.at for a in g.legal_actions(boxed)}
+    assert places == every - covered - {(2, 0), (8, 4), (1, 0), (2, 1)}
+    start = g.initial_state()
+    assert not covered & {a.at for a in g.legal_actions(start) if type(a) is PlaceShip}
+
+
 def test_pc_players_08_thresholds():
     """PC-PLAYERS-08: end thresholds 45 / 40 / 35 / 30 for 2 / 3 / 4 / 5 players."""
     assert [PacalRules(players=n).threshold for n in (2, 3, 4, 5)] == [45, 40, 35, 30]
