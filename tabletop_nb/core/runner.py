@@ -200,6 +200,58 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
     return rows, records
 
 
+def _run_windowed(executor, chunks: list, keep, workers: int, head: tuple, tail: tuple) -> bool:
+    """Run ``_run_chunk`` over ``chunks`` on ``executor`` with at most a few chunks per
+    worker submitted at a time, passing each result to ``keep`` as it arrives.
+
+    Submitting lazily keeps an interrupt cheap at any moment: on KeyboardInterrupt (while
+    submitting, waiting, or from ``keep``) every chunk not started is cancelled, chunks
+    already running are waited for and kept (a second Ctrl-C stops that wait), and nothing
+    is left queued on the executor (a Dask cluster included). Returns True if interrupted.
+    """
+    from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
+
+    window = max(2, 2 * workers)
+    todo = iter(chunks)
+    pending: dict = {}
+    try:
+        for idx in todo:
+            pending[executor.submit(_run_chunk, *head, idx, *tail)] = idx
+            if len(pending) >= window:
+                break
+        while pending:
+            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: pending[f].start):
+                idx = pending.pop(fut)
+                keep(fut.result(), len(idx))
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending[executor.submit(_run_chunk, *head, nxt, *tail)] = nxt
+        return False
+    except KeyboardInterrupt:
+        for fut in pending:
+            fut.cancel()
+        try:
+            for fut, idx in list(pending.items()):
+                if fut.cancelled():
+                    continue
+                try:
+                    # exception() waits without raising the chunk's own error: a
+                    # KeyboardInterrupt here is a second Ctrl-C in this process
+                    if fut.exception() is not None:
+                        continue  # a failed chunk (its bot was interrupted) is not kept
+                except CancelledError:
+                    continue
+                try:
+                    keep(fut.result(), len(idx))
+                except KeyboardInterrupt:
+                    pass
+        except KeyboardInterrupt:  # a second Ctrl-C: stop waiting, cancel what is left
+            for fut in pending:
+                fut.cancel()
+        return True
+
+
 def _lead_story(history: list, winners: set) -> tuple[int, bool]:
     """Lead changes (between sole leaders) and whether a winner led, or shared the lead, at half time."""
     changes, leader = 0, None
@@ -248,8 +300,9 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
         Where the games run. None: in this process for small runs, a local process pool
         from ``PARALLEL_THRESHOLD`` games on a multi-core machine. Any Executor works,
         for example ``distributed.Client(...).get_executor()`` for a Dask cluster.
-    progress : bool
-        Show a progress bar (tqdm).
+    progress : bool or callable
+        Show a progress bar (tqdm), or call ``progress(finished_games, games)`` after each
+        chunk of games (a KeyboardInterrupt raised there stops the run like Ctrl-C).
     keep_records : bool
         Also return every game's :class:`GameRecord`: the result is ``(table, records)``.
 
@@ -264,7 +317,10 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
         sole leader changed between turns), ``winner_led_at_half`` (a winner led or
         shared the lead at the middle turn) and ``tie_break`` (the top score was tied
         and the rulebook's tie-break decided). An interrupted run (Ctrl-C, or the
-        notebook's stop button) returns the games that finished, with a warning.
+        notebook's stop button, at any moment: while games are handed out or while
+        results come back, on any executor) returns every game that finished, with a
+        warning and ``df.attrs["interrupted"]``; the games not started are cancelled and
+        nothing is left running.
 
     Examples
     --------
@@ -297,40 +353,37 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     rows: list = []
     records: list = []
     from tqdm.auto import tqdm
-    bar = tqdm(total=games, disable=not progress, desc=f"{game.name}", unit="game", leave=False)
+    report = progress if callable(progress) else None
+    bar = tqdm(total=games, disable=not progress or report is not None, desc=f"{game.name}",
+               unit="game", leave=False)
+    finished = [0]
+
+    def keep(result, n):
+        r, rec = result
+        rows.extend(r)
+        records.extend(rec)
+        finished[0] += n
+        bar.update(n)
+        if report is not None:
+            report(finished[0], games)  # may raise KeyboardInterrupt: the stop button
+
     interrupted = False
     try:
         if executor == "serial":
             size = chunk_size or 1
             for idx in _chunks(games, size):
-                r, rec = _run_chunk(game, specs, entropy, idx, keep_records, max_actions)
-                rows.extend(r)
-                records.extend(rec)
-                bar.update(len(idx))
+                keep(_run_chunk(game, specs, entropy, idx, keep_records, max_actions), len(idx))
         else:
             workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
             size = chunk_size or max(1, min(500, games // (workers * 8) or 1))
-            pending: dict[Future, range] = {}
-            for idx in _chunks(games, size):
-                fut = executor.submit(_run_chunk, game, specs, entropy, idx, keep_records, max_actions)
-                pending[fut] = idx
-            from concurrent.futures import as_completed
-            try:
-                for fut in as_completed(list(pending)):
-                    r, rec = fut.result()
-                    rows.extend(r)
-                    records.extend(rec)
-                    bar.update(len(pending[fut]))
-            except KeyboardInterrupt:
-                for fut in pending:
-                    fut.cancel()
-                raise
+            interrupted = _run_windowed(executor, _chunks(games, size), keep, workers,
+                                        (game, specs, entropy), (keep_records, max_actions))
     except KeyboardInterrupt:
         interrupted = True
     finally:
         bar.close()
         if own_pool is not None:
-            own_pool.shutdown(wait=not interrupted, cancel_futures=True)
+            own_pool.shutdown(wait=True, cancel_futures=True)
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     df = df.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     done = df["game"].nunique() if len(df) else 0

@@ -107,3 +107,114 @@ def test_seed_none_is_recorded(game):
 
 def test_progress_bar_can_be_shown(game, capsys):
     tabletop_nb.simulate(game, "random", games=3, seed=1, progress=True)
+
+
+# -- interrupts keep finished work on every executor (issue 10, part 6) ---------------------
+class _StopAt:
+    """A progress callback that raises KeyboardInterrupt once ``n`` games have finished."""
+
+    def __init__(self, n):
+        self.n, self.seen = n, []
+
+    def __call__(self, done, total):
+        self.seen.append(done)
+        if done >= self.n:
+            raise KeyboardInterrupt
+
+
+class _SubmitInterrupts(cf.Executor):
+    """Wraps an executor; the ``n``-th submit raises KeyboardInterrupt (Ctrl-C while handing out)."""
+
+    def __init__(self, inner, n):
+        self.inner, self.n, self.calls, self.futures = inner, n, 0, []
+        self._max_workers = getattr(inner, "_max_workers", 2)
+
+    def submit(self, fn, *args, **kwargs):
+        self.calls += 1
+        if self.calls >= self.n:
+            raise KeyboardInterrupt
+        fut = self.inner.submit(fn, *args, **kwargs)
+        self.futures.append(fut)
+        return fut
+
+
+def _check_kept(game, df, serial):
+    assert df.attrs["interrupted"] is True
+    per_game = df.groupby("game").size()
+    assert (per_game == game.num_players).all()  # whole games only
+    kept = serial[serial.game.isin(df.game.unique())].reset_index(drop=True)
+    assert df.reset_index(drop=True).equals(kept)  # the same games as a full run
+
+
+@pytest.mark.parametrize("kind", ["serial", "threads", "processes"])
+def test_interrupt_while_collecting_keeps_every_finished_game(game, kind):
+    serial = tabletop_nb.simulate(game, "random", games=40, seed=3, executor="serial", progress=False)
+    stop = _StopAt(12)
+    pool = None
+    if kind == "threads":
+        executor = pool = cf.ThreadPoolExecutor(2)
+    elif kind == "processes":
+        executor = "processes"
+    else:
+        executor = "serial"
+    try:
+        with pytest.warns(UserWarning, match="interrupted"):
+            df = tabletop_nb.simulate(game, "random", games=40, seed=3, executor=executor,
+                                      progress=stop, chunk_size=2)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    _check_kept(game, df, serial)
+    assert df.game.nunique() == stop.seen[-1] >= 12  # everything reported finished is kept
+    assert df.game.nunique() < 40
+
+
+def test_interrupt_while_submitting_keeps_every_finished_game(game):
+    serial = tabletop_nb.simulate(game, "random", games=60, seed=3, executor="serial", progress=False)
+    with cf.ThreadPoolExecutor(2) as inner:
+        ex = _SubmitInterrupts(inner, 10)
+        with pytest.warns(UserWarning, match="interrupted"):
+            df = tabletop_nb.simulate(game, "random", games=60, seed=3, executor=ex,
+                                      progress=False, chunk_size=2)
+        assert all(f.done() for f in ex.futures)  # nothing left running or queued
+    _check_kept(game, df, serial)
+    assert 0 < df.game.nunique() < 60
+    # everything submitted and not cancelled was kept
+    assert df.game.nunique() == 2 * sum(1 for f in ex.futures if not f.cancelled())
+
+
+def test_a_bot_raising_keyboardinterrupt_stops_the_run_and_keeps_the_rest(game):
+    calls = [0]
+
+    def bot(g, s, rng):
+        calls[0] += 1
+        if calls[0] == 200:
+            raise KeyboardInterrupt
+        return g.legal_actions(s)[0]
+
+    with pytest.warns(UserWarning, match="interrupted"):
+        df = tabletop_nb.simulate(game, bot, games=100, seed=1, executor="serial", progress=False)
+    assert df.attrs["interrupted"] and 0 < df.game.nunique() < 100
+    assert (df.groupby("game").size() == 3).all()
+
+
+def test_compare_rules_and_sweep_return_what_finished(game):
+    from tabletop_nb.lab.compare import sweep
+    stop = _StopAt(15)
+    with pytest.warns(UserWarning, match="interrupted"):
+        cmp = tabletop_nb.compare_rules({"base": game, "t30": game.with_rules(target=30)},
+                                        games=20, seed=2, executor="serial", progress=stop)
+    assert cmp.labels == ["base"]  # the second variant was never started
+    assert cmp.table[cmp.table.variant == "base"].game.nunique() == 15
+    count = [0]
+
+    def later(done, total):  # raised as the second variant's 4th game is reported (it is kept)
+        count[0] += 1
+        if count[0] > 23:
+            raise KeyboardInterrupt
+
+    with pytest.warns(UserWarning, match="interrupted"):
+        sw = sweep(game, "target", [20, 30], games=20, seed=2, executor="serial", progress=later)
+    t = sw.comparison.table
+    assert len(sw.comparison.labels) == 2
+    assert t.groupby("variant", sort=False).game.nunique().tolist() == [20, 4]

@@ -32,3 +32,49 @@ def test_dask_local_cluster_gives_the_same_table():
     finally:
         cluster.close()
     assert on_dask.equals(serial)
+
+
+class _SubmitInterrupts:
+    """Wraps a Dask executor: the ``n``-th submit raises KeyboardInterrupt (Ctrl-C while
+    chunks are still being handed to the cluster)."""
+
+    def __init__(self, inner, n):
+        self.inner, self.n, self.calls = inner, n, 0
+        self._max_workers = 2
+
+    def submit(self, fn, *args, **kwargs):
+        self.calls += 1
+        if self.calls >= self.n:
+            raise KeyboardInterrupt
+        return self.inner.submit(fn, *args, **kwargs)
+
+
+@pytest.mark.timeout(180)
+def test_dask_interrupt_while_submitting_keeps_finished_games_and_leaves_nothing_running():
+    import time
+    import warnings
+    game = tabletop_nb.load_game("toy", players=3)
+    serial = tabletop_nb.simulate(game, "random", games=3000, seed=8, executor="serial",
+                                  progress=False, chunk_size=1)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address=None)
+    try:
+        with distributed.Client(cluster) as client:
+            client.run(_add_tests_path)
+            ex = _SubmitInterrupts(client.get_executor(), 40)
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                df = tabletop_nb.simulate(game, "random", games=3000, seed=8, executor=ex,
+                                          progress=False, chunk_size=1)
+            assert any("interrupted" in str(x.message) for x in w)
+            assert df.attrs["interrupted"]
+            done = df.game.nunique()
+            assert 30 <= done < 40  # every game handed out before the interrupt finished and was kept
+            kept = serial[serial.game.isin(df.game.unique())].reset_index(drop=True)
+            assert df.reset_index(drop=True).equals(kept)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and (client.futures or any(client.processing().values())):
+                time.sleep(0.2)
+            assert not client.futures and not any(client.processing().values())
+    finally:
+        cluster.close()
