@@ -516,7 +516,7 @@ class PacalGame(BaseGame):
             return self._drop(s, a)
         if ph == BUILD:
             if type(a) is NoBuild:
-                return self._end_turn(s, s.scores, s.events + (("nobuild", s.player),), "")
+                return self._end_turn(s, s.scores, (("nobuild", s.player),), "")
             return self._build(s, a)
         if ph == SETUP:
             return self._place_ship(s, a)
@@ -633,7 +633,7 @@ class PacalGame(BaseGame):
             gain = geo.values[district] if (after[p] > best_other_after and not before[p] > best_other_before) else 0
         scores = list(s.scores)
         scores[p] += gain
-        ev = s.events + (("build", p, a.height, a.at, upgrade, gain),)
+        ev = (("build", p, a.height, a.at, upgrade, gain),)  # this action's events only
         ended = ""
         total_after = sum(supply_p)
         if total_after == r.pyramids_left_at_end and total_after < total_before and \
