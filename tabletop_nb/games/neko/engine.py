@@ -280,6 +280,41 @@ class NekoGame(BaseGame):
         self._run(w)
         return w.freeze()
 
+    def position(self, **table) -> NekoState:
+        """A validated position built from what is on the table, advanced to its first
+        decision.
+
+        Keywords (all optional; what is not given is as at the start of a game): per seat
+        (a list in seat order or {seat: value}): ``lanes`` (lists of card ids, -1 or None
+        for an empty slot; one lane per harbour), ``ships`` ((lane, boundary, sub)
+        positions), ``coins``, ``fuel``, ``goods``, ``fish``, ``interference``, ``pp``,
+        ``dice`` (the unused dice; default: the seat's dice not bid), ``cargo``
+        ((card, goods) pairs); ``area`` (the bidding-area cards; default: the first of the
+        round's period deck), ``adv`` (advanced game), ``bids`` ({space: {seat: dice}}),
+        ``discard`` (dice values), ``hands`` (the draft), ``removed``, ``tiles``, ``order``
+        (the turn order), ``bonus`` (each seat's starting bonus tile), ``round``,
+        ``phase`` ("market", "draft", "income", "reward", "action" or "resolve") and, in
+        the action phase, ``seat`` (whose turn). Cards not placed are in their period's
+        deck. Implemented in :mod:`.position`.
+
+        Raises
+        ------
+        TabletopError
+            For an impossible position, with the reason (a card in two places, more fuel
+            and goods than the cabin holds, an unknown card, dice that do not add up, ...).
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> g = tabletop_nb.load_game("neko", players=2)
+        >>> s = g.position(coins=[10, 3], dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
+        ...                bids={0: {1: [4]}}, round=2, seat=1)
+        >>> g.current_player(s), s.players[0].coins, s.bids[0][1]
+        (1, 10, (4,))
+        """
+        from .position import build_position
+        return build_position(self, **table)
+
     def current_player(self, s: NekoState) -> int:
         if s.frames:
             top = s.frames[-1]
