@@ -798,7 +798,7 @@ class GameApp:
         """
         if delay is not None:
             try:
-                d = float(delay)
+                d = float("nan") if isinstance(delay, bool) else float(delay)
             except (TypeError, ValueError, OverflowError):
                 d = float("nan")
             if not math.isfinite(d) or d < 0:

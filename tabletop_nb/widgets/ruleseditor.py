@@ -8,6 +8,7 @@ fields with choices become drop-downs, and dice become an editable list of faces
 from __future__ import annotations
 
 import html
+import math
 import typing
 from typing import Any, Callable
 
@@ -31,19 +32,25 @@ def parse_faces(text: str, field: str = "die") -> list:
     parts = [p for p in parts if p]
     if not parts:
         raise RulesError(field, "a die needs at least one face (write faces separated by commas)")
+    if len(parts) > _MAX_ITEMS:
+        raise RulesError(field, f"a die of at most {_MAX_ITEMS} faces, got {len(parts)}")
     out: list = []
     for p in parts:
+        if len(p) > _MAX_DIGITS:
+            raise RulesError(field, f"a face of at most {_MAX_DIGITS} characters, got {len(p)}")
         try:
             out.append(int(p))
             continue
         except ValueError:
             pass
         try:
-            out.append(float(p))
-            continue
+            v = float(p)
         except ValueError:
-            pass
-        out.append(p)
+            out.append(p)
+            continue
+        if not math.isfinite(v):
+            raise RulesError(field, f"faces are finite numbers or words, got {p!r}")
+        out.append(v)
     return out
 
 
@@ -56,17 +63,32 @@ def _item_type(tp: Any) -> type | None:
     return None
 
 
+_MAX_DIGITS = 30     # a rule value typed in a box: longer numbers are refused, not parsed
+_MAX_ITEMS = 10_000  # items in one comma list
+
+
+def _parse_number(p: str, item: type, field: str) -> Any:
+    kind = {int: "whole numbers", float: "numbers"}[item]
+    if len(p) > _MAX_DIGITS:
+        raise RulesError(field, f"expected {kind} separated by commas, got a number of "
+                                f"{len(p)} characters")
+    try:
+        v = int(p, 10) if item is int else float(p)
+    except ValueError:
+        raise RulesError(field, f"expected {kind} separated by commas, got {p!r}") from None
+    if item is float and not math.isfinite(v):
+        raise RulesError(field, f"expected finite numbers, got {p!r}")
+    return v
+
+
 def _parse_items(text: str, item: type, field: str) -> tuple:
     parts = [p.strip() for p in str(text).replace(";", ",").split(",")]
     parts = [p for p in parts if p]
-    out = []
-    for p in parts:
-        try:
-            out.append(item(p) if item is not int else int(p, 10))
-        except ValueError:
-            kind = {int: "whole numbers", float: "numbers", str: "words"}[item]
-            raise RulesError(field, f"expected {kind} separated by commas, got {p!r}") from None
-    return tuple(out)
+    if len(parts) > _MAX_ITEMS:
+        raise RulesError(field, f"at most {_MAX_ITEMS} values, got {len(parts)}")
+    if item is str:
+        return tuple(parts)
+    return tuple(_parse_number(p, item, field) for p in parts)
 
 
 def _shown_value(v: Any) -> Any:
@@ -162,15 +184,15 @@ class RulesEditor:
             lo, hi = f.min, f.max
             if lo is not None and hi is not None and hi - lo <= _SLIDER_SPAN:
                 return W.IntSlider(value=value, min=lo, max=hi, continuous_update=False, **desc), True
-            return W.BoundedIntText(value=value, min=-10**9 if lo is None else lo,
-                                    max=10**9 if hi is None else hi, **desc), True
+            # a plain box: a bounded one would clamp a typed value without a word; the
+            # bounds are checked on apply with the RulesError text instead
+            return W.IntText(value=value, **desc), True
         if tp is float:
             lo, hi = f.min, f.max
             if lo is not None and hi is not None:
                 return W.FloatSlider(value=value, min=lo, max=hi, step=(hi - lo) / 100,
                                      continuous_update=False, **desc), True
-            return W.BoundedFloatText(value=value, min=-1e12 if lo is None else lo,
-                                      max=1e12 if hi is None else hi, **desc), True
+            return W.FloatText(value=value, **desc), True
         if tp is str:
             return W.Text(value=value, **desc), True
         if tp is Die:
@@ -213,14 +235,54 @@ class RulesEditor:
                 out[name] = v
         return out
 
-    def set(self, **values: Any) -> None:
-        """Put values in the form (not applied yet): ``ed.set(rounds=5, advanced=True)``."""
-        for name, v in values.items():
-            if name not in self.controls:
-                raise RulesError(name, "there is no such rule; the rules are: " + ", ".join(self.controls))
-            if not self.editable[name]:
-                raise RulesError(name, "this rule cannot be edited in the form; use game.with_rules")
-            self.controls[name].value = _shown_value(v)
+    def set(self, **values: Any) -> bool:
+        """Put values in the form (not applied yet): ``ed.set(rounds=5, advanced=True)``.
+
+        Each value is checked as the rules check it: an unknown rule, a wrong type or a
+        value out of range is refused with the RulesError text in the form's message
+        (never clamped to fit a slider), and then nothing in the form changes. Returns
+        True when every value was put in.
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> ed.set(rounds=999), ed.message
+        (False, 'rules.rounds: must be at most 20, got 999')
+        """
+        try:
+            shown = {name: self._checked_for_form(name, v) for name, v in values.items()}
+        except RulesError as e:
+            self._say(str(e), "error")
+            return False
+        except Exception as e:  # noqa: BLE001  (whatever is given: a message, no traceback)
+            self._say(f"that value is refused: {type(e).__name__}: {e}", "error")
+            return False
+        old = {name: self.controls[name].value for name in shown}
+        try:
+            for name, v in shown.items():
+                self.controls[name].value = v
+        except Exception as e:  # noqa: BLE001  (a control refused it after all: put all back)
+            for name, v in old.items():
+                self.controls[name].value = v
+            self._say(f"rules.{name}: the form cannot show {v!r} ({type(e).__name__})", "error")
+            return False
+        self._say("in the form (press apply): " + ", ".join(f"{k} = {_short(v)}" for k, v in values.items()))
+        return True
+
+    def _checked_for_form(self, name: Any, v: Any) -> Any:
+        """``v`` as its control shows it, after the rules' own checks of that one field."""
+        if not isinstance(name, str) or name not in self.controls:
+            raise RulesError(str(name), "there is no such rule; the rules are: " + ", ".join(self.controls))
+        if not self.editable[name]:
+            raise RulesError(name, "this rule cannot be edited in the form; use game.with_rules")
+        try:
+            self.base.rules.replace(**{name: v})
+        except RulesError as e:
+            # a check across fields that names another rule may hold once that rule
+            # changes too: the form takes the value and apply says what still conflicts
+            if e.field == name or e.path.startswith(name):
+                raise
+        return _shown_value(v)
 
     # ------------------------------------------------------------- apply ----
     def apply(self):
@@ -231,8 +293,8 @@ class RulesEditor:
         except RulesError as e:
             self._say(str(e), "error")
             return None
-        except (TypeError, ValueError) as e:
-            self._say(f"that rule change is refused: {e}", "error")
+        except Exception as e:  # noqa: BLE001  (a value the rules did not foresee: still a refusal)
+            self._say(f"that rule change is refused: {type(e).__name__}: {e}", "error")
             return None
         self.game = game
         self.games.append(game)
@@ -242,7 +304,10 @@ class RulesEditor:
             self._say("applied: no rule differs from the starting game", "ok")
         self.changes_box.value = f"<code>{html.escape(repr(game))}</code>"
         if self.on_apply is not None:
-            self.on_apply(game)
+            try:
+                self.on_apply(game)
+            except Exception as e:  # noqa: BLE001  (the caller's hook: a message, no traceback)
+                self._say(f"applied, but on_apply failed: {type(e).__name__}: {e}", "error")
         return game
 
     def reset(self) -> None:

@@ -31,10 +31,10 @@ def _expected_kind(info):
     if info.type is int:
         if info.min is not None and info.max is not None and info.max - info.min <= 60:
             return W.IntSlider
-        return W.BoundedIntText
+        return W.IntText
     if info.type is float:
         return (W.FloatSlider if info.min is not None and info.max is not None
-                else W.BoundedFloatText)
+                else W.FloatText)
     args = typing.get_args(info.type)
     if info.type in (str, Die) or (typing.get_origin(info.type) is tuple and len(args) == 2
                                    and args[1] is Ellipsis and args[0] in (int, float, str)):
@@ -50,9 +50,9 @@ def test_the_form_follows_the_rules_fields(game_name):
     for f in infos:
         ctl = ed.controls[f.name]
         assert isinstance(ctl, _expected_kind(f)), (f.name, type(ctl).__name__)
-        if isinstance(ctl, (W.IntSlider, W.BoundedIntText, W.FloatSlider)) and f.min is not None:
+        if isinstance(ctl, (W.IntSlider, W.FloatSlider)) and f.min is not None:
             assert ctl.min == f.min
-        if isinstance(ctl, (W.IntSlider, W.BoundedIntText, W.FloatSlider)) and f.max is not None:
+        if isinstance(ctl, (W.IntSlider, W.FloatSlider)) and f.max is not None:
             assert ctl.max == f.max
         if isinstance(ctl, W.Dropdown):
             assert ctl.value == getattr(game.rules, f.name)
@@ -82,8 +82,8 @@ def test_apply_changes_each_kind_of_field(game_name):
             if not others:
                 continue
             new = others[0]
-        elif isinstance(ctl, (W.IntSlider, W.BoundedIntText)):
-            new = old + 1 if ctl.max is None or old + 1 <= ctl.max else old - 1
+        elif isinstance(ctl, (W.IntSlider, W.IntText)):
+            new = old + 1 if f.max is None or old + 1 <= f.max else old - 1
         else:
             continue
         ctl.value = new
@@ -122,13 +122,40 @@ def test_rules_error_shows_its_message_and_keeps_the_game():
 def test_out_of_bounds_box_is_refused_with_the_field_name():
     game = tabletop_nb.load_game("toy")
     ed = RulesEditor(game)
-    box = ed.controls["target"]  # 5..100 is wider than a slider: a bounded box
-    assert isinstance(box, W.BoundedIntText) and (box.min, box.max) == (5, 100)
-    # a bounded box clamps; a value set in Python past the box goes to with_rules and is refused
-    ed.set(players=3, hold_bonus=True)
+    box = ed.controls["target"]  # 5..100 is wider than a slider: a plain box, no clamping
+    assert isinstance(box, W.IntText) and not isinstance(box, W.BoundedIntText)
+    box.value = 999  # typed in the page: kept as typed, refused on apply with the rule's words
+    assert ed.apply() is None and ed.message == "rules.target: must be at most 100, got 999"
+    box.value = 40
+    assert ed.set(players=3, hold_bonus=True)
     assert ed.apply().rules.players == 3
-    with pytest.raises(RulesError, match="no such rule"):
-        ed.set(cargo=1)
+    assert ed.set(cargo=1) is False and "no such rule" in ed.message
+
+
+def test_set_refuses_out_of_range_and_wrong_types_without_clamping():
+    game = tabletop_nb.load_game("toy")
+    ed = RulesEditor(game)
+    before = {k: c.value for k, c in ed.controls.items() if ed.editable[k]}
+    for name, bad, words in [("players", 99, "must be at most"), ("players", 0, "must be at least"),
+                             ("players", "abc", "players"), ("players", 2.0, "players"),
+                             ("players", True, "players"), ("hold_bonus", 1, "hold_bonus"),
+                             ("target", 10 ** 5000, "digits"), ("die", "1, 2", "die")]:
+        assert ed.set(**{name: bad}) is False, (name, bad)
+        assert ed.message.startswith(f"rules.{name}") and words in ed.message, ed.message
+        assert {k: c.value for k, c in ed.controls.items() if ed.editable[k]} == before
+    # several values: one bad one puts none of them in
+    assert ed.set(target=40, players=99) is False
+    assert ed.controls["target"].value == before["target"]
+
+
+def test_values_typed_in_boxes_are_parsed_and_refused_with_rules_words():
+    game = tabletop_nb.load_game("toy")
+    ed = RulesEditor(game)
+    for text in ["1, " + "9" * 5000, "1, 2, 1e999", "nan, 1", ", ".join(["1"] * 20_000)]:
+        ed.controls["die"].value = text
+        ed.apply_button.click()
+        assert ed.message.startswith("rules."), (text[:20], ed.message)
+        assert "OverflowError" not in ed.message and ed.game is game
 
 
 def test_every_game_refuses_a_bad_value_in_the_form(game_name, monkeypatch):
