@@ -62,12 +62,13 @@ except tt.RulesError as err:
 #
 # Each game's real dice are `tt.Die` values with **exact** probabilities (fractions, not
 # decimals). Pebble Rock's *Steady* die moves a boat 2, 3 or 4 spaces. What does rolling it
-# twice give? The bars are the exact odds; the dots are 1,000 simulated rolls.
+# twice give? The table gives each total's exact chance; in the chart below, the blue bars
+# are the exact odds and the red diamonds the share of 1,000 simulated rolls.
 
 # %%
 steady = game.dice["steady"]
-two_rolls = steady + steady
-dict(two_rolls.pmf)
+two_rolls = (steady + steady).named("two Steady rolls")
+two_rolls
 
 # %%
 from fractions import Fraction
@@ -86,7 +87,12 @@ viz.dice_odds([steady, steady], rolls=1000, rng=1)
 #
 # `tt.GameApp` puts a game on the screen: the board, everyone's resources, the legal
 # actions as buttons, bots that step or autoplay, undo and a timeline. Here you are seat 0
-# against two greedy bots. Press an action button, or **Bot step** / **Autoplay**.
+# against two greedy bots. The game opens with a chance step: press **Roll** (tick *set up
+# the roll myself* to choose the outcome instead). Then press one of your action buttons,
+# or click a highlighted place on the board. **step** plays one bot action or roll, **to
+# end of turn** plays on until the turn is over, **autoplay** runs the bots (**stop**
+# pauses them), **undo** takes back your last decision, and the **timeline** slider
+# replays the game so far.
 
 # %%
 app = tt.GameApp(game, seats=["human", "greedy", "greedy"], seed=1)
@@ -112,3 +118,5 @@ viz.win_rates(df, by="bot")
 # * `dice_odds.ipynb`: a probability lesson built on the games' real dice.
 # * `pebble_rock.ipynb`, `neko.ipynb`, `pacal.ipynb`: each game, its odds and a simulation summary.
 # * `rule_lab.ipynb`: change a rule and measure what it does, with confidence intervals.
+# * `widgets_tour.ipynb`: every widget of the package (game app, dice lab, rules editor,
+#   replay viewer) in one place.

@@ -20,24 +20,26 @@ from tabletop_nb.widgets.exercise import Exercise
 pebble = tt.load_game("pebble_rock")
 dice = pebble.dice
 speedy, steady, resource, danger, fish = (dice[k] for k in ("speedy", "steady", "resource", "danger", "fish"))
-print({name: d.faces for name, d in dice.items()})
+viz.dice_faces(dice)
 
 # %% [markdown]
 # ## 1. One die: exact odds
 #
 # In Pebble Rock you move your boat with either the **Speedy** die or the **Steady** die.
 # Each face is equally likely, so the probability of a number is
-# *(faces showing it) / 6*. Python keeps these as exact fractions.
+# *(faces showing it) / 6*. Python keeps these as exact fractions (`speedy.pmf`); shown
+# here as tables.
 
 # %%
-dict(speedy.pmf), dict(steady.pmf)
+viz.side_by_side(speedy, steady)
 
 # %%
 viz.dice_odds(speedy, rolls=600, rng=1)
 
 # %% [markdown]
-# The bars are the exact odds; the markers are 600 simulated rolls. They are close, but not
-# equal: a simulation only *estimates* a probability.
+# The blue bars are the exact odds, each labelled with its fraction; the red diamonds are
+# the share of 600 simulated rolls that showed each face. They are close, but not equal:
+# a simulation only *estimates* a probability.
 
 # %%
 Exercise("What is the probability that the Speedy die shows 5 or more?",
@@ -56,7 +58,7 @@ assert speedy.at_least(5) == Fraction(1, 2)
 # %%
 steady_and_resource = Die.joint(steady, resource)
 steady_move = steady_and_resource.map(lambda t: t[0] * 2 if t[1] == "winds" else t[0], name="steady + resource")
-dict(steady_move.pmf)
+steady_move
 
 # %%
 assert sum(steady_move.pmf.values()) == 1
@@ -109,8 +111,8 @@ viz.running_frequency(speedy, 5, rolls=2000, rng=3, view="at_least")
 
 # %%
 d6 = tt.load_game("neko").dice["d6"]
-lowest = d6.lowest(6)
-dict(lowest.pmf)
+lowest = d6.lowest(6).named("lowest of six d6")
+lowest
 
 # %%
 assert lowest.prob(1) == 1 - Fraction(5, 6) ** 6
@@ -171,7 +173,8 @@ Exercise("You hold 1 fish and roll Speedy + Danger. What is the chance the Dange
 # %%
 special = tt.load_game("pacal").dice["special die"]
 pips = special.given(lambda face: face != "arrows")
-print("P(arrows) =", special.prob("arrows"), "  pips given no arrows:", dict(pips.pmf), "  mean", pips.mean)
+print("P(arrows) =", special.prob("arrows"))
+pips.named("pips, given no arrows")
 
 # %%
 assert special.prob("arrows") == Fraction(1, 6)
@@ -194,9 +197,8 @@ def reach(move, k, fish_to_spend=0):
 
 rows = [(k, reach(steady_move, k), reach(speedy, k), reach(steady_move, k, 2), reach(speedy, k, 2))
         for k in range(2, 11)]
-print(" k   steady+res   speedy   | with 2 fish: steady+res  speedy")
-for k, a, b, c, d in rows:
-    print(f"{k:2}   {float(a):9.3f} {float(b):8.3f}   | {float(c):21.3f} {float(d):7.3f}")
+viz.table(rows, ["spaces away", "Steady + Resource", "Speedy",
+                 "Steady + Resource, 2 fish", "Speedy, 2 fish"], "Chance to reach the island this turn")
 
 # %%
 import plotly.graph_objects as go

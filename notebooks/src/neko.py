@@ -29,11 +29,14 @@ game
 # ## The table
 #
 # A game in progress (the greedy bot in every seat, 40% of the way through). At the top the
-# **bidding area**: the cards on display, each with its cost, PP and half-hubs, and under it
-# every player's bid (coloured by player). Below, each player's board: one row per **lane**
-# (harbour on the left, five card slots), the **hubs** (diamonds: multiplier and item, e.g.
-# `2f` = 2 x fuel), the dice placed this round (white squares), the **ships** (triangles) and
-# the port **cargo** spaces (small circles, filled when a good lies there).
+# **bidding area**: the cards on display, each with its name, cost and PP (hover a card for
+# its half-hubs, cargo and activation space), and under it every player's bid, in the
+# player's colour. Below, one panel per player: name, PP, coins, fuel, goods, fish,
+# interference and the dice in hand on the top lines; then one row per **lane** with its
+# five card slots. Under the cards run the **hubs** (a circle with the die it needs, then
+# the item it gives, e.g. "2 fuel"; grey "x2" or "coin" are halves still waiting for a
+# neighbour card) and, one row lower, the **ships** (triangles; "x2" when two share a stop).
+# Port cards show their cargo spaces as dots, filled when a good lies there.
 
 # %%
 record = tt.play(game, "greedy", seed=4)
@@ -43,7 +46,7 @@ print(game.phase(middle))
 view.figure(game, middle)
 
 # %%
-assert len(view.layers(game, middle)) == 12            # the same layers for every state
+assert len(view.layers(game, middle)) == len(view.LAYERS)   # the same layers for every state
 assert game.is_terminal(states[-1]) and len(game.winners(states[-1])) == 1
 print("final scores:", game.scores(states[-1]), "winner:", game.player_name(game.winners(states[-1])[0]))
 
@@ -149,8 +152,11 @@ assert odds.reach_chance(rules, {1}, fuel=1) == odds.reach_chance(rules, {6, 1, 
 # `GameApp` shows the table; the buttons list every legal action (with prices), and the
 # board is clickable where a choice is a place: a bidding space bids your highest die, a
 # hub places its die, a ship moves, an empty slot takes the card being bought. Seat 0 is
-# you (Yellow); Red is the greedy bot, Purple plays at random. **Step** or **Autoplay**
-# lets the bots (and the dice) move; **Undo** takes back.
+# you (Yellow); Red is the greedy bot, Purple plays at random. Press **Roll** when the
+# dice or the deck are next (tick *set up the roll myself* to choose the outcome), **step**
+# for one bot action or roll, **to end of turn** to play on until the turn is over,
+# **autoplay** to let the bots run (**stop** pauses them), **undo** to take back your last
+# decision.
 
 # %%
 from tabletop_nb.widgets import GameApp

@@ -49,7 +49,7 @@ assert cmp.table.game.nunique() == GAMES
 
 # %% [markdown]
 # **First-player advantage**: win rate by seat. With four players a fair game gives every
-# seat 1/4 (the dotted line).
+# seat a win rate of 1/4 (the dotted line).
 
 # %%
 cmp.figure()

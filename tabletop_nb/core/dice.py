@@ -433,6 +433,50 @@ class Die:
         """Number of distinct outcomes."""
         return len(self._outcomes)
 
+    def _repr_html_(self) -> str:
+        """The die as a table for Jupyter and Voila: each outcome with its exact chance as
+        a/b, as a percentage and as a bar; the faces of a physical die; mean and spread.
+
+        >>> html = Die([1, 1, 2, 2, 3, 4], name="steady")._repr_html_()
+        >>> "1/3" in html and "33.3%" in html and "Fraction(" not in html
+        True
+        """
+        import html as _html
+
+        def label(o) -> str:
+            if isinstance(o, tuple):
+                return " · ".join(label(x) for x in o)
+            return str(o)
+
+        limit = 40  # a table longer than a screen says how many rows it left out
+        pmf = self.pmf
+        top = max(pmf.values(), default=Fraction(0))
+        cell = "padding:1px 10px;text-align:right;"
+        rows = []
+        for o, p in list(pmf.items())[:limit]:
+            width = 0 if not top else round(120 * p / top)
+            rows.append(f"<tr><td style='{cell}'><b>{_html.escape(label(o))}</b></td>"
+                        f"<td style='{cell}'>{p.numerator}{'/' + str(p.denominator) if p.denominator != 1 else ''}</td>"
+                        f"<td style='{cell}'>{float(p):.1%}</td><td style='padding:1px 4px;'>"
+                        f"<div style='width:{width}px;height:10px;background:#4c78a8'></div></td></tr>")
+        if len(pmf) > limit:
+            rows.append(f"<tr><td colspan='4' style='{cell}'>... and {len(pmf) - limit} more outcomes</td></tr>")
+        title = _html.escape(self.name) if self.name else "a die"
+        notes = []
+        if self.faces is not None:
+            notes.append("faces: " + " ".join(_html.escape(label(f)) for f in self.faces))
+        if all(_is_number(o) for o in self._outcomes):
+            m = self.mean
+            notes.append(f"mean {m.numerator}/{m.denominator} = {float(m):.2f}" if m.denominator != 1
+                         else f"mean {m.numerator}")
+            notes.append(f"spread (sd) {self.std:.2f}")
+        foot = f"<div style='color:#555;font-size:90%'>{'; '.join(notes)}</div>" if notes else ""
+        return (f"<div class='tabletop-die'><div><b>{title}</b> · {len(pmf)} outcomes, exact odds</div>"
+                "<table style='border-collapse:collapse;margin:2px 0'><thead><tr>"
+                f"<th style='{cell}'>outcome</th><th style='{cell}'>chance</th>"
+                f"<th style='{cell}'>percent</th><th></th></tr></thead><tbody>"
+                + "".join(rows) + f"</tbody></table>{foot}</div>")
+
 
 def _rebuild(name, outcomes, weights) -> Die:
     return Die._from_weights(dict(zip(outcomes, weights)), name=name, order=list(outcomes))

@@ -1,4 +1,5 @@
-"""Plotly charts shared by every game: dice odds, scores, balance, and the generic board view.
+"""Plotly charts shared by every game (dice odds, scores, balance, the generic board view)
+and HTML tables of teaching values (exact chances as a/b with percentages).
 
 Every chart is a plain function returning a ``go.Figure``. This package imports plotly
 (``import tabletop_nb`` does not import it); pandas is imported only inside the
@@ -18,9 +19,11 @@ from .dice import (VIEWS, as_dice, combine_dice, dice_odds, event_probability, e
                    roll_dice, running_frequency)
 from .scores import (score_distribution, score_series, scores_over_time, wilson_interval,
                      win_rate_table, win_rates)
+from .tables import Table, chance_text, dice_faces, side_by_side, table
 from .views import View, view_for, view_module
 
 __all__ = ["dice_odds", "running_frequency", "combine_dice", "roll_dice", "as_dice",
            "event_probability", "event_test", "VIEWS", "scores_over_time", "score_series",
            "score_distribution", "win_rates", "win_rate_table", "wilson_interval",
-           "view_for", "view_module", "View"]
+           "view_for", "view_module", "View", "Table", "table", "side_by_side", "dice_faces",
+           "chance_text"]

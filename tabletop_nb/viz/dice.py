@@ -140,26 +140,39 @@ def _counts(die: Die, rolls) -> tuple[list[float], int]:
 
 
 def dice_odds_traces(dice, rolls=None) -> list[dict]:
-    """Two bar traces: the exact odds (with the fraction as text) and the simulated
-    frequencies of ``rolls`` (empty when there are none)."""
+    """Three traces: the exact odds as bars, the simulated share of ``rolls`` as markers on
+    them (empty when there are none), and the exact fractions as labels above both (drawn
+    last, so a simulated marker never hides a label).
+
+    >>> exact, simulated, labels = dice_odds_traces(Die([1, 1, 2]), rolls=[1, 2, 2, 2])
+    >>> exact["name"], simulated["name"], labels["text"]
+    ('exact odds (from the faces)', 'simulated: 4 rolls', ['2/3', '1/3'])
+    """
     die = combine_dice(dice)
     xs = [outcome_label(o) for o in die.outcomes]
     probs = list(die.pmf.values())
     freq, n = _counts(die, rolls)
-    exact = dict(type="bar", name="exact odds", x=xs, y=[float(p) for p in probs],
-                 text=[fraction_text(p) for p in probs], textposition="outside",
-                 customdata=[fraction_text(p) for p in probs], width=0.8,
+    fracs = [fraction_text(p) for p in probs]
+    exact = dict(type="bar", name="exact odds (from the faces)", x=xs, y=[float(p) for p in probs],
+                 text=fracs, textposition="none", customdata=fracs, width=0.75,
                  marker=dict(color="rgba(99,110,250,0.45)", line=dict(color="#636efa", width=1)),
-                 hovertemplate="%{x}: %{customdata} = %{y:.2%}<extra>exact</extra>")
-    sim = dict(type="bar", name=f"{n} simulated rolls", x=xs if n else [], y=freq if n else [],
-               width=0.35, marker=dict(color="#ef553b"),
-               hovertemplate="%{x}: %{y:.2%} of the rolls<extra>simulated</extra>")
-    return [exact, sim]
+                 hovertemplate="%{x}: exactly %{customdata} = %{y:.2%}<extra>exact</extra>")
+    sim = dict(type="scatter", mode="markers", name=f"simulated: {n} rolls", x=xs if n else [],
+               y=freq if n else [],
+               marker=dict(symbol="diamond", size=11, color="#ef553b", line=dict(color="#7b1e12", width=1)),
+               hovertemplate="%{x}: %{y:.2%} of the simulated rolls<extra>simulated</extra>")
+    top = [max(float(p), f if n else 0.0) for p, f in zip(probs, freq)]
+    labels = dict(type="scatter", mode="text", name="exact fractions", x=xs, y=top, text=fracs,
+                  textposition="top center", textfont=dict(size=12, color="#3b44b5"),
+                  showlegend=False, hoverinfo="skip", cliponaxis=False)
+    return [exact, sim, labels]
 
 
 def dice_odds(dice, rolls: int | Sequence | None = None, *, rng=None,
               title: str | None = None) -> go.Figure:
-    """The exact distribution of a die or a combination of dice, as bars.
+    """The exact distribution of a die or a combination of dice, as bars labelled with
+    their fractions; simulated rolls, if any, as red diamonds (the share of rolls showing
+    each outcome).
 
     Parameters
     ----------
@@ -176,14 +189,17 @@ def dice_odds(dice, rolls: int | Sequence | None = None, *, rng=None,
     >>> from tabletop_nb import Die
     >>> fig = dice_odds(Die([1, 1, 2, 2, 3, 4], name="steady"), rolls=1000, rng=7)
     >>> [t.name for t in fig.data]
-    ['exact odds', '1000 simulated rolls']
+    ['exact odds (from the faces)', 'simulated: 1000 rolls', 'exact fractions']
     """
     die = combine_dice(dice)
     if isinstance(rolls, (int, np.integer)) and not isinstance(rolls, bool):
         rolls = roll_dice(dice, int(rolls), rng)[0]
     fig = go.Figure(data=dice_odds_traces(dice, rolls))
+    # room above the tallest bar for its label (a simulated share can be higher still)
+    top = max(max(float(p) for p in die.pmf.values()), max(fig.data[2].y, default=0))
     fig.update_layout(title=title or f"Odds of {die.name or 'the roll'}", barmode="overlay",
-                      bargap=0.1, yaxis=dict(title="probability", tickformat=".0%", rangemode="tozero"),
+                      bargap=0.1, yaxis=dict(title="probability", tickformat=".0%",
+                                             range=[0, top * 1.18 + 0.01]),
                       xaxis=dict(title="outcome", type="category"),
                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=1, xanchor="right"),
                       margin=dict(l=50, r=20, t=60, b=40), height=380)
@@ -227,7 +243,7 @@ def running_frequency_traces(dice, k: Any, rolls=None, view: str = "at_least") -
                 hoverinfo="skip")
     exact = dict(type="scatter", name=f"exact P = {fraction_text(p)}", mode="lines",
                  x=[1, top], y=[pf, pf], line=dict(color="#636efa", dash="dash"))
-    run = dict(type="scatter", name="running frequency", mode="lines", x=xs, y=ys,
+    run = dict(type="scatter", name="simulated: share of the rolls so far", mode="lines", x=xs, y=ys,
                line=dict(color="#ef553b"),
                hovertemplate="after %{x} rolls: %{y:.3f}<extra></extra>")
     return [band, exact, run]

@@ -314,8 +314,12 @@ class DiceLab:
     def _draw_odds(self) -> None:
         traces = dice_odds_traces(self.picked_dice, self._rolls)
         with self.odds_chart.batch_update():
-            sim = self.odds_chart.data[1]
+            sim, labels = self.odds_chart.data[1], self.odds_chart.data[2]
             sim.x, sim.y, sim.name = traces[1]["x"], traces[1]["y"], traces[1]["name"]
+            labels.y = traces[2]["y"]  # the fractions ride above a taller simulated share
+            top = max(labels.y, default=0)
+            if top * 1.18 + 0.01 > self.odds_chart.layout.yaxis.range[1]:
+                self.odds_chart.layout.yaxis.range = [0, top * 1.18 + 0.01]
 
     def _draw_lln(self) -> None:
         traces = running_frequency_traces(self.picked_dice, self.k, self._rolls, self.view)

@@ -19,16 +19,18 @@ FISH = Die(["fish", "blank", "blank"], name="fish")
 def test_exact_bars_of_one_die():
     fig = dice_odds(STEADY)
     assert isinstance(fig, go.Figure)
-    exact, sim = fig.data
+    exact, sim, labels = fig.data
     assert list(exact.x) == ["1", "2", "3", "4"]
     assert list(exact.text) == ["1/3", "1/3", "1/6", "1/6"]
     assert list(exact.y) == [1 / 3, 1 / 3, 1 / 6, 1 / 6]
-    assert list(sim.y) == [] and sim.name == "0 simulated rolls"
+    assert list(sim.y) == [] and sim.name == "simulated: 0 rolls"
+    assert exact.name == "exact odds (from the faces)"
+    assert list(labels.text) == ["1/3", "1/3", "1/6", "1/6"] and list(labels.y) == list(exact.y)
 
 
 def test_simulated_histogram_overlays_the_exact_bars():
     fig = dice_odds([D6, D6], rolls=3000, rng=7)
-    exact, sim = fig.data
+    exact, sim, labels = fig.data
     assert list(exact.x) == [str(v) for v in range(2, 13)]
     assert exact.text[5] == "1/6"
     totals, _ = roll_dice([D6, D6], 3000, rng=7)
@@ -36,6 +38,12 @@ def test_simulated_histogram_overlays_the_exact_bars():
     assert list(sim.y) == pytest.approx(expected)
     assert sum(sim.y) == pytest.approx(1.0)
     assert fig.layout.barmode == "overlay"
+    # the exact labels sit above the bar or the simulated marker, whichever is higher,
+    # drawn after both, and inside the y range
+    assert list(labels.y) == pytest.approx([max(e, f) for e, f in zip(exact.y, sim.y)])
+    assert [t.name for t in fig.data][-1] == "exact fractions"
+    assert fig.layout.yaxis.range[1] > max(labels.y) * 1.1
+    assert sim.type == "scatter" and sim.mode == "markers"
     # rolls can also be given directly
     again = dice_odds([D6, D6], rolls=list(totals))
     assert list(again.data[1].y) == pytest.approx(expected)

@@ -46,7 +46,7 @@ def test_roll_buttons_are_seeded_and_frequencies_approach_the_exact_odds():
     assert worst < 0.01, worst  # 21011 rolls: the largest gap is a few thousandths
     sim = a.odds_chart.data[1]
     assert list(sim.x) == [outcome_label(o) for o in exact]
-    assert sim.name == "21011 simulated rolls"
+    assert sim.name == "simulated: 21011 rolls"
     assert list(sim.y) == pytest.approx([freq[o] for o in exact])
 
 
