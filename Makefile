@@ -1,5 +1,6 @@
 # Two commands set everything up on a fresh machine with only Python 3.10+:
 #   make lab    creates .venv, installs tabletop_nb with the lab extra, opens JupyterLab
+#   make voila  the same set-up, then serves the dice lesson as the classroom app (Voila)
 #   make test   creates .venv, installs the test extra (and Chromium with apt when root),
 #               runs the unit tests, the notebooks under nbval and the browser tests
 PYTHON ?= python3
@@ -7,7 +8,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab test unit notebooks browser chromium bench clean
+.PHONY: lab voila test unit notebooks browser chromium bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,11 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(VENV)/.lab-installed
 	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) $(ALLOW_ROOT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
+
+# the classroom app: the dice lesson with its code hidden, at http://localhost:$(VOILA_PORT)
+VOILA_PORT ?= 8866
+voila: $(VENV)/.lab-installed
+	$(PY) -m voila notebooks/dice_odds.ipynb --port=$(VOILA_PORT)
 
 # Chromium for the browser tests: Debian's package, installed only when missing and root.
 chromium:
