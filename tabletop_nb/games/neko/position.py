@@ -201,7 +201,8 @@ def build_position(game, *, lanes=None, ships=None, coins=None, fuel=None, goods
     dice_t = []
     for q, d in enumerate(given):
         if d is None:
-            k = r.dice_per_player - in_bids[q] if ph not in (E.MARKET, E.DRAFT) else 0
+            # every die is used before the bidding is resolved (NK-RES-01)
+            k = r.dice_per_player - in_bids[q] if ph not in (E.MARKET, E.DRAFT, E.RESOLVE) else 0
             if ph == E.DRAFT:
                 k = r.dice_per_player - len(hand_t[0])
             d = [faces[i % len(faces)] for i in range(max(k, 0))]
@@ -223,6 +224,8 @@ def build_position(game, *, lanes=None, ships=None, coins=None, fuel=None, goods
 
     # -- the turn ---------------------------------------------------------------------------
     turn = 0
+    if ph == E.RESOLVE and any(dice_t):
+        _refuse("dice", "the bidding is resolved only when every die is used (NK-RES-01)")
     if ph == E.ACTION:
         if seat is None:
             seat = next((p for p in order if dice_t[p]), order[0])

@@ -133,6 +133,16 @@ def test_nk_bb_03_04_blue_bar_timing():
     game = make_game(2, [bb])
     s = bought(game, player(game, coins=10), 100, 0)
     assert s.players[0].coins == 6
+    # NK-BB-04 (a): a card bought in the Rewards step (outside bid resolution) costs its full
+    # price, though its buyer owns a Blue Bar
+    c = card(101, cost=5)
+    game = make_game(2, [bb, c])
+    s = game.position(phase="reward", lanes={0: [[100]]}, coins=[10, 8])
+    s = game.apply(game.apply(s, Reward("card")), DrawCard(101))
+    while game.current_player(s) == CHANCE:       # the rest of the draw, not card 101
+        s = game.apply(s, game.chance_outcomes(s)[0][0])
+    s = game.apply(s, Buy(101, 0, 1))             # slot 2: no gap coin
+    assert s.players[0].coins == 10 - 5 and 101 in s.players[0].cards
 
 
 # ---------------------------------------------------------------------------- Penguin Park
@@ -247,6 +257,12 @@ def test_nk_st_03_pickup_for_two_fish():
     s = turn(game, [[100]], dice=(2,), fish=2, discard=(6, 6))
     s = game.apply(s, TakeDiscard(6, "fish"))
     assert s.players[0].fish == 0 and s.players[0].dice == (2, 6)
+    # with fish for a second one, the Seaside pickup is still one per turn
+    s = game.position(lanes={0: [[100]]}, fish=[5, 0], dice={0: [2], 1: [1]},
+                      discard=[6] * 10)
+    s = game.apply(s, TakeDiscard(6, "fish"))
+    assert s.players[0].fish == 3 and s.players[0].dice == (2, 6)
+    assert not any(isinstance(a, TakeDiscard) for a in game.legal_actions(s))
 
 
 def test_nk_st_04_one_pp_per_card():
@@ -332,8 +348,12 @@ def test_nk_ho_02_hospital_once_per_round():
     ho = card(100, "special", effect="hospital")
     game = make_game(2, [ho])
     s = turn(game, [[100]], dice=(3,), interference=3)
-    s = game.apply(s, HospitalRemove())
-    assert s.players[0].interference == 2 and HospitalRemove() not in game.legal_actions(s)
+    s2 = game.apply(s, HospitalRemove())
+    assert s2.players[0].interference == 2 and HospitalRemove() not in game.legal_actions(s2)
+    # no die was spent: the die is still unused, none on a card or hub, the discard unchanged
+    P = s2.players[0]
+    assert (P.dice, P.card_dice, P.hub_dice, s2.discard) == ((3,), (), (), s.discard)
+    assert game.current_player(s2) == 0 and s2.main == s.main
 
 
 def test_nk_nh_01_02_03_neko_harbour__nk_ex_27():

@@ -86,6 +86,20 @@ def test_nk_res_03_unbid_cards_go_under_the_current_deck():
     assert s.adv[0] == 102
 
 
+def test_nk_res_03_unbid_cards_leave_the_display_for_the_bottom_of_a_full_deck():
+    """NK-RES-03: with cards still in the period deck, the unbid cards leave the display for
+    the bottom of the deck (reading order): round 2's display is drawn from the deck, and
+    they come up only after it (built with game.position, every die in the discard)."""
+    cards = [card(100 + i) for i in range(2)]
+    game = make_game(2, cards)
+    s = game.position(phase="resolve", area=[101, 100], discard=[1] * 12)
+    assert ("unbid", 101) in s.events and ("unbid", 100) in s.events
+    assert s.bottom[0] == (101, 100) and 101 not in s.area and 100 not in s.area
+    assert game.current_player(s) == CHANCE and s.round == 1        # revealing round 2's cards
+    revealed = {a.card for a, _ in game.chance_outcomes(s)}
+    assert revealed == set(s.deck[0]) and not {100, 101} & revealed and len(revealed) > 5
+
+
 def test_nk_res_06_declined_card_goes_under_and_nobody_else_buys():
     """NK-RES-06, NK-RES-09, NK-RES-10: a declined card goes under the deck; the losers still get
     fish; the winner gets none even when declining."""
@@ -252,13 +266,14 @@ def test_nk_ch_01_02_church_puts_losing_dice_on_vacant_hubs():
     (values chosen to fit) instead of fish; the hubs activate (catch a fish included); the rest
     give fish."""
     ch = card(101, "special", effect="church", right="fuel")
-    b = card(102, left=3, right="coins")
-    c = card(103, left=2)
+    b = card(102, left=3, right="coins", activate=(4, 5, 6))   # NK-CH-04: an activation space
+    c = card(103, left=2, activate=(1, 2, 3))
     game = make_game(2, [ch, b, c, card(100, cost=1)])
     P = player(game, [[101, 102, 103]], ships=((0, 1, 0),), fuel=0, coins=0)
     s = resolving(game, [player(game, coins=5), P], [100], {0: {0: (6, 6, 6), 1: (1, 2, 3)}})
     s = game.apply(s, Pass())
     assert game.current_player(s) == 1
+    # ruling (a): hubs only, never the cards' activation spaces (nothing else is offered)
     assert game.legal_actions(s) == [ChurchHub(0, 1, 0), ChurchHub(0, 2, 0), ChurchFish()]
     s = game.apply(s, ChurchHub(0, 1, 0))                 # 3 x fuel, a ship there: + 1 fish
     P = s.players[1]
@@ -268,6 +283,7 @@ def test_nk_ch_01_02_church_puts_losing_dice_on_vacant_hubs():
     P = s.players[1]
     assert (P.coins, P.fish) == (4, 2)                    # the third die gave a fish
     assert ("lost", 1, 1, 1) in s.events and s.phase != RESOLVE   # and the round went on
+    assert s.players[1].card_dice == ()                    # no die on an activation space
 
 
 def test_nk_ch_03_church_fish_instead():

@@ -11,7 +11,7 @@ import pytest
 import tabletop_nb
 from tabletop_nb import CHANCE, TabletopError
 from tabletop_nb.games.neko import invariants
-from tabletop_nb.games.neko.engine import ACTION, DRAFT, INCOME, MARKET, REWARD, ROLL
+from tabletop_nb.games.neko.engine import ACTION, DRAFT, INCOME, MARKET, PREP, REWARD, ROLL
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +44,10 @@ def test_defaults_are_a_legal_playable_action_turn(game):
 
 
 @pytest.mark.parametrize("phase, ph, who", [("draft", DRAFT, 0), ("income", INCOME, 0),
-                                            ("reward", REWARD, 0), ("action", ACTION, 0)])
+                                            ("reward", REWARD, 0), ("action", ACTION, 0),
+                                            ("resolve", PREP, CHANCE)])
 def test_every_phase_starts_where_the_rules_take_it(game, phase, ph, who):
-    s = game.position(phase=phase)
+    s = game.position(phase=phase, **({"discard": [2] * 12} if phase == "resolve" else {}))
     assert s.phase == ph and game.current_player(s) == who and invariants(game, s) == []
     assert game.is_terminal(play_out(game, s, seed=4))
 
@@ -95,6 +96,7 @@ def test_what_is_given_is_on_the_table(game):
     (dict(phase="market", dice={0: [1]}), "no dice are rolled"),
     (dict(phase="draft", bids={0: {0: [3]}}), "bid in the action phase"),
     (dict(phase="nap"), "'nap' is not one of"),
+    (dict(phase="resolve", dice={0: [1]}, discard=[1] * 11), "every die is used"),
     (dict(round=5), "more than 4"),
     (dict(seat=0, dice={0: [], 1: [1] * 6}, discard=[2] * 6), "no die left"),
     (dict(phase="income", seat=1), "only in the action phase"),

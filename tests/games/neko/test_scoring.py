@@ -205,11 +205,16 @@ def test_nk_fin_05_06_goods_and_interference__nk_ex_30():
     assert pens == {0: 0, 1: -1, 2: -2, 3: -4, 4: -8, 5: -12, 6: -15, 7: -18, 9: -24}
 
 
-def test_nk_fin_07_interference_beyond_five_switch():
-    """NK-FIN-07: ruling (a) -12 - 3(n - 5); the switch (b) gives -3 x n from 6 tiles."""
+def test_nk_fin_07_interference_beyond_five_switch__nk_ex_30():
+    """NK-FIN-07, NK-EX-30: ruling (a) -12 - 3(n - 5); the switch (b) gives -3 x n from 6
+    tiles: NK-EX-30's other reading, 6 give -18 and 7 give -21 (1..5 as the table), and
+    the final score uses it."""
     game = make_game(2, interference_times_all=True)
-    assert (game.interference_penalty(5), game.interference_penalty(6),
-            game.interference_penalty(7)) == (-12, -18, -21)
+    pens = {n: game.interference_penalty(n) for n in (0, 1, 2, 3, 4, 5, 6, 7, 9)}
+    assert pens == {0: 0, 1: -1, 2: -2, 3: -4, 4: -8, 5: -12, 6: -18, 7: -21, 9: -27}
+    base = make_game(2)
+    for g, pen in ((game, -21), (base, -18)):
+        assert g.final_breakdown(player(g, interference=7))[5] == pen
 
 
 def test_nk_fin_08_09_10_total_and_winner():
