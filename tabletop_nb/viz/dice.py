@@ -162,8 +162,10 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
                marker=dict(symbol="diamond", size=11, color="#ef553b", line=dict(color="#7b1e12", width=1)),
                hovertemplate="%{x}: %{y:.2%} of the simulated rolls<extra>simulated</extra>")
     top = [max(float(p), f if n else 0.0) for p, f in zip(probs, freq)]
-    labels = dict(type="scatter", mode="text", name="exact fractions", x=xs, y=top, text=fracs,
-                  textposition="top center", textfont=dict(size=12, color="#3b44b5"),
+    # an invisible marker under each label lifts the text clear of a simulated diamond
+    labels = dict(type="scatter", mode="markers+text", name="exact fractions", x=xs, y=top, text=fracs,
+                  marker=dict(size=14, opacity=0), textposition="top center",
+                  textfont=dict(size=12, color="#3b44b5"),
                   showlegend=False, hoverinfo="skip", cliponaxis=False)
     return [exact, sim, labels]
 

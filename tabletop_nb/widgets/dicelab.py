@@ -317,7 +317,7 @@ class DiceLab:
             sim, labels = self.odds_chart.data[1], self.odds_chart.data[2]
             sim.x, sim.y, sim.name = traces[1]["x"], traces[1]["y"], traces[1]["name"]
             labels.y = traces[2]["y"]  # the fractions ride above a taller simulated share
-            top = max(labels.y, default=0)
+            top = max(traces[2]["y"], default=0)  # (inside batch_update, labels.y is still the old)
             if top * 1.18 + 0.01 > self.odds_chart.layout.yaxis.range[1]:
                 self.odds_chart.layout.yaxis.range = [0, top * 1.18 + 0.01]
 
