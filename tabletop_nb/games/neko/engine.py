@@ -1394,6 +1394,11 @@ class NekoGame(BaseGame):
                                 for v in vals:
                                     if v in ok:
                                         out.append(_a(ActivateCard, li, si, v))
+                    if r.hospital_needs_die and P.interference and not P.hospital_used:
+                        # NK-HO-02 (b): any die on the Hospital's space removes a tile
+                        at = self._prof(P).effect_pos.get("hospital")
+                        if at is not None:
+                            out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
         elif main[0] == "fish":
             fish = self._A_fish
             out += [fish[v] for v in vals]
@@ -1504,7 +1509,8 @@ class NekoGame(BaseGame):
             if "light_house" in effects and P.lighthouse is None:
                 for key, _, _ in P.hubs:
                     out.append(_a(Lighthouse, *key))
-            if "hospital" in effects and not P.hospital_used and P.interference:
+            if "hospital" in effects and not P.hospital_used and P.interference \
+                    and not r.hospital_needs_die:
                 out.append(_a(HospitalRemove))
         return out
 
@@ -1848,12 +1854,18 @@ class NekoGame(BaseGame):
                 w.frames.append(("neko", p, h))
         elif e == "seaside_reward":
             w.frames.append(("seareward", p, a.value))
+        elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
+            m.hospital_used = True
+            m.interference -= 1
+            w.ev.append(("hospital", p, 1))
         # seaside trades and Harbour City work through the die now on the card
 
     def _h_end_turn(self, w, top, a):
         w.frames.pop()
         m = w.p(top[1])
         m.picked_up = False
+        if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
+            m.park_pickups_used = 0
         w.main = ()
         w.turn = (w.turn + 1) % self.N
         w.ev.append(("end_turn", top[1]))

@@ -299,6 +299,11 @@ class Rules(RulesBase):
                                        group="Rulings")
     harbour_city_all_round: bool = rule(False, doc="NK-HC-03: Harbour City lowers every harbour "
                                         "bought that round", group="Rulings")
+    hospital_needs_die: bool = rule(False, doc="NK-HO-02 (b): the Hospital's once-per-round removal "
+                                    "needs a die on its space (a main action), not a free action",
+                                    group="Rulings")
+    park_pickup_per_turn: bool = rule(False, doc="NK-PP-09 (i)(b): each Penguin Park pickup may be "
+                                      "used once per turn, not once per round", group="Rulings")
 
     # ----------------------------------------------------------------------------------
     def validate(self) -> None:

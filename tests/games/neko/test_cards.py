@@ -188,6 +188,26 @@ def test_nk_pp_06_07_09_second_and_third_park_pickups():
     assert s.players[0].park_pickups_used == 2 and s.players[0].dice == (1, 1, 6)
 
 
+@pytest.mark.parametrize("per_turn", [False, True])
+def test_nk_pp_09_park_pickup_once_per_round_or_per_turn(per_turn):
+    """NK-PP-09 (i): with 2 Parks (one pickup), ruling (a) allows that pickup once per round:
+    on the owner's next turn of the round it is gone; the switch park_pickup_per_turn (b)
+    offers it again each turn (still one discarded die per turn, NK-ST-03)."""
+    parks = [card(100 + i, "penguin_park") for i in range(2)]
+    game = make_game(2, parks, park_pickup_per_turn=per_turn)
+    s = game.position(lanes={0: [[100, 101]]}, dice={0: [1, 1], 1: [1, 1]}, discard=[5, 6] * 4)
+    assert game.park_sets(s.players[0]) == (1, 1)
+    s = game.apply(s, TakeDiscard(6, "park"))
+    assert s.players[0].fish == 0 and not any(isinstance(a, TakeDiscard)
+                                              for a in game.legal_actions(s))
+    s = game.apply(game.apply(s, TakeFish(1)), EndTurn())
+    s = game.apply(game.apply(s, TakeFish(1)), EndTurn())
+    assert game.current_player(s) == 0 and s.round == 1
+    again = {a for a in game.legal_actions(s) if isinstance(a, TakeDiscard)}
+    assert again == ({TakeDiscard(v, "park") for v in s.discard} if per_turn else set())
+    assert {5, 6} <= set(s.discard)
+
+
 def test_nk_pp_08_second_set():
     """NK-PP-08, NK-PP-09 (iii): Parks 4-6 form a 2nd set: the 4th brings another tile pair, the
     5th and 6th one more pickup each."""
@@ -354,6 +374,26 @@ def test_nk_ho_02_hospital_once_per_round():
     P = s2.players[0]
     assert (P.dice, P.card_dice, P.hub_dice, s2.discard) == ((3,), (), (), s.discard)
     assert game.current_player(s2) == 0 and s2.main == s.main
+
+
+def test_nk_ho_02_switch_the_removal_needs_a_die():
+    """NK-HO-02 (b), hospital_needs_die: the once-per-round removal is a die on the
+    Hospital's space (any value, the turn's main action), not a free action."""
+    ho = card(100, "special", effect="hospital")
+    game = make_game(2, [ho], hospital_needs_die=True)
+    s = game.position(lanes={0: [[100]]}, interference=[3, 0], dice={0: [3, 5], 1: [1]},
+                      discard=[2] * 9)
+    legal = game.legal_actions(s)
+    assert HospitalRemove() not in legal
+    assert {a for a in legal if isinstance(a, ActivateCard)} == {ActivateCard(0, 0, 3),
+                                                                 ActivateCard(0, 0, 5)}
+    s2 = game.apply(s, ActivateCard(0, 0, 5))
+    P = s2.players[0]
+    assert (P.interference, P.dice, P.card_dice, s2.main) == (2, (3,), (((0, 0), 5),), ("act",))
+    s3 = game.apply(game.apply(s2, EndTurn()), TakeFish(1))
+    s3 = game.apply(s3, EndTurn())
+    assert game.current_player(s3) == 0                  # once per round: not offered again
+    assert not any(isinstance(a, (ActivateCard, HospitalRemove)) for a in game.legal_actions(s3))
 
 
 def test_nk_nh_01_02_03_neko_harbour__nk_ex_27():
