@@ -16,6 +16,7 @@ from .core.protocol import CHANCE, TERMINAL
 from .core.record import GameRecord, replay
 from .core.runner import play, simulate
 from .games import list_games, load_game
+from . import bots  # noqa: E402,F401  tabletop_nb.bots.search(...): no pandas or plotly
 
 __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
            "simulate", "compare_rules", "sweep", "luck_vs_skill", "skill_ladder", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",

@@ -50,7 +50,7 @@ __all__ = ["SearchBot", "search", "DEFAULT_SIMULATIONS", "parse_search_name"]
 
 #: simulations per decision of the ``"search"`` bot (the strength run in docs/search.md
 #: measures this budget)
-DEFAULT_SIMULATIONS = 32
+DEFAULT_SIMULATIONS = 16
 
 
 class SearchBot:
@@ -175,35 +175,47 @@ class SearchBot:
         return best
 
 
-def _sequential_halving(game, view, me, candidates, budget, base, policy, horizon, deadline) -> int:
-    """Index of the best candidate after halving rounds that share ``budget`` rollouts."""
+def _sequential_halving(game, view, me, candidates, budget, base, policy, horizon, deadline,
+                        confidence=1.0) -> int:
+    """Index of the candidate to play after halving rounds that share ``budget`` rollouts.
+
+    Candidate 0 is the game's preferred action (the rollout policy's own choice where the
+    game follows it): it is never eliminated, and the best other candidate replaces it
+    only when its advantage on the same worlds is more than ``confidence`` standard errors
+    of the paired differences. With a few dozen noisy rollouts, an argmax alone would
+    often trade a good heuristic move for a lucky one.
+    """
     k = len(candidates)
     rounds = max(1, math.ceil(math.log2(k)))
-    total = [0.0] * k
-    count = [0] * k
+    values: list[list[float]] = [[] for _ in range(k)]  # values[i][j]: world j
     alive = list(range(k))
     sim = 0
+    out_of_time = False
     for r in range(rounds):
         # the budget left is shared by the rounds left, equally among the survivors
-        left = budget - sum(count)
+        left = budget - sum(len(v) for v in values)
         per = max(1, left // ((rounds - r) * len(alive)))
         for _ in range(per):
             for i in alive:
-                total[i] += _simulate(game, view, me, candidates[i], base, sim, policy, horizon)
-                count[i] += 1
+                values[i].append(_simulate(game, view, me, candidates[i], base, sim, policy, horizon))
             sim += 1
             if deadline is not None and time.perf_counter() > deadline:
+                out_of_time = True
                 break
-        if deadline is not None and time.perf_counter() > deadline:
+        if out_of_time:
             break
         if len(alive) > 2:
-            # keep the better half; on equal means the earlier candidate (the game lists
-            # its preferred action first) survives
-            alive.sort(key=lambda i: (-total[i] / count[i], i))
-            alive = sorted(alive[:max(2, math.ceil(len(alive) / 2))])
-        elif len(alive) == 2:
-            continue
-    return max(alive, key=lambda i: (total[i] / count[i], -i))
+            # keep the better half (and the preferred action); equal means keep the earlier
+            rest = sorted((i for i in alive if i), key=lambda i: (-sum(values[i]) / len(values[i]), i))
+            alive = [0] + sorted(rest[:max(1, math.ceil(len(alive) / 2) - 1)])
+    challenger = max((i for i in alive if i), key=lambda i: (sum(values[i]) / len(values[i]), -i))
+    n = len(values[challenger])
+    diffs = [a - b for a, b in zip(values[challenger], values[0][-n:])]
+    mean = sum(diffs) / n
+    if n < 2:
+        return challenger if mean > 0 else 0
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return challenger if mean > confidence * sd / math.sqrt(n) + 1e-12 else 0
 
 
 def _simulate(game, view, me, action, base, sim, policy, horizon) -> float:

@@ -352,8 +352,8 @@ def _move(game, s, legal, pl, seat):
 # route between them, so most Steps cost one greedy call.
 
 #: decisions of all seats a search rollout plays before the scores are estimated, per seat
-#: (a greedy turn is about 9 decisions: the rest of this turn and the others' replies)
-SEARCH_HORIZON_PER_SEAT = 10
+#: (a greedy turn is about 9 decisions: this turn, the others' replies and two more turns)
+SEARCH_HORIZON_PER_SEAT = 30
 
 _SPACE_ACTIONS = (Deliver, PickUp, DropOff, TakeTreasure, DeliverTreasure)
 
