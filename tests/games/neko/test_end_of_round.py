@@ -22,8 +22,8 @@ def resolving(game, players, area, bids, order=None, round=1, **kw):
 def test_nk_res_01_resolution_starts_when_all_dice_are_used():
     """NK-RES-01: resolution begins only when every player has used all their dice."""
     game = make_game(2, [card(100, cost=2)])
-    s = table(game, [player(game, dice=(3, 4)), player(game, dice=(2,))], area=[100, E, E, E, E],
-              bids={0: {1: (5,)}})
+    s = game.position(dice=[(3, 4), (2,)], area=[100, E, E, E, E], bids={0: {1: (5,)}},
+                      discard=[1] * 8)
     s = game.apply(game.apply(s, TakeFish(3)), EndTurn())
     assert s.phase == ACTION
     s = game.apply(game.apply(s, TakeFish(2)), EndTurn())
