@@ -3,6 +3,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+import numpy as np
 import pytest
 
 from tabletop_nb import Die, RulesError
@@ -59,7 +60,7 @@ def test_plain_round_trip_with_nested_types():
 def test_from_plain_refuses_bad_data_naming_the_field():
     bad = DeckRules().to_plain()
     bad["cards"][1]["points"] = "three"
-    with pytest.raises(RulesError, match=r"rules\.cards: cards\[1\]\.points: expected a whole number"):
+    with pytest.raises(RulesError, match=r"rules\.cards\[1\]\.points: expected a whole number"):
         DeckRules.from_plain(bad)
     with pytest.raises(RulesError, match="there is no such rule"):
         DeckRules.from_plain({"nonsense": 1})
@@ -85,3 +86,35 @@ def test_fields_info_for_forms():
     assert info["target"].min == 5 and info["target"].max == 100
     assert info["hold_bonus"].type is bool
     assert info["target"].doc
+
+
+def test_errors_name_the_path_inside_a_rule():
+    r = DeckRules()
+    with pytest.raises(RulesError, match=r"^rules\.cards\[1\]\.points: expected int, got str 'x'$") as e:
+        r.replace(cards=(Card("red", 2), Card("blue", "x")))
+    assert e.value.field == "cards" and e.value.path == "cards[1].points"
+    with pytest.raises(RulesError, match=r"rules\.cards\[0\]: expected Card, got tuple"):
+        r.replace(cards=(("red", 2),))  # a plain tuple is no Card
+    with pytest.raises(RulesError, match=r"rules\.die\.faces\[1\]: must be a finite number"):
+        r.replace(die=Die([1, float("nan")]))
+    with pytest.raises(RulesError, match=r"rules\.bonus: expected a Fraction"):
+        r.replace(bonus=0.5)
+    with pytest.raises(RulesError, match=r"rules\.mode: expected str, got int 1"):
+        r.replace(mode=1)
+    with pytest.raises(RulesError, match="about 5000 digits"):
+        ToyRules(target=10 ** 5000)
+    assert r.replace(cards=[Card("red", np.int64(4))]).cards == (Card("red", 4),)  # list and numpy int normalised
+    assert type(r.replace(cards=[Card("red", np.int64(4))]).cards[0].points) is int
+
+
+def test_a_games_validate_tripping_is_still_a_rules_error():
+    @dataclass(frozen=True, slots=True)
+    class Fragile(RulesBase):
+        players: int = rule(2)
+        table: tuple[int, ...] = rule((1, 2))
+
+        def validate(self):
+            max(self.table)  # ValueError on an empty table
+
+    with pytest.raises(RulesError, match=r"rules\.\*: these rules do not fit together \(ValueError"):
+        Fragile(table=())

@@ -315,32 +315,33 @@ class Rules(RulesBase):
         if any(i < 0 or i > 999 for i in ids):
             raise RulesError("cards", "card ids must lie in 0..999")
         for field, cards in (("cards", self.cards), ("advanced_card_list", self.advanced_card_list)):
-            for c in cards:
+            for i, c in enumerate(cards):
+                at = f"{field}[{i}]"
                 if not isinstance(c, Card):
-                    raise RulesError(field, f"expected Card entries, got {c!r}")
+                    raise RulesError(field, f"expected Card entries, got {c!r}", path=at)
                 where = f"card {c.id} ({c.name})"
                 if c.kind not in KINDS:
-                    raise RulesError(field, f"{where}: kind must be one of {KINDS}")
+                    raise RulesError(field, f"{where}: kind must be one of {KINDS}", path=at)
                 if c.effect not in EFFECTS:
-                    raise RulesError(field, f"{where}: effect must be one of {EFFECTS}")
+                    raise RulesError(field, f"{where}: effect must be one of {EFFECTS}", path=at)
                 if field == "cards" and c.period not in (1, 2):
-                    raise RulesError(field, f"{where}: period must be 1 or 2")
+                    raise RulesError(field, f"{where}: period must be 1 or 2", path=at)
                 if c.cost < 0 or c.pp < 0 or c.interference < 0:
-                    raise RulesError(field, f"{where}: cost, pp and interference must be >= 0")
+                    raise RulesError(field, f"{where}: cost, pp and interference must be >= 0", path=at)
                 if not 1 <= c.left <= 6 or c.right not in ITEMS:
-                    raise RulesError(field, f"{where}: left must be 1..6 and right one of {ITEMS}")
+                    raise RulesError(field, f"{where}: left must be 1..6 and right one of {ITEMS}", path=at)
                 if any(v not in range(1, 7) for v in c.activate):
-                    raise RulesError(field, f"{where}: activation values must be 1..6")
+                    raise RulesError(field, f"{where}: activation values must be 1..6", path=at)
                 for cg in c.cargo:
                     if cg.item not in ITEMS + ("", "pp") or cg.amount < 0:
-                        raise RulesError(field, f"{where}: bad cargo space {cg!r}")
+                        raise RulesError(field, f"{where}: bad cargo space {cg!r}", path=at)
                 for h in c.hubs:
                     if not 1 <= h.multiplier <= 6 or h.item not in ITEMS:
-                        raise RulesError(field, f"{where}: bad port hub {h!r}")
+                        raise RulesError(field, f"{where}: bad port hub {h!r}", path=at)
                 if (c.cargo or c.hubs) and c.kind != "port":
-                    raise RulesError(field, f"{where}: only ports have cargo spaces and hubs")
+                    raise RulesError(field, f"{where}: only ports have cargo spaces and hubs", path=at)
                 if any(k not in KINDS for k in c.endgame_kinds):
-                    raise RulesError(field, f"{where}: endgame_kinds must be card kinds")
+                    raise RulesError(field, f"{where}: endgame_kinds must be card kinds", path=at)
         if self.advanced_cards and self.advanced_cards_drawn > len(self.advanced_card_list):
             raise RulesError("advanced_cards_drawn", "more than there are advanced cards")
         if len(self.mid_tiles) < 2 * self.mid_tiles_per_period:

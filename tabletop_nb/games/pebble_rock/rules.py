@@ -357,21 +357,22 @@ class Rules(RulesBase):
             raise RulesError("delivery_cards", "card ids must be unique")
         if len(self.delivery_cards) < self.row_size:
             raise RulesError("delivery_cards", f"needs at least row_size={self.row_size} cards")
-        for c in self.delivery_cards:
+        for i, c in enumerate(self.delivery_cards):
+            at = f"delivery_cards[{i}]"
             if c.kind not in ("cargo", "passenger"):
-                raise RulesError("delivery_cards", f"card {c.id}: kind must be cargo or passenger")
+                raise RulesError("delivery_cards", f"card {c.id}: kind must be cargo or passenger", path=at)
             if c.island not in names:
-                raise RulesError("delivery_cards", f"card {c.id}: no island called {c.island!r}")
+                raise RulesError("delivery_cards", f"card {c.id}: no island called {c.island!r}", path=at)
             if c.kind == "passenger" and (c.destination not in names or c.destination == c.island):
                 raise RulesError("delivery_cards", f"card {c.id}: a passenger needs another "
-                                 f"island as destination, got {c.destination!r}")
+                                 f"island as destination, got {c.destination!r}", path=at)
             if c.kind == "cargo" and c.amount < 1:
-                raise RulesError("delivery_cards", f"card {c.id}: a cargo card needs amount >= 1")
+                raise RulesError("delivery_cards", f"card {c.id}: a cargo card needs amount >= 1", path=at)
             if not c.colours or len(c.colours) > 2 or not set(c.colours) <= colours:
                 raise RulesError("delivery_cards", f"card {c.id}: colours must be one or two "
-                                 f"of {sorted(colours)}, got {c.colours!r}")
+                                 f"of {sorted(colours)}, got {c.colours!r}", path=at)
             if c.points < 0:
-                raise RulesError("delivery_cards", f"card {c.id}: points must not be negative")
+                raise RulesError("delivery_cards", f"card {c.id}: points must not be negative", path=at)
         bad = [k for k in self.item_cards if k not in ITEM_KINDS]
         if bad:
             raise RulesError("item_cards", f"unknown item kinds {bad}; kinds are {ITEM_KINDS}")
@@ -381,13 +382,14 @@ class Rules(RulesBase):
         aids = [a.id for a in self.assignment_cards]
         if len(set(aids)) != len(aids):
             raise RulesError("assignment_cards", "ids must be unique")
-        for a in self.assignment_cards:
-            for o in (a.top, a.bottom):
+        for i, a in enumerate(self.assignment_cards):
+            for half, o in (("top", a.top), ("bottom", a.bottom)):
+                at = f"assignment_cards[{i}].{half}"
                 if o.kind not in OBJECTIVE_KINDS:
                     raise RulesError("assignment_cards", f"{a.name}: unknown objective "
-                                     f"{o.kind!r}; kinds are {OBJECTIVE_KINDS}")
+                                     f"{o.kind!r}; kinds are {OBJECTIVE_KINDS}", path=at)
                 if o.kind == "colour" and o.colour not in colours:
-                    raise RulesError("assignment_cards", f"{a.name}: no colour {o.colour!r}")
+                    raise RulesError("assignment_cards", f"{a.name}: no colour {o.colour!r}", path=at)
         if len(self.treasure_values) != len(self.board.treasure_spaces):
             raise RulesError("treasure_values", f"needs one value per treasure space "
                              f"({len(self.board.treasure_spaces)}), got {len(self.treasure_values)}")
