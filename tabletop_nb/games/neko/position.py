@@ -56,7 +56,15 @@ def build_position(game, *, lanes=None, ships=None, coins=None, fuel=None, goods
                    bids: Mapping | None = None, discard=(), hands=None, removed=(),
                    tiles=None, order=None, bonus=None, round: int = 1, phase: str = "action",
                    seat: int | None = None) -> NekoState:
-    """See :meth:`NekoGame.position` (the documented entry point)."""
+    """Build, validate and advance a position; see :meth:`NekoGame.position` for the keywords.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> build_position(g, coins=[12, 8], phase="income").players[0].coins
+    12
+    """
     from . import engine as E
     r = game.rules
     N, S, A = game.N, game.S, game.A

@@ -67,7 +67,15 @@ def build_position(game, *, boats: Iterable[int] | Mapping[int, int] | None = No
                    symbol: str = "blank", movement: int | None = None, moved: int = 0,
                    met: Iterable[str] = (), item_used: bool = False, fresh_item: str = "",
                    delivered: bool = False) -> State:
-    """See :meth:`PebbleRockGame.position` (the documented entry point)."""
+    """Build and validate a position; see :meth:`PebbleRockGame.position` for the keywords.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> build_position(g, cargo=[2, 4], round=3).players[0].cargo
+    2
+    """
     r = game.rules
     info = game.info
     n = r.players
