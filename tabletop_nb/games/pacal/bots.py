@@ -252,7 +252,8 @@ def search_actions(game, s, rng) -> list:
         if gods:
             valued.append((min(gods, key=lambda a: a.value), -1e6))
     else:
-        return list(s.options)
+        first = greedy_bot(game, s, rng)  # drops, god stone spaces, setup: all, greedy's first
+        return [first] + [a for a in s.options if a != first]
     valued.sort(key=lambda av: -av[1])  # stable: equal values keep the options' order
     return [a for a, _ in valued[:SEARCH_WIDTH]]
 
