@@ -256,3 +256,39 @@ def test_determinize_is_consistent_with_the_view(name, players):
         seen += world != view
         s = game.apply(s, game.legal_actions(s)[int(rng.integers(len(game.legal_actions(s))))])
     assert seen > 0  # some hidden part was filled in
+
+
+# -- the games' hooks ------------------------------------------------------------------------
+@pytest.mark.parametrize("name,players", [("pebble_rock", 2), ("pebble_rock", 4), ("neko", 2),
+                                          ("neko", 4), ("pacal", 2), ("pacal", 5)])
+def test_search_actions_are_legal_distinct_and_lead_with_greedy(name, players):
+    # the search keeps its first candidate unless another is clearly better, so the
+    # first must be the greedy bot's own choice (Pacal once listed its drops unordered)
+    game = tabletop_nb.load_game(name, players=players)
+    greedy = resolve_bot(game, "greedy")
+    rng = np.random.default_rng(2)
+    s = game.initial_state()
+    seen = 0
+    while not game.is_terminal(s) and seen < 300:
+        p = game.current_player(s)
+        if p == CHANCE:
+            s = game.apply(s, game.sample_chance(s, rng))
+            continue
+        view = game.observation(s, p)
+        k = int(rng.integers(1 << 30))
+        acts = game.search_actions(view, np.random.default_rng(k))
+        legal = game.legal_actions(s)
+        assert acts and all(a in legal for a in acts) and len(set(acts)) == len(acts)
+        assert acts[0] == greedy(game, view, np.random.default_rng(k))
+        seen += 1
+        s = game.apply(s, greedy(game, view, rng))
+    assert seen >= 50
+
+
+@pytest.mark.parametrize("name", ["pebble_rock", "neko", "pacal"])
+def test_estimate_scores_is_the_final_score_at_the_end(name):
+    game = tabletop_nb.load_game(name, players=3)
+    rec = tabletop_nb.play(game, "greedy", seed=3)
+    end = tabletop_nb.replay(game, rec)[-1]
+    assert tuple(game.estimate_scores(end)) == tuple(game.scores(end))
+    assert len(game.estimate_scores(game.initial_state())) == 3
