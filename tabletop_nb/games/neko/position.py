@@ -51,20 +51,11 @@ def _count(what: str, v, lo: int = 0, hi: int | None = None) -> int:
     return v
 
 
-def build_position(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fish=None,
+def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fish=None,
                    interference=None, pp=None, dice=None, cargo=None, area=None, adv=None,
                    bids: Mapping | None = None, discard=(), hands=None, removed=(),
                    tiles=None, order=None, bonus=None, round: int = 1, phase: str = "action",
                    seat: int | None = None) -> NekoState:
-    """Build, validate and advance a position; see :meth:`NekoGame.position` for the keywords.
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> g = tabletop_nb.load_game("neko", players=2)
-    >>> build_position(g, coins=[12, 8], phase="income").players[0].coins
-    12
-    """
     from . import engine as E
     r = game.rules
     N, S, A = game.N, game.S, game.A
@@ -174,6 +165,9 @@ def build_position(game, *, lanes=None, ships=None, coins=None, fuel=None, goods
     # -- dice -------------------------------------------------------------------------------
     spaces = S + A
     rows = [[()] * N for _ in range(spaces)]
+    if bids is not None and not (isinstance(bids, Mapping)
+                                 and all(isinstance(by, Mapping) for by in bids.values())):
+        _refuse("bids", f"give {{space: {{seat: dice}}}}, not {bids!r}")
     for sp, by in (bids or {}).items():
         if not (type(sp) is int and 0 <= sp < spaces):
             _refuse("bids", f"no bidding space {sp!r} (0..{spaces - 1})")
@@ -264,9 +258,36 @@ def build_position(game, *, lanes=None, ships=None, coins=None, fuel=None, goods
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))
+    return s
+
+
+def build_position(game, **table) -> NekoState:
+    """Build, validate and advance a position; see :meth:`NekoGame.position` for the keywords.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> build_position(g, coins=[12, 8], phase="income").players[0].coins
+    12
+    """
+    unknown = sorted(set(table) - _keywords())
+    if unknown:
+        _refuse("keywords", f"no keyword {', '.join(unknown)} (they are {', '.join(sorted(_keywords()))})")
+    try:
+        s = _read(game, **table)
+    except TabletopError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+        raise TabletopError(f"impossible position: a keyword has the wrong shape ({err})") from err
     return game.advance(s)
 
 
 def _with(p: Player, **changes) -> Player:
     from dataclasses import replace
     return replace(p, **changes)
+
+
+def _keywords() -> frozenset:
+    import inspect
+    return frozenset(inspect.signature(_read).parameters) - {"game"}

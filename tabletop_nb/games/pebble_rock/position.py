@@ -54,7 +54,7 @@ def _int(what: str, v, lo: int | None = None, hi: int | None = None) -> int:
     return v
 
 
-def build_position(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
+def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
                    characters: Mapping[str, int] | None = None,
                    scores=None, fish=None, cargo=None, passengers=None, treasures=None,
                    items=None, completed=None, treasure_values=None, lighthouse=None,
@@ -66,16 +66,7 @@ def build_position(game, *, boats: Iterable[int] | Mapping[int, int] | None = No
                    step: str = "choose", dice: str = "steady", roll: int | None = None,
                    symbol: str = "blank", movement: int | None = None, moved: int = 0,
                    met: Iterable[str] = (), item_used: bool = False, fresh_item: str = "",
-                   delivered: bool = False) -> State:
-    """Build and validate a position; see :meth:`PebbleRockGame.position` for the keywords.
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> g = tabletop_nb.load_game("pebble_rock", players=2)
-    >>> build_position(g, cargo=[2, 4], round=3).players[0].cargo
-    2
-    """
+                   delivered: bool = False) -> tuple:
     r = game.rules
     info = game.info
     n = r.players
@@ -106,6 +97,8 @@ def build_position(game, *, boats: Iterable[int] | Mapping[int, int] | None = No
                  for q, b in enumerate(_per_seat("boats", boats, n, None))]
     boats = [space(f"boats[{q}]", b) for q, b in enumerate(_per_seat("boats", boats, n, None))]
     chars = [r.board.maisy_start, r.board.larry_start, r.board.roberto_start]
+    if characters is not None and not isinstance(characters, Mapping):
+        _refuse("characters", f"give {{name: space}}, not {characters!r}")
     for name, v in (characters or {}).items():
         if name not in CHARACTERS:
             _refuse("characters", f"no character {name!r} (they are {', '.join(CHARACTERS)})")
@@ -303,12 +296,39 @@ def build_position(game, *, boats: Iterable[int] | Mapping[int, int] | None = No
               moved=moved)
     if dice == "catch_up" and step != "choose" and not (r.catch_up and game.alone_last(s, seat)):
         _refuse("dice", "catch-up dice are only for the player alone in last place (PR-DICE-03)")
+    return s, step, pos
+
+
+def build_position(game, **table) -> State:
+    """Build and validate a position; see :meth:`PebbleRockGame.position` for the keywords.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> build_position(g, cargo=[2, 4], round=3).players[0].cargo
+    2
+    """
+    unknown = sorted(set(table) - _keywords())
+    if unknown:
+        _refuse("keywords", f"no keyword {', '.join(unknown)} (they are {', '.join(sorted(_keywords()))})")
+    try:
+        s, step, pos = _read(game, **table)
+    except TabletopError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+        raise TabletopError(f"impossible position: a keyword has the wrong shape ({err})") from err
     if step == "end":
         if pos in game._occupied(s):
-            _refuse("step", f"the boat of seat {seat} cannot stop on space {pos}")
+            _refuse("step", f"the boat of seat {s.seat} cannot stop on space {pos}")
         s = game._run(replace(s, phase="end", todo=game._end_of_turn(s, pos)))
     from . import invariants
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))
     return s
+
+
+def _keywords() -> frozenset:
+    import inspect
+    return frozenset(inspect.signature(_read).parameters) - {"game"}

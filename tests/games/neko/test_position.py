@@ -103,6 +103,7 @@ def test_what_is_given_is_on_the_table(game):
     (dict(order=(0, 0)), "not an order of the seats"),
     (dict(bonus=["x", ""]), "no starting bonus tile 'x'"),
     (dict(coins=[1, 2, 3]), "3 values for 2 players"),
+    (dict(bids=[(0, 1)]), "give {space: {seat: dice}}"),
 ])
 def test_an_impossible_position_is_refused_with_the_reason(game, table, reason):
     with pytest.raises(TabletopError, match="impossible position") as err:
@@ -152,3 +153,11 @@ def test_a_refused_position_changes_nothing(game):
     with pytest.raises(TabletopError):
         game.position(area=[1, 1])
     assert game.position() == before
+
+
+@pytest.mark.parametrize("table", [dict(coins=3), dict(lanes={0: 5}), dict(ships={0: [1]}),
+                                   dict(discard=None), dict(area=["x"]), dict(colour="red"),
+                                   dict(cargo={0: [5]}), dict(hands={0: 3}, phase="draft")])
+def test_a_keyword_of_the_wrong_shape_is_refused_clearly(game, table):
+    with pytest.raises(TabletopError, match="impossible position"):
+        game.position(**table)

@@ -79,6 +79,7 @@ def test_what_is_given_is_on_the_table(game):
     (dict(characters={"larry": 14}), "two characters on one space"),
     (dict(characters={"larry": 0}), "characters never stand on a dock"),
     (dict(characters={"bob": 5}), "no character 'bob'"),
+    (dict(characters=[3, 4, 5]), "give {name: space}"),
     (dict(cargo=[5, 4]), "more than the hold's 4 spaces"),
     (dict(cargo=[4, 4], passengers={0: (7,)}), "more than the hold's 4 spaces"),
     (dict(cargo=[-1, 4]), "below 0"),
@@ -187,3 +188,11 @@ def test_end_step_queues_the_end_of_turn_where_the_boat_stopped(game):
     assert {type(a).__name__ for a in game.legal_actions(at_dock)} == {"Refill", "Decline"}
     fishing = game.position(boats=[5, 1], step="end", roll=5, moved=5)
     assert game.current_player(fishing) == CHANCE and fishing.todo[0] == ("dieroll", "gain")
+
+
+@pytest.mark.parametrize("table", [dict(boats=3), dict(fish=2.5), dict(passengers={0: None}),
+                                   dict(jetstreams=None), dict(row=["x"]), dict(colour="red"),
+                                   dict(market=[3]), dict(assignments={0: "x"})])
+def test_a_keyword_of_the_wrong_shape_is_refused_clearly(game, table):
+    with pytest.raises(TabletopError, match="impossible position"):
+        game.position(**table)
