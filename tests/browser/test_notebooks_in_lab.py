@@ -12,7 +12,8 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 # how many plotly figures each notebook must show at least (boards, heat maps, charts)
 MIN_FIGURES = {"neko.ipynb": 4, "pacal.ipynb": 3, "pebble_rock.ipynb": 4, "dice_odds.ipynb": 6,
-               "rule_lab.ipynb": 4, "00_start_here.ipynb": 3}
+               "rule_lab.ipynb": 4, "00_start_here.ipynb": 3,
+               "skill.ipynb": 4}
 
 
 @pytest.fixture(scope="module")
