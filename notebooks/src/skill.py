@@ -87,7 +87,7 @@ ladders["pacal"].figure()
 # %%
 for lad in ladders.values():
     assert lad.ratings.bot.iloc[0] == "random"                # random play is the bottom rung
-    assert 0 <= lad.luck_share.value <= 0.5 and 0 <= lad.depth <= 2
+    assert 0 <= lad.luck_share.value <= 1 and 0 <= lad.depth <= 2
 
 # %% [markdown]
 # With more players, "beats" becomes "finishes ahead of": every pair of seats in a game is

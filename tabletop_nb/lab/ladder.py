@@ -219,7 +219,8 @@ class SkillLadder:
     bots : list of str
         The bots' names; the first is the zero of the rating scale.
     bootstrap : int
-        Bootstrap resamples for the intervals (0: no intervals).
+        Bootstrap resamples for the intervals (0: no intervals; a single round has none
+        either, as there is nothing to resample).
     seed : int
         Seeds the bootstrap.
 
@@ -296,7 +297,8 @@ class SkillLadder:
 
         theta = bradley_terry(self._wins, prior=prior)
         boot = None
-        if self.bootstrap:
+        # one round gives nothing to resample: no bootstrap rather than a falsely narrow one
+        if self.bootstrap and len(self.rounds) >= 2:
             rng = np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(_BOOTSTRAP_KEY,)))
             nr = len(self.rounds)
             weights = rng.multinomial(nr, np.full(nr, 1 / nr), size=self.bootstrap)
@@ -377,16 +379,15 @@ class SkillLadder:
             return np.mean(rates, axis=0)
 
         value = float(luck(wins_tot))
+        # a Wilson interval over the pooled meetings of adjacent rungs (so a ladder that saw
+        # no upset still says how rare upsets may be), widened to the round bootstrap's
+        met_steps = sum(self._h2h[up, lo_].n for lo_, up in upsets)
+        w = wilson(value * met_steps, met_steps)
+        low, high = w.low, w.high
         if boot is not None:
             b_lo, b_hi = np.nanpercentile(luck(boot[0]), [2.5, 97.5])
-            # never narrower than a Wilson interval over the pooled meetings of adjacent
-            # rungs: a ladder that saw no upset still says how rare upsets may be
-            met_steps = sum(self._h2h[up, lo_].n for lo_, up in upsets)
-            w = wilson(value * met_steps, met_steps)
-            self.luck_share = Estimate(value, float(min(b_lo, w.low)), float(max(b_hi, w.high)),
-                                       len(self.rounds))
-        else:
-            self.luck_share = Estimate(value, float("nan"), float("nan"), len(self.rounds))
+            low, high = min(low, float(b_lo)), max(high, float(b_hi))
+        self.luck_share = Estimate(value, float(low), float(high), len(self.rounds))
 
     # ----------------------------------------------------------------- reading it
     def win_rate(self, bot: str, opponent: str) -> Estimate:
@@ -424,7 +425,10 @@ class SkillLadder:
         if self.interrupted:
             lines.append("Interrupted: only the games that finished are counted, so seats and "
                          "meetings are not balanced.")
-        if len(self.rounds) < 20 and self.bootstrap:
+        if len(self.rounds) < 2 and self.bootstrap:
+            lines.append("One round only: nothing to resample, so the ratings have no intervals; "
+                         "play more games for them.")
+        elif len(self.rounds) < 20 and self.bootstrap:
             lines.append(f"Only {len(self.rounds)} rounds: the intervals are rough; play more "
                          f"games for firm ones.")
         rungs = ", ".join(f"{r.bot} {r.rating:+.0f}{_interval(r.low, r.high, self.bots[0] == r.bot)}"

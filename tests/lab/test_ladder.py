@@ -242,3 +242,12 @@ def test_bad_tables_and_questions_are_refused():
         lad.win_rate("bot9", "bot0")
     with pytest.raises(TabletopError, match="figure kind"):
         lad.figure("pie")
+
+
+def test_one_round_gives_no_rating_intervals_rather_than_false_ones():
+    table, names = synthetic([0.0, 1.0, 2.0], 2, rounds=1, seed=12)
+    lad = SkillLadder(table, names, bootstrap=200)
+    assert lad.ratings.low.isna().all() and lad.ratings.high.isna().all()
+    assert 0 <= lad.luck_share.low <= lad.luck_share.value <= lad.luck_share.high <= 1
+    assert lad.luck_share.high - lad.luck_share.low > 0.3  # six games: a wide interval
+    assert "One round only" in lad.report() and lad.figure().data
