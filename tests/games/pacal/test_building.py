@@ -189,7 +189,7 @@ def test_pc_ownpyr_02_03_opponent_pyramids_never_members_and_one_stone_needed():
     of own pyramids only is refused."""
     g = open_game(3)
     s = g.position(ships=parked(3), phase="build", stones={0: [(0, 0)]},
-                   pyramids={(1, 0): (1, 2), (3, 3): (0, 1), (3, 4): (0, 1)})
+                   pyramids={(1, 0): (1, 2), (3, 3): (0, 2), (3, 4): (0, 3)})
     members = {a.members for a in builds(g, s)}
     assert members == {((0, 0),)}
 
@@ -256,7 +256,7 @@ def test_pc_lower_05_skipping_shapes_below_the_lowest_pyramid_changes_nothing():
     g, full = open_game(3), FullSearch(players=3, board=open_game(3).rules.board)
     spaces = [(x, y) for x in range(7) for y in range(7)]
     for _ in range(300):
-        cells = rng.sample(spaces, rng.randint(1, 12))
+        cells = rng.sample(spaces, rng.randint(1, 10))  # a seat has 10 stones
         k = rng.randint(1, len(cells))
         pyr = {c: (0, rng.randint(1, 5)) for c in cells[k:]}
         supply = tuple(rng.choice((0, 0, 1, 2)) for _ in range(5))

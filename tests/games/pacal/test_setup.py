@@ -140,7 +140,7 @@ def test_pc_players_06_no_ship_placed_on_a_covered_space():
     assert places == every - covered - {(0, 2), (0, 4)}
     # boxed in against the cover (and a pyramid and the edge), no god stone left
     boxed = g.position(ships={0: (2, 0), 1: (8, 4)}, face=2, gods={0: ()},
-                       pyramids={(1, 0): (1, 1), (2, 1): (1, 1)})
+                       pyramids={(1, 0): (1, 1), (2, 1): (1, 2)})
     places = {a.at for a in g.legal_actions(boxed)}
     assert places == every - covered - {(2, 0), (8, 4), (1, 0), (2, 1)}
     start = g.initial_state()
