@@ -153,8 +153,9 @@ def _cmd_simulate(args) -> int:
     bots = args.bots[0] if len(args.bots) == 1 else args.bots
     names = available_bots(game)
     for b in args.bots:
-        if b not in names:
-            raise UsageError(f"no bot {b!r} for {args.game}; choose from: {', '.join(sorted(names))}")
+        if b not in names and not b.startswith("search:"):  # "search:N": resolve_bot checks N
+            raise UsageError(f"no bot {b!r} for {args.game}; choose from: {', '.join(sorted(names))}"
+                             " (or search:N for N simulations)")
     if len(args.bots) not in (1, game.num_players):
         raise UsageError(f"--bots takes 1 or {game.num_players} names, got {len(args.bots)}")
     executor = None if args.workers == "auto" else args.workers
