@@ -126,19 +126,23 @@ def report(args) -> None:
             k = (r["game"], r["players"], r["sims"], json.dumps(r.get("rules", {}), sort_keys=True))
             groups.setdefault(k, []).append(r)
     print("| game | players | bot | games | search wins | 95% interval | x equal share "
-          "| think median | think p95 | CPU s / game |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| think median | think p95 | median when searching | CPU s / game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for (g, n, sims, rules), rs in sorted(groups.items()):
         wins = sum(r["win"] for r in rs)
         lo, hi = wilson(wins, len(rs))
         think = sorted(t for r in rs for t in r["think"])
         med = statistics.median(think) if think else float("nan")
         p95 = think[min(len(think) - 1, int(0.95 * len(think)))] if think else float("nan")
+        # decisions that ran a search (the rest were one sensible action: about 0.1 ms)
+        searched = [x for x in think if x > 0.001]
+        smed = statistics.median(searched) if searched else float("nan")
         cpu = statistics.mean(r["cpu"] for r in rs)
         extra = "" if rules == "{}" else f" {rules}"
         print(f"| {g}{extra} | {n} | search:{sims} | {len(rs)} | {wins / len(rs):.1%} | "
               f"{lo:.1%}-{hi:.1%} | {wins / len(rs) * n:.2f} | {med * 1000:.1f} ms | "
-              f"{p95 * 1000:.0f} ms | {cpu:.2f} |")
+              f"{p95 * 1000:.0f} ms | {smed * 1000:.0f} ms ({len(searched) / max(1, len(think)):.0%}) | "
+              f"{cpu:.2f} |")
 
 
 def main(argv=None) -> None:
