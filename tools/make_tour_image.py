@@ -16,18 +16,19 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from harness import chromium_page, jupyter_lab, run_all  # noqa: E402
 
 CELLS = [
-    # play a few rounds (the person's moves chosen by the greedy bot), then hand over
+    # the app is shown first, then a few rounds are played in it (the person's moves chosen
+    # by the greedy bot) until it is the person's turn in round 5
     "import numpy as np\n"
     "import tabletop_nb as tt\n"
     "from tabletop_nb.core.bots import resolve_bot\n"
     "game = tt.load_game('pebble_rock', players=3)\n"
     "app = tt.GameApp(game, seats=['human', 'greedy', 'greedy'], seed=3)\n"
+    "app",
     "greedy, rng = resolve_bot(game, 'greedy'), np.random.default_rng(0)\n"
     "while 'Round 5' not in game.phase(app.state):\n"
     "    app.run()\n"
     "    app.choose(greedy(game, app.state, rng))\n"
-    "app.run()\n"
-    "app",
+    "app.run()",
 ]
 
 
@@ -41,8 +42,10 @@ def main() -> None:
         with jupyter_lab(Path(tmp)) as lab, chromium_page(width=1500, height=1700) as page:
             run_all(page, lab, "tour.ipynb")
             page.wait_for_selector(".jp-OutputArea .js-plotly-plot svg.main-svg", timeout=60_000)
-            page.add_style_tag(content=".jp-toast-container { display: none !important; }")
+            # no "get notified about Jupyter news?" toast over the picture
+            page.add_style_tag(content=".jp-toast-container, .Toastify { display: none !important; }")
             page.wait_for_timeout(1500)
+            assert not page.locator(".jp-toast-container").is_visible()
             out = page.locator(".jp-OutputArea-output").first
             out.screenshot(path=str(ROOT / "docs" / "images" / "tour.png"))
     print("wrote docs/images/tour.png")
