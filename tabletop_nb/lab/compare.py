@@ -132,7 +132,9 @@ class RuleComparison:
             row = {"variant": label, "metric": "skill_win_rate", "value": est.value, "low": est.low,
                    "high": est.high, "n": est.n, "diff": np.nan, "diff_low": np.nan,
                    "diff_high": np.nan, "p_value": np.nan, "significant": False}
-            if label != base_label and base_label in per_game:
+            # games pair only when the line-ups are the same (same number of seats)
+            if label != base_label and base_label in per_game \
+                    and lad.players == ladders[base_label].players:
                 base = per_game[base_label]
                 common = base.index.intersection(per_game[label].index)
                 if len(common):
@@ -161,7 +163,8 @@ class RuleComparison:
         lines = [f"Skill: {stronger} finishes ahead of {weaker} (seats rotated) in " + ", ".join(parts) + "."]
         for r in m.iloc[1:].itertuples():
             if math.isnan(r.diff):
-                lines.append(f"{r.variant!r}: no games to pair with the baseline's.")
+                lines.append(f"{r.variant!r}: no games to pair with the baseline's (another "
+                             f"number of players?), so no paired difference.")
                 continue
             verdict = (("skill matters more" if r.diff > 0 else "skill matters less")
                        if r.significant else "no significant change in how much skill matters")

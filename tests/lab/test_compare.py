@@ -1,4 +1,6 @@
 """compare_rules, sweep and luck_vs_skill on the toy game (known answers)."""
+import math
+
 import pytest
 
 import tabletop_nb
@@ -99,3 +101,11 @@ def test_skill_on_identical_rules_is_the_same_games(game):
 def test_bad_skill_arguments_are_refused(game, kwargs, match):
     with pytest.raises(TabletopError, match=match):
         tabletop_nb.compare_rules({"a": game}, games=2, seed=1, progress=False, **kwargs)
+
+
+def test_skill_with_another_player_count_is_not_paired(game):
+    cmp = tabletop_nb.compare_rules({"3 players": game, "2 players": game.with_rules(players=2)},
+                                    games=4, seed=1, progress=False, skill=("random", "hold10"),
+                                    skill_games=8)
+    assert math.isnan(cmp.difference("2 players", "skill_win_rate").diff)
+    assert "no paired difference" in cmp.skill_summary()
