@@ -27,6 +27,8 @@ __all__ = ["as_dice", "combine_dice", "roll_dice", "event_test", "event_probabil
            "dice_odds", "dice_odds_traces", "running_frequency", "running_frequency_traces",
            "VIEWS"]
 
+#: the most outcomes whose exact fractions are written above the bars
+MAX_LABELS = 13
 #: the events a running-frequency chart can follow
 VIEWS = ("at_least", "at_most", "exactly")
 _VIEW_TEXT = {"at_least": "≥", "at_most": "≤", "exactly": "="}
@@ -153,7 +155,10 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
     probs = list(die.pmf.values())
     freq, n = _counts(die, rolls)
     fracs = [fraction_text(p) for p in probs]
-    exact = dict(type="bar", name="exact odds (from the faces)", x=xs, y=[float(p) for p in probs],
+    # past a dozen outcomes the fractions would run into each other: hover tells them
+    labelled = len(xs) <= MAX_LABELS
+    exact = dict(type="bar", name="exact odds (from the faces)" + ("" if labelled else "; hover for a/b"),
+                 x=xs, y=[float(p) for p in probs],
                  text=fracs, textposition="none", customdata=fracs, width=0.75,
                  marker=dict(color="rgba(99,110,250,0.45)", line=dict(color="#636efa", width=1)),
                  hovertemplate="%{x}: exactly %{customdata} = %{y:.2%}<extra>exact</extra>")
@@ -163,7 +168,8 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
                hovertemplate="%{x}: %{y:.2%} of the simulated rolls<extra>simulated</extra>")
     top = [max(float(p), f if n else 0.0) for p, f in zip(probs, freq)]
     # an invisible marker under each label lifts the text clear of a simulated diamond
-    labels = dict(type="scatter", mode="markers+text", name="exact fractions", x=xs, y=top, text=fracs,
+    labels = dict(type="scatter", mode="markers+text", name="exact fractions", x=xs, y=top,
+                  text=fracs if labelled else [""] * len(xs),
                   marker=dict(size=14, opacity=0), textposition="top center",
                   textfont=dict(size=12, color="#3b44b5"),
                   showlegend=False, hoverinfo="skip", cliponaxis=False)

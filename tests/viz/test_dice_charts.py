@@ -113,3 +113,10 @@ def test_the_real_dice_of_every_game_chart(game_name):
         assert [Fraction(t) for t in fig.data[0].text] == list(die.pmf.values())
         assert sum(fig.data[1].y) == pytest.approx(1.0)
         assert len(fig.to_json()) < 100_000
+
+
+def test_many_outcomes_keep_their_fractions_in_the_hover_only():
+    fig = dice_odds([D6] * 6)  # 31 totals: labels would run into each other
+    exact, _, labels = fig.data
+    assert set(labels.text) == {""} and "hover" in exact.name
+    assert exact.customdata[0] == "1/46656"
