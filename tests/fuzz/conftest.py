@@ -55,16 +55,32 @@ def fuzz_case():
     return _Cases()
 
 
-def pytest_sessionfinish(session, exitstatus):
+_WRITTEN: dict = {}
+
+
+def _write_counts() -> None:
+    """Add this session's new counts to the report file (after every test, so a run that is
+    stopped part-way still leaves honest counts of what it tried)."""
     path = os.environ.get("TABLETOP_FUZZ_REPORT")
-    if path and COUNTS:
-        old = {}
-        if os.path.exists(path):
-            with open(path) as f:
-                old = json.load(f)
-        for k, (tried, through) in COUNTS.items():
-            o = old.setdefault(k, [0, 0])
-            o[0] += tried
-            o[1] += through
-        with open(path, "w") as f:
-            json.dump(old, f, indent=1, sort_keys=True)
+    if not path or not COUNTS:
+        return
+    old = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            old = json.load(f)
+    for k, (tried, through) in COUNTS.items():
+        done = _WRITTEN.get(k, (0, 0))
+        o = old.setdefault(k, [0, 0])
+        o[0] += tried - done[0]
+        o[1] += through - done[1]
+        _WRITTEN[k] = (tried, through)
+    with open(path, "w") as f:
+        json.dump(old, f, indent=1, sort_keys=True)
+
+
+def pytest_runtest_teardown(item, nextitem):
+    _write_counts()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _write_counts()
