@@ -417,8 +417,10 @@ class GameApp:
                                          border="1px solid #ddd", padding="2px 6px"))
         # the game table: board on the left; the decision, the choices and the players'
         # panels beside it when the cell is wide enough, under it (choices first) when not
-        self.board_box = W.Box([self.board], layout=lay(flex="0 1 auto", max_width="100%",
-                                                         min_width="0"))
+        # a definite width for the board (plotly's autosize measures its container): the
+        # whole cell up to 900 px, less when the side panel fits beside it
+        self.board_box = W.Box([self.board], layout=lay(flex="1 1 560px", width="100%",
+                                                         max_width="900px", min_width="0"))
         right = self.side_box = W.VBox(
             [self.status, self.message_box, self.chance_box, self.actions_box, self.more_box,
              self.bot_box, self.summary_box],
