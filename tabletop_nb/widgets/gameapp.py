@@ -417,21 +417,23 @@ class GameApp:
                                          border="1px solid #ddd", padding="2px 6px"))
         # the game table: board on the left; the decision, the choices and the players'
         # panels beside it when the cell is wide enough, under it (choices first) when not
-        # a definite width for the board (plotly's autosize measures its container): the
-        # whole cell up to 900 px, less when the side panel fits beside it
-        self.board_box = W.Box([self.board], layout=lay(flex="1 1 560px", width="100%",
-                                                         max_width="900px", min_width="0"))
+        # the board keeps the width plotly drew it at (a box that squeezed it cut its right
+        # side off); the decision and the choices take the rest of the row, or go under
+        # the board when less than 220 px is left
+        self.board_box = W.Box([self.board], layout=lay(flex="0 0 auto", max_width="100%"))
         right = self.side_box = W.VBox(
             [self.status, self.message_box, self.chance_box, self.actions_box, self.more_box,
-             self.bot_box, self.summary_box],
-            layout=lay(flex="1 1 300px", min_width="280px", max_width="100%",
+             self.bot_box],
+            layout=lay(flex="1 1 220px", min_width="220px", max_width="100%",
                        margin="0 0 0 10px", overflow="hidden"))
         self.table_box = W.Box([self.board_box, right],
                                layout=lay(display="flex", flex_flow="row wrap",
                                           align_items="flex-start", width="100%"))
         self.log_panel = W.VBox([W.HTML("<b>log</b>"), self.log_box],
                                 layout=lay(flex="1 1 300px", min_width="260px"))
-        self.lower_box = W.Box([self.score_box, self.log_panel],
+        self.summary_box.layout.width = "100%"
+        self.summary_box.layout.overflow = "auto"
+        self.lower_box = W.Box([self.summary_box, self.score_box, self.log_panel],
                                layout=lay(display="flex", flex_flow="row wrap", width="100%",
                                           margin="8px 0 0 0"))
         # hot seat with hidden information: the screen is covered between two people
@@ -1299,7 +1301,7 @@ class GameApp:
             self._curtain_for = None
         covered = self._curtain_for is not None
         hide = "none" if covered else ""
-        for w in (self.board_box, self.side_box, self.actions_box, self.log_box):
+        for w in (self.board_box, self.side_box, self.actions_box, self.summary_box, self.log_box):
             w.layout.display = hide
         self.curtain_box.layout.display = "flex" if covered else "none"
         if covered:
