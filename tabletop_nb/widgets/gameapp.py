@@ -983,7 +983,8 @@ class GameApp:
         # reviewing an old position: the person to act saw no buttons and "step" was off
         # (the stuck "waiting for Yellow (you)" after Run All). An echo is a position
         # this app set in the last moment that is not the one it shows now.
-        if (new != self._position and new in self._timeline_sent
+        # Only a move away from the live end while live can be such an echo.
+        if (self.live and new != self._position and new in self._timeline_sent
                 and time.monotonic() - self._timeline_sent_at < _ECHO_SECONDS):
             self._syncing = True
             try:
