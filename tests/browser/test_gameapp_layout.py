@@ -53,6 +53,7 @@ MEASURE = """() => {
     app_width: app.getBoundingClientRect().width,
     board_width: svg.getBoundingClientRect().width, board_height: svg.getBoundingClientRect().height,
     board_box_width: app.querySelector('.tabletop-board').getBoundingClientRect().width,
+    board_traces: (plot.data || []).length,
     smallest_text_px: smallest, smallest_text: smallestText.slice(0, 40),
     choices: choices.length,
     first_choice: first ? first.innerText.trim().slice(0, 60) : null,
@@ -117,6 +118,9 @@ def test_board_and_choices_fit_a_laptop_screen(lab, game):
         page.screenshot(path=str(ARTIFACTS / f"gameapp_{game}.png"))
         page.locator(".tabletop-gameapp").screenshot(path=str(ARTIFACTS / f"gameapp_{game}_whole.png"))
     print(game, m)
+    # an empty plot (plotly's front end drew the figure before its data came; seen on a
+    # busy machine) would pass every size check below with its default axes
+    assert m["board_traces"] > 0, m
     assert m["board_width"] <= m["output_width"] + 0.5, m
     assert m["board_width"] <= m["board_box_width"] + 0.5, m  # not cut off by its own box
     assert m["output_scroll_width"] <= m["output_width"] + 1, m
