@@ -8,7 +8,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab voila test unit notebooks browser chromium bench clean
+.PHONY: lab voila test lint unit notebooks browser chromium bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ chromium:
 	  echo "the browser tests will fail; set TABLETOP_SKIP_BROWSER=1 to skip them on purpose"; \
 	fi
 
+# ruff with the small rule set in pyproject.toml ([tool.ruff.lint]): errors, not style
+lint: $(VENV)/.test-installed
+	$(PY) -m ruff check tabletop_nb tests tools benchmarks
+
 unit: $(VENV)/.test-installed
 	$(PY) -m pytest tests -m "not browser" -q
 
@@ -57,6 +61,7 @@ browser: $(VENV)/.test-installed chromium
 	$(PY) -m pytest tests -m browser -q
 
 test: $(VENV)/.test-installed chromium
+	$(PY) -m ruff check tabletop_nb tests tools benchmarks
 	$(PY) -m pytest tests -m "not browser" -q
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
 	$(PY) -m pytest tests -m browser -q

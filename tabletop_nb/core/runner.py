@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from typing import Any, NamedTuple, Sequence
 
 import numpy as np

@@ -1367,7 +1367,8 @@ class GameApp:
         while len(buttons) <= i:
             b = W.Button(layout=W.Layout(width="auto", max_width="100%"))
             b.add_class("tabletop-action")
-            b.on_click(lambda btn, slot=(pool, len(buttons)): self._press(lambda: self._on_slot(slot)))
+            # the default binds this button's slot now (a closure would see the last one)
+            b.on_click(lambda btn, slot=(pool, len(buttons)): self._press(lambda: self._on_slot(slot)))  # noqa: B008
             buttons.append(b)
         return buttons[i]
 

@@ -182,7 +182,7 @@ def test_a_hook_offering_an_illegal_action_is_an_error():
 def test_search_plays_legal_seeded_games_with_the_runner_checking():
     game = tabletop_nb.load_game("pacal", players=3)
 
-    def checked(game, state, rng, _bot=SearchBot(simulations=2)):
+    def checked(game, state, rng, _bot=SearchBot(simulations=2)):  # noqa: B008 (one bot, on purpose)
         return _bot(game, state, rng)  # a plain function: the runner checks every action
 
     rec = tabletop_nb.play(game, [checked, "greedy", "greedy"], seed=4)

@@ -85,7 +85,6 @@ def test_board_text_is_at_least_11px(name):
     fig = view.figure(game, states[0]).to_plotly_json()
     assert min(_sizes(fig["layout"])) >= MIN_FONT
     for s in states[::7] + [states[-1]]:
-        p = game.current_player(s)
         layers = view.layers(game, s, frozenset(view.place_actions(game, s)))
         for t in layers:
             if t.get("text") or t.get("texttemplate"):
