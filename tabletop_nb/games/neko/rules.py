@@ -64,6 +64,10 @@ class PortHub(NamedTuple):
     item: str
 
 
+#: the most bidding-area spaces a table can lay out (the printed game uses 5, 7 and 9)
+MAX_DISPLAY = 30
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card (a stop on the journey).
@@ -307,8 +311,8 @@ class Rules(RulesBase):
 
     # ----------------------------------------------------------------------------------
     def validate(self) -> None:
-        if len(self.display_size) != 3 or any(n < 1 for n in self.display_size):
-            raise RulesError("display_size", "needs three positive sizes (2, 3, 4 players)")
+        if len(self.display_size) != 3 or any(not 1 <= n <= MAX_DISPLAY for n in self.display_size):
+            raise RulesError("display_size", f"needs three sizes of 1..{MAX_DISPLAY} spaces (2, 3, 4 players)")
         ids = [c.id for c in self.cards] + [c.id for c in self.advanced_card_list]
         if len(set(ids)) != len(ids):
             raise RulesError("cards", "card ids must be unique (advanced cards included)")

@@ -27,7 +27,7 @@ def test_layers_are_stable_along_a_playout(cfg):
     for s in states_along(game):
         ls = view.layers(game, s, frozenset(view.place_actions(game, s)))
         now = [(t["type"], t["name"]) for t in ls]
-        assert len(ls) == len(view.LAYERS) == 12
+        assert len(ls) == len(view.LAYERS) == 13
         assert [n for _, n in now] == list(view.LAYERS)
         shape = shape or now
         assert now == shape
@@ -41,7 +41,7 @@ def test_figure_builds_and_stays_small(n):
     biggest = 0
     for s in states_along(game, every=25):
         fig = view.figure(game, s, frozenset(view.place_actions(game, s)))
-        assert len(fig.data) == 12
+        assert len(fig.data) == len(view.LAYERS) == 13
         biggest = max(biggest, len(fig.to_json()))
     assert biggest < 100_000
 
@@ -58,9 +58,11 @@ def test_place_actions_are_legal_and_drawn():
         legal = game.legal_actions(s)
         assert all(a in legal for a in places.values())
         ls = view.layers(game, s, frozenset(places))
-        keys = {k for t in ls[:-1] for k in (t.get("customdata") or [])}
+        # the last two layers mark the highlighted tiles and points; the others draw places
+        keys = {k for t in ls[:-2] for k in (t.get("customdata") or [])}
         assert set(places) <= keys
-        assert set(ls[-1]["customdata"]) == set(places)
+        marked = {k for t in ls[-2:] for k in (t.get("customdata") or [])}
+        assert marked == set(places)
         checked += 1
     assert checked > 20
 
@@ -87,8 +89,9 @@ def test_texts_show_resources_and_bids():
               bids={0: {1: (3, 4)}}, discard=(6,))
     ls = {t["name"]: t for t in view.layers(game, s)}
     assert any("13 coins" in t for t in ls["texts"]["text"])
-    assert any("discard: 6" in t for t in ls["texts"]["text"])
-    assert any("3+4=7" in t for t in ls["bids"]["text"])
+    assert any("discard area: 6" in t for t in ls["texts"]["text"])
+    assert any("Red 3+4=7" in t for t in ls["bids"]["text"])
+    assert sorted(ls["dice"]["text"]) == ["1", "2", "5"]  # each player's dice on their panel
     assert json.dumps(view.figure(game, s).to_plotly_json(), default=str)
 
 
