@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Mapping
 
 from ...core.errors import TabletopError
+from ...core.position import per_seat, refuse
 from .state import NekoState, Player
 
 __all__ = ["build_position", "PHASE_NAMES"]
@@ -23,22 +24,8 @@ __all__ = ["build_position", "PHASE_NAMES"]
 PHASE_NAMES = ("market", "draft", "income", "reward", "action", "resolve")
 
 
-def _refuse(what: str, reason: str):
-    raise TabletopError(f"impossible position: {what}: {reason}")
-
-
-def _per_seat(name: str, value, n: int, default) -> list:
-    if value is None:
-        return [default] * n
-    if isinstance(value, Mapping):
-        bad = [q for q in value if not (type(q) is int and 0 <= q < n)]
-        if bad:
-            _refuse(name, f"no seat {bad[0]!r} in a {n}-player game")
-        return [value.get(q, default) for q in range(n)]
-    value = list(value)
-    if len(value) != n:
-        _refuse(name, f"{len(value)} values for {n} players")
-    return value
+_refuse = refuse
+_per_seat = per_seat
 
 
 def _count(what: str, v, lo: int = 0, hi: int | None = None) -> int:

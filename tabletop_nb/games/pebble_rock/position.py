@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Iterable, Mapping
 
 from ...core.errors import TabletopError
+from ...core.position import per_seat, refuse
 from .rules import ITEM_KINDS
 from .state import CHARACTERS, Player, Secret, State, Table, Turn, replace
 
@@ -25,23 +26,8 @@ __all__ = ["build_position", "STEPS"]
 STEPS = ("choose", "move", "end")
 
 
-def _refuse(what: str, reason: str):
-    raise TabletopError(f"impossible position: {what}: {reason}")
-
-
-def _per_seat(name: str, value, n: int, default) -> list:
-    """``value`` in seat order (a sequence of n values, or a mapping seat -> value)."""
-    if value is None:
-        return [default] * n
-    if isinstance(value, Mapping):
-        bad = [q for q in value if not (type(q) is int and 0 <= q < n)]
-        if bad:
-            _refuse(name, f"no seat {bad[0]!r} in a {n}-player game")
-        return [value.get(q, default) for q in range(n)]
-    value = list(value)
-    if len(value) != n:
-        _refuse(name, f"{len(value)} values for {n} players")
-    return value
+_refuse = refuse
+_per_seat = per_seat
 
 
 def _int(what: str, v, lo: int | None = None, hi: int | None = None) -> int:
