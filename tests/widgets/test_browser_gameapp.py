@@ -81,7 +81,7 @@ def test_gameapp_buttons_and_board_clicks_in_jupyterlab(tmp_path):
         # 4. autoplay: the bot's whole turn runs on the kernel's event loop, then stops
         page.locator(".tabletop-gameapp .tabletop-autoplay-button").click()
         page.wait_for_function(
-            "() => document.querySelector('.tabletop-status').innerText.includes('Player 1 (human) to act')",
+            "() => document.querySelector('.tabletop-status').innerText.includes('Your turn, Player 1')",
             timeout=60_000)
         assert "Player 2" in _log(page)
         assert cell_errors(page) == []
@@ -130,6 +130,6 @@ def test_gameapp_in_voila(tmp_path):
         _wait_log(page, "3. Player 1 banked")
         page.locator(".tabletop-gameapp .tabletop-autoplay-button").click()
         page.wait_for_function(
-            "() => document.querySelector('.tabletop-status').innerText.includes('Player 1 (human) to act')",
+            "() => document.querySelector('.tabletop-status').innerText.includes('Your turn, Player 1')",
             timeout=60_000)
         assert "Player 2" in _log(page)
