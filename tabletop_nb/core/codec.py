@@ -69,9 +69,15 @@ def to_plain(obj: Any) -> Any:
 
 
 @lru_cache(maxsize=None)
-def _hints(cls) -> dict:
+def _hints_cached(cls) -> dict:
     module = sys.modules.get(cls.__module__)
     return typing.get_type_hints(cls, globalns=vars(module) if module else None)
+
+
+def _hints(cls: Any) -> dict:
+    """The resolved type hints of a class, cached per class."""
+    # (a typed front for the cache: the type checker does not see classes as hashable keys)
+    return _hints_cached(cls)
 
 
 def from_plain(tp: Any, data: Any, path: str = "") -> Any:

@@ -28,7 +28,7 @@ def _is_number(x: Any) -> bool:
 
 def _ordered(outcomes: Iterable[Hashable]) -> list:
     """Numbers ascending; anything else in order of first appearance."""
-    outs = list(dict.fromkeys(outcomes))
+    outs: list[Any] = list(dict.fromkeys(outcomes))
     if outs and all(_is_number(o) for o in outs):
         outs.sort()
     return outs
@@ -61,6 +61,15 @@ class Die:
     """
 
     __slots__ = ("name", "faces", "_outcomes", "_weights", "_total", "_pmf", "_hash", "_np")
+    # the slots' types, for the type checker (set once, by _init, through object.__setattr__)
+    name: str | None
+    faces: tuple | None
+    _outcomes: tuple
+    _weights: tuple[int, ...]
+    _total: int
+    _pmf: Mapping[Hashable, Fraction] | None
+    _hash: int | None
+    _np: Any
 
     def __init__(self, faces: Iterable[Hashable], name: str | None = None):
         faces = tuple(faces)
@@ -143,11 +152,12 @@ class Die:
     @property
     def pmf(self) -> Mapping[Hashable, Fraction]:
         """Exact probability of each outcome (a read-only mapping; sums to 1)."""
-        if self._pmf is None:
+        pmf = self._pmf
+        if pmf is None:
             t = self._total
-            object.__setattr__(self, "_pmf", MappingProxyType(
-                {o: Fraction(w, t) for o, w in zip(self._outcomes, self._weights)}))
-        return self._pmf
+            pmf = MappingProxyType({o: Fraction(w, t) for o, w in zip(self._outcomes, self._weights)})
+            object.__setattr__(self, "_pmf", pmf)
+        return pmf
 
     def prob(self, event: Hashable | Callable[[Any], bool]) -> Fraction:
         """Probability of one outcome, or of every outcome for which ``event(outcome)`` is true.
@@ -252,6 +262,7 @@ class Die:
             n >>= 1
             if n:
                 power = power + power
+        assert result is not None  # n >= 1 was checked
         return result
 
     @staticmethod
@@ -417,9 +428,11 @@ class Die:
         return self is other or self._key() == other._key()
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(self._key()))
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = hash(self._key())
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def __repr__(self) -> str:
         nm = f", name={self.name!r}" if self.name else ""

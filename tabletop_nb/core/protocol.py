@@ -184,7 +184,7 @@ class BaseGame(ABC):
     """
 
     name: str = "?"
-    Rules: type = RulesBase
+    Rules: type[RulesBase] = RulesBase
     #: upper bound on the number of actions (decisions and chance outcomes) in one game
     max_actions: int = 100_000
 

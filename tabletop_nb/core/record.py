@@ -37,8 +37,8 @@ MAX_DEPTH = 40
 #: the most digits an integer in a record may have (a 128-bit seed has 39)
 MAX_INT_DIGITS = 60
 
-_REQUIRED = {"format": str, "game": str, "version": str, "rules": dict, "actions": list}
-_OPTIONAL = {"seed": (dict, type(None)), "bots": list, "scores": (list, type(None)),
+_REQUIRED: dict[str, type] = {"format": str, "game": str, "version": str, "rules": dict, "actions": list}
+_OPTIONAL: dict[str, type | tuple[type, ...]] = {"seed": (dict, type(None)), "bots": list, "scores": (list, type(None)),
              "winners": (list, type(None)), "meta": dict, "ended": bool}
 
 
@@ -166,8 +166,8 @@ class GameRecord:
                 raise RecordError(f"the record has no {key!r} (is it truncated?)")
             if not isinstance(data[key], tp):
                 raise RecordError(f"the record's {key!r} should be {tp.__name__}, got {type(data[key]).__name__}")
-        for key, tp in _OPTIONAL.items():
-            if key in data and not isinstance(data[key], tp):
+        for key, tps in _OPTIONAL.items():
+            if key in data and not isinstance(data[key], tps):
                 raise RecordError(f"the record's {key!r} has the wrong type ({type(data[key]).__name__})")
         unknown = set(data) - set(_REQUIRED) - set(_OPTIONAL)
         if unknown:
@@ -361,6 +361,7 @@ def replay(game, record: GameRecord, *, with_actions: bool = False):
     if not record.ended and done:
         raise RecordError("the record says the game is in progress, but its actions end the game")
     if record.ended:
+        assert record.scores is not None and record.winners is not None  # checked on construction
         now = to_plain(tuple(g.scores(s)))
         if not same_plain(now, list(record.scores)):
             raise RecordError(f"the replay ends with scores {now}, but the record says "

@@ -29,7 +29,7 @@ import numbers
 import typing
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, NamedTuple
 
 from .codec import CodecError, _hints, from_plain, to_plain
 from .dice import Die
@@ -64,8 +64,13 @@ class RuleField(NamedTuple):
     group: str
 
 
+def _fields_info(cls: Any) -> tuple[RuleField, ...]:
+    """Every field of a rules class with its metadata, cached per class."""
+    return _fields_info_cached(cls)
+
+
 @lru_cache(maxsize=None)
-def _fields_info(cls) -> tuple[RuleField, ...]:
+def _fields_info_cached(cls) -> tuple[RuleField, ...]:
     hints = _hints(cls)
     out = []
     for f in dataclasses.fields(cls):
@@ -204,8 +209,8 @@ def _check_value(tp: Any, value: Any, path: str) -> Any:
         if type(value) is not tp:
             raise _Bad(path, f"expected {tp.__name__}, got {_what(value)}")
         hints = _hints(tp)
-        out = [_check_value(hints.get(n, Any), v, f"{path}.{n}") for n, v in zip(tp._fields, value)]
-        return value if all(a is b for a, b in zip(out, value)) else tp(*out)
+        items = [_check_value(hints.get(n, Any), v, f"{path}.{n}") for n, v in zip(tp._fields, value)]
+        return value if all(a is b for a, b in zip(items, value)) else tp(*items)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if type(value) is not tp:
             raise _Bad(path, f"expected {tp.__name__}, got {_what(value)}")
@@ -254,6 +259,11 @@ class RulesBase:
     """Base of a game's frozen ``Rules`` dataclass: checks, plain data, changes."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # what every game's Rules dataclass has, for the type checker
+        __dataclass_fields__: ClassVar[dict[str, Any]]
+        players: int
+
+        def __init__(self, **fields: Any) -> None: ...
 
     def __post_init__(self) -> None:
         for info in _fields_info(type(self)):
