@@ -221,6 +221,8 @@ greedy_bot.bot_name = "greedy"
 
 # -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------
 
+#: "drop no stone" (PC-DROP-04), never a search candidate when the greedy bot drops one
+NO_DROP = Drop(False, -1)
 #: the search bot compares at most this many moves or builds, the greedy bot's best first
 SEARCH_WIDTH = 5
 #: decisions of all seats in a search rollout before the scores are estimated, per seat
@@ -253,7 +255,14 @@ def search_actions(game, s, rng) -> list:
             valued.append((min(gods, key=lambda a: a.value), -1e6))
     else:
         first = greedy_bot(game, s, rng)  # drops, god stone spaces, setup: all, greedy's first
-        return [first] + [a for a in s.options if a != first]
+        out = [first] + [a for a in s.options if a != first]
+        if ph == DROP and s.supply[s.player] and first != NO_DROP:
+            # never hoard: dropping is optional (PC-DROP-04), so a seat that keeps its
+            # stones while the others have run out stalls the game for ever (nobody can
+            # build or score). A search that kept "drop none" (then its first candidate)
+            # did so turn after turn, and a 2-player game ran into the 20,000-action cap.
+            out = [a for a in out if a != NO_DROP]
+        return out
     valued.sort(key=lambda av: -av[1])  # stable: equal values keep the options' order
     return [a for a, _ in valued[:SEARCH_WIDTH]]
 
