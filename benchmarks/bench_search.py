@@ -11,7 +11,9 @@ rerun with the same arguments skips the games already in the file.
 ``report`` prints, per game, player count and budget: the search seat's win rate (shared
 wins split) with a Wilson 95% interval, its ratio to the equal share 1/players, the median
 and 95th percentile of its think time per decision (CPU seconds of this process: one
-core), and the mean CPU seconds of a whole game (all seats, chance included).
+core), the mean CPU seconds of a whole game (all seats, chance included) and the range of
+the machine's 1-minute load average when the games ended. ``--tag`` labels a version of
+the bot (each record keeps it; ``report --tag v2`` shows that version only).
 """
 from __future__ import annotations
 
@@ -48,7 +50,8 @@ class TimedBot:
         return a
 
 
-def play_one(game_name: str, players: int, sims: int, seed: int, index: int, rules: dict) -> dict:
+def play_one(game_name: str, players: int, sims: int, seed: int, index: int, rules: dict,
+             tag: str = "") -> dict:
     """Game ``index``: one search seat (seat ``index % players``) among greedy seats."""
     game = tabletop_nb.load_game(game_name, players=players, **rules)
     seat = index % players
@@ -62,7 +65,8 @@ def play_one(game_name: str, players: int, sims: int, seed: int, index: int, rul
     return {"game": game_name, "players": players, "sims": sims, "rules": rules, "seed": seed,
             "index": index, "seat": seat, "win": (1.0 / len(win)) if seat in win else 0.0,
             "scores": [float(v) for v in game.scores(po.state)], "cpu": cpu,
-            "think": [round(x, 5) for x in timed.times]}
+            "think": [round(x, 5) for x in timed.times], "tag": tag,
+            "load": round(os.getloadavg()[0], 1)}
 
 
 def _done(path: str) -> set:
@@ -75,7 +79,7 @@ def _done(path: str) -> set:
                 except ValueError:
                     continue  # a line cut by an interruption
                 out.add((r["game"], r["players"], r["sims"], json.dumps(r.get("rules", {}), sort_keys=True),
-                         r["seed"], r["index"]))
+                         r["seed"], r["index"], r.get("tag", "")))
     return out
 
 
@@ -85,12 +89,12 @@ def run(args) -> None:
     done = _done(args.out)
     key = json.dumps(rules, sort_keys=True)
     todo = [i for i in range(args.games)
-            if (args.game, args.players, args.sims, key, args.seed, i) not in done]
+            if (args.game, args.players, args.sims, key, args.seed, i, args.tag) not in done]
     print(f"{args.game} {args.players}p search:{args.sims}: {len(todo)} games to play "
           f"({args.games - len(todo)} in {args.out})", flush=True)
     t0 = time.time()
     with open(args.out, "a") as f, ProcessPoolExecutor(max_workers=min(2, args.workers)) as pool:
-        futs = [pool.submit(play_one, args.game, args.players, args.sims, args.seed, i, rules)
+        futs = [pool.submit(play_one, args.game, args.players, args.sims, args.seed, i, rules, args.tag)
                 for i in todo]
         wins = n = 0
         for fut in as_completed(futs):
@@ -123,11 +127,13 @@ def report(args) -> None:
                 r = json.loads(line)
             except ValueError:
                 continue
+            if args.tag is not None and r.get("tag", "") != args.tag:
+                continue
             k = (r["game"], r["players"], r["sims"], json.dumps(r.get("rules", {}), sort_keys=True))
             groups.setdefault(k, []).append(r)
     print("| game | players | bot | games | search wins | 95% interval | x equal share "
-          "| think median | think p95 | median when searching | CPU s / game |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| think median | think p95 | median when searching | CPU s / game | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (g, n, sims, rules), rs in sorted(groups.items()):
         wins = sum(r["win"] for r in rs)
         lo, hi = wilson(wins, len(rs))
@@ -138,11 +144,13 @@ def report(args) -> None:
         searched = [x for x in think if x > 0.001]
         smed = statistics.median(searched) if searched else float("nan")
         cpu = statistics.mean(r["cpu"] for r in rs)
+        loads = sorted(r["load"] for r in rs if "load" in r)
+        load = f"{loads[0]:g}-{loads[-1]:g}" if loads else "?"
         extra = "" if rules == "{}" else f" {rules}"
         print(f"| {g}{extra} | {n} | search:{sims} | {len(rs)} | {wins / len(rs):.1%} | "
               f"{lo:.1%}-{hi:.1%} | {wins / len(rs) * n:.2f} | {med * 1000:.1f} ms | "
               f"{p95 * 1000:.0f} ms | {smed * 1000:.0f} ms ({len(searched) / max(1, len(think)):.0%}) | "
-              f"{cpu:.2f} |")
+              f"{cpu:.2f} | {load} |")
 
 
 def main(argv=None) -> None:
@@ -156,9 +164,12 @@ def main(argv=None) -> None:
     r.add_argument("--seed", type=int, default=11)
     r.add_argument("--rules", default="", help="rule overrides as JSON")
     r.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
+    r.add_argument("--tag", default="", help="a label for this version of the bot (kept in each "
+                   "record; report --tag shows one version)")
     r.add_argument("--out", default=OUT)
     p = sub.add_parser("report", help="summarise a results file")
     p.add_argument("path", nargs="?", default=OUT)
+    p.add_argument("--tag", default=None, help="only the records of this label ('' = untagged)")
     args = ap.parse_args(argv)
     run(args) if args.cmd == "run" else report(args)
 
