@@ -221,7 +221,7 @@ def _run_windowed(executor, chunks: list, keep, workers: int, head: tuple, tail:
                 break
         while pending:
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for fut in sorted(done, key=lambda f: pending[f].start):
+            for fut in sorted(done, key=lambda f: pending[f][0]):
                 idx = pending.pop(fut)
                 keep(fut.result(), len(idx))
                 nxt = next(todo, None)
@@ -271,6 +271,21 @@ def _chunks(n: int, size: int) -> list[range]:
     return [range(a, min(a + size, n)) for a in range(0, n, size)]
 
 
+def _split(indices: Sequence[int], size: int) -> list[range]:
+    """Chunks of at most ``size`` games over sorted game indices (runs of consecutive
+    indices become ranges, so a resumed run with gaps hands out only the missing games)."""
+    out: list[range] = []
+    idx = sorted(indices)
+    i = 0
+    while i < len(idx):
+        j = i
+        while j + 1 < len(idx) and idx[j + 1] == idx[j] + 1 and j + 1 - i < size:
+            j += 1
+        out.append(range(idx[i], idx[j] + 1))
+        i = j + 1
+    return out
+
+
 def _default_pool():
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
@@ -283,7 +298,7 @@ def _default_pool():
 def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
              executor: Executor | str | None = None, progress: bool = True,
              keep_records: bool = False, chunk_size: int | None = None,
-             max_actions: int | None = None):
+             max_actions: int | None = None, checkpoint: str | os.PathLike | None = None):
     """Play many games and return one row per game and seat (a pandas DataFrame).
 
     Parameters
@@ -301,10 +316,18 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
         from ``PARALLEL_THRESHOLD`` games on a multi-core machine. Any Executor works,
         for example ``distributed.Client(...).get_executor()`` for a Dask cluster.
     progress : bool or callable
-        Show a progress bar (tqdm), or call ``progress(finished_games, games)`` after each
-        chunk of games (a KeyboardInterrupt raised there stops the run like Ctrl-C).
+        Show a progress bar (tqdm) with games per second and the time left, or call
+        ``progress(finished_games, games)`` after each chunk of games (a KeyboardInterrupt
+        raised there stops the run like Ctrl-C).
     keep_records : bool
         Also return every game's :class:`GameRecord`: the result is ``(table, records)``.
+    checkpoint : str or path, optional
+        A CSV file (see :mod:`tabletop_nb.core.checkpoint`) that every finished game is
+        appended to as it arrives. Call again with the same arguments and the run resumes:
+        only missing games are played, and the table is the one an uninterrupted run gives.
+        A file of another study (game, rules, bots, seed, package version) or with a
+        changed or cut line is refused with the reason. With ``seed=None`` the file's seed
+        is used. Not with ``keep_records``.
 
     Returns
     -------
@@ -328,19 +351,81 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     >>> df = tabletop_nb.simulate(game, "random", games=1000, seed=1)
     >>> df.groupby("seat").winner.mean()
     """
-    import pandas as pd
-
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 0:
-        raise TabletopError(f"games must be a non-negative whole number, got {games!r}")
-    games = int(games)
+    games = _check_count(games)
     specs = _bots_for(game, bots)
     for b in specs:
         resolve_bot(game, b)  # unknown names fail here, not in a worker
+    if checkpoint is not None and keep_records:
+        raise TabletopError("checkpoint keeps the table, not the records: use one of checkpoint= "
+                            "and keep_records=True (replay any game from its seed instead)")
+    entropy = _root_entropy(seed, checkpoint)
+    names = [bot_name(b) for b in specs]
+    label = game.name
+    ck = loaded = None
+    if checkpoint is not None:
+        from .checkpoint import Checkpoint, study_key
+        ck = Checkpoint(checkpoint, study_key("simulate", game.name,
+                                              [(label, game.num_players, game.rules.to_plain(), names)],
+                                              entropy))
+        loaded = {g: r for g, r in ck.load({label: game.num_players})[label].items() if g < games}
+    rows: list = [r for g in sorted(loaded or ()) for r in loaded[g]]
+    records: list = []
+    todo = [i for i in range(games) if not loaded or i not in loaded]
+    executor, own_pool = _open_executor(executor, games)
+    bar = _Progress(progress, games, game.name, initial=games - len(todo))
+
+    def keep(result, n):
+        r, rec = result
+        rows.extend(r)
+        records.extend(rec)
+        if ck is not None:
+            ck.append(label, r)
+        bar.update(n)  # may raise KeyboardInterrupt from a callback: the stop button
+
+    interrupted = False
+    try:
+        if ck is not None:
+            ck.open()
+        interrupted = _play_games(game, specs, entropy, todo, executor, keep, keep_records=keep_records,
+                                  chunk_size=chunk_size, max_actions=max_actions)
+    finally:
+        bar.close()
+        if ck is not None:
+            ck.close()
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+    df = _table(rows, game, names, entropy, interrupted)
+    if interrupted:
+        warnings.warn(f"interrupted: kept the {df.attrs['games']} of {games} games that finished"
+                      + (f" (in {os.fspath(checkpoint)}: run again to resume)" if ck is not None else ""),
+                      stacklevel=2)
+    if keep_records:
+        records.sort(key=lambda r: r.seed["spawn_key"][0])
+        return df, records
+    return df
+
+
+def _check_count(games) -> int:
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 0:
+        raise TabletopError(f"games must be a non-negative whole number, got {games!r}")
+    return int(games)
+
+
+def _root_entropy(seed, checkpoint=None) -> int:
+    """The root seed of a run as an int; with ``seed=None`` and an existing checkpoint, its seed."""
+    if seed is None and checkpoint is not None:
+        from .checkpoint import Checkpoint
+        old = Checkpoint.read_key(checkpoint)
+        if old is not None and isinstance(old.get("seed"), int):
+            return old["seed"]
     ss = seed_sequence(seed)
     if ss.spawn_key:
         raise TabletopError("simulate needs a root seed (an int or None), not a spawned SeedSequence")
-    entropy = int(ss.entropy)
+    return int(ss.entropy)
 
+
+def _open_executor(executor, games: int):
+    """(executor, pool we own or None): "serial", a local process pool, or the caller's Executor."""
     own_pool = None
     if executor is None:
         executor = "processes" if games >= PARALLEL_THRESHOLD and (os.cpu_count() or 1) > 1 else "serial"
@@ -349,49 +434,103 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     elif executor != "serial" and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise TabletopError(f"executor must be a concurrent.futures.Executor, 'serial' or "
                             f"'processes', got {executor!r}")
+    return executor, own_pool
 
-    rows: list = []
-    records: list = []
-    from tqdm.auto import tqdm
-    report = progress if callable(progress) else None
-    bar = tqdm(total=games, disable=not progress or report is not None, desc=f"{game.name}",
-               unit="game", leave=False)
-    finished = [0]
 
-    def keep(result, n):
-        r, rec = result
-        rows.extend(r)
-        records.extend(rec)
-        finished[0] += n
-        bar.update(n)
-        if report is not None:
-            report(finished[0], games)  # may raise KeyboardInterrupt: the stop button
-
-    interrupted = False
+def _play_games(game, specs, entropy: int, indices: Sequence[int], executor, keep, *,
+                keep_records: bool = False, chunk_size: int | None = None,
+                max_actions: int | None = None) -> bool:
+    """Play the games ``indices`` of a run on ``executor``, passing each chunk's
+    ``(rows, records)`` and size to ``keep`` as it arrives. Returns True if interrupted
+    (Ctrl-C, or a KeyboardInterrupt from ``keep``); every chunk kept stays kept."""
+    if not indices:
+        return False
     try:
         if executor == "serial":
-            size = chunk_size or 1
-            for idx in _chunks(games, size):
+            for idx in _split(indices, chunk_size or 1):
                 keep(_run_chunk(game, specs, entropy, idx, keep_records, max_actions), len(idx))
-        else:
-            workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-            size = chunk_size or max(1, min(500, games // (workers * 8) or 1))
-            interrupted = _run_windowed(executor, _chunks(games, size), keep, workers,
-                                        (game, specs, entropy), (keep_records, max_actions))
+            return False
+        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+        size = chunk_size or max(1, min(500, len(indices) // (workers * 8) or 1))
+        return _run_windowed(executor, _split(indices, size), keep, workers,
+                             (game, specs, entropy), (keep_records, max_actions))
     except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        bar.close()
-        if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
+        return True
+
+
+def _table(rows: list, game, names: list, entropy: int, interrupted: bool):
+    """simulate's DataFrame from its rows, sorted by game and seat, with its attrs."""
+    import pandas as pd
+
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     df = df.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     done = df["game"].nunique() if len(df) else 0
-    if interrupted:
-        warnings.warn(f"interrupted: kept the {done} of {games} games that finished", stacklevel=2)
     df.attrs.update({"game_name": game.name, "players": game.num_players, "seed": entropy,
-                     "bots": [bot_name(b) for b in specs], "games": done, "interrupted": interrupted})
-    if keep_records:
-        records.sort(key=lambda r: r.seed["spawn_key"][0])
-        return df, records
+                     "bots": list(names), "games": done, "interrupted": interrupted})
     return df
+
+
+#: extra tqdm options (tests set ``mininterval=0`` and a ``file``)
+_BAR_OPTIONS: dict = {}
+
+
+class _Progress:
+    """The progress of a run or a study: a tqdm bar that tells games per second and the
+    time left (``upto``: at most that long, for a study that may stop early), or a
+    callback ``progress(done, total)``. Works the same on every executor, since it counts
+    games as their chunks come back to this process. Games already done when it starts
+    (``initial``, from a checkpoint) count towards done but not towards the speed."""
+
+    def __init__(self, progress, total: int, desc: str, initial: int = 0, upto: bool = False,
+                 clock=None):
+        import time
+        self.clock = clock or time.monotonic
+        self.total, self.done, self.initial, self.upto = int(total), int(initial), int(initial), upto
+        self.start = self.clock()
+        self.callback = progress if callable(progress) else None
+        self.bar = None
+        if progress and self.callback is None:
+            from tqdm.auto import tqdm
+            opts = {"mininterval": 0.5, **_BAR_OPTIONS}
+            self.bar = tqdm(total=self.total, initial=self.done, desc=desc, unit="game", leave=False,
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} games "
+                                       "[{elapsed}{postfix}]", **opts)
+            self.bar.set_postfix_str(self.status(), refresh=False)
+
+    def rate(self) -> float | None:
+        """Games per second since the start (None before the first game comes back)."""
+        elapsed = self.clock() - self.start
+        new = self.done - self.initial
+        return new / elapsed if new > 0 and elapsed > 0 else None
+
+    def left(self) -> float | None:
+        """Seconds left at the current speed (None while the speed is unknown)."""
+        r = self.rate()
+        return None if r is None else max(0, self.total - self.done) / r
+
+    def status(self) -> str:
+        """E.g. "412 games/s, 0:12 left" ("up to 0:12 left" for a study that may stop early)."""
+        r, left = self.rate(), self.left()
+        if r is None:
+            return "? games/s, time left unknown"
+        speed = f"{r:.3g} games/s" if r < 100 else f"{r:.0f} games/s"
+        return f"{speed}, {'up to ' if self.upto else ''}{_clock_text(left)} left"
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.set_postfix_str(self.status(), refresh=False)
+            self.bar.update(n)
+        if self.callback is not None:
+            self.callback(self.done, self.total)  # may raise KeyboardInterrupt: the stop button
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _clock_text(seconds: float) -> str:
+    s = int(round(seconds))
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
