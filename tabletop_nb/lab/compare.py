@@ -8,6 +8,7 @@ with far fewer games than comparing two independent runs.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -83,15 +84,37 @@ class RuleComparison:
         One row per game and metric, per variant.
     metrics : pandas.DataFrame
         One row per variant and metric: value with its 95% interval, the paired
-        difference from the first variant with its interval, p-value and significance.
+        difference from the first variant with its interval, p-value and significance
+        (fixed-sample statistics), and for the metrics asked about with
+        ``stop="decided"`` the anytime-valid ``cs_low``, ``cs_high`` and ``decision``.
+    games_played : dict[str, int]
+        Games per variant in the table.
+    stopped : str
+        Why the run ended: "decided" (every metric asked for was decided), "games" (all
+        ``games`` played) or "interrupted".
+    stop_reason : str
+        The same in words, with the number of games.
+    decisions : pandas.DataFrame or None
+        With ``stop="decided"``: per later variant and metric asked for, the games paired,
+        the mean difference, the confidence sequence's bounds now and the decision
+        ("higher", "lower", "same" or "undecided").
     """
 
     def __init__(self, tables: Mapping[str, Any], seed: int, games: int, bots: Any,
-                 skill: tuple[str, str, Mapping[str, Any]] | None = None):
+                 skill: tuple[str, str, Mapping[str, Any]] | None = None,
+                 stop_info: Mapping[str, Any] | None = None):
         import pandas as pd
 
         self.labels = list(tables)
         self.seed, self.games, self.bots = seed, games, bots
+        info = dict(stop_info or {"stop": None, "reason": "games", "games": games, "max_games": games,
+                                  "metrics": [], "tolerance": {}, "decisions": None})
+        if info["reason"] == "games" and any(t.attrs.get("interrupted") for t in tables.values()):
+            info["reason"] = "interrupted"
+        self.stop_info = info
+        self.stopped: str = info["reason"]
+        self.decisions = info["decisions"]
+        self.games_played = {k: int(t["game"].nunique()) if len(t) else 0 for k, t in tables.items()}
         self.table = pd.concat([t.assign(variant=k) for k, t in tables.items()], ignore_index=True)
         self.per_game = {k: _per_game(t) for k, t in tables.items()}
         base_label = self.labels[0]
@@ -118,7 +141,29 @@ class RuleComparison:
         if skill is not None:
             rows.extend(self._skill_rows(*skill))
         self.metrics = pd.DataFrame(rows)
+        if self.decisions is not None:
+            d = self.decisions.set_index(["variant", "metric"])[["cs_low", "cs_high", "decision"]]
+            self.metrics = self.metrics.join(d, on=["variant", "metric"])
+        self.stop_reason = self._stop_text()
 
+    def _stop_text(self) -> str:
+        info = self.stop_info
+        most = info["max_games"]
+        played = max(self.games_played.values(), default=0)
+        if self.stopped == "interrupted":
+            got = ", ".join(f"{n} of {k!r}" for k, n in self.games_played.items())
+            return f"Interrupted: kept the games that finished ({got}; at most {most} per variant)."
+        if info["stop"] is None:
+            return f"Played all {most} games per variant (no early stop asked for)."
+        asked = ", ".join(info["metrics"])
+        if self.stopped == "decided":
+            return (f"Stopped after {played} of at most {most} games per variant: every metric asked "
+                    f"for ({asked}) is decided by its 95% anytime-valid confidence sequence.")
+        undecided = self.decisions[self.decisions.decision == "undecided"] if self.decisions is not None \
+            else None
+        left = ", ".join(f"{r.metric} for {r.variant!r}" for r in undecided.itertuples()) \
+            if undecided is not None and len(undecided) else asked
+        return f"Played all {most} games per variant; still undecided: {left}."
     def _skill_rows(self, weaker: str, stronger: str, ladders: Mapping[str, Any]) -> list[dict]:
         """One ``skill_win_rate`` row per variant: how often the stronger bot finished ahead
         of the weaker, paired game by game (same line-up, same seed) with the first variant."""
@@ -218,14 +263,27 @@ class RuleComparison:
                 if label != base and not math.isnan(r["diff"]):
                     star = " *" if r.significant else ""
                     row[f"{label} - {base}"] = f"{r['diff']:+.3f} (p={r.p_value:.3g}){star}"
+                if label != base and "decision" in r.index and isinstance(r["decision"], str):
+                    row[f"{label} - {base}, anytime 95%"] = \
+                        f"[{r.cs_low:+.3f}, {r.cs_high:+.3f}] {r.decision}"
             rows.append(row)
-        return pd.DataFrame(rows).set_index("metric")
+        out = pd.DataFrame(rows).set_index("metric")
+        anytime = [c for c in out.columns if c.endswith(", anytime 95%")]
+        out[anytime] = out[anytime].fillna("")
+        return out
 
     def summary(self) -> str:
         """What changed significantly, in words."""
         base = self.labels[0]
         lines = [f"{self.games} games per variant, seed {self.seed}, bots {self.bots}; "
                  f"baseline {base!r}."]
+        if self.stop_info["stop"] is not None or self.stopped == "interrupted":
+            lines.append(self.stop_reason)
+        if self.decisions is not None:
+            for r in self.decisions.itertuples():
+                lines.append(f"{r.variant}: {self._meaning(r.metric)}: {r.decision} "
+                             f"(difference {r.diff:+.3f}, anytime 95% [{r.cs_low:+.3f}, {r.cs_high:+.3f}]"
+                             f" over {r.n} games).")
         if self.skill_pair:
             lines.append(self.skill_summary())
         sig = self.metrics[self.metrics.significant & (self.metrics.metric != "skill_win_rate")]
@@ -258,10 +316,21 @@ def _fmt(v, lo, hi) -> str:
     return f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
+#: what ``stop=`` accepts: None (play every game) or "decided"
+STOP_RULES = (None, "decided")
+#: games per variant between two looks at the confidence sequences (``stop="decided"``)
+DEFAULT_BATCH = 200
+#: the family-wise error of ``stop="decided"``: shared by every metric and variant asked about
+ALPHA = 0.05
+
+
 def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int = 1000,
                   seed: int | None = 0, *, skill: Sequence[Any] | None = None,
                   skill_games: int | None = None, executor: Any = None,
-                  progress: bool = True) -> RuleComparison:
+                  progress: bool = True, stop: str | None = None,
+                  metrics: Sequence[str] | str | None = None,
+                  tolerance: float | Mapping[str, float] | None = None, batch: int | None = None,
+                  checkpoint: Any = None, _tool: str = "compare_rules") -> RuleComparison:
     """Play every rule variant on the same seeds and compare them with confidence.
 
     Parameters
@@ -269,8 +338,35 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     variants : dict
         Label -> game (e.g. ``{"base": base, "cargo 5": base.with_rules(cargo_capacity=5)}``).
         The first is the baseline that the others are tested against.
-    bots, games, seed, executor, progress
-        As in :func:`tabletop_nb.simulate`; every variant uses the same seed.
+    bots, games, seed, executor
+        As in :func:`tabletop_nb.simulate`; every variant uses the same seed. ``games`` is
+        the most games per variant (with ``stop="decided"`` the run may stop sooner).
+    progress : bool or callable
+        One bar for the whole study, with games per second and the time left ("up to"
+        with ``stop="decided"``), or ``progress(done, total)`` with games of all variants.
+    stop : None or "decided"
+        ``"decided"``: play in batches of ``batch`` games per variant and stop as soon as
+        every metric in ``metrics`` is decided for every variant against the baseline, or
+        at ``games``. Decided means its anytime-valid 95% confidence sequence for the
+        paired difference (see :mod:`tabletop_nb.lab.sequential`) excludes 0 ("higher" or
+        "lower"), or, with ``tolerance``, lies inside ``[-tolerance, tolerance]``
+        ("same"). The 5% error is shared by all metrics and variants asked about
+        (Bonferroni), and looking after every batch does not inflate it, unlike a
+        repeated ordinary test. Rates (win rates, tie breaks...) use an exact
+        empirical-Bernstein sequence, other metrics an asymptotic normal-mixture one; no
+        decision before ``MIN_GAMES`` (100) games.
+    metrics : list of str
+        The questions to decide (with ``stop="decided"``), e.g. ``["win_rate_seat_0",
+        "turns"]``: any of :data:`METRICS` or ``win_rate_seat_<k>``.
+    tolerance : float or dict, optional
+        A difference this small counts as no difference ("same"), so a change that does
+        nothing can be decided too; one number for every metric or ``{metric: number}``.
+    batch : int, optional
+        Games per variant between two looks (default 200).
+    checkpoint : str or path, optional
+        A CSV file that every finished game of every variant is appended to; the same
+        call again resumes and gives the same result as an uninterrupted run (see
+        :func:`tabletop_nb.simulate`). Not with ``skill``.
     skill : (weaker, stronger), optional
         Two bots (names or callables), e.g. ``("greedy", "search:100")``: each variant
         also plays them against each other with seats rotated (the line-ups of
@@ -287,6 +383,10 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
         ``.report()`` (a table), ``.summary()`` (words), ``.seat_win_rates()``,
         ``.metrics`` (all numbers) and ``.figure()``; with ``skill`` also
         ``.skill_summary()`` and ``.skill_ladders`` (one :class:`SkillLadder` per variant).
+        ``.games_played`` (games per variant), ``.stopped`` ("decided", "games" or
+        "interrupted") and ``.stop_reason`` (in words) say how the run ended; with
+        ``stop="decided"`` ``.decisions`` holds each metric's confidence sequence and
+        decision.
 
     Examples
     --------
@@ -296,40 +396,207 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     ...                                 bots="greedy", games=2000, seed=1)
     >>> cmp.report()
     >>> cmp = tabletop_nb.compare_rules({"base": base, "cargo 5": base.with_rules(cargo_capacity=5)},
+    ...                                 bots="greedy", games=10000, seed=1, stop="decided",
+    ...                                 metrics=["win_rate_seat_0"], checkpoint="cargo.csv")
+    >>> cmp.stop_reason
+    >>> cmp = tabletop_nb.compare_rules({"base": base, "cargo 5": base.with_rules(cargo_capacity=5)},
     ...                                 bots="greedy", games=400, seed=1, skill=("greedy", "search:100"))
     >>> print(cmp.skill_summary())
     """
+    from ..core.bots import bot_name, resolve_bot
+    from ..core.runner import (_bots_for, _check_count, _open_executor, _Progress, _play_games,
+                               _root_entropy, _table)
+    from .sequential import MIN_GAMES
+
     if not isinstance(variants, Mapping) or not variants:
         raise TabletopError("compare_rules needs a dict of label -> game with at least one variant")
     names = {g.name for g in variants.values()}
     if len(names) > 1:
         raise TabletopError(f"compare_rules compares rules of one game, got games {sorted(names)}")
+    labels = [str(k) for k in variants]
+    if len(set(labels)) != len(labels):
+        raise TabletopError(f"variant labels must differ as text, got {labels}")
+    games = _check_count(games)
     pair = _skill_pair(skill, variants.values()) if skill is not None else None
     if skill_games is not None and pair is None:
         raise TabletopError("skill_games needs skill=(weaker, stronger)")
     if pair is not None:
         from .ladder import _check_games, skill_ladder
         n_skill = _check_games(games if skill_games is None else skill_games)  # before any game
-    root = int(seed_sequence(seed).entropy)  # one seed for all variants, even when None
-    tables = {}
-    for label, game in variants.items():
-        tables[str(label)] = simulate(game, bots, games=games, seed=root, executor=executor,
-                                      progress=progress)
-        if tables[str(label)].attrs.get("interrupted"):
-            break  # keep what finished; the later variants were not played
+    asked, tol = _check_stop(stop, metrics, tolerance, list(variants.values()))
+    executor_arg = executor
+    if batch is not None and (isinstance(batch, bool) or not isinstance(batch, (int, np.integer))
+                              or batch < 1):
+        raise TabletopError(f"batch is a positive whole number of games, got {batch!r}")
+    if checkpoint is not None and pair is not None:
+        raise TabletopError("checkpoint= does not cover the skill= games yet: run the skill "
+                            "comparison without a checkpoint, or the checkpointed one without skill")
+    root = _root_entropy(seed, checkpoint)  # one seed for all variants, even when None
+    items = list(zip(labels, variants.values()))
+    specs = {lab: _bots_for(g, bots) for lab, g in items}
+    for lab, g in items:
+        for b in specs[lab]:
+            resolve_bot(g, b)  # unknown names fail here, before any game
+    bot_names = {lab: [bot_name(b) for b in specs[lab]] for lab in labels}
+    game_name = next(iter(names))
+
+    ck = None
+    loaded: dict = {lab: {} for lab in labels}
+    if checkpoint is not None:
+        from ..core.checkpoint import Checkpoint, study_key
+        ck = Checkpoint(checkpoint, study_key(_tool, game_name,
+                                              [(lab, g.num_players, g.rules.to_plain(), bot_names[lab])
+                                               for lab, g in items], root))
+        loaded = {lab: {i: r for i, r in got.items() if i < games}
+                  for lab, got in ck.load({lab: g.num_players for lab, g in items}).items()}
+
+    size = games if stop is None else int(batch or DEFAULT_BATCH)
+    rows: dict[str, list] = {lab: [] for lab in labels}
+    parts: dict[str, list] = {lab: [] for lab in labels}
+    started = {labels[0]}
+    executor, own_pool = _open_executor(executor, games)
+    bar = _Progress(progress, len(items) * games, f"{game_name} compare",
+                    initial=sum(len(v) for v in loaded.values()), upto=stop is not None)
+    interrupted, reason, played, decisions = False, "games", 0, None
+    try:
+        if ck is not None:
+            ck.open()
+        for start in range(0, games, size):
+            window = range(start, min(start + size, games))
+            for lab, g in items:
+                have = loaded[lab]
+                mark = len(rows[lab])
+                rows[lab].extend(r for i in window if i in have for r in have[i])
+                todo = [i for i in window if i not in have]
+                if todo or len(rows[lab]) > mark:
+                    started.add(lab)
+
+                def keep(result, n, lab=lab):
+                    rows[lab].extend(result[0])
+                    if ck is not None:
+                        ck.append(lab, result[0])
+                    bar.update(n)  # may raise KeyboardInterrupt: the stop button
+
+                if _play_games(g, specs[lab], root, todo, executor, keep):
+                    interrupted = True
+                    break
+                if asked:
+                    parts[lab].append(_per_game(_table(rows[lab][mark:], g, bot_names[lab], root, False)))
+            if interrupted:
+                break
+            played = window.stop
+            if asked and (played >= MIN_GAMES or played == games):
+                decisions = _decide(parts, labels, asked, tol)
+                if played >= MIN_GAMES and (decisions.decision != "undecided").all():
+                    reason = "decided"
+                    break
+    finally:
+        bar.close()
+        if ck is not None:
+            ck.close()
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+    if interrupted:
+        reason = "interrupted"
+    tables = {lab: _table(rows[lab], g, bot_names[lab], root, interrupted) for lab, g in items
+              if lab in started}
+    if interrupted:
+        done = ", ".join(f"{t.attrs['games']} of {lab!r}" for lab, t in tables.items())
+        warnings.warn(f"interrupted: kept the games that finished ({done}, of {games} each)"
+                      + (f"; run again to resume from {checkpoint}" if ck is not None else ""),
+                      stacklevel=2)
     skill_part = None
-    if pair is not None and not any(t.attrs.get("interrupted") for t in tables.values()):
+    if pair is not None and not interrupted:
         ladders = {}
         for label, game in variants.items():
-            if str(label) not in tables:
-                break
             ladders[str(label)] = lad = skill_ladder(game, list(pair), games=n_skill, seed=root,
-                                                     executor=executor, progress=progress, bootstrap=0)
+                                                     executor=executor_arg,
+                                                     progress=progress, bootstrap=0)
             if lad.interrupted:
                 break
-        from ..core.bots import bot_name
         skill_part = (bot_name(pair[0]), bot_name(pair[1]), ladders)
-    return RuleComparison(tables, root, games, bots, skill=skill_part)
+    stop_info = {"stop": stop, "reason": reason, "games": played if reason == "decided" else games,
+                 "max_games": games, "metrics": asked, "tolerance": tol, "decisions": decisions}
+    return RuleComparison(tables, root, stop_info["games"], bots, skill=skill_part, stop_info=stop_info)
+
+
+def _check_stop(stop, metrics, tolerance, games) -> tuple[list[str], dict[str, float]]:
+    """Check ``stop``, ``metrics`` and ``tolerance`` before anything is played."""
+    if stop not in STOP_RULES:
+        raise TabletopError(f"stop is None (play every game) or 'decided' (stop once every metric "
+                            f"asked for is decided), got {stop!r}")
+    if stop is None:
+        if metrics is not None or tolerance is not None:
+            raise TabletopError("metrics= and tolerance= are the questions of stop='decided'; "
+                                "pass stop='decided' too")
+        return [], {}
+    if len(games) < 2:
+        raise TabletopError("stop='decided' compares variants with the first: give at least two")
+    if metrics is None:
+        raise TabletopError("stop='decided' needs metrics=[...], the questions to decide, "
+                            "e.g. metrics=['win_rate_seat_0', 'turns']")
+    asked = [metrics] if isinstance(metrics, str) else list(metrics)
+    seats = min(g.num_players for g in games)
+    known = list(METRICS) + [f"win_rate_seat_{k}" for k in range(seats)]
+    for m in asked:
+        if m not in known:
+            raise TabletopError(f"no metric {m!r} to decide; metrics: {', '.join(known)}")
+    if not asked:
+        raise TabletopError("stop='decided' needs at least one metric")
+    if len(set(asked)) != len(asked):
+        raise TabletopError(f"metrics asked twice: {asked}")
+    if tolerance is None:
+        tol = {}
+    elif isinstance(tolerance, Mapping):
+        unknown = set(tolerance) - set(asked)
+        if unknown:
+            raise TabletopError(f"tolerance for metrics not asked for: {sorted(unknown)}")
+        tol = dict(tolerance)
+    else:
+        tol = {m: tolerance for m in asked}
+    for m, v in tol.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) \
+                or not math.isfinite(v) or v <= 0:
+            raise TabletopError(f"tolerance for {m!r} must be a positive number, got {v!r}")
+        tol[m] = float(v)
+    return asked, tol
+
+
+def _is_rate(metric: str) -> bool:
+    return metric.startswith("win_rate_seat_") or METRICS.get(metric, ("", "mean"))[1] == "rate"
+
+
+def _decide(parts: Mapping[str, list], labels: list[str], asked: list[str],
+            tol: Mapping[str, float]):
+    """Each later variant's confidence sequence for each asked metric (paired games 0..n-1
+    in order), at the family-wise level ALPHA, and what it decides now."""
+    import pandas as pd
+
+    from .sequential import bernstein_cs, decide, normal_mixture_cs
+
+    per = {lab: pd.concat(parts[lab]) for lab in labels if parts[lab]}
+    base = per[labels[0]]
+    others = [lab for lab in labels[1:] if lab in per]
+    alpha = ALPHA / max(1, len(asked) * len(others))
+    out = []
+    for lab in others:
+        pg = per[lab]
+        common = base.index.intersection(pg.index)
+        for m in asked:
+            if m in pg.columns and m in base.columns:
+                d = pg.loc[common, m].to_numpy(dtype=float) - base.loc[common, m].to_numpy(dtype=float)
+                d = d[~np.isnan(d)]
+            else:
+                d = np.empty(0)
+            if len(d) == 0:
+                out.append({"variant": lab, "metric": m, "n": 0, "diff": np.nan, "cs_low": np.nan,
+                            "cs_high": np.nan, "decision": "undecided"})
+                continue
+            cs = bernstein_cs(d, alpha, lo=-1.0, hi=1.0) if _is_rate(m) else normal_mixture_cs(d, alpha)
+            lo, hi = float(cs.low[-1]), float(cs.high[-1])
+            out.append({"variant": lab, "metric": m, "n": len(d), "diff": float(d.mean()),
+                        "cs_low": lo, "cs_high": hi, "decision": decide(lo, hi, tol.get(m))})
+    return pd.DataFrame(out, columns=["variant", "metric", "n", "diff", "cs_low", "cs_high", "decision"])
 
 
 def _skill_pair(skill: Any, games) -> tuple[Any, Any]:
@@ -373,10 +640,14 @@ class RuleSweep:
 
 
 def sweep(game, field: str, values: Sequence[Any], bots: Any = "random", games: int = 500,
-          seed: int | None = 0, *, executor: Any = None, progress: bool = True) -> RuleSweep:
+          seed: int | None = 0, *, executor: Any = None, progress: bool = True,
+          stop: str | None = None, metrics: Sequence[str] | str | None = None,
+          tolerance: float | Mapping[str, float] | None = None, batch: int | None = None,
+          checkpoint: Any = None) -> RuleSweep:
     """Change one rule over a range of values and measure every metric at each value.
 
-    The first value is the baseline of the significance tests.
+    The first value is the baseline of the significance tests. ``stop``, ``metrics``,
+    ``tolerance``, ``batch`` and ``checkpoint`` are as in :func:`compare_rules`.
 
     >>> # doctest: +SKIP
     >>> s = tabletop_nb.sweep(game, "rounds", [6, 8, 10, 12], games=300, seed=1)
@@ -387,7 +658,8 @@ def sweep(game, field: str, values: Sequence[Any], bots: Any = "random", games: 
         raise TabletopError("sweep needs at least one value")
     variants = {f"{field}={v!r}": game.with_rules(**{field: v}) for v in values}
     cmp = compare_rules(variants, bots=bots, games=games, seed=seed, executor=executor,
-                        progress=progress)
+                        progress=progress, stop=stop, metrics=metrics, tolerance=tolerance,
+                        batch=batch, checkpoint=checkpoint, _tool="sweep")
     return RuleSweep(field, values, cmp)
 
 
