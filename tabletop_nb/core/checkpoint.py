@@ -185,7 +185,7 @@ class Checkpoint:
             seen.setdefault((lab, g), []).append(seat)
         for (lab, g), seats in seen.items():
             if sorted(seats) != list(range(players[lab])):
-                raise CheckpointError(f"{self.path}: game {g} of variant {lab!r} has seats {seats}, "
+                raise CheckpointError(f"{self.path}: game {g} of variant {lab!r} has seats {sorted(seats)}, "
                                       f"expected each of 0..{players[lab] - 1} once")
         for lab in out:
             for g in out[lab]:
