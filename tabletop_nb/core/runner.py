@@ -494,8 +494,7 @@ class _Progress:
             opts = {"mininterval": 0.5, **_BAR_OPTIONS}
             self.bar = tqdm(total=self.total, initial=self.done, desc=desc, unit="game", leave=False,
                             bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} games "
-                                       "[{elapsed}{postfix}]", **opts)
-            self.bar.set_postfix_str(self.status(), refresh=False)
+                                       "[{elapsed}{postfix}]", postfix=self.status(), **opts)
 
     def rate(self) -> float | None:
         """Games per second since the start (None before the first game comes back)."""

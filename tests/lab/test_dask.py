@@ -17,7 +17,13 @@ def _add_tests_path(path=TESTS):
 
 
 @pytest.mark.timeout(180)
-def test_dask_local_cluster_gives_the_same_table():
+def test_dask_local_cluster_gives_the_same_table(monkeypatch):
+    import io
+    import re
+
+    import tabletop_nb.core.runner as runner
+    bar = io.StringIO()
+    monkeypatch.setattr(runner, "_BAR_OPTIONS", {"mininterval": 0, "file": bar})
     game = tabletop_nb.load_game("toy", players=3)
     serial = tabletop_nb.simulate(game, "random", games=60, seed=8, executor="serial", progress=False)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -27,11 +33,14 @@ def test_dask_local_cluster_gives_the_same_table():
             client.run(_add_tests_path)  # the toy game lives in tests/, not in the package
             ex = client.get_executor()
             on_dask = tabletop_nb.simulate(game, "random", games=60, seed=8, executor=ex,
-                                           progress=False, chunk_size=10)
+                                           progress=True, chunk_size=10)
             assert len(client.scheduler_info()["workers"]) == 2
     finally:
         cluster.close()
     assert on_dask.equals(serial)
+    # the progress bar tells the speed and the time left on Dask too
+    found = re.findall(r"(\d+)/60 games \[[0-9:]+, ([0-9.]+) games/s, ([0-9:]+) left\]", bar.getvalue())
+    assert found and int(found[-1][0]) == 60 and float(found[-1][1]) > 0
 
 
 class _SubmitInterrupts:
