@@ -66,8 +66,18 @@ test: $(VENV)/.test-installed chromium
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
 	$(PY) -m pytest tests -m browser -q
 
-bench: $(VENV)/.test-installed
+# the benchmarks (issue 12): engine throughput, our random playouts beside OpenSpiel's (the
+# bench extra installs it), and the 10,000-game two-variant comparison on 2 processes and on
+# 1 (BENCH_GAMES=500 for a quicker run); each prints the machine's load average beside it
+BENCH_GAMES ?= 10000
+$(VENV)/.bench-installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[bench]"
+	touch $@
+
+bench: $(VENV)/.bench-installed
 	$(PY) -m tabletop_nb bench --seconds 3
+	$(PY) benchmarks/bench_vs_openspiel.py
+	$(PY) benchmarks/bench_compare.py --games $(BENCH_GAMES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info
