@@ -1,13 +1,22 @@
-"""Time of a rule comparison of two variants, per game (the designer's big run).
+"""Time of a rule comparison of two variants, per game, on 2 processes and on 1.
 
-    python benchmarks/bench_compare.py [--games 10000] [--bots greedy] [--json]
+    python benchmarks/bench_compare.py [--games 10000] [--bots greedy] [--players 4]
+                                       [--game NAME ...] [--workers 2] [--no-serial] [--json]
 
-Each game compares its base rules with one changed rule (below), every variant playing
-the same seeds, on the default executor (a local process pool for runs this size).
+The designer's big run (issue 12): each game compares its base rules with one changed
+rule (below), both variants playing the same seeds, with ``--games`` games per variant
+(so twice that many in all). It runs on a pool of ``--workers`` processes, then in this
+one process (``executor="serial"``) for the speed-up, and checks that both give the same
+table. The machine's load average is printed beside every timing: on a loaded machine
+the times are longer and the speed-up smaller than on a quiet one.
 """
 import argparse
 import json
+import multiprocessing as mp
+import os
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import tabletop_nb as tt
 
@@ -18,34 +27,67 @@ VARIANTS = {
 }
 
 
-def measure(name: str, games: int, bots: str) -> dict:
-    base = tt.load_game(name)
-    change = VARIANTS[name]
+def _load() -> list:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def timed(base, change: dict, games: int, bots: str, executor) -> tuple[float, object, list]:
+    load = _load()
     t = time.perf_counter()
     cmp = tt.compare_rules({"base": base, "variant": base.with_rules(**change)}, bots=bots,
-                           games=games, seed=1, progress=False)
-    elapsed = time.perf_counter() - t
-    sig = cmp.metrics[cmp.metrics.significant].metric.tolist()
-    return {"game": name, "change": change, "bots": bots, "games_per_variant": games,
-            "seconds": round(elapsed, 1), "games_per_s": round(2 * games / elapsed, 1),
-            "significant_changes": sig}
+                           games=games, seed=1, progress=False, executor=executor)
+    return time.perf_counter() - t, cmp, load
 
 
-def main():
+def measure(name: str, games: int, bots: str, players: int, workers: int, serial: bool) -> dict:
+    base = tt.load_game(name, players=players)
+    change = VARIANTS[name]
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=ctx) as ex:
+        t_pool, cmp, load_pool = timed(base, change, games, bots, ex)
+    row = {"game": name, "players": players, "change": change, "bots": bots, "games_per_variant": games,
+           f"{workers}_processes_s": round(t_pool, 1), "load_before_pool": load_pool,
+           "games_per_s_pool": round(2 * games / t_pool, 1),
+           "significant_changes": cmp.metrics[cmp.metrics.significant].metric.tolist()}
+    if serial:
+        t_one, one, load_one = timed(base, change, games, bots, "serial")
+        if not one.table.equals(cmp.table):
+            raise SystemExit(f"{name}: the 1-process table differs from the {workers}-process one")
+        row.update({"1_process_s": round(t_one, 1), "load_before_serial": load_one,
+                    "speedup": round(t_one / t_pool, 2)})
+    row["load_after"] = _load()
+    return row
+
+
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--games", type=int, default=10_000, help="games per variant (default 10000)")
     ap.add_argument("--bots", default="greedy")
-    ap.add_argument("--game", action="append")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--game", action="append", choices=sorted(VARIANTS))
+    ap.add_argument("--no-serial", action="store_true", help="skip the 1-process run (no speed-up)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    rows = [measure(g, a.games, a.bots) for g in (a.game or sorted(VARIANTS))]
+    if a.games < 1:
+        ap.error("--games must be at least 1")
+    print(f"{os.cpu_count()} cores; load average {_load()} at the start", file=sys.stderr)
+    rows = []
+    for g in a.game or sorted(VARIANTS):
+        r = measure(g, a.games, a.bots, a.players, a.workers, not a.no_serial)
+        rows.append(r)
+        if not a.json:
+            w = a.workers
+            one = (f"; 1 process {r['1_process_s']} s (load {r['load_before_serial'][0]}), "
+                   f"speed-up {r['speedup']}x") if "speedup" in r else ""
+            print(f"{r['game']:12} {r['players']}p {r['change']} x {r['games_per_variant']} games ({r['bots']}): "
+                  f"{w} processes {r[f'{w}_processes_s']} s (load {r['load_before_pool'][0]}, "
+                  f"{r['games_per_s_pool']} games/s){one}; significant: {r['significant_changes']}",
+                  flush=True)
     if a.json:
         print(json.dumps(rows, indent=1))
-    else:
-        for r in rows:
-            print(f"{r['game']:12} {r['change']} x {r['games_per_variant']} games ({r['bots']}): "
-                  f"{r['seconds']} s ({r['games_per_s']} games/s); significant: {r['significant_changes']}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
