@@ -11,26 +11,10 @@ import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.core.bots import available_bots, resolve_bot
 from tabletop_nb.core.search import SearchBot
-from tabletop_nb.games import game_module, list_games
 
-import toygame
-
-
-def _configs():
-    out = []
-    for name in list_games():
-        module = toygame if name == "toy" else game_module(name)
-        for cfg in getattr(module, "CONFORMANCE", [{}]):
-            tag = "-".join(f"{k}={v}" for k, v in cfg.items())
-            out.append(pytest.param(name, cfg, id=f"{name}-{tag}" if tag else name))
-    return out
-
-
-CONFIGS = _configs()
-
-
-def _game(name, cfg):
-    return tabletop_nb.load_game(name, **cfg)
+# the conformance suite's own list of configurations (one list: a game added there is
+# checked here too)
+from conformance.test_conformance import CONFIGS, _game  # tests/ is on the path (conftest)
 
 # a small budget and short rollouts: this checks the rules of play, not strength
 BOT = SearchBot(simulations=2, horizon=8)
