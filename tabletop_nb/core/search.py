@@ -39,18 +39,39 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
 from .errors import TabletopError
 from .protocol import CHANCE, TERMINAL
 
-__all__ = ["SearchBot", "search", "DEFAULT_SIMULATIONS", "parse_search_name"]
+__all__ = ["SearchBot", "Plan", "search", "DEFAULT_SIMULATIONS", "parse_search_name"]
 
 #: simulations per decision of the ``"search"`` bot (the strength run in docs/search.md
 #: measures this budget)
 DEFAULT_SIMULATIONS = 16
+
+
+class Plan(NamedTuple):
+    """A candidate that is more than one action: a macro-action a game's ``search_actions``
+    may offer beside plain actions.
+
+    ``action`` is the legal action the bot plays now if the plan wins; inside a rollout,
+    ``follow(game, state, rng)`` then plays the searching seat's next decisions (in place
+    of the rollout policy) until it returns None, which hands them back to the rollout
+    policy for good. A game whose turn is many small steps can so compare whole routes
+    ("sail for the Market this turn") while what the bot returns is always one legal
+    action; at its next decision the search compares the plans again from there.
+    """
+
+    action: Any
+    follow: Callable | None = None
+    label: str = ""
+
+
+def _action_of(candidate):
+    return candidate.action if type(candidate) is Plan else candidate
 
 
 class SearchBot:
@@ -162,14 +183,14 @@ class SearchBot:
         if not candidates:
             raise TabletopError(f"{game.name}: search_actions offered no action")
         if len(candidates) == 1:
-            return candidates[0]
+            return _action_of(candidates[0])
         policy = self._policy(game)
         horizon = game.search_horizon if self.horizon is None else \
             (None if self.horizon == "game" else self.horizon)
         base = int(rng.integers(2 ** 62))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        best = candidates[_sequential_halving(game, view, me, candidates, self.simulations, base,
-                                              policy, horizon, deadline)]
+        best = _action_of(candidates[_sequential_halving(game, view, me, candidates, self.simulations,
+                                                         base, policy, horizon, deadline)])
         if best not in legal:  # a game hook offered something else: say so, never play it
             raise TabletopError(f"{game.name}: search_actions offered {best!r}, not a legal action")
         return best
@@ -218,11 +239,16 @@ def _sequential_halving(game, view, me, candidates, budget, base, policy, horizo
     return challenger if mean > confidence * sd / math.sqrt(n) + 1e-12 else 0
 
 
-def _simulate(game, view, me, action, base, sim, policy, horizon) -> float:
-    """One rollout after ``action`` in world ``sim``; the value for seat ``me`` in [0, 1]."""
+def _simulate(game, view, me, candidate, base, sim, policy, horizon) -> float:
+    """One rollout after ``candidate`` (an action or a :class:`Plan`) in world ``sim``; the
+    value for seat ``me`` in [0, 1]."""
     rng = np.random.Generator(np.random.PCG64([base, sim]))
     world = game.determinize(view, me, rng)
-    s = game.apply_trusted(world, action)
+    follow = None
+    if type(candidate) is Plan:
+        follow = candidate.follow
+        candidate = candidate.action
+    s = game.apply_trusted(world, candidate)
     current, sample, apply_trusted = game.current_player, game.sample_chance, game.apply_trusted
     decisions = 0
     limit = horizon if horizon is not None else getattr(game, "max_actions", 100_000)
@@ -234,7 +260,12 @@ def _simulate(game, view, me, action, base, sim, policy, horizon) -> float:
         if p == CHANCE:
             s = apply_trusted(s, sample(s, rng))
         else:
-            s = apply_trusted(s, policy(game, s, rng))
+            a = None
+            if follow is not None and p == me:
+                a = follow(game, s, rng)
+                if a is None:
+                    follow = None  # the plan is over: the rollout policy plays on
+            s = apply_trusted(s, policy(game, s, rng) if a is None else a)
             decisions += 1
     if current(s) == TERMINAL:
         win = game.winners(s)

@@ -11,7 +11,7 @@ import tabletop_nb
 import tabletop_nb.bots
 from tabletop_nb import CHANCE, TabletopError
 from tabletop_nb.core.bots import available_bots, bot_name, resolve_bot
-from tabletop_nb.core.search import DEFAULT_SIMULATIONS, SearchBot, parse_search_name
+from tabletop_nb.core.search import DEFAULT_SIMULATIONS, Plan, SearchBot, parse_search_name
 
 import toygame
 from toygame import Decide, ToyState
@@ -49,6 +49,29 @@ def test_search_rolls_when_holding_cannot_win_but_rolling_can():
     s = ToyState(banked=(18, 10), pot=2, player=1, rolling=False, turns=15)
     bot = SearchBot(simulations=64)
     assert bot(game, s, np.random.default_rng(3)) == Decide("roll")
+
+
+def _keep_rolling(game, s, rng):
+    """A plan's rest of the turn: roll until the pot wins the game, then hold."""
+    if s.player != 0:
+        return None
+    return Decide("hold") if s.banked[0] + s.pot >= game.rules.target else Decide("roll")
+
+
+@pytest.mark.parametrize("follow,expected", [(_keep_rolling, "roll"), (None, "hold")])
+def test_a_plan_is_judged_by_what_follows_its_first_action(follow, expected):
+    # seat 0's last turn, 0 to 19: only rolling on to 20 can win (the rollout policy
+    # holds at 10, which loses as surely as holding now). Rolling is chosen only when
+    # the plan says how to go on; the action played is always the plan's first one.
+    class Planning(toygame.ToyGame):
+        def search_actions(self, s, rng):
+            return [Decide("hold"), Plan(Decide("roll"), follow, "roll to 20")]
+
+    game = Planning()
+    s = ToyState(banked=(0, 19), pot=2, player=0, rolling=False, turns=14)
+    bot = SearchBot(simulations=64, rollout="hold10")
+    picks = {bot(game, s, np.random.default_rng(k)) for k in range(3)}
+    assert picks == {Decide(expected)}
 
 
 def test_search_beats_random_on_the_toy_game():
@@ -276,10 +299,14 @@ def test_search_actions_are_legal_distinct_and_lead_with_greedy(name, players):
             continue
         view = game.observation(s, p)
         k = int(rng.integers(1 << 30))
-        acts = game.search_actions(view, np.random.default_rng(k))
+        cands = game.search_actions(view, np.random.default_rng(k))
         legal = game.legal_actions(s)
+        # plain actions are distinct; a Plan (a macro-action) starts with a legal action
+        acts = [c for c in cands if type(c) is not Plan]
+        plans = [c for c in cands if type(c) is Plan]
         assert acts and all(a in legal for a in acts) and len(set(acts)) == len(acts)
-        assert acts[0] == greedy(game, view, np.random.default_rng(k))
+        assert all(c.action in legal and callable(c.follow) for c in plans)
+        assert cands[0] == greedy(game, view, np.random.default_rng(k))
         seen += 1
         s = game.apply(s, greedy(game, view, rng))
     assert seen >= 50
