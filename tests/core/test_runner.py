@@ -218,3 +218,12 @@ def test_compare_rules_and_sweep_return_what_finished(game):
     t = sw.comparison.table
     assert len(sw.comparison.labels) == 2
     assert t.groupby("variant", sort=False).game.nunique().tolist() == [20, 4]
+
+
+def test_split_hands_out_only_the_missing_games_in_runs():
+    from tabletop_nb.core.runner import _split
+    assert _split([0, 1, 2, 3, 4], 2) == [range(0, 2), range(2, 4), range(4, 5)]
+    assert _split([7, 3, 4, 5, 9], 10) == [range(3, 6), range(7, 8), range(9, 10)]
+    assert _split([], 3) == []
+    got = [i for r in _split(list(range(0, 50, 3)) + [1, 2], 4) for i in r]
+    assert got == sorted(set(range(0, 50, 3)) | {1, 2})
