@@ -124,6 +124,8 @@ class Checkpoint:
     def read_key(path) -> dict | None:
         """The study line of an existing checkpoint (None for a missing or empty file)."""
         path = os.fspath(path)
+        if os.path.isdir(path):
+            raise CheckpointError(f"{path} is a folder: a checkpoint is a file, e.g. {os.path.join(path, 'study.csv')}")
         if not os.path.exists(path) or os.path.getsize(path) == 0:
             return None
         with open(path, encoding="utf-8", newline="") as f:

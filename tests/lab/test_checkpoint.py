@@ -198,3 +198,5 @@ def test_checkpoint_with_records_or_skill_is_refused(game, tmp_path):
         tabletop_nb.compare_rules({"a": game}, games=2, progress=False, skill=("random", "hold10"),
                                   checkpoint=tmp_path / "x.csv")
     assert not (tmp_path / "x.csv").exists()
+    with pytest.raises(CheckpointError, match="is a folder"):
+        tabletop_nb.simulate(game, "random", games=2, progress=False, checkpoint=tmp_path)
