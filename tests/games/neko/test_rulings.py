@@ -38,20 +38,11 @@ def test_switches_named_in_rulings_exist():
 def test_the_other_readings_play_whole_games():
     """NK-HO-02 (b) and NK-PP-09 (i)(b) switched on: random games end with every invariant
     kept (the readings' own effects are tested in test_cards.py)."""
-    import numpy as np
+    from playout import play_out
 
-    from tabletop_nb import CHANCE
     from tabletop_nb.games.neko import invariants
     game = tabletop_nb.load_game("neko", players=3, hospital_needs_die=True,
                                  park_pickup_per_turn=True)
     for seed in range(2):
-        rng = np.random.default_rng(seed)
-        s = game.initial_state()
-        while not game.is_terminal(s):
-            if game.current_player(s) == CHANCE:
-                s = game.apply(s, game.sample_chance(s, rng))
-            else:
-                legal = game.legal_actions(s)
-                s = game.apply(s, legal[rng.integers(len(legal))])
-            assert invariants(game, s) == []
+        s = play_out(game, game.initial_state(), seed, invariants)
         assert len(game.scores(s)) == 3

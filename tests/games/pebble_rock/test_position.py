@@ -3,9 +3,9 @@
 The defaults give a legal, playable state; every impossible position is refused with the
 reason and builds nothing; the legal actions from a built position are those play reaches.
 """
-import numpy as np
 import pytest
 from pebble_rock_helpers import cargo, finish_setup, game_with, passenger, run
+from playout import play_out
 
 import tabletop_nb
 from tabletop_nb import CHANCE, TabletopError
@@ -33,16 +33,7 @@ def test_defaults_are_a_legal_playable_start_of_turn(game):
     assert s.table.deck == tuple(sorted(c.id for c in CARDS)) and s.table.row == (0, 0, 0)
     assert s.table.treasure_spaces == frozenset(r.board.treasure_spaces)
     # it plays to the end: random actions and sampled chance, every invariant kept
-    rng = np.random.default_rng(5)
-    for _ in range(5000):
-        if game.is_terminal(s):
-            break
-        if game.current_player(s) == CHANCE:
-            s = game.apply(s, game.sample_chance(s, rng))
-        else:
-            legal = game.legal_actions(s)
-            s = game.apply(s, legal[rng.integers(len(legal))])
-        assert invariants(game, s) == []
+    s = play_out(game, s, 5, invariants, limit=5000)
     assert game.is_terminal(s) and len(game.scores(s)) == 2
 
 
