@@ -145,6 +145,7 @@ class RuleComparison:
             d = self.decisions.set_index(["variant", "metric"])[["cs_low", "cs_high", "decision"]]
             self.metrics = self.metrics.join(d, on=["variant", "metric"])
         self.stop_reason = self._stop_text()
+        self.table.attrs.update(self._stop_attrs())
 
     def _stop_text(self) -> str:
         info = self.stop_info
@@ -270,7 +271,12 @@ class RuleComparison:
         out = pd.DataFrame(rows).set_index("metric")
         anytime = [c for c in out.columns if c.endswith(", anytime 95%")]
         out[anytime] = out[anytime].fillna("")
+        out.attrs.update(self._stop_attrs())
         return out
+
+    def _stop_attrs(self) -> dict:
+        return {"games_played": dict(self.games_played), "stopped": self.stopped,
+                "stop_reason": self.stop_reason}
 
     def summary(self) -> str:
         """What changed significantly, in words."""

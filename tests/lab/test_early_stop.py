@@ -34,6 +34,9 @@ def test_a_real_effect_stops_early_and_says_why(game):
     rep = cmp.report()
     assert rep.loc["win_rate_seat_0", "bonus - base, anytime 95%"].endswith("higher")
     assert rep.loc["turns", "bonus - base, anytime 95%"] == ""  # not asked
+    assert rep.attrs["stopped"] == cmp.table.attrs["stopped"] == "decided"
+    assert rep.attrs["games_played"] == {"base": cmp.games, "bonus": cmp.games}
+    assert rep.attrs["stop_reason"] == cmp.stop_reason
     m = cmp.metrics.set_index(["variant", "metric"])
     assert m.loc[("bonus", "win_rate_seat_0"), "cs_low"] > 0
     assert cmp.table.groupby("variant").game.nunique().tolist() == [cmp.games, cmp.games]
