@@ -35,6 +35,14 @@ CONFORMANCE = [
     dict(players=2, advanced_cards=True),
     dict(players=3, advanced_setup=True),
     dict(players=4, advanced_cards=True, advanced_setup=True),
+    # every ruling switch on its other reading (RULINGS.md)
+    dict(players=3, advanced_cards=True, random_start_order=True, reward_remove_without_tiles=True,
+         blue_bar_outside_resolution=True, free_actions_after_last_die=False,
+         park_die_obeys_count_rule=True, dice_on_port_hubs=False, card_interference=False,
+         max_card_cost_total=True, goods_tiles_count_ports=True, most_needs_one=True,
+         interference_times_all=True, declined_advanced_stays=False, research_station_per_card=True,
+         neko_counts_port_hubs=False, harbour_city_all_round=True, hospital_needs_die=True,
+         park_pickup_per_turn=True),
 ]
 
 _DICE_PHASES = (DRAFT, INCOME, REWARD, POST, ACTION, PARK, RESOLVE)

@@ -24,7 +24,16 @@ def load_game(**overrides: Any) -> PacalGame:
 
 CONFORMANCE = [dict(players=2), dict(players=3), dict(players=4), dict(players=5),
                dict(players=2, expert=True), dict(players=4, expert=True),
-               dict(players=5, expert=True)]
+               dict(players=5, expert=True),
+               # every reading switch on its other reading (RULINGS.md)
+               dict(players=2, marker_is_stone=False, zero_straight=True, god_in_first_round=True,
+                    arrows_in_first_round=False, diamond_squares=True, tie_scores=True,
+                    two_player_bonus_end=False, turning_paths="no_reversal", boxed_in="by_surroundings",
+                    gap_contents="no_own", lower_substitute="next", replaced_pyramid="discard",
+                    river_lake="combined"),
+               dict(players=4, expert=True, marker_is_stone=False, zero_straight=True,
+                    god_in_first_round=True, arrows_in_first_round=False, diamond_squares=True,
+                    tie_scores=True, gap_contents="empty")]
 
 
 def invariants(game: PacalGame, s: PacalState) -> list[str]:

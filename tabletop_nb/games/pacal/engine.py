@@ -644,6 +644,12 @@ class PacalGame(BaseGame):
             ended = "bonus"
         elif n == 2 and scores[p] >= r.threshold:
             ended = "threshold"
+        elif n == 2 and not r.two_player_bonus_end and total_after == 0 and total_after < total_before:
+            # PC-TWO-04 (b): without the pyramid end, the game ends when a player builds his
+            # last pyramid (no bonus; RULINGS.md): he can never score again, and with only the
+            # 45 points to end it, the game often ran on for ever
+            ev += (("builtout", p),)
+            ended = "built out"
         return self._end_turn(s2, tuple(scores), ev, ended)
 
     def _end_turn(self, s: PacalState, scores: tuple, events: tuple, ended: str) -> PacalState:
@@ -910,6 +916,8 @@ class PacalGame(BaseGame):
                            + (f" and scored {e[5]}" if e[5] else ""))
             elif k == "bonus":
                 out.append(f"{who} built the second-to-last pyramid: +{e[2]} and the game ends")
+            elif k == "builtout":
+                out.append(f"{who} built the last pyramid and the game ends")
             elif k == "lastround":
                 out.append(f"{who} reached the threshold: this round is the last")
             elif k == "nobuild":

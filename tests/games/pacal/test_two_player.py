@@ -56,6 +56,23 @@ def test_pc_two_04_bonus_end_applies_and_switch():
     assert g2.apply(s3, Build(1, (1, 1), ((1, 1),))).phase == ROLL
 
 
+def test_pc_two_04_other_reading_ends_at_the_last_pyramid():
+    """PC-TWO-04 (b) (two_player_bonus_end=False, RULINGS.md): the game goes on past the
+    second-to-last pyramid and ends, with no bonus and a final scoring, when a player builds
+    his last one (without this end, random play ran on for ever in 5 of 6 games)."""
+    g2 = open_game(2, two_player_bonus_end=False)
+    s = g2.position(ships=parked(2), phase="build", stones={0: [(1, 1)]},
+                    pyr_supply={0: (1, 0, 0, 0, 0)}, scores=(10, 12))
+    s2 = g2.apply(s, Build(1, (1, 1), ((1, 1),)))
+    assert s2.phase == OVER and s2.ended == "built out" and s2.final
+    assert "Yellow built the last pyramid and the game ends" in g2.events(s2)
+    gain = next(e[5] for e in s2.events if e[0] == "build")
+    assert not any(e[0] == "bonus" for e in s2.events)  # no bonus: in-play points + final only
+    assert s2.scores == (10 + gain + sum(s2.final[0]), 12 + sum(s2.final[1]))
+    # the other player still has pyramids: the end does not wait for him
+    assert sum(s2.pyr_supply[1]) > 0
+
+
 def test_pc_two_05_second_stone_into_the_only_opponent():
     """PC-TWO-05: the 2-stone option's second stone goes into the only opponent's ship."""
     g = open_game(2)
