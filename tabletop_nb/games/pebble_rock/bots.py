@@ -467,16 +467,26 @@ def _goal_plans(game, s, legal) -> list:
 
 
 def _follower(key, turn, seat):
-    """The rollout policy of a goal plan: sail for goal ``key`` until it is gone or the turn ends."""
-    def follow(game, s, rng):
-        if s.turns != turn:
+    return GoalFollower(key, turn, seat)
+
+
+class GoalFollower:
+    """The rollout policy of a goal plan: sail for goal ``key`` (a :meth:`GreedyPlanner.ranked_goals`
+    key) the greedy way until the goal is gone (reached, taken) or turn ``turn`` ends."""
+
+    __slots__ = ("key", "turn", "seat")
+
+    def __init__(self, key, turn, seat):
+        self.key, self.turn, self.seat = key, turn, seat
+
+    def __call__(self, game, s, rng):
+        if s.turns != self.turn:
             return None
-        goal = _planner(game).named_goal(s, seat, key)
+        goal = _planner(game).named_goal(s, self.seat, self.key)
         if goal is None:
             return None
         legal = game.legal_actions(s)
         return legal[0] if len(legal) == 1 else _greedy(game, s, legal, goal)
-    return follow
 
 
 def determinize(game, s, seat, rng):
