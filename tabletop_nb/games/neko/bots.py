@@ -18,7 +18,7 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
-from .engine import RESOLVE
+from .state import RESOLVE
 from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
                     Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
@@ -561,7 +561,7 @@ def determinize(game, s, seat, rng):
         return s
     new = tuple(v if v else s.hands[i][int(rng.integers(len(s.hands[i])))]
                 for i, v in enumerate(picks))
-    from .engine import _with_picks
+    from .state import with_picks as _with_picks
     return _with_picks(s, new)
 
 

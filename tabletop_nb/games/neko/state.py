@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.fastrecord import replacer
+
 __all__ = [
     "Player", "NekoState",
     # chance outcomes
@@ -26,8 +28,16 @@ __all__ = [
     "FishFor", "TakeDiscard", "RemoveInterference", "BuyShip", "OpenHarbour", "Adjust",
     "TileAdjust", "Reroll", "MoveShip", "LoadCargo", "Trade", "Lighthouse", "HospitalRemove",
     "NekoSplit", "RemoveTiles", "ParkDie", "ChurchHub", "ChurchFish",
-    "CHANCE_FRAMES", "TRADES",
+    "CHANCE_FRAMES", "TRADES", "PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME",
+    "REWARD", "POST", "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER", "replace_state",
+    "with_picks",
 ]
+
+#: the phases of a round, as ``NekoState.phase`` holds them (NK-RND)
+SETUP, BONUS, MARKET, ROLL, DRAFT, INCOME, REWARD, POST, ACTION, PARK, RESOLVE, PREP, ENDGAME, OVER = range(14)
+PHASES = ("Setup", "Starting bonus", "Morning Market", "Roll", "Draft dice", "Obtain Income",
+          "Get Rewards", "Set Turn Order", "Action", "Penguin Park dice", "Resolve bidding",
+          "Prepare next round", "Game end", "Game over")
 
 #: frames whose next step is a chance event (a draw or a roll)
 CHANCE_FRAMES = frozenset({"order", "tile", "adv", "reveal", "draw", "roll", "reroll"})
@@ -363,3 +373,14 @@ class ChurchHub:
 @dataclass(frozen=True, slots=True)
 class ChurchFish:
     """Church: take fish for the rest of the losing dice on this card."""
+
+
+#: ``replace_state(s, **changes)``: ``dataclasses.replace`` for a NekoState, fast
+#: (:mod:`tabletop_nb.core.fastrecord`)
+replace_state = replacer(NekoState)
+
+
+def with_picks(s: NekoState, picks: tuple) -> NekoState:
+    """The state with other draft picks (what ``observation`` hides and ``determinize``
+    fills in)."""
+    return replace_state(s, picks=picks)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ...core.fastrecord import replacer
+
 __all__ = ["PacalState", "PlaceShip", "Roll", "Move", "UseGod", "Place", "TakeBack", "Drop",
            "Build", "NoBuild", "SETUP", "ROLL", "MOVE", "GOD", "DROP", "BUILD", "OVER",
            "PHASES"]
@@ -111,22 +113,10 @@ class PacalState:
 
 _NAMES = tuple(PacalState.__slots__)
 
-
-def _make_evolve():
-    # A generated function with one keyword per field: no loop, no dict look-ups, one
-    # slot write per field (about twice as fast as dataclasses.replace on this state).
-    params = ", ".join(f"{k}=_M" for k in _NAMES)
-    body = "\n".join(f"    _set(n, {k!r}, s.{k} if {k} is _M else {k})" for k in _NAMES)
-    src = f"def evolve(s, *, {params}):\n    n = _new(PacalState)\n{body}\n    return n\n"
-    ns = {"_M": _MISSING, "_new": object.__new__, "_set": object.__setattr__, "PacalState": PacalState}
-    exec(src, ns)
-    return ns["evolve"]
-
-
-_MISSING = object()
-evolve = _make_evolve()
+#: :func:`tabletop_nb.core.fastrecord.replacer`: straight-line slot writes (the engine's hot path)
+evolve = replacer(PacalState)
 evolve.__module__ = __name__
-evolve.__doc__ = """``dataclasses.replace`` for PacalState, about twice as fast (the engine's hot path).
+evolve.__doc__ = """``dataclasses.replace`` for PacalState, about 1.4x faster games (the engine's hot path).
 
     >>> s = PacalState(0, 0, 0, 0, 0, 0, None, (), (), (), (), (), (), (), (), ())
     >>> evolve(s, turn=3).turn, s.turn

@@ -1,0 +1,197 @@
+"""Fast constructors for the engines' state records (frozen slots dataclasses).
+
+An engine builds a new state value on every action, so copying ~10-30 fields is its
+hottest operation. ``dataclasses.replace`` and the frozen ``__init__`` go through a
+per-field ``object.__setattr__`` (and ``replace`` through a dict of keywords); a
+straight-line function that writes each slot through its member descriptor does the
+same work two to three times faster. Measured on the engines (random games per second,
+4 players, CPU time, this helper against ``dataclasses.replace`` / attribute loops):
+Neko 1.9x, Pebble Rock 1.6x, Pacal 1.4x (see the note on issue 14).
+
+The functions here write that straight-line code from the class's fields and compile it
+(the only ``exec`` in the engines). What they build gives exactly the value the
+dataclass would: same type, same fields, no ``__post_init__`` run (the state classes
+have none; :func:`replacer` refuses a class that has one).
+
+- :func:`replacer` -- ``replace(obj, **changes)`` for one class.
+- :func:`maker` -- a positional constructor, arguments in field order.
+- :func:`from_attrs` -- a new record whose fields are read from any object's attributes
+  (a mutable working copy), optionally through expressions.
+- :func:`copier` -- copy named attributes from one object onto another.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Point:
+...     x: int
+...     y: int = 0
+>>> rep = replacer(Point)
+>>> rep(Point(1, 2), y=5)
+Point(x=1, y=5)
+>>> maker(Point)(3, 4) == Point(3, 4)
+True
+>>> class Mutable:
+...     __slots__ = ("x", "y")
+>>> m = from_attrs(Mutable)(Point(7, 8))
+>>> (m.x, m.y), from_attrs(Point)(m)
+((7, 8), Point(x=7, y=8))
+"""
+from __future__ import annotations
+
+import dataclasses
+import keyword
+from typing import Any, Callable, Iterable
+
+__all__ = ["replacer", "maker", "from_attrs", "copier", "fields_of"]
+
+_MISSING = object()
+
+
+def _build(name: str, src: str, env: dict) -> Callable:
+    """Compile ``src`` (which defines ``name``) in ``env`` and return the function."""
+    env = dict(env)
+    exec(compile(src, f"<fastrecord {name}>", "exec"), env)
+    fn = env[name]
+    fn.__module__ = __name__
+    return fn
+
+
+def fields_of(cls) -> tuple[str, ...]:
+    """The field names of a slots class (a dataclass's fields, or its ``__slots__``).
+
+    The generated code's own names start with ``_fr_``, so no field may."""
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+    else:
+        names = tuple(cls.__slots__)
+    for n in names:
+        if not n.isidentifier() or keyword.iskeyword(n) or n.startswith("_fr_"):
+            raise ValueError(f"{cls.__name__}: field {n!r} is not a plain identifier")
+    return names
+
+
+def _frozen(cls) -> bool:
+    return cls.__setattr__ is not object.__setattr__
+
+
+def _check(cls) -> None:
+    if not hasattr(cls, "__slots__"):
+        raise TypeError(f"{cls.__name__} has no __slots__")
+    if getattr(cls, "__post_init__", None) is not None:
+        raise TypeError(f"{cls.__name__} has a __post_init__, which these constructors skip")
+
+
+def _setter_lines(cls, names: Iterable[str], values: Iterable[str], env: dict) -> list[str]:
+    """Lines that set each slot of the new object ``x``: through the member descriptor for a
+    frozen class, by plain attribute store otherwise."""
+    out = []
+    frozen = _frozen(cls)
+    for i, (n, v) in enumerate(zip(names, values)):
+        if frozen:
+            env[f"_fr_s{i}"] = getattr(cls, n).__set__
+            out.append(f"    _fr_s{i}(_fr_x, {v})")
+        else:
+            out.append(f"    _fr_x.{n} = {v}")
+    return out
+
+
+def replacer(cls) -> Callable[..., Any]:
+    """``dataclasses.replace`` for one slots class: ``f(obj, **changes)``, keywords only.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class P:
+    ...     a: int
+    ...     b: tuple = ()
+    >>> replacer(P)(P(1), b=(2,))
+    P(a=1, b=(2,))
+    """
+    _check(cls)
+    names = fields_of(cls)
+    env = {"_fr_new": object.__new__, "_fr_cls": cls, "_fr_M": _MISSING}
+    lines = [f"def replace_{cls.__name__}(_fr_o, *, " + ", ".join(f"{n}=_fr_M" for n in names) + "):",
+             "    _fr_x = _fr_new(_fr_cls)"]
+    lines += _setter_lines(cls, names, (f"_fr_o.{n} if {n} is _fr_M else {n}" for n in names), env)
+    lines.append("    return _fr_x")
+    fn = _build(f"replace_{cls.__name__}", "\n".join(lines) + "\n", env)
+    fn.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
+    return fn
+
+
+def maker(cls) -> Callable[..., Any]:
+    """A constructor taking every field positionally, in field order.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class P:
+    ...     a: int
+    ...     b: int
+    >>> maker(P)(1, 2)
+    P(a=1, b=2)
+    """
+    _check(cls)
+    names = fields_of(cls)
+    env = {"_fr_new": object.__new__, "_fr_cls": cls}
+    args = [f"_fr_a{i}" for i in range(len(names))]
+    lines = [f"def make_{cls.__name__}(" + ", ".join(args) + "):", "    _fr_x = _fr_new(_fr_cls)"]
+    lines += _setter_lines(cls, names, args, env)
+    lines.append("    return _fr_x")
+    fn = _build(f"make_{cls.__name__}", "\n".join(lines) + "\n", env)
+    fn.__doc__ = f"A {cls.__name__} from its fields in order."
+    return fn
+
+
+def from_attrs(cls, env: dict | None = None, **exprs: str) -> Callable[[Any], Any]:
+    """``f(o)``: a new ``cls`` whose fields are ``o``'s attributes of the same names.
+
+    ``exprs`` gives some fields as Python expressions in ``o`` instead (for example
+    ``players="tuple(o.players)"``), evaluated with the names in ``env``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class P:
+    ...     a: int
+    ...     b: tuple
+    >>> class W:
+    ...     a, b = 1, [2, 3]
+    >>> from_attrs(P, b="tuple(o.b)")(W())
+    P(a=1, b=(2, 3))
+    """
+    _check(cls)
+    names = fields_of(cls)
+    unknown = set(exprs) - set(names)
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no fields {sorted(unknown)}")
+    e = dict(env or {})
+    e.update({"_fr_new": object.__new__, "_fr_cls": cls})
+    lines = [f"def to_{cls.__name__}(o):", "    _fr_x = _fr_new(_fr_cls)"]
+    lines += _setter_lines(cls, names, (exprs.get(n, f"o.{n}") for n in names), e)
+    lines.append("    return _fr_x")
+    fn = _build(f"to_{cls.__name__}", "\n".join(lines) + "\n", e)
+    fn.__doc__ = f"A {cls.__name__} read from an object's attributes."
+    return fn
+
+
+def copier(names: Iterable[str], env: dict | None = None, **exprs: str) -> Callable[[Any, Any], None]:
+    """``f(dst, src)``: ``dst.<name> = src.<name>`` for each name (``dst`` must not be frozen).
+
+    ``exprs`` sets further (or the same) attributes of ``dst`` from expressions in ``src``,
+    for example ``players="list(src.players)"`` or ``ev="[]"``.
+
+    >>> class A:
+    ...     __slots__ = ("x", "y", "log")
+    >>> class B:
+    ...     x, y = 1, (2,)
+    >>> a = A()
+    >>> copier(["x"], y="list(src.y)", log="[]")(a, B())
+    >>> a.x, a.y, a.log
+    (1, [2], [])
+    """
+    assigns = {n: f"src.{n}" for n in names}
+    assigns.update(exprs)
+    for n in assigns:
+        if not n.isidentifier() or keyword.iskeyword(n):
+            raise ValueError(f"{n!r} is not a plain identifier")
+    body = "".join(f"    dst.{n} = {v}\n" for n, v in assigns.items()) or "    pass\n"
+    fn = _build("copy_attrs", "def copy_attrs(dst, src):\n" + body, dict(env or {}))
+    fn.__doc__ = "Copy attributes from src onto dst."
+    return fn

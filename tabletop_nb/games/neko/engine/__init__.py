@@ -1,0 +1,105 @@
+"""The rules engine of A Pleasant Journey to Neko, laid out like the rulebook.
+
+``NekoGame`` implements the game protocol of :mod:`tabletop_nb.core.protocol`. The
+state keeps a stack of *frames*: each names a decision (and whose it is) or a chance
+event the game waits for. ``apply`` resolves the top frame, then ``_run`` moves the
+round forward through every step that needs nobody's choice (income payouts, turn
+order, resolving a card nobody bid on, scoring) until the next frame is pushed.
+
+The class is assembled from one mixin per rulebook section; each module names its
+section and rule IDs (shared/rules/neko.checklist.md) and mirrors a test module:
+
+============================  ==========================================  =======================
+module                        rulebook section                            rule IDs
+============================  ==========================================  =======================
+:mod:`.setup`                 Set Up                                      NK-SET, NK-ADS-01..03
+:mod:`.round`                 Course of the Game, Play A Round            NK-RND (and the protocol)
+:mod:`.morning_market`        1. Morning Market Phase                     NK-MM
+:mod:`.preparation`           2. Preparation Phase                        NK-DRF, NK-INC, NK-RWD, NK-TO
+:mod:`.action_phase`          3. Action Phase, On Bidding                 NK-ACT, NK-BID
+:mod:`.free_actions`          Free Actions a) to h)                       NK-FA
+:mod:`.hubs_ships`            Hub Activation, ships, Port                 NK-HUB, NK-CAT, NK-PORT, NK-CAP
+:mod:`.end_of_round`          End of a Round, Place a card                NK-RES, NK-PLC, NK-PREP
+:mod:`.scoring`               Mid-Game Scoring, Game End, Final Scoring   NK-MID, NK-TRV, NK-END, NK-FIN, NK-TIE
+:mod:`.cards`                 Card Reference Guide, Special Stops         NK-CARD, NK-OB ... NK-HC
+:mod:`.advanced`              Advanced Game                               NK-ADV, NK-ADS
+:mod:`.words`                 (for people and bots)                       labels, events, hooks
+:mod:`.base`                  (shared)                                    working copy, caches
+============================  ==========================================  =======================
+
+Inside ``apply`` the state is unpacked into a mutable working copy (``_W``, with
+``_MP`` players copied on first touch) and frozen again at the end: the rules read
+like the rulebook's sentences and the states stay immutable values.
+"""
+from __future__ import annotations
+
+from ....core.protocol import BaseGame
+from ..rules import Rules
+from ..state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
+                     ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard, DrawTile, DrawTwo, EndTurn,
+                     FishFor, HospitalRemove, IncomeDie, Lighthouse, LoadCargo, MoveShip, NekoSplit,
+                     NewBid, OpenHarbour, ParkDie, Pass, Pick, RemoveInterference, RemoveTiles,
+                     Reroll, Reward, RollDice, Rolled, Sell, StartOrder, TakeDiscard, TakeFish,
+                     TileAdjust, Trade, UsePostOffice)
+from .action_phase import ActionPhase
+from .advanced import Advanced
+from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,  # noqa: F401
+                   RESOLVE, REWARD, ROLL, SETUP, _ACT, _MP, _NAMES, _PLAYER_FIELDS, _STATE_FIELDS, _W,
+                   _a, _cumulative, _insert, _make_player, _make_state, _Profile, _remove,
+                   _roll_tables, _thaw, _with_picks)
+from .cards import Cards
+from .end_of_round import EndOfRound
+from .free_actions import FreeActions
+from .hubs_ships import HubsShips
+from .morning_market import MorningMarket
+from .preparation import Preparation
+from .round import Round
+from .scoring import Scoring
+from .setup import SetUp
+from .words import Words
+
+__all__ = ["NekoGame", "PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD",
+           "POST", "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
+
+
+class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeActions, HubsShips,
+               EndOfRound, Scoring, Cards, Advanced, Words, BaseGame):
+    """A Pleasant Journey to Neko for 2-4 players, base and advanced game.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=3)
+    >>> s = game.initial_state()
+    >>> game.current_player(s) == tabletop_nb.CHANCE      # the first mid-game tile is drawn
+    True
+    """
+
+    name = "neko"
+    Rules = Rules
+    max_actions = 200_000
+
+
+G = NekoGame
+#: the handler of each action kind, ``handler(game, w, top_frame, action)`` (see ``apply_trusted``)
+NekoGame._HANDLERS = {
+    # chance
+    StartOrder: G._h_order, DrawTile: G._h_tile, DrawAdvanced: G._h_adv, DrawCard: G._h_draw,
+    RollDice: G._h_roll, Rolled: G._h_rolled,
+    # setup, market, draft, income, rewards
+    ChooseBonus: G._h_bonus, Sell: G._h_sell, Done: G._h_done, Pick: G._h_pick,
+    IncomeDie: G._h_income, CityIncome: G._h_city, Reward: G._h_reward, Buy: G._h_buy,
+    DrawTwo: G._h_drawtwo, Pass: G._h_pass, UsePostOffice: G._h_post,
+    # the action phase and free actions
+    TakeFish: G._h_take_fish, Bid: G._h_bid, NewBid: G._h_new_bid,
+    ActivateHub: G._h_activate_hub, ActivateCard: G._h_activate_card, EndTurn: G._h_end_turn,
+    FishFor: G._h_fish_for, TakeDiscard: G._h_take_discard,
+    RemoveInterference: G._h_remove_interference, BuyShip: G._h_buy_ship,
+    OpenHarbour: G._h_open_harbour, Adjust: G._h_adjust, TileAdjust: G._h_adjust,
+    Reroll: G._h_reroll, MoveShip: G._h_move_ship, LoadCargo: G._h_load, Trade: G._h_trade,
+    Lighthouse: G._h_lighthouse, HospitalRemove: G._h_hospital,
+    # card effects
+    NekoSplit: G._h_neko, RemoveTiles: G._h_remove_tiles, ParkDie: G._h_park_die,
+    ChurchHub: G._h_church_hub, ChurchFish: G._h_church_fish,
+}
+del G

@@ -1,0 +1,157 @@
+"""3. Action Phase and On Bidding: turns, take a fish, bid, activate.
+
+Rulebook "Play A Round", "3. Action Phase" and "On Bidding" (checklist sections 8-9:
+NK-ACT-01..13, NK-BID-01..11); worked examples NK-EX-06..08. The bidding spaces and the
+bids on them live here. Tests: tests/games/neko/test_action_phase.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (ActivateCard, ActivateHub, EndTurn, NewBid)
+from .base import (_a, _insert, _remove)
+
+
+class ActionPhase:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _card_at(self, w, space: int) -> int:
+        return w.area[space] if space < self.S else w.adv[space - self.S]
+
+    def _set_card_at(self, w, space: int, card: int) -> None:
+        if space < self.S:
+            w.area = w.area[:space] + (card,) + w.area[space + 1:]
+        else:
+            i = space - self.S
+            w.adv = w.adv[:i] + (card,) + w.adv[i + 1:]
+
+    def _add_bid(self, w, space: int, p: int, v: int) -> None:
+        row = w.bids[space]
+        row = row[:p] + (_insert(row[p], v),) + row[p + 1:]
+        w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
+
+    def _distinct(self, dice: tuple) -> tuple:
+        vals = self._vals.get(dice)
+        if vals is None:
+            if len(self._vals) > 100_000:
+                self._vals.clear()
+            vals = self._vals[dice] = tuple(sorted(set(dice)))
+        return vals
+
+    def _turn_actions(self, s, p, P) -> list:
+        r = self.rules
+        dice = P.dice
+        vals = self._distinct(dice)
+        main = s.main
+        out = []
+        if not main:
+            if dice:
+                fish = self._A_fish
+                out += [fish[v] for v in vals]
+                nd = len(dice)
+                S = self.S
+                area, adv, bids = s.area, s.adv, s.bids
+                for sp in self.res_order:
+                    if (area[sp] if sp < S else adv[sp - S]) < 0:
+                        continue
+                    row = bids[sp]
+                    if len(row[p]) + nd >= max(map(len, row)):
+                        acts = self._A_bid[sp]
+                        out += [acts[v] for v in vals]
+                if r.advanced_setup and -1 in area:
+                    for c in s.piles:
+                        out.append(_a(NewBid, c))
+                if P.hubs:
+                    used = [k for k, _ in P.hub_dice]
+                    port = r.dice_on_port_hubs
+                    for key, mult, _ in P.hubs:
+                        if mult in dice and key not in used and (port or key[2] == 0):
+                            out.append(_a(ActivateHub, *key))
+                if P.cards:
+                    act = self._prof(P).activatable
+                    if act:
+                        cused = [k for k, _ in P.card_dice]
+                        for li, si, ok in act:
+                            if (li, si) not in cused:
+                                for v in vals:
+                                    if v in ok:
+                                        out.append(_a(ActivateCard, li, si, v))
+                    if r.hospital_needs_die and P.interference and not P.hospital_used:
+                        # NK-HO-02 (b): any die on the Hospital's space removes a tile
+                        at = self._prof(P).effect_pos.get("hospital")
+                        if at is not None:
+                            out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
+        elif main[0] == "fish":
+            fish = self._A_fish
+            out += [fish[v] for v in vals]
+        elif main[0] == "bid":
+            acts = self._A_bid[main[1]]
+            out += [acts[v] for v in vals]
+        if dice or (main and r.free_actions_after_last_die):
+            self._free_actions(s, p, P, vals, out)
+        if main and self._turn_can_end(s, p):
+            out.append(_a(EndTurn))
+        return out
+
+    def _turn_can_end(self, s, p) -> bool:
+        main = s.main
+        if main[0] != "bid":
+            return True
+        row = s.bids[main[1]]
+        mine = len(row[p])
+        return main[2] >= 1 and mine >= max(len(d) for d in row)
+
+    def _h_take_fish(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.dice = _remove(m.dice, a.value)
+        w.discard = _insert(w.discard, a.value)
+        got = self._gain(m, "fish", 1)
+        w.main = ("fish",)
+        w.ev.append(("take_fish", p, a.value, got))
+
+    def _h_bid(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.dice = _remove(m.dice, a.value)
+        self._add_bid(w, a.space, p, a.value)
+        placed = w.main[2] if w.main and w.main[0] == "bid" else 0
+        w.main = ("bid", a.space, placed + 1)
+        w.ev.append(("bid", p, self._card_at(w, a.space), a.value))
+
+    def _h_activate_card(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        r = self.rules
+        m.dice = _remove(m.dice, a.value)
+        m.card_dice = m.card_dice + (((a.lane, a.slot), a.value),)
+        w.main = ("act",)
+        card = m.lanes[a.lane][a.slot]
+        C = self.card[card]
+        e = C.effect
+        w.ev.append(("card", p, card, a.value))
+        if e == "variant" and C.kind == "ocean_bank":
+            m.coins += r.set_value(self._count(m, "ocean_bank"), r.ocean_bank_income)
+        elif e == "variant" and C.kind == "fuel_platform":
+            self._gain(m, "fuel", r.set_value(self._count(m, "fuel_platform"), r.fuel_platform_income))
+        elif e == "research_station":
+            self._research(m)
+        elif e == "neko_harbour":
+            h = self.hub_count(m)
+            if h:
+                w.frames.append(("neko", p, h))
+        elif e == "seaside_reward":
+            w.frames.append(("seareward", p, a.value))
+        elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
+            m.hospital_used = True
+            m.interference -= 1
+            w.ev.append(("hospital", p, 1))
+
+    def _h_end_turn(self, w, top, a):
+        w.frames.pop()
+        m = w.p(top[1])
+        m.picked_up = False
+        if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
+            m.park_pickups_used = 0
+        w.main = ()
+        w.turn = (w.turn + 1) % self.N
+        w.ev.append(("end_turn", top[1]))

@@ -1,0 +1,166 @@
+"""What every section of the Neko engine shares (not a rulebook section): the working copy
+of a state, the action cache, the roll tables and the per-lanes profile.
+
+Inside ``apply`` the state is unpacked into a mutable working copy (:class:`_W`, with
+:class:`_MP` players copied on first touch) and frozen again at the end: the rules read
+like the rulebook's sentences and the states stay immutable values. The copies are
+straight-line functions built by :mod:`tabletop_nb.core.fastrecord` (copying ~25 fields
+by name is several times faster than a getattr/setattr loop, and it happens on every
+action).
+"""
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from ....core.fastrecord import copier, from_attrs, maker
+from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
+                     RESOLVE, REWARD, ROLL, SETUP, NekoState, Player, RollDice, Rolled, with_picks)
+
+__all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
+           "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
+
+_PLAYER_FIELDS = Player.__slots__
+_STATE_FIELDS = NekoState.__slots__
+_NAMES = ("Yellow", "Red", "Purple", "Green")
+
+
+class _MP:
+    """A mutable copy of a Player, alive only inside one ``apply``."""
+
+    __slots__ = _PLAYER_FIELDS
+
+
+_make_player = maker(Player)
+_make_state = maker(NekoState)
+_thaw = from_attrs(_MP)
+_MP.freeze = from_attrs(Player)
+_with_picks = with_picks
+
+
+class _W:
+    """A mutable working copy of a NekoState."""
+
+    __slots__ = _STATE_FIELDS + ("_m", "ev")
+
+    def p(self, i: int) -> _MP:
+        m = self._m.get(i)
+        if m is None:
+            m = self._m[i] = _thaw(self.players[i])
+        return m
+
+    def view(self, i: int):
+        """The player for reading: the working copy if touched, else the frozen one."""
+        return self._m.get(i) or self.players[i]
+
+
+_W.__init__ = copier([f for f in _STATE_FIELDS if f not in ("players", "frames", "events")],
+                     players="list(src.players)", frames="list(src.frames)", _m="{}", ev="[]")
+_freeze_state = from_attrs(NekoState, players="tuple(o.players)", frames="tuple(o.frames)",
+                           events="tuple(o.ev)")
+
+
+def _freeze_w(w) -> NekoState:
+    players = w.players
+    for i, m in w._m.items():
+        players[i] = m.freeze()
+    return _freeze_state(w)
+
+
+_W.freeze = _freeze_w
+
+
+def _remove(t: tuple, v) -> tuple:
+    """``t`` without one occurrence of ``v``."""
+    i = t.index(v)
+    return t[:i] + t[i + 1:]
+
+
+def _insert(t: tuple, v) -> tuple:
+    """Sorted ``t`` with ``v`` added in order."""
+    lst = list(t)
+    lst.insert(bisect_right(lst, v), v)
+    return tuple(lst)
+
+
+_ACT: dict = {}
+
+
+def _a(cls, *args):
+    """A cached action instance (actions are immutable values).
+
+    The cache is shared by every game in the process, so it only ever stores actions
+    whose values are exact ints and strs: ``3.0 == 3`` share a dict key, and a float that
+    slipped in once would be handed to every later game asking for the int.
+    """
+    key = (cls,) + args
+    a = _ACT.get(key)
+    if a is None:
+        a = cls(*args)
+        if all(type(v) is int or type(v) is str for v in args):
+            _ACT[key] = a
+    return a
+
+
+def _cumulative(outcomes) -> list[float]:
+    acc, out = 0.0, []
+    for _, p in outcomes:
+        acc += float(p)
+        out.append(acc)
+    out[-1] = 1.0
+    return out
+
+
+@lru_cache(maxsize=32)
+def _roll_tables(die, n: int):
+    """The exact distribution of one player's roll of ``n`` dice (a sorted multiset), and of
+    one die, with cumulative floats for sampling. Cached: every game with the same die
+    shares them (building the 462 outcomes of 6 dice takes a tenth of a second)."""
+    pmf = die.pmf
+    rolls = []
+    for combo in combinations_with_replacement(list(pmf), n):
+        counts: dict = {}
+        for f in combo:
+            counts[f] = counts.get(f, 0) + 1
+        ways = math.factorial(n)
+        prob = Fraction(1)
+        for f, k in counts.items():
+            ways //= math.factorial(k)
+            prob *= pmf[f] ** k
+        rolls.append((RollDice(tuple(sorted(combo))), prob * ways))
+    one = [(Rolled(f), p) for f, p in pmf.items()]
+    return tuple(rolls), _cumulative(rolls), tuple(one), _cumulative(one)
+
+
+class _Profile:
+    """Derived facts about one lanes value (cached: lanes change only when a card is placed)."""
+
+    __slots__ = ("kinds", "effects", "effect_pos", "park", "activatable", "ports")
+
+    def __init__(self, game, lanes: tuple):
+        C = game.card
+        kinds: dict = {}
+        pos: dict = {}
+        act, ports = [], []
+        for li, lane in enumerate(lanes):
+            for si, c in enumerate(lane):
+                if c < 0:
+                    continue
+                card = C[c]
+                kinds[card.kind] = kinds.get(card.kind, 0) + 1
+                pos.setdefault(card.effect, (li, si))
+                if card.activate:
+                    act.append((li, si, frozenset(card.activate)))
+                if card.cargo:
+                    ports.append((li, si, c, len(card.cargo)))
+        self.kinds = kinds
+        self.effect_pos = pos
+        self.effects = frozenset(pos)
+        size = game.rules.set_size
+        full, rest = divmod(kinds.get("penguin_park", 0), size)
+        self.park = (full + (1 if rest else 0), full * (size - 1) + (rest - 1 if rest else 0))
+        self.activatable = tuple(act)
+        self.ports = tuple(ports)

@@ -1,0 +1,170 @@
+"""Card Reference Guide and Special Stops: what each card does.
+
+Rulebook "Card Reference Guide" and "Special Stops" (checklist sections 25-31: NK-CARD,
+NK-OB, NK-FP, NK-BB, NK-PP, NK-ST, NK-LH, NK-CH, NK-SMC, NK-SP, NK-FS, NK-RS, NK-HO, NK-NH,
+NK-IW, NK-SI, NK-PO, NK-HC); worked examples NK-EX-22, NK-EX-24..28. A card's lightning
+effect fires in ``_place`` (:mod:`.end_of_round`), its activation in ``_h_activate_card``
+(:mod:`.action_phase`), its end-game points in ``final_breakdown`` (:mod:`.scoring`).
+Tests: tests/games/neko/test_cards.py.
+"""
+from __future__ import annotations
+
+
+from .base import (RESOLVE, _Profile, _remove)
+
+
+class Cards:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _prof(self, P) -> _Profile:
+        """What a player's lanes hold, computed once per distinct lanes value."""
+        prof = self._profiles.get(P.lanes)
+        if prof is None:
+            if len(self._profiles) > 200_000:
+                self._profiles.clear()
+            prof = self._profiles[P.lanes] = _Profile(self, P.lanes)
+        return prof
+
+    def _count(self, P, kind: str) -> int:
+        return self._prof(P).kinds.get(kind, 0)
+
+    def _owns(self, P, effect: str) -> int | None:
+        """The id of the player's card with this effect, or None."""
+        pos = self._prof(P).effect_pos.get(effect)
+        return None if pos is None else P.lanes[pos[0]][pos[1]]
+
+    def _card_active(self, P, effect: str) -> bool:
+        """Whether the player's card with this effect holds a die this round."""
+        E = self._effect_of
+        for (li, si), _ in P.card_dice:
+            if E[P.lanes[li][si]] == effect:
+                return True
+        return False
+
+    def blue_bar_discount(self, P) -> int:
+        n = self._count(P, "blue_bar")
+        return self.rules.set_value(n, self.rules.blue_bar_discount) if n else 0
+
+    def park_sets(self, P) -> tuple[int, int]:
+        """(dice reward tile pairs, discarded-die pickups per round) from Penguin Parks."""
+        return self._prof(P).park
+
+    def _park_spaces(self, s, p) -> list:
+        """Spaces where a variant Penguin Park die may go (NK-PP-10, NK-PP-13)."""
+        if s.phase == RESOLVE:
+            spaces = self.res_order[s.step // 2 + 1:]
+        else:
+            spaces = self.res_order
+        out = []
+        check = self.rules.park_die_obeys_count_rule
+        for sp in spaces:
+            if self._card_at(s, sp) < 0:
+                continue
+            if check:
+                row = s.bids[sp]
+                if len(row[p]) + 1 < max(len(d) for q, d in enumerate(row) if q != p):
+                    continue
+            out.append(sp)
+        return sorted(out)
+
+    def _research(self, m) -> None:
+        r = self.rules
+        ob, fp = self._count(m, "ocean_bank"), self._count(m, "fuel_platform")
+        if r.research_station_per_card:
+            m.coins += ob
+            self._gain(m, "fuel", fp)
+        else:
+            m.coins += r.set_value(ob, r.ocean_bank_income) if ob else 0
+            self._gain(m, "fuel", r.set_value(fp, r.fuel_platform_income) if fp else 0)
+
+    def _h_city(self, w, top, a):
+        w.frames.pop()
+        m = w.p(top[1])
+        r = self.rules
+        got = self._gain(m, a.item, r.southernmost_coins if a.item == "coins" else r.southernmost_fuel)
+        w.ev.append(("city", top[1], a.item, got))
+
+    def _h_post(self, w, top, a):
+        w.frames.pop()
+        self._start_offer(w, top[1], self.rules.post_office_discount)
+        w.ev.append(("post_office", top[1]))
+
+    def _h_trade(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        r = self.rules
+        t = a.trade
+        if t == "coins_to_fuel":
+            m.coins -= r.seaside_low_rates[0]
+            self._gain(m, "fuel", 1)
+        elif t == "fuel_to_goods":
+            m.fuel -= r.seaside_low_rates[1]
+            self._gain(m, "goods", 1)
+        elif t == "fuel_to_coins":
+            m.fuel -= 1
+            m.coins += r.seaside_high_rates[0]
+        else:
+            m.goods -= 1
+            m.pp += r.seaside_high_rates[1]
+        w.ev.append(("trade", p, t))
+
+    def _h_lighthouse(self, w, top, a):
+        m = w.p(top[1])
+        m.lighthouse = (a.lane, a.boundary, a.sub)
+        w.ev.append(("lighthouse", top[1], m.lighthouse))
+
+    def _h_hospital(self, w, top, a):
+        m = w.p(top[1])
+        m.hospital_used = True
+        m.interference -= 1
+        w.ev.append(("hospital", top[1], 1))
+
+    def _h_neko(self, w, top, a):
+        w.frames.pop()
+        _, p, h = top
+        m = w.p(p)
+        fuel = self._gain(m, "fuel", a.fuel)
+        coins = h - self.rules.neko_hubs_per_fuel * a.fuel
+        m.coins += coins
+        w.ev.append(("neko", p, coins, fuel))
+
+    def _h_remove_tiles(self, w, top, a):
+        w.frames.pop()
+        m = w.p(top[1])
+        m.interference -= a.count
+        w.ev.append(("hospital", top[1], a.count))
+
+    def _h_park_die(self, w, top, a):
+        w.frames.pop()
+        p = top[1]
+        w.discard = _remove(w.discard, a.value)
+        self._add_bid(w, a.space, p, a.value)
+        w.ev.append(("park_die", p, self._card_at(w, a.space), a.value))
+
+    def _h_church_hub(self, w, top, a):
+        w.frames.pop()
+        _, p, space, left = top
+        m = w.p(p)
+        key = (a.lane, a.boundary, a.sub)
+        mult, _ = self.hub_at(m, key)
+        row = w.bids[space]
+        mine = row[p]
+        row = row[:p] + (mine[1:],) + row[p + 1:]
+        w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
+        m.hub_dice = m.hub_dice + ((key, mult),)
+        m.church_used += 1
+        w.ev.append(("church", p, key))
+        self._activate_hub(w, m, p, key, False)
+        if key in m.ships:
+            got = self._gain(m, "fish", self.rules.catch_fish)
+            w.ev.append(("catch", p, got))
+        left -= 1
+        if left:
+            if m.church_used < self.rules.church_dice and self._vacant_hubs(m):
+                w.frames.append(("church", p, space, left))
+            else:
+                self._bid_fish(w, p, left)
+
+    def _h_church_fish(self, w, top, a):
+        w.frames.pop()
+        self._bid_fish(w, top[1], top[3])

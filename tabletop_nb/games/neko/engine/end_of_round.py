@@ -1,0 +1,331 @@
+"""End of a Round: resolve the bids, place a card into a ship lane, prepare the next round.
+
+Rulebook "End of a Round" and "Place a card into your ship lane" (checklist sections 15-17:
+NK-RES-01..14, NK-PLC-01..10, NK-PREP-01..06); worked examples NK-EX-17..21. Buying a card
+outside the resolution (the "card" reward, the Post Office) uses the same offer and
+placement. Tests: tests/games/neko/test_end_of_round.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (Buy, DrawTwo, Pass)
+from .base import (ENDGAME, MARKET, PREP,
+                   _a, _insert, _remove)
+
+
+class EndOfRound:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _resolve_step(self, w) -> None:
+        i, sub = divmod(w.step, 2)
+        if i >= len(self.res_order):
+            w.phase, w.step = PREP, 0
+            return
+        space = self.res_order[i]
+        card = self._card_at(w, space)
+        w.step += 1
+        who = self.winner(w, space)
+        if sub == 0:
+            if card < 0:
+                w.step += 1
+                return
+            if who is None:
+                w.step += 1
+                if space < self.S:
+                    self._set_card_at(w, space, -1)
+                    self._to_bottom(w, card, self._period(w))
+                    w.ev.append(("unbid", card))
+                return
+            if self._placements(w.view(who), card, self.blue_bar_discount(w.view(who))):
+                w.frames.append(("win", who, space))
+            else:
+                self._decline(w, space, who, forced=True)
+            return
+        # sub 1: the other bidders are compensated (NK-RES-09)
+        for q in w.order:
+            if q == who:
+                continue
+            dice = w.bids[space][q]
+            if not dice:
+                continue
+            P = w.view(q)
+            if self._owns(P, "church") is not None and P.church_used < self.rules.church_dice \
+                    and self._vacant_hubs(P):
+                w.frames.append(("church", q, space, len(dice)))
+                continue
+            self._bid_fish(w, q, len(dice))
+        return
+
+    def winner(self, s, space: int) -> int | None:
+        """The winner of a bidding space: the highest total, ties to the earlier turn order
+        (NK-RES-05); None when nobody bid."""
+        row = s.bids[space]
+        best, who = -1, None
+        for p in s.order:
+            dice = row[p]
+            if dice:
+                t = sum(dice)
+                if t > best:
+                    best, who = t, p
+        return who
+
+    def _bid_fish(self, w, q: int, n: int) -> None:
+        m = w.p(q)
+        per = self.rules.fishing_spot_fish if self._owns(m, "fishing_spot") is not None else 1
+        got = self._gain(m, "fish", n * per)
+        w.ev.append(("lost", q, n, got))
+
+    def _decline(self, w, space: int, who: int, forced: bool = False) -> None:
+        card = self._card_at(w, space)
+        if not (space >= self.S and self.rules.declined_advanced_stays):
+            self._set_card_at(w, space, -1)
+            self._to_bottom(w, card, self._period(w))
+        w.ev.append(("declined", who, card, forced))
+
+    def _prep_step(self, w) -> None:
+        r = self.rules
+        if w.step == 0:
+            for p in range(self.N):
+                m = w.p(p)
+                m.dice = m.hub_dice = m.card_dice = ()
+                m.tile_adjust_used = m.tile_reroll_used = m.park_pickups_used = 0
+                m.picked_up = m.hospital_used = m.harbour_city_used = False
+                m.lighthouse = None
+                m.church_used = 0
+            w.bids = self._empty_bids()
+            w.discard = ()
+            w.main = ()
+            w.step = 1
+        elif w.step == 1:
+            if w.round < r.rounds:
+                if r.advanced_setup:
+                    if w.round == r.rounds // 2:
+                        # the period-2 piles replace what is left of period 1 (NK-ADS-05)
+                        w.removed = w.removed + w.piles
+                        w.piles = tuple(sorted(w.deck[1] + w.bottom[1]))
+                        w.deck, w.bottom = ((), ()), ((), ())
+                else:
+                    d = 1 if w.round < r.rounds // 2 else 2
+                    if self._fill_area(w, d):
+                        return
+            w.step = 2
+        elif w.step == 2:
+            if w.round in (r.rounds // 2, r.rounds):
+                self._mid_scoring(w)
+            w.step = 3
+        else:
+            if w.round < r.rounds:
+                w.round += 1
+                w.phase, w.turn = MARKET, 0
+            else:
+                w.phase, w.turn = ENDGAME, 0
+
+    def _fill_area(self, w, d: int) -> bool:
+        """Reveal cards of deck ``d`` into the free bidding spaces; True while waiting on a draw."""
+        while -1 in w.area:
+            if w.deck[d - 1]:
+                w.frames.append(("reveal", d))
+                return True
+            if w.bottom[d - 1]:
+                b = list(w.bottom)
+                card, b[d - 1] = b[d - 1][0], b[d - 1][1:]
+                w.bottom = tuple(b)
+                self._set_card_at(w, w.area.index(-1), card)
+                continue
+            return False  # the deck ran out: the rest stays empty (NK-PREP-04)
+        return False
+
+    def _to_bottom(self, w, card: int, d: int) -> None:
+        if self.rules.advanced_setup:
+            w.piles = _insert(w.piles, card)
+            return
+        b = list(w.bottom)
+        b[d - 1] = b[d - 1] + (card,)
+        w.bottom = tuple(b)
+
+    def _take_from_deck(self, w, d: int, card: int) -> None:
+        deck = list(w.deck)
+        deck[d - 1] = _remove(deck[d - 1], card)
+        w.deck = tuple(deck)
+
+    def _deck_size(self, w, d: int) -> int:
+        return len(w.deck[d - 1]) + len(w.bottom[d - 1])
+
+    def _h_draw(self, w, top, a):
+        w.frames.pop()
+        d = top[-1]
+        self._take_from_deck(w, d, a.card)
+        if top[0] == "reveal":
+            self._set_card_at(w, w.area.index(-1), a.card)
+        else:
+            _, p, discount, need, drawn, _ = top
+            self._draw_offer(w, p, discount, need - 1, drawn + (a.card,), d)
+
+    def card_price(self, P, card: int, discount: int) -> int:
+        """A card's price after a discount, never below ``min_card_price`` (NK-BB-02)."""
+        cost = self.card[card].cost
+        if discount <= 0:
+            return cost
+        return max(min(cost, self.rules.min_card_price), cost - discount)
+
+    def gap_coins(self, lane: tuple, slot: int) -> int:
+        """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02).
+
+        >>> import tabletop_nb
+        >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
+        2
+        """
+        return self.rules.gap_coins * sum(1 for c in lane[:slot] if c < 0)
+
+    def _placements(self, P, card: int, discount: int):
+        """Every (lane, slot, total price) the player can afford for ``card``."""
+        price = self.card_price(P, card, discount)
+        out = []
+        coins = P.coins
+        for li, lane in enumerate(P.lanes):
+            gaps = 0
+            for si, c in enumerate(lane):
+                if c < 0:
+                    if price + gaps <= coins:
+                        out.append((li, si, price + gaps))
+                    gaps += 1
+        return out
+
+    def _buy_discount(self, P, base: int) -> int:
+        if self.rules.blue_bar_outside_resolution:
+            return base + self.blue_bar_discount(P)
+        return base
+
+    def _buy_actions(self, s, p, P, top) -> list:
+        out = []
+        if top[0] == "win":
+            card = self._card_at(s, top[2])
+            for li, si, _ in self._placements(P, card, self.blue_bar_discount(P)):
+                out.append(_a(Buy, card, li, si))
+            out.append(_a(Pass))
+            return out
+        _, _, discount, offered, _, allow_draw, _ = top
+        disc = self._buy_discount(P, discount)
+        for card in offered:
+            for li, si, _ in self._placements(P, card, disc):
+                out.append(_a(Buy, card, li, si))
+        if allow_draw:
+            out.append(_a(DrawTwo))
+        out.append(_a(Pass))
+        return out
+
+    def _h_buy(self, w, top, a):
+        w.frames.pop()
+        p = top[1]
+        m = w.p(p)
+        if top[0] == "win":
+            space = top[2]
+            price = self.card_price(m, a.card, self.blue_bar_discount(m))
+            self._set_card_at(w, space, -1)
+            during = True
+        else:
+            _, _, discount, offered, drawn, _, d = top
+            price = self.card_price(m, a.card, self._buy_discount(m, discount))
+            if drawn:
+                for c in offered:
+                    if c != a.card:
+                        self._to_bottom(w, c, d)
+            else:
+                self._take_from_display(w, a.card)
+            during = False
+        price += self.gap_coins(m.lanes[a.lane], a.slot)
+        self._place(w, p, a.card, a.lane, a.slot, price, during)
+
+    def _h_pass(self, w, top, a):
+        w.frames.pop()
+        k = top[0]
+        if k == "buy":
+            _, p, _, offered, drawn, _, d = top
+            if drawn:
+                for c in offered:
+                    self._to_bottom(w, c, d)
+            w.ev.append(("pass", p))
+        elif k == "win":
+            self._decline(w, top[2], top[1])
+        else:
+            w.ev.append(("pass", top[1]))
+
+    def _place(self, w, p: int, card: int, lane: int, slot: int, price: int, during: bool) -> None:
+        """Pay for a card and put it in a lane; its lightning effect fires once (NK-PLC)."""
+        r = self.rules
+        m = w.p(p)
+        m.coins -= price
+        lanes = list(m.lanes)
+        lanes[lane] = lanes[lane][:slot] + (card,) + lanes[lane][slot + 1:]
+        m.lanes = tuple(lanes)
+        m.cards = _insert(m.cards, card)
+        m.hubs = self._hubs_of(m.lanes)
+        C = self.card[card]
+        w.ev.append(("place", p, card, lane, slot, price))
+        if r.card_interference and C.interference:
+            m.interference += C.interference
+        e = C.effect
+        if e == "variant":
+            if C.kind == "ocean_bank":
+                m.coins += r.set_value(self._count(m, "ocean_bank"), r.ocean_bank_income)
+            elif C.kind == "fuel_platform":
+                self._gain(m, "fuel", r.set_value(self._count(m, "fuel_platform"), r.fuel_platform_income))
+            elif C.kind == "penguin_park":
+                if not m.park_variant_round:
+                    m.park_variant_round = w.round
+                if w.discard and self._park_spaces(w, p):
+                    w.frames.append(("park", p, 0))
+        elif e == "research_station":
+            self._research(m)
+        elif e == "hospital":
+            if m.interference and r.hospital_tiles:
+                w.frames.append(("hospital", p))
+        elif e == "neko_harbour":
+            h = self.hub_count(m)
+            if h:
+                w.frames.append(("neko", p, h))
+        elif e == "post_office":
+            self._start_offer(w, p, r.post_office_discount)
+
+    def _start_offer(self, w, p: int, discount: int) -> None:
+        r = self.rules
+        d = self._period(w)
+        if r.advanced_setup or r.advanced_cards:
+            display = self._direct_cards(w)
+            allow_draw = (not r.advanced_setup) and self._deck_size(w, d) > 0
+            if display or allow_draw:
+                w.frames.append(("buy", p, discount, display, False, allow_draw, d))
+            return
+        self._draw_offer(w, p, discount, 2, (), d)
+
+    def _draw_offer(self, w, p, discount, need, drawn, d) -> None:
+        while need > 0:
+            if w.deck[d - 1]:
+                w.frames.append(("draw", p, discount, need, drawn, d))
+                return
+            if w.bottom[d - 1]:
+                b = list(w.bottom)
+                card, b[d - 1] = b[d - 1][0], b[d - 1][1:]
+                w.bottom = tuple(b)
+                drawn = drawn + (card,)
+                need -= 1
+                continue
+            break
+        if drawn:
+            w.ev.append(("drew", p, drawn))
+            w.frames.append(("buy", p, discount, drawn, True, False, d))
+
+    def _h_drawtwo(self, w, top, a):
+        w.frames.pop()
+        _, p, discount, _, _, _, d = top
+        self._draw_offer(w, p, discount, 2, (), d)
+
+    def _take_from_display(self, w, card: int) -> None:
+        if card in w.piles:
+            w.piles = _remove(w.piles, card)
+            return
+        for sp in self.res_order:
+            if self._card_at(w, sp) == card:
+                self._set_card_at(w, sp, -1)
+                return
+        raise AssertionError(f"card {card} is not on display")

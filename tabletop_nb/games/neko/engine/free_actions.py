@@ -1,0 +1,171 @@
+"""Free Actions a) to h): fish for coins or fuel, pick up a discarded die, remove
+interference, buy a ship, open a harbour, adjust a die with fuel, move ships.
+
+Rulebook "Free Actions" (checklist section 10, NK-FA-01..20); worked examples NK-EX-10..13.
+Ship movement and cargo are in :mod:`.hubs_ships`; the Penguin Park tiles' +/-1 and reroll
+are offered here (NK-PP). Tests: tests/games/neko/test_free_actions.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (Adjust, BuyShip,
+                     HospitalRemove, Lighthouse,
+                     OpenHarbour, RemoveInterference, Trade)
+from .base import (_a, _insert, _remove)
+
+
+class FreeActions:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _free_actions(self, s, p, P, vals, out: list) -> list:
+        r = self.rules
+        fish = P.fish
+        if fish:
+            if r.fish_coins:
+                out.append(self._A_fishfor[0])
+            if r.fish_fuel:
+                out.append(self._A_fishfor[1])
+        prof = self._prof(P) if P.cards else None
+        effects = prof.effects if prof else ()
+        if s.discard and not P.picked_up:
+            cost = r.seaside_pickup_fish if "seaside_pickup" in effects else r.pickup_fish
+            dvals = self._distinct(s.discard)
+            if fish >= cost:
+                acts = self._A_pick_fish
+                out += [acts[v] for v in dvals]
+            if prof and prof.park[1] > P.park_pickups_used:
+                acts = self._A_pick_park
+                out += [acts[v] for v in dvals]
+        coins = P.coins
+        if P.interference and coins >= r.interference_removal_cost:
+            out.append(_a(RemoveInterference))
+        if P.harbours > 1 and coins >= self.ship_price(P):
+            counts = [0] * len(P.lanes)
+            for li, _, _ in P.ships:
+                counts[li] += 1
+            for li, n in enumerate(counts):
+                if n < P.harbours:
+                    out.append(_a(BuyShip, li))
+        if P.harbours < r.max_harbours and coins >= self.harbour_price(P):
+            out.append(_a(OpenHarbour))
+        fuel = P.fuel
+        if fuel >= r.adjust_fuel:
+            acts = self._A_adjust
+            for v in vals:
+                out += acts[v]
+        if prof and vals:
+            pairs = prof.park[0]
+            if pairs > P.tile_adjust_used:
+                acts = self._A_tile
+                for v in vals:
+                    out += acts[v]
+            if pairs > P.tile_reroll_used:
+                acts = self._A_reroll
+                out += [acts[v] for v in vals]
+        if fuel >= r.move_fuel:
+            out += self._ship_moves(P)
+        if P.goods and prof and prof.ports:
+            out += self._cargo_moves(P)
+        if effects:
+            if "seaside_trade_low" in effects and self._card_active(P, "seaside_trade_low"):
+                lo_c, lo_f = r.seaside_low_rates
+                if coins >= lo_c:
+                    out.append(_a(Trade, "coins_to_fuel"))
+                if fuel >= lo_f:
+                    out.append(_a(Trade, "fuel_to_goods"))
+            if "seaside_trade_high" in effects and self._card_active(P, "seaside_trade_high"):
+                if fuel >= 1:
+                    out.append(_a(Trade, "fuel_to_coins"))
+                if P.goods >= 1:
+                    out.append(_a(Trade, "goods_to_pp"))
+            if "light_house" in effects and P.lighthouse is None:
+                for key, _, _ in P.hubs:
+                    out.append(_a(Lighthouse, *key))
+            if "hospital" in effects and not P.hospital_used and P.interference \
+                    and not r.hospital_needs_die:
+                out.append(_a(HospitalRemove))
+        return out
+
+    def ship_price(self, P) -> int:
+        return self.rules.ship_cost_first + self.rules.ship_cost_step * (len(P.ships) - 1)
+
+    def harbour_price(self, P) -> int:
+        """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01)."""
+        base = self.rules.harbour_costs[P.harbours - 1]
+        if P.harbour_city_used and not self.rules.harbour_city_all_round:
+            return base
+        for (li, si), v in P.card_dice:
+            if self._effect_of[P.lanes[li][si]] == "harbour_city":
+                return -(-base // v)
+        return base
+
+    def _h_fish_for(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.fish -= 1
+        r = self.rules
+        got = self._gain(m, a.item, r.fish_coins if a.item == "coins" else r.fish_fuel)
+        w.ev.append(("fish_for", p, a.item, got))
+
+    def _h_take_discard(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        r = self.rules
+        w.discard = _remove(w.discard, a.value)
+        m.dice = _insert(m.dice, a.value)
+        m.picked_up = True
+        if a.source == "fish":
+            m.fish -= (r.seaside_pickup_fish if self._owns(m, "seaside_pickup") is not None
+                       else r.pickup_fish)
+        else:
+            m.park_pickups_used += 1
+        w.ev.append(("pickup", p, a.value, a.source))
+
+    def _h_remove_interference(self, w, top, a):
+        m = w.p(top[1])
+        m.coins -= self.rules.interference_removal_cost
+        m.interference -= 1
+        w.ev.append(("unjam", top[1]))
+
+    def _h_buy_ship(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.coins -= self.ship_price(m)
+        m.ships = _insert(m.ships, (a.lane, 0, 0))  # the start of the lane (NK-FA-10)
+        w.ev.append(("ship", p, a.lane))
+
+    def _h_open_harbour(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        price = self.harbour_price(m)
+        if price != self.rules.harbour_costs[m.harbours - 1]:
+            m.harbour_city_used = True
+        m.coins -= price
+        m.harbours += 1
+        m.lanes = m.lanes + ((-1,) * self.rules.lane_slots,)
+        w.ev.append(("harbour", p, price))
+
+    def _h_adjust(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        if type(a) is Adjust:
+            m.fuel -= self.rules.adjust_fuel
+        else:
+            m.tile_adjust_used += 1
+        nv = (a.value - 1 + a.delta) % 6 + 1
+        m.dice = _insert(_remove(m.dice, a.value), nv)
+        w.ev.append(("adjust", p, a.value, nv))
+
+    def _h_reroll(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.tile_reroll_used += 1
+        m.dice = _remove(m.dice, a.value)
+        w.frames.append(("reroll", p))
+        w.ev.append(("reroll", p, a.value))
+
+    def _h_rolled(self, w, top, a):
+        w.frames.pop()
+        m = w.p(top[1])
+        m.dice = _insert(m.dice, a.value)
+        w.ev.append(("rerolled", top[1], a.value))

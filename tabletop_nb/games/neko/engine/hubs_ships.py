@@ -1,0 +1,167 @@
+"""Hubs and ships: hub activation, ship travel, catching a fish, ports, capacity limits.
+
+Rulebook "Hub Activation", free action g) "What will happen when your ship(s) move to a
+hub?", "Port" (checklist sections 11-14: NK-HUB-01..19, NK-CAT-01..08, NK-PORT-01..10,
+NK-CAP-01..07). Tests: tests/games/neko/test_hubs_ships.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (LoadCargo, MoveShip)
+from .base import (_MP, _a, _insert, _remove)
+
+
+class HubsShips:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _gain(self, m: _MP, item: str, n: int) -> int:
+        """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept."""
+        if n <= 0:
+            return 0
+        r = self.rules
+        if item == "coins":
+            m.coins += n
+            return n
+        if item == "fuel":
+            n = max(0, min(n, r.cabin_capacity - m.fuel - m.goods))
+            m.fuel += n
+            return n
+        if item == "goods":
+            n = max(0, min(n, r.cabin_capacity - m.fuel - m.goods))
+            m.goods += n
+            return n
+        if item == "fish":
+            n = max(0, min(n, r.freezer_capacity - m.fish))
+            m.fish += n
+            return n
+        if item == "pp":
+            m.pp += n
+            return n
+        raise ValueError(item)
+
+    def _hubs_of(self, lanes) -> tuple:
+        """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item)."""
+        out = []
+        C = self.card
+        for li, lane in enumerate(lanes):
+            n = len(lane)
+            for i, c in enumerate(lane):
+                if c < 0:
+                    continue
+                for j, h in enumerate(C[c].hubs, 1):
+                    out.append(((li, i, j), h.multiplier, h.item))
+                if i + 1 < n and lane[i + 1] >= 0:
+                    out.append(((li, i + 1, 0), C[lane[i + 1]].left, C[c].right))
+        return tuple(sorted(out))
+
+    def hub_at(self, P, key) -> tuple | None:
+        """(multiplier, item) of the player's hub at ``key``, or None for a half-hub."""
+        for k, mult, item in P.hubs:
+            if k == key:
+                return mult, item
+        return None
+
+    def next_stop(self, lane: tuple, boundary: int, sub: int):
+        """The stop a ship at (boundary, sub) of ``lane`` moves to, or None (NK-HUB-10).
+
+        >>> import tabletop_nb
+        >>> game = tabletop_nb.load_game("neko", players=2)
+        >>> lane = (0, 14, -1, -1, -1)          # an Ocean Bank, then a Port (one port hub)
+        >>> game.next_stop(lane, 0, 0), game.next_stop(lane, 1, 0), game.next_stop(lane, 1, 1)
+        ((1, 0), (1, 1), (2, 0))
+        >>> game.next_stop(lane, 2, 0) is None   # an empty slot stops the ship
+        True
+        """
+        if boundary >= len(lane):
+            return None
+        c = lane[boundary]
+        if c < 0:
+            return None
+        if sub < len(self.card[c].hubs):
+            return boundary, sub + 1
+        return boundary + 1, 0
+
+    def hub_count(self, P) -> int:
+        if self.rules.neko_counts_port_hubs:
+            return len(P.hubs)
+        return sum(1 for k, _, _ in P.hubs if k[2] == 0)
+
+    def crossed(self, P, lane: int) -> int:
+        """Cards crossed by the furthest ship in a lane."""
+        return max((b for (li, b, _) in P.ships if li == lane), default=0)
+
+    def _vacant_hubs(self, P) -> list:
+        used = {k for k, _ in P.hub_dice}
+        port = self.rules.dice_on_port_hubs
+        return [k for k, _, _ in P.hubs if k not in used and (port or k[2] == 0)]
+
+    def _activate_hub(self, w, m, p, key, by_ship: bool) -> None:
+        mult, item = self.hub_at(m, key)
+        units = mult + (self.rules.lighthouse_units if m.lighthouse == key else 0)
+        amount = units * (self.rules.coin_unit if item == "coins" else 1)
+        got = self._gain(m, item, amount)
+        w.ev.append(("hub", p, key, item, got, by_ship))
+
+    def _h_activate_hub(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        key = (a.lane, a.boundary, a.sub)
+        mult, _ = self.hub_at(m, key)
+        m.dice = _remove(m.dice, mult)
+        m.hub_dice = m.hub_dice + ((key, mult),)
+        w.main = ("act",)
+        self._activate_hub(w, m, p, key, False)
+        if key in m.ships:
+            got = self._gain(m, "fish", self.rules.catch_fish)
+            w.ev.append(("catch", p, got))
+
+    def _ship_moves(self, P) -> list:
+        out = []
+        last = None
+        for pos in P.ships:
+            if pos == last:
+                continue
+            last = pos
+            li, b, j = pos
+            if self.next_stop(P.lanes[li], b, j) is not None:
+                out.append(_a(MoveShip, li, b, j))
+        return out
+
+    def _h_move_ship(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.fuel -= self.rules.move_fuel
+        frm = (a.lane, a.boundary, a.sub)
+        b, j = self.next_stop(m.lanes[a.lane], a.boundary, a.sub)
+        to = (a.lane, b, j)
+        ships = _remove(m.ships, frm)
+        others = ships.count(to)
+        m.ships = _insert(ships, to)
+        w.ev.append(("move", p, frm, to))
+        if self.hub_at(m, to) is not None:
+            self._activate_hub(w, m, p, to, True)
+            if others == 0 and any(k == to for k, _ in m.hub_dice):
+                got = self._gain(m, "fish", self.rules.catch_fish)
+                w.ev.append(("catch", p, got))
+
+    def _cargo_moves(self, P) -> list:
+        filled = dict(P.cargo) if P.cargo else {}
+        return [_a(LoadCargo, li, si) for li, si, c, n in self._prof(P).ports
+                if filled.get(c, 0) < n]
+
+    def _h_load(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        card = m.lanes[a.lane][a.slot]
+        filled = dict(m.cargo)
+        n = filled.get(card, 0)
+        space = self.card[card].cargo[n]
+        filled[card] = n + 1
+        m.cargo = tuple(sorted(filled.items()))
+        m.goods -= 1
+        got = self._gain(m, space.item, space.amount) if space.item else 0
+        w.ev.append(("cargo", p, card, n, space.item, got))
+
+    def port_unlocked(self, P, card: int) -> bool:
+        need = len(self.card[card].cargo)
+        return dict(P.cargo).get(card, 0) >= need

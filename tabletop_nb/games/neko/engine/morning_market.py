@@ -1,0 +1,23 @@
+"""1. Morning Market Phase: sell fish for coins, fuel or goods.
+
+Rulebook "Play A Round", "1. Morning Market Phase" (checklist section 3, NK-MM-01..06);
+worked example NK-EX-01. Tests: tests/games/neko/test_morning_market.py.
+"""
+from __future__ import annotations
+
+
+
+
+class MorningMarket:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _h_sell(self, w, top, a):
+        p = top[1]
+        m = w.p(p)
+        m.fish -= 1
+        r = self.rules
+        amount = {"coins": r.market_coins, "fuel": r.market_fuel, "goods": r.market_goods}[a.item]
+        got = self._gain(m, a.item, amount)
+        w.ev.append(("sell", p, a.item, got))
+        if m.fish == 0:
+            w.frames.pop()

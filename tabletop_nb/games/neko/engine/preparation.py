@@ -1,0 +1,112 @@
+"""2. Preparation Phase: draft dice, obtain income, get rewards, set turn order.
+
+Rulebook "Play A Round", "2. Preparation Phase" (checklist sections 4-7: NK-DRF-01..08,
+NK-INC-01..08, NK-RWD-01..12, NK-TO-01..06); worked examples NK-EX-02..05. The roll of each
+seat's dice is a chance node; the picks of one draft step are simultaneous.
+Tests: tests/games/neko/test_preparation.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (Reward)
+from .base import (INCOME, _a, _insert, _remove)
+
+
+class Preparation:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def _h_roll(self, w, top, a):
+        w.frames.pop()
+        seat = top[1]
+        hands = list(w.hands) if w.hands else [()] * self.N
+        hands[seat] = tuple(a.dice)
+        w.hands = tuple(hands)
+        w.ev.append(("roll", seat, tuple(a.dice)))
+
+    def _draft_step(self, w) -> None:
+        N = self.N
+        size = len(w.hands[0])
+        if size <= 1:
+            for seat in range(N):
+                if w.hands[seat]:
+                    m = w.p(seat)
+                    m.dice = _insert(m.dice, w.hands[seat][0])
+            w.hands, w.picks = (), ()
+            w.phase, w.turn = INCOME, 0
+            w.ev.append(("drafted",))
+            return
+        if len(w.picks) < N:
+            w.frames.append(("draft", len(w.picks)))
+            return
+        new = [None] * N
+        for seat in range(N):
+            v = w.picks[seat]
+            m = w.p(seat)
+            m.dice = _insert(m.dice, v)
+            new[(seat + 1) % N] = _remove(w.hands[seat], v)
+        w.ev.append(("picks", w.picks))
+        w.hands, w.picks = tuple(new), ()
+        w.step += 1
+
+    def _h_pick(self, w, top, a):
+        w.frames.pop()
+        w.picks = w.picks + (a.value,)
+
+    def _h_income(self, w, top, a):
+        w.frames.pop()
+        p = top[1]
+        r = self.rules
+        m = w.p(p)
+        m.dice = _remove(m.dice, a.value)
+        w.discard = _insert(w.discard, a.value)
+        m.coins += a.value
+        ob = self._count(m, "ocean_bank")
+        fp = self._count(m, "fuel_platform")
+        coins = r.set_value(ob, r.ocean_bank_income) if ob else 0
+        fuel = r.set_value(fp, r.fuel_platform_income) if fp else 0
+        m.coins += coins
+        kept = self._gain(m, "fuel", fuel)
+        w.ev.append(("income", p, a.value, coins, fuel, kept))
+        if self._owns(m, "southernmost_city") is not None:
+            w.frames.append(("smc", p))
+
+    def _h_reward(self, w, top, a):
+        w.frames.pop()
+        p = top[1]
+        self._give_reward(w, p, a.reward)
+
+    def _give_reward(self, w, p, reward: str) -> None:
+        m = w.p(p)
+        amount = next((rs.amount for rs in self.chart if rs.reward == reward), 0)
+        w.ev.append(("reward", p, reward))
+        if reward == "coins":
+            m.coins += amount
+        elif reward in ("goods", "fish", "fuel"):
+            self._gain(m, reward, amount)
+        elif reward == "interference":
+            m.interference = max(0, m.interference - amount)
+        elif reward == "card":
+            self._start_offer(w, p, 0)
+
+    def _reward_actions(self, s, P, ok) -> list:
+        out = []
+        seen = set()
+        for rs in self.chart:
+            if not ok(rs.level) or rs.reward in seen:
+                continue
+            if rs.reward == "interference" and not P.interference \
+                    and not self.rules.reward_remove_without_tiles:
+                continue
+            seen.add(rs.reward)
+            out.append(_a(Reward, rs.reward))
+        if not out:  # every level filtered out (e.g. only "remove interference" and no tiles)
+            out.append(_a(Reward, "none"))
+        return out
+
+    def _set_turn_order(self, w) -> None:
+        totals = [sum(w.view(p).dice) for p in range(self.N)]
+        pos = {p: i for i, p in enumerate(w.order)}
+        order = tuple(sorted(range(self.N), key=lambda p: (-totals[p], pos[p])))
+        w.order = order
+        w.p(order[0]).interference += self.rules.first_player_interference
+        w.ev.append(("order", order, tuple(totals)))

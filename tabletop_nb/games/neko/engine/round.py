@@ -1,0 +1,301 @@
+"""Course of the Game: a round's phases in order, and the game protocol.
+
+Rulebook sections "Course of the Game" and "Play A Round" (checklist section 2, NK-RND-01..07).
+``_run`` moves the round forward through every step that needs nobody's choice (income
+payouts, turn order, resolving a card nobody bid on, scoring) until the next frame is
+pushed; ``apply_trusted`` resolves the top frame with its handler, then calls ``_run``.
+The frames' legal actions are dispatched here (the Morning Market's are listed inline,
+NK-MM-02..04). Tests: tests/games/neko/test_setup.py (NK-RND), tests/conformance.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from fractions import Fraction
+from itertools import permutations
+from typing import Any
+
+from ....core.protocol import CHANCE, TERMINAL
+from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard,
+                     DrawTile, IncomeDie, NekoSplit, NekoState, ParkDie, Pass,
+                     Pick, RemoveTiles, Sell, StartOrder, UsePostOffice)
+from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
+                   RESOLVE, REWARD, ROLL, SETUP, _W, _a)
+
+
+class Round:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def advance(self, s: NekoState) -> NekoState:
+        """Run the steps that need no choice from a hand-built state up to the next decision.
+
+        States made by ``apply`` are always advanced already; this is for tests and
+        notebooks that build a position by hand (for example a round's end with bids in
+        place and no frame) and let the rules take it from there.
+        """
+        w = _W(s)
+        self._run(w)
+        return w.freeze()
+
+    def position(self, **table) -> NekoState:
+        """A validated position built from what is on the table, advanced to its first
+        decision.
+
+        Keywords (all optional; what is not given is as at the start of a game): per seat
+        (a list in seat order or {seat: value}): ``lanes`` (lists of card ids, -1 or None
+        for an empty slot; one lane per harbour), ``ships`` ((lane, boundary, sub)
+        positions), ``coins``, ``fuel``, ``goods``, ``fish``, ``interference``, ``pp``,
+        ``dice`` (the unused dice; default: the seat's dice not bid), ``cargo``
+        ((card, goods) pairs); ``area`` (the bidding-area cards; default: the first of the
+        round's period deck), ``adv`` (advanced game), ``bids`` ({space: {seat: dice}}),
+        ``discard`` (dice values), ``hands`` (the draft), ``removed``, ``tiles``, ``order``
+        (the turn order), ``bonus`` (each seat's starting bonus tile), ``round``,
+        ``phase`` ("market", "draft", "income", "reward", "action" or "resolve") and, in
+        the action phase, ``seat`` (whose turn). Cards not placed are in their period's
+        deck. Implemented in :mod:`.position`.
+
+        Raises
+        ------
+        TabletopError
+            For an impossible position, with the reason (a card in two places, more fuel
+            and goods than the cabin holds, an unknown card, dice that do not add up, ...).
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> g = tabletop_nb.load_game("neko", players=2)
+        >>> s = g.position(coins=[10, 3], dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
+        ...                bids={0: {1: [4]}}, round=2, seat=1)
+        >>> g.current_player(s), s.players[0].coins, s.bids[0][1]
+        (1, 10, (4,))
+        """
+        from ..position import build_position
+        return build_position(self, **table)
+
+    def current_player(self, s: NekoState) -> int:
+        if s.frames:
+            top = s.frames[-1]
+            return CHANCE if top[0] in CHANCE_FRAMES else top[1]
+        return TERMINAL
+
+    def is_terminal(self, s: NekoState) -> bool:
+        return not s.frames
+
+    def chance_outcomes(self, s: NekoState) -> list:
+        if not s.frames:
+            return []
+        top = s.frames[-1]
+        k = top[0]
+        if k == "roll":
+            return list(self._rolls)
+        if k == "reroll":
+            return list(self._one)
+        if k in ("reveal", "draw"):
+            cards = s.deck[top[-1] - 1]
+            q = Fraction(1, len(cards))
+            return [(_a(DrawCard, c), q) for c in cards]
+        if k == "tile":
+            left = [t.id for t in self.rules.mid_tiles if t.id not in s.tiles]
+            q = Fraction(1, len(left))
+            return [(DrawTile(t), q) for t in left]
+        if k == "adv":
+            q = Fraction(1, len(s.adv_pool))
+            return [(DrawAdvanced(c), q) for c in s.adv_pool]
+        if k == "order":
+            perms = list(permutations(range(self.N)))
+            q = Fraction(1, len(perms))
+            return [(StartOrder(p), q) for p in perms]
+        return []
+
+    def sample_chance(self, s: NekoState, rng) -> Any:
+        top = s.frames[-1]
+        k = top[0]
+        if k == "roll":
+            return self._rolls[bisect_right(self._roll_cum, rng.random())][0]
+        if k in ("reveal", "draw"):
+            cards = s.deck[top[-1] - 1]
+            return _a(DrawCard, cards[int(rng.random() * len(cards))])
+        if k == "reroll":
+            return self._one[bisect_right(self._one_cum, rng.random())][0]
+        outs = self.chance_outcomes(s)
+        return outs[int(rng.random() * len(outs))][0]
+
+    def legal_actions(self, s: NekoState) -> list:
+        if not s.frames:
+            return []
+        top = s.frames[-1]
+        k = top[0]
+        if k in CHANCE_FRAMES:
+            return []
+        p = top[1]
+        P = s.players[p]
+        if k == "turn":
+            return self._turn_actions(s, p, P)
+        if k == "draft":
+            return [_a(Pick, v) for v in sorted(set(s.hands[p]))]
+        if k == "income":
+            return [_a(IncomeDie, v) for v in sorted(set(P.dice))]
+        if k == "reward":
+            low = min(P.dice) if P.dice else 6
+            return self._reward_actions(s, P, lambda lvl: lvl >= low)
+        if k == "seareward":
+            return self._reward_actions(s, P, lambda lvl: lvl <= top[2])
+        if k in ("buy", "win"):
+            return self._buy_actions(s, p, P, top)
+        if k == "market":
+            r = self.rules
+            out = []
+            if r.market_coins:
+                out.append(_a(Sell, "coins"))
+            if r.market_fuel:
+                out.append(_a(Sell, "fuel"))
+            if r.market_goods:
+                out.append(_a(Sell, "goods"))
+            out.append(_a(Done))
+            return out
+        if k == "bonus":
+            return [_a(ChooseBonus, b) for b in s.bonus_left]
+        if k == "smc":
+            return [_a(CityIncome, "coins"), _a(CityIncome, "fuel")]
+        if k == "po":
+            return [_a(UsePostOffice), _a(Pass)]
+        if k == "neko":
+            return [_a(NekoSplit, f) for f in range(top[2] // self.rules.neko_hubs_per_fuel + 1)]
+        if k == "hospital":
+            return [_a(RemoveTiles, n) for n in range(min(self.rules.hospital_tiles, P.interference) + 1)]
+        if k == "park":
+            out = [_a(ParkDie, v, sp) for v in sorted(set(s.discard)) for sp in self._park_spaces(s, p)]
+            if top[2] or not out:
+                out.append(_a(Pass))
+            return out
+        if k == "church":
+            return [_a(ChurchHub, *key) for key in self._vacant_hubs(P)] + [_a(ChurchFish)]
+        if k == "endgame":
+            return self._window_actions(s, p, P) + [_a(Done)]
+        raise AssertionError(f"unknown frame {top!r}")
+
+    def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
+        w = _W(s)
+        top = w.frames[-1]
+        self._HANDLERS[type(a)](self, w, top, a)
+        self._run(w)
+        return w.freeze()
+
+    def _run(self, w: _W) -> None:
+        """Advance through every step that needs no choice, up to the next frame."""
+        r = self.rules
+        N = self.N
+        frames = w.frames
+        while not frames:
+            ph = w.phase
+            if ph == SETUP:
+                if w.step == 0:
+                    w.step = 1
+                    if r.random_start_order:
+                        frames.append(("order",))
+                elif w.step == 1:
+                    if len(w.tiles) < 2 * self.per_period:
+                        frames.append(("tile",))
+                    else:
+                        w.step = 2
+                elif w.step == 2:
+                    if -1 in w.adv:
+                        frames.append(("adv",))
+                    else:
+                        w.removed = w.removed + w.adv_pool
+                        w.adv_pool = ()
+                        w.step = 3
+                else:
+                    if r.advanced_setup:
+                        w.piles = w.deck[0]
+                        w.deck = ((), w.deck[1])
+                    elif self._fill_area(w, 1):
+                        continue
+                    w.phase, w.turn = BONUS, 0
+            elif ph == BONUS:
+                if w.turn < N:
+                    p = w.order[N - 1 - w.turn]
+                    w.turn += 1
+                    frames.append(("bonus", p))
+                else:
+                    w.round, w.phase, w.turn = 1, MARKET, 0
+            elif ph == MARKET:
+                if w.turn < N:
+                    p = w.order[w.turn]
+                    w.turn += 1
+                    if w.view(p).fish > 0:
+                        frames.append(("market", p))
+                else:
+                    w.phase, w.turn, w.hands = ROLL, 0, ()
+            elif ph == ROLL:
+                if w.turn < N:
+                    frames.append(("roll", w.turn))
+                    w.turn += 1
+                else:
+                    w.phase, w.step, w.picks = DRAFT, 0, ()
+            elif ph == DRAFT:
+                self._draft_step(w)
+            elif ph == INCOME:
+                if w.turn < N:
+                    p = w.order[w.turn]
+                    w.turn += 1
+                    frames.append(("income", p))
+                else:
+                    w.phase, w.turn = REWARD, 0
+            elif ph == REWARD:
+                if w.turn < N:
+                    p = w.order[w.turn]
+                    w.turn += 1
+                    frames.append(("reward", p))
+                else:
+                    w.phase, w.turn = POST, 0
+            elif ph == POST:
+                if w.turn < N:
+                    p = w.order[w.turn]
+                    w.turn += 1
+                    if self._owns(w.view(p), "post_office") is not None:
+                        frames.append(("po", p))
+                else:
+                    self._set_turn_order(w)
+                    w.phase, w.turn, w.main = ACTION, 0, ()
+            elif ph == ACTION:
+                for i in range(N):
+                    idx = (w.turn + i) % N
+                    p = w.order[idx]
+                    if w.view(p).dice:
+                        w.turn = idx
+                        frames.append(("turn", p))
+                        break
+                else:
+                    w.phase, w.turn = PARK, 0
+            elif ph == PARK:
+                if w.turn < N:
+                    p = w.order[w.turn]
+                    w.turn += 1
+                    P = w.view(p)
+                    if (P.park_variant_round and P.park_variant_round < w.round and w.discard
+                            and self._park_spaces(w, p)):
+                        frames.append(("park", p, 1))
+                else:
+                    w.phase, w.step = RESOLVE, 0
+            elif ph == RESOLVE:
+                self._resolve_step(w)
+            elif ph == PREP:
+                self._prep_step(w)
+            elif ph == ENDGAME:
+                if w.turn < N:
+                    p = w.order[w.turn]
+                    w.turn += 1
+                    frames.append(("endgame", p))
+                else:
+                    self._final_scoring(w)
+                    w.phase = OVER
+                    return
+            else:
+                return
+
+    def _period(self, w) -> int:
+        """The current period deck (1 in rounds 1-2, 2 in rounds 3-4; NK-RND-06)."""
+        return 1 if w.round <= 2 else 2
+
+    def _h_done(self, w, top, a):
+        w.frames.pop()

@@ -1,0 +1,97 @@
+"""Set Up: the main board, the player boards and the starting bonus tiles.
+
+Rulebook section "Set Up" (checklist section 1, NK-SET-01..14) and the setup part of
+"Advanced Game" (NK-ADS-01..03): the game's precomputed tables, the initial state, the
+random start order, the mid-game tiles drawn face up, the advanced cards drawn, and
+the starting bonus tiles chosen in reverse turn order. Tests: tests/games/neko/test_setup.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (Adjust, Bid, FishFor, NekoState, Player, Reroll, TakeDiscard, TakeFish, TileAdjust)
+from .base import (SETUP, _W, _remove,
+                   _roll_tables)
+
+
+class SetUp:
+    """This section's part of the game class (a mixin of NekoGame)."""
+
+    def setup(self) -> None:
+        r = self.rules
+        self.N = r.players
+        self.S = r.spaces
+        self.A = r.advanced_cards_drawn if r.advanced_cards else 0
+        allc = r.cards + r.advanced_card_list
+        self.card = [None] * (max(c.id for c in allc) + 1)
+        for c in allc:
+            self.card[c.id] = c
+        self.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),
+                           2: tuple(sorted(c.id for c in r.cards if c.period == 2))}
+        self.res_order = tuple(range(self.S, self.S + self.A)) + tuple(range(self.S))
+        self.tile = {t.id: t for t in r.mid_tiles}
+        self.per_period = r.mid_tiles_per_period
+        self.bonus = {b.name: b for b in r.bonus_tiles}
+        self.chart = tuple(sorted(r.reward_chart, key=lambda x: x.level))
+        self._rolls, self._roll_cum, self._one, self._one_cum = _roll_tables(r.die, r.dice_per_player)
+        self._orders = None
+        self._effect_of = {c.id: c.effect for c in allc}
+        self._profiles = {}
+        self._vals = {}
+        spaces = self.S + self.A
+        self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
+        self._A_bid = [[None] + [Bid(sp, v) for v in range(1, 7)] for sp in range(spaces)]
+        self._A_adjust = [None] + [(Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7)]
+        self._A_tile = [None] + [(TileAdjust(v, 1), TileAdjust(v, -1)) for v in range(1, 7)]
+        self._A_reroll = [None] + [Reroll(v) for v in range(1, 7)]
+        self._A_pick_fish = [None] + [TakeDiscard(v, "fish") for v in range(1, 7)]
+        self._A_pick_park = [None] + [TakeDiscard(v, "park") for v in range(1, 7)]
+        self._A_fishfor = (FishFor("coins"), FishFor("fuel"))
+
+    def initial_state(self) -> NekoState:
+        r = self.rules
+        N = self.N
+        start = Player(coins=r.start_coins, fuel=min(r.start_fuel, r.cabin_capacity),
+                       harbours=r.start_harbours, lanes=((-1,) * r.lane_slots,) * r.start_harbours,
+                       ships=((0, 0, 0),) * r.start_ships)
+        s = NekoState(
+            players=(start,) * N, phase=SETUP, round=0, step=0, order=tuple(range(N)), turn=0,
+            frames=(), deck=(self.period_ids[1], self.period_ids[2]), bottom=((), ()), piles=(),
+            area=(-1,) * self.S, adv=(-1,) * self.A,
+            adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if self.A else (),
+            bids=((),) * (self.S + self.A), discard=(), tiles=(),
+            bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
+            removed=() if self.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
+        w = _W(s)
+        w.bids = self._empty_bids()
+        self._run(w)
+        return w.freeze()
+
+    def _empty_bids(self) -> tuple:
+        return (((),) * self.N,) * (self.S + self.A)
+
+    def _h_order(self, w, top, a):
+        w.frames.pop()
+        w.order = tuple(a.order)
+        w.ev.append(("start_order", w.order))
+
+    def _h_tile(self, w, top, a):
+        w.frames.pop()
+        w.tiles = w.tiles + (a.tile,)
+
+    def _h_adv(self, w, top, a):
+        w.frames.pop()
+        w.adv_pool = _remove(w.adv_pool, a.card)
+        self._set_card_at(w, self.S + w.adv.index(-1), a.card)
+
+    def _h_bonus(self, w, top, a):
+        w.frames.pop()
+        p = top[1]
+        b = self.bonus[a.tile]
+        m = w.p(p)
+        m.coins += b.coins
+        self._gain(m, "fuel", b.fuel)
+        self._gain(m, "goods", b.goods)
+        self._gain(m, "fish", b.fish)
+        m.bonus = b.name
+        w.bonus_left = _remove(w.bonus_left, a.tile)
+        w.ev.append(("bonus", p, a.tile))

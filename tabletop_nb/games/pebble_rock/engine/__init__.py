@@ -1,0 +1,82 @@
+"""The Pebble Rock Delivery Service engine, laid out like the rulebook.
+
+How a turn runs (rule IDs from ``shared/rules/pebble_rock.checklist.md``):
+
+1. ``ChooseDice``: Steady + Resource, Speedy + Danger, or (alone in last place) Speedy +
+   Resource (PR-DICE).
+2. A chance node rolls both dice (``Roll``); a Lucky Shell may reroll one of them; the
+   symbol is resolved: fish, Maisy, Winds, Larry, Roberto or a jetstream (PR-RES,
+   PR-DANGER). Placing a character is the player's choice (``PlaceCharacter``).
+3. The boat moves one ``Step`` at a time along dotted lines. Entering a character's space
+   triggers it (once per turn); entering a jetstream token rolls the movement die again.
+   On a space it has entered, the player may ``Deliver``, ``PickUp``, ``DropOff``,
+   ``TakeTreasure`` or ``DeliverTreasure``, and at any time use an item. When the die's
+   movement is used up, each further step costs a fish (PR-FISH). ``Stop`` ends it.
+4. End of turn: dock refill, Market, fishing, the Lighthouse token in round 10, then the
+   Delivery row is refilled (chance nodes, with the no-duplicate-island rule).
+
+What happens next is a queue (``State.todo``) of decisions, chance nodes and bookkeeping
+steps; bookkeeping runs at once inside ``apply``, so a state always waits on a player or
+on chance. Every roll, draw and shuffle is a chance node: ``apply`` draws no random
+numbers.
+
+The class is assembled from one mixin per rulebook section; each module names its
+section and rule IDs and mirrors a test module (tests/games/pebble_rock):
+
+==========================  ==============================================  ======================
+module                      rulebook section                                rule IDs
+==========================  ==============================================  ======================
+:mod:`.setup`               Game Setup                                      PR-SETUP
+:mod:`.turn`                How To Play, On Your Turn (and the protocol)    PR-TURN
+:mod:`.dice`                1-2: dice choice and roll, Resource and Danger  PR-DICE, PR-RES, PR-DANGER
+:mod:`.movement`            3: Move, Movement                               PR-MOVE
+:mod:`.characters`          Interacting with other characters               PR-CHAR
+:mod:`.fish_and_jetstream`  Fish Tokens, Jetstream tokens                   PR-FISH, PR-JET
+:mod:`.deliveries`          Delivery Cards, Refilling the Deliveries        PR-DELIV, PR-PASS, PR-REFILL
+:mod:`.treasure`            Treasure                                        PR-TREAS
+:mod:`.items`               Item Cards                                      PR-ITEM-*
+:mod:`.end_of_turn`         4: End of Turn, the Market, The Final Round     PR-END, PR-MARKET, PR-FINAL
+:mod:`.scoring`             End of Game Scoring                             PR-SCORE, PR-TIE
+:mod:`.words`               (for people and bots)                           labels, events, hooks
+:mod:`.base`                (shared)                                        constants, helpers
+==========================  ==============================================  ======================
+"""
+from __future__ import annotations
+
+from ....core import BaseGame
+from ..rules import Rules
+from .base import (CHANCE_KINDS, CHOICE_NAMES, ITEM_INDEX, ONE_SHOT, SEAT_KINDS, _CHANCE_WORDS,  # noqa: F401
+                   _DECISION_WORDS, _HIDDEN, _bump, _remove_one, _with_player)
+from .characters import Characters
+from .deliveries import Deliveries
+from .dice import Dice
+from .end_of_turn import EndOfTurn
+from .fish_and_jetstream import FishAndJetstream
+from .items import Items
+from .movement import Movement
+from .scoring import Scoring
+from .setup import GameSetup
+from .treasure import Treasure
+from .turn import OnYourTurn
+from .words import Words
+
+__all__ = ["PebbleRockGame"]
+
+
+class PebbleRockGame(GameSetup, OnYourTurn, Dice, Movement, Characters, FishAndJetstream,
+                     Deliveries, Treasure, Items, EndOfTurn, Scoring, Words, BaseGame):
+    """Pebble Rock Delivery Service for 2-4 players.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=3)
+    >>> rec = tabletop_nb.play(game, bots="random", seed=1)
+    >>> len(rec.scores)
+    3
+    """
+
+    name = "pebble_rock"
+    Rules = Rules
+    max_actions = 60_000
+

@@ -1,0 +1,143 @@
+"""Interacting with other characters: Maisy, Larry and Roberto.
+
+Rulebook "Interacting with other characters" (checklist section 7, PR-CHAR-01..13): where a
+character may be put, what meeting each one does (once per turn), Roberto's choice of
+token. Tests: tests/games/pebble_rock/test_characters.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter, Player, State, UseItem, replace)
+from .base import (_remove_one, _with_player)
+
+
+class Characters:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def _empty_spaces(self, s: State) -> set:
+        """Spaces a character may be put on: no boat, no character, not a dock (PR-CHAR-05/06)."""
+        taken = set(s.boats) | set(s.chars) | self.docks
+        if not self.rules.token_spaces_are_empty:
+            taken |= s.jets | s.table.treasure_spaces
+        return set(range(self.info.n)) - taken
+
+    def _adjacent_places(self, s: State, c: int) -> list[int]:
+        """Where a symbol (or the Maisy item) may put character ``c``: empty, non-dock,
+        one dotted line from the boat (PR-RES-03, PR-DANGER-02/03, PR-CHAR-05/06)."""
+        pos = s.boats[s.seat]
+        taken = set(s.boats) | set(s.chars)
+        if not self.rules.token_spaces_are_empty:
+            taken |= s.jets | s.table.treasure_spaces
+        docks = self.docks
+        out = [n for n in self.adj[pos] if n not in taken and n not in docks]
+        own = s.chars[c]
+        if self.rules.adjacent_character_may_stay and own in self.adjset[pos]:
+            out.append(own)
+            out.sort()
+        return out
+
+    def _d_place(self, s: State, head) -> list:
+        c, how = head[1], head[2]
+        name = CHARACTERS[c]
+        if how == "anywhere":  # Shark Repellent, Water Cannon: "any empty space" (or stay)
+            spaces = sorted(self._empty_spaces(s) | {s.chars[c]})
+        else:
+            spaces = self._adjacent_places(s, c)
+        return [PlaceCharacter(name, sp) for sp in spaces]
+
+    def _a_place(self, s: State, a: PlaceCharacter) -> State:
+        head = s.todo[0]
+        c, how = head[1], head[2]
+        chars = s.chars[:c] + (a.space,) + s.chars[c + 1:]
+        todo = s.todo[1:]
+        if how == "symbol":  # "treat it as if you had just passed over their space"
+            todo = (("meet", c, "symbol"),) + todo
+        return self._run(replace(s, chars=chars, todo=todo,
+                                 events=self._ev(s, "place", s.seat, a.character, a.space)))
+
+    def _i_meet(self, s: State, head, rest) -> State:
+        """A character interaction (PR-CHAR-02..04, 08..10)."""
+        c, how = head[1], head[2]
+        r = self.rules
+        seat = s.seat
+        p = s.players[seat]
+        bit = 1 << c
+        counts = how != "symbol" or r.symbol_is_interaction
+        met = s.turn.met
+        if c == MAISY:
+            if p.tokens < self.capacity(s, seat):
+                met = met | bit if counts else met
+                p = replace(p, cargo=p.cargo + 1)
+                return replace(s, players=_with_player(s.players, seat, p),
+                               turn=replace(s.turn, met=met), todo=rest,
+                               events=self._ev(s, "maisy", seat))
+            if counts and r.empty_pass_is_interaction:
+                return replace(s, turn=replace(s.turn, met=met | bit), todo=rest)
+            return replace(s, todo=rest)
+        empty = p.fish == 0 if c == LARRY else p.tokens == 0
+        if empty:
+            if counts and r.empty_pass_is_interaction:
+                return replace(s, turn=replace(s.turn, met=met | bit), todo=rest)
+            return replace(s, todo=rest)
+        if counts:
+            s = replace(s, turn=replace(s.turn, met=met | bit))
+        item = "shark_repellent" if c == LARRY else "water_cannon"
+        if self._usable(s, item):
+            return replace(s, todo=(("avoid", c),) + rest)
+        nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
+        return replace(s, todo=(nxt,) + rest)
+
+    def _d_avoid(self, s: State, head) -> list:
+        item = "shark_repellent" if head[1] == LARRY else "water_cannon"
+        return [UseItem(item), self._endure]
+
+    def _a_endure(self, s: State, a: Endure) -> State:
+        c = s.todo[0][1]
+        nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
+        return self._run(replace(s, todo=(nxt,) + s.todo[1:]))
+
+    def _i_rob(self, s: State, head, rest) -> State:
+        """PR-CHAR-10..12: Roberto takes a Cargo token, else the passenger or treasure."""
+        seat = s.seat
+        p = s.players[seat]
+        if p.cargo:
+            return replace(s, players=_with_player(s.players, seat, replace(p, cargo=p.cargo - 1)),
+                           todo=rest, events=self._ev(s, "roberto", seat, "cargo"))
+        if len(self._rob_options(s, p)) > 1:
+            return replace(s, todo=(("rob_choice",),) + rest)
+        (opt,) = self._rob_options(s, p)
+        return self._take_token(replace(s, todo=rest), opt.kind, opt.card)
+
+    def _rob_options(self, s: State, p: Player) -> list:
+        mode = self.rules.roberto_takes
+        pas = [LoseToken("passenger", c) for c in p.passengers]
+        tre = [LoseToken("treasure")] if p.treasures else []
+        if pas and tre:
+            if mode == "treasure":
+                return tre
+            if mode == "passenger":
+                return pas
+        return pas + tre
+
+    def _d_rob_choice(self, s: State, head) -> list:
+        return self._rob_options(s, s.players[s.seat])
+
+    def _a_lose_token(self, s: State, a: LoseToken) -> State:
+        return self._run(self._take_token(replace(s, todo=s.todo[1:]), a.kind, a.card))
+
+    def _take_token(self, s: State, kind: str, card: int) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        t = s.table
+        if kind == "passenger":  # PR-PASS-06/08: the card is lost
+            p = replace(p, passengers=_remove_one(p.passengers, card))
+            t = replace(t, lost_cards=t.lost_cards + (card,))
+        else:  # PR-TREAS-07
+            origin = p.treasures[-1]
+            p = replace(p, treasures=p.treasures[:-1])
+            if self.rules.roberto_treasure == "returned":
+                t = replace(t, treasure_spaces=t.treasure_spaces | {origin})
+            else:
+                t = replace(t, treasures_gone=t.treasures_gone + 1)
+        return replace(s, players=_with_player(s.players, seat, p), table=t,
+                       events=self._ev(s, "roberto", seat, kind))

@@ -1,0 +1,121 @@
+"""Delivery Cards: cargo, passengers, and refilling the Deliveries row.
+
+Rulebook "Delivery Cards" ("Cargo", "Passengers") and "Refilling the Deliveries after your
+turn" (checklist sections 10-12: PR-DELIV-01..11, PR-PASS-01..10, PR-REFILL-01..08).
+Tests: tests/games/pebble_rock/test_deliveries.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger,
+                     DrawCard, DropOff, PickUp, Player, State, TakeTreasure, replace)
+from .base import (_remove_one, _with_player)
+
+
+class Deliveries:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None:
+        """Optional actions on a space entered during the move (PR-DELIV, PR-PASS, PR-TREAS)."""
+        here = self.info.islands_at[pos]
+        r = self.rules
+        room = p.tokens < self.capacity(s, s.seat)
+        if here:
+            ci = self.card_island
+            for c in s.table.row:
+                if c and ci[c] in here:
+                    amount = self.card_cargo[c]
+                    if amount:
+                        if p.cargo >= amount:
+                            acts.append(Deliver(c))
+                    elif (room or p.cargo) and self._passenger_token_free(s):
+                        acts.append(PickUp(c))
+            cd = self.card_dest
+            for c in p.passengers:
+                if cd[c] in here:
+                    acts.append(DropOff(c))
+        if pos in s.table.treasure_spaces and (room or p.cargo):
+            acts.append(TakeTreasure())
+        if p.treasures and s.chars[ROBERTO] in self.adjset[pos] and \
+                (r.deliver_all_treasures or not s.turn.treasure_here):
+            acts.append(DeliverTreasure())
+
+    def _passenger_token_free(self, s: State) -> bool:
+        if not self.rules.passenger_supply_limited:
+            return True
+        return sum(len(p.passengers) for p in s.players) < self.rules.passenger_tokens
+
+    def _a_deliver(self, s: State, a: Deliver) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        card = self.cards[a.card]
+        p = replace(p, cargo=p.cargo - card.amount, score=p.score + card.points,
+                    completed=p.completed + (a.card,))
+        t = s.table
+        t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
+        return replace(s, players=_with_player(s.players, seat, p), table=t,
+                       turn=replace(s.turn, delivered=True),
+                       events=self._ev(s, "deliver", seat, a.card, card.points))
+
+    def _make_room(self, s: State, p: Player) -> Player:
+        """PR-PASS-03, PR-TREAS-03: throw one Cargo token overboard if the hold is full."""
+        if p.tokens >= self.capacity(s, s.seat):
+            return replace(p, cargo=p.cargo - 1)
+        return p
+
+    def _a_pickup(self, s: State, a: PickUp) -> State:
+        seat = s.seat
+        p = self._make_room(s, s.players[seat])
+        p = replace(p, passengers=p.passengers + (a.card,))
+        t = s.table
+        t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
+        return replace(s, players=_with_player(s.players, seat, p), table=t,
+                       events=self._ev(s, "pickup", seat, a.card))
+
+    def _a_dropoff(self, s: State, a: DropOff) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        pts = self.cards[a.card].points
+        p = replace(p, passengers=_remove_one(p.passengers, a.card), score=p.score + pts,
+                    completed=p.completed + (a.card,))
+        return replace(s, players=_with_player(s.players, seat, p),
+                       events=self._ev(s, "dropoff", seat, a.card, pts))
+
+    def _a_discard_passenger(self, s: State, a: DiscardPassenger) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        p = replace(p, passengers=_remove_one(p.passengers, a.card))
+        t = replace(s.table, lost_cards=s.table.lost_cards + (a.card,))
+        return replace(s, players=_with_player(s.players, seat, p), table=t,
+                       events=self._ev(s, "discard_passenger", seat, a.card))
+
+    def _row_islands(self, row) -> set:
+        out = set()
+        dest = self.rules.destination_blocks_row
+        for c in row:
+            if c:
+                out.add(self.card_island[c])
+                if dest and self.card_dest[c] >= 0:
+                    out.add(self.card_dest[c])
+        return out
+
+    def _row_eligible(self, s: State) -> list[int]:
+        """PR-REFILL-02/05: deck cards whose island is not in the row (the redraw rule
+        makes the revealed card uniform over these)."""
+        used = self._row_islands(s.table.row)
+        dest = self.rules.destination_blocks_row
+        out = []
+        for c in s.table.deck:
+            if self.card_island[c] in used:
+                continue
+            if dest and self.card_dest[c] in used:
+                continue
+            out.append(c)
+        return out
+
+    def _a_draw_card(self, s: State, a: DrawCard) -> State:
+        t = s.table
+        slot = t.row.index(0)
+        row = t.row[:slot] + (a.card,) + t.row[slot + 1:]
+        t = replace(t, row=row, deck=_remove_one(t.deck, a.card))
+        return self._run(replace(s, table=t, todo=s.todo[1:], events=self._ev(s, "row_draw", a.card)))

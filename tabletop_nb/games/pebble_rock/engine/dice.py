@@ -1,0 +1,84 @@
+"""1: Decide which dice to roll, 2: Roll your chosen dice, Resource and Danger Dice.
+
+Rulebook "On Your Turn" steps 1-2 and "Resource and Danger Dice" (checklist sections 3-5:
+PR-DICE-01..07, PR-RES-01..07, PR-DANGER-01..08): the dice choice (and the catch-up choice of
+the player alone in last place), the roll as one chance node, and the symbol resolved
+(fish, a character placed, Winds, a jetstream token). The Lucky Shell's reroll is in
+:mod:`.items`. Tests: tests/games/pebble_rock/test_dice.py, test_resource.py, test_danger.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn, replace)
+
+
+class Dice:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def alone_last(self, s: State, seat: int) -> bool:
+        """PR-DICE-03/04/06: the seat alone has the fewest track points."""
+        scores = [p.score for p in s.players]
+        low = min(scores)
+        return scores[seat] == low and scores.count(low) == 1
+
+    def _choose_actions(self, s: State) -> list:
+        seat = s.seat
+        acts = list(self._choose_all if self.rules.catch_up and self.alone_last(s, seat)
+                    else self._choose_basic)
+        acts.extend(self._anytime_actions(s, s.players[seat]))
+        return acts
+
+    def _a_choose(self, s: State, a: ChooseDice) -> State:
+        return replace(s, turn=self._turn_for[a.choice], todo=(("roll",),),
+                       events=self._ev(s, "choose", s.seat, a.choice))
+
+    def _a_roll(self, s: State, a: Roll) -> State:
+        t = replace(s.turn, roll=a.move, symbol=a.symbol)
+        ev = self._ev(s, "roll", s.seat, a.move, a.symbol)
+        if self._usable(s, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
+            return replace(s, turn=t, todo=(("shell", "step2", None), ("symbol",)), events=ev)
+        return self._resolve_symbol(s, t, ev, ())
+
+    def _a_dieroll(self, s: State, a: DieRoll) -> State:
+        head = s.todo[0]
+        if head[0] == "reroll":
+            if head[1] == "step2":
+                t = (replace(s.turn, roll=a.value) if head[2] == "movement"
+                     else replace(s.turn, symbol=a.value))
+                return self._run(replace(s, turn=t, todo=s.todo[1:],
+                                         events=self._ev(s, "reroll", s.seat, head[2], a.value)))
+            return self._run(replace(s, todo=(("effect", head[1], a.value),) + s.todo[1:],
+                                     events=self._ev(s, "reroll", s.seat, head[2], a.value)))
+        purpose = head[1]
+        if self._usable(s, "lucky_shell"):
+            nxt = ("shell", purpose, a.value)
+        else:
+            nxt = ("effect", purpose, a.value)
+        return self._run(replace(s, todo=(nxt,) + s.todo[1:],
+                                 events=self._ev(s, "die", s.seat, purpose, a.value)))
+
+    def _i_symbol(self, s: State, head, rest) -> State:
+        return self._resolve_symbol(s, s.turn, s.events, rest)
+
+    def _resolve_symbol(self, s: State, t: Turn, ev: tuple, rest: tuple) -> State:
+        """Step 2: resolve the Resource or Danger symbol, then start moving."""
+        sym = t.symbol
+        if sym == "fish":  # PR-RES-02
+            return replace(s, turn=t, todo=(("dieroll", "gain"), ("begin_move",)) + rest, events=ev)
+        jets = s.jets
+        if sym in ("maisy", "larry", "roberto"):
+            c = CHARACTERS.index(sym)
+            if self._adjacent_places(s, c):
+                return replace(s, turn=t, todo=(("place", c, "symbol"), ("begin_move",)) + rest,
+                               events=ev)
+            # PR-DANGER-04: nowhere to put the character: nothing happens
+            self._fresh = False
+            ev = ev + (("no_room", s.seat, sym),)
+        elif sym == "jetstream":  # PR-DANGER-05/07/08
+            pos = s.boats[s.seat]
+            if len(jets) < self.rules.jetstream_tokens and pos not in jets:
+                jets = jets | {pos}
+                t = replace(t, fresh_jet=pos)
+                self._fresh = False
+                ev = ev + (("jet_placed", s.seat, pos),)
+        return self._begin_move(s, t, jets, rest, ev)

@@ -1,0 +1,133 @@
+"""4: End of Turn, the Market, and The Final Round.
+
+Rulebook "On Your Turn" step 4, the Market, "The Final Round" (checklist sections 15-17:
+PR-MARKET-01..07, PR-END-01..08, PR-FINAL-01..04): the dock refill, the Market, fishing, the
+Lighthouse token in the final round, the Assignment check. Refilling the Deliveries row
+is in :mod:`.deliveries`; passing the turn in :mod:`.turn`.
+Tests: tests/games/pebble_rock/test_end_of_turn.py.
+"""
+from __future__ import annotations
+
+
+from ..rules import ITEM_KINDS
+from ..state import (Decline,
+                     DiscardPassenger,
+                     DrawItem, Refill, State, TakeItem, replace)
+from .base import (ITEM_INDEX, _bump, _with_player)
+
+
+class EndOfTurn:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def _end_of_turn(self, s: State, pos: int) -> tuple:
+        """The end-of-turn steps that apply where the boat stopped (PR-END-01..08).
+
+        Nothing done at the end of a turn changes whether a later step applies (the dock
+        refill comes before the Market under both orders), so they are chosen at once.
+        """
+        seat = s.seat
+        p = s.players[seat]
+        todo = []
+        for what in self._end_order:
+            if what == "dock":
+                if pos in self.docks and (p.tokens < self.capacity(s, seat) or p.passengers):
+                    todo.append(("dock",))
+            elif what == "market":
+                if pos in self.info.market_spaces and any(s.table.market):
+                    todo.append(("market",))
+            elif pos in self.info.fishing:
+                todo.append(("dieroll", "gain"))
+        if s.round >= self.rules.rounds and pos in self.docks:
+            todo.append(("lighthouse",))
+        empty = s.table.row.count(0)  # PR-REFILL-01/06
+        if empty and (self.rules.refill_after_pickup or s.turn.delivered):
+            todo.extend((("draw_row",),) * empty)
+        if self.rules.assignment_check == "any_time":
+            todo.append(("assign_check",))
+        todo.append(("next",))
+        return tuple(todo)
+
+    def _d_dock(self, s: State, head) -> list:
+        """PR-END-03/06: fill the empty hold spaces (all or none, or any number)."""
+        seat = s.seat
+        p = s.players[seat]
+        room = self.capacity(s, seat) - p.tokens
+        acts = []
+        if room > 0:
+            acts.append(Refill(room))
+            if self.rules.dock_refill == "any_number":
+                acts.extend(Refill(k) for k in range(room - 1, 0, -1))
+        acts.append(self._decline)
+        acts.extend(DiscardPassenger(c) for c in p.passengers)
+        return acts
+
+    def _a_refill(self, s: State, a: Refill) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        return self._run(replace(s, players=_with_player(s.players, seat, replace(p, cargo=p.cargo + a.n)),
+                                 todo=s.todo[1:], events=self._ev(s, "refill", seat, a.n)))
+
+    def _a_decline(self, s: State, a: Decline) -> State:
+        return self._run(replace(s, todo=s.todo[1:]))
+
+    def _d_market(self, s: State, head) -> list:
+        """PR-MARKET-02..05: one free item; with three held, discard one to take it."""
+        p = s.players[s.seat]
+        full = len(p.items) >= self.rules.max_items
+        acts = []
+        for slot, kind in enumerate(s.table.market):
+            if not kind:
+                continue
+            if not full:
+                acts.append(TakeItem(slot))
+            else:
+                acts.extend(TakeItem(slot, d) for d in sorted(set(p.items)) if self._may_discard(s, p, d))
+        acts.append(self._decline)
+        return acts
+
+    def _a_take_item(self, s: State, a: TakeItem) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        table = s.table
+        kind = table.market[a.slot]
+        if a.discard:
+            p, table = self._discard_item(replace(s, table=table), p, a.discard)
+        p = replace(p, items=tuple(sorted(p.items + (kind,))))
+        table = replace(table, market=table.market[:a.slot] + ("",) + table.market[a.slot + 1:])
+        s = replace(s, players=_with_player(s.players, seat, p), table=table,
+                    turn=replace(s.turn, fresh_item=kind),
+                    events=self._ev(s, "take_item", seat, kind, a.discard))
+        todo = (("draw_item",),) + s.todo[1:]
+        return self._run(replace(s, todo=self._after_discard(s, todo) if a.discard else todo))
+
+    def _a_draw_item(self, s: State, a: DrawItem) -> State:
+        t = s.table
+        i = ITEM_INDEX[a.kind]
+        if any(t.item_deck):
+            deck, disc = _bump(t.item_deck, i, -1), t.item_discard
+        else:  # PR-ITEM-07: the discard pile is shuffled into a new deck
+            deck, disc = _bump(t.item_discard, i, -1), (0,) * len(ITEM_KINDS)
+        slot = t.market.index("")
+        market = t.market[:slot] + (a.kind,) + t.market[slot + 1:]
+        t = replace(t, item_deck=deck, item_discard=disc, market=market)
+        return self._run(replace(s, table=t, todo=s.todo[1:], events=self._ev(s, "market_draw", a.kind)))
+
+    def _i_lighthouse(self, s: State, head, rest) -> State:
+        """PR-FINAL-02/03: ending the final round's turn on a dock."""
+        seat = s.seat
+        p = s.players[seat]
+        if s.round >= self.rules.rounds and s.boats[seat] in self.docks and not p.lighthouse:
+            return replace(s, players=_with_player(s.players, seat, replace(p, lighthouse=True)),
+                           todo=rest, events=self._ev(s, "lighthouse", seat))
+        return replace(s, todo=rest)
+
+    def _i_assign_check(self, s: State, head, rest) -> State:
+        if self.rules.assignment_check != "any_time":
+            return replace(s, todo=rest)
+        seat = s.seat
+        sec = s.secret[seat]
+        bits = sec.achieved | self._achieved_now(s, seat)
+        if bits != sec.achieved:
+            secret = s.secret[:seat] + (replace(sec, achieved=bits),) + s.secret[seat + 1:]
+            return replace(s, secret=secret, todo=rest)
+        return replace(s, todo=rest)

@@ -1,0 +1,181 @@
+"""Item Cards: one item per turn, and what each of the seven does.
+
+Rulebook "Item Cards" and "Optional: Use an Item card" (checklist section 14: PR-ITEM-01..08,
+PR-ITEM-MAISY, -JAM, -SHELL, -SHARK, -CANNON, -UPG, -GEAR). Taking items from the Market is
+in :mod:`.end_of_turn`. Tests: tests/games/pebble_rock/test_items.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (MAISY, DiscardItem, DiscardPassenger,
+                     DiscardTreasure, KeepRoll, Overboard, Player, Reroll, Shed,
+                     State, Table, UseItem, replace)
+from .base import (ITEM_INDEX, _bump, _remove_one, _with_player)
+
+
+class Items:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def _usable(self, s: State, kind: str) -> bool:
+        """PR-ITEM-02..04: one item per turn, held since before this turn."""
+        t = s.turn
+        if t.item_used:
+            return False
+        n = s.players[s.seat].items.count(kind)
+        if t.fresh_item == kind:
+            n -= 1
+        return n > 0
+
+    def _passive_count(self, s: State, p: Player, kind: str) -> int:
+        n = p.items.count(kind)
+        if n and not self.rules.passive_items_at_once and s.turn.fresh_item == kind \
+                and p is s.players[s.seat]:
+            n -= 1
+        return n
+
+    def capacity(self, s: State, seat: int) -> int:
+        """Hold spaces of a seat now: 5 with a Cargo Upgrade (PR-ITEM-UPG-01), else 4."""
+        p = s.players[seat]
+        r = self.rules
+        if "cargo_upgrade" in p.items and self._passive_count(s, p, "cargo_upgrade"):
+            return r.upgraded_capacity
+        return r.cargo_capacity
+
+    def _gear_bonus(self, s: State, p: Player) -> int:
+        n = self._passive_count(s, p, "fishing_gear") if "fishing_gear" in p.items else 0
+        if not self.rules.gear_stacks:
+            n = min(n, 1)
+        return n * self.rules.gear_bonus
+
+    @staticmethod
+    def _item_source(t: Table) -> tuple:
+        """PR-ITEM-07: the deck, or the discard pile to be reshuffled when it is empty."""
+        return t.item_deck if any(t.item_deck) else t.item_discard
+
+    def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]:
+        items = _remove_one(p.items, kind)
+        t = s.table
+        return (replace(p, items=items),
+                replace(t, item_discard=_bump(t.item_discard, ITEM_INDEX[kind], 1)))
+
+    def _item_actions(self, s: State, p: Player, pos: int, occ: set) -> list:
+        acts = []
+        if not p.items:
+            return acts
+        if self._usable(s, "jam_sandwich"):
+            acts.append(UseItem("jam_sandwich"))
+        if self._usable(s, "maisy") and pos not in occ:
+            acts.extend(UseItem("maisy", sp) for sp in self._adjacent_places(s, MAISY))
+        return acts
+
+    def _anytime_actions(self, s: State, p: Player) -> list:
+        r = self.rules
+        acts = []
+        if r.overboard_any_time and p.cargo:
+            acts.append(Overboard())
+        if r.discard_items_any_time:
+            for k in sorted(set(p.items)):
+                if self._may_discard(s, p, k):
+                    acts.append(DiscardItem(k))
+        if r.treasure_discard and p.treasures:
+            acts.append(DiscardTreasure())
+        if p.passengers and p.tokens >= self.capacity(s, s.seat):
+            # PR-PASS-07: make room for more cargo (poor customer service)
+            acts.extend(DiscardPassenger(c) for c in p.passengers)
+        return acts
+
+    def _a_use_item(self, s: State, a: UseItem) -> State:
+        seat = s.seat
+        p, table = self._discard_item(s, s.players[seat], a.item)
+        t = replace(s.turn, item_used=True)
+        s = replace(s, players=_with_player(s.players, seat, p), table=table, turn=t,
+                    events=self._ev(s, "item", seat, a.item))
+        if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
+            extra = self.rules.jam_bonus * (2 if self._all_double and t.symbol == "winds" else 1)
+            return replace(s, steps=s.steps + extra)
+        if a.item == "maisy":  # PR-ITEM-MAISY-01/02
+            chars = (a.space,) + s.chars[1:]
+            s = replace(s, chars=chars)
+            if self.rules.maisy_item_gives_cargo and not s.turn.met & (1 << MAISY):
+                return self._run(replace(s, todo=(("meet", MAISY, "item"),) + s.todo))
+            return s
+        # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
+        c = s.todo[0][1]
+        if not self.rules.avoided_is_interaction:
+            s = replace(s, turn=replace(s.turn, met=s.turn.met & ~(1 << c)))
+        return self._run(replace(s, todo=(("place", c, "anywhere"),) + s.todo[1:]))
+
+    def _d_shell(self, s: State, head) -> list:
+        purpose = head[1]
+        if purpose == "step2":
+            return [self._keep_roll, Reroll("movement"), Reroll("symbol")]
+        if purpose == "jet":
+            return [self._keep_roll, Reroll("movement")]
+        return [self._keep_roll, Reroll("fish")]
+
+    def _a_keep_roll(self, s: State, a: KeepRoll) -> State:
+        head = s.todo[0]
+        if head[1] == "step2":
+            return self._run(replace(s, todo=s.todo[1:]))
+        return self._run(replace(s, todo=(("effect", head[1], head[2]),) + s.todo[1:]))
+
+    def _a_reroll(self, s: State, a: Reroll) -> State:
+        """PR-ITEM-SHELL-01/02: the Lucky Shell rerolls the die just rolled."""
+        head = s.todo[0]
+        seat = s.seat
+        p, t = self._discard_item(s, s.players[seat], "lucky_shell")
+        s = replace(s, players=_with_player(s.players, seat, p), table=t,
+                    turn=replace(s.turn, item_used=True),
+                    todo=(("reroll", head[1], a.die),) + s.todo[1:],
+                    events=self._ev(s, "shell", seat, a.die))
+        return s
+
+    def _may_discard(self, s: State, p: Player, kind: str) -> bool:
+        """PR-ITEM-UPG-02 (b): the upgrade cannot go while its fifth space is in use."""
+        if kind != "cargo_upgrade" or self.rules.upgrade_discard_when_full == "shed":
+            return True
+        return p.items.count(kind) > 1 or p.tokens <= self.rules.cargo_capacity
+
+    def _after_discard(self, s: State, todo: tuple) -> tuple:
+        seat = s.seat
+        if s.players[seat].tokens > self.capacity(s, seat):
+            return (("shed",),) + todo
+        return todo
+
+    def _a_discard_item(self, s: State, a: DiscardItem) -> State:
+        seat = s.seat
+        p, table = self._discard_item(s, s.players[seat], a.item)
+        s = replace(s, players=_with_player(s.players, seat, p), table=table,
+                    events=self._ev(s, "discard_item", seat, a.item))
+        return self._run(replace(s, todo=self._after_discard(s, s.todo)))
+
+    def _d_shed(self, s: State, head) -> list:
+        p = s.players[s.seat]
+        acts = [Shed("cargo")] if p.cargo else []
+        acts.extend(Shed("passenger", c) for c in p.passengers)
+        if not acts:
+            acts.append(Shed("treasure"))
+        return acts
+
+    def _a_shed(self, s: State, a: Shed) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        table = s.table
+        if a.kind == "cargo":
+            p = replace(p, cargo=p.cargo - 1)
+        elif a.kind == "passenger":
+            p = replace(p, passengers=_remove_one(p.passengers, a.card))
+            table = replace(table, lost_cards=table.lost_cards + (a.card,))
+        else:
+            p = replace(p, treasures=p.treasures[:-1])
+            table = replace(table, treasures_gone=table.treasures_gone + 1)
+        s = replace(s, players=_with_player(s.players, seat, p), table=table,
+                    events=self._ev(s, "shed", seat, a.kind))
+        todo = s.todo if p.tokens > self.capacity(s, seat) else s.todo[1:]
+        return self._run(replace(s, todo=todo))
+
+    def _a_overboard(self, s: State, a: Overboard) -> State:
+        seat = s.seat
+        p = s.players[seat]
+        return replace(s, players=_with_player(s.players, seat, replace(p, cargo=p.cargo - 1)),
+                       events=self._ev(s, "overboard", seat))

@@ -1,0 +1,134 @@
+"""3: Move, and Movement: sailing one dotted line at a time, where a boat may stop.
+
+Rulebook "On Your Turn" step 3 and "Movement" (checklist section 6, PR-MOVE-01..12): the
+movement of the die (doubled by Winds, PR-RES-05), steps along dotted lines, spaces a boat
+may pass but not stop on, and ``Stop``. Fish buying steps and jetstreams are in
+:mod:`.fish_and_jetstream`. Tests: tests/games/pebble_rock/test_movement.py.
+"""
+from __future__ import annotations
+
+
+from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, replace)
+from .base import (_with_player)
+
+
+class Movement:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def _i_begin_move(self, s: State, head, rest) -> State:
+        return self._begin_move(s, s.turn, s.jets, rest, s.events)
+
+    def _begin_move(self, s: State, t: Turn, jets, rest: tuple, ev: tuple) -> State:
+        steps = t.roll * (2 if t.symbol == "winds" else 1)  # PR-RES-05
+        pos = s.boats[s.seat]
+        todo = rest
+        if not self.rules.revisit_spaces:
+            t = replace(t, visited=frozenset((pos,)))
+        if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
+            jets = jets - {pos}  # PR-DANGER-08 (b)
+            todo = (("dieroll", "jet"),) + rest
+        s = replace(s, phase="move", steps=steps, moved=0, turn=t, jets=jets, todo=todo, events=ev)
+        return self._run(s) if todo else s
+
+    def _occupied(self, s: State) -> set:
+        """Spaces where a boat may not stop: other boats and the characters (PR-MOVE-04)."""
+        seat = s.seat
+        occ = set(s.chars)
+        for i, b in enumerate(s.boats):
+            if i != seat:
+                occ.add(b)
+        return occ
+
+    def _move_actions(self, s: State) -> list:
+        r = self.rules
+        seat = s.seat
+        p = s.players[seat]
+        pos = s.boats[seat]
+        t = s.turn
+        chars = s.chars
+        occ = set(chars)
+        for i, b in enumerate(s.boats):
+            if i != seat:
+                occ.add(b)
+        acts = []
+        steps = s.steps
+        fish = p.fish
+        revisit = r.revisit_spaces
+        if steps > 0 or fish > 0:
+            adj = self.adj
+            visited = t.visited
+            step_actions = self.step_actions
+            for n in adj[pos]:
+                if not revisit and n in visited:
+                    continue
+                if n in occ and not self._can_leave(s, n, occ, steps, fish, revisit, visited):
+                    continue
+                acts.append(step_actions[n])
+        if pos not in occ and (r.zero_step_move or s.moved or not acts):
+            acts.append(self._stop)
+        if s.moved or r.start_space_counts:
+            self._space_actions(s, p, pos, acts)
+        elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in self.adjset[pos]:
+            acts.append(DeliverTreasure())
+        if not t.item_used:
+            acts.extend(self._item_actions(s, p, pos, occ))
+        acts.extend(self._anytime_actions(s, p))
+        return acts
+
+    def _can_leave(self, s, n, occ, steps, fish, revisit, visited) -> bool:
+        """A boat may enter a space where it cannot stop only if it is sure to get out:
+        movement or fish left after entering (after the worst Larry roll there), and a
+        free neighbour to go on to (see RULINGS.md, PR-MOVE-04)."""
+        if steps > 0:
+            left_steps, left_fish = steps - 1, fish
+        else:
+            left_steps, left_fish = self._fish_extra(s), fish - 1
+        if n == s.chars[LARRY] and not s.turn.met & (1 << LARRY):
+            left_fish = max(0, left_fish - self.fish_max)
+        if left_steps + left_fish < 1:
+            return False
+        for m in self.adj[n]:
+            if m not in occ and (revisit or m not in visited):
+                return True
+        return False
+
+    def _a_step(self, s: State, a: Step) -> State:
+        to = a.to
+        seat = s.seat
+        t = s.turn
+        players = s.players
+        if s.steps > 0:
+            steps = s.steps - 1
+        else:  # PR-FISH-01: a fish buys this step
+            p = players[seat]
+            players = _with_player(players, seat, replace(p, fish=p.fish - 1))
+            steps = self._fish_extra(s)
+        boats = s.boats[:seat] + (to,) + s.boats[seat + 1:]
+        todo = ()
+        chars = s.chars
+        if to in chars:
+            c = chars.index(to)
+            if not t.met & (1 << c):
+                todo = (("meet", c, "pass"),)
+        jets = s.jets
+        if to in jets and to != t.fresh_jet and self.rules.jetstream_when == "enter":
+            jets = jets - {to}
+            todo = todo + (("dieroll", "jet"),)
+        if t.treasure_here or not self.rules.revisit_spaces:
+            t = replace(t, treasure_here=False, visited=t.visited | {to})
+        s = replace(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
+                    moved=s.moved + 1, events=(("step", seat, to),))
+        self._fresh = False
+        if todo:
+            return self._run(s)
+        return s
+
+    def _a_stop(self, s: State, a: Stop) -> State:
+        pos = s.boats[s.seat]
+        t = s.turn
+        if self.rules.jetstream_when == "stop" and s.moved and pos in s.jets and pos != t.fresh_jet:
+            # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
+            return self._run(replace(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
+                                     events=self._ev(s, "jet_stop", s.seat)))
+        return self._run(replace(s, phase="end", todo=self._end_of_turn(s, pos),
+                                 events=self._ev(s, "stop", s.seat, pos)))

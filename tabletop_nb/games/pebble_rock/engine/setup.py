@@ -1,0 +1,182 @@
+"""Game Setup: the board, the decks, the Market, the boats on docks, the Assignment cards.
+
+Rulebook "Game Setup" (checklist section 1, PR-SETUP-01..16): the game's precomputed
+tables (board lookups, dice tables), the initial state and its setup queue (the Market and
+the Delivery row turned up, boats placed, Assignment cards dealt and kept, the first
+player drawn), and the hidden Assignment cards (PR-SETUP-10, ``observation``).
+Tests: tests/games/pebble_rock/test_setup.py.
+"""
+from __future__ import annotations
+
+
+from ....core import Die
+from ..board import board_info
+from ..rules import ITEM_KINDS
+from ..state import (ChooseDice, DealAssignment, Decline,
+                     Deliver, DeliverTreasure, DieRoll, DiscardItem, DiscardPassenger,
+                     DiscardTreasure, DrawCard, DrawItem, DropOff, Endure, FirstPlayer,
+                     KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp, PlaceBoat,
+                     PlaceCharacter, Player, Refill, RevealTreasure, Reroll, Roll, Secret, Shed,
+                     State, Step, Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace)
+from .base import (_HIDDEN)
+
+
+class GameSetup:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def setup(self) -> None:
+        r = self.rules
+        info = self.info = board_info(r.board)
+        self.cards = {c.id: c for c in r.delivery_cards}
+        idx = info.island_index
+        self.card_island = {c.id: idx[c.island] for c in r.delivery_cards}
+        self.card_dest = {c.id: (idx[c.destination] if c.kind == "passenger" else -1)
+                          for c in r.delivery_cards}
+        self.card_cargo = {c.id: (c.amount if c.kind == "cargo" else 0) for c in r.delivery_cards}
+        self.assignments = {a.id: a for a in r.assignment_cards}
+        self.step_actions = tuple(Step(i) for i in range(info.n))
+        self.docks = info.docks
+        self.adj = info.adj
+        self.adjset = info.adjset
+        move_die = {"steady": r.steady_die, "speedy": r.speedy_die, "catch_up": r.speedy_die}
+        sym_die = {"steady": r.resource_die, "speedy": r.danger_die, "catch_up": r.resource_die}
+        self.move_die, self.symbol_die = move_die, sym_die
+        self._roll_outcomes = {}
+        self._roll_cum = {}
+        for ch in move_die:
+            joint = Die.joint(move_die[ch], sym_die[ch])
+            outs = [(Roll(m, sy), p) for (m, sy), p in joint.pmf.items()]
+            self._roll_outcomes[ch] = outs
+            self._roll_cum[ch] = self._cumulative(outs)
+        self._die_outcomes = {}
+        for d in (r.steady_die, r.speedy_die, r.resource_die, r.danger_die, r.fish_die):
+            outs = [(DieRoll(v), p) for v, p in d.pmf.items()]
+            self._die_outcomes[d.name] = (outs, self._cumulative(outs))
+        self.fish_max = max(r.fish_die.outcomes)
+        all_double = r.winds_doubles == "all"
+        self._jet_doubles = r.winds_doubles in ("die_and_jetstream", "all")
+        self._all_double = all_double
+        # PR-END-08: the order of the end-of-turn actions; the row refill is always last
+        self._end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
+                           else ("dock", "market", "fishing"))
+        self._turn_for = {ch: Turn(choice=ch) for ch in move_die}
+        self._internal = {
+            "start": self._i_start, "symbol": self._i_symbol, "begin_move": self._i_begin_move,
+            "meet": self._i_meet, "effect": self._i_effect, "rob": self._i_rob,
+            "lighthouse": self._i_lighthouse, "assign_check": self._i_assign_check,
+            "next": self._i_next,
+        }
+        self._decide = {
+            "place_boat": self._d_place_boat, "keep": self._d_keep, "shell": self._d_shell,
+            "place": self._d_place, "avoid": self._d_avoid, "rob_choice": self._d_rob_choice,
+            "dock": self._d_dock, "market": self._d_market, "shed": self._d_shed,
+        }
+        self._apply = {
+            ChooseDice: self._a_choose, Step: self._a_step, Stop: self._a_stop,
+            Roll: self._a_roll, DieRoll: self._a_dieroll, KeepRoll: self._a_keep_roll,
+            Reroll: self._a_reroll, PlaceCharacter: self._a_place, Deliver: self._a_deliver,
+            PickUp: self._a_pickup, DropOff: self._a_dropoff, TakeTreasure: self._a_take_treasure,
+            DeliverTreasure: self._a_deliver_treasure, RevealTreasure: self._a_reveal,
+            UseItem: self._a_use_item, Endure: self._a_endure, LoseToken: self._a_lose_token,
+            Refill: self._a_refill, DiscardPassenger: self._a_discard_passenger,
+            TakeItem: self._a_take_item, Decline: self._a_decline, Shed: self._a_shed,
+            Overboard: self._a_overboard, DiscardItem: self._a_discard_item,
+            DiscardTreasure: self._a_discard_treasure, DrawItem: self._a_draw_item,
+            DrawCard: self._a_draw_card, DealAssignment: self._a_deal,
+            KeepAssignment: self._a_keep_assignment, PlaceBoat: self._a_place_boat,
+            FirstPlayer: self._a_first,
+        }
+        self._fresh = True
+        self._obs_cache = {}
+        self._stop = Stop()
+        self._decline = Decline()
+        self._keep_roll = KeepRoll()
+        self._endure = Endure()
+        self._choose_basic = [ChooseDice("steady"), ChooseDice("speedy")]
+        self._choose_all = self._choose_basic + [ChooseDice("catch_up")]
+
+    @staticmethod
+    def _cumulative(outs):
+        acts, acc, cum = [], 0.0, []
+        for a, p in outs:
+            acc += float(p)
+            acts.append(a)
+            cum.append(acc)
+        cum[-1] = 1.0
+        return acts, cum
+
+    def initial_state(self) -> State:
+        r = self.rules
+        n = r.players
+        players = tuple(Player(score=r.start_score, fish=r.start_fish, cargo=r.start_cargo)
+                        for _ in range(n))
+        deck_counts = tuple(r.item_cards.count(k) for k in ITEM_KINDS)
+        table = Table(row=(0,) * r.row_size, deck=tuple(sorted(c.id for c in r.delivery_cards)),
+                      lost_cards=(), item_deck=deck_counts, item_discard=(0,) * len(ITEM_KINDS),
+                      market=("",) * r.market_size,
+                      treasure_spaces=frozenset(r.board.treasure_spaces),
+                      hidden_values=tuple(sorted(r.treasure_values)))
+        b = r.board
+        order = [(r.youngest_player + i) % n for i in range(n)]
+        todo = ((("draw_item",),) * r.market_size + (("draw_row",),) * r.row_size
+                + tuple(("place_boat", seat) for seat in order)
+                + tuple(("deal", seat) for seat in order for _ in range(r.assignments_dealt))
+                + tuple(("keep", seat) for seat in order)
+                + ((("first",),) if r.first_player < 0 else ()) + (("start",),))
+        s = State(players=players, boats=(-1,) * n, chars=(b.maisy_start, b.larry_start,
+                                                           b.roberto_start),
+                  jets=frozenset(), table=table, secret=tuple(Secret() for _ in range(n)),
+                  round=0, seat=r.youngest_player, first=r.first_player, turns=0,
+                  phase="setup", todo=todo)
+        self._fresh = True
+        return self._run(s)
+
+    def _d_place_boat(self, s: State, head) -> list:
+        taken = set() if self.rules.shared_docks_at_setup else set(s.boats)
+        return [PlaceBoat(d) for d in self.info.docks_sorted if d not in taken]
+
+    def _a_place_boat(self, s: State, a: PlaceBoat) -> State:
+        seat = s.todo[0][1]
+        boats = s.boats[:seat] + (a.space,) + s.boats[seat + 1:]
+        return self._run(replace(s, boats=boats, todo=s.todo[1:],
+                                 events=self._ev(s, "place_boat", seat, a.space)))
+
+    def _a_deal(self, s: State, a: DealAssignment) -> State:
+        seat = s.todo[0][1]
+        sec = s.secret[seat]
+        secret = s.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + s.secret[seat + 1:]
+        return self._run(replace(s, secret=secret, todo=s.todo[1:]))
+
+    def _d_keep(self, s: State, head) -> list:
+        return [KeepAssignment(c) for c in s.secret[head[1]].offer]
+
+    def _a_keep_assignment(self, s: State, a: KeepAssignment) -> State:
+        seat = s.todo[0][1]
+        sec = s.secret[seat]
+        secret = s.secret[:seat] + (replace(sec, card=a.card),) + s.secret[seat + 1:]
+        return self._run(replace(s, secret=secret, todo=s.todo[1:],
+                                 events=self._ev(s, "keep", seat)))
+
+    def _assignment_box(self, s: State) -> list[int]:
+        dealt = {c for sec in s.secret for c in sec.offer}
+        return [a.id for a in self.rules.assignment_cards if a.id not in dealt]
+
+    def _a_first(self, s: State, a: FirstPlayer) -> State:
+        return self._run(replace(s, first=a.seat, todo=s.todo[1:]))
+
+    def _i_start(self, s: State, head, rest) -> State:
+        first = s.first
+        return replace(s, seat=first, round=1, phase="choose", turn=Turn(), todo=rest,
+                       events=self._ev(s, "start", first))
+
+    def observation(self, s: State, player: int) -> State:
+        """Other players' Assignment cards are hidden (PR-SETUP-10)."""
+        if not self.rules.secret_assignments:
+            return s
+        cached = self._obs_cache.get(player)
+        if cached is not None and cached[0] is s.secret:
+            hidden = cached[1]
+        else:
+            hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
+            self._obs_cache[player] = (s.secret, hidden)
+        return replace(s, secret=hidden)

@@ -1,0 +1,206 @@
+"""How To Play, On Your Turn: the turn structure, the queue, and the game protocol.
+
+Rulebook "How To Play" and "On Your Turn" (checklist section 2, PR-TURN-01..05). What
+happens next is a queue (``State.todo``) of decisions, chance nodes and bookkeeping steps;
+``_run`` does the bookkeeping at once, so a state always waits on a player or on chance.
+``_i_next`` passes the turn clockwise and ends the game after the last round.
+Tests: tests/games/pebble_rock/test_turn.py, tests/conformance.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ....core import CHANCE, TERMINAL, BaseGame
+from ..rules import ITEM_KINDS
+from ..state import (DealAssignment, DrawCard, DrawItem, FirstPlayer,
+                     RevealTreasure, State, Turn, replace)
+from .base import (CHANCE_KINDS, SEAT_KINDS)
+
+
+class OnYourTurn:
+    """This section's part of the game class (a mixin of PebbleRockGame)."""
+
+    def position(self, **table) -> State:
+        """A validated position built from what is on the table.
+
+        Keywords (all optional; what is not given is as at the start of a game):
+        ``boats`` (spaces in seat order, or {seat: space}), ``characters``
+        ({"maisy"|"larry"|"roberto": space}); per seat (a list in seat order or
+        {seat: value}): ``scores``, ``fish``, ``cargo``, ``passengers`` (card ids),
+        ``treasures`` (the treasure spaces they came from), ``items``, ``completed`` (card
+        ids), ``treasure_values`` (delivered), ``lighthouse``, ``assignments`` (kept card id,
+        or (kept, other)); ``jetstreams``, ``treasure_spaces`` (default: every treasure
+        space whose token nobody holds), ``treasures_gone``, ``row`` (card ids), ``market``
+        (item kinds), ``item_discard``, ``lost_cards``; the turn: ``round``, ``first``,
+        ``seat`` (whose turn; default ``first``), ``step`` ("choose", "move" or "end"),
+        and for "move"/"end" ``dice`` ("steady", "speedy", "catch_up"), ``roll``,
+        ``symbol``, ``movement`` (left), ``moved``, ``met`` (character names),
+        ``item_used``, ``fresh_item``, ``delivered``. Cards, items and treasures not placed
+        are in their decks or on the board. Implemented in :mod:`.position`.
+
+        Raises
+        ------
+        TabletopError
+            For an impossible position, with the reason (two boats on one space, more
+            tokens than the hold holds, an unknown space or card, ...).
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+        >>> s = g.position(boats=[0, 1], fish=[5, 3], round=4, seat=1)
+        >>> g.current_player(s), s.players[0].fish
+        (1, 5)
+        >>> [str(a) for a in g.legal_actions(s)]
+        ["ChooseDice(choice='steady')", "ChooseDice(choice='speedy')"]
+        """
+        from ..position import build_position
+        return build_position(self, **table)
+
+    def current_player(self, s: State) -> int:
+        todo = s.todo
+        if todo:
+            k = todo[0][0]
+            if k in CHANCE_KINDS:
+                return CHANCE
+            if k in SEAT_KINDS:
+                return todo[0][1]
+            return s.seat
+        if s.phase == "over":
+            return TERMINAL
+        return s.seat
+
+    def is_terminal(self, s: State) -> bool:
+        return s.phase == "over"
+
+    def legal_actions(self, s: State) -> list:
+        todo = s.todo
+        if todo:
+            head = todo[0]
+            if head[0] in CHANCE_KINDS:
+                return []
+            return self._decide[head[0]](s, head)
+        ph = s.phase
+        if ph == "move":
+            return self._move_actions(s)
+        if ph == "choose":
+            return self._choose_actions(s)
+        return []
+
+    def chance_outcomes(self, s: State) -> list[tuple[Any, Fraction]]:
+        todo = s.todo
+        if not todo or todo[0][0] not in CHANCE_KINDS:
+            return []
+        head = todo[0]
+        k = head[0]
+        if k == "roll":
+            return list(self._roll_outcomes[s.turn.choice])
+        if k in ("dieroll", "reroll"):
+            return list(self._die_outcomes[self._die_name(s, head)][0])
+        if k == "draw_row":
+            elig = self._row_eligible(s)
+            p = Fraction(1, len(elig))
+            return [(DrawCard(c), p) for c in elig]
+        if k == "draw_item":
+            counts = self._item_source(s.table)
+            tot = sum(counts)
+            return [(DrawItem(ITEM_KINDS[i]), Fraction(c, tot)) for i, c in enumerate(counts) if c]
+        if k == "deal":
+            box = self._assignment_box(s)
+            p = Fraction(1, len(box))
+            return [(DealAssignment(c), p) for c in box]
+        if k == "first":
+            n = self.num_players
+            return [(FirstPlayer(i), Fraction(1, n)) for i in range(n)]
+        if k == "reveal":
+            vals = s.table.hidden_values
+            return [(RevealTreasure(v), Fraction(vals.count(v), len(vals)))
+                    for v in sorted(set(vals))]
+        raise AssertionError(k)
+
+    def sample_chance(self, s: State, rng) -> Any:
+        head = s.todo[0]
+        k = head[0]
+        if k == "roll":
+            acts, cum = self._roll_cum[s.turn.choice]
+        elif k in ("dieroll", "reroll"):
+            acts, cum = self._die_outcomes[self._die_name(s, head)][1]
+        elif k == "draw_row":  # uniform over the cards that fit (as chance_outcomes)
+            elig = self._row_eligible(s)
+            return DrawCard(elig[min(int(rng.random() * len(elig)), len(elig) - 1)])
+        elif k == "draw_item":  # weighted by the cards of each kind left
+            counts = self._item_source(s.table)
+            x = rng.random() * sum(counts)
+            for i, c in enumerate(counts):
+                if x < c:
+                    return DrawItem(ITEM_KINDS[i])
+                x -= c
+            return DrawItem(ITEM_KINDS[max(i for i, c in enumerate(counts) if c)])
+        else:
+            return BaseGame.sample_chance(self, s, rng)
+        x = rng.random()
+        for a, c in zip(acts, cum):
+            if x < c:
+                return a
+        return acts[-1]
+
+    def apply_trusted(self, s: State, a: Any) -> State:
+        # events say what this action did: the first event of an action starts a new tuple
+        self._fresh = True
+        s2 = self._apply[type(a)](s, a)
+        if self._fresh and s2.events:
+            s2 = replace(s2, events=())
+        return s2
+
+    def _die_name(self, s: State, head: tuple) -> str:
+        """The die a "dieroll"/"reroll" node rolls."""
+        if head[0] == "dieroll":
+            return self.rules.fish_die.name if head[1] in ("gain", "larry") else \
+                self.move_die[s.turn.choice].name
+        die = head[2]
+        if die == "movement":
+            return self.move_die[s.turn.choice].name
+        if die == "symbol":
+            return self.symbol_die[s.turn.choice].name
+        return self.rules.fish_die.name
+
+    def _run(self, s: State) -> State:
+        """Do the bookkeeping steps at the head of the queue until a player or chance acts."""
+        internal = self._internal
+        while True:
+            todo = s.todo
+            if not todo:
+                return s
+            head = todo[0]
+            h = internal.get(head[0])
+            if h is not None:
+                s = h(s, head, todo[1:])
+                continue
+            k = head[0]
+            if k == "draw_row" and not self._row_eligible(s):
+                s = replace(s, todo=todo[1:])  # PR-REFILL-08: the slot stays empty
+                continue
+            if k == "draw_item" and not any(self._item_source(s.table)):
+                s = replace(s, todo=todo[1:])  # PR-MARKET-06: the slot stays empty
+                continue
+            return s
+
+    def _ev(self, s: State, *ev) -> tuple:
+        if self._fresh:
+            self._fresh = False
+            return (ev,)
+        return s.events + (ev,)
+
+    def _i_next(self, s: State, head, rest) -> State:
+        """PR-TURN-02/04/05: the next player clockwise; after the round, Brock moves on."""
+        n = self.num_players
+        seat = (s.seat + 1) % n
+        rnd = s.round
+        if seat == s.first:
+            if rnd >= self.rules.rounds:
+                return replace(s, phase="over", todo=(), turns=s.turns + 1, steps=0, moved=0,
+                               events=self._ev(s, "game_over"))
+            rnd += 1
+        return replace(s, seat=seat, round=rnd, turns=s.turns + 1, phase="choose", todo=rest,
+                       turn=Turn(), steps=0, moved=0)

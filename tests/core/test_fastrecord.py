@@ -1,0 +1,104 @@
+"""core/fastrecord.py: the generated constructors give exactly the dataclass's values."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import pytest
+
+from tabletop_nb.core.fastrecord import copier, fields_of, from_attrs, maker, replacer
+from tabletop_nb.games.neko.state import NekoState, Player
+from tabletop_nb.games.pacal.state import PacalState, evolve
+from tabletop_nb.games.pebble_rock.state import State, Table, Turn, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Rec:
+    a: int
+    b: tuple = ()
+    c: str = "x"
+
+
+def test_replacer_changes_only_the_named_fields_and_keeps_the_type():
+    r = Rec(1, (2,), "y")
+    rep = replacer(Rec)
+    assert rep(r) == r and rep(r) is not r
+    out = rep(r, b=(3,))
+    assert type(out) is Rec and out == Rec(1, (3,), "y") and r == Rec(1, (2,), "y")
+    assert rep(r, a=0, c="z") == dataclasses.replace(r, a=0, c="z")
+    with pytest.raises(TypeError):
+        rep(r, d=1)              # an unknown field is refused, as dataclasses.replace does
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.a = 5                # the result is still frozen
+
+
+def test_replacer_sets_a_field_to_none_or_to_the_sentinel_like_value():
+    r = Rec(1)
+    assert replacer(Rec)(r, b=None).b is None
+
+
+def test_maker_takes_every_field_in_order():
+    assert maker(Rec)(1, (2,), "q") == Rec(1, (2,), "q")
+    with pytest.raises(TypeError):
+        maker(Rec)(1, (2,))      # no defaults: every field is given
+
+
+def test_from_attrs_and_copier_read_attributes_and_expressions():
+    class W:
+        __slots__ = ("a", "b", "c", "log")
+
+    w = W()
+    copier(["a", "c"], b="list(src.b)", log="[]")(w, Rec(4, (5, 6), "k"))
+    assert (w.a, w.b, w.c, w.log) == (4, [5, 6], "k", [])
+    assert from_attrs(Rec, b="tuple(o.b)")(w) == Rec(4, (5, 6), "k")
+    with pytest.raises(ValueError):
+        from_attrs(Rec, nope="1")
+
+
+def test_a_class_with_post_init_is_refused():
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        a: int
+
+        def __post_init__(self):
+            pass
+
+    with pytest.raises(TypeError):
+        replacer(Checked)
+
+
+@pytest.mark.parametrize("cls", [Player, NekoState, PacalState, State, Table, Turn])
+def test_the_engines_state_classes_fit(cls):
+    names = fields_of(cls)
+    assert names == tuple(f.name for f in dataclasses.fields(cls))
+    assert not hasattr(cls, "__post_init__")
+
+
+def test_the_games_replace_functions_match_dataclasses_replace():
+    t = Turn()
+    assert replace(t, roll=3) == dataclasses.replace(t, roll=3)
+    p = Player(coins=3)
+    assert replacer(Player)(p, fish=2) == dataclasses.replace(p, fish=2)
+    s = PacalState(0, 0, 0, 0, 0, 0, None, (), (), (), (), (), (), (), (), ())
+    assert evolve(s, turn=3) == dataclasses.replace(s, turn=3)
+
+
+def test_fields_named_like_the_generated_code_s_own_names_work():
+    @dataclass(frozen=True, slots=True)
+    class Odd:
+        x: int
+        o: int
+        a0: int
+        src: int = 0
+
+    r = Odd(1, 2, 3)
+    assert replacer(Odd)(r, o=5) == Odd(1, 5, 3)
+    assert maker(Odd)(4, 5, 6, 7) == Odd(4, 5, 6, 7)
+    assert from_attrs(Odd)(r) == r
+
+    @dataclass(frozen=True, slots=True)
+    class Clash:
+        _fr_x: int
+
+    with pytest.raises(ValueError):
+        replacer(Clash)
