@@ -456,7 +456,7 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
         loaded = {lab: {i: r for i, r in got.items() if i < games}
                   for lab, got in ck.load({lab: g.num_players for lab, g in items}).items()}
 
-    size = games if stop is None else int(batch or DEFAULT_BATCH)
+    size = max(1, games) if stop is None else int(batch or DEFAULT_BATCH)
     rows: dict[str, list] = {lab: [] for lab in labels}
     parts: dict[str, list] = {lab: [] for lab in labels}
     started = {labels[0]}
@@ -504,8 +504,9 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
             own_pool.shutdown(wait=True, cancel_futures=True)
     if interrupted:
         reason = "interrupted"
+    # an interrupted study returns the variants it began; a finished one every variant
     tables = {lab: _table(rows[lab], g, bot_names[lab], root, interrupted) for lab, g in items
-              if lab in started}
+              if lab in started or not interrupted}
     if interrupted:
         done = ", ".join(f"{t.attrs['games']} of {lab!r}" for lab, t in tables.items())
         warnings.warn(f"interrupted: kept the games that finished ({done}, of {games} each)"

@@ -105,3 +105,9 @@ def test_sweep_stops_too(game):
     sw = tabletop_nb.sweep(game, "seat0_bonus", [0, 20], games=2000, seed=1, progress=False,
                            executor="serial", stop="decided", metrics=["win_rate_seat_0"], batch=100)
     assert sw.comparison.stopped == "decided" and sw.comparison.games < 2000
+
+
+def test_zero_games_is_an_empty_comparison_not_an_error(game):
+    cmp = tabletop_nb.compare_rules({"a": game, "b": game.with_rules(target=30)}, games=0, seed=1,
+                                    progress=False)
+    assert cmp.games_played == {"a": 0, "b": 0} and cmp.stopped == "games"
