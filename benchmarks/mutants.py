@@ -84,6 +84,8 @@ def pytest_collection_modifyitems(config, items):
     for it in items:
         if "/conformance/" in it.nodeid and f"[{game}" not in it.nodeid:
             continue
+        if any(x and x in it.nodeid for x in os.environ.get("MUTANT_SKIP", "").split(",")):
+            continue
         if _ORDER is not None and it.nodeid not in _ORDER:
             continue
         keep.append(it)
@@ -265,12 +267,20 @@ def env_for(repo: Path, game: str, **extra) -> dict:
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the copy's pycs are kept (an engine file's pyc is dropped on each write)
     env["MUTANT_GAME"] = game
     env["TABLETOP_SKIP_BROWSER"] = "1"
+    if not OPTIONS["slow"]:
+        env["MUTANT_SKIP"] = SOAKS
     env.update(extra)
     return env
 
 
+#: the long soak runs (hundreds of random games; minutes under coverage), left out of the
+#: baseline and so of every mutant's run unless --slow
+SOAKS = "test_soak_random_games_keep_every_invariant,test_soak_300_games_without_error_or_broken_invariant"
+OPTIONS = {"conformance": False, "slow": False}
+
+
 def test_paths(game: str) -> list[str]:
-    return [f"tests/games/{game}", "tests/conformance"]
+    return [f"tests/games/{game}"] + (["tests/conformance"] if OPTIONS["conformance"] else [])
 
 
 # ----------------------------------------------------------------------------- baseline
@@ -333,7 +343,7 @@ def cached_baseline(repo: Path, game: str, files: list[str], log, use_cache: boo
              for p in files]
     import hashlib
     key = hashlib.sha1(" ".join(trees).encode()).hexdigest()[:16]
-    path = Path(tempfile.gettempdir()) / f"mutants-baseline-{game}-{key}.json"
+    path = Path(tempfile.gettempdir()) / f"mutants-baseline-{game}-{key}-{int(OPTIONS['conformance'])}{int(OPTIONS['slow'])}.json"
     if use_cache and path.exists():
         d = json.loads(path.read_text())
         log(f"baseline from {path} (it took {d['baseline_wall']:.0f}s)")
@@ -643,12 +653,14 @@ def main(argv=None):
     ap.add_argument("--copy", help="reuse a kept copy (a --keep run's DIR/main) and its baseline")
     ap.add_argument("--conformance", action="store_true",
                     help="run the game's conformance cases too (slow: random playouts of every configuration)")
+    ap.add_argument("--slow", action="store_true", help="run the long soak tests too (minutes each under coverage)")
     ap.add_argument("--max-test-seconds", type=float, default=30.0,
                     help="leave out tests slower than this in the baseline (under coverage); default 30 "
                          "(it leaves out the 200-game soak test)")
     ap.add_argument("--fresh", action="store_true", help="measure the baseline again even if cached")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copy")
     args = ap.parse_args(argv)
+    OPTIONS.update(conformance=args.conformance, slow=args.slow)
 
     def log(msg):
         print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)

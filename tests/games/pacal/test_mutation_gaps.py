@@ -1,0 +1,106 @@
+"""Tests for what mutation testing (benchmarks/mutants.py, docs/mutation.md) found unchecked
+in the Pacal engine: each fails on the named mutant and passes on the engine."""
+from __future__ import annotations
+
+import pytest
+
+from pacal_helpers import dests, game_on, open_game, parked
+from tabletop_nb import TabletopError
+from tabletop_nb.games.pacal.state import Drop, Roll
+
+
+def test_pc_const_01_02_03_04_constellations_of_names_the_visible_shapes():
+    """PC-CONST-01, PC-CONST-02, PC-CONST-03, PC-CONST-04: ``constellations_of`` lists the
+    seat's constellations of visible own stones as (stories, spaces): a lone stone is one
+    story, two neighbours two; a stone under a ship is no member. (Mutants: its body
+    deleted; a member's index shifted by one.)"""
+    g = open_game(3)
+    s = g.position(ships=parked(3, s0=(5, 5)), stones={0: [(1, 1), (1, 2), (5, 5)], 1: [(4, 4)]},
+                   phase="build")
+    found = g.constellations_of(s, 0)
+    assert (2, ((1, 1), (1, 2))) in found or (2, ((1, 2), (1, 1))) in found
+    assert {m for _, ms in found for m in ms} == {(1, 1), (1, 2)}  # (5, 5) is under seat 0's ship
+    assert all(h in (1, 2) for h, _ in found)
+    assert sorted(ms for h, ms in found if h == 1) == [((1, 1),), ((1, 2),)]
+    assert g.constellations_of(s, 1) == [(1, ((4, 4),))]
+    assert g.constellations_of(s, 2) == []
+
+
+class _Top:
+    """An rng whose draw is at the very top of [0, 1): past every face's share when the
+    float shares add up to a little less than 1."""
+
+    def random(self):
+        return 1.0
+
+
+def test_pc_die_01_a_draw_past_the_last_share_is_the_last_face():
+    """PC-DIE-01: the die's faces are its only outcomes: ``sample_chance`` answers a face
+    even when rounding leaves the draw past the sum of the float shares. (Mutant: the
+    fallback returned the last face's probability instead of its roll.)"""
+    g = open_game(3)
+    s = g.initial_state()
+    while g.legal_actions(s) and not g.chance_outcomes(s):
+        s = g.apply(s, g.legal_actions(s)[0])
+    a = g.sample_chance(s, _Top())
+    assert type(a) is Roll
+    assert a == g.chance_outcomes(s)[-1][0]
+
+
+def test_pc_setup_03_position_names_the_seat_with_too_many_pyramids():
+    """PC-SETUP-03 (11 pyramids a colour, sizes 1/3/3/2/2): ``position()`` refuses a seat
+    with more pyramids of a size than the game gives, naming that seat. (Mutant: the check
+    read the neighbouring seat's supply, so the reason named the wrong seat.)"""
+    g = open_game(3)
+    with pytest.raises(TabletopError, match="seat 2 has more pyramids"):
+        g.position(ships=parked(3), pyramids={(0, 0): (2, 1), (1, 0): (2, 1)})
+    with pytest.raises(TabletopError, match="seat 0 has more pyramids"):
+        g.position(ships=parked(3), pyramids={(0, 0): (0, 1), (1, 0): (0, 1)})
+
+
+def test_pc_setup_03_position_refuses_a_pyramid_supply_of_the_wrong_length():
+    """PC-SETUP-03 (five pyramid sizes): ``position()`` refuses a seat's pyramid supply that
+    does not give one count per size, for any seat. (Mutant: the length of the neighbouring
+    seat's supply was checked instead.)"""
+    g = open_game(3)
+    for q in range(3):
+        with pytest.raises(TabletopError, match=f"one count per pyramid size .* for seat {q}"):
+            g.position(ships=parked(3), pyr_supply={q: (1, 3)})
+
+
+def test_pc_drop_01_06_each_dropped_stone_is_told():
+    """PC-DROP-01, PC-DROP-06: after a 2-stone drop the log tells both stones: the one into
+    his own ship and the one into the opponent's ship. (Mutant: the second drop's event was
+    deleted, so the log hid where the stone went.)"""
+    g = open_game(3)
+    s = g.position(ships=parked(3, s0=(3, 3)), phase="drop", allowance=2)
+    s2 = g.apply(s, Drop(True, 2))
+    drops = [e for e in s2.events if e[0] == "drop"]
+    assert [e[2] for e in drops] == [0, 2]
+    text = g.events(s2)
+    assert sum("dropped a stone into" in t for t in text) == 2
+
+
+def test_pc_first_01_leaving_the_holy_district_is_only_forced_in_round_one():
+    """PC-FIRST-01, PC-FIRST-03: the "leave the holy district" restriction is the first
+    round's only: from round 2 a straight move may end inside the holy district. (Mutant:
+    the filter applied in every round.)"""
+    rows = ["DDDDDDD"] * 2 + ["DDSSSDD"] * 3 + ["DDDDDDD"] * 2
+    g = game_on(rows, players=3, holy="S")
+    ships = {0: (2, 3), 1: (6, 6), 2: (0, 6)}
+    first = g.position(ships=ships, face=2, turn=0)
+    later = g.position(ships=ships, face=2, turn=3)
+    assert (4, 3) not in dests(g, first, "straight")
+    assert (4, 3) in dests(g, later, "straight")
+
+
+def test_pc_drop_01_a_stone_into_seat_0s_ship():
+    """PC-DROP-01: the second stone of a 2-stone drop may go into any opponent's ship, seat
+    0's too. (Mutant: ``into >= 0`` became ``into > 0``, so a stone for seat 0's ship was
+    never put down.)"""
+    g = open_game(3)
+    s = g.position(ships=parked(3, s1=(3, 3)), phase="drop", allowance=2, player=1)
+    s2 = g.apply(s, Drop(True, 0))
+    spaces = {g.geo.xy[c] for c in range(g.geo.size) if s2.stones[1] >> c & 1}
+    assert spaces == {(3, 3), (7, 7)}
+    assert s2.supply[1] == s.supply[1] - 2

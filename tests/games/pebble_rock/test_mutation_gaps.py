@@ -1,0 +1,78 @@
+"""Tests for what mutation testing (benchmarks/mutants.py, docs/mutation.md) found unchecked
+in the Pebble Rock engine: each fails on the named mutant and passes on the engine."""
+from __future__ import annotations
+
+from pebble_rock_helpers import cargo, chance, game_with, make_state, passenger
+from tabletop_nb.games.pebble_rock.state import DrawCard
+
+
+def test_pr_refill_07_b_a_deck_passenger_bound_for_a_row_island_is_not_drawn():
+    """PR-REFILL-07 (b), PR-REFILL-02: under ``destination_blocks_row`` a passenger card in
+    the deck whose destination is an island already in the row cannot be revealed (its
+    pick-up island is free); under the default (a) it can. (Mutant: the deck card's
+    destination check deleted.)"""
+    cards = [cargo(1, "Blue Isle", 1, 3), passenger(2, "Red Isle", "Blue Isle", 5),
+             cargo(3, "Green Isle", 1, 3)]
+    game = game_with(2, cards=cards)
+    s = make_state(game, row=(1,), phase="end", todo=(("draw_row",),))
+    assert set(chance(game, s)) == {DrawCard(2), DrawCard(3)}
+    game_b = game_with(2, cards=cards, destination_blocks_row=True)
+    s = make_state(game_b, row=(1,), phase="end", todo=(("draw_row",),))
+    assert set(chance(game_b, s)) == {DrawCard(3)}
+
+
+def test_pr_score_07_b_any_time_an_assignment_met_once_still_scores():
+    """PR-SCORE-07 (b), ``assignment_check="any_time"``: a half met at the end of a turn is
+    recorded and scores at the end even when it is no longer met; under the default (a)
+    only the final state counts. (Mutant: the recorded halves never stored.)"""
+    from pebble_rock_helpers import DEFAULT_ASSIGNMENTS, P
+    from tabletop_nb.games.pebble_rock.rules import Assignment, Objective
+    from tabletop_nb.games.pebble_rock.state import Secret
+    fish = Assignment(1, "Fisher", Objective("fish", 9, 5), Objective("fish", 15, 10))
+    cards = (fish,) + DEFAULT_ASSIGNMENTS[1:]
+    for check, points in (("any_time", 5), ("end", 0)):
+        game = game_with(2, assignment_check=check, assignment_cards=cards)
+        secret = (Secret(offer=(1, 2), card=1), Secret(offer=(3, 4), card=3))
+        s = make_state(game, players=[P(fish=10), P()], phase="end", secret=secret,
+                       todo=(("assign_check",),) if check == "any_time" else ())
+        s = game._run(s)  # the end-of-turn bookkeeping step (no decision in it)
+        assert s.secret[0].achieved == (1 if check == "any_time" else 0)
+        later = make_state(game, players=[P(fish=2), P()], phase="end",
+                           secret=(s.secret[0], secret[1]))
+        assert game.breakdown(later, 0).assignment_points == points
+
+
+def test_pr_turn_an_action_tells_every_event_it_caused():
+    """The log (PR-TURN-01..05 turn order, PR-END steps): an action that sets off several
+    steps (a move that ends the turn, refills and hands over to the next player) reports
+    them all, not only the last. Seeded random game on the shipped components. (Mutant: the
+    first event of an action was never marked as taken, so each event replaced the ones
+    before it.)"""
+    import random
+
+    import tabletop_nb
+    game = tabletop_nb.load_game("pebble_rock", players=3)
+    rng = random.Random(5)
+    s = game.initial_state()
+    most = 0
+    while not game.is_terminal(s):
+        if game.current_player(s) == tabletop_nb.CHANCE:
+            s = game.apply(s, game.sample_chance(s, rng))
+        else:
+            s = game.apply(s, rng.choice(game.legal_actions(s)))
+        most = max(most, len(s.events))
+    assert most >= 2
+
+
+def test_pr_item_upg_02_sheds_exactly_one_token():
+    """PR-ITEM-UPG-02 (a): discarding the Cargo Upgrade with 5 tokens aboard sheds one token,
+    and only one: once the hold fits, the player is not asked to shed again. (Mutant: the
+    shed step stayed at the head of the queue.)"""
+    from pebble_rock_helpers import P, run
+    from tabletop_nb.games.pebble_rock.state import Shed, Step, Stop, TakeItem
+    game = game_with(2)
+    full = [P(cargo=4, passengers=(7,), items=("cargo_upgrade", "jam_sandwich", "maisy")), P()]
+    s = make_state(game, players=full, boats=[11, 16], steps=1, market=("lucky_shell",), row=(1, 2, 3))
+    s = run(game, s, Step(12), Stop(), TakeItem(0, "cargo_upgrade"), Shed("cargo"))  # 12: Walrus Hut
+    assert s.players[0].tokens == 4 and game.capacity(s, 0) == 4
+    assert not any(type(a) is Shed for a in game.legal_actions(s))
