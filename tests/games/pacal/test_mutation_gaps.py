@@ -104,3 +104,13 @@ def test_pc_drop_01_a_stone_into_seat_0s_ship():
     spaces = {g.geo.xy[c] for c in range(g.geo.size) if s2.stones[1] >> c & 1}
     assert spaces == {(3, 3), (7, 7)}
     assert s2.supply[1] == s.supply[1] - 2
+
+
+def test_pc_die_03_the_game_begins_in_round_1():
+    """PC-DIE-03: the starting player rolls for round 1 once every ship is placed: the state
+    and the phase line say round 1. (Mutant: the round after setup was 0.)"""
+    g = open_game(3)
+    s = g.initial_state()
+    while g.current_player(s) >= 0 and s.phase == g.initial_state().phase:
+        s = g.apply(s, g.legal_actions(s)[0])
+    assert s.round == 1 and g.phase(s).startswith("round 1")

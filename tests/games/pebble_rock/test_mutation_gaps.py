@@ -76,3 +76,51 @@ def test_pr_item_upg_02_sheds_exactly_one_token():
     s = run(game, s, Step(12), Stop(), TakeItem(0, "cargo_upgrade"), Shed("cargo"))  # 12: Walrus Hut
     assert s.players[0].tokens == 4 and game.capacity(s, 0) == 4
     assert not any(type(a) is Shed for a in game.legal_actions(s))
+
+
+def test_pr_score_07_colour_objective_counts_completed_cards_of_that_colour():
+    """PR-SCORE-07 (colour objectives of the reconstructed Assignment cards): completed
+    Delivery cards that can count as the colour are counted, two-colour cards for both.
+    (Mutant: the colour tally never incremented, so no colour objective was ever met.)"""
+    from pebble_rock_helpers import DEFAULT_ASSIGNMENTS, P
+    from tabletop_nb.games.pebble_rock.rules import Assignment, Objective
+    from tabletop_nb.games.pebble_rock.state import Secret
+    red = Assignment(1, "Red Runner", Objective("colour", 2, 5, "red"), Objective("colour", 4, 10, "red"))
+    game = game_with(2, assignment_cards=(red,) + DEFAULT_ASSIGNMENTS[1:])
+    secret = (Secret(offer=(1, 2), card=1), Secret(offer=(3, 4), card=3))
+    # cards 1 (red cargo) and 8 (red/green passenger) are red; card 3 is green
+    s = make_state(game, players=[P(completed=(1, 8, 3)), P()], phase="end", secret=secret)
+    pr = game.progress(s, 0)
+    assert pr.colour_counts == {"red": 2, "green": 2}
+    assert game.breakdown(s, 0).assignment_points == 5
+
+
+def test_pr_refill_08_an_empty_deck_leaves_the_slot_and_the_turn_goes_on():
+    """PR-REFILL-08 (a): when no card can fill the slot it stays empty, and the rest of the
+    end of the turn still happens (the next player's turn begins). (Mutant: skipping the
+    impossible draw also skipped the step after it.)"""
+    cards = [cargo(1, "Blue Isle", 1, 3), cargo(2, "Red Isle", 1, 3), cargo(3, "Green Isle", 1, 3)]
+    game = game_with(2, cards=cards)
+    s = make_state(game, row=(1,), phase="end", deck=(), lost_cards=(2, 3),
+                   todo=(("draw_row",), ("next",)))
+    s = game._run(s)
+    assert s.table.row == (1, 0, 0)
+    assert s.seat == 1 and s.phase == "choose"
+
+
+class _Top:
+    """An rng whose draw is 1.0, the top of its range (a float draw's edge)."""
+
+    def random(self):
+        return 1.0
+
+
+def test_pr_refill_02_a_draw_at_the_top_of_the_range_is_still_an_eligible_card():
+    """PR-REFILL-02/05: the revealed card is uniform over the eligible deck cards, and a draw
+    at the very top of the rng's range still picks one of them (the last). (Mutant: the
+    clamp to the last index removed, so such a draw fell off the end of the list.)"""
+    cards = [cargo(1, "Blue Isle", 1, 3), cargo(2, "Red Isle", 1, 3), cargo(3, "Green Isle", 1, 3)]
+    game = game_with(2, cards=cards)
+    s = make_state(game, row=(1,), phase="end", todo=(("draw_row",),))
+    a = game.sample_chance(s, _Top())
+    assert a in set(chance(game, s)) and a == DrawCard(3)  # the last of the eligible 2, 3
