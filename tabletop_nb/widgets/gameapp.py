@@ -32,6 +32,7 @@ from ..core.runner import seat_streams, seed_sequence
 from ..viz._common import fraction_text
 from ..viz.scores import score_traces
 from ..viz.views import View, view_for
+from ._board import BoardWidget, WidthProbe
 from ._dice_faces import dice_html, roll_faces
 
 __all__ = ["GameApp", "HUMAN"]
@@ -43,6 +44,8 @@ _LOG_SHOWN = 100      # log lines rendered in the page (all are kept in app.log)
 _BUTTONS_SHOWN = 48    # more legal actions than this go in a list under the buttons
 _ECHOES = 8            # the last timeline positions the app set (see _on_timeline)
 _ECHO_SECONDS = 1.0    # how late the page's slider may send one of them back
+_BOARD_ANSWER_SECONDS = 3.0  # how long a page may take to draw a board edit
+_BOARD_RENEWALS = 3    # new boards made for views that did not draw (at most)
 _POOLS = 3             # button pools used in turn: a click up to two positions late is refused
 
 
@@ -129,6 +132,30 @@ def _cell(values: Any, seat: int) -> str:
     return str(values)
 
 
+def _board_shape(layout, design_width) -> tuple[float, float, float] | None:
+    """(plot-area height per px of plot-area width, horizontal margins, vertical margins)
+    of a board figure drawn for ``design_width`` px, or None when its height is not to
+    follow its width (no design width, no fixed height, or a fixed width)."""
+    if not isinstance(design_width, (int, float)) or not layout.height or layout.width:
+        return None
+    m = layout.margin
+    mx = (m.l if m.l is not None else 80) + (m.r if m.r is not None else 80)
+    my = (m.t if m.t is not None else 100) + (m.b if m.b is not None else 80)
+    if design_width <= mx or layout.height <= my:
+        return None
+    return (layout.height - my) / (design_width - mx), mx, my
+
+
+def _board_height(shape: tuple[float, float, float], width: float) -> int:
+    """The height of a board drawn ``width`` px wide (see :func:`_board_shape`).
+
+    >>> _board_height((0.5, 0, 20), 900.0), _board_height((0.5, 0, 20), 600.0)
+    (470, 320)
+    """
+    ratio, mx, my = shape
+    return int(round(max(width - mx, 50) * ratio + my))
+
+
 class _Refused(Exception):
     """A press that cannot be done now; its message is shown in the app."""
 
@@ -210,6 +237,10 @@ class GameApp:
         self._roll_for = None        # ... for this (state, action, label, chosen)
         self._last_chance = None
         self._events_cache = None    # (state, its public event lines): one events() per step
+        self._board_watch = None      # the pending check that the page drew the board
+        self._board_renewals = 0
+        #: why the board was replaced by a new one (a view that did not draw it)
+        self.board_renewed: list[str] = []
         self._timeline_sent: list[int] = []
         self._timeline_sent_at = -1e9
         self._reset_history(game.initial_state())
@@ -333,7 +364,7 @@ class GameApp:
         self.message_box = W.HTML(layout=lay(min_height="1.4em"))
         self.summary_box = W.HTML(layout=lay(margin="6px 0 0 0"))
         self.board = self._new_board()
-        self.score_chart = go.FigureWidget(data=self._score_chart_traces())
+        self.score_chart = BoardWidget(data=self._score_chart_traces())
         # the legend sits above the plot and the axis title below it, so they never meet;
         # the chart stays hidden until a seat has points (empty -1..1 axes say nothing)
         self.score_chart.update_layout(height=230, width=380, margin=dict(l=40, r=10, t=34, b=40),
@@ -415,20 +446,27 @@ class GameApp:
                                   layout=lay(flex_flow="row wrap", align_items="center"))
         self.log_box = W.HTML(layout=lay(max_height="220px", overflow="auto",
                                          border="1px solid #ddd", padding="2px 6px"))
-        # the game table: board on the left; the decision, the choices and the players'
-        # panels beside it when the cell is wide enough, under it (choices first) when not
-        # the board keeps the width plotly drew it at (a box that squeezed it cut its right
-        # side off); the decision and the choices take the rest of the row, or go under
-        # the board when less than 220 px is left
-        self.board_box = W.Box([self.board], layout=lay(flex="0 0 auto", max_width="100%"))
+        # the game table: the board on the left, as wide as the cell allows; the decision,
+        # the choices and the bot controls beside it in a column of at least 220 px. When
+        # the row has no room for both (the board's MIN_WIDTH, below which its text no
+        # longer fits, plus the column), the column wraps *above* the board (wrap-reverse),
+        # so the decision and its buttons stay on the screen with the top of the board.
+        # The board's box has a definite width (it grows into the row), so plotly's
+        # autosize measures it; its height follows its width (_on_board_size).
+        min_w = int(getattr(self.view.module, "MIN_WIDTH", 560))
+        self.board_probe = WidthProbe()
+        self.board_probe.observe(self._on_board_width, "width")
+        self.board_box = W.VBox([self.board_probe, self.board], layout=lay(flex=f"1000 1 {min_w}px", min_width="0",
+                                                         max_width="100%"))
         right = self.side_box = W.VBox(
             [self.status, self.message_box, self.chance_box, self.actions_box, self.more_box,
              self.bot_box],
-            layout=lay(flex="1 1 220px", min_width="220px", max_width="100%",
-                       margin="0 0 0 10px", overflow="hidden"))
+            layout=lay(flex="1 1 240px", min_width="220px", max_width="100%",
+                       margin="0 0 6px 10px", overflow="hidden"))
         self.table_box = W.Box([self.board_box, right],
-                               layout=lay(display="flex", flex_flow="row wrap",
-                                          align_items="flex-start", width="100%"))
+                               layout=lay(display="flex", flex_flow="row wrap-reverse",
+                                          align_items="flex-end", align_content="flex-end",
+                                          width="100%"))
         self.log_panel = W.VBox([W.HTML("<b>log</b>"), self.log_box],
                                 layout=lay(flex="1 1 300px", min_width="260px"))
         self.summary_box.layout.width = "100%"
@@ -479,10 +517,74 @@ class GameApp:
     def _new_board(self) -> go.FigureWidget:
         s = self._shown(self.history[self._position])
         fig = self.view.figure(self.game, s, frozenset(), **self._view_kw(self.history[self._position]))
-        fw = go.FigureWidget(fig)
+        fw = BoardWidget(fig)
         for tr in fw.data:
             tr.on_click(self._on_board_click)
+        self._board_shape = _board_shape(fw.layout, getattr(self.view.module, "WIDTH", None))
+        self._board_ranges = {ax: tuple(fw.layout[ax].range) for ax in ("xaxis", "yaxis")
+                              if fw.layout[ax].range is not None}
+        fw._tabletop_on_answer = self._on_board_answer
         return fw
+
+    def _on_board_answer(self) -> None:
+        """The page answered an edit of the board: a view that drew it without its
+        traces missed the data (see widgets/_board.py) and is replaced at once."""
+        if self.board.drawn_empty:
+            self._press(lambda: self._renew_board("the page drew the board empty"))
+
+    def _watch_board(self) -> None:
+        """After an edit of a board a page shows: check, a moment later, that the page
+        drew it; a view that went deaf (widgets/_board.py) is replaced by a new board."""
+        if not getattr(self.board_probe, "width", 0) or self._board_watch is not None:
+            return  # no page shows the app (tests, scripts), or a check is due already
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._board_watch = loop.call_later(_BOARD_ANSWER_SECONDS, self._check_board)
+
+    def _check_board(self) -> None:
+        self._board_watch = None
+        if self.board.unanswered:
+            self._press(lambda: self._renew_board("the page did not draw the board's last change"))
+
+    def _renew_board(self, why: str) -> None:
+        if self._board_renewals >= _BOARD_RENEWALS:
+            return
+        self._board_renewals += 1
+        self.board_renewed.append(why)
+        self.board = self._new_board()
+        self._last_layers = None
+        self.board_box.children = [self.board_probe, self.board]
+        self._fit_board()
+        self._render()
+
+    def _on_board_width(self, change) -> None:
+        self._press(self._fit_board)
+
+    def _fit_board(self) -> None:
+        """Draw the board at the width of its box (reported by the page), its height
+        following (the same aspect as at the view's WIDTH): a wider or narrower cell
+        shows the same board, larger or smaller, with no blank bands and no overflow."""
+        width = getattr(getattr(self, "board_probe", None), "width", 0)
+        if not width or width < 50:
+            return
+        lay = self.board.layout
+        shape = self._board_shape
+        height = _board_height(shape, float(width)) if shape is not None else lay.height
+        if lay.width == width and (shape is None or lay.height == height):
+            return
+        with self.board.batch_update():
+            lay.width = width
+            if shape is not None:
+                lay.height = height
+        # plotly.js writes the ranges it widened to keep the aspect (scaleanchor) back into
+        # the page's layout, and the next size would widen them again (a board shrinking
+        # inside blank margins): send the view's own ranges with every new size
+        ranges = {f"{ax}.range": list(r) for ax, r in getattr(self, "_board_ranges", {}).items()}
+        if ranges:
+            self.board._send_relayout_msg(ranges)
+        self._watch_board()
 
     def _view_kw(self, state) -> dict:
         # the generic view lists the legal actions; hide another seat's options in a
@@ -1009,7 +1111,7 @@ class GameApp:
                           meta={"source": "GameApp", "chosen_outcomes": sum(self._chosen)})
 
     # what load() may change; restored as a whole when a record cannot be opened
-    _LOAD_STATE = ("game", "seats", "view", "board", "_masked", "_chance_rng", "_bot_rngs",
+    _LOAD_STATE = ("game", "seats", "view", "board", "_board_shape", "_board_ranges", "_masked", "_chance_rng", "_bot_rngs",
                    "_last_layers", "_score_cache", "history", "actions", "_actors", "_chosen",
                    "_rngs", "log", "_log_marks", "_position", "last_roll", "_last_chance",
                    "_events_cache", "_places", "_curtain_for", "_seen_by")
@@ -1070,8 +1172,8 @@ class GameApp:
             message = self._message
             for k, v in saved.items():
                 setattr(self, k, v)
-            if list(self.board_box.children) != [self.board]:
-                self.board_box.children = [self.board]
+            if list(self.board_box.children) != [self.board_probe, self.board]:
+                self.board_box.children = [self.board_probe, self.board]
             if len(self.score_chart.data) != len(old_names):
                 self._rebuild_score_chart()
             self._quiet = False
@@ -1119,7 +1221,8 @@ class GameApp:
         """A new board figure (another game, or another player count) and score chart."""
         self.board = self._new_board()
         self._last_layers = None
-        self.board_box.children = [self.board]
+        self.board_box.children = [self.board_probe, self.board]
+        self._fit_board()
         self._rebuild_score_chart()
         self._score_cache.clear()
         self.title.value = (f"<b>{html.escape(self.game.name)}</b> · {self.game.num_players} players · "
@@ -1342,6 +1445,7 @@ class GameApp:
                         # whole-object replacements (a figure updated before it is shown
                         # then fails to draw: "Cannot use 'in' operator to search for 'line'")
                         tr.update(delta)
+            self._watch_board()
         self._last_layers = [_patched(old, delta) for old, delta in zip(last, deltas)]
 
     def _render_summary(self, shown, p: int) -> None:

@@ -41,7 +41,7 @@ from .engine import DRAFT, OVER
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 
 __all__ = ["figure", "layers", "place_actions", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
-           "WIDTH", "FONT"]
+           "WIDTH", "FONT", "MIN_WIDTH"]
 
 #: the players' colours (the game's Yellow, Red, Purple and Green boards)
 SEAT_COLOURS = ("#e6b800", "#d64541", "#8e44ad", "#27ae60")
@@ -58,6 +58,9 @@ LAYERS = ("bidding area", "slots", "cards", "card labels", "hubs", "hub rewards"
 WIDTH = 900
 #: the smallest font size used anywhere on the board
 FONT = 11
+#: below this width (px) the names on the cards no longer fit their tiles: GameApp gives
+#: the board a row of its own (the choices go above it) rather than draw it narrower
+MIN_WIDTH = 860
 
 _TILE_W, _TILE_H, _TILE_DX = 90, 52, 98     # bidding-area tiles
 _BID_LINE = 14                              # one bid per line under a tile
