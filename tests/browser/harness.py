@@ -79,6 +79,12 @@ def _jupyter_env(tmp: Path) -> dict:
         d = tmp / var.lower()
         d.mkdir(parents=True, exist_ok=True)
         env[var] = str(d)
+    # no "get notified about official Jupyter news?" toast over the page and its
+    # screenshots (the notification extension's own setting; --LabApp.news_url=None alone
+    # still shows the question)
+    note = tmp / "jupyterlab_settings_dir" / "@jupyterlab" / "apputils-extension"
+    note.mkdir(parents=True, exist_ok=True)
+    (note / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     env["PYTHONUNBUFFERED"] = "1"
     env.pop("TABLETOP_SKIP_BROWSER", None)
     return env
