@@ -186,6 +186,13 @@ class GameApp:
     reveal : bool
         Show everything (a designer's view). By default a human seat sees only its
         ``game.observation``.
+    state : optional
+        Start from this state instead of the game's initial state: a situation set up
+        with ``game.position(...)`` (every game has one), shown on the board and played
+        on from there; undo and the timeline go back to it, not before it. A state of
+        another game or player count, or one nobody can play on from, is refused with
+        the reason (:class:`TabletopError`). :meth:`record` cannot hold such a game (a
+        record replays from the initial state) and says so.
 
     Examples
     --------
@@ -194,11 +201,14 @@ class GameApp:
     >>> app                      # shows the app in a notebook
     >>> app.choose(app.legal_actions()[0]); app.end_turn(); app.undo()
     >>> app.record().save("my_game.json")
+    >>> game = load_game("pacal", players=3)      # from a set-up situation
+    >>> GameApp(game, ["human", "greedy", "greedy"],
+    ...         state=game.position(ships=[(1, 0), (7, 8), (9, 8)], phase="build"))
     """
 
     def __init__(self, game, seats: Sequence[Any] | None = None, seed: Any = None, *,
                  delay: float = 0.6, chance: str = "roll", auto_bots: bool = False,
-                 reveal: bool = False):
+                 reveal: bool = False, state: Any = None):
         if not hasattr(game, "legal_actions") or not hasattr(game, "num_players"):
             raise TabletopError(f"GameApp needs a game from load_game, got {game!r}")
         if chance not in ("roll", "choose"):
@@ -243,7 +253,8 @@ class GameApp:
         self.board_renewed: list[str] = []
         self._timeline_sent: list[int] = []
         self._timeline_sent_at = -1e9
-        self._reset_history(game.initial_state())
+        self.from_position = state is not None
+        self._reset_history(game.initial_state() if state is None else self._check_start(game, state))
         self._build(delay, chance, auto_bots)
         self._render()
 
@@ -262,6 +273,34 @@ class GameApp:
             if s != HUMAN:
                 resolve_bot(game, s)  # an unknown bot name fails here with the list of names
         return seats
+
+    @staticmethod
+    def _check_start(game, state) -> Any:
+        """``state`` if play can go on from it in ``game``, else a TabletopError saying why."""
+        kind = type(game.initial_state())
+        if type(state) is not kind:
+            raise TabletopError(f"state must be a {game.name} state, e.g. from game.position(...); "
+                                f"got {type(state).__name__}")
+        try:
+            seats = len(tuple(game.scores(state)))
+        except Exception:  # noqa: BLE001  (checked again below, with the reason)
+            seats = game.num_players
+        if seats != game.num_players:
+            raise TabletopError(f"the state is of a {seats}-player game, this {game.name} has "
+                                f"{game.num_players} players: load_game({game.name!r}, players={seats})")
+        try:
+            p = game.current_player(state)
+            if p == CHANCE:
+                able = bool(game.chance_outcomes(state))
+            elif p >= 0:
+                able = bool(game.legal_actions(state))
+            else:
+                able = p == TERMINAL
+        except Exception as e:  # noqa: BLE001  (a broken state: the reason, no traceback)
+            raise TabletopError(f"that {game.name} state cannot be played: {type(e).__name__}: {e}") from None
+        if not able:
+            raise TabletopError(f"nobody can act in that {game.name} state (seat {p} has no legal action)")
+        return state
 
     def _is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
@@ -1101,6 +1140,9 @@ class GameApp:
         """The game so far as a :class:`GameRecord`, finished or in progress (save it with
         ``.save(path)``; :meth:`load` resumes it)."""
         g, s = self.game, self.state
+        if self.from_position:
+            raise TabletopError("this game started from a set-up position (state=...): a GameRecord "
+                                "replays from the initial state, so it cannot hold this game")
         done = g.is_terminal(s)
         seed = {"entropy": int(self.seed.entropy), "spawn_key": [int(k) for k in self.seed.spawn_key]}
         return GameRecord(game=g.name, rules=g.rules.to_plain(),
@@ -1111,7 +1153,7 @@ class GameApp:
                           meta={"source": "GameApp", "chosen_outcomes": sum(self._chosen)})
 
     # what load() may change; restored as a whole when a record cannot be opened
-    _LOAD_STATE = ("game", "seats", "view", "board", "_board_shape", "_board_ranges", "_masked", "_chance_rng", "_bot_rngs",
+    _LOAD_STATE = ("game", "seats", "view", "board", "from_position", "_board_shape", "_board_ranges", "_masked", "_chance_rng", "_bot_rngs",
                    "_last_layers", "_score_cache", "history", "actions", "_actors", "_chosen",
                    "_rngs", "log", "_log_marks", "_position", "last_roll", "_last_chance",
                    "_events_cache", "_places", "_curtain_for", "_seen_by")
@@ -1151,6 +1193,7 @@ class GameApp:
             states, actions = replay(game, rec, with_actions=True)
             notes = self._adopt(game, rec)
             self._reset_history(states[0])
+            self.from_position = False
             for before, after, a in zip(states, states[1:], actions):
                 p = game.current_player(before)
                 self.history.append(after)
