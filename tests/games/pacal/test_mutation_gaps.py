@@ -6,7 +6,7 @@ import pytest
 
 from pacal_helpers import dests, game_on, open_game, parked
 from tabletop_nb import TabletopError
-from tabletop_nb.games.pacal.state import Drop, Roll
+from tabletop_nb.games.pacal.state import Build, Drop, Roll
 
 
 def test_pc_const_01_02_03_04_constellations_of_names_the_visible_shapes():
@@ -114,3 +114,36 @@ def test_pc_die_03_the_game_begins_in_round_1():
     while g.current_player(s) >= 0 and s.phase == g.initial_state().phase:
         s = g.apply(s, g.legal_actions(s)[0])
     assert s.round == 1 and g.phase(s).startswith("round 1")
+
+
+def test_pc_upgrade_05_discard_counts_the_builders_own_pyramid():
+    """PC-UPGRADE-05 (``replaced_pyramid="discard"``): the replaced pyramid leaves the game
+    and is counted for its owner, whichever seat builds; the other seats' counts stay.
+    (Mutant: the per-seat tuple was rebuilt one entry too long, shifting the later seats.)"""
+    g = open_game(3, replaced_pyramid="discard")
+    s = g.position(ships=parked(3), phase="build", player=1, stones={1: [(0, 0)]},
+                   pyramids={(1, 0): (1, 1)})
+    s2 = g.apply(s, Build(2, (1, 0), ((0, 0), (1, 0))))
+    assert s2.discarded == (0, 1, 0)
+
+
+def test_pc_boxed_04_by_surroundings_a_free_neighbour_is_a_way_out():
+    """PC-BOXED-04 (``boxed_in="by_surroundings"``): a ship is boxed in only when none of its
+    four neighbours is free. (Mutant: the neighbour test shifted the wrong way, so every
+    ship counted as boxed in.)"""
+    g = open_game(3, boxed_in="by_surroundings")
+    s = g.position(ships=parked(3, s0=(3, 3)), face=2)
+    assert not g.boxed_in(s, 0)
+    walls = {(2, 3): (1, 2), (4, 3): (1, 2), (3, 2): (2, 2), (3, 4): (2, 2)}
+    s = g.position(ships=parked(3, s0=(3, 3)), face=2, pyramids=walls)
+    assert g.boxed_in(s, 0)
+
+
+def test_pc_two_01_round_counts_both_players_turns():
+    """PC-TWO-01 (2 players: each rolls for his own turn): a round is both players' turns, so
+    the third turn is round 2. (Mutant: round = turn // 2 - 1.)"""
+    g = open_game(2)
+    s = g.initial_state()
+    while s.turn < 2:
+        s = g.apply(s, g.chance_outcomes(s)[0][0] if g.current_player(s) < 0 else g.legal_actions(s)[0])
+    assert s.round == 2 and g.phase(s).startswith("round 2")

@@ -124,3 +124,50 @@ def test_pr_refill_02_a_draw_at_the_top_of_the_range_is_still_an_eligible_card()
     s = make_state(game, row=(1,), phase="end", todo=(("draw_row",),))
     a = game.sample_chance(s, _Top())
     assert a in set(chance(game, s)) and a == DrawCard(3)  # the last of the eligible 2, 3
+
+
+def test_pr_char_05_b_anywhere_placement_avoids_token_spaces_under_the_switch():
+    """PR-CHAR-05 (b), ``token_spaces_are_empty=False``: a space holding a jetstream or a
+    treasure token is not empty, so a character moved "to any empty space" (here Larry after
+    the Shark Repellent, PR-ITEM-SHARK-02) may not go there; under (a) it may. (Mutant: the
+    token spaces joined with ``&`` instead of ``|``, so neither kind was left out.)"""
+    from pebble_rock_helpers import P, run
+    from tabletop_nb.games.pebble_rock.state import Step, UseItem
+    for empty in (True, False):
+        game = game_with(2, token_spaces_are_empty=empty)
+        s = make_state(game, players=[P(fish=3, items=("shark_repellent",)), P()], boats=[4, 16],
+                       steps=4, chars=(14, 5, 9), jets={3})
+        s = run(game, s, Step(5), UseItem("shark_repellent"))
+        spaces = {a.space for a in game.legal_actions(s)}
+        allowed = set(range(2, 16)) - {9, 14}  # empty, not a dock; 5 = stay
+        if not empty:
+            allowed -= {3} | set(s.table.treasure_spaces)
+        assert set(s.table.treasure_spaces) & allowed or empty is False
+        assert spaces == allowed
+
+
+def test_pr_score_07_b_any_time_is_checked_at_the_end_of_every_turn():
+    """PR-SCORE-07 (b), ``assignment_check="any_time"``: the end of a real turn checks the
+    assignment (no hand-queued step): a seat holding 9 fish records the top half. (Mutant:
+    the check was never queued at the end of the turn.)"""
+    from pebble_rock_helpers import DEFAULT_ASSIGNMENTS, P, quick_turn
+    from tabletop_nb.games.pebble_rock.rules import Assignment, Objective
+    from tabletop_nb.games.pebble_rock.state import Secret
+    fish = Assignment(1, "Fisher", Objective("fish", 9, 5), Objective("fish", 15, 10))
+    game = game_with(2, assignment_check="any_time", assignment_cards=(fish,) + DEFAULT_ASSIGNMENTS[1:])
+    secret = (Secret(offer=(1, 2), card=1), Secret(offer=(3, 4), card=3))
+    s = make_state(game, players=[P(fish=9), P()], phase="choose", boats=[2, 16], secret=secret)
+    assert s.secret[0].achieved == 0
+    s = quick_turn(game, s)
+    assert s.seat == 1 and s.secret[0].achieved == 1
+
+
+def test_pr_item_08_b_discarding_any_time_includes_the_dice_choice():
+    """PR-ITEM-08 (b), ``discard_items_any_time``: "any time" of the turn includes its start,
+    the choice of dice. (Mutant: the any-time actions were left out of the dice choice.)"""
+    from pebble_rock_helpers import P
+    from tabletop_nb.games.pebble_rock.state import ChooseDice, DiscardItem
+    free = game_with(2, discard_items_any_time=True)
+    s = make_state(free, players=[P(items=("maisy",)), P()], boats=[4, 16], phase="choose")
+    acts = free.legal_actions(s)
+    assert ChooseDice("steady") in acts and DiscardItem("maisy") in acts
