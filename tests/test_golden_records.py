@@ -20,8 +20,8 @@ from tabletop_nb import play, replay
 CASES = [
     ("pebble_rock", {"players": 2}, "random", 3, "e9971249985048d9"),
     ("pebble_rock", {"players": 4}, "random", 5, "0bd4f2b4e021dfc9"),
-    ("pacal", {"players": 2}, "random", 3, "0f273938305621a9"),
-    ("pacal", {"players": 5}, "random", 5, "37e39f9ac17fd495"),
+    ("pacal", {"players": 2}, "random", 3, "ab620b5eccd0b648"),
+    ("pacal", {"players": 5}, "random", 5, "2cfaa81526bf8baf"),
     ("neko", {"players": 2}, "random", 3, "d374ee9cb8320171"),
     ("neko", {"players": 4, "advanced_cards": True, "advanced_setup": True}, "random", 5,
      "aa1e9e6e2944a0b3"),

@@ -37,6 +37,10 @@ __all__ = ["PacalGame", "COLOURS", "final_scoring_table", "place_points"]
 #: seat colours, in seat order (the rulebook's examples use Yellow, Violet, Green, Blue)
 COLOURS = ("Yellow", "Violet", "Green", "Blue", "Orange")
 
+#: PC-TWO-04 (b) only (RULINGS.md): a 2-player game also ends after this many turns in a
+#: row without a build (250 each): then the pyramids left can no longer be built. The longest
+#: spell in 500 simulated games that ended otherwise was 344 turns (random play).
+STALL_TURNS = 500
 _NO_DROP = Drop(False, -1)
 _NO_BUILD = NoBuild()
 
@@ -663,9 +667,16 @@ class PacalGame(BaseGame):
             return self._game_over(evolve(s, scores=scores, events=events, turn=turn,
                                            last_round=last_round), ended)
         if n == 2:
+            idle = 0
+            if not self.rules.two_player_bonus_end:
+                idle = 0 if any(e[0] == "build" for e in events) else s.idle + 1
+                if idle >= STALL_TURNS:  # PC-TWO-04 (b): nothing can be built any more
+                    return self._game_over(evolve(s, scores=scores, turn=turn, idle=idle,
+                                                  events=events + (("stalled", STALL_TURNS),)),
+                                           "stalled")
             s2 = evolve(s, phase=ROLL, player=1 - s.player, turn=turn, round=turn // 2 + 1,
                          scores=scores, events=events, allowance=0, taken=0, options=(),
-                         last_round=last_round)
+                         last_round=last_round, idle=idle)
             return s2
         pos = s.pos + 1
         if pos == n:
@@ -916,6 +927,8 @@ class PacalGame(BaseGame):
                            + (f" and scored {e[5]}" if e[5] else ""))
             elif k == "bonus":
                 out.append(f"{who} built the second-to-last pyramid: +{e[2]} and the game ends")
+            elif k == "stalled":
+                out.append(f"no pyramid was built in {e[1]} turns: the game ends")
             elif k == "builtout":
                 out.append(f"{who} built the last pyramid and the game ends")
             elif k == "lastround":

@@ -105,6 +105,7 @@ class PacalState:
     allowance: int = 0
     taken: int = 0
     last_round: bool = False
+    idle: int = 0  # turns in a row without a build (kept only under two_player_bonus_end=False)
     ended: str = ""
     final: tuple = ()
     options: tuple = ()

@@ -73,6 +73,26 @@ def test_pc_two_04_other_reading_ends_at_the_last_pyramid():
     assert sum(s2.pyr_supply[1]) > 0
 
 
+def test_pc_two_04_other_reading_ends_a_stalled_game():
+    """PC-TWO-04 (b): a game in which nothing is built for STALL_TURNS turns in a row ends
+    (with a final scoring); a build starts the count again; the default reading keeps no count."""
+    from tabletop_nb.games.pacal.engine import STALL_TURNS
+    from tabletop_nb.games.pacal.state import evolve
+    g2 = open_game(2, two_player_bonus_end=False)
+    s = g2.position(ships=parked(2), phase="build", stones={0: [(1, 1)]})
+    assert g2.apply(s, NoBuild()).idle == 1
+    assert g2.apply(s, Build(1, (1, 1), ((1, 1),))).idle == 0
+    late = evolve(s, idle=STALL_TURNS - 2)
+    s2 = g2.apply(late, NoBuild())
+    assert s2.phase == ROLL and s2.idle == STALL_TURNS - 1
+    s3 = g2.apply(evolve(s, idle=STALL_TURNS - 1), NoBuild())
+    assert s3.phase == OVER and s3.ended == "stalled" and s3.final
+    assert f"no pyramid was built in {STALL_TURNS} turns: the game ends" in g2.events(s3)
+    g = open_game(2)
+    s = g.position(ships=parked(2), phase="build", stones={0: [(1, 1)]})
+    assert g.apply(evolve(s, idle=STALL_TURNS - 1), NoBuild()).phase == ROLL
+
+
 def test_pc_two_05_second_stone_into_the_only_opponent():
     """PC-TWO-05: the 2-stone option's second stone goes into the only opponent's ship."""
     g = open_game(2)
