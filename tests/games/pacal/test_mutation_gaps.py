@@ -147,3 +147,56 @@ def test_pc_two_01_round_counts_both_players_turns():
     while s.turn < 2:
         s = g.apply(s, g.chance_outcomes(s)[0][0] if g.current_player(s) < 0 else g.legal_actions(s)[0])
     assert s.round == 2 and g.phase(s).startswith("round 2")
+
+
+@pytest.mark.parametrize("scores", [(1.5, 0, 0), (True, 0, 0)])
+def test_pc_setup_06_position_scores_are_whole_numbers(scores):
+    """PC-SETUP-06 (the score track): ``position()`` refuses a score that is not a whole
+    number (a float or a bool). (Mutant: ``or`` became ``and`` in the check.)"""
+    g = open_game(3)
+    with pytest.raises(TabletopError, match="one whole number per seat"):
+        g.position(ships=parked(3), scores=scores)
+
+
+def test_pc_die_03_position_round_follows_the_turn():
+    """PC-DIE-03/04 (a round is one turn of every player): a position at turn 3 of a
+    3-player game is in round 2. (Mutant: round = turn // n - 1.)"""
+    g = open_game(3)
+    assert g.position(ships=parked(3), turn=3).round == 2
+    assert g.position(ships=parked(3), turn=2).round == 1
+
+
+def test_pc_river_01_a_one_story_pyramid_scores_on_the_river():
+    """PC-RIVER-01 (river majority by stories): a seat whose only river pyramid has one story
+    still places. (Mutant: the area tally started at -1, so a 1-story seat had no stories.)"""
+    rows = ["DDDDDDDD"] * 8
+    g = game_on(rows, players=3, river=[(0, 0), (1, 0)], lakeside=[(7, 7)])
+    s = g.position(ships=parked(3, s0=(6, 0)), pyramids={(0, 0): (0, 1), (1, 0): (1, 3)})
+    river = [f[0] for f in g.final_scoring(s)]
+    assert river[0] > 0 and river[1] > river[0] and river[2] == 0
+
+
+def test_pc_const_04_build_options_have_no_duplicates():
+    """PC-CONST-04, PC-BUILD (one build per choice): a 2-stone constellation without an own
+    pyramid offers each (height, space) once. (Mutant: a deleted ``continue`` let the same
+    builds be offered twice.)"""
+    g = open_game(3)
+    s = g.position(ships=parked(3), phase="build", stones={0: [(0, 0), (1, 0)]})
+    acts = g.legal_actions(s)
+    assert len(acts) == len(set(acts))
+    assert Build(2, (0, 0), ((0, 0), (1, 0))) in acts
+
+
+@pytest.mark.parametrize("kw, reason", [
+    (dict(turn=-1), "a turn number is a whole number"),
+    (dict(turn=1.0), "a turn number is a whole number"),
+    (dict(supply={1: -1}), "seat 1 has more stones out"),
+    (dict(supply={0: -1}), "seat 0 has more stones out"),
+])
+def test_pc_setup_04_position_refuses_a_bad_turn_or_stone_supply_naming_it(kw, reason):
+    """PC-SETUP-04 (11 stones a colour) and the turn count: ``position()`` refuses a turn that
+    is not a whole number from 0 and a negative stone supply, naming the seat. (Mutants:
+    the turn check deleted; the supply check read the neighbouring seat.)"""
+    g = open_game(3)
+    with pytest.raises(TabletopError, match=reason):
+        g.position(ships=parked(3), **kw)

@@ -171,3 +171,16 @@ def test_pr_item_08_b_discarding_any_time_includes_the_dice_choice():
     s = make_state(free, players=[P(items=("maisy",)), P()], boats=[4, 16], phase="choose")
     acts = free.legal_actions(s)
     assert ChooseDice("steady") in acts and DiscardItem("maisy") in acts
+
+
+def test_pr_turn_a_decision_has_no_chance_outcomes():
+    """The engine contract behind every rule test: a state where a player decides (here a
+    move, PR-MOVE) has no chance outcomes, and neither has the end of the game. (Mutant:
+    ``not todo or ...`` became ``and``, so a decision's queue was read as a chance node.)"""
+    from tabletop_nb.games.pebble_rock.state import Step
+    game = game_with(2)
+    s = make_state(game, boats=[4, 16], steps=1)
+    assert Step(5) in game.legal_actions(s)
+    assert game.chance_outcomes(s) == []
+    over = make_state(game, phase="over", check=False)
+    assert game.chance_outcomes(over) == []
