@@ -160,6 +160,7 @@ def test_pr_score_07_b_any_time_is_checked_at_the_end_of_every_turn():
     assert s.secret[0].achieved == 0
     s = quick_turn(game, s)
     assert s.seat == 1 and s.secret[0].achieved == 1
+    assert s.secret[1] == secret[1] and len(s.secret) == 2  # the other seat's card untouched
 
 
 def test_pr_item_08_b_discarding_any_time_includes_the_dice_choice():
@@ -184,3 +185,40 @@ def test_pr_turn_a_decision_has_no_chance_outcomes():
     assert game.chance_outcomes(s) == []
     over = make_state(game, phase="over", check=False)
     assert game.chance_outcomes(over) == []
+
+
+def test_pr_char_12_roberto_takes_one_token_and_the_move_goes_on():
+    """PR-CHAR-12 (a): the player chooses the one token Roberto takes, once; then the move
+    goes on (no second choice). (Mutant: the choice stayed queued after the token was lost.)"""
+    from pebble_rock_helpers import P, run
+    from tabletop_nb.games.pebble_rock.state import LoseToken, Step
+    game = game_with(2)
+    s = make_state(game, players=[P(cargo=0, passengers=(7,), treasures=(7,)), P()], boats=[4, 16],
+                   steps=3, chars=(14, 15, 5), treasure_spaces={9, 14, 15})
+    s = run(game, s, Step(5), LoseToken("treasure"))
+    assert not any(type(a) is LoseToken for a in game.legal_actions(s))
+    assert Step(6) in game.legal_actions(s)
+
+
+def test_pr_score_02_03_count_sets_needs_every_colour():
+    """PR-SCORE-02/03: a set is one card of each colour; four red cards make no set, and a
+    two-colour card counts as one of its colours only. (Mutant: the search over colour groups
+    deleted, leaving the upper bound cards // colours.)"""
+    from tabletop_nb.games.pebble_rock.scoring import count_sets
+    assert count_sets([("r",)] * 4, "rbgy") == 0
+    assert count_sets([("r",), ("r", "b"), ("b", "g"), ("g",), ("y",)], "rbgy") == 1
+    assert count_sets([("r",), ("b",), ("g",), ("y",)] * 2, "rbgy") == 2
+
+
+def test_pr_dice_a_roll_at_the_top_of_the_range_is_the_last_face():
+    """PR-DICE (the dice are chance nodes): a draw at the very top of the rng's range still
+    gives a face (the last). (Mutant: the cumulative table's last entry not pinned to 1.0, so
+    a draw past the float sum fell off the table.)"""
+    from pebble_rock_helpers import run
+    from tabletop_nb.games.pebble_rock.state import ChooseDice
+    game = game_with(2)
+    s = make_state(game, boats=[4, 16], phase="choose")
+    s = run(game, s, ChooseDice("steady"))
+    outs = chance(game, s)
+    a = game.sample_chance(s, _Top())
+    assert a in outs and a == list(outs)[-1]
