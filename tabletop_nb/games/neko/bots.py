@@ -110,6 +110,27 @@ def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
     return v - game.gap_coins(row, slot) * WORTH["coins"]
 
 
+_END_TURN = EndTurn()
+
+
+def _best_slot_value(game, P, card: int) -> float:
+    """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none).
+
+    It depends only on the game, the lanes, the ships and the card, so it is cached per
+    game: a bid is planned on every die of a turn, with the same lanes and display.
+    """
+    cache = game.__dict__.get("_greedy_slot_cache")
+    if cache is None or len(cache) > 50_000:
+        cache = game.__dict__["_greedy_slot_cache"] = {}
+    key = (P.lanes, P.ships, card)
+    v = cache.get(key)
+    if v is None:
+        v = cache[key] = max(
+            (_slot_value(game, P, card, li, si) for li, lane in enumerate(P.lanes)
+             for si, c in enumerate(lane) if c < 0), default=0.0)
+    return v
+
+
 def _best_buy(game, s, p, legal):
     """The best Buy among ``legal`` (worth - price), or None if none is worth it."""
     P = s.players[p]
@@ -152,15 +173,16 @@ def _die_keep_value(game, P, v: int) -> float:
 def _turn(game, s, p, legal):
     P = s.players[p]
     r = game.rules
+    legal_set = set(legal)
     # 1. free actions that pay for themselves, before the main action
-    a = _good_free_action(game, s, p, P, legal)
+    a = _good_free_action(game, s, p, P, legal, legal_set)
     if a is not None:
         return a
     main = s.main
     if main:
         if main[0] == "bid":
-            return _continue_bid(game, s, p, P, legal, main[1])
-        if EndTurn() in legal:
+            return _continue_bid(game, s, p, P, legal, main[1], legal_set)
+        if _END_TURN in legal_set:
             return EndTurn()
     # 2. choose a main action
     options = []
@@ -181,19 +203,19 @@ def _turn(game, s, p, legal):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
                     delta = 1 if (v % 6) + 1 == mult else -1
                     tile = TileAdjust(v, delta)
-                    if tile in legal:
+                    if tile in legal_set:
                         options.append((gain - 0.1, tile))
-                    elif Adjust(v, delta) in legal and gain > WORTH["fuel"] + 0.3:
+                    elif Adjust(v, delta) in legal_set and gain > WORTH["fuel"] + 0.3:
                         options.append((gain - WORTH["fuel"], Adjust(v, delta)))
     for a in legal:
         if type(a) is ActivateCard:
             options.append((_card_activation_worth(game, s, p, a), a))
-    bid = _plan_bid(game, s, p, P, legal)
+    bid = _plan_bid(game, s, p, P, legal, legal_set)
     if bid is not None:
         options.append(bid)
     options.sort(key=lambda o: -o[0])
     for _, a in options:
-        if a in legal:
+        if a in legal_set:
             return a
     return legal[0]
 
@@ -226,8 +248,10 @@ def _card_activation_worth(game, s, p, a) -> float:
     return -1.0
 
 
-def _plan_bid(game, s, p, P, legal):
+def _plan_bid(game, s, p, P, legal, legal_set=None):
     """(worth, first action) of the best bid, or None."""
+    if legal_set is None:
+        legal_set = set(legal)
     best = None
     dice = sorted(P.dice, reverse=True)
     if not dice:
@@ -235,14 +259,12 @@ def _plan_bid(game, s, p, P, legal):
     disc = game.blue_bar_discount(P)
     for sp in game.res_order:
         card = game._card_at(s, sp)
-        if card < 0 or Bid(sp, dice[0]) not in legal:
+        if card < 0 or Bid(sp, dice[0]) not in legal_set:
             continue
         price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
         if price is None:
             continue
-        worth = card_worth(game, s, p, card) + max(
-            (_slot_value(game, P, card, li, si) for li, lane in enumerate(P.lanes)
-             for si, c in enumerate(lane) if c < 0), default=0.0)
+        worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card)
         gain = worth - price * WORTH["coins"]
         need = _dice_to_lead(s, p, sp, dice)
         if need is None:
@@ -293,23 +315,26 @@ def _dice_to_lead(s, p, sp, dice_desc):
     return need
 
 
-def _continue_bid(game, s, p, P, legal, sp):
+def _continue_bid(game, s, p, P, legal, sp, legal_set=None):
+    if legal_set is None:
+        legal_set = set(legal)
     row = s.bids[sp]
     mine = row[p]
     most = max(len(d) for q, d in enumerate(row) if q != p) if len(row) > 1 else 0
     best_other = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
     lead = sum(mine) > best_other
-    if EndTurn() in legal and len(mine) >= most and (lead or not P.dice):
+    if _END_TURN in legal_set and len(mine) >= most and (lead or not P.dice):
         return EndTurn()
     if P.dice:
         return Bid(sp, max(P.dice))
-    return EndTurn() if EndTurn() in legal else legal[0]
+    return EndTurn() if _END_TURN in legal_set else legal[0]
 
 
-def _good_free_action(game, s, p, P, legal):
+def _good_free_action(game, s, p, P, legal, legal_set=None):
     """A free action whose worth clearly exceeds what it spends, or None."""
     r = game.rules
-    legal_set = set(legal)
+    if legal_set is None:
+        legal_set = set(legal)
     # load goods onto ports (toward unlocking their PP)
     for a in legal:
         if type(a) is LoadCargo:

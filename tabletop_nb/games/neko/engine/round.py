@@ -120,6 +120,17 @@ class Round:
         return outs[int(rng.random() * len(outs))][0]
 
     def legal_actions(self, s: NekoState) -> list:
+        # A bot asks for the legal actions and ``apply`` asks again for the same state:
+        # the last answer is kept (states are immutable values; one tuple swap, so a
+        # thread reading it sees a state with its own actions). The caller owns the list.
+        last = self._legal_last
+        if last[0] is s:
+            return list(last[1])
+        out = self._legal_actions(s)
+        self._legal_last = (s, tuple(out))
+        return out
+
+    def _legal_actions(self, s: NekoState) -> list:
         if not s.frames:
             return []
         top = s.frames[-1]

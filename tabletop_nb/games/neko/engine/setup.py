@@ -46,6 +46,7 @@ class SetUp:
         self._A_pick_fish = [None] + [TakeDiscard(v, "fish") for v in range(1, 7)]
         self._A_pick_park = [None] + [TakeDiscard(v, "park") for v in range(1, 7)]
         self._A_fishfor = (FishFor("coins"), FishFor("fuel"))
+        self._legal_last = (None, ())   # the last state asked about and its legal actions
 
     def initial_state(self) -> NekoState:
         r = self.rules
