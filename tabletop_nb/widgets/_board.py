@@ -8,22 +8,24 @@ Found in plotly 6-7's anywidget front end (``plotly/package_data/widgetbundle.js
    side opens the widget's comm with both empty and fills them in with two updates
    right after; when the page renders the view before those updates are applied (a
    busy kernel or browser), the board stays an empty plot (360 px high, default axes)
-   for good: the "flaky empty boards under load". :class:`BoardWidget` opens its comm
-   only once the figure is in place, so the model is created with the data.
+   for good: the "flaky empty boards under load". :class:`BoardWidget` can open its
+   comm only once the figure is in place (``_DEFER_OPEN``), so the model is created
+   with the data; it is off, see 3.
 2. **The board is drawn at its box's width.** In the anywidget front end the figure is
    autosized once, when its view is rendered (often before it is in the page, hence
    plotly's default 700 px), and never again: no resize listener is installed. A
    :class:`WidthProbe` beside the board reports the width of the board's box (a
    ResizeObserver, so a cell that gets narrower or wider is followed) and GameApp
    sets the figure's width and height from it.
-3. **A deaf view is replaced.** Under load (seen at a load average of 12, in unchanged
-   code too) a plotly view sometimes never hears the kernel again: it keeps what it
-   drew first (an empty plot when that came before the data), while button and HTML
-   widgets of the same app update fine; a new FigureWidget made later draws and
-   updates normally. The page answers every edit it draws (``_js2py_traceDeltas``,
-   ``_js2py_widget_layoutDelta``): :attr:`BoardWidget.unanswered` and
-   :attr:`BoardWidget.drawn_empty` let GameApp see a deaf or empty view and put a new
-   board in its place.
+3. **A view that does not draw can be seen.** Under load (a load average of 12, in
+   unchanged code too) a plotly view sometimes never applies the kernel's edits: it
+   keeps what it drew first (an empty plot when that came before the data), while the
+   button and HTML widgets of the same app update fine. The page answers every edit it
+   draws (``_js2py_traceDeltas``, ``_js2py_widget_layoutDelta``), so
+   :attr:`BoardWidget.unanswered` and :attr:`BoardWidget.drawn_empty` tell from the
+   kernel. Tried and dropped: opening the comm with the figure already in it
+   (``_DEFER_OPEN``: the view then had its data, but was deaf to edits more often), and
+   replacing a deaf board by a new one from the kernel (the new boards were as deaf).
 4. **No echo of the front end's defaults.** After every restyle the front end sends
    each trace's computed defaults back (``_js2py_traceDeltas``); plotly's Python side
    walks all of them, on every step. GameApp never reads those defaults, so the
@@ -38,12 +40,16 @@ from plotly.serializers import custom_serializers
 
 __all__ = ["BoardWidget", "WidthProbe"]
 
+#: open the comm only once the figure is in it (fix 1); off: measured under load, boards
+#: made that way were deaf to later edits more often than not (see the module docstring)
+_DEFER_OPEN = False
+
 
 class BoardWidget(go.FigureWidget):
     """A FigureWidget whose comm opens with the figure in it (see the module docstring)."""
 
     def __init__(self, *args, **kwargs):
-        self._tabletop_defer_open = True
+        self._tabletop_defer_open = _DEFER_OPEN
         try:
             super().__init__(*args, **kwargs)
         finally:

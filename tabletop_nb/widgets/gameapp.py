@@ -44,12 +44,18 @@ _LOG_SHOWN = 100      # log lines rendered in the page (all are kept in app.log)
 _BUTTONS_SHOWN = 48    # more legal actions than this go in a list under the buttons
 _ECHOES = 8            # the last timeline positions the app set (see _on_timeline)
 _ECHO_SECONDS = 1.0    # how late the page's slider may send one of them back
-_BOARD_ANSWER_SECONDS = 3.0  # how long a page may take to draw a board edit
-_BOARD_RENEWALS = 3    # new boards made for views that did not draw (at most)
 _POOLS = 3             # button pools used in turn: a click up to two positions late is refused
 
 
 _MISSING = object()
+
+# ipywidgets buttons cut a long label to one line with "..."; the choices wrap instead
+_STYLE = """<style>
+.tabletop-gameapp button.tabletop-action {
+  white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
+  line-height: 1.3; text-align: left; padding-top: 4px; padding-bottom: 4px;
+  overflow: visible; text-overflow: clip; }
+</style>"""
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -247,10 +253,6 @@ class GameApp:
         self._roll_for = None        # ... for this (state, action, label, chosen)
         self._last_chance = None
         self._events_cache = None    # (state, its public event lines): one events() per step
-        self._board_watch = None      # the pending check that the page drew the board
-        self._board_renewals = 0
-        #: why the board was replaced by a new one (a view that did not draw it)
-        self.board_renewed: list[str] = []
         self._timeline_sent: list[int] = []
         self._timeline_sent_at = -1e9
         self.from_position = state is not None
@@ -521,7 +523,8 @@ class GameApp:
         self.curtain_box = W.VBox([self.curtain_text, self.curtain_button],
                                   layout=lay(display="none", padding="24px",
                                              border="2px dashed #999"))
-        self.widget = W.VBox([self.title, self.curtain_box, self.table_box, self.history_box,
+        self.style_box = W.HTML(_STYLE, layout=lay(display="none"))  # a <style> applies hidden too
+        self.widget = W.VBox([self.style_box, self.title, self.curtain_box, self.table_box, self.history_box,
                               self.where, self.lower_box],
                              layout=lay(width="100%", max_width="100%", overflow="hidden"))
         self.widget.add_class("tabletop-gameapp")
@@ -562,41 +565,7 @@ class GameApp:
         self._board_shape = _board_shape(fw.layout, getattr(self.view.module, "WIDTH", None))
         self._board_ranges = {ax: tuple(fw.layout[ax].range) for ax in ("xaxis", "yaxis")
                               if fw.layout[ax].range is not None}
-        fw._tabletop_on_answer = self._on_board_answer
         return fw
-
-    def _on_board_answer(self) -> None:
-        """The page answered an edit of the board: a view that drew it without its
-        traces missed the data (see widgets/_board.py) and is replaced at once."""
-        if self.board.drawn_empty:
-            self._press(lambda: self._renew_board("the page drew the board empty"))
-
-    def _watch_board(self) -> None:
-        """After an edit of a board a page shows: check, a moment later, that the page
-        drew it; a view that went deaf (widgets/_board.py) is replaced by a new board."""
-        if not getattr(self.board_probe, "width", 0) or self._board_watch is not None:
-            return  # no page shows the app (tests, scripts), or a check is due already
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._board_watch = loop.call_later(_BOARD_ANSWER_SECONDS, self._check_board)
-
-    def _check_board(self) -> None:
-        self._board_watch = None
-        if self.board.unanswered:
-            self._press(lambda: self._renew_board("the page did not draw the board's last change"))
-
-    def _renew_board(self, why: str) -> None:
-        if self._board_renewals >= _BOARD_RENEWALS:
-            return
-        self._board_renewals += 1
-        self.board_renewed.append(why)
-        self.board = self._new_board()
-        self._last_layers = None
-        self.board_box.children = [self.board_probe, self.board]
-        self._fit_board()
-        self._render()
 
     def _on_board_width(self, change) -> None:
         self._press(self._fit_board)
@@ -623,7 +592,6 @@ class GameApp:
         ranges = {f"{ax}.range": list(r) for ax, r in getattr(self, "_board_ranges", {}).items()}
         if ranges:
             self.board._send_relayout_msg(ranges)
-        self._watch_board()
 
     def _view_kw(self, state) -> dict:
         # the generic view lists the legal actions; hide another seat's options in a
@@ -1488,8 +1456,7 @@ class GameApp:
                         # whole-object replacements (a figure updated before it is shown
                         # then fails to draw: "Cannot use 'in' operator to search for 'line'")
                         tr.update(delta)
-            self._watch_board()
-        self._last_layers = [_patched(old, delta) for old, delta in zip(last, deltas)]
+            self._last_layers = [_patched(old, delta) for old, delta in zip(last, deltas)]
 
     def _render_summary(self, shown, p: int) -> None:
         g = self.game
@@ -1512,7 +1479,8 @@ class GameApp:
     def _pool_button(self, pool: int, i: int) -> W.Button:
         buttons = self._pools[pool]
         while len(buttons) <= i:
-            b = W.Button(layout=W.Layout(width="auto", max_width="100%"))
+            # a long label wraps inside its button (tabletop-action in _STYLE), never cut
+            b = W.Button(layout=W.Layout(width="auto", max_width="100%", height="auto"))
             b.add_class("tabletop-action")
             # the default binds this button's slot now (a closure would see the last one)
             b.on_click(lambda btn, slot=(pool, len(buttons)): self._press(lambda: self._on_slot(slot)))  # noqa: B008

@@ -57,6 +57,19 @@ _PANEL_CHARS = 34      # characters per panel line at 12 px in that width
 _LINE = 0.36           # panel line height (board units)
 
 
+def _two_lines(name: str) -> str:
+    """A long island name over two lines, so it stays on its circle ("Meerkat<br>Mount").
+
+    >>> _two_lines("Meerkat Mount"), _two_lines("Gull Gap")
+    ('Meerkat<br>Mount', 'Gull Gap')
+    """
+    if len(name) <= 9 or " " not in name:
+        return name
+    words = name.split()
+    cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(name) / 2))
+    return " ".join(words[:cut]) + "<br>" + " ".join(words[cut:])
+
+
 def _colour(name: str) -> str:
     return ISLAND_COLOURS.get(name, name)
 
@@ -95,7 +108,8 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     # 1 islands
     isl = b.islands
     out.append(dict(type="scatter", name=LAYERS[1], x=[i.x for i in isl], y=[i.y for i in isl],
-                    mode="markers+text", text=[i.name for i in isl], textposition="middle center",
+                    mode="markers+text", text=[_two_lines(i.name) for i in isl],
+                    textposition="middle center",
                     textfont=dict(size=FONT, color="#111111", shadow=_HALO),
                     hovertext=[f"{i.name} ({i.colour}, {i.ring}"
                                + (f", Market {i.market}" if i.market else "") + ")" for i in isl],
