@@ -2,10 +2,17 @@
 in the Neko engine: each fails on the named mutant and passes on the engine."""
 from __future__ import annotations
 
+import random
+from fractions import Fraction
+
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
-from tabletop_nb.games.neko.state import RollDice
+from tabletop_nb.games.neko.rules import MidTile
+from tabletop_nb.games.neko.state import (ActivateCard, LoadCargo, OpenHarbour,
+                                          RemoveInterference, RollDice, Trade)
+
+from neko_helpers import OVER, PREP, card, make_game, player, port, table
 
 
 def test_nk_drf_01_each_player_rolls_once_after_the_market():
@@ -21,3 +28,113 @@ def test_nk_drf_01_each_player_rolls_once_after_the_market():
         s = game.apply(s, RollDice((1, 1, 2, 3, 5, 6)))
         rolls += 1
     assert rolls == 3 and s.phase == DRAFT
+
+
+# --------------------------------------------------------------- the roll (chance node)
+def _roll_state():
+    game = tabletop_nb.load_game("neko", players=2)
+    s = game.position(phase="market")
+    assert s.phase == ROLL and game.current_player(s) == CHANCE
+    return game, s
+
+
+def test_nk_drf_01_a_roll_of_six_dice_has_the_multinomial_chances():
+    """NK-DRF-01: each player rolls 6 independent uniform dice, so a roll (a sorted multiset)
+    has the chance of its orderings: six 1s 1/6^6, 1-2-3-4-5-6 720/6^6; the chances add to 1.
+    (Mutant base.py:127 ``counts[f] = ...`` deleted: every roll weighed 720.)"""
+    game, s = _roll_state()
+    outs = {a.dice: q for a, q in game.chance_outcomes(s)}
+    assert len(outs) == 462 and sum(outs.values()) == 1
+    assert outs[(1, 1, 1, 1, 1, 1)] == Fraction(1, 6 ** 6)
+    assert outs[(1, 2, 3, 4, 5, 6)] == Fraction(720, 6 ** 6)
+    assert outs[(1, 1, 2, 2, 3, 3)] == Fraction(90, 6 ** 6)
+
+
+def test_nk_drf_01_sampled_rolls_follow_the_dice_not_a_uniform_multiset():
+    """NK-DRF-01: a sampled roll is six independent dice: on average 6 (1 - (5/6)^6) = 3.99
+    distinct faces (a uniform pick among the 462 multisets would give 3.27). (Mutants:
+    round.py:112 ``if k == "roll"`` fast draw deleted, the generic draw is uniform over the
+    outcomes; base.py:114 ``_cumulative`` returns None, the draw fails.)"""
+    game, s = _roll_state()
+    rng = random.Random(20261201)
+    n = 2000
+    faces = []
+    for _ in range(n):
+        a = game.sample_chance(s, rng)
+        assert isinstance(a, RollDice) and len(a.dice) == 6
+        faces.append(len(set(a.dice)))
+    assert 3.85 < sum(faces) / n < 4.15
+
+
+def test_nk_rnd_04_a_finished_game_has_no_chance_outcomes():
+    """NK-RND-04 (engine contract): once the game is over nothing is left to happen: no
+    legal action and an empty list of chance outcomes. (Mutant round.py:85 ``return []`` to
+    ``return None``.)"""
+    game = make_game(2)
+    s = table(game, [player(game), player(game)], phase=OVER, frames=())
+    assert game.is_terminal(s)
+    assert game.legal_actions(s) == []
+    assert game.chance_outcomes(s) == []
+
+
+# ------------------------------------------------------------------------ free actions
+def test_nk_fa_05_exactly_five_coins_remove_a_tile():
+    """NK-FA-05: paying 5 coins removes an interference tile, so exactly 5 coins are enough.
+    (Mutant free_actions.py:40 ``coins >= cost`` to ``>``.)"""
+    game = make_game(2)
+    s = table(game, [player(game, dice=(3,), coins=5, interference=1), player(game, dice=(1,))])
+    assert RemoveInterference() in game.legal_actions(s)
+    s = game.apply(s, RemoveInterference())
+    assert (s.players[0].coins, s.players[0].interference) == (0, 0)
+
+
+def test_nk_st_06_no_good_no_goods_to_pp_trade():
+    """NK-ST-06: the Seaside Town's 1 good -> 2 PP trade needs a good in the cabin; with 2
+    goods it is offered. (Mutants free_actions.py:79 ``P.goods >= 1`` to ``<= 1`` and to
+    ``>= 0``.)"""
+    st = card(100, "seaside_town", effect="seaside_trade_high", activate=(4, 5, 6))
+    game = make_game(2, [st])
+    for goods, offered in ((0, False), (2, True)):
+        s = table(game, [player(game, [[100]], dice=(4, 3), goods=goods, fuel=0, coins=0),
+                         player(game, dice=(1,))])
+        s = game.apply(s, ActivateCard(0, 0, 4))
+        assert (Trade("goods_to_pp") in game.legal_actions(s)) is offered, goods
+
+
+def test_nk_hc_01_a_harbour_at_its_normal_price_leaves_harbour_city_unused():
+    """NK-HC-01, NK-HC-03 (a): Harbour City lowers the next harbour bought after its die; a
+    harbour opened earlier at the normal price (5) does not use it up, so the next one costs
+    10/2 = 5. (Mutant free_actions.py:141 the normal price read from ``harbour_costs[h - 2]``:
+    the normal 5 looked lowered and Harbour City counted as used.)"""
+    hc = card(100, "special", effect="harbour_city", activate=(1, 2, 3))
+    game = make_game(2, [hc])
+    s = table(game, [player(game, [[100]], dice=(2, 5), coins=50), player(game, dice=(1,))])
+    s = game.apply(s, OpenHarbour())
+    assert s.players[0].coins == 45 and not s.players[0].harbour_city_used
+    s = game.apply(game.apply(s, ActivateCard(0, 0, 2)), OpenHarbour())
+    assert s.players[0].coins == 45 - 5 and s.players[0].harbour_city_used
+
+
+def test_nk_fa_18_a_port_with_one_cargo_space_takes_a_good():
+    """NK-FA-18, NK-PORT-10: goods go from the cabin onto an empty cargo space of one's port,
+    also on a port with a single space, which is then full. (Mutant hubs_ships.py:150 an
+    unloaded port counted as holding 1 good.)"""
+    game = make_game(2, [port(100, cargo=("",))])
+    s = table(game, [player(game, [[100]], dice=(3,), goods=2), player(game, dice=(1,))])
+    assert LoadCargo(0, 0) in game.legal_actions(s)
+    s = game.apply(s, LoadCargo(0, 0))
+    assert s.players[0].cargo == ((100, 1),) and s.players[0].goods == 1
+    assert LoadCargo(0, 0) not in game.legal_actions(s)
+
+
+# ------------------------------------------------------------------------ mid-game scoring
+def test_nk_mid_05_no_card_is_cost_zero():
+    """NK-MID-05: a player without cards has a highest card cost of 0, so a 1-cost card
+    beats him. (Mutant scoring.py:28 ``max(costs, default=0)`` to ``default=1``: a tie.)"""
+    tiles = (MidTile(0, "max_card_cost", 3, 0), MidTile(1, "most_fuel", 0),
+             MidTile(2, "most_fuel", 0), MidTile(3, "most_fuel", 0))
+    game = make_game(2, [card(100, cost=1)], mid_tiles=tiles)
+    players = [player(game, [[100]], fuel=0), player(game, fuel=0)]
+    s = table(game, players, phase=PREP, frames=(), round=2)
+    s2 = game.advance(s)
+    assert tuple(b.pp - a.pp for a, b in zip(s.players, s2.players)) == (3, 0)
