@@ -8,11 +8,12 @@ from fractions import Fraction
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
-from tabletop_nb.games.neko.rules import MidTile
-from tabletop_nb.games.neko.state import (ActivateCard, LoadCargo, OpenHarbour,
-                                          RemoveInterference, RollDice, Trade)
+from tabletop_nb.games.neko.engine.base import _roll_tables
+from tabletop_nb.games.neko.rules import MidTile, RewardSpace
+from tabletop_nb.games.neko.state import (ActivateCard, ChooseBonus, LoadCargo, OpenHarbour,
+                                          RemoveInterference, Reward, RollDice, Trade)
 
-from neko_helpers import OVER, PREP, card, make_game, player, port, table
+from neko_helpers import OVER, PREP, REWARD, E, card, make_game, player, port, table
 
 
 def test_nk_drf_01_each_player_rolls_once_after_the_market():
@@ -32,6 +33,9 @@ def test_nk_drf_01_each_player_rolls_once_after_the_market():
 
 # --------------------------------------------------------------- the roll (chance node)
 def _roll_state():
+    # the roll tables are cached per die across games: build them afresh for this game, so
+    # that this test is the one that executes (and checks) their construction
+    _roll_tables.cache_clear()
     game = tabletop_nb.load_game("neko", players=2)
     s = game.position(phase="market")
     assert s.phase == ROLL and game.current_player(s) == CHANCE
@@ -138,3 +142,54 @@ def test_nk_mid_05_no_card_is_cost_zero():
     s = table(game, players, phase=PREP, frames=(), round=2)
     s2 = game.advance(s)
     assert tuple(b.pp - a.pp for a, b in zip(s.players, s2.players)) == (3, 0)
+
+
+# ----------------------------------------------------------- setup, rewards, the Hospital
+def test_nk_set_09_the_player_keeps_the_bonus_tile_he_took():
+    """NK-SET-09: each player takes exactly one starting bonus tile; his board records which
+    one (and nobody else can take it). (Mutant setup.py:96 ``m.bonus = b.name`` deleted.)"""
+    game = tabletop_nb.load_game("neko", players=2)
+    rng = random.Random(3)
+    s = game.initial_state()
+    while game.current_player(s) == CHANCE:
+        s = game.apply(s, game.sample_chance(s, rng))
+    p = game.current_player(s)
+    s = game.apply(s, ChooseBonus("1 fish"))
+    assert s.players[p].bonus == "1 fish"
+    assert ChooseBonus("1 fish") not in game.legal_actions(s)
+
+
+def test_nk_rwd_05_a_reward_on_two_levels_is_offered_once():
+    """NK-RWD-05 (the chart is data): an injected chart may list a reward on two levels; the
+    reward is one option, not two. (Mutant preparation.py:100 ``seen.add(rs.reward)``
+    deleted: two equal Reward actions.)"""
+    chart = (RewardSpace(1, "coins", 5), RewardSpace(3, "fish", 2), RewardSpace(6, "coins", 5))
+    game = make_game(2, reward_chart=chart)
+    s = table(game, [player(game, dice=(1, 6)), player(game, dice=(6,) * 5)], phase=REWARD,
+              frames=())
+    s = game.advance(s)
+    assert game.legal_actions(s) == [Reward("coins"), Reward("fish")]
+
+
+def test_nk_ho_02_switch_the_hospital_die_goes_on_the_hospital_where_it_lies():
+    """NK-HO-02 (b), hospital_needs_die: the die goes on the Hospital's own space, here lane
+    0, slot 1. (Mutant action_phase.py:82 the lane read as ``at[1]``: ActivateCard(1, 1, v).)"""
+    ho = card(100, "special", effect="hospital")
+    game = make_game(2, [card(101), ho], hospital_needs_die=True)
+    s = game.position(lanes={0: [[101, 100]]}, interference=[3, 0], dice={0: [3, 5], 1: [1]},
+                      discard=[2] * 9)
+    legal = {a for a in game.legal_actions(s) if isinstance(a, ActivateCard)}
+    assert {ActivateCard(0, 1, 3), ActivateCard(0, 1, 5)} <= legal
+    assert not any(a.lane == 1 for a in legal)
+    s = game.apply(s, ActivateCard(0, 1, 5))
+    assert s.players[0].interference == 2
+
+
+# ------------------------------------------------------------------------ final scoring
+def test_nk_fin_crossed_empty_slots_score_nothing():
+    """NK-FIN-02: a ship that has passed an empty slot and a card scores the
+    card's PP only; the empty slot is no card. (Mutant scoring.py:119 ``c >= 0`` to
+    ``c >= -1``: the empty slot scored as the last card of the card list.)"""
+    game = make_game(2, [card(100, pp=3)])
+    P = player(game, [[E, 100]], ships=((0, 2, 0),), goods=0, interference=0)
+    assert game.final_breakdown(P)[2] == 3
