@@ -5,7 +5,9 @@ At a decision the bot
 1. looks only at what its seat may see (``game.observation``), so a hidden card can never
    sway it;
 2. asks the game which actions are worth comparing (``game.search_actions``; a decision
-   with one legal or one sensible action is played at once, without a simulation);
+   with one legal or one sensible action is played at once, without a simulation); a
+   candidate may be a :class:`Plan`, a macro-action (a legal action now, then a policy
+   for the seat's next decisions inside the rollouts), so whole turns can be compared;
 3. spends its budget of simulations on those candidates by *sequential halving*
    (Karnin, Koren and Somekh 2013): every round gives each surviving candidate the same
    number of simulations and keeps the better half, so most of the budget goes to the
