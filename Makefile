@@ -47,9 +47,11 @@ chromium:
 	  echo "the browser tests will fail; set TABLETOP_SKIP_BROWSER=1 to skip them on purpose"; \
 	fi
 
-# ruff with the small rule set in pyproject.toml ([tool.ruff.lint]): errors, not style
+# ruff with the small rule set in pyproject.toml ([tool.ruff.lint]): errors, not style;
+# mypy over the files listed in pyproject.toml ([tool.mypy])
 lint: $(VENV)/.test-installed
 	$(PY) -m ruff check tabletop_nb tests tools benchmarks
+	$(PY) -m mypy
 
 unit: $(VENV)/.test-installed
 	$(PY) -m pytest tests -m "not browser" -q
@@ -62,6 +64,7 @@ browser: $(VENV)/.test-installed chromium
 
 test: $(VENV)/.test-installed chromium
 	$(PY) -m ruff check tabletop_nb tests tools benchmarks
+	$(PY) -m mypy
 	$(PY) -m pytest tests -m "not browser" -q
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
 	$(PY) -m pytest tests -m browser -q

@@ -7,6 +7,8 @@ time of the exact distribution of a sum of 10 six-sided dice and of the lowest o
 """
 from __future__ import annotations
 
+import functools
+import operator
 import statistics
 import time
 from typing import Iterable
@@ -80,7 +82,7 @@ def bench_dice() -> dict:
     d6 = Die(range(1, 7), name="d6")
     return {
         "sum_of_10_d6_us": round(_best_time(lambda: d6.total(10).pmf) * 1e6, 1),
-        "sum_of_10_d6_by_addition_us": round(_best_time(lambda: sum([d6] * 10).pmf) * 1e6, 1),
+        "sum_of_10_d6_by_addition_us": round(_best_time(lambda: functools.reduce(operator.add, [d6] * 10).pmf) * 1e6, 1),
         "lowest_of_5_d6_us": round(_best_time(lambda: d6.lowest(5).pmf) * 1e6, 1),
         "sample_1e6_d6_ms": round(_best_time(lambda: d6.sample(1_000_000, rng=1), 3, 3) * 1e3, 2),
     }

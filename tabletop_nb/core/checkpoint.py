@@ -113,7 +113,7 @@ class Checkpoint:
         self.key = key
         self._study_line = "# study " + json.dumps(key, sort_keys=True, separators=(",", ":"))
         self._salt = hashlib.blake2b(self._study_line.encode(), digest_size=16).digest()
-        self._fh = None
+        self._fh: Any = None
 
     # -- reading -------------------------------------------------------------------------
     def _check(self, fields: list[str]) -> str:

@@ -94,7 +94,7 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
     trusted = [getattr(f, "trusted", False) for f in funcs]
     chance_rng, bot_rngs = seat_streams(ss, game.num_players)
     masked = type(game).observation is not BaseGame.observation
-    limit = max_actions or getattr(game, "max_actions", 100_000)
+    limit: int = max_actions if max_actions else getattr(game, "max_actions", 100_000)
     current, sample, apply_trusted = game.current_player, game.sample_chance, game.apply_trusted
     s = game.initial_state()
     actions: list | None = [] if keep_actions else None
@@ -137,8 +137,16 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
     return Playout(s, actions, decisions, chance, turns if counted is None else counted, history)
 
 
+def root_entropy(ss: np.random.SeedSequence) -> int:
+    """The seed sequence's entropy as one int (seed_sequence always makes it one)."""
+    e = ss.entropy
+    if not isinstance(e, (int, np.integer)):
+        raise TabletopError(f"expected a seed with one integer entropy, got {e!r}")
+    return int(e)
+
+
 def _seed_plain(ss: np.random.SeedSequence) -> dict:
-    return {"entropy": int(ss.entropy), "spawn_key": [int(k) for k in ss.spawn_key]}
+    return {"entropy": root_entropy(ss), "spawn_key": [int(k) for k in ss.spawn_key]}
 
 
 def play(game, bots: Any = "random", seed: Any = None, *, max_actions: int | None = None) -> GameRecord:
@@ -163,6 +171,7 @@ def play(game, bots: Any = "random", seed: Any = None, *, max_actions: int | Non
     ss = seed_sequence(seed)
     specs = _bots_for(game, bots)
     s, actions, decisions, chance, turns, _ = play_state(game, specs, ss, True, max_actions)
+    assert actions is not None  # kept: keep_actions=True
     return GameRecord(game=game.name, rules=game.rules.to_plain(),
                       actions=tuple(to_plain(a) for a in actions), seed=_seed_plain(ss),
                       bots=tuple(bot_name(b) for b in specs),
@@ -180,6 +189,7 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
         ss = np.random.SeedSequence(entropy, spawn_key=(i,))
         s, actions, decisions, chance, turns, history = play_state(
             game, specs, ss, keep_records, max_actions, track_scores=True)
+        assert history is not None and (actions is not None or not keep_records)
         scores = game.scores(s)
         ranks = game.ranks(s)
         win = set(game.winners(s))
@@ -193,7 +203,7 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
                          lead_changes, led_at_half, tie_break))
         if keep_records:
             records.append(GameRecord(game=game.name, rules=game.rules.to_plain(),
-                                      actions=tuple(to_plain(a) for a in actions),
+                                      actions=tuple(to_plain(a) for a in actions or ()),
                                       seed=_seed_plain(ss), bots=tuple(names),
                                       scores=tuple(to_plain(tuple(scores))), winners=tuple(sorted(win)),
                                       meta={"turns": turns, "decisions": decisions, "chance": chance}))
@@ -361,14 +371,15 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     entropy = _root_entropy(seed, checkpoint)
     names = [bot_name(b) for b in specs]
     label = game.name
-    ck = loaded = None
+    ck: Any = None
+    loaded: dict = {}
     if checkpoint is not None:
         from .checkpoint import Checkpoint, study_key
         ck = Checkpoint(checkpoint, study_key("simulate", game.name,
                                               [(label, game.num_players, game.rules.to_plain(), names)],
                                               entropy))
         loaded = {g: r for g, r in ck.load({label: game.num_players})[label].items() if g < games}
-    rows: list = [r for g in sorted(loaded or ()) for r in loaded[g]]
+    rows: list = [r for g in sorted(loaded) for r in loaded[g]]
     records: list = []
     todo = [i for i in range(games) if not loaded or i not in loaded]
     executor, own_pool = _open_executor(executor, games)
@@ -397,7 +408,8 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     df = _table(rows, game, names, entropy, interrupted)
     if interrupted:
         warnings.warn(f"interrupted: kept the {df.attrs['games']} of {games} games that finished"
-                      + (f" (in {os.fspath(checkpoint)}: run again to resume)" if ck is not None else ""),
+                      + (f" (in {os.fspath(checkpoint)}: run again to resume)"
+                         if ck is not None and checkpoint is not None else ""),
                       stacklevel=2)
     if keep_records:
         records.sort(key=lambda r: r.seed["spawn_key"][0])
@@ -421,7 +433,7 @@ def _root_entropy(seed, checkpoint=None) -> int:
     ss = seed_sequence(seed)
     if ss.spawn_key:
         raise TabletopError("simulate needs a root seed (an int or None), not a spawned SeedSequence")
-    return int(ss.entropy)
+    return root_entropy(ss)
 
 
 def _open_executor(executor, games: int):
@@ -513,7 +525,7 @@ class _Progress:
         if r is None:
             return "? games/s, time left unknown"
         speed = f"{r:.3g} games/s" if r < 100 else f"{r:.0f} games/s"
-        return f"{speed}, {'up to ' if self.upto else ''}{_clock_text(left)} left"
+        return f"{speed}, {'up to ' if self.upto else ''}{_clock_text(left or 0.0)} left"
 
     def update(self, n: int) -> None:
         self.done += n

@@ -117,7 +117,8 @@ def win_matrix_figure(lad) -> go.Figure:
     names = list(lad.ratings.bot)
     z, text = [], []
     for a in names:
-        zr, tr = [], []
+        zr: list = []
+        tr: list = []
         for b in names:
             if a == b:
                 zr.append(None)

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ..core.errors import TabletopError
-from ..core.runner import seed_sequence, simulate
+from ..core.runner import root_entropy, seed_sequence, simulate
 from ..core.stats import Estimate, mean_ci, paired_difference, wilson
 
 __all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
@@ -522,9 +522,10 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
             if lad.interrupted:
                 break
         skill_part = (bot_name(pair[0]), bot_name(pair[1]), ladders)
-    stop_info = {"stop": stop, "reason": reason, "games": played if reason == "decided" else games,
+    n_games = played if reason == "decided" else games
+    stop_info = {"stop": stop, "reason": reason, "games": n_games,
                  "max_games": games, "metrics": asked, "tolerance": tol, "decisions": decisions}
-    return RuleComparison(tables, root, stop_info["games"], bots, skill=skill_part, stop_info=stop_info)
+    return RuleComparison(tables, root, n_games, bots, skill=skill_part, stop_info=stop_info)
 
 
 def _check_stop(stop, metrics, tolerance, games) -> tuple[list[str], dict[str, float]]:
@@ -717,7 +718,7 @@ def luck_vs_skill(game, skilled: Any = "greedy", baseline: Any = "random", games
 
     n = game.num_players
     per_seat = max(1, games // n)
-    root = int(seed_sequence(seed).entropy)
+    root = root_entropy(seed_sequence(seed))
     parts = []
     for s in range(n):
         bots = [baseline] * n

@@ -50,7 +50,7 @@ import numpy as np
 
 from ..core.bots import bot_name, resolve_bot
 from ..core.errors import TabletopError
-from ..core.runner import PARALLEL_THRESHOLD, seed_sequence, simulate
+from ..core.runner import PARALLEL_THRESHOLD, root_entropy, seed_sequence, simulate
 from ..core.stats import Estimate, wilson
 
 __all__ = ["skill_ladder", "SkillLadder", "lineups", "bradley_terry", "ELO"]
@@ -569,7 +569,7 @@ def skill_ladder(game, bots: Sequence[Any] = ("random", "greedy", "search:100", 
         raise TabletopError("a skill ladder needs a game of at least 2 players")
     schedule = lineups(len(specs), players)
     rounds = -(-games // len(schedule))
-    root = int(seed_sequence(seed).entropy)
+    root = root_entropy(seed_sequence(seed))
 
     own_pool = None
     if executor is None:

@@ -131,11 +131,12 @@ def _counts(die: Die, rolls) -> tuple[list[float], int]:
     n = len(rolls)
     if n == 0:
         return [0.0] * len(die.outcomes), 0
+    table: dict
     if _numeric([die]):
         values, counts = np.unique(np.asarray(rolls), return_counts=True)
         table = {v.item() if isinstance(v, np.generic) else v: c for v, c in zip(values, counts)}
     else:
-        table: dict = {}
+        table = {}
         for v in rolls:
             table[v] = table.get(v, 0) + 1
     return [table.get(o, 0) / n for o in die.outcomes], n
@@ -201,7 +202,7 @@ def dice_odds(dice, rolls: int | Sequence | None = None, *, rng=None,
     """
     die = combine_dice(dice)
     if isinstance(rolls, (int, np.integer)) and not isinstance(rolls, bool):
-        rolls = roll_dice(dice, int(rolls), rng)[0]
+        rolls = list(roll_dice(dice, int(rolls), rng)[0])
     fig = go.Figure(data=dice_odds_traces(dice, rolls))
     # room above the tallest bar for its label (a simulated share can be higher still)
     top = max(max(float(p) for p in die.pmf.values()), max(fig.data[2].y, default=0))
@@ -282,7 +283,7 @@ def running_frequency(dice, k: Any, rolls: int | Sequence = 1000, *, rng=None,
     if view not in VIEWS:
         raise ValueError(f"view must be one of {VIEWS}, got {view!r}")
     if isinstance(rolls, (int, np.integer)) and not isinstance(rolls, bool):
-        rolls = roll_dice(dice, int(rolls), rng)[0]
+        rolls = list(roll_dice(dice, int(rolls), rng)[0])
     die = combine_dice(dice)
     fig = go.Figure(data=running_frequency_traces(dice, k, rolls, view))
     what = "total" if len(as_dice(dice)) > 1 and _numeric([die]) else "roll"

@@ -67,16 +67,18 @@ def scores_over_time(game, states: Sequence[Any] | GameRecord, *, title: str | N
     """
     if isinstance(states, GameRecord):
         game = game.with_plain_rules(states.rules)
-        states = replay(game, states)
+        seq = replay(game, states)
+    else:
+        seq = states
     names = [game.player_name(i) for i in range(game.num_players)]
-    fig = go.Figure(data=score_traces(names, score_series(game, states)))
+    fig = go.Figure(data=score_traces(names, score_series(game, seq)))
     fig.update_layout(title=title or f"{game.name}: scores over the game",
                       xaxis=dict(title="action"), yaxis=dict(title="score"),
                       margin=dict(l=50, r=20, t=50, b=40), height=320)
     return fig
 
 
-def wilson_interval(wins: float, games: float, level: float = 0.95) -> tuple[float, float]:
+def wilson_interval(wins: float, games: int, level: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (good also near 0 and 1).
 
     >>> lo, hi = wilson_interval(50, 100)

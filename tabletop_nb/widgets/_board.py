@@ -90,7 +90,7 @@ class BoardWidget(go.FigureWidget):
             if isinstance(edit, int):
                 self._tabletop_acked = (self._tabletop_acked[0], max(self._tabletop_acked[1], edit))
             self._layout_edit_in_process = False
-            self._js2py_widget_layoutDelta = None
+            self._js2py_widget_layoutDelta = None  # type: ignore[assignment]  # as plotly resets it
             self._answered()
 
     def _answered(self) -> None:

@@ -80,8 +80,8 @@ def roll_faces(game, state, action, outcomes: Sequence[Any] | None = None) -> li
         return []
     if not any(w in label for w in ("roll", "die", "dice")):
         return []
-    dice = [(d, _face_set(d)) for d in dict(getattr(game, "dice", {}) or {}).values()]
-    dice = [(d, fs) for d, fs in dice if fs]
+    every = [(d, _face_set(d)) for d in dict(getattr(game, "dice", {}) or {}).values()]
+    dice: list[tuple[Any, frozenset]] = [(d, fs) for d, fs in every if fs]
     if not dice:
         return []
     if outcomes is None:

@@ -28,7 +28,7 @@ from ..core.codec import to_plain
 from ..core.errors import IllegalActionError, TabletopError
 from ..core.protocol import _NO_MATCH, CHANCE, TERMINAL, BaseGame, find_action
 from ..core.record import GameRecord, replay
-from ..core.runner import seat_streams, seed_sequence
+from ..core.runner import root_entropy, seat_streams, seed_sequence
 from ..viz._common import fraction_text
 from ..viz.scores import score_traces
 from ..viz.views import View, view_for
@@ -237,7 +237,7 @@ class GameApp:
         self._list_actions: list = []
         self._list_gen = -1
         self._outcomes: list = []
-        self._outcomes_key = None
+        self._outcomes_key: Any = None
         self._task: asyncio.Task | None = None
         self._auto_gen = 0
         self._autoplaying = False
@@ -248,11 +248,11 @@ class GameApp:
         self._pool_actions: list[list] = [[] for _ in range(_POOLS)]
         self._pool_next = -1
         self._thinking = ""          # "Red (search) is thinking" while a bot thinks off the loop
-        self._executor = None        # the thread a bot thinks in (made on first use)
+        self._executor: Any = None   # the thread a bot thinks in (made on first use)
         self._roll_html = ""         # the last roll drawn as die faces ...
         self._roll_for = None        # ... for this (state, action, label, chosen)
-        self._last_chance = None
-        self._events_cache = None    # (state, its public event lines): one events() per step
+        self._last_chance: Any = None
+        self._events_cache: Any = None  # (state, its public event lines): one events() per step
         self._timeline_sent: list[int] = []
         self._timeline_sent_at = -1e9
         self.from_position = state is not None
@@ -1112,7 +1112,7 @@ class GameApp:
             raise TabletopError("this game started from a set-up position (state=...): a GameRecord "
                                 "replays from the initial state, so it cannot hold this game")
         done = g.is_terminal(s)
-        seed = {"entropy": int(self.seed.entropy), "spawn_key": [int(k) for k in self.seed.spawn_key]}
+        seed = {"entropy": root_entropy(self.seed), "spawn_key": [int(k) for k in self.seed.spawn_key]}
         return GameRecord(game=g.name, rules=g.rules.to_plain(),
                           actions=tuple(to_plain(a) for a in self.actions), seed=seed,
                           bots=tuple(HUMAN if sp == HUMAN else bot_name(sp) for sp in self.seats),

@@ -142,10 +142,13 @@ class ReplayViewer(GameApp):
         if not self.forward():
             raise _Refused("the end of the record")
 
-    async def _autoplay_loop(self, gen: int) -> None:
+    async def _autoplay_loop(self, gen: int, steps: int | None = None) -> None:
         try:
-            while self._autoplaying and gen == self._auto_gen and not self.live:
+            taken = 0
+            while self._autoplaying and gen == self._auto_gen and not self.live and \
+                    (steps is None or taken < steps):
                 self.goto(self._position + 1)
+                taken += 1
                 await asyncio.sleep(float(self.speed.value))
         finally:
             if gen == self._auto_gen:
@@ -153,8 +156,9 @@ class ReplayViewer(GameApp):
                 self._task = None
                 self._render()
 
-    def autoplay(self, delay: float | None = None):
-        """Play the replay forward, one action every ``delay`` seconds."""
+    def autoplay(self, delay: float | None = None, steps: int | None = None):
+        """Play the replay forward, one action every ``delay`` seconds (``steps`` actions at
+        most; to the end of the record by default)."""
         if delay is not None:
             self.speed.value = float(delay)
         if self._autoplaying:
@@ -165,12 +169,17 @@ class ReplayViewer(GameApp):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.run()
+            if steps is None:
+                self.run()
+            else:
+                for _ in range(steps):
+                    if not self.forward():
+                        break
             return None
         self._auto_gen += 1
         self._autoplaying = True
         self._render()
-        self._task = loop.create_task(self._autoplay_loop(self._auto_gen))
+        self._task = loop.create_task(self._autoplay_loop(self._auto_gen, steps))
         return self._task
 
     def record(self) -> GameRecord:

@@ -55,3 +55,25 @@ def test_replay_as_one_seat_and_bad_records():
         ReplayViewer(game, "{}")
     other = tabletop_nb.play(game.with_rules(players=3), "random", seed=1)
     assert ReplayViewer(game, other).game.num_players == 3
+
+
+def test_replay_autoplay_takes_steps_like_the_game_app():
+    """ReplayViewer.autoplay has GameApp's signature: ``steps`` actions at most, with or
+    without a running event loop; without ``steps`` it plays to the end of the record."""
+    game = tabletop_nb.load_game("pacal", players=3)
+    rec = tabletop_nb.play(game, "random", seed=4)
+    v = ReplayViewer(game, rec)
+    v.goto(0)
+    assert v.autoplay(steps=3) is None and v.position == 3  # no loop: at once
+
+    async def run():
+        v.goto(1)
+        v.speed.value = 0
+        task = v.autoplay(steps=2)
+        await task
+        return v.position
+
+    assert asyncio.run(run()) == 3
+    v.goto(0)
+    v.autoplay()
+    assert v.live
