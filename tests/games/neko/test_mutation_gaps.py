@@ -10,10 +10,11 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
 from tabletop_nb.games.neko.engine.base import _roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
-from tabletop_nb.games.neko.state import (ActivateCard, ChooseBonus, LoadCargo, OpenHarbour,
-                                          RemoveInterference, Reward, RollDice, Trade)
+from tabletop_nb.games.neko.state import (ActivateCard, ChooseBonus, ChurchFish, ChurchHub,
+                                          LoadCargo, OpenHarbour, Pass, RemoveInterference,
+                                          Reward, RollDice, Trade)
 
-from neko_helpers import OVER, PREP, REWARD, E, card, make_game, player, port, table
+from neko_helpers import OVER, PREP, RESOLVE, REWARD, E, card, make_game, player, port, table
 
 
 def test_nk_drf_01_each_player_rolls_once_after_the_market():
@@ -193,3 +194,40 @@ def test_nk_fin_crossed_empty_slots_score_nothing():
     game = make_game(2, [card(100, pp=3)])
     P = player(game, [[E, 100]], ships=((0, 2, 0),), goods=0, interference=0)
     assert game.final_breakdown(P)[2] == 3
+
+
+# ---------------------------------------------------------------------------- Church
+def _church_resolution(**rules):
+    """Player 1 owns a Church (lane: Church, a one-space port with a fuel hub, a card) and
+    loses the bid on space 0 with dice 1, 2, 3 against player 0's 6, 6, 6."""
+    ch = card(101, "special", effect="church", right="fuel")
+    b = card(102, left=3, right="coins")
+    pt = port(104, cargo=("",), hubs=((1, "fuel"),))
+    game = make_game(2, [ch, b, pt, card(100, cost=1)], **rules)
+    owner = player(game, [[101, 104, 102]], fuel=0, coins=0)
+    s = table(game, [player(game, coins=5), owner], phase=RESOLVE, frames=(), area=[100],
+              bids={0: {0: (6, 6, 6), 1: (1, 2, 3)}})
+    s = game.apply(game.advance(s), Pass())
+    assert game.current_player(s) == 1
+    return game, s
+
+
+def test_nk_ch_01_the_church_die_leaves_the_owners_bid():
+    """NK-CH-01: a losing die put on a vacant hub by the Church is taken from the owner's bid;
+    the other bids stay as they were. (Mutant cards.py:152 the row rebuilt from
+    ``row[p - 1:]``: player 1's row grew a copy of player 0's bid.)"""
+    game, s = _church_resolution()
+    s = game.apply(s, ChurchHub(0, 1, 0))
+    assert s.bids[0] == ((6, 6, 6), (2, 3))
+    assert s.players[1].hub_dice == (((0, 1, 0), 2),)     # the die shows the multiplier 2
+
+
+def test_nk_port_07_switch_church_dice_only_on_lane_hubs():
+    """NK-PORT-07 (a) with NK-CH-01: a port's internal hub takes a die, so the Church may use
+    it; with dice_on_port_hubs=False only the hubs between cards are vacant hubs. (Mutants
+    hubs_ships.py:96 ``k[2] == 0`` to ``k[2 + 1]`` and to ``k[2] == 1``.)"""
+    game, s = _church_resolution()
+    assert game.legal_actions(s) == [ChurchHub(0, 1, 0), ChurchHub(0, 1, 1), ChurchHub(0, 2, 0),
+                                     ChurchFish()]
+    game, s = _church_resolution(dice_on_port_hubs=False)
+    assert game.legal_actions(s) == [ChurchHub(0, 1, 0), ChurchHub(0, 2, 0), ChurchFish()]
