@@ -10,9 +10,9 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
 from tabletop_nb.games.neko.engine.base import _roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
-from tabletop_nb.games.neko.state import (ActivateCard, ChooseBonus, ChurchFish, ChurchHub,
-                                          LoadCargo, OpenHarbour, Pass, RemoveInterference,
-                                          Reward, RollDice, Trade)
+from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, ChooseBonus, ChurchFish,
+                                          ChurchHub, LoadCargo, MoveShip, OpenHarbour, Pass,
+                                          RemoveInterference, Reward, RollDice, Trade)
 
 from neko_helpers import OVER, PREP, RESOLVE, REWARD, E, card, make_game, player, port, table
 
@@ -231,3 +231,26 @@ def test_nk_port_07_switch_church_dice_only_on_lane_hubs():
                                      ChurchFish()]
     game, s = _church_resolution(dice_on_port_hubs=False)
     assert game.legal_actions(s) == [ChurchHub(0, 1, 0), ChurchHub(0, 2, 0), ChurchFish()]
+
+
+# ----------------------------------------------------------------------- the log (events)
+def test_nk_hub_activation_by_die_or_by_ship_is_told_as_such():
+    """NK-HUB-05 (log): a hub activated by a die and one activated by an arriving
+    ship are both told, with how. (Mutants hubs_ships.py:113 the die's activation told as
+    by ship; hubs_ships.py:103 the hub event deleted.)"""
+    game = make_game(2, [card(100, right="fuel"), card(101, left=1)])
+    s = table(game, [player(game, [[100, 101]], dice=(1,), fuel=2), player(game, dice=(1,))])
+    assert game.apply(s, ActivateHub(0, 1, 0)).events == (("hub", 0, (0, 1, 0), "fuel", 1, False),)
+    assert game.apply(s, MoveShip(0, 0, 0)).events == (
+        ("move", 0, (0, 0, 0), (0, 1, 0)), ("hub", 0, (0, 1, 0), "fuel", 1, True))
+
+
+def test_nk_mid_01_each_players_mid_game_gain_is_told_for_him():
+    """NK-MID-01, NK-TRV-01 (log): the mid-game scoring event of each player names his own
+    tile PP and travel PP. (Mutant scoring.py:76 ``gained[p - 1]``: another seat's gain.)"""
+    tiles = (MidTile(0, "max_card_cost", 3, 0), MidTile(1, "most_fuel", 0),
+             MidTile(2, "most_fuel", 0), MidTile(3, "most_fuel", 0))
+    game = make_game(2, [card(100, cost=1)], mid_tiles=tiles)
+    s = table(game, [player(game, [[100]], fuel=0), player(game, fuel=0)], phase=PREP,
+              frames=(), round=2)
+    assert game.advance(s).events == (("mid", 0, 3, 0), ("mid", 1, 0, 0))
