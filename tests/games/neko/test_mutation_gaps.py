@@ -11,8 +11,8 @@ from tabletop_nb.games.neko.engine import DRAFT, ROLL
 from tabletop_nb.games.neko.engine.base import _roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, ChooseBonus, ChurchFish,
-                                          ChurchHub, LoadCargo, MoveShip, OpenHarbour, Pass,
-                                          RemoveInterference, Reward, RollDice, Trade)
+                                          ChurchHub, LoadCargo, MoveShip, NekoSplit, OpenHarbour,
+                                          Pass, RemoveInterference, Reward, RollDice, Trade)
 
 from neko_helpers import OVER, PREP, RESOLVE, REWARD, E, card, make_game, player, port, table
 
@@ -254,3 +254,15 @@ def test_nk_mid_01_each_players_mid_game_gain_is_told_for_him():
     s = table(game, [player(game, [[100]], fuel=0), player(game, fuel=0)], phase=PREP,
               frames=(), round=2)
     assert game.advance(s).events == (("mid", 0, 3, 0), ("mid", 1, 0, 0))
+
+
+def test_nk_nh_02_neko_harbour_all_coins_is_told_as_no_fuel():
+    """NK-NH-02 (log): Neko Harbour's split taken all in coins (3 hubs: 3 coins)
+    tells 0 fuel kept, not -1.
+    (Mutant hubs_ships.py:20 ``_gain`` of nothing returns -1.)"""
+    nh = card(100, "special", effect="neko_harbour", activate=(5, 6))
+    game = make_game(2, [nh, card(101), card(102), card(103)])
+    s = table(game, [player(game, [[101, 102, 103, 100]], dice=(5,), coins=0, fuel=0),
+                     player(game, dice=(1,))])
+    s = game.apply(game.apply(s, ActivateCard(0, 3, 5)), NekoSplit(0))
+    assert s.players[0].coins == 3 and s.events[-1] == ("neko", 0, 3, 0)    # 3 hubs
