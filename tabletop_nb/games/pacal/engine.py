@@ -108,6 +108,7 @@ class PacalGame(BaseGame):
 
     name = "pacal"
     Rules = PacalRules
+    rules: PacalRules
     max_actions = 20_000
 
     # -- precomputation ----------------------------------------------------------

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from ....core.protocol import BaseGame
 from ..rules import Rules
+from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
 from ..state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                      ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard, DrawTile, DrawTwo, EndTurn,
                      FishFor, HospitalRemove, IncomeDie, Lighthouse, LoadCargo, MoveShip, NekoSplit,
@@ -77,6 +78,7 @@ class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeAction
 
     name = "neko"
     Rules = Rules
+    rules: _Rules
     max_actions = 200_000
 
 
