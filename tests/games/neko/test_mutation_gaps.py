@@ -266,3 +266,20 @@ def test_nk_nh_02_neko_harbour_all_coins_is_told_as_no_fuel():
                      player(game, dice=(1,))])
     s = game.apply(game.apply(s, ActivateCard(0, 3, 5)), NekoSplit(0))
     assert s.players[0].coins == 3 and s.events[-1] == ("neko", 0, 3, 0)    # 3 hubs
+
+
+# -------------------------------------------------------------------- drawing a card
+def test_nk_rwd_08_drawing_from_cards_under_the_deck_leaves_the_other_period_alone():
+    """NK-RWD-08, NK-RND-06, NK-RES-03: the "buy 1 card" reward draws the top 2 cards of the
+    current period deck; when only returned cards (put under it) are left, those are drawn
+    in order, and the other period's deck is untouched. (Mutant end_of_round.py:308 the rest
+    of the pile read from ``b[d - 2]``: the other period's returned cards copied over.)"""
+    game = make_game(2)
+    for rnd, period, left in ((1, 1, ((12,), (40, 41, 42))), (3, 2, ((10, 11, 12), (42,)))):
+        s = table(game, [player(game, dice=(1, 6), coins=20), player(game, dice=(6,) * 5)],
+                  phase=REWARD, frames=(), round=rnd, deck=((), ()),
+                  bottom=((10, 11, 12), (40, 41, 42)))
+        s = game.apply(game.advance(s), Reward("card"))
+        drawn = (10, 11) if period == 1 else (40, 41)
+        assert s.frames[-1] == ("buy", 0, 0, drawn, True, False, period)
+        assert s.bottom == left
