@@ -67,7 +67,7 @@ class Die:
     _outcomes: tuple
     _weights: tuple[int, ...]
     _total: int
-    _pmf: Mapping[Hashable, Fraction] | None
+    _pmf: Mapping[Any, Fraction] | None
     _hash: int | None
     _np: Any
 
@@ -150,7 +150,7 @@ class Die:
         return self._outcomes
 
     @property
-    def pmf(self) -> Mapping[Hashable, Fraction]:
+    def pmf(self) -> Mapping[Any, Fraction]:
         """Exact probability of each outcome (a read-only mapping; sums to 1)."""
         pmf = self._pmf
         if pmf is None:

@@ -18,6 +18,8 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .state import RESOLVE
 from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
@@ -185,7 +187,7 @@ def _turn(game, s, p, legal):
         if _END_TURN in legal_set:
             return EndTurn()
     # 2. choose a main action
-    options = []
+    options: list[tuple[float, Any]] = []
     dice = P.dice
     low = min(dice) if dice else 0
     options.append((0.6 * WORTH["fish"] - 0.15 * low, TakeFish(low)))
@@ -299,7 +301,7 @@ def _dice_to_lead(s, p, sp, dice_desc):
     for q in s.order:
         if q != p and row[q] and sum(row[q]) > best_other:
             best_other, who = sum(row[q]), q
-    need = []
+    need: list = []
     total = sum(mine)
     ahead = s.order.index(p) < s.order.index(who) if who is not None else True
     for v in dice_desc:
@@ -341,7 +343,8 @@ def _good_free_action(game, s, p, P, legal, legal_set=None):
             return a
     # move ships when the move pays: a hub, a crossed card, travel PP
     if P.fuel >= r.move_fuel:
-        best, best_v = None, r.move_fuel * WORTH["fuel"] * 0.6
+        best: Any = None
+        best_v = r.move_fuel * WORTH["fuel"] * 0.6
         for a in legal:
             if type(a) is MoveShip:
                 v = _move_worth(game, s, P, a)
@@ -509,7 +512,7 @@ def _reward(game, s, p, P, legal):
     return best
 
 
-greedy_bot.bot_name = "greedy"
+greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
 
 #: the bots this game offers by name
 BOTS = {"greedy": greedy_bot}

@@ -22,6 +22,8 @@ Examples
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .constellations import constellations
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
@@ -91,7 +93,7 @@ def _best(valued):
 def _build_values(game, s, rng) -> list:
     """(build, value) for every option, "no build" (worth 0) first."""
     p = s.player
-    out = [(NoBuild(), 0.0)]
+    out: list[tuple[Any, float]] = [(NoBuild(), 0.0)]
     geo = game.geo
     for a in s.options:
         if type(a) is not Build:
@@ -216,7 +218,7 @@ def greedy_bot(game, state, rng):
     return opts[int(rng.random() * len(opts))]
 
 
-greedy_bot.bot_name = "greedy"
+greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
 
 
 # -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------

@@ -127,8 +127,8 @@ def constellation_odds(game, state, seat: int, members: Iterable[tuple[int, int]
     >>> constellation_odds(game, s, 0, [(2, 1), (3, 1), (4, 1)])   # (2,1) is 1 step away: odd faces
     Fraction(2, 3)
     """
-    members = [tuple(m) for m in members]
-    if len(set(members)) != len(members) or shape_height(members, game.rules.diamond_squares) == 0:
+    cells: list[tuple] = [tuple(m) for m in members]
+    if len(set(cells)) != len(cells) or shape_height(cells, game.rules.diamond_squares) == 0:
         return Fraction(0)
     geo = game.geo
     own_ship = state.ships[seat]
@@ -140,7 +140,7 @@ def constellation_odds(game, state, seat: int, members: Iterable[tuple[int, int]
     pyr = state.pyr_masks[seat] if not game.rules.expert else 0
     missing = []
     n_stones = 0
-    for m in members:
+    for m in cells:
         c = geo.index.get(m)
         if c is None or not geo.playable >> c & 1:
             return Fraction(0)

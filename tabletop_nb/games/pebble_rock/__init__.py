@@ -105,7 +105,7 @@ def invariants(game: PebbleRockGame, s) -> list[str]:
         places += list(p.passengers) + list(p.completed)
     if Counter(places) != Counter(c.id for c in r.delivery_cards):
         out.append("PR-INV-08: the Delivery cards do not add up")
-    items = Counter()
+    items: Counter = Counter()
     for i, k in enumerate(ITEM_KINDS):
         items[k] += t.item_deck[i] + t.item_discard[i]
     items.update(k for k in t.market if k)

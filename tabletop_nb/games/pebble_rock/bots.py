@@ -241,8 +241,8 @@ def _greedy(game, s, legal, goal):
     return _move(game, s, legal, pl, seat, goal)
 
 
-greedy_bot.bot_name = "greedy"
-greedy_bot.trusted = True  # it returns one of the legal actions (the soak checks every one)
+greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
+greedy_bot.trusted = True  # type: ignore[attr-defined]  # it returns one of the legal actions (the soak checks every one)
 
 
 def _find(legal, cls):
@@ -286,12 +286,12 @@ def _place(game, s, legal, pl, seat, goal=_BEST):
 def _market(game, s, legal):
     p = s.players[s.seat]
     market = s.table.market
-    best, best_rank = None, len(ITEM_PREFERENCE)
+    best, best_rank = None, float(len(ITEM_PREFERENCE))
     for a in legal:
         if not isinstance(a, TakeItem):
             continue
         kind = market[a.slot]
-        rank = ITEM_PREFERENCE.index(kind)
+        rank = float(ITEM_PREFERENCE.index(kind))
         if a.discard:
             if ITEM_PREFERENCE.index(a.discard) <= rank:
                 continue  # only swap for something better

@@ -104,7 +104,7 @@ class Objective(NamedTuple):
     """One half of an Assignment card: reach ``count`` of ``kind`` to score ``points``."""
 
     kind: str
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, which it hides
     points: int
     colour: str = ""
 
@@ -425,7 +425,7 @@ def validate_board(b: Board) -> set[str]:
 
     for a, c in b.edges:
         need(a in valid and c in valid and a != c, f"edge ({a}, {c}) joins unknown spaces")
-    adj = {i: set() for i in ids}
+    adj: dict[int, set] = {i: set() for i in ids}
     for a, c in b.edges:
         adj[a].add(c)
         adj[c].add(a)

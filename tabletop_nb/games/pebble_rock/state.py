@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.fastrecord import replacer
 
@@ -151,6 +152,14 @@ for _cls in (Player, Secret, Table, Turn, State):
     _REPLACERS[_cls] = replacer(_cls)
 
 
+if TYPE_CHECKING:  # the checker reads an @_action class as the frozen dataclass it is
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kw):
+        return lambda f: f
+
+
+@dataclass_transform(frozen_default=True)
 def _action(cls):
     return dataclass(frozen=True, slots=True)(cls)
 
