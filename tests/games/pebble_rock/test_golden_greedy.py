@@ -1,0 +1,57 @@
+"""Golden greedy records for Pebble Rock: seeded games with the greedy bot (and one with
+the search bot) give exactly the records and final states they gave before the greedy bot
+and the engine were made faster (issue 12).
+
+The hashes were computed with the code of commit c77d824 (before the speed work). A
+speed-up must keep every one of them: the faster bot and engine play the same games, not
+merely games as good. A deliberate change of behaviour changes a hash on purpose: say so
+in the commit and put the new hash here (a failure prints it).
+"""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+import tabletop_nb
+from tabletop_nb import play, replay
+from tabletop_nb.games.pebble_rock import CONFORMANCE
+
+#: the two configurations of the conformance suite that flip most switches
+_OTHER_A = CONFORMANCE[3]
+_OTHER_B = CONFORMANCE[4]
+
+CASES = [
+    ({"players": 2}, "greedy", 1, "19716ffa83fa1fb7"),
+    ({"players": 2}, "greedy", 2, "f608c03c4dbc648e"),
+    ({"players": 2}, ["greedy", "random"], 3, "204ffd59f3d5662b"),
+    ({"players": 3}, "greedy", 4, "7ae8fa0bb76b7d61"),
+    ({"players": 4}, "greedy", 5, "6c0293c83e13b450"),
+    ({"players": 4}, "greedy", 6, "6922bfc626582644"),
+    ({"players": 4}, ["random", "greedy", "greedy", "random"], 7, "8d1a14559175d801"),
+    (_OTHER_A, "greedy", 8, "cc36920922df7e9a"),
+    (_OTHER_B, "greedy", 9, "2008dec94ee1dae7"),
+    ({"players": 4, "cargo_capacity": 5, "rounds": 8}, "greedy", 10, "a44d35c14ff3ad0c"),
+    ({"players": 2}, ["search:4", "greedy"], 11, "593029bcea14bdc6"),
+]
+
+
+def record_hash(game, bots, seed) -> str:
+    """The record's JSON (actions, scores, winners, counts) and the repr of its last state."""
+    rec = play(game, bots, seed=seed)
+    h = hashlib.sha256(rec.to_json().encode())
+    h.update(repr(replay(game, rec)[-1]).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("rules,bots,seed,expected", CASES)
+def test_seeded_greedy_game_gives_the_golden_record(rules, bots, seed, expected):
+    game = tabletop_nb.load_game("pebble_rock", **rules)
+    got = record_hash(game, bots, seed)
+    assert got == expected, (f"pebble_rock {rules} {bots} seed {seed}: record hash {got}, "
+                             f"golden {expected}")
+
+
+def test_the_hash_sees_another_seed():
+    game = tabletop_nb.load_game("pebble_rock", players=2)
+    assert record_hash(game, "greedy", 1) != record_hash(game, "greedy", 2)
