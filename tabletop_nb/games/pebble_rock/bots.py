@@ -56,6 +56,9 @@ class GreedyPlanner:
         # sailing distance between islands (from a space around one to a space around the other)
         self.island_dist = [[min(self.dist[a][b] for a in self.island_sets[i] for b in self.island_sets[j])
                              for j in range(n_isl)] for i in range(n_isl)]
+        self.last_round = r.rounds
+        self.stop_spaces = self.docks | self.markets  # every space of a must-stop goal
+        self._goal_cache: dict = {}  # see "Speed" below
 
     def to_set(self, spaces: frozenset) -> tuple:
         """Distance from every space to the nearest of ``spaces``."""
@@ -169,20 +172,69 @@ class GreedyPlanner:
         return None
 
     def best_goal(self, s, seat, steps_now: int = 0):
+        """The goal with the best points per turn of sailing: (spaces, must stop, kind,
+        steps to it), or None. A goal where the boat must stop leaves out the spaces a boat
+        cannot stop on (others' boats, characters; the boat's own space stays).
+
+        Same choice as scoring every goal of :meth:`goals` afresh (the goals and their
+        distance tables come from the cache of :meth:`_goal_tables`, see "Speed")."""
         pos = s.boats[seat]
         best, best_score = None, 0.0
-        occ = set(s.chars) | {b for i, b in enumerate(s.boats) if i != seat}
-        for value, spaces, stop, kind in self.goals(s, seat):
-            if stop:
-                spaces = frozenset(x for x in spaces if x not in occ or x == pos)
-                if not spaces:
-                    continue
-            d = self.distance(spaces, pos)
+        for value, spaces, stop, kind, table in self._goal_tables(s, seat, pos):
+            d = table[pos]
             turns = max(0, d - steps_now) / 4.0
             score = value / (1.0 + turns)
             if score > best_score:
                 best, best_score = (spaces, stop, kind, d), score
         return best
+
+    # -- Speed --------------------------------------------------------------------------
+    # best_goal is asked at every decision of a move (about 9 a turn, 260 a 4-player game),
+    # and what it weighs hardly changes within a turn: a step moves the boat and perhaps
+    # spends a fish, but the goals (cards in the row, the hold, the items, the round) and
+    # the pieces that block a dock or the Market stay. goals() and the distances were 45%
+    # of a greedy game's bot time (cProfile, 4 players). So the goals are kept, each with
+    # its target spaces (the free ones, for a goal where the boat must stop) and their
+    # distance table (:meth:`to_set`), under a key made of everything goals() and the
+    # filter read. The cache gives exactly what the code it skips computes (the same goals
+    # in the same order, the same frozensets by value, the same distances), so every choice
+    # and record is unchanged (tests/games/pebble_rock/test_golden_greedy.py). It is
+    # emptied when it reaches CACHE_SIZE entries, which bounds its memory.
+    CACHE_SIZE = 1 << 14
+
+    def _goal_tables(self, s, seat, pos) -> tuple:
+        """:meth:`goals` of ``seat`` (its boat at ``pos``) as (value, spaces, stop, kind,
+        distance table) tuples; a must-stop goal keeps only its spaces not under a
+        character or another boat, except ``pos`` (a boat passing over a piece still counts
+        its own space), and is left out if none are left."""
+        p = s.players[seat]
+        t = s.table
+        chars = s.chars
+        others = s.boats[:seat] + s.boats[seat + 1:]
+        # (the boat's own space matters to the filter only if a must-stop goal has it)
+        pinned = pos if (pos in self.stop_spaces and (pos in chars or pos in others)) else -1
+        # everything goals() reads: the hold's room (capacity - tokens), cargo, passengers,
+        # treasures, items held, the Lighthouse, Roberto's space, the round's lateness, and
+        # the row, the treasures (values left, spaces) and the Market of the table; and
+        # what the filter reads: the characters, the other boats, a piece under this boat
+        key = (self.game.capacity(s, seat), s.round >= self.last_round, p.cargo, p.passengers,
+               p.treasures, len(p.items), p.lighthouse, t.row, t.hidden_values,
+               t.treasure_spaces, t.market, chars, others, pinned)
+        cache = self._goal_cache
+        out = cache.get(key)
+        if out is None:
+            if len(cache) >= self.CACHE_SIZE:
+                cache.clear()
+            goals = []
+            for value, spaces, stop, kind in self.goals(s, seat):
+                if stop:
+                    spaces = frozenset(x for x in spaces
+                                       if (x not in chars and x not in others) or x == pinned)
+                    if not spaces:
+                        continue
+                goals.append((value, spaces, stop, kind, self.to_set(spaces)))
+            out = cache[key] = tuple(goals)
+        return out
 
 
 def _planner(game) -> GreedyPlanner:
@@ -345,9 +397,10 @@ def _move(game, s, legal, pl, seat, goal=_BEST):
             jam = True
     if delivers:
         return max(delivers, key=lambda a: game.cards[a.card].points)
-    room = game.capacity(s, seat) - p.tokens
-    if take is not None and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
-        return take
+    if take is not None or pickups:  # (the hold's room is needed only here)
+        room = game.capacity(s, seat) - p.tokens
+        if take is not None and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
+            return take
     if pickups and s.round < game.rules.rounds:
         need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
         if room > 0 or p.cargo > need:
@@ -376,7 +429,7 @@ def _move(game, s, legal, pl, seat, goal=_BEST):
     occ_chars = s.chars
     met = s.turn.met
 
-    dist = {a.to: pl.distance(spaces, a.to) for a in steps}
+    dist = pl.to_set(spaces)
 
     def cost(a):
         n = a.to
