@@ -210,9 +210,11 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
     return rows, records
 
 
-def _run_windowed(executor, chunks: list, keep, workers: int, head: tuple, tail: tuple) -> bool:
-    """Run ``_run_chunk`` over ``chunks`` on ``executor`` with at most a few chunks per
-    worker submitted at a time, passing each result to ``keep`` as it arrives.
+def _run_windowed(executor, tasks: list, workers: int, tail: tuple) -> bool:
+    """Run ``_run_chunk`` over ``tasks`` (``(head, indices, keep)``: the game, bots and
+    entropy, the games of one chunk, where its result goes) on ``executor`` with at most
+    a few chunks per worker submitted at a time, passing each result to its ``keep`` as
+    it arrives.
 
     Submitting lazily keeps an interrupt cheap at any moment: on KeyboardInterrupt (while
     submitting, waiting, or from ``keep``) every chunk not started is cancelled, chunks
@@ -222,27 +224,32 @@ def _run_windowed(executor, chunks: list, keep, workers: int, head: tuple, tail:
     from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
 
     window = max(2, 2 * workers)
-    todo = iter(chunks)
+    todo = iter(tasks)
     pending: dict = {}
+
+    def submit(task) -> None:
+        head, idx, _ = task
+        pending[executor.submit(_run_chunk, *head, idx, *tail)] = task
+
     try:
-        for idx in todo:
-            pending[executor.submit(_run_chunk, *head, idx, *tail)] = idx
+        for task in todo:
+            submit(task)
             if len(pending) >= window:
                 break
         while pending:
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for fut in sorted(done, key=lambda f: pending[f][0]):
-                idx = pending.pop(fut)
+            for fut in sorted(done, key=lambda f: pending[f][1][0]):
+                _, idx, keep = pending.pop(fut)
                 keep(fut.result(), len(idx))
                 nxt = next(todo, None)
                 if nxt is not None:
-                    pending[executor.submit(_run_chunk, *head, nxt, *tail)] = nxt
+                    submit(nxt)
         return False
     except KeyboardInterrupt:
         for fut in pending:
             fut.cancel()
         try:
-            for fut, idx in list(pending.items()):
+            for fut, (_, idx, keep) in list(pending.items()):
                 if fut.cancelled():
                     continue
                 try:
@@ -275,10 +282,6 @@ def _lead_story(history: list, winners: set) -> tuple[int, bool]:
     half = history[(len(history) - 1) // 2]
     top = max(half)
     return changes, any(half[w] == top for w in winners)
-
-
-def _chunks(n: int, size: int) -> list[range]:
-    return [range(a, min(a + size, n)) for a in range(0, n, size)]
 
 
 def _split(indices: Sequence[int], size: int) -> list[range]:
@@ -400,11 +403,7 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
         interrupted = _play_games(game, specs, entropy, todo, executor, keep, keep_records=keep_records,
                                   chunk_size=chunk_size, max_actions=max_actions)
     finally:
-        bar.close()
-        if ck is not None:
-            ck.close()
-        if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
+        _close_run(bar, ck, own_pool)
     df = _table(rows, game, names, entropy, interrupted)
     if interrupted:
         warnings.warn(f"interrupted: kept the {df.attrs['games']} of {games} games that finished"
@@ -415,6 +414,16 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
         records.sort(key=lambda r: r.seed["spawn_key"][0])
         return df, records
     return df
+
+
+def _close_run(bar, ck, own_pool) -> None:
+    """The end of a run or study, finished or not: close the progress bar and the
+    checkpoint file, and shut down the process pool the run opened for itself."""
+    bar.close()
+    if ck is not None:
+        ck.close()
+    if own_pool is not None:
+        own_pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _check_count(games) -> int:
@@ -455,19 +464,51 @@ def _play_games(game, specs, entropy: int, indices: Sequence[int], executor, kee
     """Play the games ``indices`` of a run on ``executor``, passing each chunk's
     ``(rows, records)`` and size to ``keep`` as it arrives. Returns True if interrupted
     (Ctrl-C, or a KeyboardInterrupt from ``keep``); every chunk kept stays kept."""
-    if not indices:
+    return _play_jobs([(game, specs, entropy, indices, keep)], executor, keep_records=keep_records,
+                      chunk_size=chunk_size, max_actions=max_actions)
+
+
+def _play_jobs(jobs: Sequence[tuple], executor, *, keep_records: bool = False,
+               chunk_size: int | None = None, max_actions: int | None = None) -> bool:
+    """Play several runs' games, ``jobs`` of ``(game, specs, entropy, indices, keep)``
+    (the variants of a comparison), as one queue on ``executor``: no worker waits at the
+    end of one variant for the others to finish theirs. Returns True if interrupted."""
+    jobs = [j for j in jobs if len(j[3])]
+    if not jobs:
         return False
     try:
         if executor == "serial":
-            for idx in _split(indices, chunk_size or 1):
-                keep(_run_chunk(game, specs, entropy, idx, keep_records, max_actions), len(idx))
+            for game, specs, entropy, indices, keep in jobs:
+                for idx in _split(indices, chunk_size or 1):
+                    keep(_run_chunk(game, specs, entropy, idx, keep_records, max_actions), len(idx))
             return False
         workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-        size = chunk_size or max(1, min(500, len(indices) // (workers * 8) or 1))
-        return _run_windowed(executor, _split(indices, size), keep, workers,
-                             (game, specs, entropy), (keep_records, max_actions))
+        return _run_windowed(executor, _guided(jobs, workers, chunk_size), workers,
+                             (keep_records, max_actions))
     except KeyboardInterrupt:
         return True
+
+
+def _guided(jobs: Sequence[tuple], workers: int, chunk_size: int | None) -> list[tuple]:
+    """The chunks of ``jobs`` in order, as ``(head, indices, keep)``. Without a
+    ``chunk_size``, each chunk is an eighth of a worker's share of the games still to hand
+    out (at most 500): the first chunks as before, then smaller and smaller (down to a
+    tenth of the first), so that at the end no worker idles long while another finishes
+    one big chunk (guided scheduling)."""
+    left = sum(len(j[3]) for j in jobs)
+    first = max(1, min(500, left // (workers * 8)))
+    least = max(1, first // 10)  # a floor: tiny chunks would cost more to hand out than to play
+    tasks: list[tuple] = []
+    for game, specs, entropy, indices, keep in jobs:
+        idx = sorted(indices)
+        i = 0
+        while i < len(idx):
+            size = chunk_size or max(least, min(first, left // (workers * 8)))
+            part = idx[i:i + size]
+            tasks.extend(((game, specs, entropy), r, keep) for r in _split(part, size))
+            i += len(part)
+            left -= len(part)
+    return tasks
 
 
 def _table(rows: list, game, names: list, entropy: int, interrupted: bool):

@@ -410,8 +410,8 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     >>> print(cmp.skill_summary())
     """
     from ..core.bots import bot_name, resolve_bot
-    from ..core.runner import (_bots_for, _check_count, _open_executor, _Progress, _play_games,
-                               _root_entropy, _table)
+    from ..core.runner import (_bots_for, _check_count, _close_run, _open_executor, _Progress,
+                               _play_jobs, _root_entropy, _table)
     from .sequential import MIN_GAMES
 
     if not isinstance(variants, Mapping) or not variants:
@@ -469,27 +469,30 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
             ck.open()
         for start in range(0, games, size):
             window = range(start, min(start + size, games))
+            jobs, marks = [], {}
             for lab, g in items:
                 have = loaded[lab]
-                mark = len(rows[lab])
+                marks[lab] = len(rows[lab])
                 rows[lab].extend(r for i in window if i in have for r in have[i])
-                todo = [i for i in window if i not in have]
-                if todo or len(rows[lab]) > mark:
+                if len(rows[lab]) > marks[lab]:
                     started.add(lab)
 
                 def keep(result, n, lab=lab):
                     rows[lab].extend(result[0])
+                    started.add(lab)
                     if ck is not None:
                         ck.append(lab, result[0])
                     bar.update(n)  # may raise KeyboardInterrupt: the stop button
 
-                if _play_games(g, specs[lab], root, todo, executor, keep):
-                    interrupted = True
-                    break
-                if asked:
-                    parts[lab].append(_per_game(_table(rows[lab][mark:], g, bot_names[lab], root, False)))
-            if interrupted:
+                jobs.append((g, specs[lab], root, [i for i in window if i not in have], keep))
+            # every variant's games of this window in one queue: no worker idles between them
+            if _play_jobs(jobs, executor):
+                interrupted = True
                 break
+            if asked:
+                for lab, g in items:
+                    parts[lab].append(_per_game(_table(rows[lab][marks[lab]:], g, bot_names[lab],
+                                                       root, False)))
             played = window.stop
             if asked and (played >= MIN_GAMES or played == games):
                 decisions = _decide(parts, labels, asked, tol)
@@ -497,11 +500,7 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
                     reason = "decided"
                     break
     finally:
-        bar.close()
-        if ck is not None:
-            ck.close()
-        if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
+        _close_run(bar, ck, own_pool)
     if interrupted:
         reason = "interrupted"
     # an interrupted study returns the variants it began; a finished one every variant

@@ -227,3 +227,56 @@ def test_split_hands_out_only_the_missing_games_in_runs():
     assert _split([], 3) == []
     got = [i for r in _split(list(range(0, 50, 3)) + [1, 2], 4) for i in r]
     assert got == sorted(set(range(0, 50, 3)) | {1, 2})
+
+
+def test_guided_chunks_cover_every_game_once_and_shrink_towards_the_end():
+    from tabletop_nb.core.runner import _guided
+    a, b = object(), object()
+    jobs = [("g", "bots", 1, list(range(1000)), a), ("g", "bots", 1, list(range(1000)), b)]
+    tasks = _guided(jobs, workers=2, chunk_size=None)
+    sizes = [len(idx) for _, idx, _ in tasks]
+    assert [i for _, idx, keep in tasks if keep is a for i in idx] == list(range(1000))
+    assert [i for _, idx, keep in tasks if keep is b for i in idx] == list(range(1000))
+    assert sizes[0] == 2000 // 16  # the first chunk as before: an eighth of a worker's share
+    assert max(sizes[-len(sizes) // 4:]) <= sizes[0] // 4  # the last quarter of chunks: small
+    assert sizes[-2] == sizes[0] // 10 >= sizes[-1]  # down to a tenth of the first (and the rest)
+    ends = {max(range(len(tasks)), key=lambda k: (tasks[k][2] is keep, k)) for keep in (a, b)}
+    assert all(n >= sizes[0] // 10 for k, n in enumerate(sizes) if k not in ends)
+    keeps = [keep for _, _, keep in tasks]
+    assert keeps == sorted(keeps, key=lambda k: k is b)  # the first variant's games first
+    fixed = _guided(jobs, workers=2, chunk_size=7)
+    assert {len(idx) for _, idx, _ in fixed} == {7, 6}  # a given chunk_size is kept (1000 = 142*7 + 6)
+
+
+class _HoldLastBase(cf.ThreadPoolExecutor):
+    """A pool that holds the base variant's last chunk (game 59) until a chunk of the
+    other variant has been handed out, and notes whether that happened within 20 s."""
+
+    def __init__(self):
+        super().__init__(max_workers=2)
+        import threading
+        self.other_handed_out = threading.Event()
+        self.waited = None
+
+    def submit(self, fn, *args, **kw):
+        game, idx = args[0], args[3]
+        if game.rules.target == 30:
+            self.other_handed_out.set()
+        elif 59 in idx:
+            def held(*a):
+                self.waited = self.other_handed_out.wait(20)
+                return fn(*a)
+            return super().submit(held, *args, **kw)
+        return super().submit(fn, *args, **kw)
+
+
+def test_compare_rules_queues_every_variant_at_once_on_a_pool(game):
+    """No worker waits at the end of the first variant: while the base variant's last
+    chunk is still running, the second variant's chunks are handed out (one queue; before,
+    each variant waited for the previous one to finish). The table is the serial one."""
+    variants = {"base": game, "t30": game.with_rules(target=30)}
+    with _HoldLastBase() as ex:
+        cmp = tabletop_nb.compare_rules(variants, games=60, seed=3, executor=ex, progress=False)
+    assert ex.waited is True
+    serial = tabletop_nb.compare_rules(variants, games=60, seed=3, executor="serial", progress=False)
+    assert cmp.table.equals(serial.table)
