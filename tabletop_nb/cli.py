@@ -120,6 +120,9 @@ def _build_parser(prog: str = "tabletop-nb") -> argparse.ArgumentParser:
     s.add_argument("--workers", choices=["auto", "serial", "processes"], default="auto")
     s.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
     s.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    s.add_argument("--checkpoint", metavar="FILE.csv", default=None,
+                   help="append every finished game to this CSV file; the same command again "
+                        "resumes it (only the missing games are played)")
 
     b = sub.add_parser("bench", help="measure playout, action and dice-odds speed")
     b.add_argument("--game", action="append", help="only this game (repeatable)")
@@ -160,7 +163,7 @@ def _cmd_simulate(args) -> int:
         raise UsageError(f"--bots takes 1 or {game.num_players} names, got {len(args.bots)}")
     executor = None if args.workers == "auto" else args.workers
     df = simulate(game, bots, games=args.games, seed=args.seed, executor=executor,
-                  progress=args.progress)
+                  progress=args.progress, checkpoint=args.checkpoint)
     by_seat = df.groupby("seat").agg(bot=("bot", "first"), win_rate=("winner", "mean"),
                                      mean_score=("score", "mean"), mean_rank=("rank", "mean"))
     summary = {

@@ -107,3 +107,22 @@ def test_closed_pipe_ends_quietly():
             "from tabletop_nb.cli import main; sys.exit(main(['list']))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 1 and r.stderr == "", r.stderr
+
+
+def test_simulate_checkpoint_resumes_and_refuses_another_study(capsys, tmp_path):
+    """--checkpoint FILE: the games are written as they finish; the same command with more
+    games plays only the missing ones and prints the summary of an uninterrupted run; the
+    file of another study is refused with the reason, in one line, exit 2."""
+    ck = tmp_path / "study.csv"
+    base = ["simulate", "toy", "--seed", "4", "--json", "--workers", "serial"]
+    assert main([*base, "--games", "12", "--checkpoint", str(ck)]) == 0
+    capsys.readouterr()
+    lines = ck.read_text().splitlines()
+    assert main([*base, "--games", "30", "--checkpoint", str(ck)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert ck.read_text().splitlines()[:len(lines)] == lines  # kept, appended to
+    assert main([*base, "--games", "30"]) == 0
+    assert resumed == json.loads(capsys.readouterr().out)
+    assert main([*base, "--games", "30", "--rule", "target=30", "--checkpoint", str(ck)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "study.csv" in err and "error" in err, err
