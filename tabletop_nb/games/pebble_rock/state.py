@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ...core.fastrecord import replacer
 
 __all__ = [
-    "replace", "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
+    "replace", "replace_state", "replace_player", "replace_table", "replace_turn", "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
     "ChooseDice", "Roll", "DieRoll", "KeepRoll", "Reroll", "Step", "Stop", "PlaceCharacter",
     "Deliver", "PickUp", "DropOff", "TakeTreasure", "DeliverTreasure", "RevealTreasure",
     "UseItem", "Endure", "LoseToken", "Refill", "DiscardPassenger", "TakeItem", "Decline",
@@ -150,6 +150,14 @@ def replace(obj, /, **changes):
 
 for _cls in (Player, Secret, Table, Turn, State):
     _REPLACERS[_cls] = replacer(_cls)
+
+# Speed: the same replacers by name, for the engine's hot paths, where the class is known.
+# ``replace_state(s, ...)`` is ``replace(s, ...)`` without the look-up and the second pass
+# of the keywords (about 0.7 us of 3 us a call; a random 4-player game makes about 800).
+replace_state = _REPLACERS[State]
+replace_player = _REPLACERS[Player]
+replace_table = _REPLACERS[Table]
+replace_turn = _REPLACERS[Turn]
 
 
 if TYPE_CHECKING:  # the checker reads an @_action class as the frozen dataclass it is

@@ -7,7 +7,9 @@ token. Tests: tests/games/pebble_rock/test_characters.py.
 from __future__ import annotations
 
 
-from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter, Player, State, UseItem, replace)
+from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter,
+                     Player, State, UseItem, replace, replace_player, replace_state,
+                     replace_turn)
 from .base import (_remove_one, _with_player)
 
 
@@ -52,8 +54,8 @@ class Characters:
         todo = s.todo[1:]
         if how == "symbol":  # "treat it as if you had just passed over their space"
             todo = (("meet", c, "symbol"),) + todo
-        return self._run(replace(s, chars=chars, todo=todo,
-                                 events=self._ev(s, "place", s.seat, a.character, a.space)))
+        return self._run(replace_state(s, chars=chars, todo=todo,
+                                       events=self._ev(s, "place", s.seat, a.character, a.space)))
 
     def _i_meet(self, s: State, head, rest) -> State:
         """A character interaction (PR-CHAR-02..04, 08..10)."""
@@ -67,25 +69,25 @@ class Characters:
         if c == MAISY:
             if p.tokens < self.capacity(s, seat):
                 met = met | bit if counts else met
-                p = replace(p, cargo=p.cargo + 1)
-                return replace(s, players=_with_player(s.players, seat, p),
-                               turn=replace(s.turn, met=met), todo=rest,
-                               events=self._ev(s, "maisy", seat))
+                p = replace_player(p, cargo=p.cargo + 1)
+                return replace_state(s, players=_with_player(s.players, seat, p),
+                                     turn=replace_turn(s.turn, met=met), todo=rest,
+                                     events=self._ev(s, "maisy", seat))
             if counts and r.empty_pass_is_interaction:
-                return replace(s, turn=replace(s.turn, met=met | bit), todo=rest)
-            return replace(s, todo=rest)
+                return replace_state(s, turn=replace_turn(s.turn, met=met | bit), todo=rest)
+            return replace_state(s, todo=rest)
         empty = p.fish == 0 if c == LARRY else p.tokens == 0
         if empty:
             if counts and r.empty_pass_is_interaction:
-                return replace(s, turn=replace(s.turn, met=met | bit), todo=rest)
-            return replace(s, todo=rest)
+                return replace_state(s, turn=replace_turn(s.turn, met=met | bit), todo=rest)
+            return replace_state(s, todo=rest)
         if counts:
-            s = replace(s, turn=replace(s.turn, met=met | bit))
+            s = replace_state(s, turn=replace_turn(s.turn, met=met | bit))
         item = "shark_repellent" if c == LARRY else "water_cannon"
         if self._usable(s, item):
-            return replace(s, todo=(("avoid", c),) + rest)
+            return replace_state(s, todo=(("avoid", c),) + rest)
         nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
-        return replace(s, todo=(nxt,) + rest)
+        return replace_state(s, todo=(nxt,) + rest)
 
     def _d_avoid(self, s: State, head) -> list:
         item = "shark_repellent" if head[1] == LARRY else "water_cannon"
@@ -94,19 +96,19 @@ class Characters:
     def _a_endure(self, s: State, a: Endure) -> State:
         c = s.todo[0][1]
         nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
-        return self._run(replace(s, todo=(nxt,) + s.todo[1:]))
+        return self._run(replace_state(s, todo=(nxt,) + s.todo[1:]))
 
     def _i_rob(self, s: State, head, rest) -> State:
         """PR-CHAR-10..12: Roberto takes a Cargo token, else the passenger or treasure."""
         seat = s.seat
         p = s.players[seat]
         if p.cargo:
-            return replace(s, players=_with_player(s.players, seat, replace(p, cargo=p.cargo - 1)),
-                           todo=rest, events=self._ev(s, "roberto", seat, "cargo"))
+            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo - 1)),
+                                 todo=rest, events=self._ev(s, "roberto", seat, "cargo"))
         if len(self._rob_options(s, p)) > 1:
-            return replace(s, todo=(("rob_choice",),) + rest)
+            return replace_state(s, todo=(("rob_choice",),) + rest)
         (opt,) = self._rob_options(s, p)
-        return self._take_token(replace(s, todo=rest), opt.kind, opt.card)
+        return self._take_token(replace_state(s, todo=rest), opt.kind, opt.card)
 
     def _rob_options(self, s: State, p: Player) -> list:
         mode = self.rules.roberto_takes
@@ -123,21 +125,21 @@ class Characters:
         return self._rob_options(s, s.players[s.seat])
 
     def _a_lose_token(self, s: State, a: LoseToken) -> State:
-        return self._run(self._take_token(replace(s, todo=s.todo[1:]), a.kind, a.card))
+        return self._run(self._take_token(replace_state(s, todo=s.todo[1:]), a.kind, a.card))
 
     def _take_token(self, s: State, kind: str, card: int) -> State:
         seat = s.seat
         p = s.players[seat]
         t = s.table
         if kind == "passenger":  # PR-PASS-06/08: the card is lost
-            p = replace(p, passengers=_remove_one(p.passengers, card))
+            p = replace_player(p, passengers=_remove_one(p.passengers, card))
             t = replace(t, lost_cards=t.lost_cards + (card,))
         else:  # PR-TREAS-07
             origin = p.treasures[-1]
-            p = replace(p, treasures=p.treasures[:-1])
+            p = replace_player(p, treasures=p.treasures[:-1])
             if self.rules.roberto_treasure == "returned":
                 t = replace(t, treasure_spaces=t.treasure_spaces | {origin})
             else:
                 t = replace(t, treasures_gone=t.treasures_gone + 1)
-        return replace(s, players=_with_player(s.players, seat, p), table=t,
-                       events=self._ev(s, "roberto", seat, kind))
+        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
+                             events=self._ev(s, "roberto", seat, kind))

@@ -7,8 +7,9 @@ Tests: tests/games/pebble_rock/test_deliveries.py.
 from __future__ import annotations
 
 
-from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger,
-                     DrawCard, DropOff, PickUp, Player, State, TakeTreasure, replace)
+from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
+                     DropOff, PickUp, Player, State, TakeTreasure, replace,
+                     replace_player, replace_state, replace_table, replace_turn)
 from .base import (_remove_one, _with_player)
 
 
@@ -49,45 +50,45 @@ class Deliveries:
         seat = s.seat
         p = s.players[seat]
         card = self.cards[a.card]
-        p = replace(p, cargo=p.cargo - card.amount, score=p.score + card.points,
-                    completed=p.completed + (a.card,))
+        p = replace_player(p, cargo=p.cargo - card.amount, score=p.score + card.points,
+                           completed=p.completed + (a.card,))
         t = s.table
         t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
-        return replace(s, players=_with_player(s.players, seat, p), table=t,
-                       turn=replace(s.turn, delivered=True),
-                       events=self._ev(s, "deliver", seat, a.card, card.points))
+        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
+                             turn=replace_turn(s.turn, delivered=True),
+                             events=self._ev(s, "deliver", seat, a.card, card.points))
 
     def _make_room(self, s: State, p: Player) -> Player:
         """PR-PASS-03, PR-TREAS-03: throw one Cargo token overboard if the hold is full."""
         if p.tokens >= self.capacity(s, s.seat):
-            return replace(p, cargo=p.cargo - 1)
+            return replace_player(p, cargo=p.cargo - 1)
         return p
 
     def _a_pickup(self, s: State, a: PickUp) -> State:
         seat = s.seat
         p = self._make_room(s, s.players[seat])
-        p = replace(p, passengers=p.passengers + (a.card,))
+        p = replace_player(p, passengers=p.passengers + (a.card,))
         t = s.table
         t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
-        return replace(s, players=_with_player(s.players, seat, p), table=t,
-                       events=self._ev(s, "pickup", seat, a.card))
+        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
+                             events=self._ev(s, "pickup", seat, a.card))
 
     def _a_dropoff(self, s: State, a: DropOff) -> State:
         seat = s.seat
         p = s.players[seat]
         pts = self.cards[a.card].points
-        p = replace(p, passengers=_remove_one(p.passengers, a.card), score=p.score + pts,
-                    completed=p.completed + (a.card,))
-        return replace(s, players=_with_player(s.players, seat, p),
-                       events=self._ev(s, "dropoff", seat, a.card, pts))
+        p = replace_player(p, passengers=_remove_one(p.passengers, a.card), score=p.score + pts,
+                           completed=p.completed + (a.card,))
+        return replace_state(s, players=_with_player(s.players, seat, p),
+                             events=self._ev(s, "dropoff", seat, a.card, pts))
 
     def _a_discard_passenger(self, s: State, a: DiscardPassenger) -> State:
         seat = s.seat
         p = s.players[seat]
-        p = replace(p, passengers=_remove_one(p.passengers, a.card))
-        t = replace(s.table, lost_cards=s.table.lost_cards + (a.card,))
-        return replace(s, players=_with_player(s.players, seat, p), table=t,
-                       events=self._ev(s, "discard_passenger", seat, a.card))
+        p = replace_player(p, passengers=_remove_one(p.passengers, a.card))
+        t = replace_table(s.table, lost_cards=s.table.lost_cards + (a.card,))
+        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
+                             events=self._ev(s, "discard_passenger", seat, a.card))
 
     def _row_islands(self, row) -> set:
         out = set()
@@ -118,4 +119,4 @@ class Deliveries:
         slot = t.row.index(0)
         row = t.row[:slot] + (a.card,) + t.row[slot + 1:]
         t = replace(t, row=row, deck=_remove_one(t.deck, a.card))
-        return self._run(replace(s, table=t, todo=s.todo[1:], events=self._ev(s, "row_draw", a.card)))
+        return self._run(replace_state(s, table=t, todo=s.todo[1:], events=self._ev(s, "row_draw", a.card)))

@@ -9,7 +9,8 @@ the player alone in last place), the roll as one chance node, and the symbol res
 from __future__ import annotations
 
 
-from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn, replace)
+from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn, replace,
+                     replace_state, replace_turn)
 
 
 class Dice:
@@ -25,37 +26,39 @@ class Dice:
         seat = s.seat
         acts = list(self._choose_all if self.rules.catch_up and self.alone_last(s, seat)
                     else self._choose_basic)
-        acts.extend(self._anytime_actions(s, s.players[seat]))
+        p = s.players[seat]
+        if p.passengers or self._anytime_rules:  # (else there is no any-time action)
+            acts.extend(self._anytime_actions(s, p))
         return acts
 
     def _a_choose(self, s: State, a: ChooseDice) -> State:
-        return replace(s, turn=self._turn_for[a.choice], todo=(("roll",),),
-                       events=self._ev(s, "choose", s.seat, a.choice))
+        return replace_state(s, turn=self._turn_for[a.choice], todo=(("roll",),),
+                             events=self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:
-        t = replace(s.turn, roll=a.move, symbol=a.symbol)
+        t = replace_turn(s.turn, roll=a.move, symbol=a.symbol)
         ev = self._ev(s, "roll", s.seat, a.move, a.symbol)
         if self._usable(s, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
-            return replace(s, turn=t, todo=(("shell", "step2", None), ("symbol",)), events=ev)
+            return replace_state(s, turn=t, todo=(("shell", "step2", None), ("symbol",)), events=ev)
         return self._resolve_symbol(s, t, ev, ())
 
     def _a_dieroll(self, s: State, a: DieRoll) -> State:
         head = s.todo[0]
         if head[0] == "reroll":
             if head[1] == "step2":
-                t = (replace(s.turn, roll=a.value) if head[2] == "movement"
-                     else replace(s.turn, symbol=a.value))
-                return self._run(replace(s, turn=t, todo=s.todo[1:],
-                                         events=self._ev(s, "reroll", s.seat, head[2], a.value)))
-            return self._run(replace(s, todo=(("effect", head[1], a.value),) + s.todo[1:],
-                                     events=self._ev(s, "reroll", s.seat, head[2], a.value)))
+                t = (replace_turn(s.turn, roll=a.value) if head[2] == "movement"
+                     else replace_turn(s.turn, symbol=a.value))
+                return self._run(replace_state(s, turn=t, todo=s.todo[1:],
+                                               events=self._ev(s, "reroll", s.seat, head[2], a.value)))
+            return self._run(replace_state(s, todo=(("effect", head[1], a.value),) + s.todo[1:],
+                                           events=self._ev(s, "reroll", s.seat, head[2], a.value)))
         purpose = head[1]
         if self._usable(s, "lucky_shell"):
             nxt = ("shell", purpose, a.value)
         else:
             nxt = ("effect", purpose, a.value)
-        return self._run(replace(s, todo=(nxt,) + s.todo[1:],
-                                 events=self._ev(s, "die", s.seat, purpose, a.value)))
+        return self._run(replace_state(s, todo=(nxt,) + s.todo[1:],
+                                       events=self._ev(s, "die", s.seat, purpose, a.value)))
 
     def _i_symbol(self, s: State, head, rest) -> State:
         return self._resolve_symbol(s, s.turn, s.events, rest)
@@ -64,13 +67,13 @@ class Dice:
         """Step 2: resolve the Resource or Danger symbol, then start moving."""
         sym = t.symbol
         if sym == "fish":  # PR-RES-02
-            return replace(s, turn=t, todo=(("dieroll", "gain"), ("begin_move",)) + rest, events=ev)
+            return replace_state(s, turn=t, todo=(("dieroll", "gain"), ("begin_move",)) + rest, events=ev)
         jets = s.jets
         if sym in ("maisy", "larry", "roberto"):
             c = CHARACTERS.index(sym)
             if self._adjacent_places(s, c):
-                return replace(s, turn=t, todo=(("place", c, "symbol"), ("begin_move",)) + rest,
-                               events=ev)
+                return replace_state(s, turn=t, todo=(("place", c, "symbol"), ("begin_move",)) + rest,
+                                     events=ev)
             # PR-DANGER-04: nowhere to put the character: nothing happens
             self._fresh = False
             ev = ev + (("no_room", s.seat, sym),)

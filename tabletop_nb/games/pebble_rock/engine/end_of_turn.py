@@ -10,9 +10,8 @@ from __future__ import annotations
 
 
 from ..rules import ITEM_KINDS
-from ..state import (Decline,
-                     DiscardPassenger,
-                     DrawItem, Refill, State, TakeItem, replace)
+from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem,
+                     replace, replace_player, replace_state, replace_turn)
 from .base import (ITEM_INDEX, _bump, _with_player)
 
 
@@ -64,11 +63,11 @@ class EndOfTurn:
     def _a_refill(self, s: State, a: Refill) -> State:
         seat = s.seat
         p = s.players[seat]
-        return self._run(replace(s, players=_with_player(s.players, seat, replace(p, cargo=p.cargo + a.n)),
-                                 todo=s.todo[1:], events=self._ev(s, "refill", seat, a.n)))
+        return self._run(replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo + a.n)),
+                                       todo=s.todo[1:], events=self._ev(s, "refill", seat, a.n)))
 
     def _a_decline(self, s: State, a: Decline) -> State:
-        return self._run(replace(s, todo=s.todo[1:]))
+        return self._run(replace_state(s, todo=s.todo[1:]))
 
     def _d_market(self, s: State, head) -> list:
         """PR-MARKET-02..05: one free item; with three held, discard one to take it."""
@@ -91,14 +90,14 @@ class EndOfTurn:
         table = s.table
         kind = table.market[a.slot]
         if a.discard:
-            p, table = self._discard_item(replace(s, table=table), p, a.discard)
-        p = replace(p, items=tuple(sorted(p.items + (kind,))))
+            p, table = self._discard_item(replace_state(s, table=table), p, a.discard)
+        p = replace_player(p, items=tuple(sorted(p.items + (kind,))))
         table = replace(table, market=table.market[:a.slot] + ("",) + table.market[a.slot + 1:])
-        s = replace(s, players=_with_player(s.players, seat, p), table=table,
-                    turn=replace(s.turn, fresh_item=kind),
-                    events=self._ev(s, "take_item", seat, kind, a.discard))
+        s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
+                          turn=replace_turn(s.turn, fresh_item=kind),
+                          events=self._ev(s, "take_item", seat, kind, a.discard))
         todo = (("draw_item",),) + s.todo[1:]
-        return self._run(replace(s, todo=self._after_discard(s, todo) if a.discard else todo))
+        return self._run(replace_state(s, todo=self._after_discard(s, todo) if a.discard else todo))
 
     def _a_draw_item(self, s: State, a: DrawItem) -> State:
         t = s.table
@@ -110,24 +109,24 @@ class EndOfTurn:
         slot = t.market.index("")
         market = t.market[:slot] + (a.kind,) + t.market[slot + 1:]
         t = replace(t, item_deck=deck, item_discard=disc, market=market)
-        return self._run(replace(s, table=t, todo=s.todo[1:], events=self._ev(s, "market_draw", a.kind)))
+        return self._run(replace_state(s, table=t, todo=s.todo[1:], events=self._ev(s, "market_draw", a.kind)))
 
     def _i_lighthouse(self, s: State, head, rest) -> State:
         """PR-FINAL-02/03: ending the final round's turn on a dock."""
         seat = s.seat
         p = s.players[seat]
         if s.round >= self.rules.rounds and s.boats[seat] in self.docks and not p.lighthouse:
-            return replace(s, players=_with_player(s.players, seat, replace(p, lighthouse=True)),
-                           todo=rest, events=self._ev(s, "lighthouse", seat))
-        return replace(s, todo=rest)
+            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, lighthouse=True)),
+                                 todo=rest, events=self._ev(s, "lighthouse", seat))
+        return replace_state(s, todo=rest)
 
     def _i_assign_check(self, s: State, head, rest) -> State:
         if self.rules.assignment_check != "any_time":
-            return replace(s, todo=rest)
+            return replace_state(s, todo=rest)
         seat = s.seat
         sec = s.secret[seat]
         bits = sec.achieved | self._achieved_now(s, seat)
         if bits != sec.achieved:
             secret = s.secret[:seat] + (replace(sec, achieved=bits),) + s.secret[seat + 1:]
-            return replace(s, secret=secret, todo=rest)
-        return replace(s, todo=rest)
+            return replace_state(s, secret=secret, todo=rest)
+        return replace_state(s, todo=rest)

@@ -8,7 +8,7 @@ Tests: tests/games/pebble_rock/test_fish_and_jetstream.py.
 from __future__ import annotations
 
 
-from ..state import (State, replace)
+from ..state import (State, replace_player, replace_state)
 from .base import (_with_player)
 
 
@@ -21,15 +21,15 @@ class FishAndJetstream:
         p = s.players[seat]
         if purpose == "gain":  # PR-RES-02, PR-END-02, PR-ITEM-GEAR-01
             gain = v + self._gear_bonus(s, p)
-            return replace(s, players=_with_player(s.players, seat, replace(p, fish=p.fish + gain)),
-                           todo=rest, events=self._ev(s, "fish", seat, gain))
+            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, fish=p.fish + gain)),
+                                 todo=rest, events=self._ev(s, "fish", seat, gain))
         if purpose == "larry":  # PR-CHAR-09: never below 0; Gear does not apply
             lost = min(p.fish, v)
-            return replace(s, players=_with_player(s.players, seat, replace(p, fish=p.fish - lost)),
-                           todo=rest, events=self._ev(s, "larry", seat, lost))
+            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, fish=p.fish - lost)),
+                                 todo=rest, events=self._ev(s, "larry", seat, lost))
         # "jet": PR-JET-02, PR-RES-06
         extra = v * (2 if self._jet_doubles and s.turn.symbol == "winds" else 1)
-        return replace(s, steps=s.steps + extra, todo=rest, events=self._ev(s, "jet", seat, extra))
+        return replace_state(s, steps=s.steps + extra, todo=rest, events=self._ev(s, "jet", seat, extra))
 
     def _fish_extra(self, s: State) -> int:
         """Movement a fish buys beyond its own step (1 under Winds when Winds doubles all)."""

@@ -7,9 +7,9 @@ in :mod:`.end_of_turn`. Tests: tests/games/pebble_rock/test_items.py.
 from __future__ import annotations
 
 
-from ..state import (MAISY, DiscardItem, DiscardPassenger,
-                     DiscardTreasure, KeepRoll, Overboard, Player, Reroll, Shed,
-                     State, Table, UseItem, replace)
+from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, KeepRoll,
+                     Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
+                     replace_player, replace_state, replace_turn)
 from .base import (ITEM_INDEX, _bump, _remove_one, _with_player)
 
 
@@ -55,7 +55,7 @@ class Items:
     def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]:
         items = _remove_one(p.items, kind)
         t = s.table
-        return (replace(p, items=items),
+        return (replace_player(p, items=items),
                 replace(t, item_discard=_bump(t.item_discard, ITEM_INDEX[kind], 1)))
 
     def _item_actions(self, s: State, p: Player, pos: int, occ: set) -> list:
@@ -87,23 +87,23 @@ class Items:
     def _a_use_item(self, s: State, a: UseItem) -> State:
         seat = s.seat
         p, table = self._discard_item(s, s.players[seat], a.item)
-        t = replace(s.turn, item_used=True)
-        s = replace(s, players=_with_player(s.players, seat, p), table=table, turn=t,
-                    events=self._ev(s, "item", seat, a.item))
+        t = replace_turn(s.turn, item_used=True)
+        s = replace_state(s, players=_with_player(s.players, seat, p), table=table, turn=t,
+                          events=self._ev(s, "item", seat, a.item))
         if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
             extra = self.rules.jam_bonus * (2 if self._all_double and t.symbol == "winds" else 1)
-            return replace(s, steps=s.steps + extra)
+            return replace_state(s, steps=s.steps + extra)
         if a.item == "maisy":  # PR-ITEM-MAISY-01/02
             chars = (a.space,) + s.chars[1:]
-            s = replace(s, chars=chars)
+            s = replace_state(s, chars=chars)
             if self.rules.maisy_item_gives_cargo and not s.turn.met & (1 << MAISY):
-                return self._run(replace(s, todo=(("meet", MAISY, "item"),) + s.todo))
+                return self._run(replace_state(s, todo=(("meet", MAISY, "item"),) + s.todo))
             return s
         # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
         c = s.todo[0][1]
         if not self.rules.avoided_is_interaction:
-            s = replace(s, turn=replace(s.turn, met=s.turn.met & ~(1 << c)))
-        return self._run(replace(s, todo=(("place", c, "anywhere"),) + s.todo[1:]))
+            s = replace_state(s, turn=replace_turn(s.turn, met=s.turn.met & ~(1 << c)))
+        return self._run(replace_state(s, todo=(("place", c, "anywhere"),) + s.todo[1:]))
 
     def _d_shell(self, s: State, head) -> list:
         purpose = head[1]
@@ -116,18 +116,18 @@ class Items:
     def _a_keep_roll(self, s: State, a: KeepRoll) -> State:
         head = s.todo[0]
         if head[1] == "step2":
-            return self._run(replace(s, todo=s.todo[1:]))
-        return self._run(replace(s, todo=(("effect", head[1], head[2]),) + s.todo[1:]))
+            return self._run(replace_state(s, todo=s.todo[1:]))
+        return self._run(replace_state(s, todo=(("effect", head[1], head[2]),) + s.todo[1:]))
 
     def _a_reroll(self, s: State, a: Reroll) -> State:
         """PR-ITEM-SHELL-01/02: the Lucky Shell rerolls the die just rolled."""
         head = s.todo[0]
         seat = s.seat
         p, t = self._discard_item(s, s.players[seat], "lucky_shell")
-        s = replace(s, players=_with_player(s.players, seat, p), table=t,
-                    turn=replace(s.turn, item_used=True),
-                    todo=(("reroll", head[1], a.die),) + s.todo[1:],
-                    events=self._ev(s, "shell", seat, a.die))
+        s = replace_state(s, players=_with_player(s.players, seat, p), table=t,
+                          turn=replace_turn(s.turn, item_used=True),
+                          todo=(("reroll", head[1], a.die),) + s.todo[1:],
+                          events=self._ev(s, "shell", seat, a.die))
         return s
 
     def _may_discard(self, s: State, p: Player, kind: str) -> bool:
@@ -145,9 +145,9 @@ class Items:
     def _a_discard_item(self, s: State, a: DiscardItem) -> State:
         seat = s.seat
         p, table = self._discard_item(s, s.players[seat], a.item)
-        s = replace(s, players=_with_player(s.players, seat, p), table=table,
-                    events=self._ev(s, "discard_item", seat, a.item))
-        return self._run(replace(s, todo=self._after_discard(s, s.todo)))
+        s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
+                          events=self._ev(s, "discard_item", seat, a.item))
+        return self._run(replace_state(s, todo=self._after_discard(s, s.todo)))
 
     def _d_shed(self, s: State, head) -> list:
         p = s.players[s.seat]
@@ -162,20 +162,20 @@ class Items:
         p = s.players[seat]
         table = s.table
         if a.kind == "cargo":
-            p = replace(p, cargo=p.cargo - 1)
+            p = replace_player(p, cargo=p.cargo - 1)
         elif a.kind == "passenger":
-            p = replace(p, passengers=_remove_one(p.passengers, a.card))
+            p = replace_player(p, passengers=_remove_one(p.passengers, a.card))
             table = replace(table, lost_cards=table.lost_cards + (a.card,))
         else:
-            p = replace(p, treasures=p.treasures[:-1])
+            p = replace_player(p, treasures=p.treasures[:-1])
             table = replace(table, treasures_gone=table.treasures_gone + 1)
-        s = replace(s, players=_with_player(s.players, seat, p), table=table,
-                    events=self._ev(s, "shed", seat, a.kind))
+        s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
+                          events=self._ev(s, "shed", seat, a.kind))
         todo = s.todo if p.tokens > self.capacity(s, seat) else s.todo[1:]
-        return self._run(replace(s, todo=todo))
+        return self._run(replace_state(s, todo=todo))
 
     def _a_overboard(self, s: State, a: Overboard) -> State:
         seat = s.seat
         p = s.players[seat]
-        return replace(s, players=_with_player(s.players, seat, replace(p, cargo=p.cargo - 1)),
-                       events=self._ev(s, "overboard", seat))
+        return replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo - 1)),
+                             events=self._ev(s, "overboard", seat))

@@ -8,7 +8,8 @@ may pass but not stop on, and ``Stop``. Fish buying steps and jetstreams are in
 from __future__ import annotations
 
 
-from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, replace)
+from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, replace,
+                     replace_player, replace_state)
 from .base import (_with_player)
 
 
@@ -27,7 +28,7 @@ class Movement:
         if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
             jets = jets - {pos}  # PR-DANGER-08 (b)
             todo = (("dieroll", "jet"),) + rest
-        s = replace(s, phase="move", steps=steps, moved=0, turn=t, jets=jets, todo=todo, events=ev)
+        s = replace_state(s, phase="move", steps=steps, moved=0, turn=t, jets=jets, todo=todo, events=ev)
         return self._run(s) if todo else s
 
     def _occupied(self, s: State) -> set:
@@ -43,36 +44,32 @@ class Movement:
         r = self.rules
         seat = s.seat
         p = s.players[seat]
-        pos = s.boats[seat]
+        boats = s.boats
+        pos = boats[seat]
         t = s.turn
         chars = s.chars
-        occ = set(chars)
-        for i, b in enumerate(s.boats):
-            if i != seat:
-                occ.add(b)
-        acts = []
+        occ = {*chars, *boats[:seat], *boats[seat + 1:]}  # as _occupied(s)
         steps = s.steps
         fish = p.fish
         revisit = r.revisit_spaces
         if steps > 0 or fish > 0:
-            adj = self.adj
             visited = t.visited
             step_actions = self.step_actions
-            for n in adj[pos]:
-                if not revisit and n in visited:
-                    continue
-                if n in occ and not self._can_leave(s, n, occ, steps, fish, revisit, visited):
-                    continue
-                acts.append(step_actions[n])
+            acts = [step_actions[n] for n in self.adj[pos]
+                    if (revisit or n not in visited)
+                    and (n not in occ or self._can_leave(s, n, occ, steps, fish, revisit, visited))]
+        else:
+            acts = []
         if pos not in occ and (r.zero_step_move or s.moved or not acts):
             acts.append(self._stop)
         if s.moved or r.start_space_counts:
             self._space_actions(s, p, pos, acts)
         elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in self.adjset[pos]:
             acts.append(DeliverTreasure())
-        if not t.item_used:
+        if p.items and not t.item_used:  # (no item, no item action)
             acts.extend(self._item_actions(s, p, pos, occ))
-        acts.extend(self._anytime_actions(s, p))
+        if p.passengers or self._anytime_rules:  # (else there is no any-time action)
+            acts.extend(self._anytime_actions(s, p))
         return acts
 
     def _can_leave(self, s, n, occ, steps, fish, revisit, visited) -> bool:
@@ -101,7 +98,7 @@ class Movement:
             steps = s.steps - 1
         else:  # PR-FISH-01: a fish buys this step
             p = players[seat]
-            players = _with_player(players, seat, replace(p, fish=p.fish - 1))
+            players = _with_player(players, seat, replace_player(p, fish=p.fish - 1))
             steps = self._fish_extra(s)
         boats = s.boats[:seat] + (to,) + s.boats[seat + 1:]
         todo = ()
@@ -116,8 +113,8 @@ class Movement:
             todo = todo + (("dieroll", "jet"),)
         if t.treasure_here or not self.rules.revisit_spaces:
             t = replace(t, treasure_here=False, visited=t.visited | {to})
-        s = replace(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
-                    moved=s.moved + 1, events=(("step", seat, to),))
+        s = replace_state(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
+                          moved=s.moved + 1, events=(("step", seat, to),))
         self._fresh = False
         if todo:
             return self._run(s)
@@ -128,7 +125,7 @@ class Movement:
         t = s.turn
         if self.rules.jetstream_when == "stop" and s.moved and pos in s.jets and pos != t.fresh_jet:
             # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
-            return self._run(replace(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
-                                     events=self._ev(s, "jet_stop", s.seat)))
-        return self._run(replace(s, phase="end", todo=self._end_of_turn(s, pos),
-                                 events=self._ev(s, "stop", s.seat, pos)))
+            return self._run(replace_state(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
+                                           events=self._ev(s, "jet_stop", s.seat)))
+        return self._run(replace_state(s, phase="end", todo=self._end_of_turn(s, pos),
+                                       events=self._ev(s, "stop", s.seat, pos)))

@@ -12,12 +12,13 @@ from __future__ import annotations
 from ....core import Die
 from ..board import board_info
 from ..rules import ITEM_KINDS
-from ..state import (ChooseDice, DealAssignment, Decline,
-                     Deliver, DeliverTreasure, DieRoll, DiscardItem, DiscardPassenger,
-                     DiscardTreasure, DrawCard, DrawItem, DropOff, Endure, FirstPlayer,
-                     KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp, PlaceBoat,
-                     PlaceCharacter, Player, Refill, RevealTreasure, Reroll, Roll, Secret, Shed,
-                     State, Step, Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace)
+from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasure,
+                     DieRoll, DiscardItem, DiscardPassenger, DiscardTreasure, DrawCard,
+                     DrawItem, DropOff, Endure, FirstPlayer, KeepAssignment, KeepRoll,
+                     LoseToken, Overboard, PickUp, PlaceBoat, PlaceCharacter, Player,
+                     Refill, RevealTreasure, Reroll, Roll, Secret, Shed, State, Step,
+                     Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace,
+                     replace_state)
 from .base import (_HIDDEN)
 
 
@@ -86,6 +87,9 @@ class GameSetup:
             KeepAssignment: self._a_keep_assignment, PlaceBoat: self._a_place_boat,
             FirstPlayer: self._a_first,
         }
+        # Speed: a rule that allows an action at any time of the turn (else only a full
+        # hold with passengers does: _anytime_actions has nothing to check otherwise)
+        self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
         self._fresh = True
         self._obs_cache = {}
         self._stop = Stop()
@@ -138,14 +142,14 @@ class GameSetup:
     def _a_place_boat(self, s: State, a: PlaceBoat) -> State:
         seat = s.todo[0][1]
         boats = s.boats[:seat] + (a.space,) + s.boats[seat + 1:]
-        return self._run(replace(s, boats=boats, todo=s.todo[1:],
-                                 events=self._ev(s, "place_boat", seat, a.space)))
+        return self._run(replace_state(s, boats=boats, todo=s.todo[1:],
+                                       events=self._ev(s, "place_boat", seat, a.space)))
 
     def _a_deal(self, s: State, a: DealAssignment) -> State:
         seat = s.todo[0][1]
         sec = s.secret[seat]
         secret = s.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + s.secret[seat + 1:]
-        return self._run(replace(s, secret=secret, todo=s.todo[1:]))
+        return self._run(replace_state(s, secret=secret, todo=s.todo[1:]))
 
     def _d_keep(self, s: State, head) -> list:
         return [KeepAssignment(c) for c in s.secret[head[1]].offer]
@@ -154,20 +158,20 @@ class GameSetup:
         seat = s.todo[0][1]
         sec = s.secret[seat]
         secret = s.secret[:seat] + (replace(sec, card=a.card),) + s.secret[seat + 1:]
-        return self._run(replace(s, secret=secret, todo=s.todo[1:],
-                                 events=self._ev(s, "keep", seat)))
+        return self._run(replace_state(s, secret=secret, todo=s.todo[1:],
+                                       events=self._ev(s, "keep", seat)))
 
     def _assignment_box(self, s: State) -> list[int]:
         dealt = {c for sec in s.secret for c in sec.offer}
         return [a.id for a in self.rules.assignment_cards if a.id not in dealt]
 
     def _a_first(self, s: State, a: FirstPlayer) -> State:
-        return self._run(replace(s, first=a.seat, todo=s.todo[1:]))
+        return self._run(replace_state(s, first=a.seat, todo=s.todo[1:]))
 
     def _i_start(self, s: State, head, rest) -> State:
         first = s.first
-        return replace(s, seat=first, round=1, phase="choose", turn=Turn(), todo=rest,
-                       events=self._ev(s, "start", first))
+        return replace_state(s, seat=first, round=1, phase="choose", turn=Turn(), todo=rest,
+                             events=self._ev(s, "start", first))
 
     def observation(self, s: State, player: int) -> State:
         """Other players' Assignment cards are hidden (PR-SETUP-10)."""
@@ -179,4 +183,4 @@ class GameSetup:
         else:
             hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
             self._obs_cache[player] = (s.secret, hidden)
-        return replace(s, secret=hidden)
+        return replace_state(s, secret=hidden)

@@ -13,8 +13,8 @@ from typing import Any
 
 from ....core import CHANCE, TERMINAL, BaseGame
 from ..rules import ITEM_KINDS
-from ..state import (DealAssignment, DrawCard, DrawItem, FirstPlayer,
-                     RevealTreasure, State, Turn, replace)
+from ..state import (DealAssignment, DrawCard, DrawItem, FirstPlayer, RevealTreasure,
+                     State, Turn, replace, replace_state)
 from .base import (CHANCE_KINDS, SEAT_KINDS)
 
 
@@ -179,10 +179,10 @@ class OnYourTurn:
                 continue
             k = head[0]
             if k == "draw_row" and not self._row_eligible(s):
-                s = replace(s, todo=todo[1:])  # PR-REFILL-08: the slot stays empty
+                s = replace_state(s, todo=todo[1:])  # PR-REFILL-08: the slot stays empty
                 continue
             if k == "draw_item" and not any(self._item_source(s.table)):
-                s = replace(s, todo=todo[1:])  # PR-MARKET-06: the slot stays empty
+                s = replace_state(s, todo=todo[1:])  # PR-MARKET-06: the slot stays empty
                 continue
             return s
 
@@ -199,8 +199,8 @@ class OnYourTurn:
         rnd = s.round
         if seat == s.first:
             if rnd >= self.rules.rounds:
-                return replace(s, phase="over", todo=(), turns=s.turns + 1, steps=0, moved=0,
-                               events=self._ev(s, "game_over"))
+                return replace_state(s, phase="over", todo=(), turns=s.turns + 1, steps=0, moved=0,
+                                     events=self._ev(s, "game_over"))
             rnd += 1
-        return replace(s, seat=seat, round=rnd, turns=s.turns + 1, phase="choose", todo=rest,
-                       turn=Turn(), steps=0, moved=0)
+        return replace_state(s, seat=seat, round=rnd, turns=s.turns + 1, phase="choose", todo=rest,
+                             turn=Turn(), steps=0, moved=0)
