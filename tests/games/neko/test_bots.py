@@ -62,12 +62,44 @@ def test_greedy_bids_on_what_it_can_pay_for():
 
 
 def test_greedy_is_stateless_and_legal_through_whole_games():
-    """Every choice is legal (simulate applies with checks) in every configuration."""
+    """Every choice is legal in every configuration."""
     for cfg in (dict(players=2), dict(players=3, advanced_cards=True),
                 dict(players=4, advanced_setup=True, advanced_cards=True)):
         game = tabletop_nb.load_game("neko", **cfg)
         rec = tabletop_nb.play(game, "greedy", seed=11)
         assert rec.meta["decisions"] < 2000
+
+
+def _checked_greedy_game(game, seed: int) -> int:
+    """Play greedy in every seat, applying each choice with ``apply`` (an exact match
+    against the legal actions, types included); return the decisions made."""
+    rng = np.random.default_rng(seed)
+    s = game.initial_state()
+    decisions = 0
+    while not game.is_terminal(s):
+        p = game.current_player(s)
+        if p == tabletop_nb.CHANCE:
+            s = game.apply_trusted(s, game.sample_chance(s, rng))
+            continue
+        a = greedy_bot(game, game.observation(s, p), rng)
+        s = game.apply(s, a)        # IllegalActionError if the bot's action is not legal
+        decisions += 1
+        assert decisions < 5000
+    return decisions
+
+
+def test_greedy_is_trusted_because_every_choice_is_legal():
+    """The runner skips the legality check for the greedy bot (``trusted``), so every
+    choice is checked here, in the conformance configurations (every ruling on its other
+    reading included) and with the Morning Market selling no fuel."""
+    import tabletop_nb.games.neko as neko
+
+    assert greedy_bot.trusted
+    configs = list(neko.CONFORMANCE) + [dict(players=3, market_fuel=0, start_fuel=0)]
+    for i, cfg in enumerate(configs):
+        game = tabletop_nb.load_game("neko", **cfg)
+        for seed in (2 * i, 2 * i + 1):
+            assert _checked_greedy_game(game, seed) > 20
 
 
 def test_greedy_clearly_beats_random():
