@@ -1,71 +1,163 @@
-"""The board widget: plotly's FigureWidget, with three fixes GameApp needs.
+"""The board widget: plotly's FigureWidget, with the fixes GameApp needs.
 
-Found in plotly 6-7's anywidget front end (``plotly/package_data/widgetbundle.js``):
+Found in plotly 6-7's anywidget front end (``plotly/package_data/widgetbundle.js``) and
+anywidget 0.11's (``anywidget/labextension``):
 
-1. **The first view must be born with the figure.** The front end's view draws
-   ``_widget_data`` and ``_widget_layout`` once, when it is rendered; later changes of
-   those two traits are ignored (``do_data(){}``, ``do_layout(){}``). plotly's Python
-   side opens the widget's comm with both empty and fills them in with two updates
-   right after; when the page renders the view before those updates are applied (a
-   busy kernel or browser), the board stays an empty plot (360 px high, default axes)
-   for good: the "flaky empty boards under load". :class:`BoardWidget` can open its
-   comm only once the figure is in place (``_DEFER_OPEN``), so the model is created
-   with the data; it is off, see 3.
-2. **The board is drawn at its box's width.** In the anywidget front end the figure is
+1. **Empty and deaf boards under load: anywidget's 2-second model timeout.** anywidget
+   gives each model 2 s (``AbortSignal.timeout(2000)`` in its ``Runtime``) to import
+   its ``_esm`` and run ``initialize``; past that the model's ``ready`` promise is
+   rejected, for good. Every comm message of that model waits on ``ready``
+   (``AnyModel._handle_comm_msg``), so after a rejection every message is dropped:
+   the update that carries the figure (``_widget_data``, ``_widget_layout``: plotly
+   opens the comm with both empty) and every later edit. The view is still drawn once
+   the module is in, from the empty model: an empty plot, 700 x 360 px with default
+   axes, deaf to the kernel (the "flaky empty boards"). plotly's ``_esm`` is its whole
+   4.9 MB bundle, imported again for every FigureWidget (a blob URL each), which on a
+   loaded machine takes longer than 2 s; two in one app load it twice at once.
+   :class:`BoardWidget` replaces the ``_esm`` by a small module (:data:`_ESM`) that
+   finishes ``initialize`` at once and imports plotly's bundle only when drawing, once
+   per page for every board (it travels in the ``_tabletop_bundle`` trait). So the
+   model is ready well inside the 2 s and hears every message.
+2. **A view that came up before the model was current is redrawn.** The bundle's own
+   view draws ``_widget_data`` and ``_widget_layout`` when it is rendered and ignores
+   later changes of those two (``do_data(){}``); edits sent while the bundle was still
+   loading may not be in the model yet. So once a view has drawn it tells the kernel
+   (``{"tabletop": "drawn", "traces": n}``), the kernel sends the whole figure again
+   (:meth:`BoardWidget.refresh`), and the view redraws from it when it differs. The
+   kernel counts the views' reports (:attr:`BoardWidget.drawn`, the trace count of the
+   last one in :attr:`BoardWidget.drawn_traces`).
+3. **The board is drawn at its box's width.** In the anywidget front end the figure is
    autosized once, when its view is rendered (often before it is in the page, hence
    plotly's default 700 px), and never again: no resize listener is installed. A
    :class:`WidthProbe` beside the board reports the width of the board's box (a
    ResizeObserver, so a cell that gets narrower or wider is followed) and GameApp
    sets the figure's width and height from it.
-3. **A view that does not draw can be seen.** Under load (a load average of 12, in
-   unchanged code too) a plotly view sometimes never applies the kernel's edits: it
-   keeps what it drew first (an empty plot when that came before the data), while the
-   button and HTML widgets of the same app update fine. The page answers every edit it
-   draws (``_js2py_traceDeltas``, ``_js2py_widget_layoutDelta``), so
-   :attr:`BoardWidget.unanswered` and :attr:`BoardWidget.drawn_empty` tell from the
-   kernel. Tried and dropped: opening the comm with the figure already in it
-   (``_DEFER_OPEN``: the view then had its data, but was deaf to edits more often), and
-   replacing a deaf board by a new one from the kernel (the new boards were as deaf).
 4. **No echo of the front end's defaults.** After every restyle the front end sends
    each trace's computed defaults back (``_js2py_traceDeltas``); plotly's Python side
    walks all of them, on every step. GameApp never reads those defaults, so the
    message is dropped at once (a kernel-side cost per step, proportional to the board).
+   The page's answers to each edit still tell :attr:`BoardWidget.unanswered`.
 """
 from __future__ import annotations
 
+import copy
+import functools
+import pathlib
+
 import anywidget
+import plotly
 import plotly.graph_objects as go
 import traitlets
 from plotly.serializers import custom_serializers
 
 __all__ = ["BoardWidget", "WidthProbe"]
 
-#: open the comm only once the figure is in it (fix 1); off: measured under load, boards
-#: made that way were deaf to later edits more often than not (see the module docstring)
-_DEFER_OPEN = False
+
+@functools.lru_cache(maxsize=1)
+def _bundle_source() -> str:
+    """plotly's own widget module (its FigureWidget ``_esm``), as text."""
+    path = pathlib.Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+    return path.read_text(encoding="utf-8")
+
+
+#: the board's front end: ready at once (fix 1); plotly's bundle imported on first draw,
+#: once per page; a fresh plotly view (with its own listeners) per draw; redrawn when the
+#: kernel sends the whole figure (fix 2)
+_ESM = """
+const KEY = "__tabletop_plotly_widget_" + %(version)s;
+function bundle(model) {
+  let p = globalThis[KEY];
+  if (!p) {
+    const url = URL.createObjectURL(new Blob([model.get("_tabletop_bundle")],
+                                             { type: "text/javascript" }));
+    p = globalThis[KEY] = import(url);
+    p.then(() => URL.revokeObjectURL(url), () => { URL.revokeObjectURL(url);
+      if (globalThis[KEY] === p) delete globalThis[KEY]; });
+  }
+  return p;
+}
+// the model as plotly's code uses it (get, set, on, save_changes), with every listener
+// it adds remembered, so a redraw leaves no old view listening
+function scoped(model) {
+  const subs = [];
+  return {
+    api: {
+      get: (k) => model.get(k),
+      set: (k, v) => model.set(k, v),
+      save_changes: () => model.save_changes(),
+      on: (ev, cb) => { model.on(ev, cb); subs.push([ev, cb]); },
+      off: (ev, cb) => model.off(ev, cb),
+      send: (...a) => model.send(...a),
+    },
+    off: () => { for (const [ev, cb] of subs) model.off(ev, cb); subs.length = 0; },
+  };
+}
+export default {
+  initialize() {},
+  async render({ model, el }) {
+    const mod = await bundle(model);
+    let current = null, alive = true, pending = false;
+    const draw = () => {
+      if (current) current();
+      const scope = scoped(model);
+      const w = mod.default();
+      w.initialize({ model: scope.api });
+      const cleanup = w.render({ el });
+      current = () => { scope.off(); if (typeof cleanup === "function") cleanup(); };
+    };
+    draw();
+    model.send({ tabletop: "drawn", traces: (model.get("_widget_data") || []).length });
+    const redraw = () => {
+      if (pending || !alive) return;
+      pending = true;
+      Promise.resolve().then(() => { pending = false; if (alive) draw(); });
+    };
+    model.on("change:_widget_data", redraw);
+    model.on("change:_widget_layout", redraw);
+    return () => {
+      alive = false;
+      model.off("change:_widget_data", redraw);
+      model.off("change:_widget_layout", redraw);
+      if (current) current();
+    };
+  },
+};
+""" % {"version": repr(plotly.__version__)}
 
 
 class BoardWidget(go.FigureWidget):
-    """A FigureWidget whose comm opens with the figure in it (see the module docstring)."""
+    """A FigureWidget whose model is ready in time and whose views redraw from the
+    kernel's figure once they are drawn (see the module docstring)."""
+
+    _esm = _ESM
+    _tabletop_bundle = traitlets.Unicode().tag(sync=True)
+
+    @traitlets.default("_tabletop_bundle")
+    def _bundle_default(self) -> str:
+        return _bundle_source()
 
     def __init__(self, *args, **kwargs):
-        self._tabletop_defer_open = _DEFER_OPEN
-        try:
-            super().__init__(*args, **kwargs)
-        finally:
-            self._tabletop_defer_open = False
-        self.open()
+        super().__init__(*args, **kwargs)
+        self._tabletop_drawn = 0                  # views that said they drew this board
+        self._tabletop_drawn_traces: int | None = None   # traces in the last (None: no word)
+        self.on_msg(self._on_page_msg)
 
-    def open(self):
-        if getattr(self, "_tabletop_defer_open", False):
-            return  # opened by __init__ once _widget_data and _widget_layout are set
-        super().open()
+    def _on_page_msg(self, widget, content, buffers) -> None:
+        if isinstance(content, dict) and content.get("tabletop") == "drawn":
+            traces = content.get("traces")
+            self._tabletop_drawn += 1
+            self._tabletop_drawn_traces = traces if isinstance(traces, int) else None
+            self.refresh()
 
-    # the page's answers to each edit (plotly.js sends them after drawing one): GameApp
-    # checks that a board it edited answered, and replaces a board whose view went deaf
+    def refresh(self) -> None:
+        """Send the whole figure to the page: a view drawn from an older copy redraws."""
+        self._widget_data = copy.deepcopy(self._data)
+        self._widget_layout = copy.deepcopy(self._layout_obj._props)
+        self.send_state(["_widget_data", "_widget_layout"])
+
+    # the page's answers to each edit (plotly.js sends them after drawing one)
     _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True, **custom_serializers)
     _tabletop_acked = (-1, -1)     # (trace, layout) edit ids the page said it drew
-    _tabletop_drawn = None         # traces in the figure the page drew first (None: no word)
     _tabletop_on_answer = None     # called after each answer of the page
 
     @traitlets.observe("_js2py_traceDeltas")
@@ -73,8 +165,6 @@ class BoardWidget(go.FigureWidget):
         # the trace defaults the page computed: not needed (see the module docstring)
         msg = change["new"]
         if msg:
-            if self._tabletop_drawn is None:
-                self._tabletop_drawn = len(msg.get("trace_deltas") or ())
             edit = msg.get("trace_edit_id")
             if isinstance(edit, int):
                 self._tabletop_acked = (max(self._tabletop_acked[0], edit), self._tabletop_acked[1])
@@ -104,9 +194,19 @@ class BoardWidget(go.FigureWidget):
         return trace < self._last_trace_edit_id or layout < self._last_layout_edit_id
 
     @property
+    def drawn(self) -> int:
+        """How many views said they drew this board."""
+        return self._tabletop_drawn
+
+    @property
+    def drawn_traces(self) -> int | None:
+        """The traces the last view that reported drew (None before any report)."""
+        return self._tabletop_drawn_traces
+
+    @property
     def drawn_empty(self) -> bool:
-        """True when the page drew this board without its traces (a view that missed the data)."""
-        return self._tabletop_drawn is not None and self._tabletop_drawn < len(self.data)
+        """True when the last view that reported drew this board without its traces."""
+        return self.drawn_traces is not None and self.drawn_traces < len(self.data)
 
 
 class WidthProbe(anywidget.AnyWidget):

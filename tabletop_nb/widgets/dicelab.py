@@ -13,11 +13,11 @@ from typing import Any, Iterable, Mapping
 
 import ipywidgets as W
 import numpy as np
-import plotly.graph_objects as go
 
 from ..core.dice import Die
 from ..core.errors import TabletopError
 from ..viz._common import fraction_text, outcome_label
+from ._board import BoardWidget
 from .gameapp import refresh_figures
 from ..viz.dice import (_numeric, as_dice, combine_dice, dice_odds, dice_odds_traces,
                         event_probability, event_test, roll_dice, running_frequency,
@@ -107,8 +107,8 @@ class DiceLab:
         self.answer = W.HTML()
         self.last_roll = W.HTML()
         self.message_box = W.HTML()
-        self.odds_chart = go.FigureWidget()
-        self.lln_chart = go.FigureWidget()
+        self.odds_chart = BoardWidget()
+        self.lln_chart = BoardWidget()
         self._syncing = False
         self.widget = W.VBox([
             W.HTML("<b>Dice lab</b>: pick dice, read the exact odds, roll and compare"),
