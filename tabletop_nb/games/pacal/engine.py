@@ -117,8 +117,22 @@ class PacalGame(BaseGame):
         self.geo = g = Geometry(r.board, r.players)
         self.n = r.players
         self._faces = [(Roll(f), p) for f, p in r.die.pmf.items()]
+        # sample_chance's running sums, added in the same order as BaseGame.sample_chance
+        # adds them (so the same floats and the same draws), once instead of every roll
+        acc, self._face_sums = 0.0, []
+        for a, p in self._faces:
+            acc += float(p)
+            self._face_sums.append((a, acc))
         self._xy = g.xy
-        self._turn_cache: dict = {}
+        # rules read on every turn, looked up once (the threshold is a computed property)
+        self._threshold = r.threshold
+        self._avoid = r.turning_paths == "self_avoiding"
+        #: per pyramid supply: (lowest height left, heights buildable from each natural
+        #: height) for _build_options; a handful of supplies recur all game
+        self._heights_of: dict = {}
+        # final scoring's river and lake spaces (the lake's empty if counted with the river)
+        self._final_areas = ((tuple(_bits(g.river_mask | g.lakeside_mask)), ()) if r.river_lake == "combined"
+                             else (tuple(_bits(g.river_mask)), tuple(_bits(g.lakeside_mask))))
         self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
@@ -161,14 +175,11 @@ class PacalGame(BaseGame):
         return list(self._faces) if s.phase == ROLL else []
 
     def sample_chance(self, s: PacalState, rng) -> Roll:
-        faces = self._faces
         r = rng.random()
-        acc = 0.0
-        for a, p in faces:
-            acc += float(p)
+        for a, acc in self._face_sums:
             if r < acc:
                 return a
-        return faces[-1][0]
+        return self._faces[-1][0]
 
     def scores(self, s: PacalState) -> tuple:
         return s.scores
@@ -241,40 +252,30 @@ class PacalGame(BaseGame):
         2 x 3 ring of free spaces gives a self-avoiding path there. Longer rolls fall back
         to the plain search :meth:`turning_moves_search`.
         """
-        geo = self.geo
-        key = (ship, pips, free & geo.local_mask(ship, pips + 1))
-        hit = self._turn_cache.get(key)
-        if hit is not None:
-            return hit
-        avoid = self.rules.turning_paths == "self_avoiding"
+        avoid = self._avoid
         if avoid and pips > 5:
-            out = self.turning_moves_search(ship, pips, free)
-        else:
-            out = self._turning_bits(ship, pips, free | (1 << ship), avoid)
-        if len(self._turn_cache) > 200_000:
-            self._turn_cache.clear()
-        self._turn_cache[key] = out
-        return out
+            return self.turning_moves_search(ship, pips, free)
+        return self._turning_bits(ship, pips, free | (1 << ship), avoid)
 
     def _turning_bits(self, ship: int, pips: int, free: int, avoid: bool) -> list[int]:
         geo = self.geo
         P = geo.pad
         fp = free
-        board = geo.board_mask
-        # cells whose neighbour to the east / south / west / north is free
-        fe, fs, fw, fn = fp >> 1, fp >> P, (fp << 1) & board, (fp << P) & board
-        # dead end after moving east: north, east, south blocked (west is where it came from)
-        de = (board & ~(fn | fe | fs), board & ~(fe | fs | fw),
-              board & ~(fs | fw | fn), board & ~(fw | fn | fe))
         s = 1 << ship
         re, rs, rw, rn = (s << 1) & fp, (s << P) & fp, s >> 1 & fp, s >> P & fp
         stops = 0
-        for _ in range(pips - 1):
-            d0, d1, d2, d3 = re & de[0], rs & de[1], rw & de[2], rn & de[3]
-            stops |= d0 | d1 | d2 | d3
-            re, rs, rw, rn = re ^ d0, rs ^ d1, rw ^ d2, rn ^ d3
-            re, rs, rw, rn = (((re | rs | rn) << 1) & fp, ((rs | re | rw) << P) & fp,
-                              ((rw | rs | rn) >> 1) & fp, ((rn | re | rw) >> P) & fp)
+        if pips > 1:
+            # cells whose neighbour to the east / south / west / north is free (the reach
+            # sets below lie inside ``fp``, on the board, so no board mask is needed)
+            fe, fs, fw, fn = fp >> 1, fp >> P, fp << 1, fp << P
+            # dead end after moving east: north, east, south blocked (west is where it came from)
+            de, ds, dw, dn = ~(fn | fe | fs), ~(fe | fs | fw), ~(fs | fw | fn), ~(fw | fn | fe)
+            for _ in range(pips - 1):
+                stops |= (re & de) | (rs & ds) | (rw & dw) | (rn & dn)
+                # a dead end has no free space ahead, so it adds nothing to the next step:
+                # it need not be taken out of the reach sets
+                h, v = re | rw, rs | rn
+                re, rs, rw, rn = ((re | v) << 1) & fp, ((rs | h) << P) & fp, ((rw | v) >> 1) & fp, ((rn | h) >> P) & fp
         full = (re | rs | rw | rn) & ~s
         stops &= ~s
         if avoid and pips == 5:
@@ -291,7 +292,7 @@ class PacalGame(BaseGame):
         nbrs = self.geo.nbrs
         free = free | (1 << ship)  # the lifted ship's own space is no obstacle
         ends: set[int] = set()
-        avoid = self.rules.turning_paths == "self_avoiding"
+        avoid = self._avoid
 
         def dead_end(v: int, came: int) -> bool:
             for w in nbrs[v]:
@@ -321,7 +322,7 @@ class PacalGame(BaseGame):
         ship = s.ships[seat]
         free = self.free_mask(s, seat)
         face = s.face
-        first = self.first_round(s)
+        first = s.turn < self.n  # first_round(s)
         moves: list[Move] = []
         if face == ARROWS:
             if not first or self.rules.arrows_in_first_round:
@@ -364,7 +365,7 @@ class PacalGame(BaseGame):
             if gods:
                 return tuple([god[v] for v in gods])
             return self._free_places(s, p)
-        if gods and (not self.first_round(s) or self.rules.god_in_first_round):
+        if gods and (s.turn >= self.n or self.rules.god_in_first_round):  # not first_round(s)
             moves += [god[v] for v in gods]
         return tuple(moves)
 
@@ -449,8 +450,13 @@ class PacalGame(BaseGame):
     def _build_options(self, s: PacalState) -> tuple:
         p = s.player
         supply = s.pyr_supply[p]
-        # shapes lower than the lowest pyramid left cannot be built, not even by upgrading
-        lowest = next((h for h in range(1, 6) if supply[h - 1]), 6)
+        known = self._heights_of.get(supply)
+        if known is None:
+            # shapes lower than the lowest pyramid left cannot be built, not even by upgrading
+            lowest = next((h for h in range(1, 6) if supply[h - 1]), 6)
+            known = self._heights_of[supply] = (
+                lowest, [None] + [self._heights(supply, h, 0) for h in range(1, 6)])
+        lowest, new_heights = known
         found = self._constellation_cells(s, p, lowest)
         if not found:
             return ()
@@ -459,7 +465,6 @@ class PacalGame(BaseGame):
         own = s.pyr_masks[p]
         expert = self.rules.expert
         heights = self._heights
-        new_heights = [None] + [heights(supply, h, 0) for h in range(1, 6)]
         out = []
         append = out.append
         for natural, cells in found:
@@ -590,6 +595,11 @@ class PacalGame(BaseGame):
         return self._to_build(s2)
 
     def _build(self, s: PacalState, a: Build) -> PacalState:
+        return self._end_turn(*self._build_step(s, a))
+
+    def _build_step(self, s: PacalState, a: Build) -> tuple:
+        """The build itself (pyramid, stones back, points, end bonus): the state before the
+        turn ends, the scores, this action's events and why the game ends ("" if not)."""
         p, n, r, geo = s.player, self.n, self.rules, self.geo
         index = geo.index
         cell = index[a.at]
@@ -627,8 +637,8 @@ class PacalGame(BaseGame):
                      pyr_supply=s.pyr_supply[:p] + (tuple(supply_p),) + s.pyr_supply[p + 1:],
                      discarded=discarded, stones=tuple(stones), supply=tuple(supply))
         after = self.strengths(s2, district)
-        best_other_before = max(before[q] for q in range(n) if q != p)
-        best_other_after = max(after[q] for q in range(n) if q != p)
+        best_other_before = max(before[:p] + before[p + 1:])
+        best_other_after = max(after[:p] + after[p + 1:])
         if first:
             gain = geo.values[district]
         elif r.tie_scores:
@@ -647,7 +657,7 @@ class PacalGame(BaseGame):
             scores[p] += r.end_bonus
             ev += (("bonus", p, r.end_bonus),)
             ended = "bonus"
-        elif n == 2 and scores[p] >= r.threshold:
+        elif n == 2 and scores[p] >= self._threshold:
             ended = "threshold"
         elif n == 2 and not r.two_player_bonus_end and total_after == 0 and total_after < total_before:
             # PC-TWO-04 (b): without the pyramid end, the game ends when a player builds his
@@ -655,12 +665,24 @@ class PacalGame(BaseGame):
             # 45 points to end it, the game often ran on for ever
             ev += (("builtout", p),)
             ended = "built out"
-        return self._end_turn(s2, tuple(scores), ev, ended)
+        return s2, tuple(scores), ev, ended
+
+    def _build_ends_game(self, s: PacalState, scores: tuple, ended: str) -> bool:
+        """Whether ``_end_turn`` after a build (``_build_step``'s results) ends the game:
+        the build ended it, or (3+ players) the last turn of the last round ends, which the
+        threshold may make the last now (PC-END-04). A build resets the 2-player count of
+        turns without one, so that game never stalls here. The greedy bot asks this of
+        every build it considers; tests/games/pacal/test_bot_speed.py checks it against
+        ``_end_turn`` on every build option of many games."""
+        if ended:
+            return True
+        n = self.n
+        return n > 2 and s.pos + 1 == n and (s.last_round or max(scores) >= self._threshold)
 
     def _end_turn(self, s: PacalState, scores: tuple, events: tuple, ended: str) -> PacalState:
         n = self.n
         last_round = s.last_round
-        if n > 2 and not last_round and not ended and max(scores) >= self.rules.threshold:
+        if n > 2 and not last_round and not ended and max(scores) >= self._threshold:
             last_round = True  # PC-END-04: finish this round
             events += (("lastround", max(range(n), key=lambda q: scores[q])),)
         turn = s.turn + 1
@@ -698,25 +720,36 @@ class PacalGame(BaseGame):
         n, r, geo = self.n, self.rules, self.geo
         pyr = s.pyramids
 
-        def area(mask: int) -> dict:
+        def area(cells: tuple) -> dict:
             st = {q: 0 for q in range(n)}
-            for c in _bits(mask):
+            for c in cells:
                 v = pyr[c]
                 if v:
                     st[v >> 3] += v & 7
             return st
 
-        if r.river_lake == "combined":
-            river = place_points(area(geo.river_mask | geo.lakeside_mask), r.river_points)
-            lake = {q: 0 for q in range(n)}
-        else:
-            river = place_points(area(geo.river_mask), r.river_points)
-            lake = place_points(area(geo.lakeside_mask), r.river_points)
+        river_cells, lake_cells = self._final_areas
+        river = place_points(area(river_cells), r.river_points)
+        lake = place_points(area(lake_cells), r.river_points) if lake_cells else {q: 0 for q in range(n)}
         districts = [0] * n
+        second = r.second_place
         for k in geo.live_districts:
             st = self.strengths(s, k)
-            for q, v in final_scoring_table(dict(enumerate(st)), geo.values[k], r.second_place).items():
-                districts[q] += v
+            top = max(st)
+            if not top:
+                continue  # nobody built here (PC-DISTRICT-02..05: final_scoring_table gives 0s)
+            # final_scoring_table(dict(enumerate(st)), value, second) on a list, as the greedy
+            # bot's look-ahead asks it at every build that could end the game
+            value = geo.values[k]
+            firsts = [q for q in range(n) if st[q] == top]
+            for q in firsts:
+                districts[q] += value
+            if len(firsts) == 1:
+                runner_up = max([v for v in st if v < top])
+                if runner_up:
+                    for q in range(n):
+                        if st[q] == runner_up:
+                            districts[q] += second
         return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(n))
 
     def _game_over(self, s: PacalState, why: str) -> PacalState:

@@ -380,5 +380,4 @@ def test_pc_turning_02_06_deadend_01_bit_search_equals_path_search():
             ship = rng.choice(geo.playable_cells)
             free |= 1 << ship
             k = rng.randint(1, 6)
-            g._turn_cache.clear()
             assert g.turning_moves(ship, k, free) == g.turning_moves_search(ship, k, free), (tp, k, ship)
