@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .constellations import constellations
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
 
@@ -38,43 +37,24 @@ def _district_gain(game, s, p: int, cell: int, height: int) -> int:
     st = game.strengths(s, k)
     if not any(st):
         return geo.values[k]
-    others = max(st[q] for q in range(game.num_players) if q != p)
+    others = max(st[:p] + st[p + 1:])  # the best other seat
     if st[p] + height > others and not st[p] > others:
         return geo.values[k]
     return 0
 
 
-def _heights_through(game, stones_xy: list, pyrs_xy: list, e) -> tuple:
-    """Stories of every constellation through ``e`` among the stones and pyramids and a
-    stone on ``e``. Remembered per game (the same shapes recur all game long, and the
-    search bot's rollouts ask again and again): the constellation search is most of the
-    greedy bot's time."""
-    cache = game.__dict__.setdefault("_greedy_shapes", {})
-    key = (frozenset(stones_xy), frozenset(pyrs_xy), e)
-    hs = cache.get(key)
-    if hs is None:
-        if len(cache) > 200_000:
-            cache.clear()
-        hs = cache[key] = tuple(h for h, members in constellations(
-            stones_xy + [e], pyrs_xy, diamonds=game.rules.diamond_squares) if e in members)
-    return hs
-
-
-def _potential(game, s, p: int, extra: int, stones_xy: list, pyrs_xy: list) -> float:
-    """Best value of a constellation that a stone on ``extra`` would complete."""
-    e = game.geo.xy[extra]
+def _potential(game, s, p: int, extra: int, shapes: "_Shapes") -> float:
+    """Best value of a constellation that a stone on ``extra`` would complete with the
+    members (visible stones and pyramids) that ``shapes`` was made for: the highest
+    pyramid left that is no taller than the constellation, plus 0.8 times the points it
+    would score in its district now (best over every constellation through ``extra``)."""
     supply = s.pyr_supply[p]
-    best = 0.0
-    for h in _heights_through(game, stones_xy, pyrs_xy, e):
-        avail = [x for x in range(h, 0, -1) if supply[x - 1]]
-        if not avail:
-            continue
-        hh = avail[0]
-        gain = _district_gain(game, s, p, extra, hh)
-        v = 1.0 * hh + 0.8 * gain
-        if v > best:
-            best = v
-    return best
+    hh = shapes.tallest(extra)
+    while hh and not supply[hh - 1]:
+        hh -= 1
+    if not hh:
+        return 0.0
+    return 1.0 * hh + 0.8 * shapes.gain(extra, hh)
 
 
 def _choose_build(game, s, rng):
@@ -93,22 +73,26 @@ def _best(valued):
 def _build_values(game, s, rng) -> list:
     """(build, value) for every option, "no build" (worth 0) first."""
     p = s.player
-    out: list[tuple[Any, float]] = [(NoBuild(), 0.0)]
+    # the state's own "no build" (always its first option), so the bot is trusted
+    out: list[tuple[Any, float]] = [(s.options[0] if s.options else NoBuild(), 0.0)]
     geo = game.geo
     for a in s.options:
         if type(a) is not Build:
             continue
-        s2 = game.apply_trusted(s, a)
-        if s2.phase == OVER:
-            sc = s2.scores
+        # Speed: the build alone, not the end of the turn (the next seat's moves); the
+        # whole apply only when the game ends (its final scoring decides). The same
+        # scores and pyramids as game.apply_trusted(s, a), which ends the turn after it.
+        s2, scores, events, ended = game._build_step(s, a)
+        if game._build_ends_game(s2, scores, ended):
+            sc = game._end_turn(s2, scores, events, ended).scores
             top = max(sc)
             v = 100.0 if sc[p] == top else -100.0
         else:
             cell = geo.index[a.at]
-            gained = s2.scores[p] - s.scores[p]
+            gained = scores[p] - s.scores[p]
             k = geo.district[cell]
             st = game.strengths(s2, k)
-            lead = st[p] - max(st[q] for q in range(game.num_players) if q != p)
+            lead = st[p] - max(st[:p] + st[p + 1:])
             v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
             v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
             v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
@@ -132,12 +116,10 @@ def _move_values(game, s, rng) -> list:
     p = s.player
     geo = game.geo
     opts = s.options
-    xy = geo.xy
     ship = s.ships[p]
     # after the move the stone under the ship becomes visible
     vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
-    stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
-    pyrs_xy = [xy[c] for c in range(geo.size) if s.pyr_masks[p] >> c & 1]
+    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p]) if s.supply[p] else None
     out = []
     cache: dict = {}
     for a in opts:
@@ -147,7 +129,7 @@ def _move_values(game, s, rng) -> list:
         to = a.to if t is Move else a.at
         c = geo.index[to]
         if c not in cache:
-            cache[c] = _potential(game, s, p, c, stones_xy, pyrs_xy) if s.supply[p] else 0.0
+            cache[c] = _potential(game, s, p, c, shapes) if shapes is not None else 0.0
         v = cache[c]
         if t is Move and a.kind != "turn":
             v += 1.2
@@ -172,11 +154,7 @@ def _choose_drop(game, s, rng):
         return min(takes, key=lambda a: isolation(a.at))
     if not drops:
         return opts[0]
-    geo = game.geo
-    xy = geo.xy
-    vis = game.visible_stones(s, p)
-    stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
-    pyrs_xy = [xy[c] for c in range(geo.size) if s.pyr_masks[p] >> c & 1]
+    shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p])
     own_cell = s.ships[p]
     best, best_v = drops[0], -1e9
     for a in drops:
@@ -188,7 +166,7 @@ def _choose_drop(game, s, rng):
             if s.stones[p] >> c & 1:
                 v -= 2.0
             else:
-                v += 0.5 + _potential(game, s, p, c, stones_xy, pyrs_xy)
+                v += 0.5 + _potential(game, s, p, c, shapes)
         v += rng.random() * 1e-3
         if v > best_v:
             best, best_v = a, v
@@ -207,18 +185,129 @@ def greedy_bot(game, state, rng):
     if ph == GOD:
         opts = state.options
         p = state.player
-        geo = game.geo
-        xy = geo.xy
-        vis = game.visible_stones(state, p)
-        stones_xy = [xy[c] for c in range(geo.size) if vis >> c & 1]
-        pyrs_xy = [xy[c] for c in range(geo.size) if state.pyr_masks[p] >> c & 1]
-        return max(opts, key=lambda a: _potential(game, state, p, geo.index[a.at], stones_xy, pyrs_xy)
+        index = game.geo.index
+        shapes = _Shapes(game, state, p, game.visible_stones(state, p) | state.pyr_masks[p])
+        return max(opts, key=lambda a: _potential(game, state, p, index[a.at], shapes)
                    + rng.random() * 1e-3)
     opts = state.options
     return opts[int(rng.random() * len(opts))]
 
 
 greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
+#: every choice is one of the state's own options (test_bot_speed.py checks it): the runner
+#: applies it without matching it against the legal actions first
+greedy_bot.trusted = True  # type: ignore[attr-defined]
+
+
+# -- Speed ---------------------------------------------------------------------------------
+# Everything below makes the greedy bot faster without changing one of its decisions
+# (tests/games/pacal/test_golden_greedy.py pins seeded games played before this section
+# existed; test_bot_speed.py compares each piece with the plain computation it replaces).
+
+class _Shapes:
+    """Which constellations a stone on a space would complete, for every space at once.
+
+    What it saves: the greedy bot values each space its ship (or a stone dropped into
+    another ship) could reach by the constellations a stone there would complete with
+    the seat's ``members`` (visible stones and own pyramids). Searching the members'
+    constellations once per candidate space (``constellations.constellations`` with the
+    stone added, then keeping those through it) was most of the bot's time. Here one
+    decision computes, with a few hundred integer operations on bit sets, the set
+    ``t[h]`` of every space through which a shape of ``h`` stories has all its other
+    members among ``members``.
+
+    Why it is the same: :func:`_potential` needs only the tallest shape through the space
+    (its value grows with the height, so the best over all shapes is the tallest's), and
+    the shapes are the rulebook's, exactly those ``find_codes`` lists: a pair of
+    orthogonal neighbours (2); three / four members in a row, column or 45-degree
+    diagonal with equal steps (3 / 4); the four corners of an axis-aligned square, or of a
+    diamond with ``diamond_squares`` (5). The search there ignores blocked gaps and
+    needs a stone among the members: the new stone is one. On the board's layout (bit
+    ``y * pad + x``, ``pad = 2 * width``) a step of at most ``width - 1`` columns from a
+    space lands on the space it names or on an empty pad bit, never on another space, so
+    each bit test below is a test of the real neighbour.
+
+    ``gain(cell, h)`` is :func:`_district_gain` of this state and seat, remembered per
+    district and height for the decision.
+    """
+
+    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains")
+
+    def __init__(self, game, s, p: int, members: int):
+        self._game, self._s, self._p, self._gains = game, s, p, {}
+        m = members
+        t2 = t3 = t4 = t5 = 0
+        if m:
+            geo = game.geo
+            P = geo.pad
+            t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
+            if m & (m - 1):  # two members or more: lines and squares may form
+                W, H = geo.width, geo.height
+                lo = min(W, H)
+                rows = _pairs(m, 1, W - 1)
+                cols = _pairs(m, P, H - 1)
+                t3, t4 = _lines(m, 1, rows, W)
+                a, b = _lines(m, P, cols, H)
+                t3, t4 = t3 | a, t4 | b
+                for u in (P + 1, P - 1):
+                    a, b = _lines(m, u, _pairs(m, u, lo - 1), lo)
+                    t3, t4 = t3 | a, t4 | b
+                for k in range(1, lo):  # squares of side k: the pair on the side not through e
+                    h = rows[k]
+                    if h:
+                        kp = k * P
+                        t5 |= ((h >> kp) & (m >> k)) | ((h >> (kp - k)) & (m << k)) | \
+                              ((h << kp) & (m >> k)) | ((h << (kp + k)) & (m << k))
+                if game.rules.diamond_squares:  # top, left (-k, k), right (k, k), bottom (0, 2k)
+                    for k in range(1, (lo - 1) // 2 + 1):
+                        kp, lr, tb = k * P, rows[2 * k], cols[2 * k]
+                        if lr:  # e is the top or the bottom corner
+                            t5 |= ((lr >> (kp - k)) & (m >> 2 * kp)) | ((lr << (kp + k)) & (m << 2 * kp))
+                        if tb:  # e is the left or the right corner
+                            t5 |= ((tb << (kp - k)) & (m >> 2 * k)) | ((tb << (kp + k)) & (m << 2 * k))
+        self.t5, self.t4, self.t3, self.t2 = t5, t4, t3, t2
+
+    def tallest(self, cell: int) -> int:
+        """The most stories of a constellation through ``cell`` (1: the stone alone)."""
+        if self.t5 >> cell & 1:
+            return 5
+        if self.t4 >> cell & 1:
+            return 4
+        if self.t3 >> cell & 1:
+            return 3
+        if self.t2 >> cell & 1:
+            return 2
+        return 1
+
+    def gain(self, cell: int, height: int) -> int:
+        game = self._game
+        key = (game.geo.district[cell], height)
+        g = self._gains.get(key)
+        if g is None:
+            g = self._gains[key] = _district_gain(game, self._s, self._p, cell, height)
+        return g
+
+
+def _pairs(m: int, u: int, most: int) -> list:
+    """``q[k]``: the members b with b + k * u a member too, for k = 1..most (q[0] unused)."""
+    return [0] + [m & (m >> (k * u)) for k in range(1, most + 1)]
+
+
+def _lines(m: int, u: int, q: list, span: int) -> tuple[int, int]:
+    """The spaces e with three (t3) / four (t4) members in a line through e with steps k * u
+    (the other members in ``m``), for every k that fits in ``span`` spaces."""
+    t3 = t4 = 0
+    for k in range(1, (span - 1) // 2 + 1):
+        d = k * u
+        a, b = q[k], q[2 * k]
+        if a:  # e first (e+d, e+2d) or last (e-2d, e-d)
+            t3 |= (a >> d) | (a << 2 * d)
+            if 3 * k <= span - 1:
+                r = a & (a >> d)  # b, b+d, b+2d
+                t4 |= (r >> d) | (r << 3 * d) | ((m << d) & (a >> d)) | ((a << 2 * d) & (m >> d))
+        if b:  # e in the middle (e-d, e+d)
+            t3 |= b << d
+    return t3, t4
 
 
 # -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------

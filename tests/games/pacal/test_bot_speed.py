@@ -1,0 +1,145 @@
+"""The greedy bot's speed section (bots.py, "Speed") against the plain computations it
+replaces (issue 12): the same values on many positions, so the faster bot decides the same.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb.games.pacal import bots
+from tabletop_nb.games.pacal.constellations import constellations
+from tabletop_nb.games.pacal.state import BUILD, MOVE, OVER, Build
+
+
+def _plain_potential(game, s, p, extra, stones_xy, pyrs_xy):
+    """The greedy bot's value of a stone on ``extra`` as it was computed before the speed
+    section: every constellation of the members with that stone, best value over those
+    through it (the code of commit c77d824)."""
+    e = game.geo.xy[extra]
+    supply = s.pyr_supply[p]
+    best = 0.0
+    for h, members in constellations(stones_xy + [e], pyrs_xy, diamonds=game.rules.diamond_squares):
+        if e not in members:
+            continue
+        avail = [x for x in range(h, 0, -1) if supply[x - 1]]
+        if not avail:
+            continue
+        hh = avail[0]
+        v = 1.0 * hh + 0.8 * bots._district_gain(game, s, p, extra, hh)
+        if v > best:
+            best = v
+    return best
+
+
+def _plain_tallest(game, members, cell):
+    geo = game.geo
+    stones = [geo.xy[cell]]
+    others = [geo.xy[c] for c in geo.cells if members >> c & 1 and c != cell]
+    hs = [h for h, ms in constellations(stones, others, diamonds=game.rules.diamond_squares)
+          if geo.xy[cell] in ms]
+    return max(hs)
+
+
+@pytest.mark.parametrize("diamonds", [False, True])
+def test_shapes_find_the_tallest_constellation_through_every_space(diamonds):
+    """Random member sets (sparse to dense) on the real board: for every space, the
+    tallest shape through it is the tallest the rules' constellation search finds."""
+    game = tabletop_nb.load_game("pacal", players=3, diamond_squares=diamonds)
+    geo = game.geo
+    rng = random.Random(5)
+    s = game.initial_state()
+    checked = 0
+    for trial in range(60):
+        density = [0.02, 0.05, 0.1, 0.2, 0.35][trial % 5]
+        members = sum(1 << c for c in geo.playable_cells if rng.random() < density)
+        shapes = bots._Shapes(game, s, 0, members)
+        for c in geo.playable_cells[trial % 3::3]:
+            assert shapes.tallest(c) == _plain_tallest(game, members, c), (trial, geo.xy[c])
+            checked += 1
+    assert checked > 2000
+
+
+def test_a_square_and_a_line_are_found():
+    game = tabletop_nb.load_game("pacal", players=3)
+    geo = game.geo
+    cell = geo.index
+    m = sum(1 << cell[xy] for xy in [(2, 2), (5, 2), (2, 5)])  # three corners of a square
+    shapes = bots._Shapes(game, game.initial_state(), 0, m)
+    assert shapes.tallest(cell[(5, 5)]) == 5
+    assert shapes.tallest(cell[(8, 2)]) == 3  # (2, 2), (5, 2), (8, 2)
+    assert shapes.tallest(cell[(2, 3)]) == 2
+    assert shapes.tallest(cell[(9, 9)]) == 1
+
+
+@pytest.mark.parametrize("rules", [dict(players=2), dict(players=4),
+                                   dict(players=5, diamond_squares=True, expert=True)])
+def test_potential_equals_the_plain_search_in_played_games(rules):
+    """At every move decision of seeded games: the value of a stone on every space the
+    ship may reach (and on every other ship's space) is the plain search's, to the bit."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    geo = game.geo
+    checked = 0
+    for seed in range(3):
+        rec = tabletop_nb.play(game, "random" if seed < 2 else "greedy", seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != MOVE:
+                continue
+            p = s.player
+            vis = game.visible_stones(s, p) | (s.stones[p] & (1 << s.ships[p]))
+            stones_xy = [geo.xy[c] for c in geo.cells if vis >> c & 1]
+            pyrs_xy = [geo.xy[c] for c in geo.cells if s.pyr_masks[p] >> c & 1]
+            shapes = bots._Shapes(game, s, p, vis | s.pyr_masks[p])
+            cells = {geo.index[a.to] for a in s.options if hasattr(a, "to")} | \
+                {c for c in s.ships if c >= 0}
+            for c in cells:
+                assert bots._potential(game, s, p, c, shapes) == \
+                    _plain_potential(game, s, p, c, stones_xy, pyrs_xy)
+                checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("rules", [dict(players=2), dict(players=3), dict(players=4),
+                                   dict(players=2, two_player_bonus_end=False),
+                                   dict(players=5, expert=True)])
+def test_build_ends_game_agrees_with_ending_the_turn(rules):
+    """For every build option of seeded greedy games: the bot's test of "this build ends
+    the game" and the scores it reads are those of the whole apply."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    seen = {True: 0, False: 0}
+    for seed in range(4):
+        rec = tabletop_nb.play(game, "greedy", seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != BUILD:
+                continue
+            for a in s.options:
+                if type(a) is not Build:
+                    continue
+                full = game.apply_trusted(s, a)
+                s2, scores, events, ended = game._build_step(s, a)
+                ends = game._build_ends_game(s2, scores, ended)
+                assert ends == (full.phase == OVER)
+                if not ends:
+                    assert scores == full.scores and s2.pyramids == full.pyramids
+                seen[ends] += 1
+    assert seen[False] > 50
+    assert seen[True] >= 1
+
+
+def test_greedy_returns_the_engines_own_actions():
+    """greedy_bot.trusted: the runner skips the legality check, so every choice must be one
+    of the state's own legal actions (the object itself, not an equal copy)."""
+    assert bots.greedy_bot.trusted
+    for rules in (dict(players=2), dict(players=4, expert=True)):
+        game = tabletop_nb.load_game("pacal", **rules)
+        rng = np.random.default_rng(3)
+        s = game.initial_state()
+        while not game.is_terminal(s):
+            if game.current_player(s) < 0:
+                s = game.apply_trusted(s, game.sample_chance(s, rng))
+                continue
+            a = bots.greedy_bot(game, s, rng)
+            assert any(a is b for b in s.options), a
+            s = game.apply_trusted(s, a)
