@@ -74,6 +74,15 @@ class View:
             return go.Figure(data=self.layers(game, state, highlight))
         return fig(game, state, highlight)
 
+    def frame(self, game, state) -> dict | None:
+        """The figure's size for ``state`` when it follows the state (the module's
+        ``frame(game, state)``: ``height`` and the ``xaxis`` / ``yaxis`` ranges), else None
+        (the layout of :meth:`figure` holds for every state)."""
+        fn: Callable[..., Any] | None = getattr(self.module, "frame", None)
+        if fn is None or self.generic:
+            return None
+        return dict(fn(game, state))
+
     def place_actions(self, game, state) -> dict:
         fn: Callable[..., Any] | None = getattr(self.module, "place_actions", None)
         return dict(fn(game, state)) if fn is not None else {}

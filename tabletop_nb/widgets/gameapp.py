@@ -490,8 +490,10 @@ class GameApp:
         # the game table: the board on the left, as wide as the cell allows; the decision,
         # the choices and the bot controls beside it in a column of at least 220 px. When
         # the row has no room for both (the board's MIN_WIDTH, below which its text no
-        # longer fits, plus the column), the column wraps *above* the board (wrap-reverse),
-        # so the decision and its buttons stay on the screen with the top of the board.
+        # longer fits, plus the column), the column wraps under the board, the decision and
+        # the first choices first: the board is as tall as what it shows (a view's frame),
+        # so the whole board and the choices fit one laptop screen together, and a long
+        # list of choices no longer pushes the board down.
         # The board's box has a definite width (it grows into the row), so plotly's
         # autosize measures it; its height follows its width (_on_board_size).
         min_w = int(getattr(self.view.module, "MIN_WIDTH", 560))
@@ -500,13 +502,13 @@ class GameApp:
         self.board_box = W.VBox([self.board_probe, self.board], layout=lay(flex=f"1000 1 {min_w}px", min_width="0",
                                                          max_width="100%"))
         right = self.side_box = W.VBox(
-            [self.status, self.message_box, self.chance_box, self.actions_box, self.more_box,
+            [self.status, self.chance_box, self.actions_box, self.more_box, self.message_box,
              self.bot_box],
             layout=lay(flex="1 1 240px", min_width="220px", max_width="100%",
                        margin="0 0 6px 10px", overflow="hidden"))
         self.table_box = W.Box([self.board_box, right],
-                               layout=lay(display="flex", flex_flow="row wrap-reverse",
-                                          align_items="flex-end", align_content="flex-end",
+                               layout=lay(display="flex", flex_flow="row wrap",
+                                          align_items="flex-start", align_content="flex-start",
                                           width="100%"))
         self.log_panel = W.VBox([W.HTML("<b>log</b>"), self.log_box],
                                 layout=lay(flex="1 1 300px", min_width="260px"))
@@ -565,7 +567,37 @@ class GameApp:
         self._board_shape = _board_shape(fw.layout, getattr(self.view.module, "WIDTH", None))
         self._board_ranges = {ax: tuple(fw.layout[ax].range) for ax in ("xaxis", "yaxis")
                               if fw.layout[ax].range is not None}
+        self._board_frame = self.view.frame(self.game, s)
         return fw
+
+    def _follow_frame(self, shown) -> None:
+        """A view whose figure is as tall as what it shows (``frame(game, state)``, e.g.
+        Neko: lanes and bids) gets its board resized when that changes: the new height
+        and ranges, drawn at the box's width as before (:meth:`_fit_board`)."""
+        try:
+            fr = self.view.frame(self.game, shown)
+        except Exception as e:  # noqa: BLE001
+            self._say(f"the view could not size this state: {type(e).__name__}: {e}", "error")
+            return
+        if not fr or fr == getattr(self, "_board_frame", None):
+            return
+        self._board_frame = fr
+        lay = self.board.layout
+        height = fr.get("height")
+        if isinstance(height, (int, float)) and height > 0:
+            self._board_shape = _board_shape(go.Layout(height=height, margin=lay.margin),
+                                             getattr(self.view.module, "WIDTH", None))
+        ranges = {ax: tuple(fr[ax]) for ax in ("xaxis", "yaxis") if fr.get(ax) is not None}
+        self._board_ranges = ranges
+        width = getattr(getattr(self, "board_probe", None), "width", 0)
+        with self.board.batch_update():
+            for ax, r in ranges.items():
+                lay[ax].range = list(r)
+            if self._board_shape is not None and width and width >= 50 and lay.width:
+                lay.height = _board_height(self._board_shape, float(lay.width))
+            elif isinstance(height, (int, float)) and height > 0:
+                lay.height = int(height)
+        self._fit_board()
 
     def _on_board_width(self, change) -> None:
         self._press(self._fit_board)
@@ -1121,7 +1153,7 @@ class GameApp:
                           meta={"source": "GameApp", "chosen_outcomes": sum(self._chosen)})
 
     # what load() may change; restored as a whole when a record cannot be opened
-    _LOAD_STATE = ("game", "seats", "view", "board", "from_position", "_board_shape", "_board_ranges", "_masked", "_chance_rng", "_bot_rngs",
+    _LOAD_STATE = ("game", "seats", "view", "board", "from_position", "_board_shape", "_board_ranges", "_board_frame", "_masked", "_chance_rng", "_bot_rngs",
                    "_last_layers", "_score_cache", "history", "actions", "_actors", "_chosen",
                    "_rngs", "log", "_log_marks", "_position", "last_roll", "_last_chance",
                    "_events_cache", "_places", "_curtain_for", "_seen_by")
@@ -1457,6 +1489,7 @@ class GameApp:
                         # then fails to draw: "Cannot use 'in' operator to search for 'line'")
                         tr.update(delta)
             self._last_layers = [_patched(old, delta) for old, delta in zip(last, deltas)]
+        self._follow_frame(shown)
 
     def _render_summary(self, shown, p: int) -> None:
         g = self.game

@@ -14,8 +14,9 @@ slot (place the card being bought).
 The figure is drawn in pixel units for an output 900 px wide: card tiles are bars (they
 scale with the figure when the cell is narrower or wider), every text is at least 11 px,
 and clickable places never overlap (ships ride a row of their own under the hubs, so a
-click on a ship is never taken for its hub). A player with more than three lanes gets
-them drawn closer together in the same panel.
+click on a ship is never taken for its hub). The figure is as tall as what it shows
+(:func:`frame`): each player's panel has the lanes the player has, each row of the
+bidding area room for the bids on it.
 
 Keys are text: ``"space:3"``, ``"slot:1:0:2"`` (player, lane, slot), ``"hub:1:0:2:0"``
 (player, lane, boundary, sub), ``"ship:1:0:2:0"``, ``"card:1:0:2"``.
@@ -41,7 +42,7 @@ from .engine import DRAFT, OVER
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 
 __all__ = ["figure", "layers", "place_actions", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
-           "WIDTH", "FONT", "MIN_WIDTH"]
+           "WIDTH", "FONT", "MIN_WIDTH", "frame"]
 
 #: the players' colours (the game's Yellow, Red, Purple and Green boards)
 SEAT_COLOURS = ("#e6b800", "#d64541", "#8e44ad", "#27ae60")
@@ -62,14 +63,16 @@ FONT = 11
 #: the board a row of its own (the choices go above it) rather than draw it narrower
 MIN_WIDTH = 860
 
-_TILE_W, _TILE_H, _TILE_DX = 90, 52, 98     # bidding-area tiles
+_TILE_W, _TILE_H, _TILE_DX = 90, 48, 98     # bidding-area tiles
 _BID_LINE = 14                              # one bid per line under a tile
 _PANEL_W = 445                              # a player's panel (two panels per row)
 _CARD_W, _CARD_H, _SLOT_DX = 76, 46, 80     # cards in a lane
-_HUB_DY, _SHIP_DY = 13, 33                  # hub row and ship row under the cards
-_LANE_DY = 90                               # lane pitch with up to three lanes
-_LANES = 3                                  # lanes a panel has room for at that pitch
-_HEAD = 40                                  # the panel's two top lines
+_HUB_DY, _SHIP_DY = 13, 32                  # hub row and ship row under the cards
+_LANE_DY = 89                               # lane pitch: cards, hub row, ship row
+_LANE_END = 3                               # under the last lane: the ships' highlight rings
+_HEAD = 34                                  # the panel's two top lines
+_TOP = 20                                   # the phase line above the bidding area
+_GAP = 4                                    # between the bidding area and panels, and panels
 
 
 def _name_lines(name: str) -> str:
@@ -82,38 +85,52 @@ def _name_lines(name: str) -> str:
     return " ".join(words[:best]) + "<br>" + " ".join(words[best:])
 
 
-def _geometry(game) -> dict:
-    """Fixed positions (px at :data:`WIDTH`) of the bidding area and the panels, once per game."""
-    cache = getattr(game, "_view_geo", None)
-    if cache is not None:
-        return cache
+def _bid_lines(state, sp: int) -> int:
+    row = state.bids[sp] if sp < len(state.bids) else ()
+    return sum(1 for d in row if d)
+
+
+def _geometry(game, state) -> dict:
+    """Positions (px at :data:`WIDTH`) of the bidding area and the panels for ``state``.
+
+    The figure is as tall as what it shows: a row of the bidding area has room under its
+    tiles for the bids it holds (none before the first bid), and a player's panel for
+    the lanes the player has; the panels are two columns (even seats left, odd right),
+    each as tall as its own panels, so no panel reserves room it does not use."""
     n = game.num_players
     spaces = game.S + game.A
     per_row = max(1, (WIDTH - 10) // _TILE_DX)
-    rows = -(-spaces // per_row)
-    bids_h = n * _BID_LINE + 6
     space_xy = {}
-    top = -26
-    for sp in range(spaces):
-        r, c = divmod(sp, per_row)
-        space_xy[sp] = (8 + _TILE_W / 2 + c * _TILE_DX, top - _TILE_H / 2 - r * (_TILE_H + bids_h))
-    area_bottom = top - rows * (_TILE_H + bids_h)
-    panel_h = _HEAD + _LANES * _LANE_DY
-    blocks = {p: (3 + (p % 2) * (_PANEL_W + 2), area_bottom - 6 - (p // 2) * (panel_h + 8))
-              for p in range(n)}
-    bottom = area_bottom - 6 - ((n + 1) // 2) * (panel_h + 8)
-    geo = {"space": space_xy, "block": blocks, "y": (bottom, 0.0), "panel_h": panel_h}
-    game._view_geo = geo
-    return geo
+    y = -_TOP
+    for r in range(-(-spaces // per_row)):
+        row = range(r * per_row, min(spaces, (r + 1) * per_row))
+        for sp in row:
+            space_xy[sp] = (8 + _TILE_W / 2 + (sp - r * per_row) * _TILE_DX, y - _TILE_H / 2)
+        lines = max(_bid_lines(state, sp) for sp in row)
+        y -= _TILE_H + (lines * _BID_LINE + 6 if lines else 0)
+    blocks, heights = {}, {}
+    col = [y - _GAP, y - _GAP]
+    for p in range(n):
+        c = p % 2
+        h = _HEAD + max(1, len(state.players[p].lanes)) * _LANE_DY + _LANE_END
+        blocks[p] = (3 + c * (_PANEL_W + 2), col[c])
+        heights[p] = h
+        col[c] -= h + _GAP
+    bottom = min(col) + _GAP
+    return {"space": space_xy, "block": blocks, "y": (bottom, 0.0), "panel_h": heights}
 
 
-def _lane_dy(lanes: int) -> float:
-    return _LANE_DY if lanes <= _LANES else _LANES * _LANE_DY / lanes
+def frame(game, state) -> dict:
+    """The size of the figure of ``state``: ``height`` (px at :data:`WIDTH`) and the axis
+    ranges. It follows what is shown (lanes, bids), so GameApp asks for it with each
+    state and resizes its board when it changes."""
+    y0, y1 = _geometry(game, state)["y"]
+    return {"height": int(round(y1 - y0)), "xaxis": (0, WIDTH), "yaxis": (y0, y1)}
 
 
-def _lane_y(geo, p: int, lane: int, lanes: int) -> float:
+def _lane_y(geo, p: int, lane: int) -> float:
     """The centre line of a lane's cards."""
-    return geo["block"][p][1] - _HEAD - _CARD_H / 2 - 2 - lane * _lane_dy(lanes)
+    return geo["block"][p][1] - _HEAD - _CARD_H / 2 - 2 - lane * _LANE_DY
 
 
 def _slot_x(geo, p: int, slot: int) -> float:
@@ -156,7 +173,7 @@ def _card_label(game, c: int, filled: int | None = None) -> str:
 
 def layers(game, state, highlight=frozenset()) -> list[dict]:
     """The traces of ``state`` (see :data:`LAYERS`); same count and types always."""
-    geo = _geometry(game)
+    geo = _geometry(game, state)
     s = state
     C = game.card
     n = game.num_players
@@ -176,10 +193,9 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         bx, by = geo["block"][p]
         hub_dice = dict(P.hub_dice)
         filled = dict(P.cargo)
-        lanes = len(P.lanes)
         complete = {(li, b) for (li, b, j), _, _ in P.hubs if not j}
         for li, lane in enumerate(P.lanes):
-            y = _lane_y(geo, p, li, lanes)
+            y = _lane_y(geo, p, li)
             hy = y - _CARD_H / 2 - _HUB_DY
             for si, c in enumerate(lane):
                 x = _slot_x(geo, p, si)
@@ -220,7 +236,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                     half_text.append(ITEM[card.right])
         for (li, b, j), mult, item in P.hubs:
             x = _hub_x(game, geo, P, p, li, b, j)
-            y = _lane_y(geo, p, li, lanes) - _CARD_H / 2 - _HUB_DY
+            y = _lane_y(geo, p, li) - _CARD_H / 2 - _HUB_DY
             key = f"hub:{p}:{li}:{b}:{j}"
             points[key] = (x, y)
             hub_x.append(x)
@@ -241,14 +257,14 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                 die_text.append(str(hub_dice[(li, b, j)]))
         for (li, si), v in P.card_dice:
             die_x.append(_slot_x(geo, p, si) + _CARD_W / 2 - 10)
-            die_y.append(_lane_y(geo, p, li, lanes) + _CARD_H / 2 - 10)
+            die_y.append(_lane_y(geo, p, li) + _CARD_H / 2 - 10)
             die_text.append(str(v))
         stops: dict = {}
         for stop in P.ships:
             stops[stop] = stops.get(stop, 0) + 1
         for (li, b, j), k in sorted(stops.items()):
             x = _hub_x(game, geo, P, p, li, b, j)
-            y = _lane_y(geo, p, li, lanes) - _CARD_H / 2 - _SHIP_DY
+            y = _lane_y(geo, p, li) - _CARD_H / 2 - _SHIP_DY
             key = f"ship:{p}:{li}:{b}:{j}"
             points[key] = (x, y)
             ship_x.append(x)
@@ -264,14 +280,14 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         score = f"{s.final[p][-1]} PP final" if s.final else f"{P.pp} PP"
         colour = _SEAT_TEXT[p % len(_SEAT_TEXT)]
         txt_x += [bx + 4, bx + 4]
-        txt_y += [by - 10, by - 28]
+        txt_y += [by - 8, by - 25]
         txt_text += [f"<b style='color:{colour}'>{game.player_name(p)}</b>{first} · <b>{score}</b>"
                      + (" · dice:" if P.dice else ""),
                      f"{P.coins} coins · {P.fuel} fuel · {P.goods} goods · {P.fish} fish · "
                      f"{P.interference} interference"]
         for i, v in enumerate(P.dice):
             die_x.append(bx + 300 + 22 * i)
-            die_y.append(by - 10)
+            die_y.append(by - 8)
             die_text.append(str(v))
     # the bidding area, with every bid under its space
     area_x, area_y, area_col, area_line, area_key, area_hover = [], [], [], [], [], []
@@ -302,14 +318,14 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                  f"{'+'.join(map(str, d))}{'=' + str(sum(d)) if len(d) > 1 else ''}</span>"
                  for q, d in enumerate(row) if d]
         bid_x.append(x)
-        bid_y.append(y - _TILE_H / 2 - 2)
+        bid_y.append(y - _TILE_H / 2 - 5)  # clear of a highlighted tile's outline
         bid_text.append("<br>".join(lines))
     phase = game.phase(s)
     if s.phase == DRAFT and s.hands:
         phase += " · dice in front of " + ", ".join(
             f"{game.player_name(q)}: {' '.join(map(str, h)) or '-'}" for q, h in enumerate(s.hands))
     txt_x += [8, WIDTH - 8]
-    txt_y += [-11, -11]
+    txt_y += [-_TOP / 2, -_TOP / 2]
     txt_text += [f"<b>{phase}</b>", "discard area: " + (" ".join(map(str, s.discard)) or "empty")]
     # highlight outlines of the places a click can choose
     hl_tx, hl_ty, hl_tw, hl_tb, hl_tk = [], [], [], [], []
@@ -381,7 +397,7 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
     >>> len(fig.data) == len(LAYERS), fig.layout.width
     (True, None)
     """
-    geo = _geometry(game)
+    geo = _geometry(game, state)
     fig = go.Figure()
     for t in layers(game, state, highlight):
         fig.add_trace(go.Bar(t) if t["type"] == "bar" else go.Scatter(t))

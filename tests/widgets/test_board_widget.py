@@ -1,0 +1,68 @@
+"""The board widget's front end (issue 13: empty boards under load) and a board whose
+height follows what it shows (Neko's lanes and bids)."""
+from __future__ import annotations
+
+import pathlib
+
+import plotly
+
+import tabletop_nb
+from tabletop_nb.viz import view_for
+from tabletop_nb.widgets import GameApp
+from tabletop_nb.widgets._board import BoardWidget
+
+
+def _sent(board):
+    """Record what the board sends to the page instead of sending it."""
+    out = []
+    board.send_state = lambda keys=None: out.append((keys, len(board._widget_data)))
+    return out
+
+
+def test_the_model_is_ready_at_once_and_loads_plotly_when_drawing():
+    """anywidget rejects a model whose _esm is not imported and initialized within 2 s
+    and then drops every message to it (the figure included): the empty, deaf boards.
+    So the board's own module is small, and plotly's 4.9 MB bundle travels as data,
+    imported when a view draws (once per page)."""
+    bundle = (pathlib.Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_text()
+    state = BoardWidget(data=[dict(type="scatter", x=[1], y=[2])]).get_state()
+    assert len(state["_esm"]) < 10_000
+    assert state["_tabletop_bundle"] == bundle
+    assert "import(url)" in state["_esm"] and "initialize() {}" in state["_esm"]
+
+
+def test_a_view_that_drew_is_sent_the_whole_figure_and_an_empty_one_is_seen():
+    board = BoardWidget(data=[dict(type="scatter", x=[1], y=[2]), dict(type="bar", x=[1], y=[3])])
+    sent = _sent(board)
+    assert board.drawn == 0 and board.drawn_traces is None and not board.drawn_empty
+    board._on_page_msg(board, {"tabletop": "drawn", "traces": 0}, [])
+    assert board.drawn == 1 and board.drawn_empty  # the page drew it without its traces
+    assert sent == [(["_widget_data", "_widget_layout"], 2)]  # so the whole figure goes again
+    board._on_page_msg(board, {"tabletop": "drawn", "traces": 2}, [])
+    assert board.drawn == 2 and not board.drawn_empty
+    board._on_page_msg(board, {"other": 1}, [])  # not ours: ignored
+    assert board.drawn == 2 and len(sent) == 2
+
+
+def test_neko_board_height_follows_the_lanes_and_bids_shown():
+    game = tabletop_nb.load_game("neko")
+    view = view_for(game)
+    states = tabletop_nb.replay(game, tabletop_nb.play(game, bots="greedy", seed=1))
+    first, tallest = view.frame(game, states[0]), max((view.frame(game, s) for s in states),
+                                                       key=lambda f: f["height"])
+    assert tallest["height"] > first["height"] + 150  # lanes and bids add room ...
+    assert first["height"] < 360                      # ... none is reserved before
+    for s in (states[0], states[len(states) // 2]):
+        fig = view.figure(game, s).to_plotly_json()["layout"]
+        fr = view.frame(game, s)
+        assert fig["height"] == fr["height"] and tuple(fig["yaxis"]["range"]) == tuple(fr["yaxis"])
+    app = GameApp(game, seats=["greedy"] * game.num_players, seed=1)
+    app.board_probe.width = 934   # as the page reports it
+    start = app.board.layout.height
+    assert start == round(first["height"] * 934 / 900)
+    app.run()
+    end = view.frame(game, app.state)
+    assert end["height"] > first["height"]
+    assert tuple(app.board.layout.yaxis.range) == tuple(end["yaxis"])
+    assert app.board.layout.height == round(end["height"] * 934 / 900)
+    assert app.board.layout.width == 934
