@@ -32,6 +32,14 @@ CELLS = [
 ]
 
 
+# the app's board has its traces and the width the app set (it follows its box)
+DRAWN = """() => { const box = document.querySelector('.tabletop-gameapp .tabletop-board');
+  const plot = box && box.querySelector('.js-plotly-plot');
+  const svg = plot && plot.querySelector('svg.main-svg');
+  return !!svg && (plot.data || []).length > 0 && !!plot.layout && plot.layout.width > 0
+         && Math.abs(svg.getBoundingClientRect().width - box.getBoundingClientRect().width) <= 1; }"""
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         nb = {"cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
@@ -42,6 +50,9 @@ def main() -> None:
         with jupyter_lab(Path(tmp)) as lab, chromium_page(width=1500, height=1700) as page:
             run_all(page, lab, "tour.ipynb")
             page.wait_for_selector(".jp-OutputArea .js-plotly-plot svg.main-svg", timeout=60_000)
+            # the board drawn with its traces at the width the app gave it (never a picture
+            # of an empty plot on default axes)
+            page.wait_for_function(DRAWN, timeout=60_000)
             # no "get notified about Jupyter news?" toast over the picture
             page.add_style_tag(content=".jp-toast-container, .Toastify { display: none !important; }")
             page.wait_for_timeout(1500)
