@@ -100,19 +100,28 @@ class Deliveries:
                     out.add(self.card_dest[c])
         return out
 
-    def _row_eligible(self, s: State) -> list[int]:
+    def _row_eligible(self, s: State) -> tuple[int, ...]:
         """PR-REFILL-02/05: deck cards whose island is not in the row (the redraw rule
         makes the revealed card uniform over these)."""
-        used = self._row_islands(s.table.row)
+        t = s.table
+        # Speed: a draw asks twice for the same row and deck (``_run`` checks the slot can
+        # be filled, then the chance node draws), so the last answer is kept with the two
+        # tuples it was computed from; a different tuple (even an equal one) recomputes.
+        memo = self._eligible_memo
+        if memo is not None and memo[0] is t.row and memo[1] is t.deck:
+            return memo[2]
+        used = self._row_islands(t.row)
         dest = self.rules.destination_blocks_row
         out = []
-        for c in s.table.deck:
+        for c in t.deck:
             if self.card_island[c] in used:
                 continue
             if dest and self.card_dest[c] in used:
                 continue
             out.append(c)
-        return out
+        elig = tuple(out)
+        self._eligible_memo = (t.row, t.deck, elig)
+        return elig
 
     def _a_draw_card(self, s: State, a: DrawCard) -> State:
         t = s.table

@@ -90,6 +90,7 @@ class GameSetup:
         # Speed: a rule that allows an action at any time of the turn (else only a full
         # hold with passengers does: _anytime_actions has nothing to check otherwise)
         self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
+        self._eligible_memo = None  # see Deliveries._row_eligible
         self._fresh = True
         self._obs_cache = {}
         self._stop = Stop()
