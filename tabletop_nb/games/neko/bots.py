@@ -143,27 +143,44 @@ def _has(by: dict, a) -> bool:
     return a in by.get(type(a), ())
 
 
-def _valuation(game, s, P) -> tuple[dict, dict]:
-    """Per-card values already computed for a player in this situation: two dicts to
-    fill, card -> ``card_worth`` and card -> ``_bid_gain``.
-
-    ``card_worth``, ``_best_slot_value`` and the card's lowest price read only the game,
-    the rounds left (round and phase), and the player's lanes, ships, cards, hubs,
-    interference, coins and fish: the key below holds exactly these, so a value found
-    under it is the value the functions would compute. Within a round a player plans a
-    bid at each of its turns with most of these unchanged (about 3 in 4 card valuations
-    of a 4-player greedy game are repeats). Cached per game (the rules are fixed), and
-    dropped when it grows large.
-    """
-    cache = game.__dict__.get("_greedy_valuation_cache")
+def _cache(game, name: str) -> dict:
+    """The bot's cache ``name`` on ``game`` (the rules are fixed per game), begun afresh
+    when it grows large."""
+    caches = game.__dict__.get("_greedy_caches")
+    if caches is None:
+        caches = game.__dict__["_greedy_caches"] = {}
+    cache = caches.get(name)
     if cache is None or len(cache) > 20_000:
-        cache = game.__dict__["_greedy_valuation_cache"] = {}
-    key = (_rounds_left(game, s) + (1 if s.phase < RESOLVE else 0), P.lanes, P.ships, P.cards,
-           len(P.hubs), P.interference, P.coins, P.fish)
-    tables = cache.get(key)
-    if tables is None:
-        tables = cache[key] = ({}, {})
-    return tables
+        cache = caches[name] = {}
+    return cache
+
+
+def _table(game, name: str, key) -> dict:
+    """A dict of values (card -> value) to look up and fill, cached under ``name`` and
+    ``key``."""
+    cache = _cache(game, name)
+    table = cache.get(key)
+    if table is None:
+        table = cache[key] = {}
+    return table
+
+
+def _valuation(game, s, P) -> tuple[dict, dict, dict]:
+    """Per-card values already computed for a player, card -> value, in three tables:
+    ``card_worth``, the lowest price of a placement (None if none is affordable) and
+    ``_best_slot_value``.
+
+    Each table's key holds exactly what its function reads (beside the game and the card):
+    ``card_worth`` the rounds left (round and phase) and the player's lanes, cards, hubs,
+    interference, coins and fish; the price the lanes (slots, Blue Bar discount) and
+    coins; the best slot the lanes and ships. So a value found is the value the function
+    would compute. Within a round a player plans a bid at each of its turns with most of
+    these unchanged: about 3 in 4 card valuations of a 4-player greedy game are repeats.
+    """
+    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
+    return (_table(game, "worth", (left, P.lanes, P.cards, len(P.hubs), P.interference, P.coins, P.fish)),
+            _table(game, "price", (P.lanes, P.coins)),
+            _table(game, "best slot", (P.lanes, P.ships)))
 
 
 def _card_worth_cached(game, s, p, card: int, worths: dict) -> float:
@@ -174,24 +191,35 @@ def _card_worth_cached(game, s, p, card: int, worths: dict) -> float:
     return v
 
 
-_NO_GAIN = object()
+def _keep_values(game, P, picks) -> dict:
+    """die value -> ``_die_keep_value`` for the values of ``picks``: it reads only the
+    player's hubs, and a draft asks it for the same hubs at each of the round's picks."""
+    keep = _table(game, "keep", P.hubs)
+    for a in picks:
+        if a.value not in keep:
+            keep[a.value] = _die_keep_value(game, P, a.value)
+    return keep
 
 
-def _bid_gain(game, s, p, P, card: int, disc: int, tables: tuple[dict, dict]):
+_NO_PRICE = object()
+
+
+def _bid_gain(game, s, p, P, card: int, disc: int, tables: tuple[dict, dict, dict]):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
-    when no placement is affordable (``_plan_bid``'s numbers, looked up in ``tables``).
+    when no placement is affordable: ``_plan_bid``'s numbers, computed in the same order
+    from the values in ``tables`` (:func:`_valuation`).
     """
-    worths, gains = tables
-    gain = gains.get(card, _NO_GAIN)
-    if gain is _NO_GAIN:
-        price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
-        if price is None:
-            gain = None
-        else:
-            worth = _card_worth_cached(game, s, p, card, worths) + _best_slot_value(game, P, card)
-            gain = worth - price * WORTH["coins"]
-        gains[card] = gain
-    return gain
+    worths, prices, bests = tables
+    price = prices.get(card, _NO_PRICE)
+    if price is _NO_PRICE:
+        price = prices[card] = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+    if price is None:
+        return None
+    best = bests.get(card)
+    if best is None:
+        best = bests[card] = _best_slot_value(game, P, card)
+    worth = _card_worth_cached(game, s, p, card, worths) + best
+    return worth - price * WORTH["coins"]
 
 
 def _slots(game, P) -> dict:
@@ -202,11 +230,9 @@ def _slots(game, P) -> dict:
     The slots depend only on the lanes and ships, not on the card valued: computed once
     per lanes and ships instead of once per card and slot (cached per game).
     """
-    cache = game.__dict__.get("_greedy_slots_cache")
-    if cache is None or len(cache) > 20_000:
-        cache = game.__dict__["_greedy_slots_cache"] = {}
+    cache = _cache(game, "slots")
     key = (P.lanes, P.ships)
-    slots: dict | None = cache.get(key)
+    slots = cache.get(key)
     if slots is None:
         C = game.card
         slots = {}
@@ -238,20 +264,9 @@ def _slot_value_at(game, card: int, slot: tuple) -> float:
 
 
 def _best_slot_value(game, P, card: int) -> float:
-    """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none).
-
-    It depends only on the game, the lanes, the ships and the card, so it is cached per
-    game: a bid is planned on every die of a turn, with the same lanes and display.
-    """
-    cache = game.__dict__.get("_greedy_slot_cache")
-    if cache is None or len(cache) > 50_000:
-        cache = game.__dict__["_greedy_slot_cache"] = {}
-    key = (P.lanes, P.ships, card)
-    v = cache.get(key)
-    if v is None:
-        v = cache[key] = max((_slot_value_at(game, card, slot) for slot in _slots(game, P).values()),
-                             default=0.0)
-    return v
+    """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none),
+    slots in :func:`_slots`' order (cached by :func:`_valuation`'s third table)."""
+    return max((_slot_value_at(game, card, slot) for slot in _slots(game, P).values()), default=0.0)
 
 
 def _best_buy(game, s, p, legal):
@@ -563,7 +578,8 @@ def greedy_bot(game, state, rng):
     if kind == "turn":
         return _turn(game, s, p, legal)
     if kind == "draft":
-        return max(legal, key=lambda a: (_die_keep_value(game, P, a.value), a.value))
+        keep = _keep_values(game, P, legal)
+        return max(legal, key=lambda a: (keep[a.value], a.value))
     if kind == "income":
         # the highest die that no hub of ours needs (coins now beat a weak bid die)
         return max(legal, key=lambda a: (a.value - 3 * _die_keep_value(game, P, a.value)

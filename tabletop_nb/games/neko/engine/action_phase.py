@@ -11,6 +11,24 @@ from ..state import (ActivateCard, ActivateHub, EndTurn, NewBid)
 from .base import (_a, _insert, _remove)
 
 
+class _ValueActions:
+    """Per set of distinct die values (sorted), the legal-action lists made of one action
+    per value, in value order: ``fish`` (TakeFish), ``bid[space]`` (Bid), ``adjust`` and
+    ``tile`` (+1 then -1 per value), ``reroll``, ``pick_fish`` and ``pick_park``
+    (TakeDiscard). Read only; callers extend their own lists with them."""
+
+    __slots__ = ("fish", "bid", "adjust", "tile", "reroll", "pick_fish", "pick_park")
+
+    def __init__(self, game, vals: tuple):
+        self.fish = [game._A_fish[v] for v in vals]
+        self.bid = [[acts[v] for v in vals] for acts in game._A_bid]
+        self.adjust = [a for v in vals for a in game._A_adjust[v]]
+        self.tile = [a for v in vals for a in game._A_tile[v]]
+        self.reroll = [game._A_reroll[v] for v in vals]
+        self.pick_fish = [game._A_pick_fish[v] for v in vals]
+        self.pick_park = [game._A_pick_park[v] for v in vals]
+
+
 class ActionPhase:
     """This section's part of the game class (a mixin of NekoGame)."""
 
@@ -37,6 +55,15 @@ class ActionPhase:
             vals = self._vals[dice] = tuple(sorted(set(dice)))
         return vals
 
+    def _acts_for(self, vals: tuple) -> _ValueActions:
+        """The actions offered once per distinct die value, for these values (a speed
+        helper: built once per set of values, at most 63 of them, instead of one list per
+        kind at every turn; each list is the one the comprehension it replaces gave)."""
+        acts = self._val_acts.get(vals)
+        if acts is None:
+            acts = self._val_acts[vals] = _ValueActions(self, vals)
+        return acts
+
     def _turn_actions(self, s, p, P) -> list:
         r = self.rules
         dice = P.dice
@@ -45,8 +72,8 @@ class ActionPhase:
         out = []
         if not main:
             if dice:
-                fish = self._A_fish
-                out += [fish[v] for v in vals]
+                va = self._acts_for(vals)
+                out += va.fish
                 nd = len(dice)
                 S = self.S
                 area, adv, bids = s.area, s.adv, s.bids
@@ -55,8 +82,7 @@ class ActionPhase:
                         continue
                     row = bids[sp]
                     if len(row[p]) + nd >= max(map(len, row)):
-                        acts = self._A_bid[sp]
-                        out += [acts[v] for v in vals]
+                        out += va.bid[sp]
                 if r.advanced_setup and -1 in area:
                     for c in s.piles:
                         out.append(_a(NewBid, c))
@@ -81,11 +107,9 @@ class ActionPhase:
                         if at is not None:
                             out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
         elif main[0] == "fish":
-            fish = self._A_fish
-            out += [fish[v] for v in vals]
+            out += self._acts_for(vals).fish
         elif main[0] == "bid":
-            acts = self._A_bid[main[1]]
-            out += [acts[v] for v in vals]
+            out += self._acts_for(vals).bid[main[1]]
         if dice or (main and r.free_actions_after_last_die):
             self._free_actions(s, p, P, vals, out)
         if main and self._turn_can_end(s, p):
@@ -98,7 +122,7 @@ class ActionPhase:
             return True
         row = s.bids[main[1]]
         mine = len(row[p])
-        return main[2] >= 1 and mine >= max(len(d) for d in row)
+        return main[2] >= 1 and mine >= max(map(len, row))
 
     def _h_take_fish(self, w, top, a):
         p = top[1]

@@ -29,13 +29,11 @@ class FreeActions:
         effects = prof.effects if prof else ()
         if s.discard and not P.picked_up:
             cost = r.seaside_pickup_fish if "seaside_pickup" in effects else r.pickup_fish
-            dvals = self._distinct(s.discard)
+            dva = self._acts_for(self._distinct(s.discard))
             if fish >= cost:
-                acts = self._A_pick_fish
-                out += [acts[v] for v in dvals]
+                out += dva.pick_fish
             if prof and prof.park[1] > P.park_pickups_used:
-                acts = self._A_pick_park
-                out += [acts[v] for v in dvals]
+                out += dva.pick_park
         coins = P.coins
         if P.interference and coins >= r.interference_removal_cost:
             out.append(_a(RemoveInterference))
@@ -50,18 +48,13 @@ class FreeActions:
             out.append(_a(OpenHarbour))
         fuel = P.fuel
         if fuel >= r.adjust_fuel:
-            acts = self._A_adjust
-            for v in vals:
-                out += acts[v]
+            out += self._acts_for(vals).adjust
         if prof and vals:
             pairs = prof.park[0]
             if pairs > P.tile_adjust_used:
-                acts = self._A_tile
-                for v in vals:
-                    out += acts[v]
+                out += self._acts_for(vals).tile
             if pairs > P.tile_reroll_used:
-                acts = self._A_reroll
-                out += [acts[v] for v in vals]
+                out += self._acts_for(vals).reroll
         if fuel >= r.move_fuel:
             out += self._ship_moves(P)
         if P.goods and prof and prof.ports:

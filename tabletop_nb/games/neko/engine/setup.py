@@ -37,6 +37,7 @@ class SetUp:
         self._effect_of = {c.id: c.effect for c in allc}
         self._profiles = {}
         self._vals = {}
+        self._val_acts = {}   # distinct die values -> their action lists (_acts_for)
         spaces = self.S + self.A
         self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
         self._A_bid = [[None] + [Bid(sp, v) for v in range(1, 7)] for sp in range(spaces)]
