@@ -183,6 +183,15 @@ def _valuation(game, s, P) -> tuple[dict, dict, dict]:
             _table(game, "best slot", (P.lanes, P.ships)))
 
 
+def _gains(game, s, P) -> dict:
+    """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
+    the three tables of :func:`_valuation` read, so that a bid planned again in the same
+    situation (the next turn of the round, often) looks each card up once."""
+    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
+    return _table(game, "gain", (left, P.lanes, P.ships, P.cards, len(P.hubs), P.interference,
+                                 P.coins, P.fish))
+
+
 def _card_worth_cached(game, s, p, card: int, worths: dict) -> float:
     """``card_worth(game, s, p, card)``, looked up in ``worths`` (from :func:`_valuation`)."""
     v = worths.get(card)
@@ -398,7 +407,8 @@ def _plan_bid(game, s, p, P, legal, by=None):
     if not dice:
         return None
     disc = game.blue_bar_discount(P)
-    tables = _valuation(game, s, P)
+    gains = _gains(game, s, P)
+    tables = None
     # the spaces where a bid of the highest die is legal
     open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
     # Speed: a bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
@@ -406,10 +416,16 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
     for sp in game.res_order:
-        card = game._card_at(s, sp)
-        if card < 0 or sp not in open_spaces:
+        if sp not in open_spaces:
             continue
-        gain = _bid_gain(game, s, p, P, card, disc, tables)
+        card = game._card_at(s, sp)
+        if card < 0:
+            continue
+        gain = gains.get(card, _NO_PRICE)
+        if gain is _NO_PRICE:
+            if tables is None:
+                tables = _valuation(game, s, P)
+            gain = gains[card] = _bid_gain(game, s, p, P, card, disc, tables)
         if gain is None or gain - first <= (0.0 if best is None or best[0] < 0 else best[0]):
             continue
         need = _dice_to_lead(s, p, sp, dice)
