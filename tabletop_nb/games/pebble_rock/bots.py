@@ -261,6 +261,10 @@ def _greedy(game, s, legal, goal):
     """The greedy bot's choice, sailing for ``goal`` (a :meth:`GreedyPlanner.best_goal`
     tuple, or ``_BEST`` for its own choice)."""
     pl = _planner(game)
+    if not s.todo and s.phase == "move":
+        # Speed: most decisions are a step of the move (none of the cases below applies
+        # to them: they are the queue's decisions, the setup's and the dice)
+        return _move(game, s, legal, pl, s.seat, goal)
     seat = game.current_player(s)
     head = s.todo[0][0] if s.todo else s.phase
     first = legal[0]

@@ -20,7 +20,7 @@ class Deliveries:
         """Optional actions on a space entered during the move (PR-DELIV, PR-PASS, PR-TREAS)."""
         here = self.info.islands_at[pos]
         r = self.rules
-        room = p.tokens < self.capacity(s, s.seat)
+        room = None  # is there room in the hold? (asked only where it matters: Speed)
         if here:
             ci = self.card_island
             for c in s.table.row:
@@ -29,14 +29,20 @@ class Deliveries:
                     if amount:
                         if p.cargo >= amount:
                             acts.append(Deliver(c))
-                    elif (room or p.cargo) and self._passenger_token_free(s):
-                        acts.append(PickUp(c))
+                    else:
+                        if room is None:
+                            room = p.tokens < self.capacity(s, s.seat)
+                        if (room or p.cargo) and self._passenger_token_free(s):
+                            acts.append(PickUp(c))
             cd = self.card_dest
             for c in p.passengers:
                 if cd[c] in here:
                     acts.append(DropOff(c))
-        if pos in s.table.treasure_spaces and (room or p.cargo):
-            acts.append(TakeTreasure())
+        if pos in s.table.treasure_spaces:
+            if room is None:
+                room = p.tokens < self.capacity(s, s.seat)
+            if room or p.cargo:
+                acts.append(TakeTreasure())
         if p.treasures and s.chars[ROBERTO] in self.adjset[pos] and \
                 (r.deliver_all_treasures or not s.turn.treasure_here):
             acts.append(DeliverTreasure())

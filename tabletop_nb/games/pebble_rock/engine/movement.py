@@ -44,22 +44,27 @@ class Movement:
         r = self.rules
         seat = s.seat
         p = s.players[seat]
-        boats = s.boats
-        pos = boats[seat]
+        pos = s.boats[seat]
         t = s.turn
         chars = s.chars
-        occ = {*chars, *boats[:seat], *boats[seat + 1:]}  # as _occupied(s)
+        occ = set(chars)
+        for i, b in enumerate(s.boats):
+            if i != seat:
+                occ.add(b)
+        acts = []
         steps = s.steps
         fish = p.fish
         revisit = r.revisit_spaces
         if steps > 0 or fish > 0:
+            adj = self.adj
             visited = t.visited
             step_actions = self.step_actions
-            acts = [step_actions[n] for n in self.adj[pos]
-                    if (revisit or n not in visited)
-                    and (n not in occ or self._can_leave(s, n, occ, steps, fish, revisit, visited))]
-        else:
-            acts = []
+            for n in adj[pos]:
+                if not revisit and n in visited:
+                    continue
+                if n in occ and not self._can_leave(s, n, occ, steps, fish, revisit, visited):
+                    continue
+                acts.append(step_actions[n])
         if pos not in occ and (r.zero_step_move or s.moved or not acts):
             acts.append(self._stop)
         if s.moved or r.start_space_counts:
