@@ -234,7 +234,8 @@ class _Shapes:
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains")
 
     def __init__(self, game, s, p: int, members: int):
-        self._game, self._s, self._p, self._gains = game, s, p, {}
+        self._game, self._s, self._p = game, s, p
+        self._gains: dict = {}
         m = members
         t2 = t3 = t4 = t5 = 0
         if m:
