@@ -1,0 +1,155 @@
+"""The greedy bot's Speed section (bots.py) gives exactly the numbers of the plain
+definitions it stands in for, in the positions of whole seeded games (issue 12).
+
+tests/games/neko/test_golden_greedy.py pins whole games; these tests pin each helper, so
+a helper that drifts from its definition fails here by name.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb.games.neko import bots as B
+from tabletop_nb.games.neko.state import Bid, EndTurn, OpenHarbour, TakeFish
+
+
+def _turn_positions(game, seed: int, limit: int = 120) -> list:
+    """Action-phase positions of a seeded greedy game."""
+    rng = np.random.default_rng(seed)
+    s = game.initial_state()
+    out = []
+    while not game.is_terminal(s) and len(out) < limit:
+        p = game.current_player(s)
+        if p == tabletop_nb.CHANCE:
+            s = game.apply_trusted(s, game.sample_chance(s, rng))
+            continue
+        if s.frames[-1][0] == "turn":
+            out.append(s)
+        s = game.apply(s, B.greedy_bot(game, s, rng))
+    return out
+
+
+CONFIGS = [dict(players=2), dict(players=4), dict(players=4, advanced_cards=True, advanced_setup=True),
+           dict(players=3, lane_slots=4, ship_travel_pp=(0, 0, 1, 3, 5), gap_coins=2, coin_unit=1)]
+
+
+@pytest.fixture(scope="module", params=range(len(CONFIGS)))
+def positions(request):
+    game = tabletop_nb.load_game("neko", **CONFIGS[request.param])
+    return game, _turn_positions(game, 10 + request.param)
+
+
+def _every_card(game, s) -> list[int]:
+    return sorted({c for c in s.area + s.adv + s.piles if c >= 0})
+
+
+def test_slot_tables_give_slot_value(positions):
+    game, states = positions
+    checked = 0
+    for s in states:
+        for P in s.players:
+            slots = B._slots(game, P)
+            empty = [(li, si) for li, lane in enumerate(P.lanes) for si, c in enumerate(lane) if c < 0]
+            assert list(slots) == empty
+            for card in _every_card(game, s):
+                plain = [B._slot_value(game, P, card, li, si) for li, si in empty]
+                fast = [B._slot_value_at(game, card, slots[k]) for k in empty]
+                assert fast == plain
+                assert B._best_slot_value(game, P, card) == max(plain, default=0.0)
+                checked += 1
+    assert checked > 100
+
+
+def test_cached_card_values_are_the_plain_ones(positions):
+    game, states = positions
+    checked = 0
+    for s in states:
+        for p, P in enumerate(s.players):
+            disc = game.blue_bar_discount(P)
+            tables = B._valuation(game, s, P)
+            for card in _every_card(game, s):
+                worth = B.card_worth(game, s, p, card)
+                assert B._card_worth_cached(game, s, p, card, tables[0]) == worth
+                price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+                expected = None if price is None else \
+                    worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
+                assert B._bid_gain(game, s, p, P, card, disc, tables) == expected
+                assert B._gains(game, s, P).get(card, expected) == expected
+                checked += 1
+    assert checked > 100
+
+
+def test_grouped_legal_actions_answer_membership_like_a_set(positions):
+    game, states = positions
+    for s in states:
+        legal = game.legal_actions(s)
+        by = B._by_kind(legal)
+        assert [a for group in by.values() for a in group] == sorted(
+            legal, key=lambda a: list(by).index(type(a)))
+        as_set = set(legal)
+        probes = legal + [EndTurn(), OpenHarbour(), TakeFish(1), TakeFish(6), Bid(0, 6), Bid(99, 1)]
+        for a in probes:
+            assert B._has(by, a) == (a in as_set)
+            assert (type(a) in by and not a.__dataclass_fields__) == (a in as_set and not a.__dataclass_fields__)
+
+
+def test_bid_plan_is_the_plain_one(positions):
+    """_plan_bid with its caches and pruning against the same plan computed plainly:
+    every reachable space valued, every lead counted, the first best kept."""
+    game, states = positions
+    for s in states:
+        if s.main:
+            continue
+        p = s.frames[-1][1]
+        P = s.players[p]
+        legal = game.legal_actions(s)
+        dice = sorted(P.dice, reverse=True)
+        best = None
+        for sp in game.res_order:
+            card = game._card_at(s, sp)
+            if card < 0 or Bid(sp, dice[0]) not in legal:
+                continue
+            price = min((pr for _, _, pr in game._placements(P, card, game.blue_bar_discount(P))),
+                        default=None)
+            if price is None:
+                continue
+            gain = B.card_worth(game, s, p, card) + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
+            need = B._dice_to_lead(s, p, sp, dice)
+            if need is None:
+                continue
+            v = gain - sum(0.35 + 0.05 * x for x in need)
+            if best is None or v > best[0]:
+                best = (v, Bid(sp, need[0]))
+        got = B._plan_bid(game, s, p, P, legal)
+        if best is not None and best[0] > 0:
+            assert got == best
+        elif not game.rules.advanced_setup:
+            assert got is None
+
+
+def test_cached_values_follow_coins_fish_and_rounds(positions):
+    """The same lanes with other coins, fish or rounds left are valued afresh (a cache key
+    missing one of them would hand back the first value)."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game, states = positions
+    s = states[len(states) // 2]
+    p = s.frames[-1][1]
+    changed = 0
+    for coins, fish, rnd in ((0, 0, 1), (1, 0, 1), (40, 0, 1), (40, 6, 1), (40, 6, 4), (3, 2, 3)):
+        P = replace(s.players[p], coins=coins, fish=fish)
+        s2 = replace_state(s, players=s.players[:p] + (P,) + s.players[p + 1:], round=rnd)
+        disc = game.blue_bar_discount(P)
+        for card in _every_card(game, s2):
+            worth = B.card_worth(game, s2, p, card)
+            price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+            expected = None if price is None else \
+                worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
+            tables = B._valuation(game, s2, P)
+            assert B._card_worth_cached(game, s2, p, card, tables[0]) == worth
+            assert B._bid_gain(game, s2, p, P, card, disc, tables) == expected
+            changed += expected is None
+    assert changed  # some card was unaffordable with few coins
