@@ -228,6 +228,9 @@ class BitSearch:
                 if 2 * k < m:
                     lines.append((k * u, 2 * k * u, 3 * k * u if 3 * k < m else 0))
         self.lines = tuple(lines)
+        #: the lines long enough for four members: all a search for 4 stories or more needs
+        #: (the others find nothing then; skipping them keeps the order of what is found)
+        self.lines4 = tuple(line for line in lines if line[2])
         self.squares = tuple((k, k * P) for k in range(1, m))
         self.diamonds = tuple((k * (P - 1), k * (P + 1), 2 * k * P) for k in range(1, m))
 
@@ -246,7 +249,7 @@ class BitSearch:
                 if a:
                     for b in _bit_list(a):
                         out.append((2, (b, b + d)))
-        for d1, d2, d3 in (self.lines if lowest <= 4 else ()):
+        for d1, d2, d3 in (self.lines if lowest <= 3 else self.lines4 if lowest == 4 else ()):
             a = m & (m >> d1)
             if not a:
                 continue
@@ -255,12 +258,16 @@ class BitSearch:
                 continue
             st = s | (s >> d1) | (s >> d2)
             if lowest <= 3:
-                for b in _bit_list(a & st):
-                    out.append((3, (b, b + d1, b + d2)))
+                a3 = a & st
+                if a3:
+                    for b in _bit_list(a3):
+                        out.append((3, (b, b + d1, b + d2)))
             if d3:
-                a4 = a & (m >> d3) & (st | (s >> d3))
-                for b in _bit_list(a4):
-                    out.append((4, (b, b + d1, b + d2, b + d3)))
+                a4 = a & (m >> d3)
+                if a4:
+                    a4 &= st | (s >> d3)
+                    for b in _bit_list(a4):
+                        out.append((4, (b, b + d1, b + d2, b + d3)))
         for k, kp in self.squares:
             a = m & (m >> k)
             if not a:
@@ -268,7 +275,10 @@ class BitSearch:
             a &= m >> kp
             if not a:
                 continue
-            a &= (m >> (k + kp)) & (s | (s >> k) | (s >> kp) | (s >> (k + kp)))
+            a &= m >> (k + kp)
+            if not a:
+                continue
+            a &= s | (s >> k) | (s >> kp) | (s >> (k + kp))
             for b in _bit_list(a):
                 out.append((5, (b, b + k, b + kp, b + k + kp)))
         if diamonds:
