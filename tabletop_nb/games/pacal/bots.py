@@ -32,14 +32,18 @@ __all__ = ["greedy_bot", "search_actions", "estimate_scores"]
 
 def _district_gain(game, s, p: int, cell: int, height: int) -> int:
     """Points a new pyramid of ``height`` on ``cell`` would score now (PC-SCORE)."""
-    geo = game.geo
-    k = geo.district[cell]
-    st = game.strengths(s, k)
+    k = game.geo.district[cell]
+    return _gain(game.geo.values[k], game.strengths(s, k), p, height)
+
+
+def _gain(value: int, st: list, p: int, height: int) -> int:
+    """The district's ``value`` if a pyramid of ``height`` of seat p, where the seats have
+    ``st`` stories, scores now (a first pyramid, or p becomes the sole leader), else 0."""
     if not any(st):
-        return geo.values[k]
+        return value
     others = max(st[:p] + st[p + 1:])  # the best other seat
     if st[p] + height > others and not st[p] > others:
-        return geo.values[k]
+        return value
     return 0
 
 
@@ -82,7 +86,7 @@ def _build_values(game, s, rng) -> list:
         # Speed: the build alone, not the end of the turn (the next seat's moves); the
         # whole apply only when the game ends (its final scoring decides). The same
         # scores and pyramids as game.apply_trusted(s, a), which ends the turn after it.
-        s2, scores, events, ended = game._build_step(s, a)
+        s2, scores, events, ended, st = game._build_step(s, a)  # st: the district's stories after
         if game._build_ends_game(s2, scores, ended):
             sc = game._end_turn(s2, scores, events, ended).scores
             top = max(sc)
@@ -90,8 +94,6 @@ def _build_values(game, s, rng) -> list:
         else:
             cell = geo.index[a.at]
             gained = scores[p] - s.scores[p]
-            k = geo.district[cell]
-            st = game.strengths(s2, k)
             lead = st[p] - max(st[:p] + st[p + 1:])
             v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
             v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
@@ -231,11 +233,12 @@ class _Shapes:
     district and height for the decision.
     """
 
-    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains")
+    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories")
 
     def __init__(self, game, s, p: int, members: int):
         self._game, self._s, self._p = game, s, p
         self._gains: dict = {}
+        self._stories: dict = {}
         m = members
         t2 = t3 = t4 = t5 = 0
         if m:
@@ -281,11 +284,15 @@ class _Shapes:
         return 1
 
     def gain(self, cell: int, height: int) -> int:
-        game = self._game
-        key = (game.geo.district[cell], height)
+        geo = self._game.geo
+        k = geo.district[cell]
+        key = (k, height)
         g = self._gains.get(key)
         if g is None:
-            g = self._gains[key] = _district_gain(game, self._s, self._p, cell, height)
+            st = self._stories.get(k)
+            if st is None:
+                st = self._stories[k] = self._game.strengths(self._s, k)
+            g = self._gains[key] = _gain(geo.values[k], st, self._p, height)
         return g
 
 

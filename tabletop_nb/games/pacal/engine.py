@@ -595,11 +595,13 @@ class PacalGame(BaseGame):
         return self._to_build(s2)
 
     def _build(self, s: PacalState, a: Build) -> PacalState:
-        return self._end_turn(*self._build_step(s, a))
+        s2, scores, events, ended, _ = self._build_step(s, a)
+        return self._end_turn(s2, scores, events, ended)
 
     def _build_step(self, s: PacalState, a: Build) -> tuple:
         """The build itself (pyramid, stones back, points, end bonus): the state before the
-        turn ends, the scores, this action's events and why the game ends ("" if not)."""
+        turn ends, the scores, this action's events, why the game ends ("" if not) and the
+        seats' stories in the district after the build."""
         p, n, r, geo = s.player, self.n, self.rules, self.geo
         index = geo.index
         cell = index[a.at]
@@ -636,7 +638,9 @@ class PacalGame(BaseGame):
         s2 = evolve(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
                      pyr_supply=s.pyr_supply[:p] + (tuple(supply_p),) + s.pyr_supply[p + 1:],
                      discarded=discarded, stones=tuple(stones), supply=tuple(supply))
-        after = self.strengths(s2, district)
+        # only the builder's stories on this space change (an upgrade is of his own pyramid)
+        after = before.copy()
+        after[p] += a.height - (old & 7)
         best_other_before = max(before[:p] + before[p + 1:])
         best_other_after = max(after[:p] + after[p + 1:])
         if first:
@@ -665,7 +669,7 @@ class PacalGame(BaseGame):
             # 45 points to end it, the game often ran on for ever
             ev += (("builtout", p),)
             ended = "built out"
-        return s2, tuple(scores), ev, ended
+        return s2, tuple(scores), ev, ended, after
 
     def _build_ends_game(self, s: PacalState, scores: tuple, ended: str) -> bool:
         """Whether ``_end_turn`` after a build (``_build_step``'s results) ends the game:

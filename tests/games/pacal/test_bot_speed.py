@@ -118,9 +118,10 @@ def test_build_ends_game_agrees_with_ending_the_turn(rules):
                 if type(a) is not Build:
                     continue
                 full = game.apply_trusted(s, a)
-                s2, scores, events, ended = game._build_step(s, a)
+                s2, scores, events, ended, after = game._build_step(s, a)
                 ends = game._build_ends_game(s2, scores, ended)
                 assert ends == (full.phase == OVER)
+                assert after == game.strengths(full, game.geo.district[game.geo.index[a.at]])
                 if not ends:
                     assert scores == full.scores and s2.pyramids == full.pyramids
                 seen[ends] += 1
