@@ -23,9 +23,11 @@ anywidget 0.11's (``anywidget/labextension``):
    later changes of those two (``do_data(){}``); edits sent while the bundle was still
    loading may not be in the model yet. So once a view has drawn it tells the kernel
    (``{"tabletop": "drawn", "traces": n}``), the kernel sends the whole figure again
-   (:meth:`BoardWidget.refresh`), and the view redraws from it when it differs. The
-   kernel counts the views' reports (:attr:`BoardWidget.drawn`, the trace count of the
-   last one in :attr:`BoardWidget.drawn_traces`).
+   (:meth:`BoardWidget.refresh`), and the view redraws from it when it differs and says
+   so (``"redrawn"``). The kernel counts the views' reports (:attr:`BoardWidget.drawn`,
+   the trace count of the last report in :attr:`BoardWidget.drawn_traces`), so a view
+   still empty after the refresh (a model that went deaf all the same) is seen:
+   :attr:`BoardWidget.drawn_empty`; GameApp then puts a new board in its place.
 3. **The board is drawn at its box's width.** In the anywidget front end the figure is
    autosized once, when its view is rendered (often before it is in the page, hence
    plotly's default 700 px), and never again: no resize listener is installed. A
@@ -110,7 +112,12 @@ export default {
     const redraw = () => {
       if (pending || !alive) return;
       pending = true;
-      Promise.resolve().then(() => { pending = false; if (alive) draw(); });
+      Promise.resolve().then(() => {
+        pending = false;
+        if (!alive) return;
+        draw();
+        model.send({ tabletop: "redrawn", traces: (model.get("_widget_data") || []).length });
+      });
     };
     model.on("change:_widget_data", redraw);
     model.on("change:_widget_layout", redraw);
@@ -143,11 +150,16 @@ class BoardWidget(go.FigureWidget):
         self.on_msg(self._on_page_msg)
 
     def _on_page_msg(self, widget, content, buffers) -> None:
-        if isinstance(content, dict) and content.get("tabletop") == "drawn":
-            traces = content.get("traces")
+        kind = content.get("tabletop") if isinstance(content, dict) else None
+        if kind not in ("drawn", "redrawn"):
+            return
+        traces = content.get("traces")
+        self._tabletop_drawn_traces = traces if isinstance(traces, int) else None
+        if kind == "drawn":          # a new view: send it the whole figure (fix 2)
             self._tabletop_drawn += 1
-            self._tabletop_drawn_traces = traces if isinstance(traces, int) else None
             self.refresh()
+        if self._tabletop_on_drawn is not None:
+            self._tabletop_on_drawn(self)
 
     def refresh(self) -> None:
         """Send the whole figure to the page: a view drawn from an older copy redraws."""
@@ -159,6 +171,7 @@ class BoardWidget(go.FigureWidget):
     _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True, **custom_serializers)
     _tabletop_acked = (-1, -1)     # (trace, layout) edit ids the page said it drew
     _tabletop_on_answer = None     # called after each answer of the page
+    _tabletop_on_drawn = None      # called with the board after each view's drawn report
 
     @traitlets.observe("_js2py_traceDeltas")
     def _handler_js2py_traceDeltas(self, change):  # plotly's handler, replaced

@@ -562,6 +562,7 @@ class GameApp:
         s = self._shown(self.history[self._position])
         fig = self.view.figure(self.game, s, frozenset(), **self._view_kw(self.history[self._position]))
         fw = BoardWidget(fig)
+        fw._tabletop_on_drawn = self._on_board_drawn
         for tr in fw.data:
             tr.on_click(self._on_board_click)
         self._board_shape = _board_shape(fw.layout, getattr(self.view.module, "WIDTH", None))
@@ -569,6 +570,40 @@ class GameApp:
                               if fw.layout[ax].range is not None}
         self._board_frame = self.view.frame(self.game, s)
         return fw
+
+    #: seconds a board's view may stay empty after the kernel re-sent it, before the
+    #: app puts a new board in its place; and how many new boards it tries
+    _RENEW_AFTER = 4.0
+    _RENEWALS = 3
+
+    def _on_board_drawn(self, board) -> None:
+        """A view of ``board`` said what it drew: when it drew it empty, look again a
+        little later (the kernel has re-sent the figure; a live view redraws and says so)
+        and put a new board in its place if it is still empty (a model the page no
+        longer hears: widgets/_board.py)."""
+        if board is not self.board or not board.drawn_empty:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(self._RENEW_AFTER, lambda: self._press(lambda: self._renew_if_empty(board)))
+
+    def _renew_if_empty(self, board) -> bool:
+        """Replace ``board`` by a new one when it is still the app's board and its view is
+        still empty; True when replaced."""
+        if board is not self.board or not board.drawn_empty:
+            return False
+        if getattr(self, "_board_renewals", 0) >= self._RENEWALS:
+            self._say("the board could not be drawn by this page: re-run the cell", "error")
+            return False
+        self._board_renewals = getattr(self, "_board_renewals", 0) + 1
+        self.board = self._new_board()
+        self._last_layers = None
+        self.board_box.children = [self.board_probe, self.board]
+        self._fit_board()
+        self._press(self._render)
+        return True
 
     def _follow_frame(self, shown) -> None:
         """A view whose figure is as tall as what it shows (``frame(game, state)``, e.g.

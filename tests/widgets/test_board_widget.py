@@ -15,7 +15,7 @@ from tabletop_nb.widgets._board import BoardWidget
 def _sent(board):
     """Record what the board sends to the page instead of sending it."""
     out = []
-    board.send_state = lambda keys=None: out.append((keys, len(board._widget_data)))
+    board.send_state = lambda keys=None, key=None: out.append((keys or key, len(board._widget_data)))
     return out
 
 
@@ -66,3 +66,32 @@ def test_neko_board_height_follows_the_lanes_and_bids_shown():
     assert tuple(app.board.layout.yaxis.range) == tuple(end["yaxis"])
     assert app.board.layout.height == round(end["height"] * 934 / 900)
     assert app.board.layout.width == 934
+
+
+def test_a_board_whose_view_stays_empty_is_replaced():
+    """The page drew the board without its traces and did not redraw it after the kernel
+    re-sent it (a model the page no longer hears): the app puts a new board in its place,
+    with the same traces and the current state; a board drawn whole is kept."""
+    game = tabletop_nb.load_game("pebble_rock")
+    app = GameApp(game, seats=["human"] + ["greedy"] * (game.num_players - 1), seed=1)
+    app.run()
+    old = app.board
+    _sent(old)
+    old._on_page_msg(old, {"tabletop": "drawn", "traces": len(old.data)}, [])
+    assert not old.drawn_empty and not app._renew_if_empty(old) and app.board is old
+    old._on_page_msg(old, {"tabletop": "drawn", "traces": 0}, [])
+    assert old.drawn_empty
+    assert app._renew_if_empty(old)
+    new = app.board
+    assert new is not old and new in app.board_box.children and old not in app.board_box.children
+    assert [t.type for t in new.data] == [t.type for t in old.data]
+    plain = lambda fw: [{k: v for k, v in t.to_plotly_json().items() if k != "uid"} for t in fw.data]  # noqa: E731
+    assert plain(new) == plain(old)
+    assert not app._renew_if_empty(old)  # an old board is no longer the app's
+    for _ in range(GameApp._RENEWALS):   # at most a few new boards, then it says so
+        b = app.board
+        b._on_page_msg(b, {"tabletop": "drawn", "traces": 0}, [])
+        app._renew_if_empty(b)
+    b = app.board
+    b._on_page_msg(b, {"tabletop": "drawn", "traces": 0}, [])
+    assert not app._renew_if_empty(b) and "could not be drawn" in app.message
