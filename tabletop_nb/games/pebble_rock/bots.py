@@ -199,8 +199,10 @@ class GreedyPlanner:
     # filter read. The cache gives exactly what the code it skips computes (the same goals
     # in the same order, the same frozensets by value, the same distances), so every choice
     # and record is unchanged (tests/games/pebble_rock/test_golden_greedy.py). It is
-    # emptied when it reaches CACHE_SIZE entries, which bounds its memory.
-    CACHE_SIZE = 1 << 14
+    # emptied when it reaches CACHE_SIZE entries (a few KB each), which bounds its memory;
+    # the hits are within a turn (a 4-player game adds about 100 entries), so a small
+    # cache loses almost none of them.
+    CACHE_SIZE = 1 << 10
 
     def _goal_tables(self, s, seat, pos) -> tuple:
         """:meth:`goals` of ``seat`` (its boat at ``pos``) as (value, spaces, stop, kind,
