@@ -102,3 +102,37 @@ def test_fields_named_like_the_generated_code_s_own_names_work():
 
     with pytest.raises(ValueError):
         replacer(Clash)
+
+
+def test_the_twin_class_trick_gives_an_ordinary_frozen_instance():
+    """The generated code fills a same-layout twin and switches its class: the value must
+    be a plain Rec in every way (type, frozen, equal, hashing, pickling, repr)."""
+    import pickle
+    out = replacer(Rec)(Rec(1, (2,)), c="z")
+    made = maker(Rec)(1, (2,), "z")
+    for x in (out, made, from_attrs(Rec)(made)):
+        assert type(x) is Rec and x.__class__ is Rec
+        assert x == Rec(1, (2,), "z") and hash(x) == hash(Rec(1, (2,), "z"))
+        assert repr(x) == "Rec(a=1, b=(2,), c='z')"
+        assert pickle.loads(pickle.dumps(x)) == x
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            x.b = ()
+    assert "_fr_twin" in replacer(Rec).__globals__  # the fast path was taken
+
+
+@dataclass(frozen=True, slots=True)
+class _Base:
+    a: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Derived(_Base):
+    b: int = 0
+
+
+def test_a_class_that_cannot_be_twinned_uses_the_slot_descriptors():
+    rep = replacer(_Derived)
+    assert "_fr_twin" not in rep.__globals__
+    out = rep(_Derived(1, 2), b=3)
+    assert type(out) is _Derived and out == _Derived(1, 3)
+    assert maker(_Derived)(4, 5) == _Derived(4, 5)
