@@ -84,7 +84,7 @@ def _twin(cls) -> type | None:
     """A plain class with ``cls``'s slots (same layout), or None where Python would not let
     an object change between the two classes (another base, a ``__dict__``)."""
     twin = type(f"_{cls.__name__}Draft", (object,), {"__slots__": tuple(cls.__slots__)})
-    probe = object.__new__(twin)
+    probe: Any = object.__new__(twin)
     try:
         probe.__class__ = cls
     except TypeError:
