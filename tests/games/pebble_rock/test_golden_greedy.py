@@ -15,11 +15,22 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb import play, replay
-from tabletop_nb.games.pebble_rock import CONFORMANCE
-
-#: the two configurations of the conformance suite that flip most switches
-_OTHER_A = CONFORMANCE[3]
-_OTHER_B = CONFORMANCE[4]
+#: the two configurations of the conformance suite that flip most switches (copied here, so
+#: a change to the suite's list does not change these games)
+_OTHER_A = dict(players=3, first_player=-1, youngest_player=2, winds_doubles="all",
+                revisit_spaces=False, jetstream_when="stop", jetstream_on_start=True,
+                symbol_is_interaction=False, empty_pass_is_interaction=False,
+                token_spaces_are_empty=False, adjacent_character_may_stay=True,
+                roberto_takes="treasure", refill_after_pickup=False, destination_blocks_row=True,
+                deliver_all_treasures=False, roberto_treasure="returned", end_order="main_text")
+_OTHER_B = dict(players=4, shared_docks_at_setup=True, secret_assignments=False,
+                passenger_supply_limited=True, winds_doubles="die_and_jetstream",
+                zero_step_move=False, start_space_counts=True, roberto_takes="passenger",
+                overboard_any_time=True, treasure_beside_roberto_anytime=True,
+                treasure_discard=True, passive_items_at_once=False, discard_items_any_time=True,
+                maisy_item_gives_cargo=True, avoided_is_interaction=False,
+                upgrade_discard_when_full="refuse", gear_stacks=False, dock_refill="any_number",
+                assignment_check="any_time", lower_ties_by_fish=True, catch_up=False)
 
 CASES = [
     ({"players": 2}, "greedy", 1, "19716ffa83fa1fb7"),
