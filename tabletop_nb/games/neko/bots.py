@@ -538,9 +538,11 @@ def _good_free_action(game, s, p, P, legal, by=None):
                 (hub_worth(game, m, it) + (1 if m in dice else 0) for k, m, it in P.hubs
                  if k == (a.lane, a.boundary, a.sub)), 0))
             return best
-    # a free Penguin Park pickup: the highest discarded die
+    # a free Penguin Park pickup: the highest discarded die; not with a full freezer, where
+    # the bot would spend it on a fish it cannot keep (under park_pickup_per_turn that was
+    # pickup, fish, end turn, pickup ... for ever)
     parks = [a for a in by.get(TakeDiscard, ()) if a.source == "park"]
-    if parks and not s.main:
+    if parks and not s.main and P.fish < r.freezer_capacity:
         return max(parks, key=lambda a: a.value)
     # more lanes when the lanes are nearly full, more ships when lanes are long
     empty = sum(1 for lane in P.lanes for c in lane if c < 0)
