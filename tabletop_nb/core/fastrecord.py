@@ -106,7 +106,7 @@ def _start_and_setters(cls, names: Iterable[str], values: Iterable[str], env: di
     twin = _twin(cls) if _frozen(cls) else None
     if twin is not None:
         env["_fr_twin"] = twin
-        return (["    _fr_x = _fr_new(_fr_twin)"]
+        return (["    _fr_x = _fr_twin()"]
                 + [f"    _fr_x.{n} = {v}" for n, v in zip(names, values)]
                 + ["    _fr_x.__class__ = _fr_cls"])
     out = ["    _fr_x = _fr_new(_fr_cls)"]

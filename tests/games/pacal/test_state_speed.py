@@ -1,5 +1,6 @@
-"""state.evolve (the engine's fast ``dataclasses.replace``, state.py "Speed", issue 12): the
-states it makes are ordinary PacalStates, equal field by field to ``dataclasses.replace``'s."""
+"""state.evolve (the engine's fast ``dataclasses.replace``: core/fastrecord.py's replacer,
+issue 12): the states it makes are ordinary PacalStates, equal field by field to
+``dataclasses.replace``'s."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,7 +9,7 @@ import pickle
 import pytest
 
 import tabletop_nb
-from tabletop_nb.games.pacal.state import PacalState, _Draft, evolve
+from tabletop_nb.games.pacal.state import PacalState, evolve
 
 
 def _a_state():
@@ -17,8 +18,9 @@ def _a_state():
     return tabletop_nb.replay(game, rec)[40]
 
 
-def test_the_twin_has_exactly_the_state_s_fields():
-    assert _Draft.__slots__ == PacalState.__slots__ == tuple(f.name for f in dataclasses.fields(PacalState))
+def test_evolve_takes_the_twin_fast_path_over_exactly_the_state_s_fields():
+    twin = evolve.__globals__["_fr_twin"]
+    assert twin.__slots__ == PacalState.__slots__ == tuple(f.name for f in dataclasses.fields(PacalState))
 
 
 @pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(PacalState)])
