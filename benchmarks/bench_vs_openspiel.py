@@ -7,9 +7,10 @@ takes a uniformly random legal action, and it counts both as actions. For our ga
 calls ``current_player``, ``sample_chance``, ``legal_actions`` and ``apply_trusted`` (what
 the runner's random bot does); for OpenSpiel ``is_terminal``, ``is_chance_node``,
 ``chance_outcomes`` (sampled by the same cumulative draw), ``legal_actions`` and
-``apply_action``. Engines take turns for ``--seconds`` each, ``--rounds`` times, so a
-change in the machine's load falls on all of them alike; the load average is printed
-before and after. OpenSpiel (``pip install -e ".[bench]"``) is required: without it the
+``apply_action``. Engines take turns for ``--seconds`` of this process's CPU time each
+(``time.process_time``: other work on the machine slows the wall clock, not the figure),
+``--rounds`` times, so what load remains falls on all of them alike; the load average is
+printed before and after. OpenSpiel (``pip install -e ".[bench]"``) is required: without it the
 script says so and exits with status 2.
 
 For reference it also prints our runner's own loop (``play_state``, the loop ``simulate``
@@ -85,11 +86,11 @@ def drive(engine, seconds: float, seed: int) -> tuple[int, int, float]:
     """Play random games for about ``seconds``: (games, actions, elapsed)."""
     rng = np.random.default_rng(seed)
     games = actions = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     while True:
         actions += engine.playout(rng)
         games += 1
-        elapsed = time.perf_counter() - t0
+        elapsed = time.process_time() - t0
         if elapsed >= seconds and games >= 3:
             return games, actions, elapsed
 
@@ -99,12 +100,12 @@ def runner_loop(name: str, seconds: float) -> float:
     import tabletop_nb as tt
     from tabletop_nb.core.runner import play_state
     game = tt.load_game(name)
-    actions, t0, i = 0, time.perf_counter(), 0
+    actions, t0, i = 0, time.process_time(), 0
     while True:
         out = play_state(game, "random", np.random.SeedSequence(1, spawn_key=(i,)), keep_actions=False)
         actions += out.decisions + out.chance
         i += 1
-        el = time.perf_counter() - t0
+        el = time.process_time() - t0
         if el >= seconds and i >= 3:
             return actions / el
 
@@ -142,7 +143,7 @@ def main() -> int:
     report = {
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
-        "cores": os.cpu_count(), "seconds_per_engine": a.seconds * a.rounds,
+        "cores": os.cpu_count(), "clock": "process CPU time", "seconds_per_engine": a.seconds * a.rounds,
         "engines": [{"engine": k, "games": v[0], "actions": v[1], "seconds": round(v[2], 2),
                      "actions_per_s": round(rate[k]), "runner_loop_actions_per_s":
                      round(runner[k]) if k in runner else None} for k, v in totals.items()],
@@ -152,7 +153,7 @@ def main() -> int:
         print(json.dumps(report, indent=1))
         return 0
     print(f"load average {report['load_average_before']} before, {report['load_average_after']} after "
-          f"({report['cores']} cores); {a.rounds} rounds of {a.seconds} s per engine, alternating")
+          f"({report['cores']} cores); {a.rounds} rounds of {a.seconds} s of CPU time per engine, alternating")
     print(f"{'engine':40} {'games':>7} {'actions':>9} {'actions/s':>10} {'runner loop/s':>14}")
     for e in report["engines"]:
         rl = e["runner_loop_actions_per_s"]
