@@ -45,6 +45,7 @@ from __future__ import annotations
 import copy
 import functools
 import pathlib
+from typing import Any, Callable
 
 import anywidget
 import plotly
@@ -171,7 +172,7 @@ class BoardWidget(go.FigureWidget):
     _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True, **custom_serializers)
     _tabletop_acked = (-1, -1)     # (trace, layout) edit ids the page said it drew
     _tabletop_on_answer = None     # called after each answer of the page
-    _tabletop_on_drawn = None      # called with the board after each view's drawn report
+    _tabletop_on_drawn: Callable[[Any], None] | None = None  # called with the board after each view's drawn report
 
     @traitlets.observe("_js2py_traceDeltas")
     def _handler_js2py_traceDeltas(self, change):  # plotly's handler, replaced
