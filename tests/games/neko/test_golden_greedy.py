@@ -9,12 +9,10 @@ in the commit and put the new hash here (a failure prints it).
 """
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
 import tabletop_nb
-from tabletop_nb import play, replay
+from golden import check_golden, record_hash
 
 _RULINGS = dict(advanced_cards=True, random_start_order=True, reward_remove_without_tiles=True,
                 blue_bar_outside_resolution=True, free_actions_after_last_die=False,
@@ -42,19 +40,9 @@ CASES = [
 ]
 
 
-def record_hash(game, bots, seed) -> str:
-    """The record's JSON (actions, scores, winners, counts) and the repr of its last state."""
-    rec = play(game, bots, seed=seed)
-    h = hashlib.sha256(rec.to_json().encode())
-    h.update(repr(replay(game, rec)[-1]).encode())
-    return h.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("rules,bots,seed,expected", CASES)
 def test_seeded_greedy_game_gives_the_golden_record(rules, bots, seed, expected):
-    game = tabletop_nb.load_game("neko", **rules)
-    got = record_hash(game, bots, seed)
-    assert got == expected, f"neko {rules} {bots} seed {seed}: record hash {got}, golden {expected}"
+    check_golden("neko", rules, bots, seed, expected)
 
 
 def test_the_hash_sees_another_seed():

@@ -9,12 +9,10 @@ in the commit and put the new hash here (a failure prints it).
 """
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
 import tabletop_nb
-from tabletop_nb import play, replay
+from golden import check_golden, record_hash
 
 #: every reading switch on its other reading (as in the conformance suite), 2 players
 _READINGS_2 = dict(marker_is_stone=False, zero_straight=True, god_in_first_round=True,
@@ -45,19 +43,9 @@ CASES = [
 ]
 
 
-def record_hash(game, bots, seed) -> str:
-    """The record's JSON (actions, scores, winners, counts) and the repr of its last state."""
-    rec = play(game, bots, seed=seed)
-    h = hashlib.sha256(rec.to_json().encode())
-    h.update(repr(replay(game, rec)[-1]).encode())
-    return h.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("rules,bots,seed,expected", CASES)
 def test_seeded_greedy_game_gives_the_golden_record(rules, bots, seed, expected):
-    game = tabletop_nb.load_game("pacal", **rules)
-    got = record_hash(game, bots, seed)
-    assert got == expected, f"pacal {rules} {bots} seed {seed}: record hash {got}, golden {expected}"
+    check_golden("pacal", rules, bots, seed, expected)
 
 
 def test_the_hash_sees_another_seed():

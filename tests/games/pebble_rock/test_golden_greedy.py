@@ -9,12 +9,10 @@ in the commit and put the new hash here (a failure prints it).
 """
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
 import tabletop_nb
-from tabletop_nb import play, replay
+from golden import check_golden, record_hash
 #: the two configurations of the conformance suite that flip most switches (copied here, so
 #: a change to the suite's list does not change these games)
 _OTHER_A = dict(players=3, first_player=-1, youngest_player=2, winds_doubles="all",
@@ -47,20 +45,9 @@ CASES = [
 ]
 
 
-def record_hash(game, bots, seed) -> str:
-    """The record's JSON (actions, scores, winners, counts) and the repr of its last state."""
-    rec = play(game, bots, seed=seed)
-    h = hashlib.sha256(rec.to_json().encode())
-    h.update(repr(replay(game, rec)[-1]).encode())
-    return h.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("rules,bots,seed,expected", CASES)
 def test_seeded_greedy_game_gives_the_golden_record(rules, bots, seed, expected):
-    game = tabletop_nb.load_game("pebble_rock", **rules)
-    got = record_hash(game, bots, seed)
-    assert got == expected, (f"pebble_rock {rules} {bots} seed {seed}: record hash {got}, "
-                             f"golden {expected}")
+    check_golden("pebble_rock", rules, bots, seed, expected)
 
 
 def test_the_hash_sees_another_seed():
