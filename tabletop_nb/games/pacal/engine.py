@@ -21,7 +21,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ...core.errors import TabletopError
 from ...core.protocol import CHANCE, TERMINAL, BaseGame
@@ -89,17 +89,28 @@ def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -
     >>> final_scoring_table({0: 5, 1: 3, 2: 3}, 6, 2)
     {0: 6, 1: 2, 2: 2}
     """
-    out = {p: 0 for p in strengths}
-    present = sorted({v for v in strengths.values() if v > 0}, reverse=True)
-    if not present:
+    seats = list(strengths)
+    return dict(zip(seats, _district_points([strengths[p] for p in seats], value, second)))
+
+
+def _district_points(st: Sequence[int], value: int, second: int) -> list[int]:
+    """:func:`final_scoring_table` on a list of stories by seat (the engine's form: final
+    scoring asks it for every district, and the greedy bot's look-ahead at every build
+    that may end the game). Everyone with the most stories scores ``value``; a sole
+    leader leaves ``second`` to everyone with the next most; no stories, no points."""
+    out = [0] * len(st)
+    top = max(st, default=0)
+    if top <= 0:
         return out
-    firsts = [p for p, v in strengths.items() if v == present[0]]
-    for p in firsts:
-        out[p] = value
-    if len(firsts) == 1 and len(present) > 1:
-        for p, v in strengths.items():
-            if v == present[1]:
-                out[p] = second
+    firsts = [q for q, v in enumerate(st) if v == top]
+    for q in firsts:
+        out[q] = value
+    if len(firsts) == 1:
+        runner_up = max((v for v in st if v < top), default=0)
+        if runner_up > 0:
+            for q, v in enumerate(st):
+                if v == runner_up:
+                    out[q] = second
     return out
 
 
@@ -736,24 +747,9 @@ class PacalGame(BaseGame):
         river = place_points(area(river_cells), r.river_points)
         lake = place_points(area(lake_cells), r.river_points) if lake_cells else {q: 0 for q in range(n)}
         districts = [0] * n
-        second = r.second_place
         for k in geo.live_districts:
-            st = self.strengths(s, k)
-            top = max(st)
-            if not top:
-                continue  # nobody built here (PC-DISTRICT-02..05: final_scoring_table gives 0s)
-            # final_scoring_table(dict(enumerate(st)), value, second) on a list, as the greedy
-            # bot's look-ahead asks it at every build that could end the game
-            value = geo.values[k]
-            firsts = [q for q in range(n) if st[q] == top]
-            for q in firsts:
-                districts[q] += value
-            if len(firsts) == 1:
-                runner_up = max([v for v in st if v < top])
-                if runner_up:
-                    for q in range(n):
-                        if st[q] == runner_up:
-                            districts[q] += second
+            for q, v in enumerate(_district_points(self.strengths(s, k), geo.values[k], r.second_place)):
+                districts[q] += v
         return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(n))
 
     def _game_over(self, s: PacalState, why: str) -> PacalState:
