@@ -575,6 +575,8 @@ class GameApp:
     #: app puts a new board in its place; and how many new boards it tries
     _RENEW_AFTER = 4.0
     _RENEWALS = 3
+    _board_renewals = 0  # new boards put in so far
+    _board_frame: dict | None = None  # the view's frame of the board's state (_new_board)
 
     def _on_board_drawn(self, board) -> None:
         """A view of ``board`` said what it drew: when it drew it empty, look again a
@@ -594,10 +596,10 @@ class GameApp:
         still empty; True when replaced."""
         if board is not self.board or not board.drawn_empty:
             return False
-        if getattr(self, "_board_renewals", 0) >= self._RENEWALS:
+        if self._board_renewals >= self._RENEWALS:
             self._say("the board could not be drawn by this page: re-run the cell", "error")
             return False
-        self._board_renewals = getattr(self, "_board_renewals", 0) + 1
+        self._board_renewals += 1
         self.board = self._new_board()
         self._last_layers = None
         self.board_box.children = [self.board_probe, self.board]
@@ -614,7 +616,7 @@ class GameApp:
         except Exception as e:  # noqa: BLE001
             self._say(f"the view could not size this state: {type(e).__name__}: {e}", "error")
             return
-        if not fr or fr == getattr(self, "_board_frame", None):
+        if not fr or fr == self._board_frame:
             return
         self._board_frame = fr
         lay = self.board.layout

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from ...core.fastrecord import replacer
 
 __all__ = [
-    "replace", "replace_state", "replace_player", "replace_table", "replace_turn", "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
+    "replace", "replace_state", "replace_player", "replace_table", "replace_turn",
+    "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
     "ChooseDice", "Roll", "DieRoll", "KeepRoll", "Reroll", "Step", "Stop", "PlaceCharacter",
     "Deliver", "PickUp", "DropOff", "TakeTreasure", "DeliverTreasure", "RevealTreasure",
     "UseItem", "Endure", "LoseToken", "Refill", "DiscardPassenger", "TakeItem", "Decline",
