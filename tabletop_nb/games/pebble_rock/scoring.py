@@ -5,7 +5,6 @@ game (tests/games/pebble_rock/test_scoring.py).
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
 from .rules import Objective
@@ -30,15 +29,23 @@ def count_sets(cards: Iterable[Sequence[str]], colours: Sequence[str]) -> int:
     >>> count_sets([("r", "b"), ("g",), ("y",)], "rbgy")
     0
     """
-    cards = [tuple(c) for c in cards]
     colours = tuple(colours)
-    best = len(cards) // max(1, len(colours))
-    for k in range(1, len(colours) + 1):
-        for group in combinations(colours, k):
-            touching = sum(1 for c in cards if any(x in group for x in c))
-            best = min(best, touching // k)
-            if best == 0:
-                return 0
+    # each card as a bit set of the colours it may count as; equal sets counted together
+    bit = {x: 1 << i for i, x in enumerate(colours)}
+    piles: dict[int, int] = {}
+    n = 0
+    for c in cards:
+        m = 0
+        for x in c:
+            m |= bit.get(x, 0)
+        piles[m] = piles.get(m, 0) + 1
+        n += 1
+    best = n // max(1, len(colours))
+    for group in range(1, 1 << len(colours)):  # every nonempty group S of colours
+        touching = sum(v for m, v in piles.items() if m & group)
+        best = min(best, touching // group.bit_count())
+        if best == 0:
+            return 0
     return best
 
 
