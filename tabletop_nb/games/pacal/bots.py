@@ -76,31 +76,49 @@ def _best(valued):
 
 def _build_values(game, s, rng) -> list:
     """(build, value) for every option, "no build" (worth 0) first."""
-    p = s.player
     # the state's own "no build" (always its first option), so the bot is trusted
     out: list[tuple[Any, float]] = [(s.options[0] if s.options else NoBuild(), 0.0)]
     geo = game.geo
+    # Speed: a build's value but for its members' term depends only on its space and height
+    # (see _build_value): worked out once for each, not once for each set of members
+    known: dict = {}
     for a in s.options:
         if type(a) is not Build:
             continue
-        # Speed: the build alone, not the end of the turn (the next seat's moves); the
-        # whole apply only when the game ends (its final scoring decides). The same
-        # scores and pyramids as game.apply_trusted(s, a), which ends the turn after it.
-        s2, scores, events, ended, st = game._build_step(s, a)  # st: the district's stories after
-        if game._build_ends_game(s2, scores, ended):
-            sc = game._end_turn(s2, scores, events, ended).scores
-            top = max(sc)
-            v = 100.0 if sc[p] == top else -100.0
-        else:
-            cell = geo.index[a.at]
-            gained = scores[p] - s.scores[p]
-            lead = st[p] - max(st[:p] + st[p + 1:])
-            v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
-            v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
+        key = (a.at, a.height)
+        kv = known.get(key)
+        if kv is None:
+            kv = known[key] = _build_value(game, s, a, geo.index[a.at])
+        ends, v = kv
+        if not ends:
             v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
         v += rng.random() * 1e-3
         out.append((a, v))
     return out
+
+
+def _build_value(game, s, a, cell: int) -> tuple[bool, float]:
+    """Whether build ``a`` ends the game, and its value before the members' term: win or
+    lose if it ends the game, else points now, height, majority and river / lake."""
+    p = s.player
+    geo = game.geo
+    # Speed: the build's points alone (game._build_points), not the whole apply with the
+    # end of the turn (the next seat's moves); the whole apply only when the game ends (its
+    # final scoring decides). The same scores and stories as game.apply_trusted(s, a), which
+    # ends the turn after the build. The points, the stories and whether the game ends read
+    # only the space and the height, and so does the final scoring (pyramids and god stones,
+    # no stones): any build of that space and height has this value.
+    _, _, scores, _, ended, st = game._build_points(s, cell, a.height)  # st: stories after
+    if game._build_ends_game(s, scores, ended):  # it reads s.pos and s.last_round alone
+        s2, scores, events, ended, _ = game._build_step(s, a)
+        sc = game._end_turn(s2, scores, events, ended).scores
+        top = max(sc)
+        return True, (100.0 if sc[p] == top else -100.0)
+    gained = scores[p] - s.scores[p]
+    lead = st[p] - max(st[:p] + st[p + 1:])
+    v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
+    v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
+    return False, v
 
 
 def _choose_move(game, s, rng):
@@ -123,21 +141,25 @@ def _move_values(game, s, rng) -> list:
     vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
     shapes = _Shapes(game, s, p, vis | s.pyr_masks[p]) if s.supply[p] else None
     out = []
-    cache: dict = {}
+    index = geo.index
+    random = rng.random
+    # Speed: shapes.potential remembers _potential per space (as a dict here did before)
+    value = shapes.potential if shapes is not None else None
     for a in opts:
         t = type(a)
-        if t is UseGod:
+        if t is Move:
+            c = index[a.to]
+            v = value(c) if value is not None else 0.0
+            if a.kind != "turn":
+                v += 1.2
+        elif t is UseGod:
             continue
-        to = a.to if t is Move else a.at
-        c = geo.index[to]
-        if c not in cache:
-            cache[c] = _potential(game, s, p, c, shapes) if shapes is not None else 0.0
-        v = cache[c]
-        if t is Move and a.kind != "turn":
-            v += 1.2
+        else:
+            c = index[a.at]
+            v = value(c) if value is not None else 0.0
         if vis >> c & 1:
             v -= 3.0  # the ship would hide an own stone
-        v += rng.random() * 1e-3
+        v += random() * 1e-3
         out.append((a, v))
     return out
 
@@ -168,7 +190,7 @@ def _choose_drop(game, s, rng):
             if s.stones[p] >> c & 1:
                 v -= 2.0
             else:
-                v += 0.5 + _potential(game, s, p, c, shapes)
+                v += 0.5 + shapes.potential(c)
         v += rng.random() * 1e-3
         if v > best_v:
             best, best_v = a, v
@@ -189,7 +211,7 @@ def greedy_bot(game, state, rng):
         p = state.player
         index = game.geo.index
         shapes = _Shapes(game, state, p, game.visible_stones(state, p) | state.pyr_masks[p])
-        return max(opts, key=lambda a: _potential(game, state, p, index[a.at], shapes)
+        return max(opts, key=lambda a: shapes.potential(index[a.at])
                    + rng.random() * 1e-3)
     opts = state.options
     return opts[int(rng.random() * len(opts))]
@@ -233,43 +255,31 @@ class _Shapes:
     district and height for the decision.
     """
 
-    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories")
+    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
+                 "_eff")
 
     def __init__(self, game, s, p: int, members: int):
         self._game, self._s, self._p = game, s, p
         self._gains: dict = {}
         self._stories: dict = {}
-        m = members
-        t2 = t3 = t4 = t5 = 0
-        if m:
-            geo = game.geo
-            P = geo.pad
-            t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
-            if m & (m - 1):  # two members or more: lines and squares may form
-                W, H = geo.width, geo.height
-                lo = min(W, H)
-                rows = _pairs(m, 1, W - 1)
-                cols = _pairs(m, P, H - 1)
-                t3, t4 = _lines(m, 1, rows, W)
-                a, b = _lines(m, P, cols, H)
-                t3, t4 = t3 | a, t4 | b
-                for u in (P + 1, P - 1):
-                    a, b = _lines(m, u, _pairs(m, u, lo - 1), lo)
-                    t3, t4 = t3 | a, t4 | b
-                for k in range(1, lo):  # squares of side k: the pair on the side not through e
-                    h = rows[k]
-                    if h:
-                        kp = k * P
-                        t5 |= ((h >> kp) & (m >> k)) | ((h >> (kp - k)) & (m << k)) | \
-                              ((h << kp) & (m >> k)) | ((h << (kp + k)) & (m << k))
-                if game.rules.diamond_squares:  # top, left (-k, k), right (k, k), bottom (0, 2k)
-                    for k in range(1, (lo - 1) // 2 + 1):
-                        kp, lr, tb = k * P, rows[2 * k], cols[2 * k]
-                        if lr:  # e is the top or the bottom corner
-                            t5 |= ((lr >> (kp - k)) & (m >> 2 * kp)) | ((lr << (kp + k)) & (m << 2 * kp))
-                        if tb:  # e is the left or the right corner
-                            t5 |= ((tb << (kp - k)) & (m >> 2 * k)) | ((tb << (kp + k)) & (m << 2 * k))
-        self.t5, self.t4, self.t3, self.t2 = t5, t4, t3, t2
+        self._values: dict = {}
+        #: _eff[h]: the highest pyramid left of at most h stories (0: none), as _potential
+        #: walks down the supply
+        supply = s.pyr_supply[p]
+        eff = [0]
+        for h in range(1, 6):
+            eff.append(h if supply[h - 1] else eff[h - 1])
+        self._eff = eff
+        self.t5, self.t4, self.t3, self.t2 = _shape_sets(game, members)
+
+    def potential(self, cell: int) -> float:
+        """:func:`_potential` of ``cell`` for this state and seat, remembered per space
+        for the decision (the move and drop options name a space again and again)."""
+        v = self._values.get(cell)
+        if v is None:
+            hh = self._eff[self.tallest(cell)]
+            v = self._values[cell] = 1.0 * hh + 0.8 * self.gain(cell, hh) if hh else 0.0
+        return v
 
     def tallest(self, cell: int) -> int:
         """The most stories of a constellation through ``cell`` (1: the stone alone)."""
@@ -294,6 +304,63 @@ class _Shapes:
                 st = self._stories[k] = self._game.strengths(self._s, k)
             g = self._gains[key] = _gain(geo.values[k], st, self._p, height)
         return g
+
+
+#: _shape_sets' last answers: (geometry, diamonds, members) -> (t5, t4, t3, t2)
+_SETS: dict = {}
+_SETS_MAX = 64
+
+
+def _shape_sets(game, members: int) -> tuple[int, int, int, int]:
+    """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for ``members``.
+
+    Speed: they read only the members, the board (``game.geo``) and ``diamond_squares``,
+    so they are remembered under exactly those: a seat's move and its drop that follows
+    usually have the same members (the ship's new space hides a stone of his only when
+    it lies there), and the god stone's placement those of the move before it. The
+    remembered sets are the ones computed for that key, so the same.
+    """
+    geo = game.geo
+    dia = game.rules.diamond_squares
+    key = (geo, dia, members)
+    got = _SETS.get(key)
+    if got is None:
+        if len(_SETS) >= _SETS_MAX:
+            _SETS.clear()
+        got = _SETS[key] = _compute_shape_sets(geo, dia, members)
+    return got
+
+
+def _compute_shape_sets(geo, diamonds: bool, m: int) -> tuple[int, int, int, int]:
+    t2 = t3 = t4 = t5 = 0
+    if m:
+        P = geo.pad
+        t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
+        if m & (m - 1):  # two members or more: lines and squares may form
+            W, H = geo.width, geo.height
+            lo = min(W, H)
+            rows = _pairs(m, 1, W - 1)
+            cols = _pairs(m, P, H - 1)
+            t3, t4 = _lines(m, 1, rows, W)
+            a, b = _lines(m, P, cols, H)
+            t3, t4 = t3 | a, t4 | b
+            for u in (P + 1, P - 1):
+                a, b = _lines(m, u, _pairs(m, u, lo - 1), lo)
+                t3, t4 = t3 | a, t4 | b
+            for k in range(1, lo):  # squares of side k: the pair on the side not through e
+                h = rows[k]
+                if h:
+                    kp = k * P
+                    t5 |= ((h >> kp) & (m >> k)) | ((h >> (kp - k)) & (m << k)) | \
+                          ((h << kp) & (m >> k)) | ((h << (kp + k)) & (m << k))
+            if diamonds:  # top, left (-k, k), right (k, k), bottom (0, 2k)
+                for k in range(1, (lo - 1) // 2 + 1):
+                    kp, lr, tb = k * P, rows[2 * k], cols[2 * k]
+                    if lr:  # e is the top or the bottom corner
+                        t5 |= ((lr >> (kp - k)) & (m >> 2 * kp)) | ((lr << (kp + k)) & (m << 2 * kp))
+                    if tb:  # e is the left or the right corner
+                        t5 |= ((tb << (kp - k)) & (m >> 2 * k)) | ((tb << (kp + k)) & (m << 2 * k))
+    return t5, t4, t3, t2
 
 
 def _pairs(m: int, u: int, most: int) -> list:

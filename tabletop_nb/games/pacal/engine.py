@@ -613,25 +613,12 @@ class PacalGame(BaseGame):
         """The build itself (pyramid, stones back, points, end bonus): the state before the
         turn ends, the scores, this action's events, why the game ends ("" if not) and the
         seats' stories in the district after the build."""
-        p, n, r, geo = s.player, self.n, self.rules, self.geo
-        index = geo.index
+        p, n = s.player, self.n
+        index = self.geo.index
         cell = index[a.at]
-        district = geo.district[cell]
-        before = self.strengths(s, district)
-        first = not any(before)
+        supply_p, discarded, scores, ev, ended, after = self._build_points(s, cell, a.height)
         pyramids = list(s.pyramids)
         pyr_masks = list(s.pyr_masks)
-        supply_p = list(s.pyr_supply[p])
-        discarded = s.discarded
-        old = pyramids[cell]
-        upgrade = bool(old)
-        total_before = sum(supply_p)
-        if upgrade:
-            if r.replaced_pyramid == "supply":
-                supply_p[(old & 7) - 1] += 1
-            else:
-                discarded = discarded[:p] + (discarded[p] + 1,) + discarded[p + 1:]
-        supply_p[a.height - 1] -= 1
         pyramids[cell] = p * 8 + a.height
         pyr_masks[p] |= 1 << cell
         stones = list(s.stones)
@@ -647,11 +634,34 @@ class PacalGame(BaseGame):
                 stones[q] &= ~bit
                 supply[q] += 1
         s2 = evolve(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
-                     pyr_supply=s.pyr_supply[:p] + (tuple(supply_p),) + s.pyr_supply[p + 1:],
+                     pyr_supply=s.pyr_supply[:p] + (supply_p,) + s.pyr_supply[p + 1:],
                      discarded=discarded, stones=tuple(stones), supply=tuple(supply))
+        return s2, scores, ev, ended, after
+
+    def _build_points(self, s: PacalState, cell: int, height: int) -> tuple:
+        """What a build of ``height`` on ``cell`` by the seat to play does besides the
+        stones and the board: the seat's pyramid supply after it, the discarded counts, the
+        scores, the build's events, why the game ends ("" if not) and the seats' stories
+        in the district after (PC-UPGRADE, PC-SCORE, PC-END). The members play no part:
+        they only send stones back (the greedy bot values builds by this alone)."""
+        p, n, r, geo = s.player, self.n, self.rules, self.geo
+        district = geo.district[cell]
+        before = self.strengths(s, district)
+        first = not any(before)
+        supply_p = list(s.pyr_supply[p])
+        discarded = s.discarded
+        old = s.pyramids[cell]
+        upgrade = bool(old)
+        total_before = sum(supply_p)
+        if upgrade:
+            if r.replaced_pyramid == "supply":
+                supply_p[(old & 7) - 1] += 1
+            else:
+                discarded = discarded[:p] + (discarded[p] + 1,) + discarded[p + 1:]
+        supply_p[height - 1] -= 1
         # only the builder's stories on this space change (an upgrade is of his own pyramid)
         after = before.copy()
-        after[p] += a.height - (old & 7)
+        after[p] += height - (old & 7)
         best_other_before = max(before[:p] + before[p + 1:])
         best_other_after = max(after[:p] + after[p + 1:])
         if first:
@@ -664,7 +674,7 @@ class PacalGame(BaseGame):
             gain = geo.values[district] if (after[p] > best_other_after and not before[p] > best_other_before) else 0
         scores = list(s.scores)
         scores[p] += gain
-        ev = (("build", p, a.height, a.at, upgrade, gain),)  # this action's events only
+        ev = (("build", p, height, self._xy[cell], upgrade, gain),)  # this action's events only
         ended = ""
         total_after = sum(supply_p)
         if total_after == r.pyramids_left_at_end and total_after < total_before and \
@@ -680,7 +690,7 @@ class PacalGame(BaseGame):
             # 45 points to end it, the game often ran on for ever
             ev += (("builtout", p),)
             ended = "built out"
-        return s2, tuple(scores), ev, ended, after
+        return tuple(supply_p), discarded, tuple(scores), ev, ended, after
 
     def _build_ends_game(self, s: PacalState, scores: tuple, ended: str) -> bool:
         """Whether ``_end_turn`` after a build (``_build_step``'s results) ends the game:

@@ -144,3 +144,86 @@ def test_greedy_returns_the_engines_own_actions():
             a = bots.greedy_bot(game, s, rng)
             assert any(a is b for b in s.options), a
             s = game.apply_trusted(s, a)
+
+
+def _plain_build_values(game, s, rng):
+    """The greedy bot's build values as computed before they were remembered per space and
+    height: the whole build step for every option (the code of commit ca8e637)."""
+    p = s.player
+    geo = game.geo
+    out = [(s.options[0], 0.0)]
+    for a in s.options:
+        if type(a) is not Build:
+            continue
+        s2, scores, events, ended, st = game._build_step(s, a)
+        if game._build_ends_game(s2, scores, ended):
+            sc = game._end_turn(s2, scores, events, ended).scores
+            v = 100.0 if sc[p] == max(sc) else -100.0
+        else:
+            cell = geo.index[a.at]
+            gained = scores[p] - s.scores[p]
+            lead = st[p] - max(st[:p] + st[p + 1:])
+            v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
+            v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
+            v -= 0.2 * len(a.members)
+        v += rng.random() * 1e-3
+        out.append((a, v))
+    return out
+
+
+@pytest.mark.parametrize("rules", [dict(players=2), dict(players=4),
+                                   dict(players=2, two_player_bonus_end=False, tie_scores=True,
+                                        replaced_pyramid="discard"),
+                                   dict(players=5, expert=True)])
+def test_build_values_equal_the_whole_build_step_for_every_option(rules):
+    """_build_values (one _build_value per space and height) gives every build option the
+    value of the plain look-ahead, to the bit, with the same random numbers drawn."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    checked = ends = 0
+    for seed in range(4):
+        rec = tabletop_nb.play(game, "greedy", seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != BUILD:
+                continue
+            fast = bots._build_values(game, s, np.random.default_rng(seed))
+            plain = _plain_build_values(game, s, np.random.default_rng(seed))
+            assert fast == plain
+            checked += len(fast)
+            ends += sum(abs(v) > 50 for _, v in fast)
+    assert checked > 200 and ends >= 1
+
+
+@pytest.mark.parametrize("diamonds", [False, True])
+def test_remembered_shape_sets_are_the_computed_ones(diamonds):
+    """_shape_sets answers from its memory exactly what it computes afresh, for the key it
+    was asked (members, board, diamond rule), also after the memory was emptied."""
+    game = tabletop_nb.load_game("pacal", players=4, diamond_squares=diamonds)
+    other = tabletop_nb.load_game("pacal", players=4, diamond_squares=not diamonds)
+    geo = game.geo
+    rng = random.Random(11)
+    sets = [sum(1 << c for c in geo.playable_cells if rng.random() < d)
+            for d in (0.0, 0.03, 0.08, 0.15, 0.3) for _ in range(30)]
+    for m in sets + sets:  # the second round asks again (from memory, or after a clear)
+        for g in (game, other):
+            assert bots._shape_sets(g, m) == bots._compute_shape_sets(g.geo, g.rules.diamond_squares, m)
+
+
+@pytest.mark.parametrize("rules", [dict(players=3), dict(players=4, diamond_squares=True)])
+def test_remembered_potential_is_potential(rules):
+    """_Shapes.potential (the supply walked once into a table, remembered per space) is
+    _potential on every space, at every move decision of seeded games."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    geo = game.geo
+    checked = 0
+    for seed in range(2):
+        rec = tabletop_nb.play(game, "greedy", seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != MOVE:
+                continue
+            p = s.player
+            members = game.visible_stones(s, p) | s.pyr_masks[p]
+            shapes = bots._Shapes(game, s, p, members)
+            for c in geo.playable_cells[seed::4]:
+                assert shapes.potential(c) == bots._potential(game, s, p, c, shapes)
+                checked += 1
+    assert checked > 1000
