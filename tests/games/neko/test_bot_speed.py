@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import tabletop_nb
+from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import Bid, EndTurn, OpenHarbour, TakeFish
 
@@ -153,3 +154,62 @@ def test_cached_values_follow_coins_fish_and_rounds(positions):
             assert B._bid_gain(game, s2, p, P, card, disc, tables) == expected
             changed += expected is None
     assert changed  # some card was unaffordable with few coins
+
+
+def _mixed_turns(game, seed: int, limit: int = 400) -> list:
+    """Action-phase positions of a seeded game of greedy and random seats (random seats
+    reach the odd positions: rerolls, trades, pickups, hospital tiles)."""
+    rng = np.random.default_rng(seed)
+    s = game.initial_state()
+    out = []
+    while not game.is_terminal(s) and len(out) < limit:
+        p = game.current_player(s)
+        if p == tabletop_nb.CHANCE:
+            s = game.apply_trusted(s, game.sample_chance(s, rng))
+            continue
+        legal = game.legal_actions(s)
+        if s.frames[-1][0] == "turn":
+            out.append(s)
+        a = B.greedy_bot(game, s, rng) if (p + seed) % 2 else legal[int(rng.random() * len(legal))]
+        s = game.apply(s, a)
+    return out
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE + [dict(players=4, park_pickup_per_turn=True)])
+def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
+    """``turn_actions_of(s, K)`` is the legal list filtered by type, in order, for every
+    kind; the kinds in ``_KINDS`` order make up the whole list (each kind one run)."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    seen: set = set()
+    for seed in (1, 2):
+        for s in _mixed_turns(game, seed):
+            legal = game.legal_actions(s)
+            joined = []
+            for kind in game._KINDS:
+                got = game.turn_actions_of(s, kind)
+                assert got == [a for a in legal if type(a) is kind], kind
+                joined += got
+                if got:
+                    seen.add(kind)
+            assert joined == legal
+    assert len(seen) >= 8
+
+
+@pytest.mark.parametrize("cfg", [dict(players=4), dict(players=3, advanced_cards=True, advanced_setup=True),
+                                 dict(players=2, hospital_needs_die=True, park_pickup_per_turn=True,
+                                      free_actions_after_last_die=False)])
+def test_turn_choice_without_the_legal_list_is_the_one_from_it(cfg):
+    """The greedy turn found one kind at a time (_TurnOffer) chooses what it chooses from
+    the whole legal list, single-action turns included (where greedy_bot used to return
+    legal[0] at once)."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    singles = 0
+    for seed in (3, 4):
+        for s in _mixed_turns(game, seed):
+            p = s.frames[-1][1]
+            legal = game.legal_actions(s)
+            plain = legal[0] if len(legal) == 1 else B._turn(game, s, p, legal)
+            assert B._turn(game, s, p) == plain
+            assert B.greedy_bot(game, s, None) == plain
+            singles += len(legal) == 1
+    assert singles

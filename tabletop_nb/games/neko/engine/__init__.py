@@ -104,4 +104,16 @@ NekoGame._HANDLERS = {
     NekoSplit: G._h_neko, RemoveTiles: G._h_remove_tiles, ParkDie: G._h_park_die,
     ChurchHub: G._h_church_hub, ChurchFish: G._h_church_fish,
 }
+#: the legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)`` (see
+#: ``turn_actions_of``); the kinds in the order ``_turn_actions`` lists them
+NekoGame._KINDS = {
+    TakeFish: G._kind_take_fish, Bid: G._kind_bid, NewBid: G._kind_new_bid,
+    ActivateHub: G._kind_activate_hub, ActivateCard: G._kind_activate_card,
+    FishFor: G._kind_fish_for, TakeDiscard: G._kind_take_discard,
+    RemoveInterference: G._kind_remove_interference, BuyShip: G._kind_buy_ship,
+    OpenHarbour: G._kind_open_harbour, Adjust: G._kind_adjust, TileAdjust: G._kind_tile_adjust,
+    Reroll: G._kind_reroll, MoveShip: G._kind_move_ship, LoadCargo: G._kind_load_cargo,
+    Trade: G._kind_trade, Lighthouse: G._kind_lighthouse, HospitalRemove: G._kind_hospital_remove,
+    EndTurn: G._kind_end_turn,
+}
 del G

@@ -116,6 +116,84 @@ class ActionPhase:
             out.append(_a(EndTurn))
         return out
 
+    # Speed (issue 12): the turn's legal actions of one kind, for the greedy bot, which
+    # looks at a few kinds at most turns and needs the whole list almost never. Each
+    # ``_kind_*`` repeats the lines of ``_turn_actions`` (or ``_free_actions``) that make
+    # that kind, under the same conditions, so ``turn_actions_of(s, K)`` is
+    # ``[a for a in legal_actions(s) if type(a) is K]``, in the same order (each kind is
+    # one run of the full list); tests/games/neko/test_bot_speed.py checks it for every
+    # kind in the turns of seeded games in several rule sets. ``_turn_actions`` itself
+    # stays one pass: a random bot wants every action.
+
+    def turn_actions_of(self, s, kind) -> list:
+        """The legal actions of this type at an Action-phase turn, in legal order (read
+        only: the list may be shared)."""
+        p = s.frames[-1][1]
+        return self._KINDS[kind](self, s, p, s.players[p])
+
+    def _kind_take_fish(self, s, p, P) -> list:
+        main = s.main
+        if (not main and P.dice) or (main and main[0] == "fish"):
+            return self._acts_for(self._distinct(P.dice)).fish
+        return []
+
+    def _kind_bid(self, s, p, P) -> list:
+        main = s.main
+        dice = P.dice
+        if main:
+            return self._acts_for(self._distinct(dice)).bid[main[1]] if main[0] == "bid" else []
+        if not dice:
+            return []
+        va = self._acts_for(self._distinct(dice))
+        out: list = []
+        nd = len(dice)
+        S = self.S
+        area, adv, bids = s.area, s.adv, s.bids
+        for sp in self.res_order:
+            if (area[sp] if sp < S else adv[sp - S]) < 0:
+                continue
+            row = bids[sp]
+            if len(row[p]) + nd >= max(map(len, row)):
+                out += va.bid[sp]
+        return out
+
+    def _kind_new_bid(self, s, p, P) -> list:
+        if s.main or not P.dice or not (self.rules.advanced_setup and -1 in s.area):
+            return []
+        return [_a(NewBid, c) for c in s.piles]
+
+    def _kind_activate_hub(self, s, p, P) -> list:
+        if s.main or not P.dice or not P.hubs:
+            return []
+        dice = P.dice
+        used = [k for k, _ in P.hub_dice]
+        port = self.rules.dice_on_port_hubs
+        return [_a(ActivateHub, *key) for key, mult, _ in P.hubs
+                if mult in dice and key not in used and (port or key[2] == 0)]
+
+    def _kind_activate_card(self, s, p, P) -> list:
+        if s.main or not P.dice or not P.cards:
+            return []
+        r = self.rules
+        vals = self._distinct(P.dice)
+        out = []
+        act = self._prof(P).activatable
+        if act:
+            cused = [k for k, _ in P.card_dice]
+            for li, si, ok in act:
+                if (li, si) not in cused:
+                    for v in vals:
+                        if v in ok:
+                            out.append(_a(ActivateCard, li, si, v))
+        if r.hospital_needs_die and P.interference and not P.hospital_used:
+            at = self._prof(P).effect_pos.get("hospital")
+            if at is not None:
+                out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
+        return out
+
+    def _kind_end_turn(self, s, p, P) -> list:
+        return [_a(EndTurn)] if s.main and self._turn_can_end(s, p) else []
+
     def _turn_can_end(self, s, p) -> bool:
         main = s.main
         if main[0] != "bid":

@@ -79,6 +79,114 @@ class FreeActions:
                 out.append(_a(HospitalRemove))
         return out
 
+    # Speed: the free actions of one kind (see ``turn_actions_of`` in :mod:`.action_phase`):
+    # each repeats the lines of ``_free_actions`` for its kind, under the same conditions.
+
+    def _free_offered(self, s, P) -> bool:
+        """Whether ``_turn_actions`` offers free actions at all."""
+        return bool(P.dice) or bool(s.main and self.rules.free_actions_after_last_die)
+
+    def _kind_fish_for(self, s, p, P) -> list:
+        if not P.fish or not self._free_offered(s, P):
+            return []
+        r = self.rules
+        out = []
+        if r.fish_coins:
+            out.append(self._A_fishfor[0])
+        if r.fish_fuel:
+            out.append(self._A_fishfor[1])
+        return out
+
+    def _kind_take_discard(self, s, p, P) -> list:
+        if not s.discard or P.picked_up or not self._free_offered(s, P):
+            return []
+        r = self.rules
+        prof = self._prof(P) if P.cards else None
+        effects = prof.effects if prof else ()
+        cost = r.seaside_pickup_fish if "seaside_pickup" in effects else r.pickup_fish
+        dva = self._acts_for(self._distinct(s.discard))
+        out: list = []
+        if P.fish >= cost:
+            out += dva.pick_fish
+        if prof and prof.park[1] > P.park_pickups_used:
+            out += dva.pick_park
+        return out
+
+    def _kind_remove_interference(self, s, p, P) -> list:
+        if P.interference and P.coins >= self.rules.interference_removal_cost and self._free_offered(s, P):
+            return [_a(RemoveInterference)]
+        return []
+
+    def _kind_buy_ship(self, s, p, P) -> list:
+        if not (P.harbours > 1 and P.coins >= self.ship_price(P) and self._free_offered(s, P)):
+            return []
+        counts = [0] * len(P.lanes)
+        for li, _, _ in P.ships:
+            counts[li] += 1
+        return [_a(BuyShip, li) for li, n in enumerate(counts) if n < P.harbours]
+
+    def _kind_open_harbour(self, s, p, P) -> list:
+        if P.harbours < self.rules.max_harbours and P.coins >= self.harbour_price(P) \
+                and self._free_offered(s, P):
+            return [_a(OpenHarbour)]
+        return []
+
+    def _kind_adjust(self, s, p, P) -> list:
+        if P.fuel >= self.rules.adjust_fuel and self._free_offered(s, P):
+            return self._acts_for(self._distinct(P.dice)).adjust
+        return []
+
+    def _kind_tile_adjust(self, s, p, P) -> list:
+        if P.cards and P.dice and self._prof(P).park[0] > P.tile_adjust_used:
+            return self._acts_for(self._distinct(P.dice)).tile
+        return []
+
+    def _kind_reroll(self, s, p, P) -> list:
+        if P.cards and P.dice and self._prof(P).park[0] > P.tile_reroll_used:
+            return self._acts_for(self._distinct(P.dice)).reroll
+        return []
+
+    def _kind_move_ship(self, s, p, P) -> list:
+        if P.fuel >= self.rules.move_fuel and self._free_offered(s, P):
+            return self._ship_moves(P)
+        return []
+
+    def _kind_load_cargo(self, s, p, P) -> list:
+        if P.goods and P.cards and self._prof(P).ports and self._free_offered(s, P):
+            return self._cargo_moves(P)
+        return []
+
+    def _kind_trade(self, s, p, P) -> list:
+        if not P.cards or not self._free_offered(s, P):
+            return []
+        r = self.rules
+        effects = self._prof(P).effects
+        out = []
+        if "seaside_trade_low" in effects and self._card_active(P, "seaside_trade_low"):
+            lo_c, lo_f = r.seaside_low_rates
+            if P.coins >= lo_c:
+                out.append(_a(Trade, "coins_to_fuel"))
+            if P.fuel >= lo_f:
+                out.append(_a(Trade, "fuel_to_goods"))
+        if "seaside_trade_high" in effects and self._card_active(P, "seaside_trade_high"):
+            if P.fuel >= 1:
+                out.append(_a(Trade, "fuel_to_coins"))
+            if P.goods >= 1:
+                out.append(_a(Trade, "goods_to_pp"))
+        return out
+
+    def _kind_lighthouse(self, s, p, P) -> list:
+        if P.cards and P.lighthouse is None and "light_house" in self._prof(P).effects \
+                and self._free_offered(s, P):
+            return [_a(Lighthouse, *key) for key, _, _ in P.hubs]
+        return []
+
+    def _kind_hospital_remove(self, s, p, P) -> list:
+        if P.cards and not P.hospital_used and P.interference and not self.rules.hospital_needs_die \
+                and "hospital" in self._prof(P).effects and self._free_offered(s, P):
+            return [_a(HospitalRemove)]
+        return []
+
     def ship_price(self, P) -> int:
         return self.rules.ship_cost_first + self.rules.ship_cost_step * (len(P.ships) - 1)
 
