@@ -213,3 +213,33 @@ def test_turn_choice_without_the_legal_list_is_the_one_from_it(cfg):
             assert B.greedy_bot(game, s, None) == plain
             singles += len(legal) == 1
     assert singles
+
+
+def test_frozen_working_copies_are_plain_states():
+    """apply's working copy becomes the new state by ``__class__`` assignment (engine/base.py):
+    each state and player is of the frozen class, equal to and hashing like the same
+    fields built afresh, and the state applied to is unchanged."""
+    from dataclasses import fields
+
+    from tabletop_nb.games.neko.state import NekoState, Player
+
+    def rebuilt(s):
+        players = tuple(Player(**{f.name: getattr(P, f.name) for f in fields(Player)}) for P in s.players)
+        return NekoState(**{f.name: getattr(s, f.name) for f in fields(NekoState)} | {"players": players})
+
+    game = tabletop_nb.load_game("neko", players=3, advanced_cards=True)
+    rng = np.random.default_rng(5)
+    s = game.initial_state()
+    n = 0
+    while not game.is_terminal(s):
+        before = rebuilt(s)
+        p = game.current_player(s)
+        a = game.sample_chance(s, rng) if p == tabletop_nb.CHANCE else B.greedy_bot(game, s, rng)
+        s2 = game.apply(s, a)
+        assert s == before and hash(s) == hash(before)
+        assert type(s2) is NekoState and all(type(P) is Player for P in s2.players)
+        assert type(s2.players) is tuple and type(s2.frames) is tuple and type(s2.events) is tuple
+        assert rebuilt(s2) == s2 and hash(rebuilt(s2)) == hash(s2)
+        s = s2
+        n += 1
+    assert n > 300

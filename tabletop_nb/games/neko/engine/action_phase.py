@@ -209,7 +209,7 @@ class ActionPhase:
         w.discard = _insert(w.discard, a.value)
         got = self._gain(m, "fish", 1)
         w.main = ("fish",)
-        w.ev.append(("take_fish", p, a.value, got))
+        w.events.append(("take_fish", p, a.value, got))
 
     def _h_bid(self, w, top, a):
         p = top[1]
@@ -218,7 +218,7 @@ class ActionPhase:
         self._add_bid(w, a.space, p, a.value)
         placed = w.main[2] if w.main and w.main[0] == "bid" else 0
         w.main = ("bid", a.space, placed + 1)
-        w.ev.append(("bid", p, self._card_at(w, a.space), a.value))
+        w.events.append(("bid", p, self._card_at(w, a.space), a.value))
 
     def _h_activate_card(self, w, top, a):
         p = top[1]
@@ -230,7 +230,7 @@ class ActionPhase:
         card = m.lanes[a.lane][a.slot]
         C = self.card[card]
         e = C.effect
-        w.ev.append(("card", p, card, a.value))
+        w.events.append(("card", p, card, a.value))
         if e == "variant" and C.kind == "ocean_bank":
             m.coins += r.set_value(self._count(m, "ocean_bank"), r.ocean_bank_income)
         elif e == "variant" and C.kind == "fuel_platform":
@@ -246,7 +246,7 @@ class ActionPhase:
         elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
             m.hospital_used = True
             m.interference -= 1
-            w.ev.append(("hospital", p, 1))
+            w.events.append(("hospital", p, 1))
 
     def _h_end_turn(self, w, top, a):
         w.frames.pop()
@@ -256,4 +256,4 @@ class ActionPhase:
             m.park_pickups_used = 0
         w.main = ()
         w.turn = (w.turn + 1) % self.N
-        w.ev.append(("end_turn", top[1]))
+        w.events.append(("end_turn", top[1]))

@@ -36,4 +36,4 @@ class Advanced:
         w.piles = _remove(w.piles, a.card)
         self._set_card_at(w, space, a.card)
         w.main = ("bid", space, 0)
-        w.ev.append(("new_bid", p, a.card, space))
+        w.events.append(("new_bid", p, a.card, space))

@@ -6,7 +6,8 @@ Inside ``apply`` the state is unpacked into a mutable working copy (:class:`_W`,
 like the rulebook's sentences and the states stay immutable values. The copies are
 straight-line functions built by :mod:`tabletop_nb.core.fastrecord` (copying ~25 fields
 by name is several times faster than a getattr/setattr loop, and it happens on every
-action).
+action); the working copies have the frozen classes' layouts and become the new state
+and players themselves (``__class__`` assignment), so each field is copied once.
 """
 from __future__ import annotations
 
@@ -29,7 +30,13 @@ _NAMES = ("Yellow", "Red", "Purple", "Green")
 
 
 class _MP:
-    """A mutable copy of a Player, alive only inside one ``apply``."""
+    """A mutable copy of a Player, alive only inside one ``apply``.
+
+    It has exactly Player's slots (the same layout), so freezing it is giving it the class
+    Player (``__class__`` assignment, which Python allows between two classes of one
+    layout): no second copy of its 24 fields. It is then an ordinary Player, equal to and
+    hashing like one built field by field (test_bot_speed.py checks the states).
+    """
 
     __slots__ = _PLAYER_FIELDS
 
@@ -37,40 +44,56 @@ class _MP:
 _make_player = maker(Player)
 _make_state = maker(NekoState)
 _thaw = from_attrs(_MP)
-_MP.freeze = from_attrs(Player)
 _with_picks = with_picks
 
 
 class _W:
-    """A mutable working copy of a NekoState."""
+    """A mutable working copy of a NekoState: the state's own slots (the same layout, like
+    :class:`_MP`), ``players`` and ``frames`` as lists (a player becomes an :class:`_MP` in
+    its place on first touch) and ``events`` the list of what happens.
 
-    __slots__ = _STATE_FIELDS + ("_m", "ev")
+    ``freeze`` turns the copy itself into the new NekoState (lists to tuples, then
+    ``__class__`` assignment) instead of reading its 23 fields into another object: one
+    object and one copy per action fewer, with the same value.
+    """
+
+    __slots__ = _STATE_FIELDS
 
     def p(self, i: int) -> _MP:
-        m = self._m.get(i)
-        if m is None:
-            m = self._m[i] = _thaw(self.players[i])
+        """Player ``i`` for changing (copied on first touch)."""
+        m = self.players[i]
+        if m.__class__ is not _MP:
+            m = self.players[i] = _thaw(m)
         return m
 
     def view(self, i: int):
-        """The player for reading: the working copy if touched, else the frozen one."""
-        return self._m.get(i) or self.players[i]
+        """Player ``i`` for reading: the working copy if touched, else the frozen one."""
+        return self.players[i]
+
+    def freeze(self) -> NekoState:
+        players = self.players
+        for m in players:
+            if m.__class__ is _MP:
+                m.__class__ = Player
+        self.players = tuple(players)
+        self.frames = tuple(self.frames)
+        self.events = tuple(self.events)
+        self.__class__ = NekoState
+        return self
 
 
 _W.__init__ = copier([f for f in _STATE_FIELDS if f not in ("players", "frames", "events")],
-                     players="list(src.players)", frames="list(src.frames)", _m="{}", ev="[]")
-_freeze_state = from_attrs(NekoState, players="tuple(o.players)", frames="tuple(o.frames)",
-                           events="tuple(o.ev)")
+                     players="list(src.players)", frames="list(src.frames)", events="[]")
 
 
-def _freeze_w(w) -> NekoState:
-    players = w.players
-    for i, m in w._m.items():
-        players[i] = m.freeze()
-    return _freeze_state(w)
+def _check_layouts() -> None:
+    """The working copies can become the frozen classes (same slots, no __dict__)."""
+    for work, frozen in ((_MP, Player), (_W, NekoState)):
+        probe = object.__new__(work)
+        probe.__class__ = frozen   # TypeError if the layouts differ
 
 
-_W.freeze = _freeze_w
+_check_layouts()
 
 
 def _remove(t: tuple, v) -> tuple:

@@ -82,12 +82,12 @@ class Cards:
         m = w.p(top[1])
         r = self.rules
         got = self._gain(m, a.item, r.southernmost_coins if a.item == "coins" else r.southernmost_fuel)
-        w.ev.append(("city", top[1], a.item, got))
+        w.events.append(("city", top[1], a.item, got))
 
     def _h_post(self, w, top, a):
         w.frames.pop()
         self._start_offer(w, top[1], self.rules.post_office_discount)
-        w.ev.append(("post_office", top[1]))
+        w.events.append(("post_office", top[1]))
 
     def _h_trade(self, w, top, a):
         p = top[1]
@@ -106,18 +106,18 @@ class Cards:
         else:
             m.goods -= 1
             m.pp += r.seaside_high_rates[1]
-        w.ev.append(("trade", p, t))
+        w.events.append(("trade", p, t))
 
     def _h_lighthouse(self, w, top, a):
         m = w.p(top[1])
         m.lighthouse = (a.lane, a.boundary, a.sub)
-        w.ev.append(("lighthouse", top[1], m.lighthouse))
+        w.events.append(("lighthouse", top[1], m.lighthouse))
 
     def _h_hospital(self, w, top, a):
         m = w.p(top[1])
         m.hospital_used = True
         m.interference -= 1
-        w.ev.append(("hospital", top[1], 1))
+        w.events.append(("hospital", top[1], 1))
 
     def _h_neko(self, w, top, a):
         w.frames.pop()
@@ -126,20 +126,20 @@ class Cards:
         fuel = self._gain(m, "fuel", a.fuel)
         coins = h - self.rules.neko_hubs_per_fuel * a.fuel
         m.coins += coins
-        w.ev.append(("neko", p, coins, fuel))
+        w.events.append(("neko", p, coins, fuel))
 
     def _h_remove_tiles(self, w, top, a):
         w.frames.pop()
         m = w.p(top[1])
         m.interference -= a.count
-        w.ev.append(("hospital", top[1], a.count))
+        w.events.append(("hospital", top[1], a.count))
 
     def _h_park_die(self, w, top, a):
         w.frames.pop()
         p = top[1]
         w.discard = _remove(w.discard, a.value)
         self._add_bid(w, a.space, p, a.value)
-        w.ev.append(("park_die", p, self._card_at(w, a.space), a.value))
+        w.events.append(("park_die", p, self._card_at(w, a.space), a.value))
 
     def _h_church_hub(self, w, top, a):
         w.frames.pop()
@@ -153,11 +153,11 @@ class Cards:
         w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
         m.hub_dice = m.hub_dice + ((key, mult),)
         m.church_used += 1
-        w.ev.append(("church", p, key))
+        w.events.append(("church", p, key))
         self._activate_hub(w, m, p, key, False)
         if key in m.ships:
             got = self._gain(m, "fish", self.rules.catch_fish)
-            w.ev.append(("catch", p, got))
+            w.events.append(("catch", p, got))
         left -= 1
         if left:
             if m.church_used < self.rules.church_dice and self._vacant_hubs(m):

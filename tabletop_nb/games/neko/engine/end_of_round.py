@@ -34,7 +34,7 @@ class EndOfRound:
                 if space < self.S:
                     self._set_card_at(w, space, -1)
                     self._to_bottom(w, card, self._period(w))
-                    w.ev.append(("unbid", card))
+                    w.events.append(("unbid", card))
                 return
             if self._placements(w.view(who), card, self.blue_bar_discount(w.view(who))):
                 w.frames.append(("win", who, space))
@@ -73,14 +73,14 @@ class EndOfRound:
         m = w.p(q)
         per = self.rules.fishing_spot_fish if self._owns(m, "fishing_spot") is not None else 1
         got = self._gain(m, "fish", n * per)
-        w.ev.append(("lost", q, n, got))
+        w.events.append(("lost", q, n, got))
 
     def _decline(self, w, space: int, who: int, forced: bool = False) -> None:
         card = self._card_at(w, space)
         if not (space >= self.S and self.rules.declined_advanced_stays):
             self._set_card_at(w, space, -1)
             self._to_bottom(w, card, self._period(w))
-        w.ev.append(("declined", who, card, forced))
+        w.events.append(("declined", who, card, forced))
 
     def _prep_step(self, w) -> None:
         r = self.rules
@@ -244,11 +244,11 @@ class EndOfRound:
             if drawn:
                 for c in offered:
                     self._to_bottom(w, c, d)
-            w.ev.append(("pass", p))
+            w.events.append(("pass", p))
         elif k == "win":
             self._decline(w, top[2], top[1])
         else:
-            w.ev.append(("pass", top[1]))
+            w.events.append(("pass", top[1]))
 
     def _place(self, w, p: int, card: int, lane: int, slot: int, price: int, during: bool) -> None:
         """Pay for a card and put it in a lane; its lightning effect fires once (NK-PLC)."""
@@ -261,7 +261,7 @@ class EndOfRound:
         m.cards = _insert(m.cards, card)
         m.hubs = self._hubs_of(m.lanes)
         C = self.card[card]
-        w.ev.append(("place", p, card, lane, slot, price))
+        w.events.append(("place", p, card, lane, slot, price))
         if r.card_interference and C.interference:
             m.interference += C.interference
         e = C.effect
@@ -312,7 +312,7 @@ class EndOfRound:
                 continue
             break
         if drawn:
-            w.ev.append(("drew", p, drawn))
+            w.events.append(("drew", p, drawn))
             w.frames.append(("buy", p, discount, drawn, True, False, d))
 
     def _h_drawtwo(self, w, top, a):

@@ -206,7 +206,7 @@ class FreeActions:
         m.fish -= 1
         r = self.rules
         got = self._gain(m, a.item, r.fish_coins if a.item == "coins" else r.fish_fuel)
-        w.ev.append(("fish_for", p, a.item, got))
+        w.events.append(("fish_for", p, a.item, got))
 
     def _h_take_discard(self, w, top, a):
         p = top[1]
@@ -220,20 +220,20 @@ class FreeActions:
                        else r.pickup_fish)
         else:
             m.park_pickups_used += 1
-        w.ev.append(("pickup", p, a.value, a.source))
+        w.events.append(("pickup", p, a.value, a.source))
 
     def _h_remove_interference(self, w, top, a):
         m = w.p(top[1])
         m.coins -= self.rules.interference_removal_cost
         m.interference -= 1
-        w.ev.append(("unjam", top[1]))
+        w.events.append(("unjam", top[1]))
 
     def _h_buy_ship(self, w, top, a):
         p = top[1]
         m = w.p(p)
         m.coins -= self.ship_price(m)
         m.ships = _insert(m.ships, (a.lane, 0, 0))  # the start of the lane (NK-FA-10)
-        w.ev.append(("ship", p, a.lane))
+        w.events.append(("ship", p, a.lane))
 
     def _h_open_harbour(self, w, top, a):
         p = top[1]
@@ -244,7 +244,7 @@ class FreeActions:
         m.coins -= price
         m.harbours += 1
         m.lanes = m.lanes + ((-1,) * self.rules.lane_slots,)
-        w.ev.append(("harbour", p, price))
+        w.events.append(("harbour", p, price))
 
     def _h_adjust(self, w, top, a):
         p = top[1]
@@ -255,7 +255,7 @@ class FreeActions:
             m.tile_adjust_used += 1
         nv = (a.value - 1 + a.delta) % 6 + 1
         m.dice = _insert(_remove(m.dice, a.value), nv)
-        w.ev.append(("adjust", p, a.value, nv))
+        w.events.append(("adjust", p, a.value, nv))
 
     def _h_reroll(self, w, top, a):
         p = top[1]
@@ -263,10 +263,10 @@ class FreeActions:
         m.tile_reroll_used += 1
         m.dice = _remove(m.dice, a.value)
         w.frames.append(("reroll", p))
-        w.ev.append(("reroll", p, a.value))
+        w.events.append(("reroll", p, a.value))
 
     def _h_rolled(self, w, top, a):
         w.frames.pop()
         m = w.p(top[1])
         m.dice = _insert(m.dice, a.value)
-        w.ev.append(("rerolled", top[1], a.value))
+        w.events.append(("rerolled", top[1], a.value))

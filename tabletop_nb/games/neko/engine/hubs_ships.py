@@ -100,7 +100,7 @@ class HubsShips:
         units = mult + (self.rules.lighthouse_units if m.lighthouse == key else 0)
         amount = units * (self.rules.coin_unit if item == "coins" else 1)
         got = self._gain(m, item, amount)
-        w.ev.append(("hub", p, key, item, got, by_ship))
+        w.events.append(("hub", p, key, item, got, by_ship))
 
     def _h_activate_hub(self, w, top, a):
         p = top[1]
@@ -113,7 +113,7 @@ class HubsShips:
         self._activate_hub(w, m, p, key, False)
         if key in m.ships:
             got = self._gain(m, "fish", self.rules.catch_fish)
-            w.ev.append(("catch", p, got))
+            w.events.append(("catch", p, got))
 
     def _ship_moves(self, P) -> list:
         out = []
@@ -137,12 +137,12 @@ class HubsShips:
         ships = _remove(m.ships, frm)
         others = ships.count(to)
         m.ships = _insert(ships, to)
-        w.ev.append(("move", p, frm, to))
+        w.events.append(("move", p, frm, to))
         if self.hub_at(m, to) is not None:
             self._activate_hub(w, m, p, to, True)
             if others == 0 and any(k == to for k, _ in m.hub_dice):
                 got = self._gain(m, "fish", self.rules.catch_fish)
-                w.ev.append(("catch", p, got))
+                w.events.append(("catch", p, got))
 
     def _cargo_moves(self, P) -> list:
         filled = dict(P.cargo) if P.cargo else {}
@@ -160,7 +160,7 @@ class HubsShips:
         m.cargo = tuple(sorted(filled.items()))
         m.goods -= 1
         got = self._gain(m, space.item, space.amount) if space.item else 0
-        w.ev.append(("cargo", p, card, n, space.item, got))
+        w.events.append(("cargo", p, card, n, space.item, got))
 
     def port_unlocked(self, P, card: int) -> bool:
         need = len(self.card[card].cargo)

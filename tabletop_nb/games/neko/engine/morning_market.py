@@ -18,6 +18,6 @@ class MorningMarket:
         r = self.rules
         amount = {"coins": r.market_coins, "fuel": r.market_fuel, "goods": r.market_goods}[a.item]
         got = self._gain(m, a.item, amount)
-        w.ev.append(("sell", p, a.item, got))
+        w.events.append(("sell", p, a.item, got))
         if m.fish == 0:
             w.frames.pop()

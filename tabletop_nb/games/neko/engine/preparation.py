@@ -21,7 +21,7 @@ class Preparation:
         hands = list(w.hands) if w.hands else [()] * self.N
         hands[seat] = tuple(a.dice)
         w.hands = tuple(hands)
-        w.ev.append(("roll", seat, tuple(a.dice)))
+        w.events.append(("roll", seat, tuple(a.dice)))
 
     def _draft_step(self, w) -> None:
         N = self.N
@@ -33,7 +33,7 @@ class Preparation:
                     m.dice = _insert(m.dice, w.hands[seat][0])
             w.hands, w.picks = (), ()
             w.phase, w.turn = INCOME, 0
-            w.ev.append(("drafted",))
+            w.events.append(("drafted",))
             return
         if len(w.picks) < N:
             w.frames.append(("draft", len(w.picks)))
@@ -44,7 +44,7 @@ class Preparation:
             m = w.p(seat)
             m.dice = _insert(m.dice, v)
             new[(seat + 1) % N] = _remove(w.hands[seat], v)
-        w.ev.append(("picks", w.picks))
+        w.events.append(("picks", w.picks))
         w.hands, w.picks = tuple(new), ()
         w.step += 1
 
@@ -66,7 +66,7 @@ class Preparation:
         fuel = r.set_value(fp, r.fuel_platform_income) if fp else 0
         m.coins += coins
         kept = self._gain(m, "fuel", fuel)
-        w.ev.append(("income", p, a.value, coins, fuel, kept))
+        w.events.append(("income", p, a.value, coins, fuel, kept))
         if self._owns(m, "southernmost_city") is not None:
             w.frames.append(("smc", p))
 
@@ -78,7 +78,7 @@ class Preparation:
     def _give_reward(self, w, p, reward: str) -> None:
         m = w.p(p)
         amount = next((rs.amount for rs in self.chart if rs.reward == reward), 0)
-        w.ev.append(("reward", p, reward))
+        w.events.append(("reward", p, reward))
         if reward == "coins":
             m.coins += amount
         elif reward in ("goods", "fish", "fuel"):
@@ -109,4 +109,4 @@ class Preparation:
         order = tuple(sorted(range(self.N), key=lambda p: (-totals[p], pos[p])))
         w.order = order
         w.p(order[0]).interference += self.rules.first_player_interference
-        w.ev.append(("order", order, tuple(totals)))
+        w.events.append(("order", order, tuple(totals)))

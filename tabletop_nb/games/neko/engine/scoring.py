@@ -73,7 +73,7 @@ class Scoring:
             m = w.p(p)
             travel = self.travel_pp(m)
             m.pp += gained[p] + travel
-            w.ev.append(("mid", p, gained[p], travel))
+            w.events.append(("mid", p, gained[p], travel))
 
     def _window_actions(self, s, p, P) -> list:
         out = []
@@ -141,7 +141,7 @@ class Scoring:
 
     def _final_scoring(self, w) -> None:
         w.final = tuple(self.final_breakdown(w.view(p)) for p in range(self.N))
-        w.ev.append(("final",))
+        w.events.append(("final",))
 
     def scores(self, s: NekoState) -> tuple:
         if s.final:

@@ -74,7 +74,7 @@ class SetUp:
     def _h_order(self, w, top, a):
         w.frames.pop()
         w.order = tuple(a.order)
-        w.ev.append(("start_order", w.order))
+        w.events.append(("start_order", w.order))
 
     def _h_tile(self, w, top, a):
         w.frames.pop()
@@ -96,4 +96,4 @@ class SetUp:
         self._gain(m, "fish", b.fish)
         m.bonus = b.name
         w.bonus_left = _remove(w.bonus_left, a.tile)
-        w.ev.append(("bonus", p, a.tile))
+        w.events.append(("bonus", p, a.tile))
