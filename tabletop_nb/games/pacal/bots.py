@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from numpy.random import Generator as _Generator
+
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
 
@@ -82,9 +84,8 @@ def _build_values(game, s, rng) -> list:
     # Speed: a build's value but for its members' term depends only on its space and height
     # (see _build_value): worked out once for each, not once for each set of members
     known: dict = {}
-    for a in s.options:
-        if type(a) is not Build:
-            continue
+    builds = [a for a in s.options if type(a) is Build]
+    for a, r in zip(builds, _draws(rng, len(builds))):
         key = (a.at, a.height)
         kv = known.get(key)
         if kv is None:
@@ -92,7 +93,7 @@ def _build_values(game, s, rng) -> list:
         ends, v = kv
         if not ends:
             v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
-        v += rng.random() * 1e-3
+        v += r * 1e-3
         out.append((a, v))
     return out
 
@@ -142,24 +143,24 @@ def _move_values(game, s, rng) -> list:
     shapes = _Shapes(game, s, p, vis | s.pyr_masks[p]) if s.supply[p] else None
     out = []
     index = geo.index
-    random = rng.random
     # Speed: shapes.potential remembers _potential per space (as a dict here did before)
     value = shapes.potential if shapes is not None else None
-    for a in opts:
-        t = type(a)
-        if t is Move:
+    memo = shapes._values if shapes is not None else {}
+    acts = [a for a in opts if type(a) is not UseGod]
+    for a, r in zip(acts, _draws(rng, len(acts))):
+        if type(a) is Move:
             c = index[a.to]
-            v = value(c) if value is not None else 0.0
+            v = memo.get(c)
+            if v is None:
+                v = value(c) if value is not None else 0.0
             if a.kind != "turn":
                 v += 1.2
-        elif t is UseGod:
-            continue
         else:
             c = index[a.at]
             v = value(c) if value is not None else 0.0
         if vis >> c & 1:
             v -= 3.0  # the ship would hide an own stone
-        v += random() * 1e-3
+        v += r * 1e-3
         out.append((a, v))
     return out
 
@@ -181,7 +182,7 @@ def _choose_drop(game, s, rng):
     shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p])
     own_cell = s.ships[p]
     best, best_v = drops[0], -1e9
-    for a in drops:
+    for a, r in zip(drops, _draws(rng, len(drops))):
         v = 0.0
         if a.own:
             v += -2.0 if s.stones[p] >> own_cell & 1 else 1.0
@@ -191,7 +192,7 @@ def _choose_drop(game, s, rng):
                 v -= 2.0
             else:
                 v += 0.5 + shapes.potential(c)
-        v += rng.random() * 1e-3
+        v += r * 1e-3
         if v > best_v:
             best, best_v = a, v
     return best
@@ -211,8 +212,8 @@ def greedy_bot(game, state, rng):
         p = state.player
         index = game.geo.index
         shapes = _Shapes(game, state, p, game.visible_stones(state, p) | state.pyr_masks[p])
-        return max(opts, key=lambda a: shapes.potential(index[a.at])
-                   + rng.random() * 1e-3)
+        vals = [shapes.potential(index[a.at]) + r * 1e-3 for a, r in zip(opts, _draws(rng, len(opts)))]
+        return opts[vals.index(max(vals))]  # the first of the best, as max(opts, key=...)
     opts = state.options
     return opts[int(rng.random() * len(opts))]
 
@@ -227,6 +228,20 @@ greedy_bot.trusted = True  # type: ignore[attr-defined]
 # Everything below makes the greedy bot faster without changing one of its decisions
 # (tests/games/pacal/test_golden_greedy.py pins seeded games played before this section
 # existed; test_bot_speed.py compares each piece with the plain computation it replaces).
+
+def _draws(rng, n: int) -> list:
+    """``[rng.random() for _ in range(n)]``: the bot's tie-breaking noise for n options.
+
+    Speed: a numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the
+    same order, and leaves the generator in the same state (each number is made from the
+    next 64 bits of its bit generator either way; test_bot_speed.py checks it), at the
+    cost of one call instead of n (a call costs about a microsecond, a greedy 4-player
+    game draws about 1,500 of them).
+    """
+    if n and type(rng) is _Generator:
+        return rng.random(n).tolist()
+    return [rng.random() for _ in range(n)]
+
 
 class _Shapes:
     """Which constellations a stone on a space would complete, for every space at once.
@@ -256,10 +271,11 @@ class _Shapes:
     """
 
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
-                 "_eff")
+                 "_eff", "_district")
 
     def __init__(self, game, s, p: int, members: int):
         self._game, self._s, self._p = game, s, p
+        self._district = game.geo.district
         self._gains: dict = {}
         self._stories: dict = {}
         self._values: dict = {}
@@ -277,8 +293,18 @@ class _Shapes:
         for the decision (the move and drop options name a space again and again)."""
         v = self._values.get(cell)
         if v is None:
-            hh = self._eff[self.tallest(cell)]
-            v = self._values[cell] = 1.0 * hh + 0.8 * self.gain(cell, hh) if hh else 0.0
+            # tallest(cell), gain(cell, hh) written out (the bot's innermost loop)
+            hh = self._eff[5 if self.t5 >> cell & 1 else 4 if self.t4 >> cell & 1 else
+                           3 if self.t3 >> cell & 1 else 2 if self.t2 >> cell & 1 else 1]
+            if hh:
+                k = self._district[cell]
+                g = self._gains.get(k * 8 + hh)
+                if g is None:
+                    g = self._gain_of(k, hh)
+                v = 1.0 * hh + 0.8 * g
+            else:
+                v = 0.0
+            self._values[cell] = v
         return v
 
     def tallest(self, cell: int) -> int:
@@ -294,15 +320,16 @@ class _Shapes:
         return 1
 
     def gain(self, cell: int, height: int) -> int:
-        geo = self._game.geo
-        k = geo.district[cell]
-        key = (k, height)
-        g = self._gains.get(key)
-        if g is None:
-            st = self._stories.get(k)
-            if st is None:
-                st = self._stories[k] = self._game.strengths(self._s, k)
-            g = self._gains[key] = _gain(geo.values[k], st, self._p, height)
+        k = self._district[cell]
+        g = self._gains.get(k * 8 + height)
+        return self._gain_of(k, height) if g is None else g
+
+    def _gain_of(self, k: int, height: int) -> int:
+        """_gain in district k, remembered under k * 8 + height (heights are 1..5)."""
+        st = self._stories.get(k)
+        if st is None:
+            st = self._stories[k] = self._game._stories(self._s, k)
+        g = self._gains[k * 8 + height] = _gain(self._game.geo.values[k], st, self._p, height)
         return g
 
 

@@ -157,6 +157,7 @@ class PacalGame(BaseGame):
         # each space's row and column (itself excluded): where an arrows move may land
         self._cross = {c: sum(1 << j for ray in g.rays[c] for j in ray) for c in g.cells}
         self._takeback_of = {c: TakeBack(xy[c]) for c in g.cells}
+        self._stories_memo: tuple = (None, {})  # _stories: (pyramids, {district: stories})
 
     # -- protocol ------------------------------------------------------------------
     def initial_state(self) -> PacalState:
@@ -514,6 +515,21 @@ class PacalGame(BaseGame):
                 out[v >> 3] += v & 7
         return out
 
+    def _stories(self, s: PacalState, district: int) -> list[int]:
+        """:meth:`strengths`, a list the caller must not change, remembered for the last
+        ``pyramids`` tuple asked about. Speed: one turn asks for the same districts of the
+        same pyramids again and again (the greedy bot's district gains at the move and the
+        drop, its build look-ahead, the build); a tuple never changes, so the same tuple
+        object has the same stories (test_engine_speed.py compares them)."""
+        pyr = s.pyramids
+        memo = self._stories_memo
+        if memo[0] is not pyr:
+            memo = self._stories_memo = (pyr, {})
+        got = memo[1].get(district)
+        if got is None:
+            got = memo[1][district] = self.strengths(s, district)
+        return got
+
     # -- applying actions ------------------------------------------------------------
     def apply_trusted(self, s: PacalState, a: Any) -> PacalState:
         ph = s.phase
@@ -646,7 +662,7 @@ class PacalGame(BaseGame):
         they only send stones back (the greedy bot values builds by this alone)."""
         p, n, r, geo = s.player, self.n, self.rules, self.geo
         district = geo.district[cell]
-        before = self.strengths(s, district)
+        before = self._stories(s, district)
         first = not any(before)
         supply_p = list(s.pyr_supply[p])
         discarded = s.discarded

@@ -227,3 +227,17 @@ def test_remembered_potential_is_potential(rules):
                 assert shapes.potential(c) == bots._potential(game, s, p, c, shapes)
                 checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("bitgen", [np.random.PCG64, np.random.MT19937, np.random.Philox])
+def test_draws_at_once_are_the_draws_one_by_one(bitgen):
+    """_draws(rng, n): the numbers of n calls of rng.random(), and the generator is left
+    where the calls leave it (the bot's later decisions draw the same numbers)."""
+    for seed in range(30):
+        a = np.random.Generator(bitgen(seed))
+        b = np.random.Generator(bitgen(seed))
+        for n in (0, 1, 2, 7, 18, 0, 33):
+            assert bots._draws(a, n) == [b.random() for _ in range(n)]
+        assert a.random() == b.random()
+    r, q = random.Random(4), random.Random(4)
+    assert bots._draws(r, 3) == [q.random() for _ in range(3)]  # any other rng: one by one

@@ -78,3 +78,20 @@ def test_rolls_are_the_base_game_s_draws():
     got = [game.sample_chance(s, a) for _ in range(3000)]
     assert got == [BaseGame.sample_chance(game, s, b) for _ in range(3000)]
     assert len(set(got)) == len(game.rules.die.pmf)
+
+
+def test_remembered_stories_are_the_strengths():
+    """_stories (remembered for the last pyramids tuple) gives every district the stories
+    strengths counts, at every state of seeded games, also when states alternate."""
+    game = tabletop_nb.load_game("pacal", players=4)
+    geo = game.geo
+    checked = 0
+    for seed in range(2):
+        rec = tabletop_nb.play(game, "greedy", seed=seed)
+        states = tabletop_nb.replay(game, rec)
+        for s, t in zip(states, states[::-1]):
+            for k in geo.live_districts:
+                for x in (s, t, s):
+                    assert game._stories(x, k) == game.strengths(x, k)
+                    checked += 1
+    assert checked > 1000
