@@ -59,6 +59,13 @@ class GreedyPlanner:
         self.last_round = r.rounds
         self.stop_spaces = self.docks | self.markets  # every space of a must-stop goal
         self._goal_cache: dict = {}  # see "Speed" below
+        self._last_tables: tuple | None = None
+        self._last_best: tuple | None = None
+        self._free_cache: dict = {}
+        self.adjset = info.adjset
+        # Speed: each Delivery card's goals, built once (see "Speed" below)
+        self.card_goals = {c: self._card_goals(c) for c in game.cards}
+        self.roberto_near = tuple(frozenset(info.adj[x]) - {x} for x in range(self.n))
 
     def to_set(self, spaces: frozenset) -> tuple:
         """Distance from every space to the nearest of ``spaces``."""
@@ -104,38 +111,54 @@ class GreedyPlanner:
         cap = g.capacity(s, seat)
         room = cap - p.tokens
         last_round = s.round >= r.rounds
+        card_goals = self.card_goals
+        cargo = p.cargo
+        usable = 0  # the largest cargo a row card asks for
         for c in s.table.row:
             if not c:
                 continue
-            card = g.cards[c]
-            isl = g.card_island[c]
-            if card.kind == "cargo":
-                if p.cargo >= card.amount:
-                    out.append((card.points + 1.0, self.island_sets[isl], False, "deliver"))
-            elif (room > 0 or p.cargo > 0) and not last_round:
-                extra = self.island_dist[isl][g.card_dest[c]]
-                out.append((card.points * 0.8 / (1 + extra / 5.0), self.island_sets[isl], False,
-                            "pickup"))
+            # (see _card_goals: a cargo card's delivery, a passenger card's pick-up)
+            is_cargo, amount, goal, _ = card_goals[c]
+            if is_cargo:
+                if cargo >= amount:
+                    out.append(goal)
+                if amount > usable:
+                    usable = amount
+            elif (room > 0 or cargo > 0) and not last_round:
+                out.append(goal)
         for c in p.passengers:
-            out.append((g.cards[c].points + 1.5, self.island_sets[g.card_dest[c]], False, "dropoff"))
+            out.append(card_goals[c][3])
         hidden = s.table.hidden_values
         guess = sum(hidden) / len(hidden) if hidden else 0
         if p.treasures:
-            rob = s.chars[ROBERTO]
-            near = frozenset(self.info.adj[rob]) - {rob}
+            near = self.roberto_near[s.chars[ROBERTO]]  # the spaces around Roberto
             if near:
                 out.append((guess * len(p.treasures) + 1.0, near, False, "treasure_deliver"))
-        elif s.table.treasure_spaces and not last_round and (room > 0 or p.cargo > 1):
+        elif s.table.treasure_spaces and not last_round and (room > 0 or cargo > 1):
             out.append((guess * 0.45, frozenset(s.table.treasure_spaces), False, "treasure"))
-        usable = max([g.card_cargo[c] for c in s.table.row if c and g.card_cargo[c]] or [0])
-        if room > 0 and (p.cargo < usable or p.cargo <= 1):
-            out.append((1.6 * room + (2.0 if p.cargo == 0 else 0.0), self.docks, True, "dock"))
+        if room > 0 and (cargo < usable or cargo <= 1):
+            out.append((1.6 * room + (2.0 if cargo == 0 else 0.0), self.docks, True, "dock"))
         if len(p.items) < r.max_items and any(k in ITEM_PREFERENCE[:4] for k in s.table.market) \
                 and not last_round:
             out.append((2.5, self.markets, True, "market"))
         if last_round and not p.lighthouse:
             out.append((r.lighthouse_points + 0.5, self.docks, True, "lighthouse"))
         return out
+
+    def _card_goals(self, c) -> tuple:
+        """(is a cargo card, cargo amount, goal, drop-off goal) of Delivery card ``c`` for
+        :meth:`goals`: a cargo card's delivery (points + 1 at its island), or a passenger
+        card's pick-up (0.8 of its points, less the further its destination) and the
+        drop-off of its passenger (points + 1.5 at the destination)."""
+        g = self.game
+        card = g.cards[c]
+        isl = g.card_island[c]
+        if card.kind == "cargo":
+            return True, card.amount, (card.points + 1.0, self.island_sets[isl], False, "deliver"), None
+        dest = g.card_dest[c]
+        extra = self.island_dist[isl][dest]
+        return (False, 0, (card.points * 0.8 / (1 + extra / 5.0), self.island_sets[isl], False, "pickup"),
+                (card.points + 1.5, self.island_sets[dest], False, "dropoff"))
 
     def ranked_goals(self, s, seat, steps_now: int = 0) -> list:
         """(score, key, goal) for every goal, best first; ``key`` = (kind, spaces) names a
@@ -177,15 +200,28 @@ class GreedyPlanner:
         cannot stop on (others' boats, characters; the boat's own space stays).
 
         Same choice as scoring every goal of :meth:`goals` afresh (the goals and their
-        distance tables come from the cache of :meth:`_goal_tables`, see "Speed")."""
+        distance tables come from the cache of :meth:`_goal_tables`, and a step towards the
+        best goal keeps it best, see "Speed")."""
         pos = s.boats[seat]
-        best, best_score = None, 0.0
-        for value, spaces, stop, kind, table in self._goal_tables(s, seat, pos):
+        goals = self._goal_tables(s, seat, pos)
+        last = self._last_best
+        if last is not None and last[0] is goals:
+            best = last[3]
+            if best is None:
+                return None  # (no goal has a positive value: none ever scores above 0)
+            if steps_now == last[1] - 1 and pos in self.adjset[last[2]] and \
+                    last[4][pos] == best[3] - 1:
+                best = (best[0], best[1], best[2], best[3] - 1)
+                self._last_best = (goals, steps_now, pos, best, last[4])
+                return best
+        best, best_score, best_table = None, 0.0, None
+        for value, spaces, stop, kind, table in goals:
             d = table[pos]
             turns = max(0, d - steps_now) / 4.0
             score = value / (1.0 + turns)
             if score > best_score:
-                best, best_score = (spaces, stop, kind, d), score
+                best, best_score, best_table = (spaces, stop, kind, d), score, table
+        self._last_best = (goals, steps_now, pos, best, best_table)
         return best
 
     # -- Speed --------------------------------------------------------------------------
@@ -202,6 +238,27 @@ class GreedyPlanner:
     # emptied when it reaches CACHE_SIZE entries (a few KB each), which bounds its memory;
     # the hits are within a turn (a 4-player game adds about 100 entries), so a small
     # cache loses almost none of them.
+    #
+    # In front of that cache, the last answer is kept with the very objects it was read
+    # from (the player, the table, the characters; and the other boats, the pinned space,
+    # the round and the item taken this turn by value): a step that spends no fish leaves
+    # all of them the same objects, so the key need not be built and hashed (identical
+    # inputs give the cached answer; another object falls through to the cache).
+    #
+    # best_goal then needs no scoring at most steps. A goal's score is its value over
+    # 1 + max(0, d - movement left) / 4 (d: its distance). One step later (the same goals,
+    # a neighbouring space, one movement point less) every distance is at least d - 1
+    # (a neighbour is one step nearer at most), so no goal's score has risen; the best
+    # goal's own distance dropped by one, so its score is the same, and it is still the
+    # first with the best score: the same answer, one step nearer. A fish step, a
+    # jetstream, another space or other goals score afresh. With no goal of positive value
+    # nothing ever scores above 0, wherever the boat is. (tests/games/pebble_rock/
+    # test_bot_speed.py checks both against the plain definitions, and that every
+    # distance table is a hop metric of the board: a neighbour is at most one step nearer.)
+    #
+    # goals() takes each Delivery card's goals from ``card_goals`` (the same tuples it
+    # built afresh before, values computed by the same expressions) and the spaces around
+    # Roberto from ``roberto_near``.
     CACHE_SIZE = 1 << 10
 
     def _goal_tables(self, s, seat, pos) -> tuple:
@@ -215,6 +272,14 @@ class GreedyPlanner:
         others = s.boats[:seat] + s.boats[seat + 1:]
         # (the boat's own space matters to the filter only if a must-stop goal has it)
         pinned = pos if (pos in self.stop_spaces and (pos in chars or pos in others)) else -1
+        fresh = s.turn.fresh_item
+        last = self._last_tables
+        # the last answer, read from the same objects (capacity reads the player, the item
+        # taken this turn and whether the seat is the one whose turn it is)
+        if last is not None and last[0] is p and last[1] is t and last[2] is chars and \
+                last[3] == others and last[4] == pinned and last[5] == s.round and \
+                last[6] == fresh and seat == s.seat:
+            return last[7]
         # everything goals() reads: the hold's room (capacity - tokens), cargo, passengers,
         # treasures, items held, the Lighthouse, Roberto's space, the round's lateness, and
         # the row, the treasures (values left, spaces) and the Market of the table; and
@@ -228,14 +293,19 @@ class GreedyPlanner:
             if len(cache) >= self.CACHE_SIZE:
                 cache.clear()
             goals = []
+            occ = None
             for value, spaces, stop, kind in self.goals(s, seat):
                 if stop:
-                    spaces = frozenset(x for x in spaces
-                                       if (x not in chars and x not in others) or x == pinned)
-                    if not spaces:
-                        continue
+                    if occ is None:  # the pieces a boat cannot stop on (not ``pinned``)
+                        occ = frozenset(chars + others) - {pinned}
+                    if not spaces.isdisjoint(occ):
+                        spaces = spaces - occ
+                        if not spaces:
+                            continue
                 goals.append((value, spaces, stop, kind, self.to_set(spaces)))
             out = cache[key] = tuple(goals)
+        if seat == s.seat:
+            self._last_tables = (p, t, chars, others, pinned, s.round, fresh, out)
         return out
 
 
