@@ -196,31 +196,45 @@ def _table(game, name: str, key) -> dict:
     return table
 
 
-def _valuation(game, s, P) -> tuple[dict, dict, dict]:
-    """Per-card values already computed for a player, card -> value, in three tables:
-    ``card_worth``, the lowest price of a placement (None if none is affordable) and
-    ``_best_slot_value``.
+def _valuation(game, s, P) -> tuple[dict, dict]:
+    """Per-card values already computed for a player, card -> value, in two tables:
+    ``card_worth`` and ``_best_slot_value``.
 
     Each table's key holds exactly what its function reads (beside the game and the card):
     ``card_worth`` the rounds left (round and phase) and the player's lanes, cards, hubs,
-    interference, coins and fish; the price the lanes (slots, Blue Bar discount) and
-    coins; the best slot the lanes and ships. So a value found is the value the function
-    would compute. Within a round a player plans a bid at each of its turns with most of
-    these unchanged: about 3 in 4 card valuations of a 4-player greedy game are repeats.
+    interference, coins and fish; the best slot the lanes and ships. So a value found is
+    the value the function would compute. Within a round a player plans a bid at each of
+    its turns with most of these unchanged: about 3 in 4 card valuations of a 4-player
+    greedy game are repeats. (The lowest price, :func:`_lowest_price`, needs no table.)
     """
     left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
     return (_table(game, "worth", (left, P.lanes, P.cards, len(P.hubs), P.interference, P.coins, P.fish)),
-            _table(game, "price", (P.lanes, P.coins)),
             _table(game, "best slot", (P.lanes, P.ships)))
 
 
 def _gains(game, s, P) -> dict:
     """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
-    the three tables of :func:`_valuation` read, so that a bid planned again in the same
-    situation (the next turn of the round, often) looks each card up once."""
+    the tables of :func:`_valuation` and :func:`_lowest_price` read, so that a bid planned
+    again in the same situation (the next turn of the round, often) looks each card up
+    once."""
     left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
     return _table(game, "gain", (left, P.lanes, P.ships, P.cards, len(P.hubs), P.interference,
                                  P.coins, P.fish))
+
+
+def _lowest_price(game, P, card: int, disc: int) -> int | None:
+    """``min(price for _, _, price in game._placements(P, card, disc))``, None if there is
+    no placement: the first empty slot of a lane costs no gap coins and the others cost
+    ``gap_coins >= 0`` more (the rules' minimum), so the lowest is the card's price, if
+    the player can pay it and has an empty slot (without listing every placement)."""
+    price = game.card_price(P, card, disc)
+    if price > P.coins:
+        return None
+    for lane in P.lanes:
+        for c in lane:
+            if c < 0:
+                return price
+    return None
 
 
 def _card_worth_cached(game, s, p, card: int, worths: dict) -> float:
@@ -244,15 +258,13 @@ def _keep_values(game, P, picks) -> dict:
 _NO_PRICE = object()
 
 
-def _bid_gain(game, s, p, P, card: int, disc: int, tables: tuple[dict, dict, dict]):
+def _bid_gain(game, s, p, P, card: int, disc: int, tables: tuple[dict, dict]):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
     when no placement is affordable: ``_plan_bid``'s numbers, computed in the same order
     from the values in ``tables`` (:func:`_valuation`).
     """
-    worths, prices, bests = tables
-    price = prices.get(card, _NO_PRICE)
-    if price is _NO_PRICE:
-        price = prices[card] = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+    worths, bests = tables
+    price = _lowest_price(game, P, card, disc)
     if price is None:
         return None
     best = bests.get(card)
@@ -305,7 +317,7 @@ def _slot_value_at(game, card: int, slot: tuple) -> float:
 
 def _best_slot_value(game, P, card: int) -> float:
     """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none),
-    slots in :func:`_slots`' order (cached by :func:`_valuation`'s third table)."""
+    slots in :func:`_slots`' order (cached by :func:`_valuation`'s second table)."""
     return max((_slot_value_at(game, card, slot) for slot in _slots(game, P).values()), default=0.0)
 
 
@@ -315,12 +327,14 @@ def _best_buy(game, s, p, legal):
     best, best_v = None, 0.25
     worths = _valuation(game, s, P)[0]
     slots = _slots(game, P)
+    disc = _discount(game, s, P)   # Speed: once, not per Buy (the same for every Buy here)
     for a in legal:
         if type(a) is not Buy:
             continue
         # _slot_value(game, P, a.card, a.lane, a.slot), from the slots table
         v = _card_worth_cached(game, s, p, a.card, worths) + _slot_value_at(game, a.card, slots[a.lane, a.slot])
-        price = P.coins - _price_after(game, s, p, a)
+        # P.coins - _price_after(game, s, p, a), the same ints
+        price = game.card_price(P, a.card, disc) + game.gap_coins(P.lanes[a.lane], a.slot)
         v -= price * WORTH["coins"]
         # keep some coins for the rest of the round's purchases
         if P.coins - price < 3:
@@ -330,14 +344,19 @@ def _best_buy(game, s, p, legal):
     return best
 
 
-def _price_after(game, s, p, a) -> int:
-    """Coins left after this purchase (computed the way the engine prices it)."""
-    P = s.players[p]
+def _discount(game, s, P) -> int:
+    """The discount on the card being bought (the way the engine prices it)."""
     top = s.frames[-1]
     if top[0] == "win":
-        disc = game.blue_bar_discount(P)
-    else:
-        disc = game._buy_discount(P, top[2])
+        return game.blue_bar_discount(P)
+    return game._buy_discount(P, top[2])
+
+
+def _price_after(game, s, p, a) -> int:
+    """Coins left after this purchase (computed the way the engine prices it; _best_buy
+    computes the same with the discount found once, checked in test_bot_speed.py)."""
+    P = s.players[p]
+    disc = _discount(game, s, P)
     return P.coins - game.card_price(P, a.card, disc) - game.gap_coins(P.lanes[a.lane], a.slot)
 
 
@@ -348,6 +367,11 @@ def _die_keep_value(game, P, v: int) -> float:
 
 
 # --------------------------------------------------------------------------- turns
+# (Speed: the actions the turn returns by name are made once; actions are values)
+_END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInterference(), OpenHarbour()
+_FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
+
+
 def _turn(game, s, p, legal=None):
     """The turn's choice; from ``legal`` if given, else from the legal actions found one
     kind at a time (:class:`_TurnOffer`, the same choice)."""
@@ -363,12 +387,12 @@ def _turn(game, s, p, legal=None):
         if main[0] == "bid":
             return _continue_bid(game, s, p, P, legal, main[1], by)
         if EndTurn in by:
-            return EndTurn()
+            return _END_TURN
     # 2. choose a main action
     options: list[tuple[float, Any]] = []
     dice = P.dice
     low = min(dice) if dice else 0
-    options.append((0.6 * WORTH["fish"] - 0.15 * low, TakeFish(low)))
+    options.append((0.6 * WORTH["fish"] - 0.15 * low, game._A_fish[low] if dice else TakeFish(0)))
     used = {k for k, _ in P.hub_dice}
     for key, mult, item in P.hubs:
         if key in used or (key[2] and not r.dice_on_port_hubs):
@@ -393,8 +417,11 @@ def _turn(game, s, p, legal=None):
     if bid is not None:
         options.append(bid)
     options.sort(key=lambda o: -o[0])
+    # Speed: _plan_bid's choice is legal by construction (the highest die on a space open
+    # to it, or one of the offered NewBids), so it is not looked up among the Bids
+    planned = bid[1] if bid is not None else None
     for _, a in options:
-        if _has(by, a):
+        if a is planned or _has(by, a):
             return a
     return legal[0] if legal is not None else by.first()
 
@@ -442,15 +469,19 @@ def _plan_bid(game, s, p, P, legal, by=None):
     disc = game.blue_bar_discount(P)
     gains = _gains(game, s, P)
     tables = None
-    # the spaces where a bid of the highest die is legal
-    open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
+    # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
+    # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
+    # without listing the Bid actions)
+    if s.main:
+        open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
+        spaces = [sp for sp in game.res_order if sp in open_spaces]
+    else:
+        spaces = game._bid_spaces(s, p, P)
     # Speed: a bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    for sp in game.res_order:
-        if sp not in open_spaces:
-            continue
+    for sp in spaces:
         card = game._card_at(s, sp)
         if card < 0:
             continue
@@ -467,7 +498,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
         spent = sum(0.35 + 0.05 * v for v in need)
         v = gain - spent
         if best is None or v > best[0]:
-            best = (v, Bid(sp, need[0]))
+            best = (v, game._A_bid[sp][need[0]])   # Bid(sp, need[0]), the engine's own
     if best is not None and best[0] > 0:
         return best
     # starting a new bid (advanced setup): the best card from the piles
@@ -523,11 +554,11 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
     best_other = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
     lead = sum(mine) > best_other
     if EndTurn in by and len(mine) >= most and (lead or not P.dice):
-        return EndTurn()
+        return _END_TURN
     if P.dice:
         return Bid(sp, max(P.dice))
     if EndTurn in by:
-        return EndTurn()
+        return _END_TURN
     return legal[0] if legal is not None else by.first()
 
 
@@ -552,18 +583,18 @@ def _good_free_action(game, s, p, P, legal, by=None):
             return best
     # a fish for the fuel that completes a move
     if P.fish and P.fuel == r.move_fuel - 1 and any(
-            game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and _has(by, FishFor("fuel")):
-        return FishFor("fuel")
+            game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and _has(by, _FISH_FOR_FUEL):
+        return _FISH_FOR_FUEL
     if HospitalRemove in by:
-        return HospitalRemove()
+        return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
     if P.coins >= 12 and RemoveInterference in by:
         pen = game.interference_penalty
         if pen(P.interference - 1) - pen(P.interference) >= 2:
-            return RemoveInterference()
+            return _UNJAM
     # goods to PP (Seaside Town) when no port needs them
-    if _has(by, Trade("goods_to_pp")) and LoadCargo not in by:
-        return Trade("goods_to_pp")
+    if _has(by, _GOODS_TO_PP) and LoadCargo not in by:
+        return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
     if P.lighthouse is None:
         hubs = by.get(Lighthouse)
@@ -583,7 +614,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # more lanes when the lanes are nearly full, more ships when lanes are long
     empty = sum(1 for lane in P.lanes for c in lane if c < 0)
     if empty <= 2 and OpenHarbour in by and P.coins >= game.harbour_price(P) + 6:
-        return OpenHarbour()
+        return _HARBOUR
     if len(P.cards) >= 3 and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
         if ships:

@@ -12,7 +12,7 @@ import pytest
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
-from tabletop_nb.games.neko.state import Bid, EndTurn, OpenHarbour, TakeFish
+from tabletop_nb.games.neko.state import Bid, Buy, EndTurn, OpenHarbour, TakeFish
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -79,6 +79,48 @@ def test_cached_card_values_are_the_plain_ones(positions):
                 assert B._gains(game, s, P).get(card, expected) == expected
                 checked += 1
     assert checked > 100
+
+
+def test_lowest_price_is_the_cheapest_placement(positions):
+    """_lowest_price (no placements listed) against the minimum over _placements, for every
+    player and card, also with fewer coins and with full lanes."""
+    from dataclasses import replace
+
+    game, states = positions
+    checked = 0
+    for s in states[::3]:
+        for P in s.players:
+            full = replace(P, lanes=tuple(tuple(0 if c < 0 else c for c in lane) for lane in P.lanes))
+            for Q in (P, replace(P, coins=0), replace(P, coins=3), full):
+                for disc in (0, game.blue_bar_discount(Q), 2):
+                    for card in _every_card(game, s):
+                        plain = min((pr for _, _, pr in game._placements(Q, card, disc)), default=None)
+                        assert B._lowest_price(game, Q, card, disc) == plain
+                        checked += plain is not None
+    assert checked > 100
+
+
+def test_buy_price_is_the_price_after(positions):
+    """_best_buy's hoisted discount gives _price_after's coins for every Buy offered."""
+    game, _ = positions
+    rng = np.random.default_rng(3)
+    s = game.initial_state()
+    checked = 0
+    while not game.is_terminal(s) and checked < 200:
+        p = game.current_player(s)
+        if p == tabletop_nb.CHANCE:
+            s = game.apply_trusted(s, game.sample_chance(s, rng))
+            continue
+        if s.frames[-1][0] in ("buy", "win"):
+            P = s.players[p]
+            disc = B._discount(game, s, P)
+            for a in game.legal_actions(s):
+                if type(a) is Buy:
+                    price = game.card_price(P, a.card, disc) + game.gap_coins(P.lanes[a.lane], a.slot)
+                    assert P.coins - price == B._price_after(game, s, p, a)
+                    checked += 1
+        s = game.apply(s, B.greedy_bot(game, s, rng))
+    assert checked > 20
 
 
 def test_grouped_legal_actions_answer_membership_like_a_set(positions):

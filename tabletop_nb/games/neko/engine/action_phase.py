@@ -64,6 +64,22 @@ class ActionPhase:
             acts = self._val_acts[vals] = _ValueActions(self, vals)
         return acts
 
+    def _bid_spaces(self, s, p, P) -> list:
+        """The spaces, in resolution order, where player ``p`` may bid as the turn's main
+        action (any of their dice): a card is there, and their bid with all their dice
+        would have at least as many dice as any other (NK-BID-03, NK-BID-04)."""
+        nd = len(P.dice)
+        S = self.S
+        area, adv, bids = s.area, s.adv, s.bids
+        out = []
+        for sp in self.res_order:
+            if (area[sp] if sp < S else adv[sp - S]) < 0:
+                continue
+            row = bids[sp]
+            if len(row[p]) + nd >= max(map(len, row)):
+                out.append(sp)
+        return out
+
     def _turn_actions(self, s, p, P) -> list:
         r = self.rules
         dice = P.dice
@@ -74,16 +90,9 @@ class ActionPhase:
             if dice:
                 va = self._acts_for(vals)
                 out += va.fish
-                nd = len(dice)
-                S = self.S
-                area, adv, bids = s.area, s.adv, s.bids
-                for sp in self.res_order:
-                    if (area[sp] if sp < S else adv[sp - S]) < 0:
-                        continue
-                    row = bids[sp]
-                    if len(row[p]) + nd >= max(map(len, row)):
-                        out += va.bid[sp]
-                if r.advanced_setup and -1 in area:
+                for sp in self._bid_spaces(s, p, P):
+                    out += va.bid[sp]
+                if r.advanced_setup and -1 in s.area:
                     for c in s.piles:
                         out.append(_a(NewBid, c))
                 if P.hubs:
@@ -146,15 +155,8 @@ class ActionPhase:
             return []
         va = self._acts_for(self._distinct(dice))
         out: list = []
-        nd = len(dice)
-        S = self.S
-        area, adv, bids = s.area, s.adv, s.bids
-        for sp in self.res_order:
-            if (area[sp] if sp < S else adv[sp - S]) < 0:
-                continue
-            row = bids[sp]
-            if len(row[p]) + nd >= max(map(len, row)):
-                out += va.bid[sp]
+        for sp in self._bid_spaces(s, p, P):
+            out += va.bid[sp]
         return out
 
     def _kind_new_bid(self, s, p, P) -> list:
