@@ -61,7 +61,6 @@ class GreedyPlanner:
         self._goal_cache: dict = {}  # see "Speed" below
         self._last_tables: tuple | None = None
         self._last_best: tuple | None = None
-        self._free_cache: dict = {}
         self.adjset = info.adjset
         # Speed: each Delivery card's goals, built once (see "Speed" below)
         self.card_goals = {c: self._card_goals(c) for c in game.cards}
@@ -84,22 +83,29 @@ class GreedyPlanner:
         return self.to_set(spaces)[x]
 
     def reach_at_least(self, choice: str, fish: int, d: int) -> float:
+        """The chance to cover at least ``d`` spaces this turn (see :func:`.odds.reach`)."""
         key = (choice, min(fish, 12))
         tail = self.reach_tail.get(key)
         if tail is None:
-            die = odds.reach(self.game, choice, key[1])
-            tail = {}
-            acc = 0.0
-            for v in reversed(die.outcomes):
-                acc += float(die.pmf[v])
-                tail[v] = acc
-            tail = (tuple(sorted(tail)), tail)
-            self.reach_tail[key] = tail
-        outs, t = tail
-        for v in outs:
-            if v >= d:
-                return t[v]
-        return 0.0
+            tail = self.reach_tail[key] = self._reach_tail(*key)
+        # Speed: the answer for every d, looked up (see _reach_tail)
+        return tail[d] if 0 <= d < len(tail) else (tail[0] if d < 0 else 0.0)
+
+    def _reach_tail(self, choice: str, fish: int) -> tuple:
+        """P(reach >= d) for d = 0 .. the largest reach: entry d is the tail sum from the
+        smallest reach v >= d (the same float sums, from the top, as summing them at each
+        question)."""
+        die = odds.reach(self.game, choice, fish)
+        tail = {}
+        acc = 0.0
+        for v in reversed(die.outcomes):
+            acc += float(die.pmf[v])
+            tail[v] = acc
+        outs = sorted(tail)
+        out = []
+        for d in range(outs[-1] + 1):
+            out.append(next(tail[v] for v in outs if v >= d))
+        return tuple(out)
 
     # -- goals --------------------------------------------------------------------------
     def goals(self, s, seat):
@@ -294,6 +300,7 @@ class GreedyPlanner:
                 cache.clear()
             goals = []
             occ = None
+            tables = self._to_set
             for value, spaces, stop, kind in self.goals(s, seat):
                 if stop:
                     if occ is None:  # the pieces a boat cannot stop on (not ``pinned``)
@@ -302,7 +309,9 @@ class GreedyPlanner:
                         spaces = spaces - occ
                         if not spaces:
                             continue
-                goals.append((value, spaces, stop, kind, self.to_set(spaces)))
+                table = tables.get(spaces)  # (to_set, without the call when it is known)
+                goals.append((value, spaces, stop, kind,
+                              table if table is not None else self.to_set(spaces)))
             out = cache[key] = tuple(goals)
         if seat == s.seat:
             self._last_tables = (p, t, chars, others, pinned, s.round, fresh, out)
@@ -481,8 +490,11 @@ def _move(game, s, legal, pl, seat, goal=_BEST):
         need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
         if room > 0 or p.cargo > need:
             return max(pickups, key=lambda a: game.cards[a.card].points)
+    dist = None
     if goal is _BEST:
         goal = pl.best_goal(s, seat, s.steps)
+        if goal is not None:
+            dist = pl._last_best[4]  # Speed: the goal's distance table, as best_goal read it
     if goal is None:
         return Stop() if can_stop else (steps[0] if steps else legal[0])
     spaces, must_stop, kind, d = goal
@@ -504,20 +516,28 @@ def _move(game, s, legal, pl, seat, goal=_BEST):
         return Stop()
     occ_chars = s.chars
     met = s.turn.met
-
-    dist = pl.to_set(spaces)
-
-    def cost(a):
+    if dist is None:
+        dist = pl.to_set(spaces)
+    # the step that costs least: nearest the goal, then the least danger, then the lowest
+    # space (Speed: one loop, the danger asked only of a step as near as the best so far)
+    best = None
+    best_cost: tuple = ()
+    best_d = 0
+    for a in steps:
         n = a.to
+        dn = dist[n]
+        if best is not None and dn > best_d:
+            continue
         danger = 0
         if n == occ_chars[LARRY] and not met & (1 << LARRY):
             danger = 2
         elif n == occ_chars[ROBERTO] and not met & (1 << ROBERTO):
             danger = 2 if (p.passengers or p.treasures) else 1
-        return (dist[n], danger, n)
-
-    best = min(steps, key=cost)
-    if dist[best.to] >= d and can_stop:
+        c = (dn, danger, n)
+        if best is None or c < best_cost:
+            best, best_cost, best_d = a, c, dn
+    assert best is not None  # (steps is not empty)
+    if best_d >= d and can_stop:
         return Stop()
     return best
 

@@ -117,15 +117,12 @@ class Deliveries:
         if memo is not None and memo[0] is t.row and memo[1] is t.deck:
             return memo[2]
         used = self._row_islands(t.row)
-        dest = self.rules.destination_blocks_row
-        out = []
-        for c in t.deck:
-            if self.card_island[c] in used:
-                continue
-            if dest and self.card_dest[c] in used:
-                continue
-            out.append(c)
-        elig = tuple(out)
+        ci = self.card_island
+        if self.rules.destination_blocks_row:
+            cd = self.card_dest
+            elig = tuple([c for c in t.deck if ci[c] not in used and cd[c] not in used])
+        else:
+            elig = tuple([c for c in t.deck if ci[c] not in used])
         self._eligible_memo = (t.row, t.deck, elig)
         return elig
 

@@ -8,8 +8,8 @@ may pass but not stop on, and ``Stop``. Fish buying steps and jetstreams are in
 from __future__ import annotations
 
 
-from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, replace,
-                     replace_player, replace_state)
+from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, make_state,
+                     replace, replace_player, replace_state)
 from .base import (_with_player)
 
 
@@ -44,35 +44,40 @@ class Movement:
         r = self.rules
         seat = s.seat
         p = s.players[seat]
-        pos = s.boats[seat]
+        boats = s.boats
+        pos = boats[seat]
         t = s.turn
         chars = s.chars
-        occ = set(chars)
-        for i, b in enumerate(s.boats):
-            if i != seat:
-                occ.add(b)
+        # Speed: where a boat may not stop (``_occupied``) is built only when a piece is in
+        # the way. A neighbour of the boat's space is never that space (the board has no
+        # dotted line from a space to itself, Rules.validate), so it holds another boat
+        # exactly when it is in ``boats``; the boat's own space holds one when it is in
+        # ``boats`` twice.
+        occ = None
         acts = []
         steps = s.steps
         fish = p.fish
         revisit = r.revisit_spaces
         if steps > 0 or fish > 0:
-            adj = self.adj
             visited = t.visited
             step_actions = self.step_actions
-            for n in adj[pos]:
+            for n in self.adj[pos]:
                 if not revisit and n in visited:
                     continue
-                if n in occ and not self._can_leave(s, n, occ, steps, fish, revisit, visited):
-                    continue
+                if n in chars or n in boats:
+                    if occ is None:
+                        occ = self._occupied(s)
+                    if not self._can_leave(s, n, occ, steps, fish, revisit, visited):
+                        continue
                 acts.append(step_actions[n])
-        if pos not in occ and (r.zero_step_move or s.moved or not acts):
+        if pos not in chars and boats.count(pos) == 1 and (r.zero_step_move or s.moved or not acts):
             acts.append(self._stop)
         if s.moved or r.start_space_counts:
             self._space_actions(s, p, pos, acts)
         elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in self.adjset[pos]:
             acts.append(DeliverTreasure())
         if p.items and not t.item_used:  # (no item, no item action)
-            acts.extend(self._item_actions(s, p, pos, occ))
+            acts.extend(self._item_actions(s, p, pos, occ if occ is not None else self._occupied(s)))
         if p.passengers or self._anytime_rules:  # (else there is no any-time action)
             acts.extend(self._anytime_actions(s, p))
         return acts
@@ -118,8 +123,10 @@ class Movement:
             todo = todo + (("dieroll", "jet"),)
         if t.treasure_here or not self.rules.revisit_spaces:
             t = replace(t, treasure_here=False, visited=t.visited | {to})
-        s = replace_state(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
-                          moved=s.moved + 1, events=(("step", seat, to),))
+        # (replace_state(s, players=, boats=, jets=, todo=, turn=, steps=, moved=, events=),
+        # positionally: Speed, see state.make_state)
+        s = make_state(players, boats, s.chars, jets, s.table, s.secret, s.round, seat, s.first,
+                       s.turns, s.phase, todo, t, steps, s.moved + 1, (("step", seat, to),))
         self._fresh = False
         if todo:
             return self._run(s)

@@ -18,7 +18,7 @@ from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasu
                      LoseToken, Overboard, PickUp, PlaceBoat, PlaceCharacter, Player,
                      Refill, RevealTreasure, Reroll, Roll, Secret, Shed, State, Step,
                      Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace,
-                     replace_state)
+                     replace_state, with_secret)
 from .base import (_HIDDEN)
 
 
@@ -184,4 +184,4 @@ class GameSetup:
         else:
             hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
             self._obs_cache[player] = (s.secret, hidden)
-        return replace_state(s, secret=hidden)
+        return with_secret(s, hidden)

@@ -1,0 +1,108 @@
+"""The engine's speed tricks give exactly what the plain code they replace gives (issue 12):
+the positional State copies, the legal moves without the occupied-space set, the row's
+eligible cards. The golden records (test_golden_greedy.py) pin whole games; these pin
+each piece by name, in the positions of seeded games of several configurations.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb import CHANCE
+from tabletop_nb.games.pebble_rock import CONFORMANCE
+from tabletop_nb.games.pebble_rock.engine.base import _HIDDEN
+from tabletop_nb.games.pebble_rock.state import (ROBERTO, DeliverTreasure, State, make_state,
+                                                 replace_state, with_secret)
+
+
+def test_make_state_takes_the_fields_in_their_order():
+    """make_state's callers (with_secret, Movement._a_step) pass the fields in this order."""
+    assert tuple(f.name for f in dataclasses.fields(State)) == (
+        "players", "boats", "chars", "jets", "table", "secret", "round", "seat", "first",
+        "turns", "phase", "todo", "turn", "steps", "moved", "events")
+    game = tabletop_nb.load_game("pebble_rock", players=3)
+    s = game.initial_state()
+    values = [getattr(s, f.name) for f in dataclasses.fields(State)]
+    assert make_state(*values) == s
+    assert with_secret(s, ()) == replace_state(s, secret=())
+
+
+def plain_move_actions(game, s) -> list:
+    """Movement._move_actions as written before the Speed note (with the occupied set)."""
+    r = game.rules
+    seat = s.seat
+    p = s.players[seat]
+    pos = s.boats[seat]
+    t = s.turn
+    chars = s.chars
+    occ = set(chars)
+    for i, b in enumerate(s.boats):
+        if i != seat:
+            occ.add(b)
+    acts = []
+    steps, fish, revisit = s.steps, p.fish, r.revisit_spaces
+    if steps > 0 or fish > 0:
+        for n in game.adj[pos]:
+            if not revisit and n in t.visited:
+                continue
+            if n in occ and not game._can_leave(s, n, occ, steps, fish, revisit, t.visited):
+                continue
+            acts.append(game.step_actions[n])
+    if pos not in occ and (r.zero_step_move or s.moved or not acts):
+        acts.append(game._stop)
+    if s.moved or r.start_space_counts:
+        game._space_actions(s, p, pos, acts)
+    elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in game.adjset[pos]:
+        acts.append(DeliverTreasure())
+    if p.items and not t.item_used:
+        acts.extend(game._item_actions(s, p, pos, occ))
+    if p.passengers or game._anytime_rules:
+        acts.extend(game._anytime_actions(s, p))
+    return acts
+
+
+def plain_row_eligible(game, s) -> tuple:
+    used = game._row_islands(s.table.row)
+    dest = game.rules.destination_blocks_row
+    return tuple(c for c in s.table.deck if game.card_island[c] not in used
+                 and not (dest and game.card_dest[c] in used))
+
+
+def _positions(game, seed: int, bots="random"):
+    rng = np.random.default_rng(seed)
+    bot = game.bots()["greedy"] if bots == "greedy" else None
+    s = game.initial_state()
+    while not game.is_terminal(s):
+        yield s
+        if game.current_player(s) == CHANCE:
+            s = game.apply_trusted(s, game.sample_chance(s, rng))
+        elif bot is not None:
+            s = game.apply_trusted(s, bot(game, game.observation(s, game.current_player(s)), rng))
+        else:
+            legal = game.legal_actions(s)
+            s = game.apply_trusted(s, legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE, ids=lambda c: "-".join(f"{k}={v}" for k, v in list(c.items())[:3]))
+def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
+    game = tabletop_nb.load_game("pebble_rock", **cfg)
+    moves = draws = 0
+    for seed, bots in ((0, "random"), (1, "greedy")):
+        for s in _positions(game, seed, bots):
+            if s.phase == "move" and not s.todo:
+                assert game._move_actions(s) == plain_move_actions(game, s)
+                moves += 1
+            if s.todo and s.todo[0][0] == "draw_row":
+                game._eligible_memo = None
+                assert game._row_eligible(s) == plain_row_eligible(game, s)
+                draws += 1
+            if game.current_player(s) >= 0:
+                seat = game.current_player(s)
+                hide = game.rules.secret_assignments
+                assert game.observation(s, seat) == replace_state(
+                    s, secret=tuple(_HIDDEN if hide and i != seat else sec
+                                    for i, sec in enumerate(s.secret)))
+    assert moves > 100 and draws > 5
