@@ -89,7 +89,7 @@ def _build_values(game, s, rng) -> list:
         key = (a.at, a.height)
         kv = known.get(key)
         if kv is None:
-            kv = known[key] = _build_value(game, s, a, geo.index[a.at])
+            kv = known[key] = _build_value(game, s, a, geo.index[a.at], known)
         ends, v = kv
         if not ends:
             v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
@@ -98,9 +98,10 @@ def _build_values(game, s, rng) -> list:
     return out
 
 
-def _build_value(game, s, a, cell: int) -> tuple[bool, float]:
+def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
     """Whether build ``a`` ends the game, and its value before the members' term: win or
-    lose if it ends the game, else points now, height, majority and river / lake."""
+    lose if it ends the game, else points now, height, majority and river / lake.
+    ``known`` is the decision's memo (it keeps the final scoring's tallies of ``s``)."""
     p = s.player
     geo = game.geo
     # Speed: the build's points alone (game._build_points), not the whole apply with the
@@ -111,8 +112,15 @@ def _build_value(game, s, a, cell: int) -> tuple[bool, float]:
     # no stones): any build of that space and height has this value.
     _, _, scores, _, ended, st = game._build_points(s, cell, a.height)  # st: stories after
     if game._build_ends_game(s, scores, ended):  # it reads s.pos and s.last_round alone
-        s2, scores, events, ended, _ = game._build_step(s, a)
-        sc = game._end_turn(s2, scores, events, ended).scores
+        # Speed: the game ends after this build, and its scores are then the build's
+        # scores plus the final scoring of the board after it (_end_turn, _game_over).
+        # That board is s's with one pyramid changed: its final scoring comes from s's
+        # tallies (counted once for the decision) with that one space changed.
+        tallies = known.get("tallies")
+        if tallies is None:
+            tallies = known["tallies"] = game._final_tallies(s)
+        final = game._final_after_build(s, tallies, cell, a.height)
+        sc = [scores[q] + sum(final[q]) for q in range(len(scores))]
         top = max(sc)
         return True, (100.0 if sc[p] == top else -100.0)
     gained = scores[p] - s.scores[p]

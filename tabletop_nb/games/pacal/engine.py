@@ -142,8 +142,8 @@ class PacalGame(BaseGame):
         #: height) for _build_options; a handful of supplies recur all game
         self._heights_of: dict = {}
         # final scoring's river and lake spaces (the lake's empty if counted with the river)
-        self._final_areas = ((tuple(_bits(g.river_mask | g.lakeside_mask)), ()) if r.river_lake == "combined"
-                             else (tuple(_bits(g.river_mask)), tuple(_bits(g.lakeside_mask))))
+        self._final_masks = ((g.river_mask | g.lakeside_mask, 0) if r.river_lake == "combined"
+                             else (g.river_mask, g.lakeside_mask))
         self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
@@ -758,25 +758,67 @@ class PacalGame(BaseGame):
     # -- the end -------------------------------------------------------------------
     def final_scoring(self, s: PacalState) -> tuple:
         """Final points per seat: (river, lake, districts, god stones) (PC-FINAL)."""
-        n, r, geo = self.n, self.rules, self.geo
+        return self._final_points(s, self._final_tallies(s))
+
+    def _final_tallies(self, s: PacalState) -> tuple:
+        """What final scoring counts: each seat's stories in every district (a list by
+        district id), on the river spaces and on the lake spaces (the lake's count is
+        unused when the two are one area, PC-RIVER-06), in one pass over the board."""
+        n, geo = self.n, self.geo
         pyr = s.pyramids
+        district = geo.district
+        river_mask, lake_mask = self._final_masks
+        districts = [[0] * n for _ in geo.values]
+        river, lake = [0] * n, [0] * n
+        for c in geo.playable_cells:
+            v = pyr[c]
+            if v:
+                q, h = v >> 3, v & 7
+                districts[district[c]][q] += h
+                if river_mask >> c & 1:
+                    river[q] += h
+                if lake_mask >> c & 1:
+                    lake[q] += h
+        return districts, river, lake
 
-        def area(cells: tuple) -> dict:
-            st = {q: 0 for q in range(n)}
-            for c in cells:
-                v = pyr[c]
-                if v:
-                    st[v >> 3] += v & 7
-            return st
-
-        river_cells, lake_cells = self._final_areas
-        river = place_points(area(river_cells), r.river_points)
-        lake = place_points(area(lake_cells), r.river_points) if lake_cells else {q: 0 for q in range(n)}
+    def _final_points(self, s: PacalState, tallies: tuple) -> tuple:
+        """final_scoring from :meth:`_final_tallies` (and the seats' god stones in ``s``)."""
+        n, r, geo = self.n, self.rules, self.geo
+        stories, river_st, lake_st = tallies
+        river = place_points(river_st, r.river_points)
+        lake = place_points(lake_st, r.river_points) if self._final_masks[1] else {q: 0 for q in range(n)}
         districts = [0] * n
         for k in geo.live_districts:
-            for q, v in enumerate(_district_points(self.strengths(s, k), geo.values[k], r.second_place)):
+            for q, v in enumerate(_district_points(stories[k], geo.values[k], r.second_place)):
                 districts[q] += v
         return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(n))
+
+    def _final_after_build(self, s: PacalState, tallies: tuple, cell: int, height: int) -> tuple:
+        """final_scoring of the state after the seat to play builds ``height`` on ``cell``,
+        from ``s``'s :meth:`_final_tallies`: his pyramid takes the place of whatever stood
+        there (as in _build_step) in the counts the space is in; stones, which final
+        scoring does not count, aside. The greedy bot asks it of the builds that end the
+        game (test_bot_speed.py compares it with the whole apply)."""
+        p = s.player
+        old = s.pyramids[cell]
+        river_mask, lake_mask = self._final_masks
+
+        def rebuilt(st: list) -> list:
+            st = st.copy()
+            if old:
+                st[old >> 3] -= old & 7
+            st[p] += height
+            return st
+
+        districts, river, lake = tallies
+        k = self.geo.district[cell]
+        districts = districts.copy()
+        districts[k] = rebuilt(districts[k])
+        if river_mask >> cell & 1:
+            river = rebuilt(river)
+        if lake_mask >> cell & 1:
+            lake = rebuilt(lake)
+        return self._final_points(s, (districts, river, lake))
 
     def _game_over(self, s: PacalState, why: str) -> PacalState:
         final = self.final_scoring(s)

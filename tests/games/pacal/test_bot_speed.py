@@ -241,3 +241,30 @@ def test_draws_at_once_are_the_draws_one_by_one(bitgen):
         assert a.random() == b.random()
     r, q = random.Random(4), random.Random(4)
     assert bots._draws(r, 3) == [q.random() for _ in range(3)]  # any other rng: one by one
+
+
+@pytest.mark.parametrize("rules", [dict(players=3), dict(players=4, river_lake="combined"),
+                                   dict(players=2, replaced_pyramid="discard", expert=True)])
+def test_final_scoring_after_a_build_from_the_tallies(rules):
+    """The bot's final scoring of a build (s's tallies with the one space changed) is the
+    final scoring of the state the build makes, for every build option of seeded games
+    (upgrades included), and the tallies' final scoring is final_scoring's."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    checked = upgrades = 0
+    for seed in range(3):
+        bots_ = (["greedy", "random"] * 3)[:game.num_players] if seed else "greedy"
+        rec = tabletop_nb.play(game, bots_, seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != BUILD:
+                continue
+            tallies = game._final_tallies(s)
+            assert game._final_points(s, tallies) == game.final_scoring(s)
+            for a in s.options:
+                if type(a) is not Build:
+                    continue
+                cell = game.geo.index[a.at]
+                s2 = game._build_step(s, a)[0]
+                assert game._final_after_build(s, tallies, cell, a.height) == game.final_scoring(s2)
+                checked += 1
+                upgrades += bool(s.pyramids[cell])
+    assert checked > 100 and upgrades > 5
