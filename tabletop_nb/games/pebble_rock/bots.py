@@ -65,6 +65,7 @@ class GreedyPlanner:
         # Speed: each Delivery card's goals, built once (see "Speed" below)
         self.card_goals = {c: self._card_goals(c) for c in game.cards}
         self.roberto_near = tuple(frozenset(info.adj[x]) - {x} for x in range(self.n))
+        self.wanted_items = frozenset(ITEM_PREFERENCE[:4])
 
     def to_set(self, spaces: frozenset) -> tuple:
         """Distance from every space to the nearest of ``spaces``."""
@@ -144,8 +145,8 @@ class GreedyPlanner:
             out.append((guess * 0.45, frozenset(s.table.treasure_spaces), False, "treasure"))
         if room > 0 and (cargo < usable or cargo <= 1):
             out.append((1.6 * room + (2.0 if cargo == 0 else 0.0), self.docks, True, "dock"))
-        if len(p.items) < r.max_items and any(k in ITEM_PREFERENCE[:4] for k in s.table.market) \
-                and not last_round:
+        if len(p.items) < r.max_items and not self.wanted_items.isdisjoint(s.table.market) \
+                and not last_round:  # (an item of the first four of ITEM_PREFERENCE on offer)
             out.append((2.5, self.markets, True, "market"))
         if last_round and not p.lighthouse:
             out.append((r.lighthouse_points + 0.5, self.docks, True, "lighthouse"))
@@ -223,7 +224,8 @@ class GreedyPlanner:
         best, best_score, best_table = None, 0.0, None
         for value, spaces, stop, kind, table in goals:
             d = table[pos]
-            turns = max(0, d - steps_now) / 4.0
+            late = d - steps_now  # (max(0, d - steps_now), without the call)
+            turns = (late if late > 0 else 0) / 4.0
             score = value / (1.0 + turns)
             if score > best_score:
                 best, best_score, best_table = (spaces, stop, kind, d), score, table
@@ -246,10 +248,12 @@ class GreedyPlanner:
     # cache loses almost none of them.
     #
     # In front of that cache, the last answer is kept with the very objects it was read
-    # from (the player, the table, the characters; and the other boats, the pinned space,
-    # the round and the item taken this turn by value): a step that spends no fish leaves
-    # all of them the same objects, so the key need not be built and hashed (identical
-    # inputs give the cached answer; another object falls through to the cache).
+    # from (the table, the characters, the player's passengers, treasures and items; and
+    # the cargo, the Lighthouse, the other boats, the pinned space, the round and the item
+    # taken this turn by value): a step leaves all of them the same objects (one paid with
+    # a fish makes a new Player around the same tuples), so the key need not be built and
+    # hashed (identical inputs give the cached answer; another object falls through to
+    # the cache).
     #
     # best_goal then needs no scoring at most steps. A goal's score is its value over
     # 1 + max(0, d - movement left) / 4 (d: its distance). One step later (the same goals,
@@ -280,9 +284,13 @@ class GreedyPlanner:
         pinned = pos if (pos in self.stop_spaces and (pos in chars or pos in others)) else -1
         fresh = s.turn.fresh_item
         last = self._last_tables
-        # the last answer, read from the same objects (capacity reads the player, the item
-        # taken this turn and whether the seat is the one whose turn it is)
-        if last is not None and last[0] is p and last[1] is t and last[2] is chars and \
+        # the last answer, read from the same objects: the player's hold, items and
+        # Lighthouse (a fish step makes a new Player with the same tuples), the table, the
+        # characters (capacity reads the items, the item taken this turn and whether the
+        # seat is the one whose turn it is)
+        if last is not None and last[0] is p.passengers and last[8] is p.items and \
+                last[1] is t and last[2] is chars and last[9] == p.cargo and \
+                last[10] is p.treasures and last[11] == p.lighthouse and \
                 last[3] == others and last[4] == pinned and last[5] == s.round and \
                 last[6] == fresh and seat == s.seat:
             return last[7]
@@ -314,7 +322,8 @@ class GreedyPlanner:
                               table if table is not None else self.to_set(spaces)))
             out = cache[key] = tuple(goals)
         if seat == s.seat:
-            self._last_tables = (p, t, chars, others, pinned, s.round, fresh, out)
+            self._last_tables = (p.passengers, t, chars, others, pinned, s.round, fresh, out,
+                                 p.items, p.cargo, p.treasures, p.lighthouse)
         return out
 
 

@@ -58,13 +58,14 @@ class Items:
         return (replace_player(p, items=items),
                 replace(t, item_discard=_bump(t.item_discard, ITEM_INDEX[kind], 1)))
 
-    def _item_actions(self, s: State, p: Player, pos: int, occ: set) -> list:
+    def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list:
+        """The items usable now; ``occ``: the occupied spaces (None: not built yet)."""
         acts = []
         if not p.items:
             return acts
         if self._usable(s, "jam_sandwich"):
             acts.append(UseItem("jam_sandwich"))
-        if self._usable(s, "maisy") and pos not in occ:
+        if self._usable(s, "maisy") and pos not in (occ if occ is not None else self._occupied(s)):
             acts.extend(UseItem("maisy", sp) for sp in self._adjacent_places(s, MAISY))
         return acts
 

@@ -77,7 +77,7 @@ class Movement:
         elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in self.adjset[pos]:
             acts.append(DeliverTreasure())
         if p.items and not t.item_used:  # (no item, no item action)
-            acts.extend(self._item_actions(s, p, pos, occ if occ is not None else self._occupied(s)))
+            acts.extend(self._item_actions(s, p, pos, occ))
         if p.passengers or self._anytime_rules:  # (else there is no any-time action)
             acts.extend(self._anytime_actions(s, p))
         return acts
