@@ -22,10 +22,10 @@ from itertools import groupby
 from typing import Any
 
 from .state import RESOLVE
-from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
+from .state import (ActivateCard, ActivateHub, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
                     Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
-                    RemoveInterference, Sell, TakeDiscard, TakeFish, TileAdjust, Trade,
+                    RemoveInterference, Sell, TakeDiscard, TakeFish, Trade,
                     UsePostOffice)
 
 __all__ = ["greedy_bot", "card_worth", "BOTS", "search_actions", "determinize", "estimate_scores"]
@@ -327,14 +327,22 @@ def _best_buy(game, s, p, legal):
     best, best_v = None, 0.25
     worths = _valuation(game, s, P)[0]
     slots = _slots(game, P)
-    disc = _discount(game, s, P)   # Speed: once, not per Buy (the same for every Buy here)
+    # Speed: the discount once, and each card's worth and price once for all its slots (the
+    # same numbers for every Buy of the card)
+    disc = _discount(game, s, P)
+    per_card: dict = {}
     for a in legal:
         if type(a) is not Buy:
             continue
+        card = a.card
+        known = per_card.get(card)
+        if known is None:
+            known = per_card[card] = (_card_worth_cached(game, s, p, card, worths),
+                                      game.card_price(P, card, disc))
         # _slot_value(game, P, a.card, a.lane, a.slot), from the slots table
-        v = _card_worth_cached(game, s, p, a.card, worths) + _slot_value_at(game, a.card, slots[a.lane, a.slot])
+        v = known[0] + _slot_value_at(game, card, slots[a.lane, a.slot])
         # P.coins - _price_after(game, s, p, a), the same ints
-        price = game.card_price(P, a.card, disc) + game.gap_coins(P.lanes[a.lane], a.slot)
+        price = known[1] + game.gap_coins(P.lanes[a.lane], a.slot)
         v -= price * WORTH["coins"]
         # keep some coins for the rest of the round's purchases
         if P.coins - price < 3:
@@ -406,11 +414,15 @@ def _turn(game, s, p, legal=None):
             for v in set(dice):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
                     delta = 1 if (v % 6) + 1 == mult else -1
-                    tile = TileAdjust(v, delta)
+                    # Speed: TileAdjust(v, delta) and Adjust(v, delta), the engine's own values
+                    # (+1 first, then -1), not made afresh for each hub and die
+                    tile = game._A_tile[v][0 if delta == 1 else 1]
                     if _has(by, tile):
                         options.append((gain - 0.1, tile))
-                    elif _has(by, Adjust(v, delta)) and gain > WORTH["fuel"] + 0.3:
-                        options.append((gain - WORTH["fuel"], Adjust(v, delta)))
+                    else:
+                        adjust = game._A_adjust[v][0 if delta == 1 else 1]
+                        if _has(by, adjust) and gain > WORTH["fuel"] + 0.3:
+                            options.append((gain - WORTH["fuel"], adjust))
     for a in by.get(ActivateCard, ()):
         options.append((_card_activation_worth(game, s, p, a), a))
     bid = _plan_bid(game, s, p, P, legal, by)
@@ -481,8 +493,9 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
+    area, adv, S = s.area, s.adv, game.S
     for sp in spaces:
-        card = game._card_at(s, sp)
+        card = area[sp] if sp < S else adv[sp - S]   # game._card_at(s, sp)
         if card < 0:
             continue
         gain = gains.get(card, _NO_PRICE)

@@ -285,3 +285,29 @@ def test_frozen_working_copies_are_plain_states():
         s = s2
         n += 1
     assert n > 300
+
+
+def test_draft_and_income_actions_from_tables_are_the_plain_ones():
+    """The draft's and income's legal actions come from setup's per-value tables (engine
+    round.py): the same as one action per distinct value, in value order."""
+    from tabletop_nb.games.neko.state import IncomeDie, Pick
+
+    game = tabletop_nb.load_game("neko", players=4)
+    rng = np.random.default_rng(8)
+    s = game.initial_state()
+    seen = {"draft": 0, "income": 0}
+    while not game.is_terminal(s):
+        p = game.current_player(s)
+        if p == tabletop_nb.CHANCE:
+            s = game.apply_trusted(s, game.sample_chance(s, rng))
+            continue
+        kind = s.frames[-1][0]
+        legal = game.legal_actions(s)
+        if kind == "draft":
+            assert legal == [Pick(v) for v in sorted(set(s.hands[p]))]
+            seen[kind] += 1
+        elif kind == "income":
+            assert legal == [IncomeDie(v) for v in sorted(set(s.players[p].dice))]
+            seen[kind] += 1
+        s = game.apply(s, legal[int(rng.random() * len(legal))])
+    assert seen["draft"] > 20 and seen["income"] > 5

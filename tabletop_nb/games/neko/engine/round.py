@@ -16,8 +16,8 @@ from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard,
-                     DrawTile, IncomeDie, NekoSplit, NekoState, ParkDie, Pass,
-                     Pick, RemoveTiles, Sell, StartOrder, UsePostOffice)
+                     DrawTile, NekoSplit, NekoState, ParkDie, Pass,
+                     RemoveTiles, Sell, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
                    RESOLVE, REWARD, ROLL, SETUP, _W, _a)
 
@@ -141,10 +141,12 @@ class Round:
         P = s.players[p]
         if k == "turn":
             return self._turn_actions(s, p, P)
-        if k == "draft":
-            return [_a(Pick, v) for v in sorted(set(s.hands[p]))]
+        if k == "draft":   # (setup's Pick and IncomeDie per value; _distinct is sorted(set(dice)))
+            A = self._A_pick
+            return [A[v] for v in self._distinct(s.hands[p])]
         if k == "income":
-            return [_a(IncomeDie, v) for v in sorted(set(P.dice))]
+            A = self._A_income
+            return [A[v] for v in self._distinct(P.dice)]
         if k == "reward":
             low = min(P.dice) if P.dice else 6
             return self._reward_actions(s, P, lambda lvl: lvl >= low)

@@ -8,7 +8,8 @@ the starting bonus tiles chosen in reverse turn order. Tests: tests/games/neko/t
 from __future__ import annotations
 
 
-from ..state import (Adjust, Bid, FishFor, NekoState, Player, Reroll, TakeDiscard, TakeFish, TileAdjust)
+from ..state import (Adjust, Bid, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, TakeDiscard, TakeFish,
+                     TileAdjust)
 from .base import (SETUP, _W, _remove,
                    _roll_tables)
 
@@ -47,6 +48,8 @@ class SetUp:
         self._A_pick_fish = [None] + [TakeDiscard(v, "fish") for v in range(1, 7)]
         self._A_pick_park = [None] + [TakeDiscard(v, "park") for v in range(1, 7)]
         self._A_fishfor = (FishFor("coins"), FishFor("fuel"))
+        self._A_pick = [None] + [Pick(v) for v in range(1, 7)]
+        self._A_income = [None] + [IncomeDie(v) for v in range(1, 7)]
         self._legal_last = (None, ())   # the last state asked about and its legal actions
 
     def initial_state(self) -> NekoState:
