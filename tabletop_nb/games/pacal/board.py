@@ -73,6 +73,9 @@ class Geometry:
         self.xy = tuple((i % P, i // P) for i in range(P * H))
         self.cells = tuple(y * P + x for y in range(H) for x in range(W))
         self.index = {self.xy[i]: i for i in self.cells}
+        #: bit[i] == 1 << i, made once: ``mask & bit[i]`` tests space i with one operation
+        #: on a board-sized int (``mask >> i & 1`` makes a shifted copy first)
+        self.bit = tuple(1 << i for i in range(P * H))
         self.board_mask = _mask(self.cells)
         covered = board.covered_letters(players)
         self.letters = tuple(d.letter for d in board.districts)

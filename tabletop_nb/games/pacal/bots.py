@@ -279,11 +279,12 @@ class _Shapes:
     """
 
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
-                 "_eff", "_district")
+                 "_eff", "_district", "_bit")
 
     def __init__(self, game, s, p: int, members: int):
         self._game, self._s, self._p = game, s, p
         self._district = game.geo.district
+        self._bit = game.geo.bit
         self._gains: dict = {}
         self._stories: dict = {}
         self._values: dict = {}
@@ -302,8 +303,9 @@ class _Shapes:
         v = self._values.get(cell)
         if v is None:
             # tallest(cell), gain(cell, hh) written out (the bot's innermost loop)
-            hh = self._eff[5 if self.t5 >> cell & 1 else 4 if self.t4 >> cell & 1 else
-                           3 if self.t3 >> cell & 1 else 2 if self.t2 >> cell & 1 else 1]
+            b = self._bit[cell]
+            hh = self._eff[5 if self.t5 & b else 4 if self.t4 & b else 3 if self.t3 & b else
+                           2 if self.t2 & b else 1]
             if hh:
                 k = self._district[cell]
                 g = self._gains.get(k * 8 + hh)

@@ -95,3 +95,12 @@ def test_remembered_stories_are_the_strengths():
                     assert game._stories(x, k) == game.strengths(x, k)
                     checked += 1
     assert checked > 1000
+
+
+def test_bit_list_is_the_set_bits_ascending():
+    """_bit_list (highest bit off first) lists exactly the set bits, lowest first."""
+    from tabletop_nb.games.pacal.constellations import _bit_list
+    rng = random.Random(3)
+    for k in [0, 1, 2, 5, 20, 80, 300] * 20:
+        m = sum(1 << c for c in rng.sample(range(400), k))
+        assert _bit_list(m) == [i for i in range(m.bit_length()) if m >> i & 1]
