@@ -327,10 +327,11 @@ def _best_buy(game, s, p, legal):
     best, best_v = None, 0.25
     worths = _valuation(game, s, P)[0]
     slots = _slots(game, P)
-    # Speed: the discount once, and each card's worth and price once for all its slots (the
-    # same numbers for every Buy of the card)
+    # Speed: the discount once, each card's worth and price once for all its slots, each
+    # slot's gap coins once for all cards (the same numbers for every Buy they enter)
     disc = _discount(game, s, P)
     per_card: dict = {}
+    gaps: dict = {}
     for a in legal:
         if type(a) is not Buy:
             continue
@@ -342,7 +343,10 @@ def _best_buy(game, s, p, legal):
         # _slot_value(game, P, a.card, a.lane, a.slot), from the slots table
         v = known[0] + _slot_value_at(game, card, slots[a.lane, a.slot])
         # P.coins - _price_after(game, s, p, a), the same ints
-        price = known[1] + game.gap_coins(P.lanes[a.lane], a.slot)
+        gap = gaps.get((a.lane, a.slot))
+        if gap is None:
+            gap = gaps[a.lane, a.slot] = game.gap_coins(P.lanes[a.lane], a.slot)
+        price = known[1] + gap
         v -= price * WORTH["coins"]
         # keep some coins for the rest of the round's purchases
         if P.coins - price < 3:
@@ -580,8 +584,12 @@ def _good_free_action(game, s, p, P, legal, by=None):
     r = game.rules
     if by is None:
         by = _by_kind(legal)
+    # Speed: loading a port, the Hospital, the Seaside Town trades and the Light House are
+    # offered only by cards in the lanes (the engine's _Profile.card_free): without such a
+    # card those four kinds are not looked up (they would be found empty)
+    cards_offer = bool(P.cards) and game._prof(P).card_free
     # load goods onto ports (toward unlocking their PP)
-    loads = by.get(LoadCargo)
+    loads = by.get(LoadCargo) if cards_offer else None
     if loads:
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
@@ -598,7 +606,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
     if P.fish and P.fuel == r.move_fuel - 1 and any(
             game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and _has(by, _FISH_FOR_FUEL):
         return _FISH_FOR_FUEL
-    if HospitalRemove in by:
+    if cards_offer and HospitalRemove in by:
         return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
     if P.coins >= 12 and RemoveInterference in by:
@@ -606,10 +614,10 @@ def _good_free_action(game, s, p, P, legal, by=None):
         if pen(P.interference - 1) - pen(P.interference) >= 2:
             return _UNJAM
     # goods to PP (Seaside Town) when no port needs them
-    if _has(by, _GOODS_TO_PP) and LoadCargo not in by:
+    if cards_offer and _has(by, _GOODS_TO_PP) and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
-    if P.lighthouse is None:
+    if P.lighthouse is None and cards_offer:
         hubs = by.get(Lighthouse)
         if hubs:
             dice = set(P.dice)

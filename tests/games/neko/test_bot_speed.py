@@ -12,7 +12,8 @@ import pytest
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
-from tabletop_nb.games.neko.state import Bid, Buy, EndTurn, OpenHarbour, TakeFish
+from tabletop_nb.games.neko.state import (Bid, Buy, EndTurn, HospitalRemove, Lighthouse, LoadCargo, OpenHarbour,
+                                          TakeFish, Trade)
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -234,6 +235,9 @@ def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
                 if got:
                     seen.add(kind)
             assert joined == legal
+            P = s.players[s.frames[-1][1]]
+            if not (P.cards and game._prof(P).card_free):   # what _good_free_action skips
+                assert not [a for a in legal if type(a) in (LoadCargo, HospitalRemove, Trade, Lighthouse)]
     assert len(seen) >= 8
 
 

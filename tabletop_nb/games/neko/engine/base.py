@@ -158,10 +158,13 @@ def _roll_tables(die, n: int):
     return tuple(rolls), _cumulative(rolls), tuple(one), _cumulative(one)
 
 
+_CARD_FREE_EFFECTS = frozenset({"seaside_trade_low", "seaside_trade_high", "light_house", "hospital"})
+
+
 class _Profile:
     """Derived facts about one lanes value (cached: lanes change only when a card is placed)."""
 
-    __slots__ = ("kinds", "effects", "effect_pos", "park", "activatable", "ports")
+    __slots__ = ("kinds", "effects", "effect_pos", "park", "activatable", "ports", "card_free")
 
     def __init__(self, game, lanes: tuple):
         C = game.card
@@ -187,3 +190,6 @@ class _Profile:
         self.park = (full + (1 if rest else 0), full * (size - 1) + (rest - 1 if rest else 0))
         self.activatable = tuple(act)
         self.ports = tuple(ports)
+        #: whether a card here offers a free action of its own (loading a port, a Seaside
+        #: Town trade, the Light House, the Hospital's removal; see ``_free_actions``)
+        self.card_free = bool(ports) or not self.effects.isdisjoint(_CARD_FREE_EFFECTS)
