@@ -167,6 +167,7 @@ def test_the_board_distance_is_a_hop_metric(cfg):
     info = game.info
     for x in range(info.n):
         assert x not in info.adjset[x]
+        assert all(info.dist[x][y] == info.dist[y][x] for y in range(info.n))  # (to_set)
         for y in info.adj[x]:
             assert x in info.adjset[y]
             assert all(abs(a - b) <= 1 for a, b in zip(info.dist[x], info.dist[y]))

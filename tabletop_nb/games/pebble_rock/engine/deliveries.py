@@ -6,6 +6,7 @@ Tests: tests/games/pebble_rock/test_deliveries.py.
 """
 from __future__ import annotations
 
+from itertools import filterfalse
 
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
                      DropOff, PickUp, Player, State, TakeTreasure, replace,
@@ -117,12 +118,11 @@ class Deliveries:
         if memo is not None and memo[0] is t.row and memo[1] is t.deck:
             return memo[2]
         used = self._row_islands(t.row)
-        ci = self.card_island
-        if self.rules.destination_blocks_row:
-            cd = self.card_dest
-            elig = tuple([c for c in t.deck if ci[c] not in used and cd[c] not in used])
-        else:
-            elig = tuple([c for c in t.deck if ci[c] not in used])
+        # (the deck's cards of no island in ``used``: the cards of those islands, from the
+        # table built in setup, left out in one C-level filter)
+        by_island = self._cards_blocked_by
+        blocked = set().union(*[by_island[i] for i in used])
+        elig = tuple(filterfalse(blocked.__contains__, t.deck))
         self._eligible_memo = (t.row, t.deck, elig)
         return elig
 

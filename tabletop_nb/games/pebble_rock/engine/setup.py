@@ -91,6 +91,15 @@ class GameSetup:
         # hold with passengers does: _anytime_actions has nothing to check otherwise)
         self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
         self._eligible_memo = None  # see Deliveries._row_eligible
+        # Speed (Deliveries._row_eligible): the cards an island in the row keeps out of it
+        # (PR-REFILL-02/05): those of that island, and with destination_blocks_row those
+        # whose passenger goes there
+        blocked_by: list[set] = [set() for _ in info.islands]
+        for c in r.delivery_cards:
+            blocked_by[self.card_island[c.id]].add(c.id)
+            if r.destination_blocks_row and self.card_dest[c.id] >= 0:
+                blocked_by[self.card_dest[c.id]].add(c.id)
+        self._cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
         self._fresh = True
         self._obs_cache = {}
         self._stop = Stop()
