@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from .rules import ITEMS
 from .state import RESOLVE
 from .state import (ActivateCard, ActivateHub, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
@@ -275,12 +276,17 @@ def _bid_gain(game, s, p, P, card: int, disc: int, tables: tuple[dict, dict]):
 
 
 def _slots(game, P) -> dict:
-    """The player's empty slots, (lane, slot) -> what ``_slot_value`` reads of them: the
-    item of the card on the left (or None), the multiplier of the card on the right (or
-    None), the ships term and the gap coins' worth. Lanes order, slots left to right.
+    """The player's empty slots, (lane, slot) -> the terms of ``_slot_value`` there: the
+    hub formed with the card on the left, ``hub_worth(game, m, item on the left) * 0.8``
+    for each multiplier m (a tuple indexed by m; None without a card on the left), the hub
+    formed with the card on the right, ``hub_worth(game, multiplier on the right, item) *
+    0.8`` per item (a dict; None without one), the ships term, the gap coins' worth and
+    the gap coins. Lanes order, slots left to right.
 
     The slots depend only on the lanes and ships, not on the card valued: computed once
-    per lanes and ships instead of once per card and slot (cached per game).
+    per lanes and ships instead of once per card and slot (cached per game), with each
+    hub term for every card at once (a card's multipliers are 1..6 and its items ITEMS,
+    the rules' checks).
     """
     cache = _cache(game, "slots")
     key = (P.lanes, P.ships)
@@ -295,30 +301,47 @@ def _slots(game, P) -> dict:
                     continue
                 left = C[row[si - 1]].right if si > 0 and row[si - 1] >= 0 else None
                 right = C[row[si + 1]].left if si + 1 < len(row) and row[si + 1] >= 0 else None
-                slots[(li, si)] = (left, right, 0.3 * min(ships, 2),
-                                   game.gap_coins(row, si) * WORTH["coins"])
+                gap = game.gap_coins(row, si)
+                slots[(li, si)] = (
+                    None if left is None else (None,) + tuple(hub_worth(game, m, left) * 0.8 for m in range(1, 7)),
+                    None if right is None else {it: hub_worth(game, right, it) * 0.8 for it in ITEMS},
+                    0.3 * min(ships, 2), gap * WORTH["coins"], gap)
         cache[key] = slots
     return slots
 
 
 def _slot_value_at(game, card: int, slot: tuple) -> float:
-    """``_slot_value`` of ``card`` in one entry of :func:`_slots`: the same sums in the same
-    order, so the same float."""
-    left, right, ships_term, gap_term = slot
+    """``_slot_value`` of ``card`` in one entry of :func:`_slots`: the same terms summed in
+    the same order, so the same float."""
+    lefts, rights, ships_term, gap_term, _ = slot
     C = game.card[card]
     v = 0.0
-    if left is not None:
-        v += hub_worth(game, C.left, left) * 0.8
-    if right is not None:
-        v += hub_worth(game, right, C.right) * 0.8
+    if lefts is not None:
+        v += lefts[C.left]
+    if rights is not None:
+        v += rights[C.right]
     v += ships_term
     return v - gap_term
 
 
 def _best_slot_value(game, P, card: int) -> float:
-    """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none),
-    slots in :func:`_slots`' order (cached by :func:`_valuation`'s second table)."""
-    return max((_slot_value_at(game, card, slot) for slot in _slots(game, P).values()), default=0.0)
+    """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none):
+    ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop (cached by
+    :func:`_valuation`'s second table)."""
+    C = game.card[card]
+    cl, cr = C.left, C.right
+    best = None
+    for lefts, rights, ships_term, gap_term, _ in _slots(game, P).values():
+        v = 0.0
+        if lefts is not None:
+            v += lefts[cl]
+        if rights is not None:
+            v += rights[cr]
+        v += ships_term
+        v -= gap_term
+        if best is None or v > best:
+            best = v
+    return 0.0 if best is None else best
 
 
 def _best_buy(game, s, p, legal):
@@ -328,10 +351,9 @@ def _best_buy(game, s, p, legal):
     worths = _valuation(game, s, P)[0]
     slots = _slots(game, P)
     # Speed: the discount once, each card's worth and price once for all its slots, each
-    # slot's gap coins once for all cards (the same numbers for every Buy they enter)
+    # slot's gap coins from the slots table (the same numbers for every Buy they enter)
     disc = _discount(game, s, P)
     per_card: dict = {}
-    gaps: dict = {}
     for a in legal:
         if type(a) is not Buy:
             continue
@@ -341,12 +363,10 @@ def _best_buy(game, s, p, legal):
             known = per_card[card] = (_card_worth_cached(game, s, p, card, worths),
                                       game.card_price(P, card, disc))
         # _slot_value(game, P, a.card, a.lane, a.slot), from the slots table
-        v = known[0] + _slot_value_at(game, card, slots[a.lane, a.slot])
-        # P.coins - _price_after(game, s, p, a), the same ints
-        gap = gaps.get((a.lane, a.slot))
-        if gap is None:
-            gap = gaps[a.lane, a.slot] = game.gap_coins(P.lanes[a.lane], a.slot)
-        price = known[1] + gap
+        slot = slots[a.lane, a.slot]
+        v = known[0] + _slot_value_at(game, card, slot)
+        # P.coins - _price_after(game, s, p, a), the same ints (slot[4]: the gap coins)
+        price = known[1] + slot[4]
         v -= price * WORTH["coins"]
         # keep some coins for the rest of the round's purchases
         if P.coins - price < 3:

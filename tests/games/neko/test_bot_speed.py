@@ -54,6 +54,7 @@ def test_slot_tables_give_slot_value(positions):
             slots = B._slots(game, P)
             empty = [(li, si) for li, lane in enumerate(P.lanes) for si, c in enumerate(lane) if c < 0]
             assert list(slots) == empty
+            assert [slots[k][4] for k in empty] == [game.gap_coins(P.lanes[li], si) for li, si in empty]
             for card in _every_card(game, s):
                 plain = [B._slot_value(game, P, card, li, si) for li, si in empty]
                 fast = [B._slot_value_at(game, card, slots[k]) for k in empty]
