@@ -18,7 +18,6 @@ from ...core.fastrecord import maker, replacer
 
 __all__ = [
     "replace", "replace_state", "replace_player", "replace_table", "replace_turn", "make_state",
-    "with_secret",
     "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
     "ChooseDice", "Roll", "DieRoll", "KeepRoll", "Reroll", "Step", "Stop", "PlaceCharacter",
     "Deliver", "PickUp", "DropOff", "TakeTreasure", "DeliverTreasure", "RevealTreasure",
@@ -168,12 +167,6 @@ replace_turn = _REPLACERS[Turn]
 #: (0.5 us against 1.0-1.4 us a copy). tests/games/pebble_rock/test_engine_speed.py pins
 #: the field order these calls rely on.
 make_state = maker(State)
-
-
-def with_secret(s: State, secret: tuple) -> State:
-    """``replace_state(s, secret=secret)``, positionally (see ``make_state``)."""
-    return make_state(s.players, s.boats, s.chars, s.jets, s.table, secret, s.round, s.seat,
-                      s.first, s.turns, s.phase, s.todo, s.turn, s.steps, s.moved, s.events)
 
 
 if TYPE_CHECKING:  # the checker reads an @_action class as the frozen dataclass it is

@@ -15,11 +15,12 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import CONFORMANCE
 from tabletop_nb.games.pebble_rock.engine.base import _HIDDEN
 from tabletop_nb.games.pebble_rock.state import (ROBERTO, DeliverTreasure, State, make_state,
-                                                 replace_state, with_secret)
+                                                 replace_state)
 
 
 def test_make_state_takes_the_fields_in_their_order():
-    """make_state's callers (with_secret, Movement._a_step) pass the fields in this order."""
+    """make_state's callers (GameSetup.observation, Movement._a_step) pass the fields in
+    this order."""
     assert tuple(f.name for f in dataclasses.fields(State)) == (
         "players", "boats", "chars", "jets", "table", "secret", "round", "seat", "first",
         "turns", "phase", "todo", "turn", "steps", "moved", "events")
@@ -27,7 +28,6 @@ def test_make_state_takes_the_fields_in_their_order():
     s = game.initial_state()
     values = [getattr(s, f.name) for f in dataclasses.fields(State)]
     assert make_state(*values) == s
-    assert with_secret(s, ()) == replace_state(s, secret=())
 
 
 def plain_move_actions(game, s) -> list:
