@@ -558,6 +558,9 @@ def _dice_to_lead(s, p, sp, dice_desc):
     row = s.bids[sp]
     mine = row[p]
     most = max(map(len, row))
+    if not most and dice_desc:
+        # Speed: nobody has bid here; the loop below would take the highest die and stop
+        return [dice_desc[0]]
     best_other, who = 0, None
     for q in s.order:
         if q != p:

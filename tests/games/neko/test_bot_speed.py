@@ -316,3 +316,38 @@ def test_draft_and_income_actions_from_tables_are_the_plain_ones():
             seen[kind] += 1
         s = game.apply(s, legal[int(rng.random() * len(legal))])
     assert seen["draft"] > 20 and seen["income"] > 5
+
+
+def _plain_dice_to_lead(s, p, sp, dice_desc):
+    """bots._dice_to_lead as first written (no shortcut for a space nobody has bid on)."""
+    row = s.bids[sp]
+    mine = row[p]
+    most = max(map(len, row))
+    best_other, who = 0, None
+    for q in s.order:
+        if q != p and row[q] and sum(row[q]) > best_other:
+            best_other, who = sum(row[q]), q
+    need: list = []
+    total = sum(mine)
+    ahead = s.order.index(p) < s.order.index(who) if who is not None else True
+    for v in dice_desc:
+        if len(mine) + len(need) >= most and (total > best_other or (total == best_other and ahead)) \
+                and need:
+            break
+        need.append(v)
+        total += v
+    if len(mine) + len(need) < most or not (total > best_other or (total == best_other and ahead)):
+        return None
+    return None if len(need) > 3 else need
+
+
+def test_dice_to_lead_is_the_plain_one(positions):
+    game, states = positions
+    empty = 0
+    for s in states:
+        p = s.frames[-1][1]
+        for dice in (sorted(s.players[p].dice, reverse=True), [6, 5, 2], [1], [3, 3, 3, 3, 1], []):
+            for sp in range(len(s.bids)):
+                assert B._dice_to_lead(s, p, sp, dice) == _plain_dice_to_lead(s, p, sp, dice)
+                empty += not any(s.bids[sp])
+    assert empty
