@@ -154,6 +154,7 @@ def _move_values(game, s, rng) -> list:
     # Speed: shapes.potential remembers _potential per space (as a dict here did before)
     value = shapes.potential if shapes is not None else None
     memo = shapes._values if shapes is not None else {}
+    bit = geo.bit
     acts = [a for a in opts if type(a) is not UseGod]
     for a, r in zip(acts, _draws(rng, len(acts))):
         if type(a) is Move:
@@ -166,7 +167,7 @@ def _move_values(game, s, rng) -> list:
         else:
             c = index[a.at]
             v = value(c) if value is not None else 0.0
-        if vis >> c & 1:
+        if vis & bit[c]:
             v -= 3.0  # the ship would hide an own stone
         v += r * 1e-3
         out.append((a, v))

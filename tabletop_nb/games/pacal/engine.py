@@ -235,11 +235,12 @@ class PacalGame(BaseGame):
         """End spaces of straight moves (PC-STRAIGHT): one per open direction."""
         out = []
         blocked = False
+        bit = self.geo.bit
         for st in self.geo.step:
             j, k = ship, 0
             while k < pips:
                 nxt = st[j]
-                if nxt < 0 or not free >> nxt & 1:
+                if nxt < 0 or not free & bit[nxt]:
                     break
                 j = nxt
                 k += 1
