@@ -146,9 +146,11 @@ class _TurnOffer:
     test in test_bot_speed.py), so every choice made from it is the same.
 
     At most turns the bot looks at a few kinds (end the turn, move a ship, bid) and
-    never at the whole list: this saves enumerating every legal action (adjusts, rerolls,
-    pickups, ...) and grouping them, about a third of a greedy game's bot time. ``first``
-    is ``legal[0]``, asked for only when nothing else is chosen.
+    never at the whole list: this saves enumerating every legal action (each Bid of each
+    die value, adjusts, rerolls, pickups, ...) and grouping them. (Asking for the free
+    actions all at once instead, in one ``_free_actions`` pass, measured slower: most
+    kinds are never asked for.) ``first`` is ``legal[0]``, asked for only when nothing
+    else is chosen.
     """
 
     __slots__ = ("game", "s", "p", "P", "got")
