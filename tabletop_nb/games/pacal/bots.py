@@ -105,11 +105,11 @@ def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
     p = s.player
     geo = game.geo
     # Speed: the build's points alone (game._build_points), not the whole apply with the
-    # end of the turn (the next seat's moves); the whole apply only when the game ends (its
-    # final scoring decides). The same scores and stories as game.apply_trusted(s, a), which
-    # ends the turn after the build. The points, the stories and whether the game ends read
-    # only the space and the height, and so does the final scoring (pyramids and god stones,
-    # no stones): any build of that space and height has this value.
+    # end of the turn (the next seat's moves): the same scores and stories as
+    # game.apply_trusted(s, a), which ends the turn after the build. The points, the
+    # stories and whether the game ends read only the space and the height, and so does
+    # the final scoring (pyramids and god stones, no stones): any build of that space and
+    # height has this value (test_bot_speed.py compares it with the whole apply).
     _, _, scores, _, ended, st = game._build_points(s, cell, a.height)  # st: stories after
     if game._build_ends_game(s, scores, ended):  # it reads s.pos and s.last_round alone
         # Speed: the game ends after this build, and its scores are then the build's
