@@ -136,3 +136,32 @@ def test_a_class_that_cannot_be_twinned_uses_the_slot_descriptors():
     out = rep(_Derived(1, 2), b=3)
     assert type(out) is _Derived and out == _Derived(1, 3)
     assert maker(_Derived)(4, 5) == _Derived(4, 5)
+
+
+def test_every_replacer_call_in_the_package_passes_the_changes_by_keyword():
+    """A replacer's fields are ordinary parameters (for speed), so ``evolve(s, 3)`` would
+    silently set the first field: no call in the package may pass a change positionally."""
+    import ast
+    import importlib
+    import pkgutil
+
+    import tabletop_nb
+
+    calls = 0
+    for info in pkgutil.walk_packages(tabletop_nb.__path__, "tabletop_nb."):
+        if info.ispkg or info.name.endswith("__main__") or ".widgets" in info.name or ".viz" in info.name:
+            continue
+        mod = importlib.import_module(info.name)
+        names = {k for k, v in vars(mod).items() if callable(v)
+                 and getattr(getattr(v, "__code__", None), "co_filename", "").startswith("<fastrecord replace_")}
+        if not names:
+            continue
+        tree = ast.parse(open(mod.__file__, encoding="utf-8").read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+                if name in names:
+                    calls += 1
+                    assert len(node.args) <= 1, f"{info.name}:{node.lineno}: {name} with a positional change"
+    assert calls > 50  # the engines' copies were found
