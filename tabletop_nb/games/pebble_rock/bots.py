@@ -341,11 +341,12 @@ def greedy_bot(game, s, rng):
     """A bot that sails for the best-valued goal (see the module docstring)."""
     if not s.todo and s.phase == "move":
         # Speed: a step of the move, most decisions: the engine's legal moves (what
-        # legal_actions gives here) straight to _greedy's case for it, two calls fewer
-        legal = game._move_actions(s)
-        if len(legal) == 1:
-            return legal[0]
-        return _move(game, s, legal, _planner(game), s.seat, _BEST)
+        # legal_actions gives here: the steps, then the others) straight to _greedy's case
+        # for it, two calls fewer, and no sorting of the steps by type
+        steps, others = game._move_parts(s)
+        if len(steps) + len(others) == 1:
+            return steps[0] if steps else others[0]
+        return _move_parts(game, s, steps, others, _planner(game), s.seat, _BEST)
     legal = game.legal_actions(s)
     if len(legal) == 1:
         return legal[0]
@@ -478,15 +479,22 @@ def _choose_dice(game, s, legal, pl, seat, goal=_BEST):
 
 
 def _move(game, s, legal, pl, seat, goal=_BEST):
+    steps = [a for a in legal if type(a) is Step]
+    others = [a for a in legal if type(a) is not Step]
+    return _move_parts(game, s, steps, others, pl, seat, goal)
+
+
+def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
+    """:func:`_move` of the legal actions ``steps`` (the Step actions) and ``others``
+    (the rest, in their order): the legal list's first is ``steps[0]`` if there are
+    steps, else ``others[0]``; a step never decides the sorting loop's early return."""
     p = s.players[seat]
-    steps, delivers, pickups = [], [], []
+    delivers, pickups = [], []
     can_stop = jam = False
     take = None
-    for a in legal:  # sort the options in one pass
+    for a in others:  # sort the other options in one pass
         t = type(a)
-        if t is Step:
-            steps.append(a)
-        elif t is Stop:
+        if t is Stop:
             can_stop = True
         elif t is DropOff or t is DeliverTreasure:
             return a  # take what this space offers
@@ -513,8 +521,9 @@ def _move(game, s, legal, pl, seat, goal=_BEST):
         goal = pl.best_goal(s, seat, s.steps)
         if goal is not None:
             dist = pl._last_best[4]  # Speed: the goal's distance table, as best_goal read it
+    first = steps[0] if steps else others[0]  # (the legal list's first)
     if goal is None:
-        return Stop() if can_stop else (steps[0] if steps else legal[0])
+        return Stop() if can_stop else first
     spaces, must_stop, kind, d = goal
     if d == 0:
         if must_stop and can_stop:
@@ -528,7 +537,7 @@ def _move(game, s, legal, pl, seat, goal=_BEST):
     if s.steps == 0 and d > 0 and jam and d <= p.fish + game.rules.jam_bonus:
         return UseItem("jam_sandwich")
     if not steps:
-        return Stop() if can_stop else legal[0]
+        return Stop() if can_stop else first
     # spend fish only when the goal is in reach this turn (or to get off a piece)
     if s.steps == 0 and can_stop and (d == 0 or d > budget):
         return Stop()

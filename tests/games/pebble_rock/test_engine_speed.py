@@ -1,5 +1,6 @@
 """The engine's speed tricks give exactly what the plain code they replace gives (issue 12):
-the positional State copies, the legal moves without the occupied-space set, the row's
+the positional State copies, the legal moves without the occupied-space set (and split
+into the steps and the others for the greedy bot), the row's
 eligible cards. The golden records (test_golden_greedy.py) pin whole games; these pin
 each piece by name, in the positions of seeded games of several configurations.
 """
@@ -14,8 +15,8 @@ import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import CONFORMANCE
 from tabletop_nb.games.pebble_rock.engine.base import _HIDDEN
-from tabletop_nb.games.pebble_rock.state import (ROBERTO, DeliverTreasure, State, make_state,
-                                                 replace_state)
+from tabletop_nb.games.pebble_rock.state import (ROBERTO, DeliverTreasure, State, Step,
+                                                 make_state, replace_state)
 
 
 def test_make_state_takes_the_fields_in_their_order():
@@ -94,6 +95,11 @@ def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
         for s in _positions(game, seed, bots):
             if s.phase == "move" and not s.todo:
                 assert game._move_actions(s) == plain_move_actions(game, s)
+                # the greedy bot's split: the steps, then the rest, in the legal order
+                steps, others = game._move_parts(s)
+                assert steps + others == plain_move_actions(game, s)
+                assert all(type(a) is Step for a in steps)
+                assert not any(type(a) is Step for a in others)
                 moves += 1
             if s.todo and s.todo[0][0] == "draw_row":
                 game._eligible_memo = None
