@@ -268,3 +268,28 @@ def test_final_scoring_after_a_build_from_the_tallies(rules):
                 checked += 1
                 upgrades += bool(s.pyramids[cell])
     assert checked > 100 and upgrades > 5
+
+
+@pytest.mark.parametrize("rules", [dict(players=2), dict(players=4),
+                                   dict(players=5, diamond_squares=True, expert=True)])
+def test_best_move_is_the_best_of_the_move_values(rules):
+    """_best_move (one loop, gains skipped when their bound cannot win) chooses the move
+    _best(_move_values(...)) chooses, and leaves the generator where it leaves it, at
+    every move decision of seeded games ."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    checked = 0
+    for seed in range(3):
+        bots_ = (["greedy", "random"] * 3)[:game.num_players] if seed == 2 else "greedy"
+        rec = tabletop_nb.play(game, bots_, seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != MOVE or not s.supply[s.player] or all(type(a) is bots.UseGod
+                                                                  for a in s.options):
+                continue
+            for rs in range(3):
+                a = np.random.default_rng(rs)
+                b = np.random.default_rng(rs)
+                plain = bots._best(bots._move_values(game, s, a))
+                assert bots._best_move(game, s, b) is plain
+                assert a.random() == b.random()
+                checked += 1
+    assert checked > 200
