@@ -141,12 +141,12 @@ class Round:
         P = s.players[p]
         if k == "turn":
             return self._turn_actions(s, p, P)
-        if k == "draft":   # (setup's Pick and IncomeDie per value; _distinct is sorted(set(dice)))
+        if k == "draft":   # (setup's Pick and IncomeDie per value)
             A = self._A_pick
-            return [A[v] for v in self._distinct(s.hands[p])]
+            return [A[v] for v in sorted(set(s.hands[p]))]
         if k == "income":
             A = self._A_income
-            return [A[v] for v in self._distinct(P.dice)]
+            return [A[v] for v in sorted(set(P.dice))]
         if k == "reward":
             low = min(P.dice) if P.dice else 6
             return self._reward_actions(s, P, lambda lvl: lvl >= low)
