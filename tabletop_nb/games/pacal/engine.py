@@ -158,6 +158,7 @@ class PacalGame(BaseGame):
         self._cross = {c: sum(1 << j for ray in g.rays[c] for j in ray) for c in g.cells}
         self._takeback_of = {c: TakeBack(xy[c]) for c in g.cells}
         self._stories_memo: tuple = (None, {})  # _stories: (pyramids, {district: stories})
+        self._ships_memo: tuple = (None, 0)  # _ships_mask: (ships, their mask)
 
     # -- protocol ------------------------------------------------------------------
     def initial_state(self) -> PacalState:
@@ -208,11 +209,20 @@ class PacalGame(BaseGame):
         return s.turn < self.n
 
     def _ships_mask(self, ships, skip: int = -1) -> int:
-        """Bit set of the ships' spaces (without seat ``skip``'s; ships never share a space)."""
-        m = 0
-        for c in ships:
-            if c >= 0:
-                m |= 1 << c
+        """Bit set of the ships' spaces (without seat ``skip``'s; ships never share a space).
+
+        Speed: remembered for the last ``ships`` tuple asked about (a state keeps its
+        ships tuple until a ship moves, and a decision asks for it several times: visible
+        stones, free spaces, gaps); a tuple never changes, so the same object has the same
+        mask (test_engine_speed.py compares it with the loop)."""
+        last, m = self._ships_memo
+        if last is not ships:
+            m = 0
+            for c in ships:
+                if c >= 0:
+                    m |= 1 << c
+            if type(ships) is tuple:
+                self._ships_memo = (ships, m)
         if skip >= 0 and ships[skip] >= 0:
             m ^= 1 << ships[skip]
         return m
@@ -634,6 +644,7 @@ class PacalGame(BaseGame):
         index = self.geo.index
         cell = index[a.at]
         supply_p, discarded, scores, ev, ended, after = self._build_points(s, cell, a.height)
+        geo_district = self.geo.district
         pyramids = list(s.pyramids)
         pyr_masks = list(s.pyr_masks)
         pyramids[cell] = p * 8 + a.height
@@ -650,7 +661,17 @@ class PacalGame(BaseGame):
             if stones[q] & bit:
                 stones[q] &= ~bit
                 supply[q] += 1
-        s2 = evolve(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
+        new_pyramids = tuple(pyramids)
+        memo = self._stories_memo
+        if memo[0] is s.pyramids:
+            # Speed: _stories carried over to the new pyramids: only this space changed, so
+            # every other district has the stories it had, and this one ``after``
+            # (_build_points: the builder's stories there, the space being his or empty);
+            # test_engine_speed.py compares them with strengths after every build
+            known = memo[1].copy()
+            known[geo_district[cell]] = after.copy()
+            self._stories_memo = (new_pyramids, known)
+        s2 = evolve(s, pyramids=new_pyramids, pyr_masks=tuple(pyr_masks),
                      pyr_supply=s.pyr_supply[:p] + (supply_p,) + s.pyr_supply[p + 1:],
                      discarded=discarded, stones=tuple(stones), supply=tuple(supply))
         return s2, scores, ev, ended, after
