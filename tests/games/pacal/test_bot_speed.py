@@ -293,3 +293,21 @@ def test_best_move_is_the_best_of_the_move_values(rules):
                 assert a.random() == b.random()
                 checked += 1
     assert checked > 200
+
+
+def test_eff_table_is_the_supply_walked_down():
+    """_Shapes' _eff (from _eff_table, remembered per supply) is _potential's walk down the
+    supply for every height, for every supply of up to three pyramids per height."""
+    import itertools
+    game = tabletop_nb.load_game("pacal", players=2)
+    s0 = game.initial_state()
+    for supply in itertools.product(range(4), repeat=5):
+        for _ in range(2):  # computed, then remembered
+            s = s0.__class__(**{**{f: getattr(s0, f) for f in s0.__slots__},
+                                "pyr_supply": (supply, supply)})
+            eff = bots._Shapes(game, s, 0, 0)._eff
+            for h in range(6):
+                hh = h
+                while hh and not supply[hh - 1]:
+                    hh -= 1
+                assert eff[h] == hh, (supply, h)
