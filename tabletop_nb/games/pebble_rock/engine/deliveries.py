@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import filterfalse
 
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
-                     DropOff, PickUp, Player, State, TakeTreasure, replace,
+                     DropOff, PickUp, Player, State, TakeTreasure, make_state, replace,
                      replace_player, replace_state, replace_table, replace_turn)
 from .base import (_remove_one, _with_player)
 
@@ -131,4 +131,7 @@ class Deliveries:
         slot = t.row.index(0)
         row = t.row[:slot] + (a.card,) + t.row[slot + 1:]
         t = replace(t, row=row, deck=_remove_one(t.deck, a.card))
-        return self._run(replace_state(s, table=t, todo=s.todo[1:], events=self._ev(s, "row_draw", a.card)))
+        # (replace_state(s, table=, todo=, events=), positionally: Speed, see state.make_state)
+        return self._run(make_state(s.players, s.boats, s.chars, s.jets, t, s.secret, s.round,
+                                    s.seat, s.first, s.turns, s.phase, s.todo[1:], s.turn,
+                                    s.steps, s.moved, self._ev(s, "row_draw", a.card)))

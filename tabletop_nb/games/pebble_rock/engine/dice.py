@@ -9,8 +9,8 @@ the player alone in last place), the roll as one chance node, and the symbol res
 from __future__ import annotations
 
 
-from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn, replace,
-                     replace_state, replace_turn)
+from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn, make_state,
+                     replace, replace_state, replace_turn)
 
 
 class Dice:
@@ -32,8 +32,10 @@ class Dice:
         return acts
 
     def _a_choose(self, s: State, a: ChooseDice) -> State:
-        return replace_state(s, turn=self._turn_for[a.choice], todo=(("roll",),),
-                             events=self._ev(s, "choose", s.seat, a.choice))
+        # (replace_state(s, turn=, todo=, events=), positionally: Speed, see state.make_state)
+        return make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret, s.round, s.seat,
+                          s.first, s.turns, s.phase, (("roll",),), self._turn_for[a.choice],
+                          s.steps, s.moved, self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:
         t = replace_turn(s.turn, roll=a.move, symbol=a.symbol)

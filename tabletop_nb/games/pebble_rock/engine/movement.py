@@ -149,5 +149,8 @@ class Movement:
             # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
             return self._run(replace_state(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
                                            events=self._ev(s, "jet_stop", s.seat)))
-        return self._run(replace_state(s, phase="end", todo=self._end_of_turn(s, pos),
-                                       events=self._ev(s, "stop", s.seat, pos)))
+        # (replace_state(s, phase=, todo=, events=), positionally: Speed, see state.make_state)
+        todo = self._end_of_turn(s, pos)
+        return self._run(make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret,
+                                    s.round, s.seat, s.first, s.turns, "end", todo, t, s.steps,
+                                    s.moved, self._ev(s, "stop", s.seat, pos)))
