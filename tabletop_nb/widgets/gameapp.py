@@ -133,8 +133,14 @@ def refresh_figures(*figures: go.FigureWidget) -> None:
 
 
 def _cell(values: Any, seat: int) -> str:
+    """One seat's value in the summary table, as a person reads it (a yes/no as "yes" or
+    "-", like an empty list of items, not Python's True and False)."""
     if isinstance(values, (tuple, list)):
-        return str(values[seat]) if seat < len(values) else ""
+        if seat >= len(values):
+            return ""
+        values = values[seat]
+    if isinstance(values, bool):
+        return "yes" if values else "-"
     return str(values)
 
 

@@ -491,6 +491,20 @@ def test_summary_lists_every_seat_and_resource(game_name):
         assert game.player_name(i) in html_text
     for label in game.summary(app.state):
         assert str(label) in html_text
+    # yes/no values read as words, not as Python's True and False
+    assert ">True<" not in html_text and ">False<" not in html_text
+
+
+def test_summary_shows_yes_no_values_as_words():
+    """Pebble Rock's Lighthouse token column: "yes" for its holder, "-" for the others."""
+    game = tabletop_nb.load_game("pebble_rock", players=3)
+    states = tabletop_nb.replay(game, tabletop_nb.play(game, "greedy", seed=1))
+    held = next(s for s in states if any(p.lighthouse for p in s.players))
+    app = GameApp(game, seats="greedy", seed=2, state=held)
+    rows = app.summary_box.value.split("</tr>")[1:-1]
+    for i, row in enumerate(rows):
+        want = "yes" if held.players[i].lighthouse else "-"
+        assert row.endswith(f">{want}</td>"), row
 
 
 # -- bots that misbehave --------------------------------------------------------------------
