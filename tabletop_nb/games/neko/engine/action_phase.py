@@ -102,19 +102,7 @@ class ActionPhase:
                         if mult in dice and key not in used and (port or key[2] == 0):
                             out.append(_a(ActivateHub, *key))
                 if P.cards:
-                    act = self._prof(P).activatable
-                    if act:
-                        cused = [k for k, _ in P.card_dice]
-                        for li, si, ok in act:
-                            if (li, si) not in cused:
-                                for v in vals:
-                                    if v in ok:
-                                        out.append(_a(ActivateCard, li, si, v))
-                    if r.hospital_needs_die and P.interference and not P.hospital_used:
-                        # NK-HO-02 (b): any die on the Hospital's space removes a tile
-                        at = self._prof(P).effect_pos.get("hospital")
-                        if at is not None:
-                            out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
+                    self._card_activations(P, vals, out)
         elif main[0] == "fish":
             out += self._acts_for(vals).fish
         elif main[0] == "bid":
@@ -176,9 +164,13 @@ class ActionPhase:
     def _kind_activate_card(self, s, p, P) -> list:
         if s.main or not P.dice or not P.cards:
             return []
-        r = self.rules
-        vals = self._distinct(P.dice)
-        out = []
+        out: list = []
+        self._card_activations(P, self._distinct(P.dice), out)
+        return out
+
+    def _card_activations(self, P, vals, out: list) -> None:
+        """Append the player's card activations with the dice values ``vals`` to ``out``
+        (the legal list and the per-kind list share this)."""
         act = self._prof(P).activatable
         if act:
             cused = [k for k, _ in P.card_dice]
@@ -187,11 +179,11 @@ class ActionPhase:
                     for v in vals:
                         if v in ok:
                             out.append(_a(ActivateCard, li, si, v))
-        if r.hospital_needs_die and P.interference and not P.hospital_used:
+        if self.rules.hospital_needs_die and P.interference and not P.hospital_used:
+            # NK-HO-02 (b): any die on the Hospital's space removes a tile
             at = self._prof(P).effect_pos.get("hospital")
             if at is not None:
                 out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
-        return out
 
     def _kind_end_turn(self, s, p, P) -> list:
         return [_a(EndTurn)] if s.main and self._turn_can_end(s, p) else []
