@@ -613,8 +613,13 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # offered only by cards in the lanes (the engine's _Profile.card_free): without such a
     # card those four kinds are not looked up (they would be found empty)
     cards_offer = bool(P.cards) and game._prof(P).card_free
+    # Speed: each kind below is looked up only when a field the engine's own condition for
+    # offering it requires is set (the goods for a load or a goods trade, interference for
+    # its removal or the Hospital, unused Hospital, a hub for the Light House, discarded
+    # dice for a pickup): without it the engine's list is empty, so the same None follows.
+    # Most turns offer nothing worth doing, and these looks were most of the time here.
     # load goods onto ports (toward unlocking their PP)
-    loads = by.get(LoadCargo) if cards_offer else None
+    loads = by.get(LoadCargo) if cards_offer and P.goods else None
     if loads:
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
@@ -631,18 +636,18 @@ def _good_free_action(game, s, p, P, legal, by=None):
     if P.fish and P.fuel == r.move_fuel - 1 and any(
             game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and _has(by, _FISH_FOR_FUEL):
         return _FISH_FOR_FUEL
-    if cards_offer and HospitalRemove in by:
+    if cards_offer and P.interference and not P.hospital_used and HospitalRemove in by:
         return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
-    if P.coins >= 12 and RemoveInterference in by:
+    if P.coins >= 12 and P.interference and RemoveInterference in by:
         pen = game.interference_penalty
         if pen(P.interference - 1) - pen(P.interference) >= 2:
             return _UNJAM
     # goods to PP (Seaside Town) when no port needs them
-    if cards_offer and _has(by, _GOODS_TO_PP) and LoadCargo not in by:
+    if cards_offer and P.goods and _has(by, _GOODS_TO_PP) and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
-    if P.lighthouse is None and cards_offer:
+    if P.lighthouse is None and cards_offer and P.hubs:
         hubs = by.get(Lighthouse)
         if hubs:
             dice = set(P.dice)
@@ -653,7 +658,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # a free Penguin Park pickup: the highest discarded die; not with a full freezer, where
     # the bot would spend it on a fish it cannot keep (under park_pickup_per_turn that was
     # pickup, fish, end turn, pickup ... for ever)
-    if not s.main and P.fish < r.freezer_capacity:
+    if not s.main and P.fish < r.freezer_capacity and s.discard and P.cards:
         parks = [a for a in by.get(TakeDiscard, ()) if a.source == "park"]
         if parks:
             return max(parks, key=lambda a: a.value)
