@@ -13,7 +13,7 @@ import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import (Bid, Buy, EndTurn, HospitalRemove, Lighthouse, LoadCargo, OpenHarbour,
-                                          TakeFish, Trade)
+                                          RemoveInterference, TakeDiscard, TakeFish, Trade)
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -240,6 +240,39 @@ def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
             if not (P.cards and game._prof(P).card_free):   # what _good_free_action skips
                 assert not [a for a in legal if type(a) in (LoadCargo, HospitalRemove, Trade, Lighthouse)]
     assert len(seen) >= 8
+
+
+#: _good_free_action's guards: (kind of action, whether the bot skips looking it up, which
+#: actions of the kind it wants); skipping is right only if the engine offers none then
+_FREE_GUARDS = [
+    ("load", lambda s, P: not P.goods, lambda a: type(a) is LoadCargo),
+    ("goods to pp", lambda s, P: not P.goods, lambda a: a == Trade("goods_to_pp")),
+    ("hospital", lambda s, P: not P.interference or P.hospital_used, lambda a: type(a) is HospitalRemove),
+    ("unjam", lambda s, P: not P.interference, lambda a: type(a) is RemoveInterference),
+    ("light house", lambda s, P: not P.hubs, lambda a: type(a) is Lighthouse),
+    ("park pickup", lambda s, P: not s.discard or not P.cards,
+     lambda a: type(a) is TakeDiscard and a.source == "park"),
+]
+
+
+def test_free_action_guards_skip_only_kinds_not_offered():
+    """Where _good_free_action does not look a kind up, the legal list holds none of it, in
+    the turns of mixed games of every conformance configuration; and every guarded kind is
+    offered somewhere with its field set (so each guard is put to the test)."""
+    offered: set = set()
+    for cfg in CONFORMANCE + [dict(players=4, park_pickup_per_turn=True)]:
+        game = tabletop_nb.load_game("neko", **cfg)
+        for seed in range(1, 7):
+            for s in _mixed_turns(game, seed):
+                P = s.players[s.frames[-1][1]]
+                legal = game.legal_actions(s)
+                for name, skip, wanted in _FREE_GUARDS:
+                    found = [a for a in legal if wanted(a)]
+                    if skip(s, P):
+                        assert not found, (cfg, name, found)
+                    elif found:
+                        offered.add(name)
+    assert offered == {name for name, _, _ in _FREE_GUARDS}
 
 
 @pytest.mark.parametrize("cfg", [dict(players=4), dict(players=3, advanced_cards=True, advanced_setup=True),
