@@ -199,27 +199,15 @@ def _table(game, name: str, key) -> dict:
     return table
 
 
-def _valuation(game, s, P) -> tuple[dict, dict]:
-    """Per-card values already computed for a player, card -> value, in two tables:
-    ``card_worth`` and ``_best_slot_value``.
-
-    Each table's key holds exactly what its function reads (beside the game and the card):
-    ``card_worth`` the rounds left (round and phase) and the player's lanes, cards, hubs,
-    interference, coins and fish; the best slot the lanes and ships. So a value found is
-    the value the function would compute. Within a round a player plans a bid at each of
-    its turns with most of these unchanged: about 3 in 4 card valuations of a 4-player
-    greedy game are repeats. (The lowest price, :func:`_lowest_price`, needs no table.)
-    """
-    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
-    return (_table(game, "worth", (left, P.lanes, P.cards, len(P.hubs), P.interference, P.coins, P.fish)),
-            _table(game, "best slot", (P.lanes, P.ships)))
-
-
 def _gains(game, s, P) -> dict:
     """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
-    the tables of :func:`_valuation` and :func:`_lowest_price` read, so that a bid planned
-    again in the same situation (the next turn of the round, often) looks each card up
-    once."""
+    ``card_worth``, :func:`_best_slot_value` and :func:`_lowest_price` read (beside the
+    game and the card: the rounds left, from the round and phase, and the player's lanes,
+    ships, cards, hubs, interference, coins and fish), so that a bid planned again in the
+    same situation (the next turn of the round, often) looks each card up once: about 3 in
+    4 of a 4-player greedy game's bid gains. (The worth and best slot alone are not kept
+    in tables of their own: when a gain is not known they nearly never are either, 1 in 40
+    and 1 in 7, and keeping them cost more than it saved.)"""
     left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
     return _table(game, "gain", (left, P.lanes, P.ships, P.cards, len(P.hubs), P.interference,
                                  P.coins, P.fish))
@@ -240,14 +228,6 @@ def _lowest_price(game, P, card: int, disc: int) -> int | None:
     return None
 
 
-def _card_worth_cached(game, s, p, card: int, worths: dict) -> float:
-    """``card_worth(game, s, p, card)``, looked up in ``worths`` (from :func:`_valuation`)."""
-    v = worths.get(card)
-    if v is None:
-        v = worths[card] = card_worth(game, s, p, card)
-    return v
-
-
 def _keep_values(game, P, picks) -> dict:
     """die value -> ``_die_keep_value`` for the values of ``picks``: it reads only the
     player's hubs, and a draft asks it for the same hubs at each of the round's picks."""
@@ -261,19 +241,13 @@ def _keep_values(game, P, picks) -> dict:
 _NO_PRICE = object()
 
 
-def _bid_gain(game, s, p, P, card: int, disc: int, tables: tuple[dict, dict]):
+def _bid_gain(game, s, p, P, card: int, disc: int):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
-    when no placement is affordable: ``_plan_bid``'s numbers, computed in the same order
-    from the values in ``tables`` (:func:`_valuation`).
-    """
-    worths, bests = tables
+    when no placement is affordable: ``_plan_bid``'s numbers, in the same order."""
     price = _lowest_price(game, P, card, disc)
     if price is None:
         return None
-    best = bests.get(card)
-    if best is None:
-        best = bests[card] = _best_slot_value(game, P, card)
-    worth = _card_worth_cached(game, s, p, card, worths) + best
+    worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card)
     return worth - price * WORTH["coins"]
 
 
@@ -328,8 +302,7 @@ def _slot_value_at(game, card: int, slot: tuple) -> float:
 
 def _best_slot_value(game, P, card: int) -> float:
     """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none):
-    ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop (cached by
-    :func:`_valuation`'s second table)."""
+    ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop."""
     C = game.card[card]
     cl, cr = C.left, C.right
     best = None
@@ -350,7 +323,6 @@ def _best_buy(game, s, p, legal):
     """The best Buy among ``legal`` (worth - price), or None if none is worth it."""
     P = s.players[p]
     best, best_v = None, 0.25
-    worths = _valuation(game, s, P)[0]
     slots = _slots(game, P)
     # Speed: the discount once, each card's worth and price once for all its slots, each
     # slot's gap coins from the slots table (the same numbers for every Buy they enter)
@@ -362,7 +334,7 @@ def _best_buy(game, s, p, legal):
         card = a.card
         known = per_card.get(card)
         if known is None:
-            known = per_card[card] = (_card_worth_cached(game, s, p, card, worths),
+            known = per_card[card] = (card_worth(game, s, p, card),
                                       game.card_price(P, card, disc))
         # _slot_value(game, P, a.card, a.lane, a.slot), from the slots table
         slot = slots[a.lane, a.slot]
@@ -506,7 +478,6 @@ def _plan_bid(game, s, p, P, legal, by=None):
         return None
     disc = game.blue_bar_discount(P)
     gains = _gains(game, s, P)
-    tables = None
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
     # without listing the Bid actions)
@@ -526,9 +497,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
             continue
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
-            if tables is None:
-                tables = _valuation(game, s, P)
-            gain = gains[card] = _bid_gain(game, s, p, P, card, disc, tables)
+            gain = gains[card] = _bid_gain(game, s, p, P, card, disc)
         if gain is None or gain - first <= (0.0 if best is None or best[0] < 0 else best[0]):
             continue
         need = _dice_to_lead(s, p, sp, dice)
