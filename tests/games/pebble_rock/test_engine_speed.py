@@ -20,8 +20,9 @@ from tabletop_nb.games.pebble_rock.state import (ROBERTO, DeliverTreasure, State
 
 
 def test_make_state_takes_the_fields_in_their_order():
-    """make_state's callers (GameSetup.observation, Movement._a_step and _a_stop,
-    Dice._a_choose, OnYourTurn._i_next, Deliveries._a_draw_card) pass the fields in this order."""
+    """make_state's callers (GameSetup.observation, Movement._a_step, _a_stop and _begin_move,
+    Dice._a_choose and _a_dieroll, OnYourTurn._i_next, Deliveries._a_draw_card and _a_deliver,
+    EndOfTurn._a_refill, FishAndJetstream._i_effect) pass the fields in this order."""
     assert tuple(f.name for f in dataclasses.fields(State)) == (
         "players", "boats", "chars", "jets", "table", "secret", "round", "seat", "first",
         "turns", "phase", "todo", "turn", "steps", "moved", "events")

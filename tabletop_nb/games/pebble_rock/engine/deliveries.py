@@ -61,9 +61,12 @@ class Deliveries:
                            completed=p.completed + (a.card,))
         t = s.table
         t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
-        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                             turn=replace_turn(s.turn, delivered=True),
-                             events=self._ev(s, "deliver", seat, a.card, card.points))
+        # (replace_state(s, players=, table=, turn=, events=), positionally: Speed, see
+        # state.make_state)
+        return make_state(_with_player(s.players, seat, p), s.boats, s.chars, s.jets, t, s.secret,
+                          s.round, seat, s.first, s.turns, s.phase, s.todo,
+                          replace_turn(s.turn, delivered=True), s.steps, s.moved,
+                          self._ev(s, "deliver", seat, a.card, card.points))
 
     def _make_room(self, s: State, p: Player) -> Player:
         """PR-PASS-03, PR-TREAS-03: throw one Cargo token overboard if the hold is full."""

@@ -59,8 +59,11 @@ class Dice:
             nxt = ("shell", purpose, a.value)
         else:
             nxt = ("effect", purpose, a.value)
-        return self._run(replace_state(s, todo=(nxt,) + s.todo[1:],
-                                       events=self._ev(s, "die", s.seat, purpose, a.value)))
+        # (replace_state(s, todo=, events=), positionally: Speed, see state.make_state)
+        return self._run(make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret,
+                                    s.round, s.seat, s.first, s.turns, s.phase,
+                                    (nxt,) + s.todo[1:], s.turn, s.steps, s.moved,
+                                    self._ev(s, "die", s.seat, purpose, a.value)))
 
     def _i_symbol(self, s: State, head, rest) -> State:
         return self._resolve_symbol(s, s.turn, s.events, rest)

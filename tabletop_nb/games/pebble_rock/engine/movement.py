@@ -28,7 +28,10 @@ class Movement:
         if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
             jets = jets - {pos}  # PR-DANGER-08 (b)
             todo = (("dieroll", "jet"),) + rest
-        s = replace_state(s, phase="move", steps=steps, moved=0, turn=t, jets=jets, todo=todo, events=ev)
+        # (replace_state(s, phase=, steps=, moved=, turn=, jets=, todo=, events=),
+        # positionally: Speed, see state.make_state)
+        s = make_state(s.players, s.boats, s.chars, jets, s.table, s.secret, s.round, s.seat,
+                       s.first, s.turns, "move", todo, t, steps, 0, ev)
         return self._run(s) if todo else s
 
     def _occupied(self, s: State) -> set:
@@ -68,17 +71,23 @@ class Movement:
         fish = p.fish
         revisit = r.revisit_spaces
         if steps > 0 or fish > 0:
-            visited = t.visited
-            step_actions = self.step_actions
-            for n in self.adj[pos]:
-                if not revisit and n in visited:
-                    continue
-                if n in chars or n in boats:
-                    if occ is None:
-                        occ = self._occupied(s)
-                    if not self._can_leave(s, n, occ, steps, fish, revisit, visited):
+            near = self.adjset[pos]
+            if revisit and near.isdisjoint(chars) and near.isdisjoint(boats):
+                # Speed: no piece beside the boat, and revisits allowed: the loop below
+                # keeps every neighbour, in the board's order (``steps_from``, setup)
+                moves = list(self.steps_from[pos])
+            else:
+                visited = t.visited
+                step_actions = self.step_actions
+                for n in self.adj[pos]:
+                    if not revisit and n in visited:
                         continue
-                moves.append(step_actions[n])
+                    if n in chars or n in boats:
+                        if occ is None:
+                            occ = self._occupied(s)
+                        if not self._can_leave(s, n, occ, steps, fish, revisit, visited):
+                            continue
+                    moves.append(step_actions[n])
         acts: list = []
         if pos not in chars and boats.count(pos) == 1 and (r.zero_step_move or s.moved or not moves):
             acts.append(self._stop)

@@ -36,6 +36,9 @@ class GameSetup:
         self.card_cargo = {c.id: (c.amount if c.kind == "cargo" else 0) for c in r.delivery_cards}
         self.assignments = {a.id: a for a in r.assignment_cards}
         self.step_actions = tuple(Step(i) for i in range(info.n))
+        # Speed (Movement._move_parts): the steps to every neighbour of a space, in order
+        self.steps_from = tuple(tuple(self.step_actions[n] for n in info.adj[x])
+                                for x in range(info.n))
         self.docks = info.docks
         self.adj = info.adj
         self.adjset = info.adjset
