@@ -26,6 +26,8 @@ from typing import Any
 
 from numpy.random import Generator as _Generator
 
+from .constellations import _bit_list as _bits
+
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
 
@@ -262,9 +264,9 @@ class _Shapes:
     the seat's ``members`` (visible stones and own pyramids). Searching the members'
     constellations once per candidate space (``constellations.constellations`` with the
     stone added, then keeping those through it) was most of the bot's time. Here one
-    decision computes, with a few hundred integer operations on bit sets, the set
-    ``t[h]`` of every space through which a shape of ``h`` stories has all its other
-    members among ``members``.
+    decision computes, from the members' pairs and a table of the board's shapes
+    (:func:`_compute_shape_sets`), the set ``t[h]`` of every space through which a shape
+    of ``h`` stories has all its other members among ``members``.
 
     Why it is the same: :func:`_potential` needs only the tallest shape through the space
     (its value grows with the height, so the best over all shapes is the tallest's), and
@@ -273,9 +275,9 @@ class _Shapes:
     diagonal with equal steps (3 / 4); the four corners of an axis-aligned square, or of a
     diamond with ``diamond_squares`` (5). The search there ignores blocked gaps and
     needs a stone among the members: the new stone is one. On the board's layout (bit
-    ``y * pad + x``, ``pad = 2 * width``) a step of at most ``width - 1`` columns from a
-    space lands on the space it names or on an empty pad bit, never on another space, so
-    each bit test below is a test of the real neighbour.
+    ``y * pad + x``, ``pad = 2 * width``) a step of one column from a space lands on the
+    space it names or on an empty pad bit, never on another space, so t2's shifted
+    members mark the real neighbours.
 
     ``gain(cell, h)`` is :func:`_district_gain` of this state and seat, remembered per
     district and height for the decision.
@@ -461,57 +463,118 @@ def _shape_sets(game, members: int) -> tuple[int, int, int, int]:
 
 
 def _compute_shape_sets(geo, diamonds: bool, m: int) -> tuple[int, int, int, int]:
+    """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for the members ``m``, from the
+    board's pair table (:func:`_pair_table`).
+
+    Speed: a shape of h stories through a space e has h - 1 other members (t2: one, an
+    orthogonal neighbour; t3: two; t4 and t5: three), so every shape through a space
+    that t3, t4 or t5 holds contains a pair of members, its two lowest. The table gives,
+    for each pair of spaces a < b, the spaces e that complete a line of three with them
+    and, for the third member c > b of a line of four or a square, the spaces that
+    complete those. Going over the members' pairs (a greedy seat has about six members,
+    so 15 pairs, half of them on no common line) takes about 9 microseconds a set, the
+    same sets by shifts of the whole board per line direction and step (~130 big-integer
+    operations whatever the members, the code before) about 21 (the members of 40
+    seeded 4-player games). test_bot_speed.py compares the two on every board space, and
+    the sets with the constellation search. Only board spaces are ever read from the
+    sets (the shifted t2 has bits on the empty pad, the table none).
+    """
     t2 = t3 = t4 = t5 = 0
     if m:
         P = geo.pad
         t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
         if m & (m - 1):  # two members or more: lines and squares may form
-            W, H = geo.width, geo.height
-            lo = min(W, H)
-            rows = _pairs(m, 1, W - 1)
-            cols = _pairs(m, P, H - 1)
-            t3, t4 = _lines(m, 1, rows, W)
-            a, b = _lines(m, P, cols, H)
-            t3, t4 = t3 | a, t4 | b
-            for u in (P + 1, P - 1):
-                a, b = _lines(m, u, _pairs(m, u, lo - 1), lo)
-                t3, t4 = t3 | a, t4 | b
-            for k in range(1, lo):  # squares of side k: the pair on the side not through e
-                h = rows[k]
-                if h:
-                    kp = k * P
-                    t5 |= ((h >> kp) & (m >> k)) | ((h >> (kp - k)) & (m << k)) | \
-                          ((h << kp) & (m >> k)) | ((h << (kp + k)) & (m << k))
-            if diamonds:  # top, left (-k, k), right (k, k), bottom (0, 2k)
-                for k in range(1, (lo - 1) // 2 + 1):
-                    kp, lr, tb = k * P, rows[2 * k], cols[2 * k]
-                    if lr:  # e is the top or the bottom corner
-                        t5 |= ((lr >> (kp - k)) & (m >> 2 * kp)) | ((lr << (kp + k)) & (m << 2 * kp))
-                    if tb:  # e is the left or the right corner
-                        t5 |= ((tb << (kp - k)) & (m >> 2 * k)) | ((tb << (kp + k)) & (m << 2 * k))
+            table = _pair_table(geo, diamonds)
+            cells = _bits(m)
+            for i in range(len(cells) - 1):
+                get = table[cells[i]].get
+                for b in cells[i + 1:]:
+                    ent = get(b)
+                    if ent is not None:
+                        t3 |= ent[0]
+                        if m & ent[1]:  # a third member of a line of four or a square
+                            for cb, e4, e5 in ent[2]:
+                                if m & cb:
+                                    t4 |= e4
+                                    t5 |= e5
     return t5, t4, t3, t2
 
 
-def _pairs(m: int, u: int, most: int) -> list:
-    """``q[k]``: the members b with b + k * u a member too, for k = 1..most (q[0] unused)."""
-    return [0] + [m & (m >> (k * u)) for k in range(1, most + 1)]
+#: _pair_table's tables by (width, height, pad, diamonds): a process plays one board
+_PAIR_TABLES: dict = {}
 
 
-def _lines(m: int, u: int, q: list, span: int) -> tuple[int, int]:
-    """The spaces e with three (t3) / four (t4) members in a line through e with steps k * u
-    (the other members in ``m``), for every k that fits in ``span`` spaces."""
-    t3 = t4 = 0
-    for k in range(1, (span - 1) // 2 + 1):
-        d = k * u
-        a, b = q[k], q[2 * k]
-        if a:  # e first (e+d, e+2d) or last (e-2d, e-d)
-            t3 |= (a >> d) | (a << 2 * d)
-            if 3 * k <= span - 1:
-                r = a & (a >> d)  # b, b+d, b+2d
-                t4 |= (r >> d) | (r << 3 * d) | ((m << d) & (a >> d)) | ((a << 2 * d) & (m >> d))
-        if b:  # e in the middle (e-d, e+d)
-            t3 |= b << d
-    return t3, t4
+def _pair_table(geo, diamonds: bool) -> list:
+    """``table[a].get(b)`` for board spaces a < b (bit indices): None if no shape of
+    three or more stories holds both, else ``(e3, cs, ((c_bit, e4, e5), ...))``: e3 the spaces
+    e that make a line of three with a and b; for each third member c > b, the spaces e
+    that make a line of four (e4) or a square (e5) with a, b and c; cs all those c.
+
+    The shapes are the rulebook's (constellations.find_codes): three / four spaces in a
+    row, column or 45-degree diagonal with equal steps, the four corners of an
+    axis-aligned square, and with ``diamonds`` of a 45-degree one. Worked out once per
+    board and process (about 30 ms, a few games' worth of shape sets) from every such
+    shape on it."""
+    W, H, P = geo.width, geo.height, geo.pad
+    key = (W, H, P, diamonds)
+    got = _PAIR_TABLES.get(key)
+    if got is not None:
+        return got
+
+    S = P * H
+    e3: dict = {}  # a * S + b -> the spaces e
+    ec: dict = {}  # a * S + b -> {c: (e4, e5)}
+
+    def add3(a: int, b: int, e: int) -> None:
+        e3[a * S + b] = e3.get(a * S + b, 0) | 1 << e
+
+    def add4(cells: tuple, h: int) -> None:  # cells ascending
+        for e in cells:
+            a, b, c = [q for q in cells if q != e]
+            by_c = ec.setdefault(a * S + b, {})
+            f4, f5 = by_c.get(c, (0, 0))
+            by_c[c] = (f4 | 1 << e, f5) if h == 4 else (f4, f5 | 1 << e)
+
+    # lines: start (x, y), direction (dx, dy) with dy * P + dx > 0, so the cells ascend
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1)):
+        for k in range(1, max(W, H)):
+            d = k * (dy * P + dx)
+            for n in (3, 4):
+                span = (n - 1) * k  # the last member's offset in columns / rows
+                xs = range(max(0, -dx * span), W - max(0, dx * span))
+                for y in range(H - dy * span):
+                    for x in xs:
+                        c0 = y * P + x
+                        if n == 3:
+                            add3(c0 + d, c0 + 2 * d, c0)
+                            add3(c0, c0 + 2 * d, c0 + d)
+                            add3(c0, c0 + d, c0 + 2 * d)
+                        else:
+                            add4((c0, c0 + d, c0 + 2 * d, c0 + 3 * d), 4)
+    for k in range(1, min(W, H)):  # squares of side k: top left (x, y)
+        for y in range(H - k):
+            for x in range(W - k):
+                c0 = y * P + x
+                add4((c0, c0 + k, c0 + k * P, c0 + k * P + k), 5)
+    if diamonds:  # top (x, y), left (x - k, y + k), right (x + k, y + k), bottom (x, y + 2k)
+        for k in range(1, (min(W, H) - 1) // 2 + 1):
+            for y in range(H - 2 * k):
+                for x in range(k, W - k):
+                    c0 = y * P + x
+                    add4((c0, c0 + k * P - k, c0 + k * P + k, c0 + 2 * k * P), 5)
+    table: list = [{} for _ in range(S)]  # a dict a row: about 3,000 entries in all
+    for ab in set(e3) | set(ec):  # (a square's far corners make no line of three)
+        t3 = e3.get(ab, 0)
+        by_c = ec.get(ab)
+        cs = 0
+        thirds: tuple = ()
+        if by_c:
+            thirds = tuple([(1 << c, f4, f5) for c, (f4, f5) in sorted(by_c.items())])
+            for c in by_c:
+                cs |= 1 << c
+        table[ab // S][ab % S] = (t3, cs, thirds)
+    _PAIR_TABLES[key] = table
+    return table
 
 
 # -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------

@@ -311,3 +311,78 @@ def test_eff_table_is_the_supply_walked_down():
                 while hh and not supply[hh - 1]:
                     hh -= 1
                 assert eff[h] == hh, (supply, h)
+
+
+def _shift_shape_sets(geo, diamonds, m):
+    """The shape sets by shifts of the whole board per line direction and step: the code
+    _compute_shape_sets had before its pair table (commit 98714c3), kept as the reference."""
+    def pairs(m, u, most):
+        return [0] + [m & (m >> (k * u)) for k in range(1, most + 1)]
+
+    def lines(m, u, q, span):
+        t3 = t4 = 0
+        for k in range(1, (span - 1) // 2 + 1):
+            d = k * u
+            a, b = q[k], q[2 * k]
+            if a:
+                t3 |= (a >> d) | (a << 2 * d)
+                if 3 * k <= span - 1:
+                    r = a & (a >> d)
+                    t4 |= (r >> d) | (r << 3 * d) | ((m << d) & (a >> d)) | ((a << 2 * d) & (m >> d))
+            if b:
+                t3 |= b << d
+        return t3, t4
+
+    t2 = t3 = t4 = t5 = 0
+    if m:
+        P = geo.pad
+        t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
+        if m & (m - 1):
+            W, H = geo.width, geo.height
+            lo = min(W, H)
+            rows, cols = pairs(m, 1, W - 1), pairs(m, P, H - 1)
+            t3, t4 = lines(m, 1, rows, W)
+            a, b = lines(m, P, cols, H)
+            t3, t4 = t3 | a, t4 | b
+            for u in (P + 1, P - 1):
+                a, b = lines(m, u, pairs(m, u, lo - 1), lo)
+                t3, t4 = t3 | a, t4 | b
+            for k in range(1, lo):
+                h = rows[k]
+                if h:
+                    kp = k * P
+                    t5 |= ((h >> kp) & (m >> k)) | ((h >> (kp - k)) & (m << k)) | \
+                          ((h << kp) & (m >> k)) | ((h << (kp + k)) & (m << k))
+            if diamonds:
+                for k in range(1, (lo - 1) // 2 + 1):
+                    kp, lr, tb = k * P, rows[2 * k], cols[2 * k]
+                    if lr:
+                        t5 |= ((lr >> (kp - k)) & (m >> 2 * kp)) | ((lr << (kp + k)) & (m << 2 * kp))
+                    if tb:
+                        t5 |= ((tb << (kp - k)) & (m >> 2 * k)) | ((tb << (kp + k)) & (m << 2 * k))
+    return t5, t4, t3, t2
+
+
+@pytest.mark.parametrize("rules", [dict(players=4), dict(players=4, diamond_squares=True),
+                                   dict(players=2), dict(players=5, diamond_squares=True)])
+def test_pair_table_shape_sets_are_the_shifted_ones_on_every_space(rules):
+    """_compute_shape_sets (members' pairs and the board's pair table) marks every board
+    space exactly as the whole-board shifts do, for member sets sparse to dense, the
+    seats' real members of seeded games among them."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    geo, dia = game.geo, game.rules.diamond_squares
+    rng = random.Random(23)
+    sets = [sum(1 << c for c in geo.playable_cells if rng.random() < d)
+            for d in (0.01, 0.03, 0.06, 0.1, 0.2, 0.4, 0.8) for _ in range(25)]
+    sets += [sum(1 << c for c in geo.cells if rng.random() < 0.15) for _ in range(20)]  # lake too
+    for s in tabletop_nb.replay(game, tabletop_nb.play(game, "greedy", seed=3)):
+        for p in range(game.num_players):
+            sets.append(game.visible_stones(s, p) | s.pyr_masks[p])
+    on_board = geo.board_mask
+    found = [0] * 4
+    for m in sets:
+        fast = bots._compute_shape_sets(geo, dia, m)
+        plain = _shift_shape_sets(geo, dia, m)
+        assert [t & on_board for t in fast] == [t & on_board for t in plain], bin(m)
+        found = [f + bool(t & on_board) for f, t in zip(found, fast)]
+    assert min(found) > 50  # every height was found in many sets
