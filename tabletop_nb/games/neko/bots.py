@@ -503,7 +503,8 @@ def _plan_bid(game, s, p, P, legal, by=None):
         need = _dice_to_lead(s, p, sp, dice)
         if need is None:
             continue
-        spent = sum(0.35 + 0.05 * v for v in need)
+        # Speed: one die (most bids) without a generator; sum() of one float is 0 + x == x
+        spent = 0.35 + 0.05 * need[0] if len(need) == 1 else sum(0.35 + 0.05 * v for v in need)
         v = gain - spent
         if best is None or v > best[0]:
             best = (v, game._A_bid[sp][need[0]])   # Bid(sp, need[0]), the engine's own
@@ -561,8 +562,16 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
         by = _by_kind(legal)
     row = s.bids[sp]
     mine = row[p]
-    most = max(len(d) for q, d in enumerate(row) if q != p) if len(row) > 1 else 0
-    best_other = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
+    # Speed: the most dice and the highest total of the others in one loop (ints; both
+    # maxima are over values >= 0, so starting from 0 and skipping empty bids is the same)
+    most = best_other = 0
+    for q, d in enumerate(row):
+        if d and q != p:
+            if len(d) > most:
+                most = len(d)
+            t = sum(d)
+            if t > best_other:
+                best_other = t
     lead = sum(mine) > best_other
     if EndTurn in by and len(mine) >= most and (lead or not P.dice):
         return _END_TURN
@@ -632,8 +641,11 @@ def _good_free_action(game, s, p, P, legal, by=None):
         if parks:
             return max(parks, key=lambda a: a.value)
     # more lanes when the lanes are nearly full, more ships when lanes are long
-    empty = sum(1 for lane in P.lanes for c in lane if c < 0)
-    if empty <= 2 and OpenHarbour in by and P.coins >= game.harbour_price(P) + 6:
+    # Speed: the empty slots counted only when a harbour is affordable at all (the engine
+    # offers one only below max_harbours, where harbour_price is defined); pure tests, so
+    # the order does not change the answer
+    if P.harbours < r.max_harbours and P.coins >= game.harbour_price(P) + 6 \
+            and sum(1 for lane in P.lanes for c in lane if c < 0) <= 2 and OpenHarbour in by:
         return _HARBOUR
     if len(P.cards) >= 3 and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
@@ -751,8 +763,14 @@ def greedy_bot(game, state, rng):
 def _reward(game, s, p, P, legal):
     r = game.rules
     best, best_v = legal[0], -1e9
+    # Speed: each reward's amount from a table, the first chart entry of that reward as
+    # the search over the chart finds it
+    amounts = _cache(game, "reward amounts")
+    if not amounts:
+        for x in game.chart:
+            amounts.setdefault(x.reward, x.amount)
     for a in legal:
-        amount = next((x.amount for x in game.chart if x.reward == a.reward), 0)
+        amount = amounts.get(a.reward, 0)
         if a.reward == "card":
             v = 2.0 if P.coins >= 6 and any(c < 0 for lane in P.lanes for c in lane) else -1
         elif a.reward == "interference":

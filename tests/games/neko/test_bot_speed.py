@@ -13,7 +13,7 @@ import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import (Bid, Buy, EndTurn, HospitalRemove, Lighthouse, LoadCargo, OpenHarbour,
-                                          RemoveInterference, TakeDiscard, TakeFish, Trade)
+                                          RemoveInterference, Reward, TakeDiscard, TakeFish, Trade)
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -384,3 +384,21 @@ def test_dice_to_lead_is_the_plain_one(positions):
                 assert B._dice_to_lead(s, p, sp, dice) == _plain_dice_to_lead(s, p, sp, dice)
                 empty += not any(s.bids[sp])
     assert empty
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE)
+def test_reward_amounts_table_is_the_chart_search(cfg):
+    """_reward's amounts table gives the first chart entry's amount for every reward, as the
+    search over the chart does (0 for a reward not in the chart), also for a chart where a
+    reward appears twice."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    twice = game.with_rules(reward_chart=game.rules.reward_chart + tuple(
+        x._replace(amount=x.amount + 7) for x in game.rules.reward_chart[:2]))
+    for g in (game, twice):
+        g.__dict__.pop("_greedy_caches", None)
+        s = g.initial_state()
+        B._reward(g, s, 0, s.players[0], [Reward(g.chart[0].reward)])   # fills the table
+        names = {x.reward for x in g.chart} | {"nothing of the kind"}
+        amounts = B._cache(g, "reward amounts")
+        for name in names:
+            assert amounts.get(name, 0) == next((x.amount for x in g.chart if x.reward == name), 0)
