@@ -118,10 +118,13 @@ def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
         # scores plus the final scoring of the board after it (_end_turn, _game_over).
         # That board is s's with one pyramid changed: its final scoring comes from s's
         # tallies (counted once for the decision) with that one space changed.
-        tallies = known.get("tallies")
-        if tallies is None:
-            tallies = known["tallies"] = game._final_tallies(s)
-        final = game._final_after_build(s, tallies, cell, a.height)
+        # Speed: with the tallies' river, lake and district points too (_final_base), so
+        # that each build scores again only the areas its space is in
+        got = known.get("tallies")
+        if got is None:
+            tallies = game._final_tallies(s)
+            got = known["tallies"] = (tallies, game._final_base(tallies))
+        final = game._final_after_build(s, got[0], cell, a.height, got[1])
         sc = [scores[q] + sum(final[q]) for q in range(len(scores))]
         top = max(sc)
         return True, (100.0 if sc[p] == top else -100.0)

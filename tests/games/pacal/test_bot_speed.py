@@ -250,7 +250,7 @@ def test_final_scoring_after_a_build_from_the_tallies(rules):
     final scoring of the state the build makes, for every build option of seeded games
     (upgrades included), and the tallies' final scoring is final_scoring's."""
     game = tabletop_nb.load_game("pacal", **rules)
-    checked = upgrades = 0
+    checked = upgrades = on_river = on_lake = 0
     for seed in range(3):
         bots_ = (["greedy", "random"] * 3)[:game.num_players] if seed else "greedy"
         rec = tabletop_nb.play(game, bots_, seed=seed)
@@ -259,15 +259,22 @@ def test_final_scoring_after_a_build_from_the_tallies(rules):
                 continue
             tallies = game._final_tallies(s)
             assert game._final_points(s, tallies) == game.final_scoring(s)
+            base = game._final_base(tallies)
             for a in s.options:
                 if type(a) is not Build:
                     continue
                 cell = game.geo.index[a.at]
                 s2 = game._build_step(s, a)[0]
-                assert game._final_after_build(s, tallies, cell, a.height) == game.final_scoring(s2)
+                want = game.final_scoring(s2)
+                assert game._final_after_build(s, tallies, cell, a.height) == want
+                # from the decision's base: only the space's district, river and lake anew
+                assert game._final_after_build(s, tallies, cell, a.height, base) == want
                 checked += 1
                 upgrades += bool(s.pyramids[cell])
-    assert checked > 100 and upgrades > 5
+                on_river += bool(game._final_masks[0] >> cell & 1)
+                on_lake += bool(game._final_masks[1] >> cell & 1)
+    assert checked > 100 and upgrades > 5 and on_river > 2
+    assert on_lake > 2 or rules.get("river_lake") == "combined"
 
 
 @pytest.mark.parametrize("rules", [dict(players=2), dict(players=4),
