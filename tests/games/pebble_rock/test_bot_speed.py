@@ -191,3 +191,50 @@ def test_card_goals_and_roberto_near_are_their_definitions():
                                "dropoff")
     for x in range(pl.n):
         assert pl.roberto_near[x] == frozenset(game.info.adj[x]) - {x}
+
+
+def plain_step_choice(game, s, seat, steps, dist):
+    """The step _move_parts's loop picks: nearest the goal, then the least danger, then the
+    lowest space (the danger of a step onto Larry or Roberto not met this turn)."""
+    p = s.players[seat]
+    met = s.turn.met
+    best = None
+    for a in steps:
+        n = a.to
+        danger = 0
+        if n == s.chars[B.LARRY] and not met & (1 << B.LARRY):
+            danger = 2
+        elif n == s.chars[ROBERTO] and not met & (1 << ROBERTO):
+            danger = 2 if (p.passengers or p.treasures) else 1
+        c = (dist[n], danger, n)
+        if best is None or c < best:
+            best = c
+    return best
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.get('players')}p-{len(c)}")
+def test_nearest_step_is_the_step_loop_when_every_neighbour_is_a_free_step(cfg):
+    """_move_parts's shortcut: when every neighbour of the boat is a step and none holds a
+    character, GreedyPlanner.nearest_step (kept per goal and space) is the loop's choice;
+    and the loop still decides where a character is beside the boat."""
+    game = tabletop_nb.load_game("pebble_rock", **cfg)
+    pl = B._planner(game)
+    short = loop = 0
+    for seed in range(3):
+        for s, seat in _decisions(game, seed):
+            if s.phase != "move" or s.todo:
+                continue
+            steps, _ = game._move_parts(s)
+            goal = pl.best_goal(s, seat, s.steps)
+            if goal is None or not steps:
+                continue
+            spaces, pos = goal[0], s.boats[seat]
+            want = plain_step_choice(game, s, seat, steps, pl.to_set(spaces))
+            if len(steps) == len(game.adj[pos]) and game.adjset[pos].isdisjoint(s.chars):
+                d, n = pl.nearest_step(spaces, pos)
+                assert (d, 0, n) == want
+                assert d == min(pl.to_set(spaces)[m] for m in game.adj[pos])
+                short += 1
+            else:
+                loop += 1
+    assert short > 30 and loop > 5, (short, loop)
