@@ -402,3 +402,28 @@ def test_reward_amounts_table_is_the_chart_search(cfg):
         amounts = B._cache(g, "reward amounts")
         for name in names:
             assert amounts.get(name, 0) == next((x.amount for x in g.chart if x.reward == name), 0)
+
+
+def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
+    """engine cards.py ``_prof`` answers the same lanes object as last time without a look-up:
+    every answer equals a profile built afresh from the lanes value, asked in an order that
+    alternates players, repeats one, and gives equal lanes as a new tuple."""
+    from tabletop_nb.games.neko.engine.base import _Profile
+
+    def same(a, b):
+        return all(getattr(a, f) == getattr(b, f) for f in _Profile.__slots__)
+
+    game, states = positions
+    checked = hits = 0
+    for s in states:
+        for P in s.players + s.players[::-1] + s.players[:1]:
+            for lanes in (P.lanes, P.lanes, tuple(tuple(lane) for lane in P.lanes)):
+                hits += game._prof_last[0] is lanes
+                Q = type(P).__new__(type(P))
+                for f in type(P).__slots__:
+                    object.__setattr__(Q, f, getattr(P, f))
+                object.__setattr__(Q, "lanes", lanes)
+                assert same(game._prof(Q), _Profile(game, lanes))
+                assert game._prof_last[0] is lanes
+                checked += 1
+    assert checked > 100 and hits > 10

@@ -18,11 +18,20 @@ class Cards:
 
     def _prof(self, P) -> _Profile:
         """What a player's lanes hold, computed once per distinct lanes value."""
-        prof = self._profiles.get(P.lanes)
+        # Speed: a decision asks about one player's lanes many times over (each card valued,
+        # each free action): the very same lanes tuple as last time is answered without
+        # hashing it. The tuple is immutable and held here, so an object that ``is`` it has
+        # its value; a working copy that places a card gets a new tuple, profiled afresh.
+        lanes = P.lanes
+        last = self._prof_last
+        if last[0] is lanes:
+            return last[1]
+        prof = self._profiles.get(lanes)
         if prof is None:
             if len(self._profiles) > 200_000:
                 self._profiles.clear()
-            prof = self._profiles[P.lanes] = _Profile(self, P.lanes)
+            prof = self._profiles[lanes] = _Profile(self, lanes)
+        self._prof_last = (lanes, prof)   # one tuple swap: a thread sees a matching pair
         return prof
 
     def _count(self, P, kind: str) -> int:

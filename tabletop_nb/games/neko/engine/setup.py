@@ -37,6 +37,7 @@ class SetUp:
         self._orders = None
         self._effect_of = {c.id: c.effect for c in allc}
         self._profiles = {}
+        self._prof_last = (None, None)   # the last lanes object profiled and its profile
         self._vals = {}
         self._val_acts = {}   # distinct die values -> their action lists (_acts_for)
         spaces = self.S + self.A
