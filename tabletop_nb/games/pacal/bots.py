@@ -195,7 +195,9 @@ def _choose_drop(game, s, rng):
         return min(takes, key=lambda a: isolation(a.at))
     if not drops:
         return opts[0]
-    shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p])
+    # Speed: the shapes are worked out only for a drop into another ship (after a turning
+    # move, a third of the drops, there is none); they are the same whenever made
+    shapes = None
     own_cell = s.ships[p]
     best, best_v = drops[0], -1e9
     for a, r in zip(drops, _draws(rng, len(drops))):
@@ -207,6 +209,8 @@ def _choose_drop(game, s, rng):
             if s.stones[p] >> c & 1:
                 v -= 2.0
             else:
+                if shapes is None:
+                    shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p])
                 v += 0.5 + shapes.potential(c)
         v += r * 1e-3
         if v > best_v:

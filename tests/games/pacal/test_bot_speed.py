@@ -393,3 +393,53 @@ def test_pair_table_shape_sets_are_the_shifted_ones_on_every_space(rules):
         assert [t & on_board for t in fast] == [t & on_board for t in plain], bin(m)
         found = [f + bool(t & on_board) for f, t in zip(found, fast)]
     assert min(found) > 50  # every height was found in many sets
+
+
+def _plain_choose_drop(game, s, rng):
+    """The greedy drop as it was before its shapes were made only when needed (98714c3)."""
+    from tabletop_nb.games.pacal.state import Drop, TakeBack
+    p = s.player
+    opts = s.options
+    takes = [a for a in opts if type(a) is TakeBack]
+    drops = [a for a in opts if type(a) is Drop]
+    if takes and s.taken == 0 and s.allowance:
+        return bots._choose_drop(game, s, rng)  # no shapes on this path
+    if not drops:
+        return opts[0]
+    shapes = bots._Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p])
+    own_cell = s.ships[p]
+    best, best_v = drops[0], -1e9
+    for a, r in zip(drops, [rng.random() for _ in drops]):
+        v = 0.0
+        if a.own:
+            v += -2.0 if s.stones[p] >> own_cell & 1 else 1.0
+        if a.into >= 0:
+            c = s.ships[a.into]
+            if s.stones[p] >> c & 1:
+                v -= 2.0
+            else:
+                v += 0.5 + shapes.potential(c)
+        v += r * 1e-3
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+@pytest.mark.parametrize("rules", [dict(players=2), dict(players=4)])
+def test_drop_with_shapes_made_when_needed_is_the_plain_drop(rules):
+    """_choose_drop (shapes only for a drop into another ship) chooses what the drop with
+    the shapes made first chooses, with the same draws, at every drop decision of seeded
+    games, turning moves' one-stone drops among them."""
+    from tabletop_nb.games.pacal.state import DROP
+    game = tabletop_nb.load_game("pacal", **rules)
+    checked = without_into = 0
+    for seed in range(3):
+        rec = tabletop_nb.play(game, ["greedy", "random"] * (game.num_players // 2), seed=seed)
+        for i, s in enumerate(tabletop_nb.replay(game, rec)):
+            if s.phase != DROP:
+                continue
+            a = bots._choose_drop(game, s, np.random.default_rng(i))
+            assert a == _plain_choose_drop(game, s, np.random.default_rng(i))
+            checked += 1
+            without_into += all(getattr(o, "into", -1) < 0 for o in s.options)
+    assert checked > 50 and without_into > 10
