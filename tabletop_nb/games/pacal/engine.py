@@ -805,20 +805,13 @@ class PacalGame(BaseGame):
 
     def _final_points(self, s: PacalState, tallies: tuple) -> tuple:
         """final_scoring from :meth:`_final_tallies` (and the seats' god stones in ``s``)."""
-        n, r, geo = self.n, self.rules, self.geo
-        stories, river_st, lake_st = tallies
-        river = place_points(river_st, r.river_points)
-        lake = place_points(lake_st, r.river_points) if self._final_masks[1] else {q: 0 for q in range(n)}
-        districts = [0] * n
-        for k in geo.live_districts:
-            for q, v in enumerate(_district_points(stories[k], geo.values[k], r.second_place)):
-                districts[q] += v
-        return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(n))
+        river, lake, _, districts = self._final_base(tallies)
+        return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(self.n))
 
     def _final_base(self, tallies: tuple) -> tuple:
-        """What :meth:`_final_points` works out from ``tallies`` before the god stones: the
-        river's and the lake's place points, each live district's points by seat and
-        their sums by seat (the greedy bot's memo for :meth:`_final_after_build`)."""
+        """The final scoring of ``tallies`` before the god stones: the river's and the
+        lake's place points, each live district's points by seat and their sums by seat
+        (:meth:`_final_points`, and the greedy bot's memo for :meth:`_final_after_build`)."""
         n, r, geo = self.n, self.rules, self.geo
         stories, river_st, lake_st = tallies
         river = place_points(river_st, r.river_points)
@@ -839,12 +832,12 @@ class PacalGame(BaseGame):
         scoring does not count, aside. The greedy bot asks it of the builds that end the
         game (test_bot_speed.py compares it with the whole apply).
 
-        Speed: with ``base`` (:meth:`_final_base` of the same tallies, once per decision)
-        only what the space is in is scored again: its district (the seats' district
-        points are the old sums less that district's old points plus its new ones, whole
-        numbers, so the same sums) and the river or the lake if it lies there; every
-        other area's points are the ones ``base`` holds (test_bot_speed.py compares both
-        ways with the whole apply)."""
+        Only what the space is in is scored again, from ``base`` (:meth:`_final_base` of
+        the same tallies; Speed: the bot passes it, worked out once per decision): its
+        district (the seats' district points are the old sums less that district's old
+        points plus its new ones, whole numbers, so the same sums) and the river or the
+        lake if it lies there; every other area's points are the ones ``base`` holds
+        (test_bot_speed.py compares both ways with the whole apply)."""
         p = s.player
         old = s.pyramids[cell]
         river_mask, lake_mask = self._final_masks
@@ -859,13 +852,7 @@ class PacalGame(BaseGame):
         districts, river, lake = tallies
         k = self.geo.district[cell]
         if base is None:
-            districts = districts.copy()
-            districts[k] = rebuilt(districts[k])
-            if river_mask >> cell & 1:
-                river = rebuilt(river)
-            if lake_mask >> cell & 1:
-                lake = rebuilt(lake)
-            return self._final_points(s, (districts, river, lake))
+            base = self._final_base(tallies)
         n, r = self.n, self.rules
         river_pts, lake_pts, per, total = base
         if river_mask >> cell & 1:
