@@ -2,9 +2,10 @@
 
     python benchmarks/bench_floor.py [--games 150] [--players 4] [--bots greedy] [neko pacal ...]
 
-For each game: play ``--games`` seeded games with the bots (CPU time per game), then
-replay each game's recorded actions through the engine alone (``current_player`` and
-``apply_trusted``: no legal lists, no bot, no observation). The difference is what the
+For each game: after a few warm-up games on other seeds, play ``--games`` seeded games
+with the bots (CPU time per game, recording the actions), then replay each game's actions
+through the engine alone (``current_player`` and ``apply_trusted``: no legal lists, no
+bot, no observation). The difference is what the
 bots and the legal lists cost. Also prints what 60 s for a 10,000-game two-variant
 comparison on 2 processes asks of each process (issue 12).
 """
@@ -19,12 +20,19 @@ import tabletop_nb
 from tabletop_nb.core.runner import play_state
 
 
+#: games played before the timed ones, so the bots' tables are as in a running worker
+WARM_UP = 30
+
+
 def measure(name: str, games: int, players: int, bots: str) -> dict:
     g = tabletop_nb.load_game(name, players=players)
-    recorded = [play_state(g, bots, np.random.SeedSequence(i)).actions for i in range(games)]
+    # warm-up games on other seeds first: the bots keep tables across games (per game
+    # object, as a worker does over a long run); the timed games are new to them, since a
+    # game played again would find every table filled and time too fast
+    for i in range(WARM_UP):
+        play_state(g, bots, np.random.SeedSequence(10**6 + i), keep_actions=False)
     t0 = time.process_time()
-    for i in range(games):
-        play_state(g, bots, np.random.SeedSequence(i), keep_actions=False)
+    recorded = [play_state(g, bots, np.random.SeedSequence(i)).actions for i in range(games)]
     whole = (time.process_time() - t0) / games
     init, current, apply = g.initial_state, g.current_player, g.apply_trusted
     t0 = time.process_time()
