@@ -590,7 +590,8 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # Speed: loading a port, the Hospital, the Seaside Town trades and the Light House are
     # offered only by cards in the lanes (the engine's _Profile.card_free): without such a
     # card those four kinds are not looked up (they would be found empty)
-    cards_offer = bool(P.cards) and game._prof(P).card_free
+    prof = game._prof(P) if P.cards else None
+    cards_offer = prof is not None and prof.card_free
     # Speed: each kind below is looked up only when a field the engine's own condition for
     # offering it requires is set (the goods for a load or a goods trade, interference for
     # its removal or the Hospital, unused Hospital, a hub for the Light House, discarded
@@ -602,12 +603,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
     if P.fuel >= r.move_fuel:
-        best: Any = None
-        best_v = r.move_fuel * WORTH["fuel"] * 0.6
-        for a in by.get(MoveShip, ()):
-            v = _move_worth(game, s, P, a)
-            if v > best_v:
-                best, best_v = a, v
+        best = _best_move(game, s, P, by)
         if best is not None:
             return best
     # a fish for the fuel that completes a move
@@ -625,7 +621,8 @@ def _good_free_action(game, s, p, P, legal, by=None):
     if cards_offer and P.goods and _has(by, _GOODS_TO_PP) and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
-    if P.lighthouse is None and cards_offer and P.hubs:
+    # (Speed: the engine offers the Light House only with a Light House card in the lanes)
+    if P.lighthouse is None and cards_offer and P.hubs and "light_house" in prof.effects:
         hubs = by.get(Lighthouse)
         if hubs:
             dice = set(P.dice)
@@ -636,7 +633,10 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # a free Penguin Park pickup: the highest discarded die; not with a full freezer, where
     # the bot would spend it on a fish it cannot keep (under park_pickup_per_turn that was
     # pickup, fish, end turn, pickup ... for ever)
-    if not s.main and P.fish < r.freezer_capacity and s.discard and P.cards:
+    # (Speed: the engine offers a park pickup only while the Penguin Parks in the lanes
+    # allow more pickups than were taken this round, prof.park[1]; else ``parks`` is empty)
+    if not s.main and P.fish < r.freezer_capacity and s.discard and P.cards \
+            and prof.park[1] > P.park_pickups_used:
         parks = [a for a in by.get(TakeDiscard, ()) if a.source == "park"]
         if parks:
             return max(parks, key=lambda a: a.value)
@@ -647,11 +647,47 @@ def _good_free_action(game, s, p, P, legal, by=None):
     if P.harbours < r.max_harbours and P.coins >= game.harbour_price(P) + 6 \
             and sum(1 for lane in P.lanes for c in lane if c < 0) <= 2 and OpenHarbour in by:
         return _HARBOUR
-    if len(P.cards) >= 3 and P.coins >= game.ship_price(P) + 8:
+    # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1)
+    if len(P.cards) >= 3 and P.harbours > 1 and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
         if ships:
             return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))
     return None
+
+
+def _best_move(game, s, P, by):
+    """The offered ship move worth most, if it is worth more than 60% of its fuel (the
+    first of equals), else None.
+
+    Speed: the answer reads only the moves offered and ``_move_worth`` of each: the lanes,
+    ships, hubs, hub dice and cargo, and whether the game's last round is over. When free
+    actions are offered at all (``game._free_offered``: otherwise there is no move, and no
+    look-up), the moves offered with enough fuel are the engine's ``_ship_moves``, which
+    read the lanes and ships only; so the answer is kept per those fields and a turn that
+    asks again in the same situation (the next decision, or the next turn of the round:
+    about 3 in 5 asks in 4-player games) neither lists the moves nor values them. The hubs
+    are not in the key: they are the lanes' (``_hubs_of(lanes)``, the invariants' check).
+    The caller has checked the fuel.
+    """
+    if not game._free_offered(s, P):
+        return None
+    cache = _cache(game, "move")
+    key = (P.lanes, P.ships, P.hub_dice, P.cargo, s.round <= game.rules.rounds)
+    best = cache.get(key, _NO_PRICE)
+    if best is _NO_PRICE:
+        best = cache[key] = _best_move_plain(game, s, P, by.get(MoveShip, ()))
+    return best
+
+
+def _best_move_plain(game, s, P, moves):
+    """The best of ``moves`` by ``_move_worth`` above 60% of its fuel, or None."""
+    best: Any = None
+    best_v = game.rules.move_fuel * WORTH["fuel"] * 0.6
+    for a in moves:
+        v = _move_worth(game, s, P, a)
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def _move_worth(game, s, P, a) -> float:

@@ -12,8 +12,8 @@ import pytest
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
-from tabletop_nb.games.neko.state import (Bid, Buy, EndTurn, HospitalRemove, Lighthouse, LoadCargo, OpenHarbour,
-                                          RemoveInterference, Reward, TakeDiscard, TakeFish, Trade)
+from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRemove, Lighthouse, LoadCargo,
+                                          MoveShip, OpenHarbour, RemoveInterference, Reward, TakeDiscard, TakeFish, Trade)
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -427,3 +427,108 @@ def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
                 assert game._prof_last[0] is lanes
                 checked += 1
     assert checked > 100 and hits > 10
+
+
+#: more of _good_free_action's guards, reading the lanes' profile: (kind, whether the bot
+#: skips looking it up, which actions of the kind it wants)
+_PROFILE_GUARDS = [
+    ("light house without the card", lambda g, s, P: P.cards and "light_house" not in g._prof(P).effects,
+     lambda a: type(a) is Lighthouse),
+    ("park pickups used up", lambda g, s, P: P.cards and g._prof(P).park[1] <= P.park_pickups_used,
+     lambda a: type(a) is TakeDiscard and a.source == "park"),
+    ("ship with one harbour", lambda g, s, P: P.harbours <= 1, lambda a: type(a) is BuyShip),
+]
+
+
+def test_profile_guards_skip_only_kinds_not_offered():
+    """As test_free_action_guards_skip_only_kinds_not_offered, for the guards that read the
+    lanes' profile or the harbours: where the bot does not look, the legal list holds none
+    of the kind; and each kind is offered somewhere it does look."""
+    offered: set = set()
+    for cfg in CONFORMANCE + [dict(players=4, park_pickup_per_turn=True)]:
+        game = tabletop_nb.load_game("neko", **cfg)
+        for seed in range(1, 7):
+            for s in _mixed_turns(game, seed):
+                P = s.players[s.frames[-1][1]]
+                legal = game.legal_actions(s)
+                for name, skip, wanted in _PROFILE_GUARDS:
+                    found = [a for a in legal if wanted(a)]
+                    if skip(game, s, P):
+                        assert not found, (cfg, name, found)
+                    elif found:
+                        offered.add(name)
+    assert offered == {name for name, _, _ in _PROFILE_GUARDS}
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE + [CONFIGS[3], dict(players=4, free_actions_after_last_die=False)])
+def test_best_move_from_its_table_is_the_plain_one(cfg):
+    """_best_move, kept per lanes, ships, hub dice, cargo and round, is the best of the
+    moves in the legal list valued afresh (_move_worth), in the turns of mixed games where
+    the seat has the fuel for a move; the table is shared across the turns, so most answers
+    come from it."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    game.__dict__.pop("_greedy_caches", None)
+    asked = moves = 0
+    for seed in (1, 2, 3):
+        for s in _mixed_turns(game, seed):
+            p = s.frames[-1][1]
+            P = s.players[p]
+            if P.fuel < game.rules.move_fuel:
+                continue
+            offered = [a for a in game.legal_actions(s) if type(a) is MoveShip]
+            plain = B._best_move_plain(game, s, P, offered)
+            assert B._best_move(game, s, P, B._TurnOffer(game, s, p)) == plain
+            assert B._best_move(game, s, P, B._by_kind(game.legal_actions(s))) == plain
+            asked += 1
+            moves += plain is not None
+    assert len(B._cache(game, "move")) < asked / 2 and moves
+
+
+def test_best_move_follows_hub_dice_cargo_and_the_last_round():
+    """The same lanes and ships with a die on each hub a move reaches, with every port's
+    cargo loaded, or after the last round are valued afresh (a key missing one of them
+    would hand back the first answer): _best_move follows the plain one after the original
+    filled the table; a die on a hub and the last round change answers in games, the cargo
+    in a position built for it, where a seat without dice is offered no move at all."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", players=4)
+    game.__dict__.pop("_greedy_caches", None)
+    changed = {"hub dice": 0, "cargo": 0, "last round": 0}
+    for seed in range(1, 13):
+        for s in _mixed_turns(game, seed):
+            p = s.frames[-1][1]
+            P = s.players[p]
+            if P.fuel < game.rules.move_fuel:
+                continue
+            offer = B._TurnOffer(game, s, p)
+            moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
+            if not moves:
+                continue
+            first = B._best_move(game, s, P, offer)
+            stops = [(a.lane,) + game.next_stop(P.lanes[a.lane], a.boundary, a.sub) for a in moves]
+            dice = tuple(sorted(set(P.hub_dice) | {(k, 1) for k in stops if game.hub_at(P, k) is not None
+                                                   and k not in dict(P.hub_dice)}))
+            ports = tuple((c, len(game.card[c].cargo)) for c in P.cards if game.card[c].cargo)
+            for name, P2, s2 in (("hub dice", replace(P, hub_dice=dice), s),
+                                 ("cargo", replace(P, cargo=ports), s),
+                                 ("last round", P, replace_state(s, round=game.rules.rounds + 1))):
+                plain = B._best_move_plain(game, s2, P2, moves)
+                assert B._best_move(game, s2, P2, offer) == plain, name
+                changed[name] += plain != first
+    # a crossing of a locked port (40% of its PP) against a crossing of a Penguin Park:
+    # loaded, the port's crossing is the better (games rarely meet this)
+    s = game.position(lanes=[[[14, -1, -1, -1, -1], [34, -1, -1, -1, -1]], [[-1] * 5]] + [[[-1] * 5]] * 2,
+                      ships=[[(0, 0, 1), (1, 0, 0)]] + [[(0, 0, 0)]] * 3, fuel=[4, 2, 2, 2], round=2,
+                      phase="action", seat=0, dice=[[3, 1, 1, 2, 2, 4]] * 4)
+    P = s.players[0]
+    moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
+    offer = B._TurnOffer(game, s, 0)
+    assert B._best_move(game, s, P, offer) == B._best_move_plain(game, s, P, moves) == moves[1]
+    loaded = replace(P, cargo=((14, 4),))
+    assert B._best_move(game, s, loaded, offer) == B._best_move_plain(game, s, loaded, moves) == moves[0]
+    # without dice (and no main action taken) no free action is offered: no move
+    assert B._best_move(game, s, replace(P, dice=()), offer) is None
+    assert changed["hub dice"] and changed["last round"], changed
