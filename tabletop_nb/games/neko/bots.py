@@ -729,19 +729,23 @@ def greedy_bot(game, state, rng):
         # Bid of the highest die when bidding, EndTurn after another main action), so the
         # shortcut below is not needed for the same choice.
         return _turn(game, s, top[1])
+    p = top[1]
+    P = s.players[p]
+    if kind == "draft" or kind == "income":
+        # Speed: the draft offers one Pick per distinct value of the seat's hand, the income
+        # one IncomeDie per distinct value of its dice, in value order (the engine's legal
+        # lists, from its tables ``_A_pick`` and ``_A_income``); the choice is the value
+        # that comes first in an order of preference read from the seat's hubs alone
+        # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
+        have = s.hands[p] if kind == "draft" else P.dice
+        for v in _pick_order(game, P, kind):
+            if v in have:
+                return (game._A_pick if kind == "draft" else game._A_income)[v]
+        return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
     legal = game.legal_actions(s)
     if len(legal) == 1:
         return legal[0]
-    p = top[1]
-    P = s.players[p]
     r = game.rules
-    if kind == "draft":
-        keep = _keep_values(game, P, legal)
-        return max(legal, key=lambda a: (keep[a.value], a.value))
-    if kind == "income":
-        # the highest die that no hub of ours needs (coins now beat a weak bid die)
-        return max(legal, key=lambda a: (a.value - 3 * _die_keep_value(game, P, a.value)
-                                         if any(m == a.value for _, m, _ in P.hubs) else a.value))
     if kind in ("reward", "seareward"):
         return _reward(game, s, p, P, legal)
     if kind in ("buy", "win"):
@@ -794,6 +798,35 @@ def greedy_bot(game, state, rng):
             return max(moves, key=lambda a: _move_worth(game, s, P, a))
         return Done()
     return legal[0]
+
+
+def _pick_order(game, P, kind: str) -> tuple:
+    """The die values 1-6 in the order :func:`_pick` prefers them, for this player's hubs:
+    its ``max`` keeps the first action of the highest key in legal (value) order, so the
+    values sorted by key, highest first, equal keys lowest value first (a draft's keys
+    differ for every value). Kept per hubs (they change only when a card is placed)."""
+    cache = _cache(game, "pick order")
+    key = (kind, P.hubs)
+    order = cache.get(key)
+    if order is None:
+        if kind == "draft":
+            keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
+            rank = lambda v: (keep[v], v)   # noqa: E731
+        else:
+            mults = {m for _, m, _ in P.hubs}
+            rank = lambda v: v - 3 * _die_keep_value(game, P, v) if v in mults else v   # noqa: E731
+        order = cache[key] = tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
+    return order
+
+
+def _pick(game, P, kind: str, legal):
+    """The draft's or the income's choice among ``legal``."""
+    if kind == "draft":
+        keep = _keep_values(game, P, legal)
+        return max(legal, key=lambda a: (keep[a.value], a.value))
+    # the highest die that no hub of ours needs (coins now beat a weak bid die)
+    return max(legal, key=lambda a: (a.value - 3 * _die_keep_value(game, P, a.value)
+                                     if any(m == a.value for _, m, _ in P.hubs) else a.value))
 
 
 def _reward(game, s, p, P, legal):

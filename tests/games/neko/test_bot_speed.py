@@ -532,3 +532,58 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
     # without dice (and no main action taken) no free action is offered: no move
     assert B._best_move(game, s, replace(P, dice=()), offer) is None
     assert changed["hub dice"] and changed["last round"], changed
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE)
+def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg):
+    """greedy_bot's draft pick and income die (the first value of _pick_order the seat
+    has) are _pick's choice from the legal list, at every such decision of seeded games of
+    greedy and random seats, also with invented hubs."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", **cfg)
+    seen = {"draft": 0, "income": 0}
+    for seed in (1, 2):
+        rng = np.random.default_rng(seed)
+        s = game.initial_state()
+        while not game.is_terminal(s):
+            p = game.current_player(s)
+            if p == tabletop_nb.CHANCE:
+                s = game.apply_trusted(s, game.sample_chance(s, rng))
+                continue
+            kind = s.frames[-1][0]
+            legal = game.legal_actions(s)
+            if kind in seen:
+                P = s.players[p]
+                # the seat's own hubs, and invented ones (values a hub needs rank lower)
+                for hubs in (P.hubs, (((0, 1, 0), 2, "coins"),), (((0, 1, 0), 4, "fuel"), ((0, 2, 0), 2, "fish"))):
+                    Q = replace(P, hubs=hubs)
+                    s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:])
+                    plain = legal[0] if len(legal) == 1 else B._pick(game, Q, kind, legal)
+                    assert B.greedy_bot(game, s2, None) == plain
+                seen[kind] += 1
+            s = game.apply(s, B.greedy_bot(game, s, rng) if p % 2 else legal[int(rng.random() * len(legal))])
+    assert seen["draft"] > 20 and seen["income"] > 5
+
+
+def test_income_order_breaks_ties_as_max_does(monkeypatch):
+    """Equal income keys go to the lowest value, as ``max`` over the legal list (value order)
+    keeps the first: with a keep value of 0.25 per pip, a 4 on a hub (4 - 3 * 1.0) ties a 1
+    on none, and the 1 is chosen."""
+    game = tabletop_nb.load_game("neko", players=2)
+    monkeypatch.setattr(B, "_die_keep_value", lambda game, P, v: 0.25 * v)
+    s = game.position(round=2, phase="income", dice=[[1, 4, 4, 6, 6, 6], [1, 2, 3, 4, 5, 6]])
+    p = s.frames[-1][1]
+    assert s.frames[-1][0] == "income"
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+    P = replace(s.players[p], dice=(1, 4), hubs=(((0, 1, 0), 4, "coins"),))
+    s = replace_state(s, players=s.players[:p] + (P,) + s.players[p + 1:])
+    game.__dict__.pop("_greedy_caches", None)
+    legal = game.legal_actions(s)
+    assert [a.value for a in legal] == [1, 4]
+    assert B.greedy_bot(game, s, None) == B._pick(game, P, "income", legal) == legal[0]
+    game.__dict__.pop("_greedy_caches", None)
