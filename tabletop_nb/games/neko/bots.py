@@ -19,6 +19,7 @@ something for a strictly larger worth), so it cannot loop.
 from __future__ import annotations
 
 from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from .rules import ITEMS
@@ -376,6 +377,8 @@ def _die_keep_value(game, P, v: int) -> float:
 # (Speed: the actions the turn returns by name are made once; actions are values)
 _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInterference(), OpenHarbour()
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
+_ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
+_WORTH_OF = itemgetter(0)  # an option's worth
 
 
 def _turn(game, s, p, legal=None):
@@ -407,7 +410,11 @@ def _turn(game, s, p, legal=None):
         if P.lighthouse == key:
             gain += r.lighthouse_units * hub_worth(game, 1, item)
         if mult in dice:
-            options.append((gain - 0.05 * mult, ActivateHub(*key)))
+            # Speed: one ActivateHub per hub key, made once (actions are values)
+            act = _ACTIVATE_HUB.get(key)
+            if act is None:
+                act = _ACTIVATE_HUB[key] = ActivateHub(*key)
+            options.append((gain - 0.05 * mult, act))
         else:
             for v in set(dice):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
@@ -426,14 +433,29 @@ def _turn(game, s, p, legal=None):
     bid = _plan_bid(game, s, p, P, legal, by)
     if bid is not None:
         options.append(bid)
-    options.sort(key=lambda o: -o[0])
     # Speed: _plan_bid's choice is legal by construction (the highest die on a space open
     # to it, or one of the offered NewBids), so it is not looked up among the Bids
     planned = bid[1] if bid is not None else None
+    a = _first_offered(options, planned, by)
+    if a is not None:
+        return a
+    return legal[0] if legal is not None else by.first()
+
+
+def _first_offered(options: list, planned, by):
+    """The action of the best (worth, action) option that is offered (``planned`` is), the
+    first of equal worths; None if none is. ``options`` is not empty."""
+    # Speed: the first option of the stable sort below (by worth, highest first) is the
+    # first option of the highest worth, ``max``'s choice (worths are never NaN); it is
+    # nearly always offered, and then the sort is not needed
+    top = max(options, key=_WORTH_OF)[1]
+    if top is planned or _has(by, top):
+        return top
+    options.sort(key=lambda o: -o[0])
     for _, a in options:
         if a is planned or _has(by, a):
             return a
-    return legal[0] if legal is not None else by.first()
+    return None
 
 
 def _card_activation_worth(game, s, p, a) -> float:
@@ -476,7 +498,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
     dice = sorted(P.dice, reverse=True)
     if not dice:
         return None
-    disc = game.blue_bar_discount(P)
+    disc = None   # (Speed: the Blue Bar discount found only when a gain is not known)
     gains = _gains(game, s, P)
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
@@ -497,6 +519,8 @@ def _plan_bid(game, s, p, P, legal, by=None):
             continue
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
+            if disc is None:
+                disc = game.blue_bar_discount(P)
             gain = gains[card] = _bid_gain(game, s, p, P, card, disc)
         if gain is None or gain - first <= (0.0 if best is None or best[0] < 0 else best[0]):
             continue
@@ -513,6 +537,8 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # starting a new bid (advanced setup): the best card from the piles
     news = by.get(NewBid)
     if news:
+        if disc is None:
+            disc = game.blue_bar_discount(P)
         scored = []
         for a in news:
             price = min((pr for _, _, pr in game._placements(P, a.card, disc)), default=None)

@@ -587,3 +587,31 @@ def test_income_order_breaks_ties_as_max_does(monkeypatch):
     assert [a.value for a in legal] == [1, 4]
     assert B.greedy_bot(game, s, None) == B._pick(game, P, "income", legal) == legal[0]
     game.__dict__.pop("_greedy_caches", None)
+
+
+def test_first_offered_option_is_the_first_after_sorting():
+    """_first_offered (max first, the sort only when the best is not offered) gives the
+    first offered action of the options sorted by worth, highest first (stable), for
+    random option lists with equal worths, 0.0 against -0.0, options not offered and a
+    planned action offered by construction; the hub activations _turn makes are values
+    equal to ActivateHub made afresh."""
+    from tabletop_nb.games.neko.state import ActivateHub
+
+    rng = np.random.default_rng(12)
+    offered = [EndTurn(), TakeFish(2), Bid(1, 5), ActivateHub(0, 1, 0)]
+    by = B._by_kind(offered)
+    pool = offered + [TakeFish(3), Bid(2, 5), ActivateHub(0, 2, 0), OpenHarbour()]
+    worths = [0.0, -0.0, 0.5, 0.5, 1.25, -1.0, 2.0]
+    tops_not_offered = 0
+    for _ in range(2000):
+        n = int(rng.integers(1, 7))
+        options = [(worths[int(rng.integers(len(worths)))], pool[int(rng.integers(len(pool)))]) for _ in range(n)]
+        planned = options[int(rng.integers(n))][1] if rng.random() < 0.3 else None
+        plain = next((a for _, a in sorted(options, key=lambda o: -o[0]) if a is planned or B._has(by, a)), None)
+        top = max(options, key=lambda o: o[0])[1]
+        tops_not_offered += not (top is planned or B._has(by, top))
+        assert B._first_offered(list(options), planned, by) == plain
+    assert tops_not_offered > 100
+    tabletop_nb.play(tabletop_nb.load_game("neko", players=4), bots="greedy", seed=2)
+    assert B._ACTIVATE_HUB and all(a == ActivateHub(*k) and type(a) is ActivateHub
+                                   for k, a in B._ACTIVATE_HUB.items())
