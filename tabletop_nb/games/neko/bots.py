@@ -18,7 +18,7 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
-from itertools import groupby
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -223,9 +223,8 @@ def _lowest_price(game, P, card: int, disc: int) -> int | None:
     if price > P.coins:
         return None
     for lane in P.lanes:
-        for c in lane:
-            if c < 0:
-                return price
+        if min(lane) < 0:   # (Speed: an empty slot, found in C)
+            return price
     return None
 
 
@@ -270,7 +269,7 @@ def _slots(game, P) -> dict:
     slots = cache.get(key)
     if slots is None:
         C = game.card
-        slots = {}
+        slots = _SlotTable()
         for li, row in enumerate(P.lanes):
             ships = sum(1 for lane, _, _ in P.ships if lane == li)
             for si, c in enumerate(row):
@@ -283,8 +282,31 @@ def _slots(game, P) -> dict:
                     None if left is None else (None,) + tuple(hub_worth(game, m, left) * 0.8 for m in range(1, 7)),
                     None if right is None else {it: hub_worth(game, right, it) * 0.8 for it in ITEMS},
                     0.3 * min(ships, 2), gap * WORTH["coins"], gap)
+        slots.split()
         cache[key] = slots
     return slots
+
+
+class _SlotTable(dict):
+    """:func:`_slots`'s table, with the slots split for :func:`_best_slot_value`:
+    ``plain``, the best ``_slot_value`` of the slots without a card on either side (the
+    same for every card: ``0.0 + ships term - gap term``; None without such slots), and
+    ``near``, the terms of the others."""
+
+    __slots__ = ("plain", "near")
+
+    def split(self) -> None:
+        plain, near = None, []
+        for lefts, rights, ships_term, gap_term, _ in self.values():
+            if lefts is None and rights is None:
+                v = 0.0
+                v += ships_term
+                v -= gap_term
+                if plain is None or v > plain:
+                    plain = v
+            else:
+                near.append((lefts, rights, ships_term, gap_term))
+        self.plain, self.near = plain, tuple(near)
 
 
 def _slot_value_at(game, card: int, slot: tuple) -> float:
@@ -303,11 +325,18 @@ def _slot_value_at(game, card: int, slot: tuple) -> float:
 
 def _best_slot_value(game, P, card: int) -> float:
     """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none):
-    ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop."""
+    ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop.
+
+    Speed: the slots with no card beside them are worth the same for every card, their
+    best found once per table (``_SlotTable.plain``); only the slots beside a card (a few)
+    are valued per card. The best of floats is the same in any order (none is NaN, and
+    none is -0.0: each is +0.0 plus terms >= 0, less a term >= 0), so splitting the slots
+    gives the same value."""
     C = game.card[card]
     cl, cr = C.left, C.right
-    best = None
-    for lefts, rights, ships_term, gap_term, _ in _slots(game, P).values():
+    table = _slots(game, P)
+    best = table.plain
+    for lefts, rights, ships_term, gap_term in table.near:
         v = 0.0
         if lefts is not None:
             v += lefts[cl]
@@ -379,6 +408,7 @@ _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInte
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
 _WORTH_OF = itemgetter(0)  # an option's worth
+_NEGATIVE = (0).__gt__     # c -> c < 0 (an empty slot), for ints
 
 
 def _turn(game, s, p, legal=None):
@@ -670,8 +700,9 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # Speed: the empty slots counted only when a harbour is affordable at all (the engine
     # offers one only below max_harbours, where harbour_price is defined); pure tests, so
     # the order does not change the answer
+    # Speed: the empty slots counted in C, (0).__gt__(c) being c < 0
     if P.harbours < r.max_harbours and P.coins >= game.harbour_price(P) + 6 \
-            and sum(1 for lane in P.lanes for c in lane if c < 0) <= 2 and OpenHarbour in by:
+            and sum(map(_NEGATIVE, chain.from_iterable(P.lanes))) <= 2 and OpenHarbour in by:
         return _HARBOUR
     # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1)
     if len(P.cards) >= 3 and P.harbours > 1 and P.coins >= game.ship_price(P) + 8:

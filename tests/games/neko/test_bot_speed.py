@@ -615,3 +615,36 @@ def test_first_offered_option_is_the_first_after_sorting():
     tabletop_nb.play(tabletop_nb.load_game("neko", players=4), bots="greedy", seed=2)
     assert B._ACTIVATE_HUB and all(a == ActivateHub(*k) and type(a) is ActivateHub
                                    for k, a in B._ACTIVATE_HUB.items())
+
+
+def test_slot_table_split_and_empty_counts(positions):
+    """_SlotTable's ``plain`` is the best _slot_value of the slots with no card beside them
+    (the same for every card) and ``near`` holds the other slots, in order; the empty
+    slots counted in C (_NEGATIVE) are the slots with c < 0."""
+    from dataclasses import replace
+    from itertools import chain
+
+    game, states = positions
+    cards: dict = {}
+    gapped = 0
+    for s in states:
+        for P in s.players:
+            slots = B._slots(game, P)
+            assert sum(map(B._NEGATIVE, chain.from_iterable(P.lanes))) == len(slots) == sum(
+                1 for lane in P.lanes for c in lane if c < 0)
+            lonely = [k for k, (lefts, rights, *_) in slots.items() if lefts is None and rights is None]
+            for card in _every_card(game, s):
+                values = [B._slot_value(game, P, card, li, si) for li, si in lonely]
+                assert slots.plain == max(values, default=None)
+                cards[card] = True
+            assert slots.near == tuple(t[:4] for k, t in slots.items() if k not in lonely)
+            if P.cards:
+                # a card with an empty slot on its left (greedy games seldom leave one)
+                n = len(P.lanes[0])
+                Q = replace(P, lanes=((-1, P.cards[0]) + (-1,) * (n - 2),) + P.lanes[1:])
+                gapped += 1
+                for card in _every_card(game, s):
+                    plain = [B._slot_value(game, Q, card, li, si) for li, lane in enumerate(Q.lanes)
+                             for si, c in enumerate(lane) if c < 0]
+                    assert B._best_slot_value(game, Q, card) == max(plain)
+    assert len(cards) > 10 and gapped
