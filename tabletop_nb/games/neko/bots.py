@@ -67,10 +67,14 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
     elif C.kind == "penguin_park":
         v += 0.8 * left
     elif C.kind == "port":
-        v += sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
-        v += sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+        # (Speed: the two sums read the card and the rules only: made once per card)
+        cargo_term, hubs_term = _port_terms(game, card)
+        v += cargo_term
+        v += hubs_term
     e = C.effect
-    if e == "variant":
+    if e not in _VALUED_EFFECTS:
+        pass   # (Speed: most cards have no effect valued below: one look, not 15 tests)
+    elif e == "variant":
         v += 1.5
     elif e in ("seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high"):
         v += 0.6 * left
@@ -98,6 +102,26 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
         pen = game.interference_penalty
         v += pen(P.interference + C.interference) - pen(P.interference)
     return v + slot_hubs
+
+
+#: the effects card_worth values (any other adds nothing)
+_VALUED_EFFECTS = frozenset({
+    "variant", "seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high",
+    "seaside_cards", "light_house", "church", "fishing_spot", "harbour_city", "hospital",
+    "southernmost_city", "research_station", "neko_harbour", "post_office", "south_pole",
+    "ice_wall", "small_islands"})
+
+
+def _port_terms(game, card: int) -> tuple:
+    """A port's cargo and hubs terms of card_worth (what its goods and hubs are worth, half
+    each), kept per card."""
+    terms = _cache(game, "port terms")
+    t = terms.get(card)
+    if t is None:
+        C = game.card[card]
+        t = terms[card] = (sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5,
+                           sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5)
+    return t
 
 
 def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
@@ -241,13 +265,14 @@ def _keep_values(game, P, picks) -> dict:
 _NO_PRICE = object()
 
 
-def _bid_gain(game, s, p, P, card: int, disc: int):
+def _bid_gain(game, s, p, P, card: int, disc: int, table=None):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
-    when no placement is affordable: ``_plan_bid``'s numbers, in the same order."""
+    when no placement is affordable: ``_plan_bid``'s numbers, in the same order. ``table``:
+    the player's :func:`_slots`, if the caller has it."""
     price = _lowest_price(game, P, card, disc)
     if price is None:
         return None
-    worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card)
+    worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card, table)
     return worth - price * WORTH["coins"]
 
 
@@ -323,7 +348,7 @@ def _slot_value_at(game, card: int, slot: tuple) -> float:
     return v - gap_term
 
 
-def _best_slot_value(game, P, card: int) -> float:
+def _best_slot_value(game, P, card: int, table=None) -> float:
     """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none):
     ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop.
 
@@ -331,10 +356,11 @@ def _best_slot_value(game, P, card: int) -> float:
     best found once per table (``_SlotTable.plain``); only the slots beside a card (a few)
     are valued per card. The best of floats is the same in any order (none is NaN, and
     none is -0.0: each is +0.0 plus terms >= 0, less a term >= 0), so splitting the slots
-    gives the same value."""
+    gives the same value. ``table``: ``_slots(game, P)``, if the caller has it."""
     C = game.card[card]
     cl, cr = C.left, C.right
-    table = _slots(game, P)
+    if table is None:
+        table = _slots(game, P)
     best = table.plain
     for lefts, rights, ships_term, gap_term in table.near:
         v = 0.0
@@ -524,11 +550,12 @@ def _plan_bid(game, s, p, P, legal, by=None):
     """
     if by is None:
         by = _by_kind(legal)
-    best = None
     dice = sorted(P.dice, reverse=True)
     if not dice:
         return None
-    disc = None   # (Speed: the Blue Bar discount found only when a gain is not known)
+    # (Speed: the Blue Bar discount and the slots table found only when a gain is not
+    # known, and once per plan)
+    disc = table = None
     gains = _gains(game, s, P)
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
@@ -542,7 +569,11 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    area, adv, S = s.area, s.adv, game.S
+    area, adv, S, bids, A_bid = s.area, s.adv, game.S, s.bids, game._A_bid
+    # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
+    # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
+    best_v = best_a = None
+    bar = 0.0
     for sp in spaces:
         card = area[sp] if sp < S else adv[sp - S]   # game._card_at(s, sp)
         if card < 0:
@@ -550,20 +581,26 @@ def _plan_bid(game, s, p, P, legal, by=None):
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
             if disc is None:
-                disc = game.blue_bar_discount(P)
-            gain = gains[card] = _bid_gain(game, s, p, P, card, disc)
-        if gain is None or gain - first <= (0.0 if best is None or best[0] < 0 else best[0]):
+                disc, table = game.blue_bar_discount(P), _slots(game, P)
+            gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table)
+        if gain is None or gain - first <= bar:
             continue
-        need = _dice_to_lead(s, p, sp, dice)
-        if need is None:
-            continue
-        # Speed: one die (most bids) without a generator; sum() of one float is 0 + x == x
-        spent = 0.35 + 0.05 * need[0] if len(need) == 1 else sum(0.35 + 0.05 * v for v in need)
-        v = gain - spent
-        if best is None or v > best[0]:
-            best = (v, game._A_bid[sp][need[0]])   # Bid(sp, need[0]), the engine's own
-    if best is not None and best[0] > 0:
-        return best
+        if not any(bids[sp]):
+            # Speed: nobody has bid here: _dice_to_lead gives [dice[0]], which spends
+            # 0.35 + 0.05 * dice[0], the float ``first``
+            v, lead = gain - first, dice[0]
+        else:
+            need = _dice_to_lead(s, p, sp, dice)
+            if need is None:
+                continue
+            # Speed: one die (most bids) without a generator; sum() of one float is 0 + x == x
+            spent = 0.35 + 0.05 * need[0] if len(need) == 1 else sum(0.35 + 0.05 * v for v in need)
+            v, lead = gain - spent, need[0]
+        if best_v is None or v > best_v:
+            best_v, best_a = v, A_bid[sp][lead]   # Bid(sp, lead), the engine's own
+            bar = 0.0 if best_v < 0 else best_v
+    if best_v is not None and best_v > 0:
+        return best_v, best_a
     # starting a new bid (advanced setup): the best card from the piles
     news = by.get(NewBid)
     if news:

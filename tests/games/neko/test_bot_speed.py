@@ -12,6 +12,7 @@ import pytest
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import bots as B
+from tabletop_nb.games.neko.state import RESOLVE as _RESOLVE
 from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRemove, Lighthouse, LoadCargo,
                                           MoveShip, OpenHarbour, RemoveInterference, Reward, TakeDiscard, TakeFish, Trade)
 
@@ -648,3 +649,82 @@ def test_slot_table_split_and_empty_counts(positions):
                              for si, c in enumerate(lane) if c < 0]
                     assert B._best_slot_value(game, Q, card) == max(plain)
     assert len(cards) > 10 and gapped
+
+
+def _plain_card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
+    """bots.card_worth as first written (every effect tested in turn, the port's sums made
+    at each call)."""
+    C = game.card[card]
+    P = s.players[p]
+    r = game.rules
+    left = B._rounds_left(game, s) + (1 if s.phase < _RESOLVE else 0)
+    v = C.pp * (0.75 if C.kind != "port" else 0.45)
+    kinds = game._prof(P).kinds if P.cards else {}
+    n = kinds.get(C.kind, 0)
+    if C.kind == "ocean_bank":
+        v += (r.set_value(n + 1, r.ocean_bank_income) - r.set_value(n, r.ocean_bank_income)) \
+            * B.WORTH["coins"] * left
+    elif C.kind == "fuel_platform":
+        v += (r.set_value(n + 1, r.fuel_platform_income) - r.set_value(n, r.fuel_platform_income)) \
+            * B.WORTH["fuel"] * min(left, 2)
+    elif C.kind == "blue_bar":
+        v += (r.set_value(n + 1, r.blue_bar_discount) - r.set_value(n, r.blue_bar_discount)) \
+            * B.WORTH["coins"] * left * 0.8
+    elif C.kind == "penguin_park":
+        v += 0.8 * left
+    elif C.kind == "port":
+        v += sum(B.WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
+        v += sum(B.hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+    e = C.effect
+    if e == "variant":
+        v += 1.5
+    elif e in ("seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high"):
+        v += 0.6 * left
+    elif e == "seaside_cards":
+        v += len(P.cards) + 3
+    elif e in ("light_house", "church", "fishing_spot", "harbour_city", "hospital"):
+        v += 0.7 * left
+    elif e == "southernmost_city":
+        v += 1.5 * left
+    elif e == "research_station":
+        v += 2 + 0.5 * left
+    elif e == "neko_harbour":
+        v += len(P.hubs) * 0.3 + 1
+    elif e == "post_office":
+        v += 1 + 0.5 * left
+    elif e == "south_pole":
+        v += 2 * P.interference
+    elif e == "ice_wall":
+        v += P.coins / 3 * 0.5
+    elif e == "small_islands":
+        v += P.fish * 0.5 + 1
+    if C.endgame_pp:
+        v += C.endgame_pp * (1 + sum(kinds.get(k, 0) for k in C.endgame_kinds))
+    if r.card_interference and C.interference:
+        pen = game.interference_penalty
+        v += pen(P.interference + C.interference) - pen(P.interference)
+    return v + slot_hubs
+
+
+
+@pytest.mark.parametrize("cfg", CONFIGS)
+def test_card_worth_is_the_plain_one(cfg):
+    """card_worth (effects outside _VALUED_EFFECTS skipped, a port's sums from a table) is
+    the function as first written, for every card and seat in the turns of mixed games,
+    also with coins, fish and interference changed (the effects that read them)."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", **cfg)
+    effects = {c.effect for c in game.card}
+    assert effects - B._VALUED_EFFECTS <= {"", "advanced"}
+    checked = 0
+    for s in _mixed_turns(game, 5)[::4]:
+        for p, P in enumerate(s.players):
+            for Q in (P, replace(P, coins=P.coins + 7, fish=P.fish + 1, interference=P.interference + 1)):
+                s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:])
+                for card in range(len(game.card)):
+                    assert B.card_worth(game, s2, p, card) == _plain_card_worth(game, s2, p, card)
+                    checked += 1
+    assert checked > 1000
