@@ -626,17 +626,23 @@ def _dice_to_lead(s, p, sp, dice_desc):
     if not most and dice_desc:
         # Speed: nobody has bid here; the loop below would take the highest die and stop
         return [dice_desc[0]]
-    best_other, who = 0, None
-    for q in s.order:
-        if q != p:
-            d = row[q]
-            if d:
-                t = sum(d)
-                if t > best_other:
-                    best_other, who = t, q
+    # Speed: the others' totals summed in C; the leader ``who`` is the first seat in turn
+    # order with the highest total (the loop it stands for kept the first of a strictly
+    # higher total, and skipped empty bids, whose total 0 never beats a die); None when
+    # no other seat has bid here
+    totals = list(map(sum, row))
+    totals[p] = 0
+    best_other = max(totals)
+    order = s.order
+    if best_other:
+        for q in order:
+            if totals[q] == best_other:
+                ahead = order.index(p) < order.index(q)
+                break
+    else:
+        ahead = True
     need: list = []
     total = sum(mine)
-    ahead = s.order.index(p) < s.order.index(who) if who is not None else True
     for v in dice_desc:
         if len(mine) + len(need) >= most and (total > best_other or (total == best_other and ahead)) \
                 and need:
@@ -690,8 +696,10 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # its removal or the Hospital, unused Hospital, a hub for the Light House, discarded
     # dice for a pickup): without it the engine's list is empty, so the same None follows.
     # Most turns offer nothing worth doing, and these looks were most of the time here.
+    # (Speed: so are the kinds that need a card of their own in the lanes: a port to load,
+    # the Hospital, the Seaside Town of the goods trade; the engine offers none without.)
     # load goods onto ports (toward unlocking their PP)
-    loads = by.get(LoadCargo) if cards_offer and P.goods else None
+    loads = by.get(LoadCargo) if cards_offer and P.goods and prof.ports else None
     if loads:
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
@@ -703,15 +711,19 @@ def _good_free_action(game, s, p, P, legal, by=None):
     if P.fish and P.fuel == r.move_fuel - 1 and any(
             game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and _has(by, _FISH_FOR_FUEL):
         return _FISH_FOR_FUEL
-    if cards_offer and P.interference and not P.hospital_used and HospitalRemove in by:
+    if cards_offer and P.interference and not P.hospital_used and "hospital" in prof.effects \
+            and HospitalRemove in by:
         return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
-    if P.coins >= 12 and P.interference and RemoveInterference in by:
+    # (Speed: the penalty tested before the look-up, which it nearly always fails; both
+    # are pure tests, so the order does not change the answer)
+    if P.coins >= 12 and P.interference:
         pen = game.interference_penalty
-        if pen(P.interference - 1) - pen(P.interference) >= 2:
+        if pen(P.interference - 1) - pen(P.interference) >= 2 and RemoveInterference in by:
             return _UNJAM
     # goods to PP (Seaside Town) when no port needs them
-    if cards_offer and P.goods and _has(by, _GOODS_TO_PP) and LoadCargo not in by:
+    if cards_offer and P.goods and "seaside_trade_high" in prof.effects and _has(by, _GOODS_TO_PP) \
+            and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
     # (Speed: the engine offers the Light House only with a Light House card in the lanes)

@@ -438,6 +438,11 @@ _PROFILE_GUARDS = [
     ("park pickups used up", lambda g, s, P: P.cards and g._prof(P).park[1] <= P.park_pickups_used,
      lambda a: type(a) is TakeDiscard and a.source == "park"),
     ("ship with one harbour", lambda g, s, P: P.harbours <= 1, lambda a: type(a) is BuyShip),
+    ("load without a port", lambda g, s, P: P.cards and not g._prof(P).ports, lambda a: type(a) is LoadCargo),
+    ("hospital without the card", lambda g, s, P: P.cards and "hospital" not in g._prof(P).effects,
+     lambda a: type(a) is HospitalRemove),
+    ("goods to pp without the town", lambda g, s, P: P.cards and "seaside_trade_high" not in g._prof(P).effects,
+     lambda a: a == Trade("goods_to_pp")),
 ]
 
 
@@ -728,3 +733,24 @@ def test_card_worth_is_the_plain_one(cfg):
                     assert B.card_worth(game, s2, p, card) == _plain_card_worth(game, s2, p, card)
                     checked += 1
     assert checked > 1000
+
+
+def test_dice_to_lead_against_several_bidders():
+    """_dice_to_lead's leader is the highest total (the first in turn order among equals),
+    not the first bidder: bids of 2, 5 and 5 by the other seats in several turn orders,
+    against the plain version, for dice that tie, beat and fall short of the leader."""
+    from itertools import permutations
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", players=4)
+    s = _turn_positions(game, 3, limit=1)[0]
+    row = ((), (2,), (4, 1), (5,))
+    checked = 0
+    for order in permutations(range(4)):
+        s2 = replace_state(s, order=order, bids=(row,) + s.bids[1:])
+        for p in range(4):
+            for dice in ([6], [5], [4, 1], [6, 6], [3, 2, 1, 1], [1]):
+                assert B._dice_to_lead(s2, p, 0, dice) == _plain_dice_to_lead(s2, p, 0, dice)
+                checked += 1
+    assert checked == 24 * 4 * 6
