@@ -295,6 +295,7 @@ def _slots(game, P) -> dict:
     if slots is None:
         C = game.card
         slots = _SlotTable()
+        terms = _cache(game, "slot hub terms")
         for li, row in enumerate(P.lanes):
             ships = sum(1 for lane, _, _ in P.ships if lane == li)
             for si, c in enumerate(row):
@@ -303,10 +304,14 @@ def _slots(game, P) -> dict:
                 left = C[row[si - 1]].right if si > 0 and row[si - 1] >= 0 else None
                 right = C[row[si + 1]].left if si + 1 < len(row) and row[si + 1] >= 0 else None
                 gap = game.gap_coins(row, si)
-                slots[(li, si)] = (
-                    None if left is None else (None,) + tuple(hub_worth(game, m, left) * 0.8 for m in range(1, 7)),
-                    None if right is None else {it: hub_worth(game, right, it) * 0.8 for it in ITEMS},
-                    0.3 * min(ships, 2), gap * WORTH["coins"], gap)
+                # (Speed: each hub term made once per game per item or multiplier, shared)
+                lefts = None if left is None else terms.get(("left", left))
+                if left is not None and lefts is None:
+                    lefts = terms["left", left] = (None,) + tuple(hub_worth(game, m, left) * 0.8 for m in range(1, 7))
+                rights = None if right is None else terms.get(("right", right))
+                if right is not None and rights is None:
+                    rights = terms["right", right] = {it: hub_worth(game, right, it) * 0.8 for it in ITEMS}
+                slots[(li, si)] = (lefts, rights, 0.3 * min(ships, 2), gap * WORTH["coins"], gap)
         slots.split()
         cache[key] = slots
     return slots
@@ -404,6 +409,47 @@ def _best_buy(game, s, p, legal):
         if v > best_v:
             best, best_v = a, v
     return best
+
+
+def _best_buy_offered(game, s, p):
+    """``_best_buy(game, s, p, game.legal_actions(s))``, without the legal list.
+
+    Speed: the frame's Buys are, in the engine's order, one per placement
+    (``game._placements``, at the frame's discount, :func:`_discount`) of each card it
+    offers: the card won (``win``) or the cards drawn (``buy``); the other actions are no
+    Buys. So the same Buys are valued in the same order, with the same numbers (the slot
+    terms of ``_slot_value_at`` written out), without making an action per placement.
+    """
+    top = s.frames[-1]
+    P = s.players[p]
+    cards = (game._card_at(s, top[2]),) if top[0] == "win" else top[3]
+    disc = _discount(game, s, P)
+    slots = _slots(game, P)
+    coins = P.coins
+    best, best_v = None, 0.25
+    for card in cards:
+        places = game._placements(P, card, disc)
+        if not places:
+            continue
+        worth, cost = card_worth(game, s, p, card), game.card_price(P, card, disc)
+        C = game.card[card]
+        cl, cr = C.left, C.right
+        for li, si, _ in places:
+            lefts, rights, ships_term, gap_term, gap = slots[li, si]
+            sv = 0.0
+            if lefts is not None:
+                sv += lefts[cl]
+            if rights is not None:
+                sv += rights[cr]
+            sv += ships_term
+            v = worth + (sv - gap_term)
+            price = cost + gap
+            v -= price * WORTH["coins"]
+            if coins - price < 3:
+                v -= 0.5
+            if v > best_v:
+                best, best_v = (card, li, si), v
+    return None if best is None else Buy(*best)
 
 
 def _discount(game, s, P) -> int:
@@ -848,19 +894,24 @@ def greedy_bot(game, state, rng):
             if v in have:
                 return (game._A_pick if kind == "draft" else game._A_income)[v]
         return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
+    if kind == "buy" or kind == "win":
+        # Speed: the best Buy found without the legal list (_best_buy_offered), which is
+        # made only when no Buy is worth it (a Buy found means more than one action offered)
+        a = _best_buy_offered(game, s, p)
+        if a is not None:
+            return a
+        legal = game.legal_actions(s)
+        if len(legal) == 1:
+            return legal[0]
+        if DrawTwo() in legal:
+            return DrawTwo()
+        return Pass()
     legal = game.legal_actions(s)
     if len(legal) == 1:
         return legal[0]
     r = game.rules
     if kind in ("reward", "seareward"):
         return _reward(game, s, p, P, legal)
-    if kind in ("buy", "win"):
-        a = _best_buy(game, s, p, legal)
-        if a is not None:
-            return a
-        if DrawTwo() in legal:
-            return DrawTwo()
-        return Pass()
     if kind == "market":
         if P.fuel + P.goods < r.cabin_capacity and P.fuel < r.move_fuel * 2 and Sell("fuel") in legal:
             return Sell("fuel")

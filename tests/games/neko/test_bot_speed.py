@@ -754,3 +754,41 @@ def test_dice_to_lead_against_several_bidders():
                 assert B._dice_to_lead(s2, p, 0, dice) == _plain_dice_to_lead(s2, p, 0, dice)
                 checked += 1
     assert checked == 24 * 4 * 6
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE + [CONFIGS[3]])
+def test_best_buy_without_the_legal_list_is_the_one_from_it(cfg):
+    """_best_buy_offered (the frame's cards and placements, no legal list) is _best_buy on
+    the legal list, and greedy_bot's purchase is the plain one (a single action offered
+    taken at once, else the best Buy, else DrawTwo if offered, else Pass), at every buy and
+    win decision of mixed games."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import DrawTwo, Pass, replace_state
+
+    game = tabletop_nb.load_game("neko", **cfg)
+    seen = {"buy": 0, "win": 0, "none": 0}
+    for seed in (1, 2, 3):
+        rng = np.random.default_rng(seed)
+        s = game.initial_state()
+        while not game.is_terminal(s):
+            p = game.current_player(s)
+            if p == tabletop_nb.CHANCE:
+                s = game.apply_trusted(s, game.sample_chance(s, rng))
+                continue
+            kind = s.frames[-1][0]
+            legal = game.legal_actions(s)
+            if kind in ("buy", "win"):
+                P = s.players[p]
+                # as it is, and with too few coins for any card (then no Buy is offered)
+                for s2 in (s, replace_state(s, players=s.players[:p] + (replace(P, coins=0),) + s.players[p + 1:])):
+                    legal2 = game.legal_actions(s2)
+                    best = B._best_buy(game, s2, p, legal2)
+                    assert B._best_buy_offered(game, s2, p) == best
+                    plain = legal2[0] if len(legal2) == 1 else best if best is not None else \
+                        DrawTwo() if DrawTwo() in legal2 else Pass()
+                    assert B.greedy_bot(game, s2, None) == plain
+                    seen["none"] += best is None
+                seen[kind] += 1
+            s = game.apply(s, B.greedy_bot(game, s, rng) if p % 2 else legal[int(rng.random() * len(legal))])
+    assert seen["buy"] and seen["win"] and seen["buy"] + seen["win"] > 20 and seen["none"]
