@@ -205,12 +205,17 @@ def _has(by: dict, a) -> bool:
 def _cache(game, name: str) -> dict:
     """The bot's cache ``name`` on ``game`` (the rules are fixed per game), begun afresh
     when it grows large."""
-    caches = game.__dict__.get("_greedy_caches")
-    if caches is None:
-        caches = game.__dict__["_greedy_caches"] = {}
-    cache = caches.get(name)
-    if cache is None or len(cache) > 20_000:
-        cache = caches[name] = {}
+    # (Speed: the usual case, a cache that exists and is not too large, in one attribute
+    # look-up and one subscript; an exception only the first time, per game and name)
+    try:
+        cache = game._greedy_caches[name]
+        if len(cache) <= 20_000:
+            return cache
+    except AttributeError:
+        game.__dict__["_greedy_caches"] = {}
+    except KeyError:
+        pass
+    cache = game._greedy_caches[name] = {}
     return cache
 
 
@@ -478,6 +483,7 @@ def _die_keep_value(game, P, v: int) -> float:
 # (Speed: the actions the turn returns by name are made once; actions are values)
 _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInterference(), OpenHarbour()
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
+_SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
 _WORTH_OF = itemgetter(0)  # an option's worth
 _NEGATIVE = (0).__gt__     # c -> c < 0 (an empty slot), for ints
@@ -913,9 +919,9 @@ def greedy_bot(game, state, rng):
     if kind in ("reward", "seareward"):
         return _reward(game, s, p, P, legal)
     if kind == "market":
-        if P.fuel + P.goods < r.cabin_capacity and P.fuel < r.move_fuel * 2 and Sell("fuel") in legal:
-            return Sell("fuel")
-        return Sell("coins") if Sell("coins") in legal else legal[0]
+        if P.fuel + P.goods < r.cabin_capacity and P.fuel < r.move_fuel * 2 and _SELL_FUEL in legal:
+            return _SELL_FUEL
+        return _SELL_COINS if _SELL_COINS in legal else legal[0]
     if kind == "bonus":
         prefs = ("4 coins", "2 fuel", "1 fish", "goods")
         for name in prefs:
@@ -995,17 +1001,24 @@ def _reward(game, s, p, P, legal):
     if not amounts:
         for x in game.chart:
             amounts.setdefault(x.reward, x.amount)
+    # Speed: a card reward's worth and the room for each resource read only the player:
+    # found once per decision (when first needed), not once per reward offered
+    card_v = rooms = None
     for a in legal:
         amount = amounts.get(a.reward, 0)
         if a.reward == "card":
-            v = 2.0 if P.coins >= 6 and any(c < 0 for lane in P.lanes for c in lane) else -1
+            if card_v is None:
+                card_v = 2.0 if P.coins >= 6 and any(c < 0 for lane in P.lanes for c in lane) else -1
+            v = card_v
         elif a.reward == "interference":
             pen = game.interference_penalty
             v = pen(P.interference - 1) - pen(P.interference) if P.interference else -1
         elif a.reward in WORTH:
-            room = {"fuel": r.cabin_capacity - P.fuel - P.goods,
-                    "goods": r.cabin_capacity - P.fuel - P.goods,
-                    "fish": r.freezer_capacity - P.fish}.get(a.reward, amount)
+            if rooms is None:
+                rooms = {"fuel": r.cabin_capacity - P.fuel - P.goods,
+                         "goods": r.cabin_capacity - P.fuel - P.goods,
+                         "fish": r.freezer_capacity - P.fish}
+            room = rooms.get(a.reward, amount)
             v = min(amount, room) * WORTH[a.reward]
         else:
             v = 0

@@ -792,3 +792,72 @@ def test_best_buy_without_the_legal_list_is_the_one_from_it(cfg):
                 seen[kind] += 1
             s = game.apply(s, B.greedy_bot(game, s, rng) if p % 2 else legal[int(rng.random() * len(legal))])
     assert seen["buy"] and seen["win"] and seen["buy"] + seen["win"] > 20 and seen["none"]
+
+
+def _plain_reward(game, s, p, P, legal):
+    """bots._reward as first written (each reward's amount searched in the chart, the card
+    reward's worth and the resources' room found for each reward offered)."""
+    r = game.rules
+    best, best_v = legal[0], -1e9
+    for a in legal:
+        amount = next((x.amount for x in game.chart if x.reward == a.reward), 0)
+        if a.reward == "card":
+            v = 2.0 if P.coins >= 6 and any(c < 0 for lane in P.lanes for c in lane) else -1
+        elif a.reward == "interference":
+            pen = game.interference_penalty
+            v = pen(P.interference - 1) - pen(P.interference) if P.interference else -1
+        elif a.reward in B.WORTH:
+            room = {"fuel": r.cabin_capacity - P.fuel - P.goods,
+                    "goods": r.cabin_capacity - P.fuel - P.goods,
+                    "fish": r.freezer_capacity - P.fish}.get(a.reward, amount)
+            v = min(amount, room) * B.WORTH[a.reward]
+        else:
+            v = 0
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+@pytest.mark.parametrize("cfg", CONFORMANCE)
+def test_reward_choice_is_the_plain_one(cfg):
+    """_reward is the plain version at every reward decision of mixed games, also for the
+    seat with no coins, a full cabin and freezer, or a full board (which change the worths
+    it finds once per decision)."""
+    from dataclasses import replace
+
+    game = tabletop_nb.load_game("neko", **cfg)
+    r = game.rules
+    seen = 0
+    for seed in (1, 2, 3):
+        rng = np.random.default_rng(seed)
+        s = game.initial_state()
+        while not game.is_terminal(s):
+            p = game.current_player(s)
+            if p == tabletop_nb.CHANCE:
+                s = game.apply_trusted(s, game.sample_chance(s, rng))
+                continue
+            legal = game.legal_actions(s)
+            if s.frames[-1][0] in ("reward", "seareward"):
+                P = s.players[p]
+                full = tuple(tuple(0 if c < 0 else c for c in lane) for lane in P.lanes)
+                for Q in (P, replace(P, coins=0), replace(P, fuel=r.cabin_capacity, goods=0, fish=r.freezer_capacity),
+                          replace(P, lanes=full, coins=20)):
+                    assert B._reward(game, s, p, Q, legal) == _plain_reward(game, s, p, Q, legal)
+                seen += 1
+            s = game.apply(s, B.greedy_bot(game, s, rng) if p % 2 else legal[int(rng.random() * len(legal))])
+    assert seen > 5
+
+
+def test_cache_is_kept_per_game_and_name_and_begun_afresh_when_large():
+    game = tabletop_nb.load_game("neko", players=2)
+    game.__dict__.pop("_greedy_caches", None)
+    a = B._cache(game, "a")
+    assert B._cache(game, "a") is a and B._cache(game, "b") is not a
+    assert game.__dict__["_greedy_caches"]["a"] is a
+    a.update((i, i) for i in range(20_000))
+    assert B._cache(game, "a") is a
+    a[-1] = 0
+    fresh = B._cache(game, "a")
+    assert fresh is not a and fresh == {} and B._cache(game, "a") is fresh
+    other = tabletop_nb.load_game("neko", players=3)
+    assert B._cache(other, "a") is not fresh
