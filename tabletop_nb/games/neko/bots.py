@@ -678,21 +678,15 @@ def _dice_to_lead(s, p, sp, dice_desc):
     if not most and dice_desc:
         # Speed: nobody has bid here; the loop below would take the highest die and stop
         return [dice_desc[0]]
-    # Speed: the others' totals summed in C; the leader ``who`` is the first seat in turn
-    # order with the highest total (the loop it stands for kept the first of a strictly
-    # higher total, and skipped empty bids, whose total 0 never beats a die); None when
-    # no other seat has bid here
-    totals = list(map(sum, row))
-    totals[p] = 0
-    best_other = max(totals)
-    order = s.order
-    if best_other:
-        for q in order:
-            if totals[q] == best_other:
-                ahead = order.index(p) < order.index(q)
-                break
-    else:
-        ahead = True
+    best_other, who = 0, None
+    for q in s.order:
+        if q != p:
+            d = row[q]
+            if d:
+                t = sum(d)
+                if t > best_other:
+                    best_other, who = t, q
+    ahead = s.order.index(p) < s.order.index(who) if who is not None else True
     need: list = []
     total = sum(mine)
     for v in dice_desc:
