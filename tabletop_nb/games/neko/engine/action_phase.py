@@ -234,16 +234,16 @@ class ActionPhase:
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                w.frames.append(("neko", p, h))
+                w.push(("neko", p, h))
         elif e == "seaside_reward":
-            w.frames.append(("seareward", p, a.value))
+            w.push(("seareward", p, a.value))
         elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
             m.hospital_used = True
             m.interference -= 1
             w.events.append(("hospital", p, 1))
 
     def _h_end_turn(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         m = w.p(top[1])
         m.picked_up = False
         if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)

@@ -49,41 +49,62 @@ _with_picks = with_picks
 
 class _W:
     """A mutable working copy of a NekoState: the state's own slots (the same layout, like
-    :class:`_MP`), ``players`` and ``frames`` as lists (a player becomes an :class:`_MP` in
-    its place on first touch) and ``events`` the list of what happens.
+    :class:`_MP`), ``events`` the list of what happens, ``frames`` changed by ``push`` and
+    ``pop`` and ``players`` a list from the first player touched (a player becomes an
+    :class:`_MP` in its place).
 
     ``freeze`` turns the copy itself into the new NekoState (lists to tuples, then
     ``__class__`` assignment) instead of reading its 23 fields into another object: one
     object and one copy per action fewer, with the same value.
+
+    Speed: ``frames`` stays a tuple (``push`` and ``pop`` make the new one) and ``players``
+    the state's own tuple until a player is changed: most actions change no frame, and
+    draws, rolls and picks no player, so the list made and turned back into an equal tuple
+    was wasted. The values are the same tuples either way.
     """
 
     __slots__ = _STATE_FIELDS
 
     def p(self, i: int) -> _MP:
         """Player ``i`` for changing (copied on first touch)."""
-        m = self.players[i]
-        if m.__class__ is not _MP:
-            m = self.players[i] = _thaw(m)
+        players = self.players
+        m = players[i]
+        if type(m) is not _MP:
+            if type(players) is not list:
+                players = self.players = list(players)
+            m = players[i] = _thaw(m)
         return m
 
     def view(self, i: int):
         """Player ``i`` for reading: the working copy if touched, else the frozen one."""
         return self.players[i]
 
+    def push(self, frame: tuple) -> None:
+        """Put a frame on top of the stack (the next decision or chance event)."""
+        self.frames = self.frames + (frame,)
+
+    def pop(self) -> tuple:
+        """Take the top frame off the stack."""
+        frames = self.frames
+        self.frames = frames[:-1]
+        return frames[-1]
+
     def freeze(self) -> NekoState:
         players = self.players
-        for m in players:
-            if m.__class__ is _MP:
-                m.__class__ = Player
-        self.players = tuple(players)
-        self.frames = tuple(self.frames)
+        if type(players) is list:
+            for m in players:
+                if type(m) is _MP:
+                    m.__class__ = Player
+            self.players = tuple(players)
         self.events = tuple(self.events)
         self.__class__ = NekoState
         return self
 
 
-_W.__init__ = copier([f for f in _STATE_FIELDS if f not in ("players", "frames", "events")],
-                     players="list(src.players)", frames="list(src.frames)", events="[]")
+_W.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
+#: Speed: ``_work(s)`` is ``_W(s)`` without the class call's detour through ``__init__``
+#: (``object.__new__`` and the same field stores in one generated function): the same copy
+_work = from_attrs(_W, events="[]")
 
 
 def _check_layouts() -> None:

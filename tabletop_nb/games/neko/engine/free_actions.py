@@ -262,11 +262,11 @@ class FreeActions:
         m = w.p(p)
         m.tile_reroll_used += 1
         m.dice = _remove(m.dice, a.value)
-        w.frames.append(("reroll", p))
+        w.push(("reroll", p))
         w.events.append(("reroll", p, a.value))
 
     def _h_rolled(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         m = w.p(top[1])
         m.dice = _insert(m.dice, a.value)
         w.events.append(("rerolled", top[1], a.value))

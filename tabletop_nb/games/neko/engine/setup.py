@@ -76,21 +76,21 @@ class SetUp:
         return (((),) * self.N,) * (self.S + self.A)
 
     def _h_order(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.order = tuple(a.order)
         w.events.append(("start_order", w.order))
 
     def _h_tile(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.tiles = w.tiles + (a.tile,)
 
     def _h_adv(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.adv_pool = _remove(w.adv_pool, a.card)
         self._set_card_at(w, self.S + w.adv.index(-1), a.card)
 
     def _h_bonus(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         p = top[1]
         b = self.bonus[a.tile]
         m = w.p(p)

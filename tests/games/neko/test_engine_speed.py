@@ -1,0 +1,106 @@
+"""The Neko engine's speed shortcuts (comments starting "Speed:" in engine/) give exactly
+what their plain definitions give, in the positions of whole seeded games (issue 12).
+
+Each test names the shortcut it pins; tests/games/neko/test_bot_speed.py pins the
+bot-facing ones that were there before (``turn_actions_of``, ``_prof``), and
+tests/test_golden_records.py and test_golden_greedy.py whole games.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb.games.neko import CONFORMANCE
+from tabletop_nb.games.neko.engine import base
+from tabletop_nb.games.neko.state import NekoState, Player
+
+#: a few rule sets: every player count, the advanced game, every ruling switch
+CONFIGS = [CONFORMANCE[0], CONFORMANCE[2], CONFORMANCE[5], CONFORMANCE[6]]
+
+
+def _played(game, seed: int, bots=("greedy", "random")) -> list:
+    """(state, action) pairs of two seeded games: a greedy one and a random one."""
+    out = []
+    for i, bot in enumerate(bots):
+        rec = tabletop_nb.core.runner.play_state(game, bot, np.random.SeedSequence(seed + i))
+        s = game.initial_state()
+        for a in rec.actions:
+            out.append((s, a))
+            s = game.apply_trusted(s, a)
+    return out
+
+
+@pytest.fixture(scope="module", params=range(len(CONFIGS)))
+def played(request):
+    game = tabletop_nb.load_game("neko", **CONFIGS[request.param])
+    return game, _played(game, 100 + 10 * request.param)
+
+
+def _rebuilt(s) -> NekoState:
+    """The same state built field by field with the frozen classes' constructors."""
+    players = tuple(Player(**{f.name: getattr(P, f.name) for f in fields(Player)}) for P in s.players)
+    return NekoState(**{f.name: getattr(s, f.name) for f in fields(NekoState)} | {"players": players})
+
+
+class _PlainW:
+    """The working copy as plainly as it can be written: every field copied, players and
+    frames as lists, every player copied before the handler runs, a state built afresh
+    by the constructor at the end. ``_plain_apply`` is ``apply_trusted`` with it."""
+
+    __slots__ = tuple(f.name for f in fields(NekoState))
+
+    def __init__(self, s):
+        for f in self.__slots__:
+            setattr(self, f, getattr(s, f))
+        self.players = [base._thaw(P) for P in s.players]
+        self.frames = list(s.frames)
+        self.events = []
+
+    def p(self, i):
+        return self.players[i]
+
+    def view(self, i):
+        return self.players[i]
+
+    def push(self, frame):
+        self.frames.append(frame)
+
+    def pop(self):
+        return self.frames.pop()
+
+    def freeze(self) -> NekoState:
+        players = tuple(Player(**{f: getattr(m, f) for f in Player.__slots__}) for m in self.players)
+        return NekoState(**{f: getattr(self, f) for f in self.__slots__}
+                         | {"players": players, "frames": tuple(self.frames), "events": tuple(self.events)})
+
+
+def _plain_apply(game, s, a) -> NekoState:
+    w = _PlainW(s)
+    game._HANDLERS[type(a)](game, w, w.frames[-1], a)
+    game._run(w)
+    return w.freeze()
+
+
+def _same_state(fast, plain) -> None:
+    assert type(fast) is NekoState and all(type(P) is Player for P in fast.players)
+    assert type(fast.players) is tuple and type(fast.frames) is tuple and type(fast.events) is tuple
+    assert fast == plain and hash(fast) == hash(plain)
+    assert repr(fast) == repr(plain)   # the events too, in order
+    assert _rebuilt(fast) == fast and hash(_rebuilt(fast)) == hash(fast)
+
+
+def test_working_copy_apply_is_the_plain_apply(played):
+    """Speed in base.py's ``_W`` (frames kept as a tuple changed by push/pop, players listed
+    only when one is changed, ``_work`` for ``_W(s)``) and round.py's ``apply_trusted``
+    (``_run`` only without a frame): the same new state as the plain working copy, and the
+    state applied to is unchanged."""
+    game, pairs = played
+    for s, a in pairs:
+        before = _rebuilt(s)
+        fast = game.apply_trusted(s, a)
+        assert s == before and repr(s) == repr(before)
+        _same_state(fast, _plain_apply(game, s, a))
+        assert s == before and repr(s) == repr(before)
