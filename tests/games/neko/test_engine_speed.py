@@ -65,6 +65,10 @@ class _PlainW:
     def view(self, i):
         return self.players[i]
 
+    def put(self, i, **fields):
+        for f, v in fields.items():
+            setattr(self.players[i], f, v)
+
     def push(self, frame):
         self.frames.append(frame)
 
@@ -94,7 +98,8 @@ def _same_state(fast, plain) -> None:
 
 def test_working_copy_apply_is_the_plain_apply(played):
     """Speed in base.py's ``_W`` (frames kept as a tuple changed by push/pop, players listed
-    only when one is changed, ``_work`` for ``_W(s)``) and round.py's ``apply_trusted``
+    only when one is changed and copied by ``put`` only for a new value, ``_work`` for
+    ``_W(s)``) and round.py's ``apply_trusted``
     (``_run`` only without a frame): the same new state as the plain working copy, and the
     state applied to is unchanged."""
     game, pairs = played
@@ -104,3 +109,25 @@ def test_working_copy_apply_is_the_plain_apply(played):
         assert s == before and repr(s) == repr(before)
         _same_state(fast, _plain_apply(game, s, a))
         assert s == before and repr(s) == repr(before)
+
+
+def test_put_copies_a_player_only_for_a_new_value():
+    """Speed in ``_W.put``: an equal value of the same type leaves the player as it is (the
+    same object, so the same value); a new value, or an equal one of another type (0 for
+    False), is written into a copy."""
+    game = tabletop_nb.load_game("neko", players=2)
+    s = game.initial_state()
+    P = s.players[0]
+    w = base._work(s)
+    w.put(0, picked_up=False, church_used=0)
+    assert w.view(0) is P and w.freeze().players[0] is P
+    w = base._work(s)
+    w.put(0, picked_up=False, church_used=1)
+    after = w.freeze().players[0]
+    assert type(after) is Player and after.church_used == 1 and after.picked_up is False
+    assert s.players[0] is P and P.church_used == 0
+    w = base._work(s)
+    w.put(0, picked_up=0)
+    after = w.freeze().players[0]
+    assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
+                                                                  | {"picked_up": 0})

@@ -244,10 +244,9 @@ class ActionPhase:
 
     def _h_end_turn(self, w, top, a):
         w.pop()
-        m = w.p(top[1])
-        m.picked_up = False
+        w.put(top[1], picked_up=False)
         if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
-            m.park_pickups_used = 0
+            w.put(top[1], park_pickups_used=0)
         w.main = ()
         w.turn = (w.turn + 1) % self.N
         w.events.append(("end_turn", top[1]))
