@@ -15,7 +15,8 @@ import pytest
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko.engine import base
-from tabletop_nb.games.neko.state import NekoState, Player
+from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
+                                          RemoveInterference, Reward, Sell)
 
 #: a few rule sets: every player count, the advanced game, every ruling switch
 CONFIGS = [CONFORMANCE[0], CONFORMANCE[2], CONFORMANCE[5], CONFORMANCE[6]]
@@ -131,3 +132,30 @@ def test_put_copies_a_player_only_for_a_new_value():
     after = w.freeze().players[0]
     assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
                                                                   | {"picked_up": 0})
+
+
+def test_action_tables_give_the_cached_actions():
+    """Speed in base.py's ``_Actions`` tables and field-less actions: the very objects
+    ``_a`` gives, for keys of the engine's own kinds; other value types are not kept."""
+    for table, cls, keys in ((base._BUY, Buy, [(3, 0, 1), (40, 2, 4)]), (base._MOVE, MoveShip, [(0, 1, 0), (1, 2, 1)]),
+                             (base._CARD, ActivateCard, [(0, 3, 6)]), (base._DRAW, DrawCard, [7, 0]),
+                             (base._REWARD, Reward, ["fish", "none"])):
+        for key in keys:
+            args = key if type(key) is tuple else (key,)
+            assert table[key] is base._a(cls, *args) and table[key] == cls(*args)
+            assert type(table[key]) is cls
+    for a, cls in ((base._END_TURN, EndTurn), (base._PASS, Pass), (base._UNJAM, RemoveInterference)):
+        assert a is base._a(cls) and type(a) is cls
+    fresh = base._Actions(DrawCard)
+    assert fresh[2.0] == DrawCard(2.0) and 2.0 not in fresh.keys() and not fresh
+
+
+@pytest.mark.parametrize("coins,fuel,goods", [(1, 1, 1), (0, 1, 1), (2, 0, 0), (0, 0, 1)])
+def test_market_actions_are_the_rules_market(coins, fuel, goods):
+    """Speed in setup.py's ``_market_actions``: the Morning Market's list made once is the
+    one the rules give (a sale per item the market buys, then Done)."""
+    game = tabletop_nb.load_game("neko", players=3, market_coins=coins, market_fuel=fuel, market_goods=goods)
+    plain = [Sell(item) for item, n in (("coins", coins), ("fuel", fuel), ("goods", goods)) if n] + [Done()]
+    assert list(game._market_actions) == plain
+    s = game.position(fish=[1, 0, 0], phase="market")
+    assert s.frames[-1][0] == "market" and game.legal_actions(s) == plain

@@ -7,8 +7,8 @@ bids on them live here. Tests: tests/games/neko/test_action_phase.py.
 from __future__ import annotations
 
 
-from ..state import (ActivateCard, ActivateHub, EndTurn, NewBid)
-from .base import (_a, _insert, _remove)
+from ..state import (ActivateHub, NewBid)
+from .base import (_CARD, _END_TURN, _a, _insert, _remove)
 
 
 class _ValueActions:
@@ -110,7 +110,7 @@ class ActionPhase:
         if dice or (main and r.free_actions_after_last_die):
             self._free_actions(s, p, P, vals, out)
         if main and self._turn_can_end(s, p):
-            out.append(_a(EndTurn))
+            out.append(_END_TURN)
         return out
 
     # Speed (issue 12): the turn's legal actions of one kind, for the greedy bot, which
@@ -178,15 +178,15 @@ class ActionPhase:
                 if (li, si) not in cused:
                     for v in vals:
                         if v in ok:
-                            out.append(_a(ActivateCard, li, si, v))
+                            out.append(_CARD[li, si, v])
         if self.rules.hospital_needs_die and P.interference and not P.hospital_used:
             # NK-HO-02 (b): any die on the Hospital's space removes a tile
             at = self._prof(P).effect_pos.get("hospital")
             if at is not None:
-                out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
+                out += [_CARD[at[0], at[1], v] for v in vals]
 
     def _kind_end_turn(self, s, p, P) -> list:
-        return [_a(EndTurn)] if s.main and self._turn_can_end(s, p) else []
+        return [_END_TURN] if s.main and self._turn_can_end(s, p) else []
 
     def _turn_can_end(self, s, p) -> bool:
         main = s.main

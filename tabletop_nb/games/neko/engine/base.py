@@ -19,7 +19,8 @@ from itertools import combinations_with_replacement
 
 from ....core.fastrecord import copier, from_attrs, maker
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
-                     RESOLVE, REWARD, ROLL, SETUP, NekoState, Player, RollDice, Rolled, with_picks)
+                     RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Buy, DrawCard, EndTurn, MoveShip,
+                     NekoState, Pass, Player, RemoveInterference, Reward, RollDice, Rolled, with_picks)
 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
@@ -163,6 +164,36 @@ def _a(cls, *args):
         if all(type(v) is int or type(v) is str for v in args):
             _ACT[key] = a
     return a
+
+
+class _Actions(dict):
+    """The cached actions of one class by their fields: ``table[args]`` is ``_a(cls, *args)``
+    (``table[v]`` for one field that is not a tuple), the very same objects.
+
+    Speed: a hot legal list looks its actions up here, one dict look-up with the key it
+    already has, instead of calling ``_a`` (a call, a new key with the class in it, and a
+    look-up of that). Only exact ints and strs are kept, as in ``_a``.
+    """
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, key):
+        args = key if type(key) is tuple else (key,)
+        a = _a(self.cls, *args)
+        if all(type(v) is int or type(v) is str for v in args):
+            self[key] = a
+        return a
+
+
+#: Speed: the hot actions by their fields, and those without fields, made once (see
+#: ``_Actions``; the same objects as ``_a`` gives)
+_BUY, _MOVE, _CARD, _DRAW, _REWARD = (_Actions(Buy), _Actions(MoveShip), _Actions(ActivateCard),
+                                      _Actions(DrawCard), _Actions(Reward))
+_END_TURN, _PASS, _UNJAM = _a(EndTurn), _a(Pass), _a(RemoveInterference)
 
 
 def _cumulative(outcomes) -> list[float]:

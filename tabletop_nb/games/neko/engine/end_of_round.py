@@ -8,8 +8,8 @@ placement. Tests: tests/games/neko/test_end_of_round.py.
 from __future__ import annotations
 
 
-from ..state import (Buy, DrawTwo, Pass)
-from .base import (ENDGAME, MARKET, PREP,
+from ..state import (DrawTwo)
+from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP,
                    _a, _insert, _remove)
 
 
@@ -201,17 +201,17 @@ class EndOfRound:
         if top[0] == "win":
             card = self._card_at(s, top[2])
             for li, si, _ in self._placements(P, card, self.blue_bar_discount(P)):
-                out.append(_a(Buy, card, li, si))
-            out.append(_a(Pass))
+                out.append(_BUY[card, li, si])
+            out.append(_PASS)
             return out
         _, _, discount, offered, _, allow_draw, _ = top
         disc = self._buy_discount(P, discount)
         for card in offered:
             for li, si, _ in self._placements(P, card, disc):
-                out.append(_a(Buy, card, li, si))
+                out.append(_BUY[card, li, si])
         if allow_draw:
             out.append(_a(DrawTwo))
-        out.append(_a(Pass))
+        out.append(_PASS)
         return out
 
     def _h_buy(self, w, top, a):

@@ -8,8 +8,7 @@ Tests: tests/games/neko/test_preparation.py.
 from __future__ import annotations
 
 
-from ..state import (Reward)
-from .base import (INCOME, _a, _insert, _remove)
+from .base import (_REWARD, INCOME, _insert, _remove)
 
 
 class Preparation:
@@ -98,9 +97,9 @@ class Preparation:
                     and not self.rules.reward_remove_without_tiles:
                 continue
             seen.add(rs.reward)
-            out.append(_a(Reward, rs.reward))
+            out.append(_REWARD[rs.reward])
         if not out:  # every level filtered out (e.g. only "remove interference" and no tiles)
-            out.append(_a(Reward, "none"))
+            out.append(_REWARD["none"])
         return out
 
     def _set_turn_order(self, w) -> None:

@@ -15,11 +15,11 @@ from itertools import permutations
 from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
-from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard,
+from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
-                     RemoveTiles, Sell, StartOrder, UsePostOffice)
+                     RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _W, _a, _work)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a, _work)
 
 
 class Round:
@@ -92,7 +92,7 @@ class Round:
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             q = Fraction(1, len(cards))
-            return [(_a(DrawCard, c), q) for c in cards]
+            return [(_DRAW[c], q) for c in cards]
         if k == "tile":
             left = [t.id for t in self.rules.mid_tiles if t.id not in s.tiles]
             q = Fraction(1, len(left))
@@ -113,7 +113,7 @@ class Round:
             return self._rolls[bisect_right(self._roll_cum, rng.random())][0]
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
-            return _a(DrawCard, cards[int(rng.random() * len(cards))])
+            return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
             return self._one[bisect_right(self._one_cum, rng.random())][0]
         outs = self.chance_outcomes(s)
@@ -155,16 +155,7 @@ class Round:
         if k in ("buy", "win"):
             return self._buy_actions(s, p, P, top)
         if k == "market":
-            r = self.rules
-            out = []
-            if r.market_coins:
-                out.append(_a(Sell, "coins"))
-            if r.market_fuel:
-                out.append(_a(Sell, "fuel"))
-            if r.market_goods:
-                out.append(_a(Sell, "goods"))
-            out.append(_a(Done))
-            return out
+            return list(self._market_actions)
         if k == "bonus":
             return [_a(ChooseBonus, b) for b in s.bonus_left]
         if k == "smc":

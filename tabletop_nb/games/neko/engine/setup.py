@@ -8,9 +8,9 @@ the starting bonus tiles chosen in reverse turn order. Tests: tests/games/neko/t
 from __future__ import annotations
 
 
-from ..state import (Adjust, Bid, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, TakeDiscard, TakeFish,
-                     TileAdjust)
-from .base import (SETUP, _W, _remove,
+from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
+                     TakeDiscard, TakeFish, TileAdjust)
+from .base import (SETUP, _W, _a, _remove,
                    _roll_tables)
 
 
@@ -52,6 +52,11 @@ class SetUp:
         self._A_pick = [None] + [Pick(v) for v in range(1, 7)]
         self._A_income = [None] + [IncomeDie(v) for v in range(1, 7)]
         self._legal_last = (None, ())   # the last state asked about and its legal actions
+        # Speed: the Morning Market's actions (NK-MM-02..04) made once; they depend on the
+        # rules alone (the list legal_actions listed afresh for every sale)
+        self._market_actions = tuple(
+            [_a(Sell, item) for item, on in (("coins", r.market_coins), ("fuel", r.market_fuel),
+                                             ("goods", r.market_goods)) if on] + [_a(Done)])
 
     def initial_state(self) -> NekoState:
         r = self.rules
