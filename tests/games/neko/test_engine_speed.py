@@ -159,3 +159,37 @@ def test_market_actions_are_the_rules_market(coins, fuel, goods):
     assert list(game._market_actions) == plain
     s = game.position(fish=[1, 0, 0], phase="market")
     assert s.frames[-1][0] == "market" and game.legal_actions(s) == plain
+
+
+def _plain_bid_spaces(game, s, p, P) -> list:
+    """NK-BID-03/04 as written: a card is there and a bid of all the player's dice would
+    have at least as many dice as any other."""
+    return [sp for sp in game.res_order if game._card_at(s, sp) >= 0
+            and len(s.bids[sp][p]) + len(P.dice) >= max(len(d) for d in s.bids[sp])]
+
+
+def test_bid_spaces_are_the_plain_ones(played):
+    """Speed in action_phase.py's ``_bid_spaces`` (the shared empty row of ``_empty_bids``
+    known by identity): the spaces of the plain definition, for every seat at every
+    decision of seeded games; ``_empty_bids`` is the plain empty bids."""
+    game, pairs = played
+    assert game._empty_bids() == (((),) * game.N,) * (game.S + game.A)
+    checked = 0
+    for s, _ in pairs:
+        if game.current_player(s) < 0:
+            continue
+        for p, P in enumerate(s.players):
+            assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
+            checked += 1
+    assert checked > 200
+
+
+def test_bid_spaces_of_a_built_position():
+    """Rows built by ``position`` are not the shared empty row: counted, the same spaces."""
+    game = tabletop_nb.load_game("neko", players=3)
+    s = game.position(dice={0: [2, 5], 1: [6], 2: [1, 1, 3]}, bids={0: {1: [4]}, 2: {2: [3, 3]}},
+                      discard=[1, 2, 2, 4, 4, 5, 6, 6, 6], round=2, seat=0)
+    assert s.bids[1] is not game._empty_bids()[0] and s.bids[1] == game._empty_bids()[1]
+    for p, P in enumerate(s.players):
+        assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
+    assert game._bid_spaces(s, 1, s.players[1]) == [0, 1, 3, 4, 5, 6]   # not space 2: two dice there

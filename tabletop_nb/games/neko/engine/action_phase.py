@@ -71,12 +71,16 @@ class ActionPhase:
         nd = len(P.dice)
         S = self.S
         area, adv, bids = s.area, s.adv, s.bids
+        # Speed: a row nobody has bid on since the round began is the shared empty row of
+        # ``_empty_bids`` (most rows, most turns), where any bid has the most dice; other
+        # rows, empty or not, are counted
+        empty = self._no_bids[0]
         out = []
         for sp in self.res_order:
             if (area[sp] if sp < S else adv[sp - S]) < 0:
                 continue
             row = bids[sp]
-            if len(row[p]) + nd >= max(map(len, row)):
+            if row is empty or len(row[p]) + nd >= max(map(len, row)):
                 out.append(sp)
         return out
 

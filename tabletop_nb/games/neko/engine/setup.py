@@ -41,6 +41,7 @@ class SetUp:
         self._vals = {}
         self._val_acts = {}   # distinct die values -> their action lists (_acts_for)
         spaces = self.S + self.A
+        self._no_bids = (((),) * self.N,) * spaces   # see _empty_bids
         self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
         self._A_bid = [[None] + [Bid(sp, v) for v in range(1, 7)] for sp in range(spaces)]
         self._A_adjust = [None] + [(Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7)]
@@ -78,7 +79,9 @@ class SetUp:
         return w.freeze()
 
     def _empty_bids(self) -> tuple:
-        return (((),) * self.N,) * (self.S + self.A)
+        # Speed: one tuple per game (a value like any other); every row of it is the one
+        # shared empty row, which _bid_spaces knows by identity
+        return self._no_bids
 
     def _h_order(self, w, top, a):
         w.pop()
