@@ -193,3 +193,22 @@ def test_bid_spaces_of_a_built_position():
     for p, P in enumerate(s.players):
         assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
     assert game._bid_spaces(s, 1, s.players[1]) == [0, 1, 3, 4, 5, 6]   # not space 2: two dice there
+
+
+def test_hidden_picks_are_with_picks_zeros(played):
+    """Speed in base.py's ``_hide_picks`` (``observation``): the state ``with_picks`` gives
+    with every pick so far hidden as 0, at every draft decision of seeded games."""
+    from tabletop_nb.games.neko.state import with_picks
+
+    game, pairs = played
+    seen = 0
+    for s, _ in pairs:
+        if s.picks:
+            seen += 1
+            for p in range(game.N):
+                fast, plain = game.observation(s, p), with_picks(s, (0,) * len(s.picks))
+                _same_state(fast, plain)
+                assert fast.picks == (0,) * len(s.picks) and s.picks != fast.picks or not any(s.picks)
+        else:
+            assert game.observation(s, 0) is s
+    assert seen > 10

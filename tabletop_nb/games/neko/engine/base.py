@@ -46,6 +46,10 @@ _make_player = maker(Player)
 _make_state = maker(NekoState)
 _thaw = from_attrs(_MP)
 _with_picks = with_picks
+#: ``_hide_picks(s)`` is ``with_picks(s, (0,) * len(s.picks))``: the draft's picks hidden
+#: (``observation``). Speed: one generated copy of the fields instead of the replacer,
+#: which tests each of the 23 for a change; the same value
+_hide_picks = from_attrs(NekoState, picks="(0,) * len(o.picks)")
 
 
 class _W:
