@@ -7,8 +7,8 @@ bids on them live here. Tests: tests/games/neko/test_action_phase.py.
 from __future__ import annotations
 
 
-from ..state import (ActivateCard, ActivateHub, EndTurn, NewBid)
-from .base import (_a, _insert, _remove)
+from ..state import (ActivateHub, NewBid)
+from .base import (_CARD, _END_TURN, _a, _insert, _remove)
 
 
 class _ValueActions:
@@ -71,12 +71,16 @@ class ActionPhase:
         nd = len(P.dice)
         S = self.S
         area, adv, bids = s.area, s.adv, s.bids
+        # Speed: a row nobody has bid on since the round began is the shared empty row of
+        # ``_empty_bids`` (most rows, most turns), where any bid has the most dice; other
+        # rows, empty or not, are counted
+        empty = self._no_bids[0]
         out = []
         for sp in self.res_order:
             if (area[sp] if sp < S else adv[sp - S]) < 0:
                 continue
             row = bids[sp]
-            if len(row[p]) + nd >= max(map(len, row)):
+            if row is empty or len(row[p]) + nd >= max(map(len, row)):
                 out.append(sp)
         return out
 
@@ -110,7 +114,7 @@ class ActionPhase:
         if dice or (main and r.free_actions_after_last_die):
             self._free_actions(s, p, P, vals, out)
         if main and self._turn_can_end(s, p):
-            out.append(_a(EndTurn))
+            out.append(_END_TURN)
         return out
 
     # Speed (issue 12): the turn's legal actions of one kind, for the greedy bot, which
@@ -178,15 +182,15 @@ class ActionPhase:
                 if (li, si) not in cused:
                     for v in vals:
                         if v in ok:
-                            out.append(_a(ActivateCard, li, si, v))
+                            out.append(_CARD[li, si, v])
         if self.rules.hospital_needs_die and P.interference and not P.hospital_used:
             # NK-HO-02 (b): any die on the Hospital's space removes a tile
             at = self._prof(P).effect_pos.get("hospital")
             if at is not None:
-                out += [_a(ActivateCard, at[0], at[1], v) for v in vals]
+                out += [_CARD[at[0], at[1], v] for v in vals]
 
     def _kind_end_turn(self, s, p, P) -> list:
-        return [_a(EndTurn)] if s.main and self._turn_can_end(s, p) else []
+        return [_END_TURN] if s.main and self._turn_can_end(s, p) else []
 
     def _turn_can_end(self, s, p) -> bool:
         main = s.main
@@ -234,20 +238,19 @@ class ActionPhase:
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                w.frames.append(("neko", p, h))
+                w.push(("neko", p, h))
         elif e == "seaside_reward":
-            w.frames.append(("seareward", p, a.value))
+            w.push(("seareward", p, a.value))
         elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
             m.hospital_used = True
             m.interference -= 1
             w.events.append(("hospital", p, 1))
 
     def _h_end_turn(self, w, top, a):
-        w.frames.pop()
-        m = w.p(top[1])
-        m.picked_up = False
+        w.pop()
+        w.put(top[1], picked_up=False)
         if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
-            m.park_pickups_used = 0
+            w.put(top[1], park_pickups_used=0)
         w.main = ()
         w.turn = (w.turn + 1) % self.N
         w.events.append(("end_turn", top[1]))

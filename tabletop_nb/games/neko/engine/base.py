@@ -19,7 +19,8 @@ from itertools import combinations_with_replacement
 
 from ....core.fastrecord import copier, from_attrs, maker
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
-                     RESOLVE, REWARD, ROLL, SETUP, NekoState, Player, RollDice, Rolled, with_picks)
+                     RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Buy, DrawCard, EndTurn, MoveShip,
+                     NekoState, Pass, Player, RemoveInterference, Reward, RollDice, Rolled, with_picks)
 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
@@ -45,45 +46,86 @@ _make_player = maker(Player)
 _make_state = maker(NekoState)
 _thaw = from_attrs(_MP)
 _with_picks = with_picks
+#: ``_hide_picks(s)`` is ``with_picks(s, (0,) * len(s.picks))``: the draft's picks hidden
+#: (``observation``). Speed: one generated copy of the fields instead of the replacer,
+#: which tests each of the 23 for a change; the same value
+_hide_picks = from_attrs(NekoState, picks="(0,) * len(o.picks)")
 
 
 class _W:
     """A mutable working copy of a NekoState: the state's own slots (the same layout, like
-    :class:`_MP`), ``players`` and ``frames`` as lists (a player becomes an :class:`_MP` in
-    its place on first touch) and ``events`` the list of what happens.
+    :class:`_MP`), ``events`` the list of what happens, ``frames`` changed by ``push`` and
+    ``pop`` and ``players`` a list from the first player touched (a player becomes an
+    :class:`_MP` in its place).
 
     ``freeze`` turns the copy itself into the new NekoState (lists to tuples, then
     ``__class__`` assignment) instead of reading its 23 fields into another object: one
     object and one copy per action fewer, with the same value.
+
+    Speed: ``frames`` stays a tuple (``push`` and ``pop`` make the new one) and ``players``
+    the state's own tuple until a player is changed: most actions change no frame, and
+    draws, rolls and picks no player, so the list made and turned back into an equal tuple
+    was wasted. The values are the same tuples either way.
     """
 
     __slots__ = _STATE_FIELDS
 
     def p(self, i: int) -> _MP:
         """Player ``i`` for changing (copied on first touch)."""
-        m = self.players[i]
-        if m.__class__ is not _MP:
-            m = self.players[i] = _thaw(m)
+        players = self.players
+        m = players[i]
+        if type(m) is not _MP:
+            if type(players) is not list:
+                players = self.players = list(players)
+            m = players[i] = _thaw(m)
         return m
 
     def view(self, i: int):
         """Player ``i`` for reading: the working copy if touched, else the frozen one."""
         return self.players[i]
 
+    def put(self, i: int, **fields) -> None:
+        """Set these fields of player ``i``.
+
+        Speed: the player is copied only when a value changes (a copy is all 24 fields; at
+        nearly every end of a turn there is nothing to reset). A field that already holds
+        an equal value of the same type is left as it is, so the new state has the value
+        it would have with the field set."""
+        P = self.players[i]
+        for f, v in fields.items():
+            old = getattr(P, f)
+            if old != v or type(old) is not type(v):
+                m = self.p(i)
+                for f, v in fields.items():
+                    setattr(m, f, v)
+                return
+
+    def push(self, frame: tuple) -> None:
+        """Put a frame on top of the stack (the next decision or chance event)."""
+        self.frames = self.frames + (frame,)
+
+    def pop(self) -> tuple:
+        """Take the top frame off the stack."""
+        frames = self.frames
+        self.frames = frames[:-1]
+        return frames[-1]
+
     def freeze(self) -> NekoState:
         players = self.players
-        for m in players:
-            if m.__class__ is _MP:
-                m.__class__ = Player
-        self.players = tuple(players)
-        self.frames = tuple(self.frames)
+        if type(players) is list:
+            for m in players:
+                if type(m) is _MP:
+                    m.__class__ = Player
+            self.players = tuple(players)
         self.events = tuple(self.events)
         self.__class__ = NekoState
         return self
 
 
-_W.__init__ = copier([f for f in _STATE_FIELDS if f not in ("players", "frames", "events")],
-                     players="list(src.players)", frames="list(src.frames)", events="[]")
+_W.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
+#: Speed: ``_work(s)`` is ``_W(s)`` without the class call's detour through ``__init__``
+#: (``object.__new__`` and the same field stores in one generated function): the same copy
+_work = from_attrs(_W, events="[]")
 
 
 def _check_layouts() -> None:
@@ -126,6 +168,36 @@ def _a(cls, *args):
         if all(type(v) is int or type(v) is str for v in args):
             _ACT[key] = a
     return a
+
+
+class _Actions(dict):
+    """The cached actions of one class by their fields: ``table[args]`` is ``_a(cls, *args)``
+    (``table[v]`` for one field that is not a tuple), the very same objects.
+
+    Speed: a hot legal list looks its actions up here, one dict look-up with the key it
+    already has, instead of calling ``_a`` (a call, a new key with the class in it, and a
+    look-up of that). Only exact ints and strs are kept, as in ``_a``.
+    """
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, key):
+        args = key if type(key) is tuple else (key,)
+        a = _a(self.cls, *args)
+        if all(type(v) is int or type(v) is str for v in args):
+            self[key] = a
+        return a
+
+
+#: Speed: the hot actions by their fields, and those without fields, made once (see
+#: ``_Actions``; the same objects as ``_a`` gives)
+_BUY, _MOVE, _CARD, _DRAW, _REWARD = (_Actions(Buy), _Actions(MoveShip), _Actions(ActivateCard),
+                                      _Actions(DrawCard), _Actions(Reward))
+_END_TURN, _PASS, _UNJAM = _a(EndTurn), _a(Pass), _a(RemoveInterference)
 
 
 def _cumulative(outcomes) -> list[float]:

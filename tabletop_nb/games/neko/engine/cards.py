@@ -87,14 +87,14 @@ class Cards:
             self._gain(m, "fuel", r.set_value(fp, r.fuel_platform_income) if fp else 0)
 
     def _h_city(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         m = w.p(top[1])
         r = self.rules
         got = self._gain(m, a.item, r.southernmost_coins if a.item == "coins" else r.southernmost_fuel)
         w.events.append(("city", top[1], a.item, got))
 
     def _h_post(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         self._start_offer(w, top[1], self.rules.post_office_discount)
         w.events.append(("post_office", top[1]))
 
@@ -129,7 +129,7 @@ class Cards:
         w.events.append(("hospital", top[1], 1))
 
     def _h_neko(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         _, p, h = top
         m = w.p(p)
         fuel = self._gain(m, "fuel", a.fuel)
@@ -138,20 +138,20 @@ class Cards:
         w.events.append(("neko", p, coins, fuel))
 
     def _h_remove_tiles(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         m = w.p(top[1])
         m.interference -= a.count
         w.events.append(("hospital", top[1], a.count))
 
     def _h_park_die(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         p = top[1]
         w.discard = _remove(w.discard, a.value)
         self._add_bid(w, a.space, p, a.value)
         w.events.append(("park_die", p, self._card_at(w, a.space), a.value))
 
     def _h_church_hub(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         _, p, space, left = top
         m = w.p(p)
         key = (a.lane, a.boundary, a.sub)
@@ -170,10 +170,10 @@ class Cards:
         left -= 1
         if left:
             if m.church_used < self.rules.church_dice and self._vacant_hubs(m):
-                w.frames.append(("church", p, space, left))
+                w.push(("church", p, space, left))
             else:
                 self._bid_fish(w, p, left)
 
     def _h_church_fish(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         self._bid_fish(w, top[1], top[3])

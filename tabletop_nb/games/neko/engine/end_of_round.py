@@ -8,8 +8,8 @@ placement. Tests: tests/games/neko/test_end_of_round.py.
 from __future__ import annotations
 
 
-from ..state import (Buy, DrawTwo, Pass)
-from .base import (ENDGAME, MARKET, PREP,
+from ..state import (DrawTwo)
+from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP,
                    _a, _insert, _remove)
 
 
@@ -37,7 +37,7 @@ class EndOfRound:
                     w.events.append(("unbid", card))
                 return
             if self._placements(w.view(who), card, self.blue_bar_discount(w.view(who))):
-                w.frames.append(("win", who, space))
+                w.push(("win", who, space))
             else:
                 self._decline(w, space, who, forced=True)
             return
@@ -51,7 +51,7 @@ class EndOfRound:
             P = w.view(q)
             if self._owns(P, "church") is not None and P.church_used < self.rules.church_dice \
                     and self._vacant_hubs(P):
-                w.frames.append(("church", q, space, len(dice)))
+                w.push(("church", q, space, len(dice)))
                 continue
             self._bid_fish(w, q, len(dice))
         return
@@ -124,7 +124,7 @@ class EndOfRound:
         """Reveal cards of deck ``d`` into the free bidding spaces; True while waiting on a draw."""
         while -1 in w.area:
             if w.deck[d - 1]:
-                w.frames.append(("reveal", d))
+                w.push(("reveal", d))
                 return True
             if w.bottom[d - 1]:
                 b = list(w.bottom)
@@ -152,7 +152,7 @@ class EndOfRound:
         return len(w.deck[d - 1]) + len(w.bottom[d - 1])
 
     def _h_draw(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         d = top[-1]
         self._take_from_deck(w, d, a.card)
         if top[0] == "reveal":
@@ -201,21 +201,21 @@ class EndOfRound:
         if top[0] == "win":
             card = self._card_at(s, top[2])
             for li, si, _ in self._placements(P, card, self.blue_bar_discount(P)):
-                out.append(_a(Buy, card, li, si))
-            out.append(_a(Pass))
+                out.append(_BUY[card, li, si])
+            out.append(_PASS)
             return out
         _, _, discount, offered, _, allow_draw, _ = top
         disc = self._buy_discount(P, discount)
         for card in offered:
             for li, si, _ in self._placements(P, card, disc):
-                out.append(_a(Buy, card, li, si))
+                out.append(_BUY[card, li, si])
         if allow_draw:
             out.append(_a(DrawTwo))
-        out.append(_a(Pass))
+        out.append(_PASS)
         return out
 
     def _h_buy(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         p = top[1]
         m = w.p(p)
         if top[0] == "win":
@@ -237,7 +237,7 @@ class EndOfRound:
         self._place(w, p, a.card, a.lane, a.slot, price, during)
 
     def _h_pass(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         k = top[0]
         if k == "buy":
             _, p, _, offered, drawn, _, d = top
@@ -274,16 +274,16 @@ class EndOfRound:
                 if not m.park_variant_round:
                     m.park_variant_round = w.round
                 if w.discard and self._park_spaces(w, p):
-                    w.frames.append(("park", p, 0))
+                    w.push(("park", p, 0))
         elif e == "research_station":
             self._research(m)
         elif e == "hospital":
             if m.interference and r.hospital_tiles:
-                w.frames.append(("hospital", p))
+                w.push(("hospital", p))
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                w.frames.append(("neko", p, h))
+                w.push(("neko", p, h))
         elif e == "post_office":
             self._start_offer(w, p, r.post_office_discount)
 
@@ -294,14 +294,14 @@ class EndOfRound:
             display = self._direct_cards(w)
             allow_draw = (not r.advanced_setup) and self._deck_size(w, d) > 0
             if display or allow_draw:
-                w.frames.append(("buy", p, discount, display, False, allow_draw, d))
+                w.push(("buy", p, discount, display, False, allow_draw, d))
             return
         self._draw_offer(w, p, discount, 2, (), d)
 
     def _draw_offer(self, w, p, discount, need, drawn, d) -> None:
         while need > 0:
             if w.deck[d - 1]:
-                w.frames.append(("draw", p, discount, need, drawn, d))
+                w.push(("draw", p, discount, need, drawn, d))
                 return
             if w.bottom[d - 1]:
                 b = list(w.bottom)
@@ -313,10 +313,10 @@ class EndOfRound:
             break
         if drawn:
             w.events.append(("drew", p, drawn))
-            w.frames.append(("buy", p, discount, drawn, True, False, d))
+            w.push(("buy", p, discount, drawn, True, False, d))
 
     def _h_drawtwo(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         _, p, discount, _, _, _, d = top
         self._draw_offer(w, p, discount, 2, (), d)
 

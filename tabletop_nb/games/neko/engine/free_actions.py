@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..state import (Adjust, BuyShip,
                      HospitalRemove, Lighthouse,
-                     OpenHarbour, RemoveInterference, Trade)
-from .base import (_a, _insert, _remove)
+                     OpenHarbour, Trade)
+from .base import (_UNJAM, _a, _insert, _remove)
 
 
 class FreeActions:
@@ -36,7 +36,7 @@ class FreeActions:
                 out += dva.pick_park
         coins = P.coins
         if P.interference and coins >= r.interference_removal_cost:
-            out.append(_a(RemoveInterference))
+            out.append(_UNJAM)
         if P.harbours > 1 and coins >= self.ship_price(P):
             counts = [0] * len(P.lanes)
             for li, _, _ in P.ships:
@@ -114,7 +114,7 @@ class FreeActions:
 
     def _kind_remove_interference(self, s, p, P) -> list:
         if P.interference and P.coins >= self.rules.interference_removal_cost and self._free_offered(s, P):
-            return [_a(RemoveInterference)]
+            return [_UNJAM]
         return []
 
     def _kind_buy_ship(self, s, p, P) -> list:
@@ -262,11 +262,11 @@ class FreeActions:
         m = w.p(p)
         m.tile_reroll_used += 1
         m.dice = _remove(m.dice, a.value)
-        w.frames.append(("reroll", p))
+        w.push(("reroll", p))
         w.events.append(("reroll", p, a.value))
 
     def _h_rolled(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         m = w.p(top[1])
         m.dice = _insert(m.dice, a.value)
         w.events.append(("rerolled", top[1], a.value))

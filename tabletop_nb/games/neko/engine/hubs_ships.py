@@ -7,8 +7,8 @@ NK-CAP-01..07). Tests: tests/games/neko/test_hubs_ships.py.
 from __future__ import annotations
 
 
-from ..state import (LoadCargo, MoveShip)
-from .base import (_MP, _a, _insert, _remove)
+from ..state import (LoadCargo)
+from .base import (_MOVE, _MP, _a, _insert, _remove)
 
 
 class HubsShips:
@@ -124,7 +124,7 @@ class HubsShips:
             last = pos
             li, b, j = pos
             if self.next_stop(P.lanes[li], b, j) is not None:
-                out.append(_a(MoveShip, li, b, j))
+                out.append(_MOVE[pos])
         return out
 
     def _h_move_ship(self, w, top, a):

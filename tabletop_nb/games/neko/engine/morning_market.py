@@ -20,4 +20,4 @@ class MorningMarket:
         got = self._gain(m, a.item, amount)
         w.events.append(("sell", p, a.item, got))
         if m.fish == 0:
-            w.frames.pop()
+            w.pop()

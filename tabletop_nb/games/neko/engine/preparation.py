@@ -8,15 +8,14 @@ Tests: tests/games/neko/test_preparation.py.
 from __future__ import annotations
 
 
-from ..state import (Reward)
-from .base import (INCOME, _a, _insert, _remove)
+from .base import (_REWARD, INCOME, _insert, _remove)
 
 
 class Preparation:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _h_roll(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         seat = top[1]
         hands = list(w.hands) if w.hands else [()] * self.N
         hands[seat] = tuple(a.dice)
@@ -36,7 +35,7 @@ class Preparation:
             w.events.append(("drafted",))
             return
         if len(w.picks) < N:
-            w.frames.append(("draft", len(w.picks)))
+            w.push(("draft", len(w.picks)))
             return
         new = [None] * N
         for seat in range(N):
@@ -49,11 +48,11 @@ class Preparation:
         w.step += 1
 
     def _h_pick(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.picks = w.picks + (a.value,)
 
     def _h_income(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         p = top[1]
         r = self.rules
         m = w.p(p)
@@ -68,10 +67,10 @@ class Preparation:
         kept = self._gain(m, "fuel", fuel)
         w.events.append(("income", p, a.value, coins, fuel, kept))
         if self._owns(m, "southernmost_city") is not None:
-            w.frames.append(("smc", p))
+            w.push(("smc", p))
 
     def _h_reward(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         p = top[1]
         self._give_reward(w, p, a.reward)
 
@@ -98,9 +97,9 @@ class Preparation:
                     and not self.rules.reward_remove_without_tiles:
                 continue
             seen.add(rs.reward)
-            out.append(_a(Reward, rs.reward))
+            out.append(_REWARD[rs.reward])
         if not out:  # every level filtered out (e.g. only "remove interference" and no tiles)
-            out.append(_a(Reward, "none"))
+            out.append(_REWARD["none"])
         return out
 
     def _set_turn_order(self, w) -> None:

@@ -15,11 +15,11 @@ from itertools import permutations
 from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
-from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard,
+from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
-                     RemoveTiles, Sell, StartOrder, UsePostOffice)
+                     RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _W, _a)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a, _work)
 
 
 class Round:
@@ -92,7 +92,7 @@ class Round:
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             q = Fraction(1, len(cards))
-            return [(_a(DrawCard, c), q) for c in cards]
+            return [(_DRAW[c], q) for c in cards]
         if k == "tile":
             left = [t.id for t in self.rules.mid_tiles if t.id not in s.tiles]
             q = Fraction(1, len(left))
@@ -113,7 +113,7 @@ class Round:
             return self._rolls[bisect_right(self._roll_cum, rng.random())][0]
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
-            return _a(DrawCard, cards[int(rng.random() * len(cards))])
+            return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
             return self._one[bisect_right(self._one_cum, rng.random())][0]
         outs = self.chance_outcomes(s)
@@ -155,16 +155,7 @@ class Round:
         if k in ("buy", "win"):
             return self._buy_actions(s, p, P, top)
         if k == "market":
-            r = self.rules
-            out = []
-            if r.market_coins:
-                out.append(_a(Sell, "coins"))
-            if r.market_fuel:
-                out.append(_a(Sell, "fuel"))
-            if r.market_goods:
-                out.append(_a(Sell, "goods"))
-            out.append(_a(Done))
-            return out
+            return list(self._market_actions)
         if k == "bonus":
             return [_a(ChooseBonus, b) for b in s.bonus_left]
         if k == "smc":
@@ -187,32 +178,32 @@ class Round:
         raise AssertionError(f"unknown frame {top!r}")
 
     def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
-        w = _W(s)
+        w = _work(s)
         top = w.frames[-1]
         self._HANDLERS[type(a)](self, w, top, a)
-        self._run(w)
+        if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
+            self._run(w)
         return w.freeze()
 
     def _run(self, w: _W) -> None:
         """Advance through every step that needs no choice, up to the next frame."""
         r = self.rules
         N = self.N
-        frames = w.frames
-        while not frames:
+        while not w.frames:
             ph = w.phase
             if ph == SETUP:
                 if w.step == 0:
                     w.step = 1
                     if r.random_start_order:
-                        frames.append(("order",))
+                        w.push(("order",))
                 elif w.step == 1:
                     if len(w.tiles) < 2 * self.per_period:
-                        frames.append(("tile",))
+                        w.push(("tile",))
                     else:
                         w.step = 2
                 elif w.step == 2:
                     if -1 in w.adv:
-                        frames.append(("adv",))
+                        w.push(("adv",))
                     else:
                         w.removed = w.removed + w.adv_pool
                         w.adv_pool = ()
@@ -228,7 +219,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[N - 1 - w.turn]
                     w.turn += 1
-                    frames.append(("bonus", p))
+                    w.push(("bonus", p))
                 else:
                     w.round, w.phase, w.turn = 1, MARKET, 0
             elif ph == MARKET:
@@ -236,12 +227,12 @@ class Round:
                     p = w.order[w.turn]
                     w.turn += 1
                     if w.view(p).fish > 0:
-                        frames.append(("market", p))
+                        w.push(("market", p))
                 else:
                     w.phase, w.turn, w.hands = ROLL, 0, ()
             elif ph == ROLL:
                 if w.turn < N:
-                    frames.append(("roll", w.turn))
+                    w.push(("roll", w.turn))
                     w.turn += 1
                 else:
                     w.phase, w.step, w.picks = DRAFT, 0, ()
@@ -251,14 +242,14 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    frames.append(("income", p))
+                    w.push(("income", p))
                 else:
                     w.phase, w.turn = REWARD, 0
             elif ph == REWARD:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    frames.append(("reward", p))
+                    w.push(("reward", p))
                 else:
                     w.phase, w.turn = POST, 0
             elif ph == POST:
@@ -266,7 +257,7 @@ class Round:
                     p = w.order[w.turn]
                     w.turn += 1
                     if self._owns(w.view(p), "post_office") is not None:
-                        frames.append(("po", p))
+                        w.push(("po", p))
                 else:
                     self._set_turn_order(w)
                     w.phase, w.turn, w.main = ACTION, 0, ()
@@ -276,7 +267,7 @@ class Round:
                     p = w.order[idx]
                     if w.view(p).dice:
                         w.turn = idx
-                        frames.append(("turn", p))
+                        w.push(("turn", p))
                         break
                 else:
                     w.phase, w.turn = PARK, 0
@@ -287,7 +278,7 @@ class Round:
                     P = w.view(p)
                     if (P.park_variant_round and P.park_variant_round < w.round and w.discard
                             and self._park_spaces(w, p)):
-                        frames.append(("park", p, 1))
+                        w.push(("park", p, 1))
                 else:
                     w.phase, w.step = RESOLVE, 0
             elif ph == RESOLVE:
@@ -298,7 +289,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    frames.append(("endgame", p))
+                    w.push(("endgame", p))
                 else:
                     self._final_scoring(w)
                     w.phase = OVER
@@ -311,4 +302,4 @@ class Round:
         return 1 if w.round <= 2 else 2
 
     def _h_done(self, w, top, a):
-        w.frames.pop()
+        w.pop()

@@ -8,9 +8,9 @@ the starting bonus tiles chosen in reverse turn order. Tests: tests/games/neko/t
 from __future__ import annotations
 
 
-from ..state import (Adjust, Bid, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, TakeDiscard, TakeFish,
-                     TileAdjust)
-from .base import (SETUP, _W, _remove,
+from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
+                     TakeDiscard, TakeFish, TileAdjust)
+from .base import (SETUP, _W, _a, _remove,
                    _roll_tables)
 
 
@@ -41,6 +41,7 @@ class SetUp:
         self._vals = {}
         self._val_acts = {}   # distinct die values -> their action lists (_acts_for)
         spaces = self.S + self.A
+        self._no_bids = (((),) * self.N,) * spaces   # see _empty_bids
         self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
         self._A_bid = [[None] + [Bid(sp, v) for v in range(1, 7)] for sp in range(spaces)]
         self._A_adjust = [None] + [(Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7)]
@@ -52,6 +53,11 @@ class SetUp:
         self._A_pick = [None] + [Pick(v) for v in range(1, 7)]
         self._A_income = [None] + [IncomeDie(v) for v in range(1, 7)]
         self._legal_last = (None, ())   # the last state asked about and its legal actions
+        # Speed: the Morning Market's actions (NK-MM-02..04) made once; they depend on the
+        # rules alone (the list legal_actions listed afresh for every sale)
+        self._market_actions = tuple(
+            [_a(Sell, item) for item, on in (("coins", r.market_coins), ("fuel", r.market_fuel),
+                                             ("goods", r.market_goods)) if on] + [_a(Done)])
 
     def initial_state(self) -> NekoState:
         r = self.rules
@@ -73,24 +79,26 @@ class SetUp:
         return w.freeze()
 
     def _empty_bids(self) -> tuple:
-        return (((),) * self.N,) * (self.S + self.A)
+        # Speed: one tuple per game (a value like any other); every row of it is the one
+        # shared empty row, which _bid_spaces knows by identity
+        return self._no_bids
 
     def _h_order(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.order = tuple(a.order)
         w.events.append(("start_order", w.order))
 
     def _h_tile(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.tiles = w.tiles + (a.tile,)
 
     def _h_adv(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         w.adv_pool = _remove(w.adv_pool, a.card)
         self._set_card_at(w, self.S + w.adv.index(-1), a.card)
 
     def _h_bonus(self, w, top, a):
-        w.frames.pop()
+        w.pop()
         p = top[1]
         b = self.bonus[a.tile]
         m = w.p(p)

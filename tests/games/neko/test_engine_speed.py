@@ -1,0 +1,214 @@
+"""The Neko engine's speed shortcuts (comments starting "Speed:" in engine/) give exactly
+what their plain definitions give, in the positions of whole seeded games (issue 12).
+
+Each test names the shortcut it pins; tests/games/neko/test_bot_speed.py pins the
+bot-facing ones that were there before (``turn_actions_of``, ``_prof``), and
+tests/test_golden_records.py and test_golden_greedy.py whole games.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import numpy as np
+import pytest
+
+import tabletop_nb
+from tabletop_nb.games.neko import CONFORMANCE
+from tabletop_nb.games.neko.engine import base
+from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
+                                          RemoveInterference, Reward, Sell)
+
+#: a few rule sets: every player count, the advanced game, every ruling switch
+CONFIGS = [CONFORMANCE[0], CONFORMANCE[2], CONFORMANCE[5], CONFORMANCE[6]]
+
+
+def _played(game, seed: int, bots=("greedy", "random")) -> list:
+    """(state, action) pairs of two seeded games: a greedy one and a random one."""
+    out = []
+    for i, bot in enumerate(bots):
+        rec = tabletop_nb.core.runner.play_state(game, bot, np.random.SeedSequence(seed + i))
+        s = game.initial_state()
+        for a in rec.actions:
+            out.append((s, a))
+            s = game.apply_trusted(s, a)
+    return out
+
+
+@pytest.fixture(scope="module", params=range(len(CONFIGS)))
+def played(request):
+    game = tabletop_nb.load_game("neko", **CONFIGS[request.param])
+    return game, _played(game, 100 + 10 * request.param)
+
+
+def _rebuilt(s) -> NekoState:
+    """The same state built field by field with the frozen classes' constructors."""
+    players = tuple(Player(**{f.name: getattr(P, f.name) for f in fields(Player)}) for P in s.players)
+    return NekoState(**{f.name: getattr(s, f.name) for f in fields(NekoState)} | {"players": players})
+
+
+class _PlainW:
+    """The working copy as plainly as it can be written: every field copied, players and
+    frames as lists, every player copied before the handler runs, a state built afresh
+    by the constructor at the end. ``_plain_apply`` is ``apply_trusted`` with it."""
+
+    __slots__ = tuple(f.name for f in fields(NekoState))
+
+    def __init__(self, s):
+        for f in self.__slots__:
+            setattr(self, f, getattr(s, f))
+        self.players = [base._thaw(P) for P in s.players]
+        self.frames = list(s.frames)
+        self.events = []
+
+    def p(self, i):
+        return self.players[i]
+
+    def view(self, i):
+        return self.players[i]
+
+    def put(self, i, **fields):
+        for f, v in fields.items():
+            setattr(self.players[i], f, v)
+
+    def push(self, frame):
+        self.frames.append(frame)
+
+    def pop(self):
+        return self.frames.pop()
+
+    def freeze(self) -> NekoState:
+        players = tuple(Player(**{f: getattr(m, f) for f in Player.__slots__}) for m in self.players)
+        return NekoState(**{f: getattr(self, f) for f in self.__slots__}
+                         | {"players": players, "frames": tuple(self.frames), "events": tuple(self.events)})
+
+
+def _plain_apply(game, s, a) -> NekoState:
+    w = _PlainW(s)
+    game._HANDLERS[type(a)](game, w, w.frames[-1], a)
+    game._run(w)
+    return w.freeze()
+
+
+def _same_state(fast, plain) -> None:
+    assert type(fast) is NekoState and all(type(P) is Player for P in fast.players)
+    assert type(fast.players) is tuple and type(fast.frames) is tuple and type(fast.events) is tuple
+    assert fast == plain and hash(fast) == hash(plain)
+    assert repr(fast) == repr(plain)   # the events too, in order
+    assert _rebuilt(fast) == fast and hash(_rebuilt(fast)) == hash(fast)
+
+
+def test_working_copy_apply_is_the_plain_apply(played):
+    """Speed in base.py's ``_W`` (frames kept as a tuple changed by push/pop, players listed
+    only when one is changed and copied by ``put`` only for a new value, ``_work`` for
+    ``_W(s)``) and round.py's ``apply_trusted``
+    (``_run`` only without a frame): the same new state as the plain working copy, and the
+    state applied to is unchanged."""
+    game, pairs = played
+    for s, a in pairs:
+        before = _rebuilt(s)
+        fast = game.apply_trusted(s, a)
+        assert s == before and repr(s) == repr(before)
+        _same_state(fast, _plain_apply(game, s, a))
+        assert s == before and repr(s) == repr(before)
+
+
+def test_put_copies_a_player_only_for_a_new_value():
+    """Speed in ``_W.put``: an equal value of the same type leaves the player as it is (the
+    same object, so the same value); a new value, or an equal one of another type (0 for
+    False), is written into a copy."""
+    game = tabletop_nb.load_game("neko", players=2)
+    s = game.initial_state()
+    P = s.players[0]
+    w = base._work(s)
+    w.put(0, picked_up=False, church_used=0)
+    assert w.view(0) is P and w.freeze().players[0] is P
+    w = base._work(s)
+    w.put(0, picked_up=False, church_used=1)
+    after = w.freeze().players[0]
+    assert type(after) is Player and after.church_used == 1 and after.picked_up is False
+    assert s.players[0] is P and P.church_used == 0
+    w = base._work(s)
+    w.put(0, picked_up=0)
+    after = w.freeze().players[0]
+    assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
+                                                                  | {"picked_up": 0})
+
+
+def test_action_tables_give_the_cached_actions():
+    """Speed in base.py's ``_Actions`` tables and field-less actions: the very objects
+    ``_a`` gives, for keys of the engine's own kinds; other value types are not kept."""
+    for table, cls, keys in ((base._BUY, Buy, [(3, 0, 1), (40, 2, 4)]), (base._MOVE, MoveShip, [(0, 1, 0), (1, 2, 1)]),
+                             (base._CARD, ActivateCard, [(0, 3, 6)]), (base._DRAW, DrawCard, [7, 0]),
+                             (base._REWARD, Reward, ["fish", "none"])):
+        for key in keys:
+            args = key if type(key) is tuple else (key,)
+            assert table[key] is base._a(cls, *args) and table[key] == cls(*args)
+            assert type(table[key]) is cls
+    for a, cls in ((base._END_TURN, EndTurn), (base._PASS, Pass), (base._UNJAM, RemoveInterference)):
+        assert a is base._a(cls) and type(a) is cls
+    fresh = base._Actions(DrawCard)
+    assert fresh[2.0] == DrawCard(2.0) and 2.0 not in fresh.keys() and not fresh
+
+
+@pytest.mark.parametrize("coins,fuel,goods", [(1, 1, 1), (0, 1, 1), (2, 0, 0), (0, 0, 1)])
+def test_market_actions_are_the_rules_market(coins, fuel, goods):
+    """Speed in setup.py's ``_market_actions``: the Morning Market's list made once is the
+    one the rules give (a sale per item the market buys, then Done)."""
+    game = tabletop_nb.load_game("neko", players=3, market_coins=coins, market_fuel=fuel, market_goods=goods)
+    plain = [Sell(item) for item, n in (("coins", coins), ("fuel", fuel), ("goods", goods)) if n] + [Done()]
+    assert list(game._market_actions) == plain
+    s = game.position(fish=[1, 0, 0], phase="market")
+    assert s.frames[-1][0] == "market" and game.legal_actions(s) == plain
+
+
+def _plain_bid_spaces(game, s, p, P) -> list:
+    """NK-BID-03/04 as written: a card is there and a bid of all the player's dice would
+    have at least as many dice as any other."""
+    return [sp for sp in game.res_order if game._card_at(s, sp) >= 0
+            and len(s.bids[sp][p]) + len(P.dice) >= max(len(d) for d in s.bids[sp])]
+
+
+def test_bid_spaces_are_the_plain_ones(played):
+    """Speed in action_phase.py's ``_bid_spaces`` (the shared empty row of ``_empty_bids``
+    known by identity): the spaces of the plain definition, for every seat at every
+    decision of seeded games; ``_empty_bids`` is the plain empty bids."""
+    game, pairs = played
+    assert game._empty_bids() == (((),) * game.N,) * (game.S + game.A)
+    checked = 0
+    for s, _ in pairs:
+        if game.current_player(s) < 0:
+            continue
+        for p, P in enumerate(s.players):
+            assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
+            checked += 1
+    assert checked > 200
+
+
+def test_bid_spaces_of_a_built_position():
+    """Rows built by ``position`` are not the shared empty row: counted, the same spaces."""
+    game = tabletop_nb.load_game("neko", players=3)
+    s = game.position(dice={0: [2, 5], 1: [6], 2: [1, 1, 3]}, bids={0: {1: [4]}, 2: {2: [3, 3]}},
+                      discard=[1, 2, 2, 4, 4, 5, 6, 6, 6], round=2, seat=0)
+    assert s.bids[1] is not game._empty_bids()[0] and s.bids[1] == game._empty_bids()[1]
+    for p, P in enumerate(s.players):
+        assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
+    assert game._bid_spaces(s, 1, s.players[1]) == [0, 1, 3, 4, 5, 6]   # not space 2: two dice there
+
+
+def test_hidden_picks_are_with_picks_zeros(played):
+    """Speed in base.py's ``_hide_picks`` (``observation``): the state ``with_picks`` gives
+    with every pick so far hidden as 0, at every draft decision of seeded games."""
+    from tabletop_nb.games.neko.state import with_picks
+
+    game, pairs = played
+    seen = 0
+    for s, _ in pairs:
+        if s.picks:
+            seen += 1
+            for p in range(game.N):
+                fast, plain = game.observation(s, p), with_picks(s, (0,) * len(s.picks))
+                _same_state(fast, plain)
+                assert fast.picks == (0,) * len(s.picks) and s.picks != fast.picks or not any(s.picks)
+        else:
+            assert game.observation(s, 0) is s
+    assert seen > 10
