@@ -735,7 +735,9 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # Speed: loading a port, the Hospital, the Seaside Town trades and the Light House are
     # offered only by cards in the lanes (the engine's _Profile.card_free): without such a
     # card those four kinds are not looked up (they would be found empty)
-    prof = game._prof(P) if P.cards else None
+    # (None exactly when the player has no cards: every use below is behind cards_offer or
+    # P.cards, which mypy cannot follow, hence Any)
+    prof: Any = game._prof(P) if P.cards else None
     cards_offer = prof is not None and prof.card_free
     # Speed: each kind below is looked up only when a field the engine's own condition for
     # offering it requires is set (the goods for a load or a goods trade, interference for
