@@ -246,12 +246,12 @@ def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
 #: _good_free_action's guards: (kind of action, whether the bot skips looking it up, which
 #: actions of the kind it wants); skipping is right only if the engine offers none then
 _FREE_GUARDS = [
-    ("load", lambda s, P: not P.goods, lambda a: type(a) is LoadCargo),
-    ("goods to pp", lambda s, P: not P.goods, lambda a: a == Trade("goods_to_pp")),
-    ("hospital", lambda s, P: not P.interference or P.hospital_used, lambda a: type(a) is HospitalRemove),
-    ("unjam", lambda s, P: not P.interference, lambda a: type(a) is RemoveInterference),
-    ("light house", lambda s, P: not P.hubs, lambda a: type(a) is Lighthouse),
-    ("park pickup", lambda s, P: not s.discard or not P.cards,
+    ("load", lambda g, s, P: not P.goods, lambda a: type(a) is LoadCargo),
+    ("goods to pp", lambda g, s, P: not P.goods, lambda a: a == Trade("goods_to_pp")),
+    ("hospital", lambda g, s, P: not P.interference or P.hospital_used, lambda a: type(a) is HospitalRemove),
+    ("unjam", lambda g, s, P: not P.interference, lambda a: type(a) is RemoveInterference),
+    ("light house", lambda g, s, P: not P.hubs, lambda a: type(a) is Lighthouse),
+    ("park pickup", lambda g, s, P: not s.discard or not P.cards,
      lambda a: type(a) is TakeDiscard and a.source == "park"),
 ]
 
@@ -260,6 +260,14 @@ def test_free_action_guards_skip_only_kinds_not_offered():
     """Where _good_free_action does not look a kind up, the legal list holds none of it, in
     the turns of mixed games of every conformance configuration; and every guarded kind is
     offered somewhere with its field set (so each guard is put to the test)."""
+    assert _offered_where_looked(_FREE_GUARDS) == {name for name, _, _ in _FREE_GUARDS}
+
+
+def _offered_where_looked(guards) -> set:
+    """Check, at the turns of mixed games of every conformance configuration, that where a
+    guard ``(name, skip(game, s, P), wanted(action))`` skips its look-up the legal list
+    holds none of what it wants; return the names of the guards whose kind was offered
+    somewhere the bot does look."""
     offered: set = set()
     for cfg in CONFORMANCE + [dict(players=4, park_pickup_per_turn=True)]:
         game = tabletop_nb.load_game("neko", **cfg)
@@ -267,13 +275,13 @@ def test_free_action_guards_skip_only_kinds_not_offered():
             for s in _mixed_turns(game, seed):
                 P = s.players[s.frames[-1][1]]
                 legal = game.legal_actions(s)
-                for name, skip, wanted in _FREE_GUARDS:
+                for name, skip, wanted in guards:
                     found = [a for a in legal if wanted(a)]
-                    if skip(s, P):
+                    if skip(game, s, P):
                         assert not found, (cfg, name, found)
                     elif found:
                         offered.add(name)
-    assert offered == {name for name, _, _ in _FREE_GUARDS}
+    return offered
 
 
 @pytest.mark.parametrize("cfg", [dict(players=4), dict(players=3, advanced_cards=True, advanced_setup=True),
@@ -450,20 +458,7 @@ def test_profile_guards_skip_only_kinds_not_offered():
     """As test_free_action_guards_skip_only_kinds_not_offered, for the guards that read the
     lanes' profile or the harbours: where the bot does not look, the legal list holds none
     of the kind; and each kind is offered somewhere it does look."""
-    offered: set = set()
-    for cfg in CONFORMANCE + [dict(players=4, park_pickup_per_turn=True)]:
-        game = tabletop_nb.load_game("neko", **cfg)
-        for seed in range(1, 7):
-            for s in _mixed_turns(game, seed):
-                P = s.players[s.frames[-1][1]]
-                legal = game.legal_actions(s)
-                for name, skip, wanted in _PROFILE_GUARDS:
-                    found = [a for a in legal if wanted(a)]
-                    if skip(game, s, P):
-                        assert not found, (cfg, name, found)
-                    elif found:
-                        offered.add(name)
-    assert offered == {name for name, _, _ in _PROFILE_GUARDS}
+    assert _offered_where_looked(_PROFILE_GUARDS) == {name for name, _, _ in _PROFILE_GUARDS}
 
 
 @pytest.mark.parametrize("cfg", CONFORMANCE + [CONFIGS[3], dict(players=4, free_actions_after_last_die=False)])

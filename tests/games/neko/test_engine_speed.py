@@ -99,9 +99,8 @@ def _same_state(fast, plain) -> None:
 
 def test_working_copy_apply_is_the_plain_apply(played):
     """Speed in base.py's ``_W`` (frames kept as a tuple changed by push/pop, players listed
-    only when one is changed and copied by ``put`` only for a new value, ``_work`` for
-    ``_W(s)``) and round.py's ``apply_trusted``
-    (``_run`` only without a frame): the same new state as the plain working copy, and the
+    only when one is changed and copied by ``put`` only for a new value) and round.py's
+    ``apply_trusted`` (``_run`` only without a frame): the same new state as the plain working copy, and the
     state applied to is unchanged."""
     game, pairs = played
     for s, a in pairs:
@@ -119,15 +118,15 @@ def test_put_copies_a_player_only_for_a_new_value():
     game = tabletop_nb.load_game("neko", players=2)
     s = game.initial_state()
     P = s.players[0]
-    w = base._work(s)
+    w = base._W(s)
     w.put(0, picked_up=False, church_used=0)
     assert w.view(0) is P and w.freeze().players[0] is P
-    w = base._work(s)
+    w = base._W(s)
     w.put(0, picked_up=False, church_used=1)
     after = w.freeze().players[0]
     assert type(after) is Player and after.church_used == 1 and after.picked_up is False
     assert s.players[0] is P and P.church_used == 0
-    w = base._work(s)
+    w = base._W(s)
     w.put(0, picked_up=0)
     after = w.freeze().players[0]
     assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}

@@ -123,9 +123,6 @@ class _W:
 
 
 _W.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
-#: Speed: ``_work(s)`` is ``_W(s)`` without the class call's detour through ``__init__``
-#: (``object.__new__`` and the same field stores in one generated function): the same copy
-_work = from_attrs(_W, events="[]")
 
 
 def _check_layouts() -> None:
