@@ -211,3 +211,29 @@ def test_hidden_picks_are_with_picks_zeros(played):
         else:
             assert game.observation(s, 0) is s
     assert seen > 10
+
+
+def test_hubs_with_is_hubs_of(played):
+    """Speed in hubs_ships.py's ``_hubs_with`` (``_place``'s hubs after a card goes into an
+    empty slot): ``_hubs_of`` of the new lanes, for every empty slot of every player's lanes
+    at the decisions of seeded games and every card there is, and the hubs of every player
+    after every action are their lanes' ``_hubs_of``."""
+    game, pairs = played
+    cards = [c.id for c in game.card if c is not None]
+    checked = 0
+    seen = set()
+    for s, a in pairs:
+        for P in s.players:
+            assert P.hubs == game._hubs_of(P.lanes)
+            if P.lanes in seen:
+                continue
+            seen.add(P.lanes)
+            for li, lane in enumerate(P.lanes):
+                for si, c in enumerate(lane):
+                    if c >= 0:
+                        continue
+                    for card in cards[checked % 7::7]:
+                        lanes = P.lanes[:li] + (lane[:si] + (card,) + lane[si + 1:],) + P.lanes[li + 1:]
+                        assert game._hubs_with(P.hubs, lanes, li, si) == game._hubs_of(lanes)
+                        checked += 1
+    assert checked > 500

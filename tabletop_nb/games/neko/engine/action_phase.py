@@ -248,9 +248,14 @@ class ActionPhase:
 
     def _h_end_turn(self, w, top, a):
         w.pop()
-        w.put(top[1], picked_up=False)
+        p = top[1]
+        # Speed: ``w.put(p, picked_up=False)`` written out: the player is copied only when
+        # the field is not already False (``put``'s test for a bool, without its call and
+        # keywords; at nearly every end of a turn there is nothing to reset)
+        if w.view(p).picked_up is not False:
+            w.p(p).picked_up = False
         if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
-            w.put(top[1], park_pickups_used=0)
+            w.put(p, park_pickups_used=0)
         w.main = ()
         w.turn = (w.turn + 1) % self.N
         w.events.append(("end_turn", top[1]))

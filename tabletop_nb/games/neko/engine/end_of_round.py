@@ -256,10 +256,13 @@ class EndOfRound:
         m = w.p(p)
         m.coins -= price
         lanes = list(m.lanes)
+        empty = lanes[lane][slot] < 0
         lanes[lane] = lanes[lane][:slot] + (card,) + lanes[lane][slot + 1:]
         m.lanes = tuple(lanes)
         m.cards = _insert(m.cards, card)
-        m.hubs = self._hubs_of(m.lanes)
+        # Speed: into an empty slot (every legal placement), the hubs it adds to the old
+        # ones (``_hubs_with``), the same tuple as ``_hubs_of(m.lanes)``
+        m.hubs = self._hubs_with(m.hubs, m.lanes, lane, slot) if empty else self._hubs_of(m.lanes)
         C = self.card[card]
         w.events.append(("place", p, card, lane, slot, price))
         if r.card_interference and C.interference:

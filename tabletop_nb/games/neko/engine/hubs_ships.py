@@ -54,6 +54,27 @@ class HubsShips:
                     out.append(((li, i + 1, 0), C[lane[i + 1]].left, C[c].right))
         return tuple(sorted(out))
 
+    def _hubs_with(self, hubs: tuple, lanes, li: int, si: int) -> tuple:
+        """``_hubs_of(lanes)`` when ``hubs`` are the hubs of the same lanes with slot ``si``
+        of lane ``li`` empty (a card just placed there).
+
+        Speed: a card placed in an empty slot adds its own internal hubs and the half-hub
+        pairs with its neighbours (keys ``(li, si, j)``, ``(li, si, 0)`` and
+        ``(li, si + 1, 0)``, none of which the empty slot had) and changes no other hub, so
+        the old hubs with these added, sorted, are ``_hubs_of``'s tuple (every key appears
+        once, so the sort orders by key alone), without walking every card of every lane
+        (tests/games/neko/test_engine_speed.py checks every placement of seeded games)."""
+        C = self.card
+        lane = lanes[li]
+        c = lane[si]
+        card = C[c]
+        add = [((li, si, j), h.multiplier, h.item) for j, h in enumerate(card.hubs, 1)]
+        if si > 0 and lane[si - 1] >= 0:
+            add.append(((li, si, 0), card.left, C[lane[si - 1]].right))
+        if si + 1 < len(lane) and lane[si + 1] >= 0:
+            add.append(((li, si + 1, 0), C[lane[si + 1]].left, card.right))
+        return tuple(sorted(hubs + tuple(add)))
+
     def hub_at(self, P, key) -> tuple | None:
         """(multiplier, item) of the player's hub at ``key``, or None for a half-hub."""
         for k, mult, item in P.hubs:
