@@ -237,3 +237,64 @@ def test_hubs_with_is_hubs_of(played):
                         assert game._hubs_with(P.hubs, lanes, li, si) == game._hubs_of(lanes)
                         checked += 1
     assert checked > 500
+
+
+def _plain_placements(game, P, card: int, discount: int) -> list:
+    """NK-PLC as written: every empty slot whose price (the card's, one more per empty slot
+    before it in its lane, as ``_placements`` counts them) the player can pay."""
+    price = game.card_price(P, card, discount)
+    out = []
+    for li, lane in enumerate(P.lanes):
+        for si, c in enumerate(lane):
+            if c < 0:
+                total = price + sum(1 for x in lane[:si] if x < 0)
+                if total <= P.coins:
+                    out.append((li, si, total))
+    return out
+
+
+def test_placements_are_the_plain_ones(played):
+    """Speed in end_of_round.py's ``_placements`` (the walk of a lane stops at the first
+    slot the player cannot pay; none when the card alone is too dear): the plain list, for
+    every player, every card and a few discounts at the decisions of seeded games."""
+    game, pairs = played
+    cards = [c.id for c in game.card if c is not None]
+    checked = found = 0
+    for s, _ in pairs[::3]:
+        for P in s.players:
+            for card in cards[checked % 5::5]:
+                for discount in (0, 2):
+                    fast = game._placements(P, card, discount)
+                    assert fast == _plain_placements(game, P, card, discount)
+                    checked += 1
+                    found += bool(fast)
+    assert checked > 1000 and 0 < found < checked
+
+
+def test_reward_lists_are_the_reward_actions(played):
+    """Speed in preparation.py's ``_rewards_for`` (the reward frames' legal lists kept per
+    levels and interference): ``_reward_actions``'s list made afresh, at every reward
+    decision of seeded games and for every player and level threshold; the caller's list
+    is its own."""
+    game, pairs = played
+    seen = 0
+    for s, _ in pairs:
+        if s.frames and s.frames[-1][0] in ("reward", "seareward"):
+            seen += 1
+            legal = game.legal_actions(s)
+            P = s.players[s.frames[-1][1]]
+            top = s.frames[-1]
+            if top[0] == "reward":
+                low = min(P.dice) if P.dice else 6
+                assert legal == game._reward_actions(s, P, lambda lvl: lvl >= low)
+            else:
+                assert legal == game._reward_actions(s, P, lambda lvl: lvl <= top[2])
+    for s, _ in pairs[::7]:
+        for P in s.players:
+            for t in range(1, 7):
+                for key, ok in ((("reward", t), lambda lvl: lvl >= t), (("seareward", t), lambda lvl: lvl <= t)):
+                    got = game._rewards_for(s, P, key, ok)
+                    assert got == game._reward_actions(s, P, ok)
+                    got.append(None)
+                    assert game._rewards_for(s, P, key, ok) == game._reward_actions(s, P, ok)
+    assert seen > 5

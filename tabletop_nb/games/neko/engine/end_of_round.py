@@ -180,14 +180,20 @@ class EndOfRound:
     def _placements(self, P, card: int, discount: int):
         """Every (lane, slot, total price) the player can afford for ``card``."""
         price = self.card_price(P, card, discount)
-        out = []
+        out: list = []
         coins = P.coins
+        # Speed: a lane's totals only grow along it (one more per empty slot passed), so
+        # the walk stops at the first slot it cannot afford, and none is looked at when
+        # the card alone costs too much: the same slots
+        if price > coins:
+            return out
         for li, lane in enumerate(P.lanes):
             gaps = 0
             for si, c in enumerate(lane):
                 if c < 0:
-                    if price + gaps <= coins:
-                        out.append((li, si, price + gaps))
+                    if price + gaps > coins:
+                        break
+                    out.append((li, si, price + gaps))
                     gaps += 1
         return out
 

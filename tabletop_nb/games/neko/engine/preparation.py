@@ -102,6 +102,18 @@ class Preparation:
             out.append(_REWARD["none"])
         return out
 
+    def _rewards_for(self, s, P, key: tuple, ok) -> list:
+        """``_reward_actions(s, P, ok)``, where ``key`` names the levels ``ok`` lets through.
+
+        Speed: that list depends only on the reward chart and the rules (fixed per game),
+        the levels let through and whether the player has interference tiles, so it is made
+        once per ``key`` and that; the caller gets its own copy."""
+        k = (key, not P.interference)
+        got = self._reward_lists.get(k)
+        if got is None:
+            got = self._reward_lists[k] = tuple(self._reward_actions(s, P, ok))
+        return list(got)
+
     def _set_turn_order(self, w) -> None:
         totals = [sum(w.view(p).dice) for p in range(self.N)]
         pos = {p: i for i, p in enumerate(w.order)}

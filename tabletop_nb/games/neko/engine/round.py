@@ -149,9 +149,9 @@ class Round:
             return [A[v] for v in sorted(set(P.dice))]
         if k == "reward":
             low = min(P.dice) if P.dice else 6
-            return self._reward_actions(s, P, lambda lvl: lvl >= low)
+            return self._rewards_for(s, P, ("reward", low), lambda lvl: lvl >= low)
         if k == "seareward":
-            return self._reward_actions(s, P, lambda lvl: lvl <= top[2])
+            return self._rewards_for(s, P, ("seareward", top[2]), lambda lvl: lvl <= top[2])
         if k in ("buy", "win"):
             return self._buy_actions(s, p, P, top)
         if k == "market":

@@ -53,6 +53,7 @@ class SetUp:
         self._A_pick = [None] + [Pick(v) for v in range(1, 7)]
         self._A_income = [None] + [IncomeDie(v) for v in range(1, 7)]
         self._legal_last = (None, ())   # the last state asked about and its legal actions
+        self._reward_lists = {}   # the reward frames' legal lists (_rewards_for)
         # Speed: the Morning Market's actions (NK-MM-02..04) made once; they depend on the
         # rules alone (the list legal_actions listed afresh for every sale)
         self._market_actions = tuple(
