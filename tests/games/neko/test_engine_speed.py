@@ -298,3 +298,38 @@ def test_reward_lists_are_the_reward_actions(played):
                     got.append(None)
                     assert game._rewards_for(s, P, key, ok) == game._reward_actions(s, P, ok)
     assert seen > 5
+
+
+def _plain_pick_or_end_turn(game, s, a) -> NekoState:
+    """A Pick or an EndTurn as the rules have them, then ``_run``: the pick added to the
+    step's picks, or the turn ended (picked_up reset, the next seat), without the handlers'
+    own next frame."""
+    w = _PlainW(s)
+    top = w.pop()
+    if type(a) is EndTurn:
+        w.put(top[1], picked_up=False)
+        if game.rules.park_pickup_per_turn:
+            w.put(top[1], park_pickups_used=0)
+        w.main = ()
+        w.turn = (w.turn + 1) % game.N
+        w.events.append(("end_turn", top[1]))
+    else:
+        w.picks = w.picks + (a.value,)
+    game._run(w)
+    return w.freeze()
+
+
+def test_pick_and_end_turn_push_what_run_pushes(played):
+    """Speed in preparation.py's ``_h_pick`` (the next seat's pick frame pushed by the
+    handler) and action_phase.py's ``_h_end_turn`` (the next turn found by the handler,
+    ``_action_step``): the state the plain action and ``_run`` give, at every Pick and
+    EndTurn of seeded games."""
+    from tabletop_nb.games.neko.state import Pick
+
+    game, pairs = played
+    seen = {Pick: 0, EndTurn: 0}
+    for s, a in pairs:
+        if type(a) in seen:
+            seen[type(a)] += 1
+            _same_state(game.apply_trusted(s, a), _plain_pick_or_end_turn(game, s, a))
+    assert min(seen.values()) > 20

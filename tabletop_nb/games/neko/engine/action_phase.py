@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from ..state import (ActivateHub, NewBid)
-from .base import (_CARD, _END_TURN, _a, _insert, _remove)
+from .base import (ACTION, _CARD, _END_TURN, _a, _insert, _remove)
 
 
 class _ValueActions:
@@ -266,3 +266,7 @@ class ActionPhase:
         w.main = ()
         w.turn = (w.turn + 1) % self.N
         w.events.append(("end_turn", top[1]))
+        if not w.frames and w.phase == ACTION:
+            # Speed: the next turn found here, ``_run``'s first step after a turn, without
+            # the run (which follows only if the phase ends)
+            self._action_step(w)

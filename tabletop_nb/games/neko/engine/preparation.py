@@ -8,7 +8,7 @@ Tests: tests/games/neko/test_preparation.py.
 from __future__ import annotations
 
 
-from .base import (_REWARD, INCOME, _insert, _remove)
+from .base import (_REWARD, DRAFT, INCOME, _insert, _remove)
 
 
 class Preparation:
@@ -49,7 +49,12 @@ class Preparation:
 
     def _h_pick(self, w, top, a):
         w.pop()
-        w.picks = w.picks + (a.value,)
+        w.picks = picks = w.picks + (a.value,)
+        # Speed: while seats are left to pick in this step, the next seat's pick is pushed
+        # here: the frame ``_run``'s draft step would push next (hands of two dice or more,
+        # fewer picks than seats), without the run
+        if len(picks) < self.N and not w.frames and w.phase == DRAFT and len(w.hands[0]) > 1:
+            w.push(("draft", len(picks)))
 
     def _h_income(self, w, top, a):
         w.pop()

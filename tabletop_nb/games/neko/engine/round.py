@@ -270,16 +270,7 @@ class Round:
                     self._set_turn_order(w)
                     w.phase, w.turn, w.main = ACTION, 0, ()
             elif ph == ACTION:
-                players, order, turn = w.players, w.order, w.turn
-                for i in range(N):
-                    idx = (turn + i) % N
-                    p = order[idx]
-                    if players[p].dice:   # (``w.view(p)``, without the call)
-                        w.turn = idx
-                        w.push(("turn", p))
-                        break
-                else:
-                    w.phase, w.turn = PARK, 0
+                self._action_step(w)
             elif ph == PARK:
                 if w.turn < N:
                     p = w.order[w.turn]
@@ -305,6 +296,20 @@ class Round:
                     return
             else:
                 return
+
+    def _action_step(self, w) -> None:
+        """The next turn of the Action phase: the next seat in turn order with dice left,
+        from the seat whose turn it is; the phase ends when nobody has dice (NK-ACT)."""
+        N = self.N
+        players, order, turn = w.players, w.order, w.turn
+        for i in range(N):
+            idx = (turn + i) % N
+            p = order[idx]
+            if players[p].dice:   # (``w.view(p)``, without the call)
+                w.turn = idx
+                w.push(("turn", p))
+                return
+        w.phase, w.turn = PARK, 0
 
     def _period(self, w) -> int:
         """The current period deck (1 in rounds 1-2, 2 in rounds 3-4; NK-RND-06)."""
