@@ -333,3 +333,49 @@ def test_pick_and_end_turn_push_what_run_pushes(played):
             seen[type(a)] += 1
             _same_state(game.apply_trusted(s, a), _plain_pick_or_end_turn(game, s, a))
     assert min(seen.values()) > 20
+
+
+def test_counting_helpers_are_the_plain_ones(played):
+    """Speed in end_of_round.py's ``gap_coins`` and hubs_ships.py's ``crossed`` (plain loops
+    instead of generators): the generator definitions' numbers, for every slot and lane of
+    every player at the decisions of seeded games, and for ships at negative boundaries."""
+    from tabletop_nb.games.neko.state import Player
+
+    game, pairs = played
+    checked = 0
+    for s, _ in pairs[::4]:
+        for P in s.players:
+            for li, lane in enumerate(P.lanes):
+                assert game.crossed(P, li) == max((b for (lj, b, _) in P.ships if lj == li), default=0)
+                for slot in range(len(lane) + 1):
+                    assert game.gap_coins(lane, slot) == game.rules.gap_coins * sum(1 for c in lane[:slot] if c < 0)
+                    checked += 1
+    odd = Player(ships=((0, -3, 0), (0, -1, 0), (1, 2, 0)))
+    assert [game.crossed(odd, li) for li in range(3)] == [-1, 2, 0]
+    assert checked > 1000
+
+
+def test_card_activations_by_kind_are_the_legal_ones(played):
+    """Speed in action_phase.py's ``_kind_activate_card`` (nothing looked at without an
+    activatable card or the Hospital's die removal): the ActivateCard actions of the whole
+    legal list, at every Action-phase decision of seeded games."""
+    game, pairs = played
+    seen = 0
+    for s, _ in pairs:
+        if s.frames and s.frames[-1][0] == "turn":
+            seen += 1
+            plain = [a for a in game.legal_actions(s) if type(a) is ActivateCard]
+            assert game.turn_actions_of(s, ActivateCard) == plain
+    assert seen > 100
+
+
+def test_card_activations_by_kind_with_the_hospital_die():
+    """``_kind_activate_card``'s shortcut keeps the Hospital's die removal (NK-HO-02 (b)) of
+    a player with no activatable card: the same actions as the legal list."""
+    game = tabletop_nb.load_game("neko", players=2, hospital_needs_die=True)
+    hospital = next(c.id for c in game.card if c is not None and c.effect == "hospital")
+    assert not game.card[hospital].activate
+    s = game.position(lanes={0: [[hospital, -1, -1, -1, -1]]}, interference=[2, 0], dice={0: [2, 5], 1: [3]},
+                      discard=[1, 1, 2, 3, 3, 4, 4, 5, 6], round=1, seat=0)
+    plain = [a for a in game.legal_actions(s) if type(a) is ActivateCard]
+    assert plain and game.turn_actions_of(s, ActivateCard) == plain

@@ -168,6 +168,12 @@ class ActionPhase:
     def _kind_activate_card(self, s, p, P) -> list:
         if s.main or not P.dice or not P.cards:
             return []
+        # Speed: without an activatable card, and without the Hospital's die removal (the
+        # second part of ``_card_activations``, whose own tests follow), nothing is offered:
+        # the die values and the call are skipped (most players, most turns)
+        if not self._prof(P).activatable and not (self.rules.hospital_needs_die and P.interference
+                                                  and not P.hospital_used):
+            return []
         out: list = []
         self._card_activations(P, self._distinct(P.dice), out)
         return out

@@ -175,7 +175,13 @@ class EndOfRound:
         >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
         2
         """
-        return self.rules.gap_coins * sum(1 for c in lane[:slot] if c < 0)
+        # Speed: the empty slots counted in a plain loop (no generator; the bot asks this
+        # for every empty slot it values)
+        n = 0
+        for c in lane[:slot]:
+            if c < 0:
+                n += 1
+        return self.rules.gap_coins * n
 
     def _placements(self, P, card: int, discount: int):
         """Every (lane, slot, total price) the player can afford for ``card``."""

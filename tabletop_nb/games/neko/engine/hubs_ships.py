@@ -109,7 +109,13 @@ class HubsShips:
 
     def crossed(self, P, lane: int) -> int:
         """Cards crossed by the furthest ship in a lane."""
-        return max((b for (li, b, _) in P.ships if li == lane), default=0)
+        # Speed: ``max((b for (li, b, _) in P.ships if li == lane), default=0)`` as a
+        # plain loop (no generator): the first largest boundary of the lane's ships, else 0
+        best = None
+        for li, b, _ in P.ships:
+            if li == lane and (best is None or b > best):
+                best = b
+        return 0 if best is None else best
 
     def _vacant_hubs(self, P) -> list:
         used = {k for k, _ in P.hub_dice}
