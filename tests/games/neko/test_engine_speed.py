@@ -379,3 +379,37 @@ def test_card_activations_by_kind_with_the_hospital_die():
                       discard=[1, 1, 2, 3, 3, 4, 4, 5, 6], round=1, seat=0)
     plain = [a for a in game.legal_actions(s) if type(a) is ActivateCard]
     assert plain and game.turn_actions_of(s, ActivateCard) == plain
+
+
+def _profile_facts(prof) -> tuple:
+    return (prof.kinds, prof.effect_pos, prof.effects, prof.park, prof.activatable, prof.ports, prof.card_free)
+
+
+def test_profile_with_a_card_is_the_built_profile(played):
+    """Speed in base.py's ``_Profile.with_card`` (``_place``'s profile of the new lanes) and
+    free_actions.py's ``_h_open_harbour`` (the old profile kept): the profile built from the
+    new lanes, for every empty slot of every player's lanes at the decisions of seeded
+    games and every card there is, and after every action for every player's lanes."""
+    game, pairs = played
+    cards = [c.id for c in game.card if c is not None]
+    checked = 0
+    seen = set()
+    for s, a in pairs:
+        for P in s.players:
+            assert _profile_facts(game._prof(P)) == _profile_facts(base._Profile(game, P.lanes))
+            if P.lanes in seen:
+                continue
+            seen.add(P.lanes)
+            old = base._Profile(game, P.lanes)
+            wider = P.lanes + ((-1,) * game.rules.lane_slots,)
+            assert _profile_facts(old) == _profile_facts(base._Profile(game, wider))
+            for li, lane in enumerate(P.lanes):
+                for si, c in enumerate(lane):
+                    if c >= 0:
+                        continue
+                    for card in cards[checked % 5::5]:
+                        lanes = P.lanes[:li] + (lane[:si] + (card,) + lane[si + 1:],) + P.lanes[li + 1:]
+                        assert _profile_facts(old.with_card(game, card, li, si)) == \
+                            _profile_facts(base._Profile(game, lanes))
+                        checked += 1
+    assert checked > 500

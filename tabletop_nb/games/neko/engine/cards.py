@@ -34,6 +34,14 @@ class Cards:
         self._prof_last = (lanes, prof)   # one tuple swap: a thread sees a matching pair
         return prof
 
+    def _profile_is(self, lanes: tuple, prof: _Profile) -> None:
+        """Keep ``prof`` as the profile of ``lanes`` (made without walking them: see
+        ``_Profile.with_card`` and ``_h_open_harbour``)."""
+        if len(self._profiles) > 200_000:
+            self._profiles.clear()
+        self._profiles[lanes] = prof
+        self._prof_last = (lanes, prof)
+
     def _count(self, P, kind: str) -> int:
         return self._prof(P).kinds.get(kind, 0)
 

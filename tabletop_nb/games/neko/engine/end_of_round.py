@@ -269,12 +269,16 @@ class EndOfRound:
         m.coins -= price
         lanes = list(m.lanes)
         empty = lanes[lane][slot] < 0
+        before = self._prof(m) if empty else None
         lanes[lane] = lanes[lane][:slot] + (card,) + lanes[lane][slot + 1:]
         m.lanes = tuple(lanes)
         m.cards = _insert(m.cards, card)
         # Speed: into an empty slot (every legal placement), the hubs it adds to the old
         # ones (``_hubs_with``), the same tuple as ``_hubs_of(m.lanes)``
         m.hubs = self._hubs_with(m.hubs, m.lanes, lane, slot) if empty else self._hubs_of(m.lanes)
+        if before is not None:
+            # Speed: the new lanes' profile from the old one and the card (``with_card``)
+            self._profile_is(m.lanes, before.with_card(self, card, lane, slot))
         C = self.card[card]
         w.events.append(("place", p, card, lane, slot, price))
         if r.card_interference and C.interference:

@@ -243,7 +243,11 @@ class FreeActions:
             m.harbour_city_used = True
         m.coins -= price
         m.harbours += 1
+        prof = self._prof(m)
         m.lanes = m.lanes + ((-1,) * self.rules.lane_slots,)
+        # Speed: a lane of empty slots more holds no card, so the lanes' profile is the old
+        # one (``_Profile`` reads the cards and their positions alone), not built afresh
+        self._profile_is(m.lanes, prof)
         w.events.append(("harbour", p, price))
 
     def _h_adjust(self, w, top, a):
