@@ -413,3 +413,25 @@ def test_profile_with_a_card_is_the_built_profile(played):
                             _profile_facts(base._Profile(game, lanes))
                         checked += 1
     assert checked > 500
+
+
+def test_turn_can_end_is_the_plain_rule(played):
+    """Speed in action_phase.py's ``_turn_can_end`` (the bid row counted in a loop that stops
+    early): NK-BID's "a bid turn ends with at least one die placed and at least as many dice
+    as any other bid there", for every seat at every Action-phase decision of seeded games
+    after a main action."""
+    game, pairs = played
+    seen = 0
+    for s, _ in pairs:
+        if not (s.frames and s.frames[-1][0] == "turn" and s.main):
+            continue
+        for p in range(game.N):
+            main = s.main
+            if main[0] != "bid":
+                plain = True
+            else:
+                row = s.bids[main[1]]
+                plain = main[2] >= 1 and len(row[p]) >= max(len(d) for d in row)
+            assert game._turn_can_end(s, p) is plain
+            seen += main[0] == "bid"
+    assert seen > 50

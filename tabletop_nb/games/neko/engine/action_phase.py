@@ -73,14 +73,23 @@ class ActionPhase:
         area, adv, bids = s.area, s.adv, s.bids
         # Speed: a row nobody has bid on since the round began is the shared empty row of
         # ``_empty_bids`` (most rows, most turns), where any bid has the most dice; other
-        # rows, empty or not, are counted
+        # rows, empty or not, are counted, in a loop that stops at the first bid with more
+        # dice than the player's would have (``need >= max(map(len, row))`` without the
+        # map and max calls)
         empty = self._no_bids[0]
         out = []
         for sp in self.res_order:
             if (area[sp] if sp < S else adv[sp - S]) < 0:
                 continue
             row = bids[sp]
-            if row is empty or len(row[p]) + nd >= max(map(len, row)):
+            if row is empty:
+                out.append(sp)
+                continue
+            need = len(row[p]) + nd
+            for d in row:
+                if len(d) > need:
+                    break
+            else:
                 out.append(sp)
         return out
 
@@ -202,9 +211,16 @@ class ActionPhase:
         main = s.main
         if main[0] != "bid":
             return True
+        if main[2] < 1:
+            return False
         row = s.bids[main[1]]
         mine = len(row[p])
-        return main[2] >= 1 and mine >= max(map(len, row))
+        # Speed: ``mine >= max(map(len, row))`` as a loop that stops at the first bid with
+        # more dice (as in ``_bid_spaces``)
+        for d in row:
+            if len(d) > mine:
+                return False
+        return True
 
     def _h_take_fish(self, w, top, a):
         p = top[1]
