@@ -503,7 +503,9 @@ def _turn(game, s, p, legal=None):
     if main:
         if main[0] == "bid":
             return _continue_bid(game, s, p, P, legal, main[1], by)
-        if EndTurn in by:
+        # Speed: EndTurn is offered after a main action exactly when the engine's
+        # _turn_can_end says so (its _kind_end_turn and _turn_actions): asked directly
+        if game._turn_can_end(s, p):
             return _END_TURN
     # 2. choose a main action
     options: list[tuple[float, Any]] = []
@@ -718,11 +720,14 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
             if t > best_other:
                 best_other = t
     lead = sum(mine) > best_other
-    if EndTurn in by and len(mine) >= most and (lead or not P.dice):
+    # Speed: during a bid (s.main set) EndTurn is offered exactly when the engine's
+    # _turn_can_end says so (its _kind_end_turn and _turn_actions): asked directly, after
+    # the bot's own pure tests, instead of looking the kind up
+    if len(mine) >= most and (lead or not P.dice) and game._turn_can_end(s, p):
         return _END_TURN
     if P.dice:
         return Bid(sp, max(P.dice))
-    if EndTurn in by:
+    if game._turn_can_end(s, p):
         return _END_TURN
     return legal[0] if legal is not None else by.first()
 
@@ -797,9 +802,11 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # Speed: the empty slots counted only when a harbour is affordable at all (the engine
     # offers one only below max_harbours, where harbour_price is defined); pure tests, so
     # the order does not change the answer
-    # Speed: the empty slots counted in C, (0).__gt__(c) being c < 0
-    if P.harbours < r.max_harbours and P.coins >= game.harbour_price(P) + 6 \
-            and sum(map(_NEGATIVE, chain.from_iterable(P.lanes))) <= 2 and OpenHarbour in by:
+    # Speed: the empty slots counted in C, (0).__gt__(c) being c < 0, and first: it fails
+    # at about 7 turns in 8, where the harbour's price is then not asked for (pure tests;
+    # harbour_price is defined only below max_harbours, so that test stays before it)
+    if sum(map(_NEGATIVE, chain.from_iterable(P.lanes))) <= 2 and P.harbours < r.max_harbours \
+            and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
     # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1)
     if len(P.cards) >= 3 and P.harbours > 1 and P.coins >= game.ship_price(P) + 8:
@@ -823,7 +830,8 @@ def _best_move(game, s, P, by):
     are not in the key: they are the lanes' (``_hubs_of(lanes)``, the invariants' check).
     The caller has checked the fuel.
     """
-    if not game._free_offered(s, P):
+    # (Speed: game._free_offered(s, P), the engine's test, written out)
+    if not (P.dice or (s.main and game.rules.free_actions_after_last_die)):
         return None
     cache = _cache(game, "move")
     key = (P.lanes, P.ships, P.hub_dice, P.cargo, s.round <= game.rules.rounds)
