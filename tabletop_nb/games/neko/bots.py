@@ -229,7 +229,7 @@ def _table(game, name: str, key) -> dict:
     return table
 
 
-def _gains(game, s, P) -> dict:
+def _gains(game, s, P, seat: int = 0) -> dict:
     """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
     ``card_worth``, :func:`_best_slot_value` and :func:`_lowest_price` read (beside the
     game and the card: the rounds left, from the round and phase, and the player's lanes,
@@ -237,10 +237,31 @@ def _gains(game, s, P) -> dict:
     same situation (the next turn of the round, often) looks each card up once: about 3 in
     4 of a 4-player greedy game's bid gains. (The worth and best slot alone are not kept
     in tables of their own: when a gain is not known they nearly never are either, 1 in 40
-    and 1 in 7, and keeping them cost more than it saved.)"""
-    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
-    return _table(game, "gain", (left, P.lanes, P.ships, P.cards, len(P.hubs), P.interference,
-                                 P.coins, P.fish))
+    and 1 in 7, and keeping them cost more than it saved.)
+
+    Speed: the key's tuples (lanes, ships, cards) are large to hash and compare, and a
+    seat plans its bids again and again with the very same tuples (the engine keeps a
+    field's tuple while the field is unchanged): the seat's last table is kept with the
+    key it was found under, in :data:`_LAST_GAINS`, and handed back when the tuples are
+    the same objects (``is``: the entry holds them, so equal values) and the numbers are
+    equal, without hashing. The same table either way (``seat`` only picks the entry).
+    """
+    left = max(0, game.rules.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)   # as card_worth
+    lanes, ships, cards = P.lanes, P.ships, P.cards
+    nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
+    seat &= 7
+    last = _LAST_GAINS[seat]
+    if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
+            and last[3] is cards and last[4] == nums:
+        return last[5]
+    table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:])
+    _LAST_GAINS[seat] = (game, lanes, ships, cards, nums, table)
+    return table
+
+
+#: per seat (mod 8), the last :func:`_gains` table: (game, lanes, ships, cards, the numbers
+#: of the key, table); one tuple swapped in at a time, so a reader sees a matching entry
+_LAST_GAINS: list = [None] * 8
 
 
 def _lowest_price(game, P, card: int, disc: int) -> int | None:
@@ -610,7 +631,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # (Speed: the Blue Bar discount and the slots table found only when a gain is not
     # known, and once per plan)
     disc = table = None
-    gains = _gains(game, s, P)
+    gains = _gains(game, s, P, p)
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
     # without listing the Bid actions)
@@ -829,16 +850,34 @@ def _best_move(game, s, P, by):
     about 3 in 5 asks in 4-player games) neither lists the moves nor values them. The hubs
     are not in the key: they are the lanes' (``_hubs_of(lanes)``, the invariants' check).
     The caller has checked the fuel.
+
+    Speed: the key's tuples are large to hash, and a seat asks again with the very same
+    tuples (the engine keeps a field's tuple while it is unchanged): the seat's last
+    answer is kept with them in :data:`_LAST_MOVE` and handed back when they are the same
+    objects (``is``: the entry holds them) and the last round test is the same, unhashed.
     """
     # (Speed: game._free_offered(s, P), the engine's test, written out)
     if not (P.dice or (s.main and game.rules.free_actions_after_last_die)):
         return None
+    lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
+    on = s.round <= game.rules.rounds
+    seat = s.frames[-1][1] & 7 if s.frames[-1][0] == "turn" else 0   # only picks the entry
+    last = _LAST_MOVE[seat]
+    if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
+            and last[3] is hub_dice and last[4] is cargo and last[5] is on:
+        return last[6]
     cache = _cache(game, "move")
-    key = (P.lanes, P.ships, P.hub_dice, P.cargo, s.round <= game.rules.rounds)
+    key = (lanes, ships, hub_dice, cargo, on)
     best = cache.get(key, _NO_PRICE)
     if best is _NO_PRICE:
         best = cache[key] = _best_move_plain(game, s, P, by.get(MoveShip, ()))
+    _LAST_MOVE[seat] = (game, lanes, ships, hub_dice, cargo, on, best)
     return best
+
+
+#: per seat (mod 8), :func:`_best_move`'s last answer: (game, lanes, ships, hub dice,
+#: cargo, whether the last round is not over, move or None), swapped in whole
+_LAST_MOVE: list = [None] * 8
 
 
 def _best_move_plain(game, s, P, moves):
@@ -971,19 +1010,36 @@ def _pick_order(game, P, kind: str) -> tuple:
     """The die values 1-6 in the order :func:`_pick` prefers them, for this player's hubs:
     its ``max`` keeps the first action of the highest key in legal (value) order, so the
     values sorted by key, highest first, equal keys lowest value first (a draft's keys
-    differ for every value). Kept per hubs (they change only when a card is placed)."""
+    differ for every value). Kept per hubs (they change only when a card is placed).
+
+    Speed: the order reads the hubs only through their (multiplier, item) pairs (the
+    multipliers, and ``_die_keep_value``'s best hub worth per multiplier), not where they
+    are nor how often a pair repeats; so when these hubs are new (each round, and each
+    game: the caches outlive a game) the order is looked up by their set of pairs, which
+    many hubs share, before it is worked out (about 4 in 5 of those look-ups find it)."""
     cache = _cache(game, "pick order")
     key = (kind, P.hubs)
     order = cache.get(key)
     if order is None:
+        by_pairs = _cache(game, "pick order by pairs")
+        key2 = (kind, frozenset([(m, it) for _, m, it in P.hubs]))
+        order = by_pairs.get(key2)
+        if order is None:
+            order = by_pairs[key2] = _pick_order_plain(game, P, kind)
+        cache[key] = order
+    return order
+
+
+def _pick_order_plain(game, P, kind: str) -> tuple:
+    """:func:`_pick_order` worked out."""
+    if True:
         if kind == "draft":
             keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
             rank = lambda v: (keep[v], v)   # noqa: E731
         else:
             mults = {m for _, m, _ in P.hubs}
             rank = lambda v: v - 3 * _die_keep_value(game, P, v) if v in mults else v   # noqa: E731
-        order = cache[key] = tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
-    return order
+        return tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
 
 
 def _pick(game, P, kind: str, legal):

@@ -856,3 +856,72 @@ def test_cache_is_kept_per_game_and_name_and_begun_afresh_when_large():
     assert fresh is not a and fresh == {} and B._cache(game, "a") is fresh
     other = tabletop_nb.load_game("neko", players=3)
     assert B._cache(other, "a") is not fresh
+
+
+def test_last_gains_entry_is_the_keyed_table(positions):
+    """_gains hands back the seat's last table only for the very same situation: at every
+    position, and again for the same seat with other coins, fish, round or lanes, the
+    table is the one kept under the plain key (a stale entry would be another table)."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game, states = positions
+    checked = 0
+    for s in states:
+        for p, P in enumerate(s.players):
+            variants = [P, replace(P, coins=P.coins + 1), replace(P, fish=P.fish + 1), P,
+                        replace(P, lanes=tuple(tuple(lane) for lane in P.lanes))]
+            for Q in variants:
+                for rnd in (s.round, s.round + 1):
+                    s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
+                    left = B._rounds_left(game, s2) + (1 if s2.phase < _RESOLVE else 0)
+                    key = (left, Q.lanes, Q.ships, Q.cards, len(Q.hubs), Q.interference, Q.coins, Q.fish)
+                    assert B._gains(game, s2, Q, p) is B._table(game, "gain", key)
+                    checked += 1
+    assert checked > 100
+
+
+def test_last_move_entry_is_the_plain_move():
+    """_best_move's per-seat entry gives the plain answer when the fields change between
+    asks of one seat (hub dice, cargo, ships, the last round) and when they come back."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", players=4)
+    checked = moves = 0
+    for s in _mixed_turns(game, 5):
+        p = s.frames[-1][1]
+        P = s.players[p]
+        if P.fuel < game.rules.move_fuel or not P.ships:
+            continue
+        for Q, rnd in ((P, s.round), (replace(P, hub_dice=()), s.round), (P, game.rules.rounds + 1),
+                       (replace(P, ships=P.ships[1:]), s.round), (P, s.round)):
+            s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
+            by = B._TurnOffer(game, s2, p)
+            plain = B._best_move_plain(game, s2, Q, game.turn_actions_of(s2, MoveShip)) \
+                if game._free_offered(s2, Q) else None
+            assert B._best_move(game, s2, Q, by) == plain
+            checked += 1
+            moves += plain is not None
+    assert checked > 20 and moves > 5
+
+
+def test_pick_order_by_pairs_is_the_plain_order():
+    """The draft and income orders found by the hubs' (multiplier, item) pairs are the plain
+    ones for hubs that share pairs but not places, repeat a pair, or differ in one item."""
+    from dataclasses import replace
+
+    game = tabletop_nb.load_game("neko", players=4)
+    P = game.initial_state().players[0]
+    hub_sets = [(), (((0, 1, 0), 2, "coins"),), (((1, 3, 0), 2, "coins"),),
+                (((0, 1, 0), 2, "fuel"),), (((0, 1, 0), 2, "coins"), ((1, 2, 0), 2, "coins")),
+                (((0, 1, 0), 4, "fuel"), ((0, 2, 0), 2, "fish")), (((2, 2, 0), 2, "fish"), ((0, 4, 0), 4, "fuel")),
+                (((0, 1, 0), 4, "goods"), ((0, 2, 0), 2, "fish")), (((0, 1, 0), 6, "pp"), ((0, 3, 0), 1, "coins"))]
+    for kind in ("draft", "income"):
+        for hubs in hub_sets + hub_sets[::-1]:
+            Q = replace(P, hubs=hubs)
+            assert B._pick_order(game, Q, kind) == B._pick_order_plain(game, Q, kind), (kind, hubs)
+    orders = {B._pick_order_plain(game, replace(P, hubs=h), "draft") for h in hub_sets}
+    assert len(orders) > 3   # the hubs sets do rank the values differently
