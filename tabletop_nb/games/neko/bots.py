@@ -18,7 +18,7 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
-from itertools import chain, groupby
+from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
@@ -507,7 +507,6 @@ _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
 _SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
 _WORTH_OF = itemgetter(0)  # an option's worth
-_NEGATIVE = (0).__gt__     # c -> c < 0 (an empty slot), for ints
 
 
 def _turn(game, s, p, legal=None):
@@ -634,12 +633,14 @@ def _plan_bid(game, s, p, P, legal, by=None):
     gains = _gains(game, s, P, p)
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
-    # without listing the Bid actions)
-    if s.main:
+    # without listing the Bid actions; its test is made in the loop below, ``check``)
+    check = not s.main
+    if check:
+        spaces = game.res_order
+    else:
         open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
         spaces = [sp for sp in game.res_order if sp in open_spaces]
-    else:
-        spaces = game._bid_spaces(s, p, P)
+    nd = len(dice)
     # Speed: a bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
@@ -653,6 +654,13 @@ def _plan_bid(game, s, p, P, legal, by=None):
         card = area[sp] if sp < S else adv[sp - S]   # game._card_at(s, sp)
         if card < 0:
             continue
+        # Speed: the engine's _bid_spaces test in this loop, without its list: a space with a
+        # card where the player's bid with all their dice would have at least as many dice
+        # as any other (NK-BID-03, NK-BID-04); a row without bids passes it
+        row = bids[sp]
+        bid_here = any(row)
+        if bid_here and check and len(row[p]) + nd < max(map(len, row)):
+            continue
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
             if disc is None:
@@ -660,7 +668,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
             gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table)
         if gain is None or gain - first <= bar:
             continue
-        if not any(bids[sp]):
+        if not bid_here:
             # Speed: nobody has bid here: _dice_to_lead gives [dice[0]], which spends
             # 0.35 + 0.05 * dice[0], the float ``first``
             v, lead = gain - first, dice[0]
@@ -820,13 +828,13 @@ def _good_free_action(game, s, p, P, legal, by=None):
         if parks:
             return max(parks, key=lambda a: a.value)
     # more lanes when the lanes are nearly full, more ships when lanes are long
-    # Speed: the empty slots counted only when a harbour is affordable at all (the engine
-    # offers one only below max_harbours, where harbour_price is defined); pure tests, so
-    # the order does not change the answer
-    # Speed: the empty slots counted in C, (0).__gt__(c) being c < 0, and first: it fails
-    # at about 7 turns in 8, where the harbour's price is then not asked for (pure tests;
-    # harbour_price is defined only below max_harbours, so that test stays before it)
-    if sum(map(_NEGATIVE, chain.from_iterable(P.lanes))) <= 2 and P.harbours < r.max_harbours \
+    # Speed: the empty slots counted first: it fails at about 7 turns in 8, where the
+    # harbour's price is then not asked for (pure tests, so the order does not change the
+    # answer; harbour_price is defined only below max_harbours, so that test stays before
+    # it). They are the slots less the cards, the player's card list being the lanes'
+    # cards (the invariants' check): no test per slot (a C callback per slot cost ~4K
+    # instructions a turn).
+    if sum(map(len, P.lanes)) - len(P.cards) <= 2 and P.harbours < r.max_harbours \
             and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
     # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1)
