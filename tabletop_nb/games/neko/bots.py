@@ -24,10 +24,10 @@ from typing import Any
 
 from .rules import ITEMS
 from .state import RESOLVE
-from .state import (ActivateCard, ActivateHub, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
+from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
                     Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
-                    RemoveInterference, Sell, TakeDiscard, TakeFish, Trade,
+                    RemoveInterference, Sell, TakeDiscard, TakeFish, TileAdjust, Trade,
                     UsePostOffice)
 
 __all__ = ["greedy_bot", "card_worth", "BOTS", "search_actions", "determinize", "estimate_scores"]
@@ -506,6 +506,10 @@ _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInte
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
 _SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
+#: multiplier -> the (die value, 0 for +1 or 1 for -1) of the faces 1-6 one step (wrapping)
+#: from it, in value order: _turn's test of each die, made once
+_STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
+                   if (v % 6) + 1 == m or ((v - 2) % 6) + 1 == m) for m in range(1, 7)}
 _WORTH_OF = itemgetter(0)  # an option's worth
 
 
@@ -533,10 +537,17 @@ def _turn(game, s, p, legal=None):
     low = min(dice) if dice else 0
     options.append((0.6 * WORTH["fish"] - 0.15 * low, game._A_fish[low] if dice else TakeFish(0)))
     used = {k for k, _ in P.hub_dice}
+    # Speed: with every die a face of 1-6, the dice one step from a multiplier are looked
+    # up in _STEPS (the values the loop below finds in set(dice), in the same ascending
+    # order: a set of such small ints iterates in value order) instead of testing each
+    # distinct die; the hub's worth is hub_worth's expression, written out
+    plain_faces = bool(dice) and low >= 1 and max(dice) <= 6
+    coin_unit = r.coin_unit
     for key, mult, item in P.hubs:
         if key in used or (key[2] and not r.dice_on_port_hubs):
             continue
-        gain = hub_worth(game, mult, item) + (WORTH["fish"] if key in P.ships else 0)
+        gain = mult * (coin_unit if item == "coins" else 1) * WORTH[item] \
+            + (WORTH["fish"] if key in P.ships else 0)
         if P.lighthouse == key:
             gain += r.lighthouse_units * hub_worth(game, 1, item)
         if mult in dice:
@@ -545,6 +556,16 @@ def _turn(game, s, p, legal=None):
             if act is None:
                 act = _ACTIVATE_HUB[key] = ActivateHub(*key)
             options.append((gain - 0.05 * mult, act))
+        elif plain_faces:
+            for v, k in _STEPS.get(mult, ()):
+                if v in dice:
+                    tile = game._A_tile[v][k]
+                    if tile in by.get(TileAdjust, ()):   # _has(by, tile)
+                        options.append((gain - 0.1, tile))
+                    else:
+                        adjust = game._A_adjust[v][k]
+                        if adjust in by.get(Adjust, ()) and gain > WORTH["fuel"] + 0.3:
+                            options.append((gain - WORTH["fuel"], adjust))
         else:
             for v in set(dice):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:

@@ -925,3 +925,17 @@ def test_pick_order_by_pairs_is_the_plain_order():
     orders = {B._pick_order_plain(game, replace(P, hubs=h), "draft") for h in hub_sets}
     assert len(orders) > 3   # the hubs sets do rank the values differently
 
+
+
+def test_steps_table_is_the_loop_over_the_distinct_dice():
+    """_turn's _STEPS gives, for dice of faces 1-6, the dice one step from a multiplier in
+    the order (and with the direction) of its loop over ``set(dice)``."""
+    from itertools import combinations_with_replacement
+
+    for n in range(1, 6):
+        for dice in combinations_with_replacement(range(1, 7), n):
+            for d in (dice, dice[::-1]):
+                for mult in range(1, 8):
+                    plain = [(v, 0 if (v % 6) + 1 == mult else 1) for v in set(d)
+                             if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult]
+                    assert [(v, k) for v, k in B._STEPS.get(mult, ()) if v in d] == plain, (d, mult)
