@@ -308,7 +308,8 @@ def _slots(game, P) -> dict:
     for each multiplier m (a tuple indexed by m; None without a card on the left), the hub
     formed with the card on the right, ``hub_worth(game, multiplier on the right, item) *
     0.8`` per item (a dict; None without one), the ships term, the gap coins' worth and
-    the gap coins. Lanes order, slots left to right.
+    the gap coins, and the number of empty slots left of it in its lane (what
+    ``game._placements`` adds to the price). Lanes order, slots left to right.
 
     The slots depend only on the lanes and ships, not on the card valued: computed once
     per lanes and ships instead of once per card and slot (cached per game), with each
@@ -324,6 +325,7 @@ def _slots(game, P) -> dict:
         terms = _cache(game, "slot hub terms")
         for li, row in enumerate(P.lanes):
             ships = sum(1 for lane, _, _ in P.ships if lane == li)
+            before = 0   # the empty slots left of this one in its lane
             for si, c in enumerate(row):
                 if c >= 0:
                     continue
@@ -337,7 +339,8 @@ def _slots(game, P) -> dict:
                 rights = None if right is None else terms.get(("right", right))
                 if right is not None and rights is None:
                     rights = terms["right", right] = {it: hub_worth(game, right, it) * 0.8 for it in ITEMS}
-                slots[(li, si)] = (lefts, rights, 0.3 * min(ships, 2), gap * WORTH["coins"], gap)
+                slots[(li, si)] = (lefts, rights, 0.3 * min(ships, 2), gap * WORTH["coins"], gap, before)
+                before += 1
         slots.split()
         cache[key] = slots
     return slots
@@ -353,7 +356,7 @@ class _SlotTable(dict):
 
     def split(self) -> None:
         plain, near = None, []
-        for lefts, rights, ships_term, gap_term, _ in self.values():
+        for lefts, rights, ships_term, gap_term, _, _ in self.values():
             if lefts is None and rights is None:
                 v = 0.0
                 v += ships_term
@@ -368,7 +371,7 @@ class _SlotTable(dict):
 def _slot_value_at(game, card: int, slot: tuple) -> float:
     """``_slot_value`` of ``card`` in one entry of :func:`_slots`: the same terms summed in
     the same order, so the same float."""
-    lefts, rights, ships_term, gap_term, _ = slot
+    lefts, rights, ships_term, gap_term, _, _ = slot
     C = game.card[card]
     v = 0.0
     if lefts is not None:
@@ -454,14 +457,20 @@ def _best_buy_offered(game, s, p):
     coins = P.coins
     best, best_v = None, 0.25
     for card in cards:
-        places = game._placements(P, card, disc)
-        if not places:
+        # Speed: game._placements(P, card, disc) are the empty slots, in the slots table's
+        # order, whose price (the card's, plus one coin per empty slot left of it in its
+        # lane, ``before``) the player can pay; so there is one exactly when the card's
+        # price alone is affordable and there is an empty slot (the first of a lane adds
+        # nothing). Read from the table, without listing them.
+        cost = game.card_price(P, card, disc)
+        if cost > coins or not slots:
             continue
-        worth, cost = card_worth(game, s, p, card), game.card_price(P, card, disc)
+        worth = card_worth(game, s, p, card)
         C = game.card[card]
         cl, cr = C.left, C.right
-        for li, si, _ in places:
-            lefts, rights, ships_term, gap_term, gap = slots[li, si]
+        for (li, si), (lefts, rights, ships_term, gap_term, gap, before) in slots.items():
+            if cost + before > coins:
+                continue
             sv = 0.0
             if lefts is not None:
                 sv += lefts[cl]

@@ -56,6 +56,13 @@ def test_slot_tables_give_slot_value(positions):
             empty = [(li, si) for li, lane in enumerate(P.lanes) for si, c in enumerate(lane) if c < 0]
             assert list(slots) == empty
             assert [slots[k][4] for k in empty] == [game.gap_coins(P.lanes[li], si) for li, si in empty]
+            # the placements read from the table are the engine's, for every card and discount
+            for card in _every_card(game, s):
+                for disc in (0, 2):
+                    cost = game.card_price(P, card, disc)
+                    from_table = [(li, si, cost + slots[li, si][5]) for li, si in empty
+                                  if cost + slots[li, si][5] <= P.coins]
+                    assert from_table == game._placements(P, card, disc)
             for card in _every_card(game, s):
                 plain = [B._slot_value(game, P, card, li, si) for li, si in empty]
                 fast = [B._slot_value_at(game, card, slots[k]) for k in empty]
