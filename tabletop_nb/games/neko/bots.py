@@ -323,6 +323,7 @@ def _slots(game, P) -> dict:
         C = game.card
         slots = _SlotTable()
         terms = _cache(game, "slot hub terms")
+        gap_unit = game.rules.gap_coins
         for li, row in enumerate(P.lanes):
             ships = sum(1 for lane, _, _ in P.ships if lane == li)
             before = 0   # the empty slots left of this one in its lane
@@ -331,7 +332,9 @@ def _slots(game, P) -> dict:
                     continue
                 left = C[row[si - 1]].right if si > 0 and row[si - 1] >= 0 else None
                 right = C[row[si + 1]].left if si + 1 < len(row) and row[si + 1] >= 0 else None
-                gap = game.gap_coins(row, si)
+                # (Speed: game.gap_coins(row, si), the rule's coins per empty slot left of
+                # this one, from the count kept here instead of counting them again)
+                gap = gap_unit * before
                 # (Speed: each hub term made once per game per item or multiplier, shared)
                 lefts = None if left is None else terms.get(("left", left))
                 if left is not None and lefts is None:
@@ -867,8 +870,12 @@ def _good_free_action(game, s, p, P, legal, by=None):
     if sum(map(len, P.lanes)) - len(P.cards) <= 2 and P.harbours < r.max_harbours \
             and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
-    # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1)
-    if len(P.cards) >= 3 and P.harbours > 1 and P.coins >= game.ship_price(P) + 8:
+    # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1, and
+    # for a lane holding fewer ships than harbours: as no lane holds more (the invariants'
+    # check), there is one exactly when the ships are fewer than lanes times harbours; most
+    # asks with the coins found every lane full, a list made for nothing)
+    if len(P.cards) >= 3 and P.harbours > 1 and len(P.ships) < len(P.lanes) * P.harbours \
+            and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
         if ships:
             return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))

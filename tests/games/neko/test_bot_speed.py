@@ -946,3 +946,11 @@ def test_steps_table_is_the_loop_over_the_distinct_dice():
                     plain = [(v, 0 if (v % 6) + 1 == mult else 1) for v in set(d)
                              if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult]
                     assert [(v, k) for v, k in B._STEPS.get(mult, ()) if v in d] == plain, (d, mult)
+
+
+def test_ship_guard_skips_only_when_no_ship_is_offered():
+    """_good_free_action asks for BuyShip only with fewer ships than lanes times harbours:
+    with as many, the legal list holds no BuyShip (and ships are offered elsewhere)."""
+    guard = [("ship", lambda g, s, P: len(P.ships) >= len(P.lanes) * P.harbours,
+              lambda a: type(a) is BuyShip)]
+    assert _offered_where_looked(guard) == {"ship"}
