@@ -750,16 +750,19 @@ def _dice_to_lead(s, p, sp, dice_desc):
                 t = sum(d)
                 if t > best_other:
                     best_other, who = t, q
-    ahead = s.order.index(p) < s.order.index(who) if who is not None else True
+    # (Speed: whether this seat is ahead of ``who`` is asked only on a tie, and the tests
+    # below in the order cheapest first: all pure, so the same answer)
     need: list = []
     total = sum(mine)
+    nm = len(mine)
     for v in dice_desc:
-        if len(mine) + len(need) >= most and (total > best_other or (total == best_other and ahead)) \
-                and need:
+        if need and nm + len(need) >= most and (total > best_other or (
+                total == best_other and (who is None or s.order.index(p) < s.order.index(who)))):
             break
         need.append(v)
         total += v
-    if len(mine) + len(need) < most or not (total > best_other or (total == best_other and ahead)):
+    if nm + len(need) < most or not (total > best_other or (
+            total == best_other and (who is None or s.order.index(p) < s.order.index(who)))):
         return None
     if len(need) > 3:
         return None
@@ -788,7 +791,7 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
     if len(mine) >= most and (lead or not P.dice) and game._turn_can_end(s, p):
         return _END_TURN
     if P.dice:
-        return Bid(sp, max(P.dice))
+        return game._A_bid[sp][max(P.dice)]   # Bid(sp, max(P.dice)), the engine's own
     if game._turn_can_end(s, p):
         return _END_TURN
     return legal[0] if legal is not None else by.first()
