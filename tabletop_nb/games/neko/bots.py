@@ -51,7 +51,8 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
     C = game.card[card]
     P = s.players[p]
     r = game.rules
-    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
+    # (Speed: _rounds_left(game, s) written out)
+    left = max(0, r.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)
     v = C.pp * (0.75 if C.kind != "port" else 0.45)
     kinds = game._prof(P).kinds if P.cards else {}
     n = kinds.get(C.kind, 0)
@@ -295,9 +296,16 @@ def _bid_gain(game, s, p, P, card: int, disc: int, table=None):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
     when no placement is affordable: ``_plan_bid``'s numbers, in the same order. ``table``:
     the player's :func:`_slots`, if the caller has it."""
-    price = _lowest_price(game, P, card, disc)
-    if price is None:
-        return None
+    if table is None:
+        price = _lowest_price(game, P, card, disc)
+        if price is None:
+            return None
+    else:
+        # Speed: _lowest_price with the slots table at hand: the card's price if the
+        # player can pay it and has an empty slot (a key of the table)
+        price = game.card_price(P, card, disc)
+        if price > P.coins or not table:
+            return None
     worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card, table)
     return worth - price * WORTH["coins"]
 

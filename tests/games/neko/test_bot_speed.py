@@ -84,6 +84,7 @@ def test_cached_card_values_are_the_plain_ones(positions):
                 expected = None if price is None else \
                     worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
                 assert B._bid_gain(game, s, p, P, card, disc) == expected
+                assert B._bid_gain(game, s, p, P, card, disc, B._slots(game, P)) == expected
                 assert B._gains(game, s, P).get(card, expected) == expected
                 checked += 1
     assert checked > 100
@@ -200,6 +201,7 @@ def test_cached_values_follow_coins_fish_and_rounds(positions):
             expected = None if price is None else \
                 worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
             assert B._bid_gain(game, s2, p, P, card, disc) == expected
+            assert B._bid_gain(game, s2, p, P, card, disc, B._slots(game, P)) == expected
             gains = B._gains(game, s2, P)   # filled the way _plan_bid fills it
             if card not in gains:
                 gains[card] = B._bid_gain(game, s2, p, P, card, disc)
