@@ -181,8 +181,9 @@ class _TurnOffer:
 
     __slots__ = ("game", "s", "p", "P", "got")
 
-    def __init__(self, game, s, p):
-        self.game, self.s, self.p, self.P, self.got = game, s, p, s.players[p], {}
+    def __init__(self, game, s, p, P=None):
+        self.game, self.s, self.p, self.got = game, s, p, {}
+        self.P = s.players[p] if P is None else P
 
     def get(self, kind, default=None):
         acts = self.got.get(kind)
@@ -538,7 +539,7 @@ def _turn(game, s, p, legal=None):
     kind at a time (:class:`_TurnOffer`, the same choice)."""
     P = s.players[p]
     r = game.rules
-    by: Any = _by_kind(legal) if legal is not None else _TurnOffer(game, s, p)
+    by: Any = _by_kind(legal) if legal is not None else _TurnOffer(game, s, p, P)
     # 1. free actions that pay for themselves, before the main action
     a = _good_free_action(game, s, p, P, legal, by)
     if a is not None:
@@ -599,8 +600,12 @@ def _turn(game, s, p, legal=None):
                         adjust = game._A_adjust[v][0 if delta == 1 else 1]
                         if _has(by, adjust) and gain > WORTH["fuel"] + 0.3:
                             options.append((gain - WORTH["fuel"], adjust))
-    for a in by.get(ActivateCard, ()):
-        options.append((_card_activation_worth(game, s, p, a), a))
+    # (Speed: the engine lists card activations only from the cards its profile of the
+    # lanes marks activatable, or the Hospital under hospital_needs_die: without either,
+    # the list is not asked for; it would be empty)
+    if P.cards and (game._prof(P).activatable or r.hospital_needs_die):
+        for a in by.get(ActivateCard, ()):
+            options.append((_card_activation_worth(game, s, p, a), a))
     bid = _plan_bid(game, s, p, P, legal, by)
     if bid is not None:
         options.append(bid)
@@ -665,7 +670,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
     """
     if by is None:
         by = _by_kind(legal)
-    dice = sorted(P.dice, reverse=True)
+    dice = sorted(P.dice)[::-1]   # (Speed: highest first, as reverse=True, without keywords)
     if not dice:
         return None
     # (Speed: the Blue Bar discount and the slots table found only when a gain is not

@@ -956,3 +956,13 @@ def test_ship_guard_skips_only_when_no_ship_is_offered():
     guard = [("ship", lambda g, s, P: len(P.ships) >= len(P.lanes) * P.harbours,
               lambda a: type(a) is BuyShip)]
     assert _offered_where_looked(guard) == {"ship"}
+
+
+def test_card_activation_guard_skips_only_when_none_is_offered():
+    """_turn asks for card activations only with an activatable card in the lanes (or the
+    Hospital under hospital_needs_die): elsewhere the legal list holds none."""
+    from tabletop_nb.games.neko.state import ActivateCard
+
+    guard = [("activate", lambda g, s, P: not (P.cards and (g._prof(P).activatable or g.rules.hospital_needs_die)),
+              lambda a: type(a) is ActivateCard)]
+    assert _offered_where_looked(guard) == {"activate"}
