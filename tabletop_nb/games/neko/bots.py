@@ -702,17 +702,22 @@ def _plan_bid(game, s, p, P, legal, by=None):
             continue
         # Speed: the engine's _bid_spaces test in this loop, without its list: a space with a
         # card where the player's bid with all their dice would have at least as many dice
-        # as any other (NK-BID-03, NK-BID-04); a row without bids passes it
-        row = bids[sp]
-        bid_here = any(row)
-        if bid_here and check and len(row[p]) + nd < max(map(len, row)):
-            continue
+        # as any other (NK-BID-03, NK-BID-04); a row without bids passes it. Made before a
+        # gain not yet known is found, and after the bar for a known one (where most spaces
+        # are skipped): pure tests, so the same spaces are valued and bid on.
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
+            row = bids[sp]
+            if check and any(row) and len(row[p]) + nd < max(map(len, row)):
+                continue
             if disc is None:
                 disc, table = game.blue_bar_discount(P), _slots(game, P)
             gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table)
         if gain is None or gain - first <= bar:
+            continue
+        row = bids[sp]
+        bid_here = any(row)
+        if bid_here and check and len(row[p]) + nd < max(map(len, row)):
             continue
         if not bid_here:
             # Speed: nobody has bid here: _dice_to_lead gives [dice[0]], which spends
