@@ -691,13 +691,14 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    area, adv, S, bids, A_bid = s.area, s.adv, game.S, s.bids, game._A_bid
+    # (Speed: the cards by space, area then advanced spaces, in one tuple: game._card_at)
+    at, bids, A_bid = s.area + s.adv, s.bids, game._A_bid
     # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
     # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
     best_v = best_a = None
     bar = 0.0
     for sp in spaces:
-        card = area[sp] if sp < S else adv[sp - S]   # game._card_at(s, sp)
+        card = at[sp]
         if card < 0:
             continue
         # Speed: the engine's _bid_spaces test in this loop, without its list: a space with a

@@ -966,3 +966,12 @@ def test_card_activation_guard_skips_only_when_none_is_offered():
     guard = [("activate", lambda g, s, P: not (P.cards and (g._prof(P).activatable or g.rules.hospital_needs_die)),
               lambda a: type(a) is ActivateCard)]
     assert _offered_where_looked(guard) == {"activate"}
+
+
+def test_cards_by_space_are_the_area_then_the_advanced_spaces(positions):
+    """_plan_bid reads the card on a space from ``s.area + s.adv`` (game._card_at)."""
+    game, states = positions
+    for s in states:
+        at = s.area + s.adv
+        assert [game._card_at(s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
+        assert len(s.area) == game.S
