@@ -931,6 +931,10 @@ def test_pick_order_by_pairs_is_the_plain_order():
         for hubs in hub_sets + hub_sets[::-1]:
             Q = replace(P, hubs=hubs)
             assert B._pick_order(game, Q, kind) == B._pick_order_plain(game, Q, kind), (kind, hubs)
+    for hubs in hub_sets:   # one hubs object, the kinds alternating (the seat's last entry)
+        Q = replace(P, hubs=hubs)
+        for kind in ("draft", "income", "draft", "income"):
+            assert B._pick_order(game, Q, kind, 1) == B._pick_order_plain(game, Q, kind), (kind, hubs)
     orders = {B._pick_order_plain(game, replace(P, hubs=h), "draft") for h in hub_sets}
     assert len(orders) > 3   # the hubs sets do rank the values differently
 
