@@ -557,14 +557,17 @@ def _turn(game, s, p, legal=None):
     dice = P.dice
     low = min(dice) if dice else 0
     options.append((0.6 * WORTH["fish"] - 0.15 * low, game._A_fish[low] if dice else TakeFish(0)))
-    used = {k for k, _ in P.hub_dice}
+    # (Speed: the hubs' options looked at only with hubs, and the used hubs collected only
+    # when a die is on one)
+    hubs = P.hubs
+    used: Any = {k for k, _ in P.hub_dice} if hubs and P.hub_dice else ()
     # Speed: with every die a face of 1-6, the dice one step from a multiplier are looked
     # up in _STEPS (the values the loop below finds in set(dice), in the same ascending
     # order: a set of such small ints iterates in value order) instead of testing each
     # distinct die; the hub's worth is hub_worth's expression, written out
-    plain_faces = bool(dice) and low >= 1 and max(dice) <= 6
+    plain_faces = bool(hubs) and bool(dice) and low >= 1 and max(dice) <= 6
     coin_unit = r.coin_unit
-    for key, mult, item in P.hubs:
+    for key, mult, item in hubs:
         if key in used or (key[2] and not r.dice_on_port_hubs):
             continue
         gain = mult * (coin_unit if item == "coins" else 1) * WORTH[item] \
