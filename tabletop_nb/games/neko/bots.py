@@ -18,16 +18,16 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
-from itertools import chain, groupby
+from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
 from .rules import ITEMS
 from .state import RESOLVE
-from .state import (ActivateCard, ActivateHub, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
+from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
                     Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
-                    RemoveInterference, Sell, TakeDiscard, TakeFish, Trade,
+                    RemoveInterference, Sell, TakeDiscard, TakeFish, TileAdjust, Trade,
                     UsePostOffice)
 
 __all__ = ["greedy_bot", "card_worth", "BOTS", "search_actions", "determinize", "estimate_scores"]
@@ -51,7 +51,8 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
     C = game.card[card]
     P = s.players[p]
     r = game.rules
-    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
+    # (Speed: _rounds_left(game, s) written out)
+    left = max(0, r.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)
     v = C.pp * (0.75 if C.kind != "port" else 0.45)
     kinds = game._prof(P).kinds if P.cards else {}
     n = kinds.get(C.kind, 0)
@@ -180,8 +181,9 @@ class _TurnOffer:
 
     __slots__ = ("game", "s", "p", "P", "got")
 
-    def __init__(self, game, s, p):
-        self.game, self.s, self.p, self.P, self.got = game, s, p, s.players[p], {}
+    def __init__(self, game, s, p, P=None):
+        self.game, self.s, self.p, self.got = game, s, p, {}
+        self.P = s.players[p] if P is None else P
 
     def get(self, kind, default=None):
         acts = self.got.get(kind)
@@ -229,7 +231,7 @@ def _table(game, name: str, key) -> dict:
     return table
 
 
-def _gains(game, s, P) -> dict:
+def _gains(game, s, P, seat: int = 0) -> dict:
     """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
     ``card_worth``, :func:`_best_slot_value` and :func:`_lowest_price` read (beside the
     game and the card: the rounds left, from the round and phase, and the player's lanes,
@@ -237,10 +239,31 @@ def _gains(game, s, P) -> dict:
     same situation (the next turn of the round, often) looks each card up once: about 3 in
     4 of a 4-player greedy game's bid gains. (The worth and best slot alone are not kept
     in tables of their own: when a gain is not known they nearly never are either, 1 in 40
-    and 1 in 7, and keeping them cost more than it saved.)"""
-    left = _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
-    return _table(game, "gain", (left, P.lanes, P.ships, P.cards, len(P.hubs), P.interference,
-                                 P.coins, P.fish))
+    and 1 in 7, and keeping them cost more than it saved.)
+
+    Speed: the key's tuples (lanes, ships, cards) are large to hash and compare, and a
+    seat plans its bids again and again with the very same tuples (the engine keeps a
+    field's tuple while the field is unchanged): the seat's last table is kept with the
+    key it was found under, in :data:`_LAST_GAINS`, and handed back when the tuples are
+    the same objects (``is``: the entry holds them, so equal values) and the numbers are
+    equal, without hashing. The same table either way (``seat`` only picks the entry).
+    """
+    left = max(0, game.rules.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)   # as card_worth
+    lanes, ships, cards = P.lanes, P.ships, P.cards
+    nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
+    seat &= 7
+    last = _LAST_GAINS[seat]
+    if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
+            and last[3] is cards and last[4] == nums:
+        return last[5]
+    table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:])
+    _LAST_GAINS[seat] = (game, lanes, ships, cards, nums, table)
+    return table
+
+
+#: per seat (mod 8), the last :func:`_gains` table: (game, lanes, ships, cards, the numbers
+#: of the key, table); one tuple swapped in at a time, so a reader sees a matching entry
+_LAST_GAINS: list = [None] * 8
 
 
 def _lowest_price(game, P, card: int, disc: int) -> int | None:
@@ -274,9 +297,16 @@ def _bid_gain(game, s, p, P, card: int, disc: int, table=None):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
     when no placement is affordable: ``_plan_bid``'s numbers, in the same order. ``table``:
     the player's :func:`_slots`, if the caller has it."""
-    price = _lowest_price(game, P, card, disc)
-    if price is None:
-        return None
+    if table is None:
+        price = _lowest_price(game, P, card, disc)
+        if price is None:
+            return None
+    else:
+        # Speed: _lowest_price with the slots table at hand: the card's price if the
+        # player can pay it and has an empty slot (a key of the table)
+        price = game.card_price(P, card, disc)
+        if price > P.coins or not table:
+            return None
     worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card, table)
     return worth - price * WORTH["coins"]
 
@@ -287,7 +317,8 @@ def _slots(game, P) -> dict:
     for each multiplier m (a tuple indexed by m; None without a card on the left), the hub
     formed with the card on the right, ``hub_worth(game, multiplier on the right, item) *
     0.8`` per item (a dict; None without one), the ships term, the gap coins' worth and
-    the gap coins. Lanes order, slots left to right.
+    the gap coins, and the number of empty slots left of it in its lane (what
+    ``game._placements`` adds to the price). Lanes order, slots left to right.
 
     The slots depend only on the lanes and ships, not on the card valued: computed once
     per lanes and ships instead of once per card and slot (cached per game), with each
@@ -301,14 +332,18 @@ def _slots(game, P) -> dict:
         C = game.card
         slots = _SlotTable()
         terms = _cache(game, "slot hub terms")
+        gap_unit = game.rules.gap_coins
         for li, row in enumerate(P.lanes):
             ships = sum(1 for lane, _, _ in P.ships if lane == li)
+            before = 0   # the empty slots left of this one in its lane
             for si, c in enumerate(row):
                 if c >= 0:
                     continue
                 left = C[row[si - 1]].right if si > 0 and row[si - 1] >= 0 else None
                 right = C[row[si + 1]].left if si + 1 < len(row) and row[si + 1] >= 0 else None
-                gap = game.gap_coins(row, si)
+                # (Speed: game.gap_coins(row, si), the rule's coins per empty slot left of
+                # this one, from the count kept here instead of counting them again)
+                gap = gap_unit * before
                 # (Speed: each hub term made once per game per item or multiplier, shared)
                 lefts = None if left is None else terms.get(("left", left))
                 if left is not None and lefts is None:
@@ -316,7 +351,8 @@ def _slots(game, P) -> dict:
                 rights = None if right is None else terms.get(("right", right))
                 if right is not None and rights is None:
                     rights = terms["right", right] = {it: hub_worth(game, right, it) * 0.8 for it in ITEMS}
-                slots[(li, si)] = (lefts, rights, 0.3 * min(ships, 2), gap * WORTH["coins"], gap)
+                slots[(li, si)] = (lefts, rights, 0.3 * min(ships, 2), gap * WORTH["coins"], gap, before)
+                before += 1
         slots.split()
         cache[key] = slots
     return slots
@@ -332,7 +368,7 @@ class _SlotTable(dict):
 
     def split(self) -> None:
         plain, near = None, []
-        for lefts, rights, ships_term, gap_term, _ in self.values():
+        for lefts, rights, ships_term, gap_term, _, _ in self.values():
             if lefts is None and rights is None:
                 v = 0.0
                 v += ships_term
@@ -347,7 +383,7 @@ class _SlotTable(dict):
 def _slot_value_at(game, card: int, slot: tuple) -> float:
     """``_slot_value`` of ``card`` in one entry of :func:`_slots`: the same terms summed in
     the same order, so the same float."""
-    lefts, rights, ships_term, gap_term, _ = slot
+    lefts, rights, ships_term, gap_term, _, _ = slot
     C = game.card[card]
     v = 0.0
     if lefts is not None:
@@ -433,14 +469,20 @@ def _best_buy_offered(game, s, p):
     coins = P.coins
     best, best_v = None, 0.25
     for card in cards:
-        places = game._placements(P, card, disc)
-        if not places:
+        # Speed: game._placements(P, card, disc) are the empty slots, in the slots table's
+        # order, whose price (the card's, plus one coin per empty slot left of it in its
+        # lane, ``before``) the player can pay; so there is one exactly when the card's
+        # price alone is affordable and there is an empty slot (the first of a lane adds
+        # nothing). Read from the table, without listing them.
+        cost = game.card_price(P, card, disc)
+        if cost > coins or not slots:
             continue
-        worth, cost = card_worth(game, s, p, card), game.card_price(P, card, disc)
+        worth = card_worth(game, s, p, card)
         C = game.card[card]
         cl, cr = C.left, C.right
-        for li, si, _ in places:
-            lefts, rights, ships_term, gap_term, gap = slots[li, si]
+        for (li, si), (lefts, rights, ships_term, gap_term, gap, before) in slots.items():
+            if cost + before > coins:
+                continue
             sv = 0.0
             if lefts is not None:
                 sv += lefts[cl]
@@ -485,8 +527,11 @@ _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInte
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
 _SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
+#: multiplier -> the (die value, 0 for +1 or 1 for -1) of the faces 1-6 one step (wrapping)
+#: from it, in value order: _turn's test of each die, made once
+_STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
+                   if (v % 6) + 1 == m or ((v - 2) % 6) + 1 == m) for m in range(1, 7)}
 _WORTH_OF = itemgetter(0)  # an option's worth
-_NEGATIVE = (0).__gt__     # c -> c < 0 (an empty slot), for ints
 
 
 def _turn(game, s, p, legal=None):
@@ -494,7 +539,7 @@ def _turn(game, s, p, legal=None):
     kind at a time (:class:`_TurnOffer`, the same choice)."""
     P = s.players[p]
     r = game.rules
-    by: Any = _by_kind(legal) if legal is not None else _TurnOffer(game, s, p)
+    by: Any = _by_kind(legal) if legal is not None else _TurnOffer(game, s, p, P)
     # 1. free actions that pay for themselves, before the main action
     a = _good_free_action(game, s, p, P, legal, by)
     if a is not None:
@@ -503,18 +548,30 @@ def _turn(game, s, p, legal=None):
     if main:
         if main[0] == "bid":
             return _continue_bid(game, s, p, P, legal, main[1], by)
-        if EndTurn in by:
+        # Speed: EndTurn is offered after a main action exactly when the engine's
+        # _turn_can_end says so (its _kind_end_turn and _turn_actions): asked directly
+        if game._turn_can_end(s, p):
             return _END_TURN
     # 2. choose a main action
     options: list[tuple[float, Any]] = []
     dice = P.dice
     low = min(dice) if dice else 0
     options.append((0.6 * WORTH["fish"] - 0.15 * low, game._A_fish[low] if dice else TakeFish(0)))
-    used = {k for k, _ in P.hub_dice}
-    for key, mult, item in P.hubs:
+    # (Speed: the hubs' options looked at only with hubs, and the used hubs collected only
+    # when a die is on one)
+    hubs = P.hubs
+    used: Any = {k for k, _ in P.hub_dice} if hubs and P.hub_dice else ()
+    # Speed: with every die a face of 1-6, the dice one step from a multiplier are looked
+    # up in _STEPS (the values the loop below finds in set(dice), in the same ascending
+    # order: a set of such small ints iterates in value order) instead of testing each
+    # distinct die; the hub's worth is hub_worth's expression, written out
+    plain_faces = bool(hubs) and bool(dice) and low >= 1 and max(dice) <= 6
+    coin_unit = r.coin_unit
+    for key, mult, item in hubs:
         if key in used or (key[2] and not r.dice_on_port_hubs):
             continue
-        gain = hub_worth(game, mult, item) + (WORTH["fish"] if key in P.ships else 0)
+        gain = mult * (coin_unit if item == "coins" else 1) * WORTH[item] \
+            + (WORTH["fish"] if key in P.ships else 0)
         if P.lighthouse == key:
             gain += r.lighthouse_units * hub_worth(game, 1, item)
         if mult in dice:
@@ -523,6 +580,16 @@ def _turn(game, s, p, legal=None):
             if act is None:
                 act = _ACTIVATE_HUB[key] = ActivateHub(*key)
             options.append((gain - 0.05 * mult, act))
+        elif plain_faces:
+            for v, k in _STEPS.get(mult, ()):
+                if v in dice:
+                    tile = game._A_tile[v][k]
+                    if tile in by.get(TileAdjust, ()):   # _has(by, tile)
+                        options.append((gain - 0.1, tile))
+                    else:
+                        adjust = game._A_adjust[v][k]
+                        if adjust in by.get(Adjust, ()) and gain > WORTH["fuel"] + 0.3:
+                            options.append((gain - WORTH["fuel"], adjust))
         else:
             for v in set(dice):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
@@ -536,8 +603,12 @@ def _turn(game, s, p, legal=None):
                         adjust = game._A_adjust[v][0 if delta == 1 else 1]
                         if _has(by, adjust) and gain > WORTH["fuel"] + 0.3:
                             options.append((gain - WORTH["fuel"], adjust))
-    for a in by.get(ActivateCard, ()):
-        options.append((_card_activation_worth(game, s, p, a), a))
+    # (Speed: the engine lists card activations only from the cards its profile of the
+    # lanes marks activatable, or the Hospital under hospital_needs_die: without either,
+    # the list is not asked for; it would be empty)
+    if P.cards and (game._prof(P).activatable or r.hospital_needs_die):
+        for a in by.get(ActivateCard, ()):
+            options.append((_card_activation_worth(game, s, p, a), a))
     bid = _plan_bid(game, s, p, P, legal, by)
     if bid is not None:
         options.append(bid)
@@ -602,42 +673,57 @@ def _plan_bid(game, s, p, P, legal, by=None):
     """
     if by is None:
         by = _by_kind(legal)
-    dice = sorted(P.dice, reverse=True)
+    dice = sorted(P.dice)[::-1]   # (Speed: highest first, as reverse=True, without keywords)
     if not dice:
         return None
     # (Speed: the Blue Bar discount and the slots table found only when a gain is not
     # known, and once per plan)
     disc = table = None
-    gains = _gains(game, s, P)
+    gains = _gains(game, s, P, p)
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
-    # without listing the Bid actions)
-    if s.main:
+    # without listing the Bid actions; its test is made in the loop below, ``check``)
+    check = not s.main
+    if check:
+        spaces = game.res_order
+    else:
         open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
         spaces = [sp for sp in game.res_order if sp in open_spaces]
-    else:
-        spaces = game._bid_spaces(s, p, P)
+    nd = len(dice)
     # Speed: a bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    area, adv, S, bids, A_bid = s.area, s.adv, game.S, s.bids, game._A_bid
+    # (Speed: the cards by space, area then advanced spaces, in one tuple: game._card_at)
+    at, bids, A_bid = s.area + s.adv, s.bids, game._A_bid
     # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
     # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
     best_v = best_a = None
     bar = 0.0
     for sp in spaces:
-        card = area[sp] if sp < S else adv[sp - S]   # game._card_at(s, sp)
+        card = at[sp]
         if card < 0:
             continue
+        # Speed: the engine's _bid_spaces test in this loop, without its list: a space with a
+        # card where the player's bid with all their dice would have at least as many dice
+        # as any other (NK-BID-03, NK-BID-04); a row without bids passes it. Made before a
+        # gain not yet known is found, and after the bar for a known one (where most spaces
+        # are skipped): pure tests, so the same spaces are valued and bid on.
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
+            row = bids[sp]
+            if check and any(row) and len(row[p]) + nd < max(map(len, row)):
+                continue
             if disc is None:
                 disc, table = game.blue_bar_discount(P), _slots(game, P)
             gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table)
         if gain is None or gain - first <= bar:
             continue
-        if not any(bids[sp]):
+        row = bids[sp]
+        bid_here = any(row)
+        if bid_here and check and len(row[p]) + nd < max(map(len, row)):
+            continue
+        if not bid_here:
             # Speed: nobody has bid here: _dice_to_lead gives [dice[0]], which spends
             # 0.35 + 0.05 * dice[0], the float ``first``
             v, lead = gain - first, dice[0]
@@ -686,16 +772,19 @@ def _dice_to_lead(s, p, sp, dice_desc):
                 t = sum(d)
                 if t > best_other:
                     best_other, who = t, q
-    ahead = s.order.index(p) < s.order.index(who) if who is not None else True
+    # (Speed: whether this seat is ahead of ``who`` is asked only on a tie, and the tests
+    # below in the order cheapest first: all pure, so the same answer)
     need: list = []
     total = sum(mine)
+    nm = len(mine)
     for v in dice_desc:
-        if len(mine) + len(need) >= most and (total > best_other or (total == best_other and ahead)) \
-                and need:
+        if need and nm + len(need) >= most and (total > best_other or (
+                total == best_other and (who is None or s.order.index(p) < s.order.index(who)))):
             break
         need.append(v)
         total += v
-    if len(mine) + len(need) < most or not (total > best_other or (total == best_other and ahead)):
+    if nm + len(need) < most or not (total > best_other or (
+            total == best_other and (who is None or s.order.index(p) < s.order.index(who)))):
         return None
     if len(need) > 3:
         return None
@@ -718,11 +807,14 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
             if t > best_other:
                 best_other = t
     lead = sum(mine) > best_other
-    if EndTurn in by and len(mine) >= most and (lead or not P.dice):
+    # Speed: during a bid (s.main set) EndTurn is offered exactly when the engine's
+    # _turn_can_end says so (its _kind_end_turn and _turn_actions): asked directly, after
+    # the bot's own pure tests, instead of looking the kind up
+    if len(mine) >= most and (lead or not P.dice) and game._turn_can_end(s, p):
         return _END_TURN
     if P.dice:
-        return Bid(sp, max(P.dice))
-    if EndTurn in by:
+        return game._A_bid[sp][max(P.dice)]   # Bid(sp, max(P.dice)), the engine's own
+    if game._turn_can_end(s, p):
         return _END_TURN
     return legal[0] if legal is not None else by.first()
 
@@ -794,15 +886,21 @@ def _good_free_action(game, s, p, P, legal, by=None):
         if parks:
             return max(parks, key=lambda a: a.value)
     # more lanes when the lanes are nearly full, more ships when lanes are long
-    # Speed: the empty slots counted only when a harbour is affordable at all (the engine
-    # offers one only below max_harbours, where harbour_price is defined); pure tests, so
-    # the order does not change the answer
-    # Speed: the empty slots counted in C, (0).__gt__(c) being c < 0
-    if P.harbours < r.max_harbours and P.coins >= game.harbour_price(P) + 6 \
-            and sum(map(_NEGATIVE, chain.from_iterable(P.lanes))) <= 2 and OpenHarbour in by:
+    # Speed: the empty slots counted first: it fails at about 7 turns in 8, where the
+    # harbour's price is then not asked for (pure tests, so the order does not change the
+    # answer; harbour_price is defined only below max_harbours, so that test stays before
+    # it). They are the slots less the cards, the player's card list being the lanes'
+    # cards (the invariants' check): no test per slot (a C callback per slot cost ~4K
+    # instructions a turn).
+    if sum(map(len, P.lanes)) - len(P.cards) <= 2 and P.harbours < r.max_harbours \
+            and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
-    # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1)
-    if len(P.cards) >= 3 and P.harbours > 1 and P.coins >= game.ship_price(P) + 8:
+    # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1, and
+    # for a lane holding fewer ships than harbours: as no lane holds more (the invariants'
+    # check), there is one exactly when the ships are fewer than lanes times harbours; most
+    # asks with the coins found every lane full, a list made for nothing)
+    if len(P.cards) >= 3 and P.harbours > 1 and len(P.ships) < len(P.lanes) * P.harbours \
+            and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
         if ships:
             return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))
@@ -822,15 +920,34 @@ def _best_move(game, s, P, by):
     about 3 in 5 asks in 4-player games) neither lists the moves nor values them. The hubs
     are not in the key: they are the lanes' (``_hubs_of(lanes)``, the invariants' check).
     The caller has checked the fuel.
+
+    Speed: the key's tuples are large to hash, and a seat asks again with the very same
+    tuples (the engine keeps a field's tuple while it is unchanged): the seat's last
+    answer is kept with them in :data:`_LAST_MOVE` and handed back when they are the same
+    objects (``is``: the entry holds them) and the last round test is the same, unhashed.
     """
-    if not game._free_offered(s, P):
+    # (Speed: game._free_offered(s, P), the engine's test, written out)
+    if not (P.dice or (s.main and game.rules.free_actions_after_last_die)):
         return None
+    lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
+    on = s.round <= game.rules.rounds
+    seat = s.frames[-1][1] & 7 if s.frames[-1][0] == "turn" else 0   # only picks the entry
+    last = _LAST_MOVE[seat]
+    if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
+            and last[3] is hub_dice and last[4] is cargo and last[5] is on:
+        return last[6]
     cache = _cache(game, "move")
-    key = (P.lanes, P.ships, P.hub_dice, P.cargo, s.round <= game.rules.rounds)
+    key = (lanes, ships, hub_dice, cargo, on)
     best = cache.get(key, _NO_PRICE)
     if best is _NO_PRICE:
         best = cache[key] = _best_move_plain(game, s, P, by.get(MoveShip, ()))
+    _LAST_MOVE[seat] = (game, lanes, ships, hub_dice, cargo, on, best)
     return best
+
+
+#: per seat (mod 8), :func:`_best_move`'s last answer: (game, lanes, ships, hub dice,
+#: cargo, whether the last round is not over, move or None), swapped in whole
+_LAST_MOVE: list = [None] * 8
 
 
 def _best_move_plain(game, s, P, moves):
@@ -892,7 +1009,7 @@ def greedy_bot(game, state, rng):
         # that comes first in an order of preference read from the seat's hubs alone
         # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
         have = s.hands[p] if kind == "draft" else P.dice
-        for v in _pick_order(game, P, kind):
+        for v in _pick_order(game, P, kind, p):
             if v in have:
                 return (game._A_pick if kind == "draft" else game._A_income)[v]
         return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
@@ -959,23 +1076,54 @@ def greedy_bot(game, state, rng):
     return legal[0]
 
 
-def _pick_order(game, P, kind: str) -> tuple:
+def _pick_order(game, P, kind: str, seat: int = 0) -> tuple:
     """The die values 1-6 in the order :func:`_pick` prefers them, for this player's hubs:
     its ``max`` keeps the first action of the highest key in legal (value) order, so the
     values sorted by key, highest first, equal keys lowest value first (a draft's keys
-    differ for every value). Kept per hubs (they change only when a card is placed)."""
+    differ for every value). Kept per hubs (they change only when a card is placed).
+
+    Speed: the order reads the hubs only through their (multiplier, item) pairs (the
+    multipliers, and ``_die_keep_value``'s best hub worth per multiplier), not where they
+    are nor how often a pair repeats; so when these hubs are new (each round, and each
+    game: the caches outlive a game) the order is looked up by their set of pairs, which
+    many hubs share, before it is worked out (about 4 in 5 of those look-ups find it).
+
+    Speed: a seat picks several dice a round with the very same hubs tuple: its last
+    order is kept with it in :data:`_LAST_ORDER` and handed back for the same object
+    (``is``: the entry holds it) and kind, unhashed (``seat`` only picks the entry)."""
+    hubs = P.hubs
+    seat &= 7
+    last = _LAST_ORDER[seat]
+    if last is not None and last[0] is game and last[1] is hubs and last[2] == kind:
+        return last[3]
     cache = _cache(game, "pick order")
-    key = (kind, P.hubs)
+    key = (kind, hubs)
     order = cache.get(key)
     if order is None:
+        by_pairs = _cache(game, "pick order by pairs")
+        key2 = (kind, frozenset([(m, it) for _, m, it in hubs]))
+        order = by_pairs.get(key2)
+        if order is None:
+            order = by_pairs[key2] = _pick_order_plain(game, P, kind)
+        cache[key] = order
+    _LAST_ORDER[seat] = (game, hubs, kind, order)
+    return order
+
+
+#: per seat (mod 8), :func:`_pick_order`'s last answer: (game, hubs, kind, order)
+_LAST_ORDER: list = [None] * 8
+
+
+def _pick_order_plain(game, P, kind: str) -> tuple:
+    """:func:`_pick_order` worked out."""
+    if True:
         if kind == "draft":
             keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
             rank = lambda v: (keep[v], v)   # noqa: E731
         else:
             mults = {m for _, m, _ in P.hubs}
             rank = lambda v: v - 3 * _die_keep_value(game, P, v) if v in mults else v   # noqa: E731
-        order = cache[key] = tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
-    return order
+        return tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
 
 
 def _pick(game, P, kind: str, legal):

@@ -56,6 +56,13 @@ def test_slot_tables_give_slot_value(positions):
             empty = [(li, si) for li, lane in enumerate(P.lanes) for si, c in enumerate(lane) if c < 0]
             assert list(slots) == empty
             assert [slots[k][4] for k in empty] == [game.gap_coins(P.lanes[li], si) for li, si in empty]
+            # the placements read from the table are the engine's, for every card and discount
+            for card in _every_card(game, s):
+                for disc in (0, 2):
+                    cost = game.card_price(P, card, disc)
+                    from_table = [(li, si, cost + slots[li, si][5]) for li, si in empty
+                                  if cost + slots[li, si][5] <= P.coins]
+                    assert from_table == game._placements(P, card, disc)
             for card in _every_card(game, s):
                 plain = [B._slot_value(game, P, card, li, si) for li, si in empty]
                 fast = [B._slot_value_at(game, card, slots[k]) for k in empty]
@@ -77,6 +84,7 @@ def test_cached_card_values_are_the_plain_ones(positions):
                 expected = None if price is None else \
                     worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
                 assert B._bid_gain(game, s, p, P, card, disc) == expected
+                assert B._bid_gain(game, s, p, P, card, disc, B._slots(game, P)) == expected
                 assert B._gains(game, s, P).get(card, expected) == expected
                 checked += 1
     assert checked > 100
@@ -193,6 +201,7 @@ def test_cached_values_follow_coins_fish_and_rounds(positions):
             expected = None if price is None else \
                 worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
             assert B._bid_gain(game, s2, p, P, card, disc) == expected
+            assert B._bid_gain(game, s2, p, P, card, disc, B._slots(game, P)) == expected
             gains = B._gains(game, s2, P)   # filled the way _plan_bid fills it
             if card not in gains:
                 gains[card] = B._bid_gain(game, s2, p, P, card, disc)
@@ -623,7 +632,6 @@ def test_slot_table_split_and_empty_counts(positions):
     (the same for every card) and ``near`` holds the other slots, in order; the empty
     slots counted in C (_NEGATIVE) are the slots with c < 0."""
     from dataclasses import replace
-    from itertools import chain
 
     game, states = positions
     cards: dict = {}
@@ -631,7 +639,7 @@ def test_slot_table_split_and_empty_counts(positions):
     for s in states:
         for P in s.players:
             slots = B._slots(game, P)
-            assert sum(map(B._NEGATIVE, chain.from_iterable(P.lanes))) == len(slots) == sum(
+            assert sum(map(len, P.lanes)) - len(P.cards) == len(slots) == sum(
                 1 for lane in P.lanes for c in lane if c < 0)
             lonely = [k for k, (lefts, rights, *_) in slots.items() if lefts is None and rights is None]
             for card in _every_card(game, s):
@@ -856,3 +864,118 @@ def test_cache_is_kept_per_game_and_name_and_begun_afresh_when_large():
     assert fresh is not a and fresh == {} and B._cache(game, "a") is fresh
     other = tabletop_nb.load_game("neko", players=3)
     assert B._cache(other, "a") is not fresh
+
+
+def test_last_gains_entry_is_the_keyed_table(positions):
+    """_gains hands back the seat's last table only for the very same situation: at every
+    position, and again for the same seat with other coins, fish, round or lanes, the
+    table is the one kept under the plain key (a stale entry would be another table)."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game, states = positions
+    checked = 0
+    for s in states:
+        for p, P in enumerate(s.players):
+            variants = [P, replace(P, coins=P.coins + 1), replace(P, fish=P.fish + 1), P,
+                        replace(P, lanes=tuple(tuple(lane) for lane in P.lanes))]
+            for Q in variants:
+                for rnd in (s.round, s.round + 1):
+                    s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
+                    left = B._rounds_left(game, s2) + (1 if s2.phase < _RESOLVE else 0)
+                    key = (left, Q.lanes, Q.ships, Q.cards, len(Q.hubs), Q.interference, Q.coins, Q.fish)
+                    assert B._gains(game, s2, Q, p) is B._table(game, "gain", key)
+                    checked += 1
+    assert checked > 100
+
+
+def test_last_move_entry_is_the_plain_move():
+    """_best_move's per-seat entry gives the plain answer when the fields change between
+    asks of one seat (hub dice, cargo, ships, the last round) and when they come back."""
+    from dataclasses import replace
+
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", players=4)
+    checked = moves = 0
+    for s in _mixed_turns(game, 5):
+        p = s.frames[-1][1]
+        P = s.players[p]
+        if P.fuel < game.rules.move_fuel or not P.ships:
+            continue
+        for Q, rnd in ((P, s.round), (replace(P, hub_dice=()), s.round), (P, game.rules.rounds + 1),
+                       (replace(P, ships=P.ships[1:]), s.round), (P, s.round)):
+            s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
+            by = B._TurnOffer(game, s2, p)
+            plain = B._best_move_plain(game, s2, Q, game.turn_actions_of(s2, MoveShip)) \
+                if game._free_offered(s2, Q) else None
+            assert B._best_move(game, s2, Q, by) == plain
+            checked += 1
+            moves += plain is not None
+    assert checked > 20 and moves > 5
+
+
+def test_pick_order_by_pairs_is_the_plain_order():
+    """The draft and income orders found by the hubs' (multiplier, item) pairs are the plain
+    ones for hubs that share pairs but not places, repeat a pair, or differ in one item."""
+    from dataclasses import replace
+
+    game = tabletop_nb.load_game("neko", players=4)
+    P = game.initial_state().players[0]
+    hub_sets = [(), (((0, 1, 0), 2, "coins"),), (((1, 3, 0), 2, "coins"),),
+                (((0, 1, 0), 2, "fuel"),), (((0, 1, 0), 2, "coins"), ((1, 2, 0), 2, "coins")),
+                (((0, 1, 0), 4, "fuel"), ((0, 2, 0), 2, "fish")), (((2, 2, 0), 2, "fish"), ((0, 4, 0), 4, "fuel")),
+                (((0, 1, 0), 4, "goods"), ((0, 2, 0), 2, "fish")), (((0, 1, 0), 6, "pp"), ((0, 3, 0), 1, "coins"))]
+    for kind in ("draft", "income"):
+        for hubs in hub_sets + hub_sets[::-1]:
+            Q = replace(P, hubs=hubs)
+            assert B._pick_order(game, Q, kind) == B._pick_order_plain(game, Q, kind), (kind, hubs)
+    for hubs in hub_sets:   # one hubs object, the kinds alternating (the seat's last entry)
+        Q = replace(P, hubs=hubs)
+        for kind in ("draft", "income", "draft", "income"):
+            assert B._pick_order(game, Q, kind, 1) == B._pick_order_plain(game, Q, kind), (kind, hubs)
+    orders = {B._pick_order_plain(game, replace(P, hubs=h), "draft") for h in hub_sets}
+    assert len(orders) > 3   # the hubs sets do rank the values differently
+
+
+
+def test_steps_table_is_the_loop_over_the_distinct_dice():
+    """_turn's _STEPS gives, for dice of faces 1-6, the dice one step from a multiplier in
+    the order (and with the direction) of its loop over ``set(dice)``."""
+    from itertools import combinations_with_replacement
+
+    for n in range(1, 6):
+        for dice in combinations_with_replacement(range(1, 7), n):
+            for d in (dice, dice[::-1]):
+                for mult in range(1, 8):
+                    plain = [(v, 0 if (v % 6) + 1 == mult else 1) for v in set(d)
+                             if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult]
+                    assert [(v, k) for v, k in B._STEPS.get(mult, ()) if v in d] == plain, (d, mult)
+
+
+def test_ship_guard_skips_only_when_no_ship_is_offered():
+    """_good_free_action asks for BuyShip only with fewer ships than lanes times harbours:
+    with as many, the legal list holds no BuyShip (and ships are offered elsewhere)."""
+    guard = [("ship", lambda g, s, P: len(P.ships) >= len(P.lanes) * P.harbours,
+              lambda a: type(a) is BuyShip)]
+    assert _offered_where_looked(guard) == {"ship"}
+
+
+def test_card_activation_guard_skips_only_when_none_is_offered():
+    """_turn asks for card activations only with an activatable card in the lanes (or the
+    Hospital under hospital_needs_die): elsewhere the legal list holds none."""
+    from tabletop_nb.games.neko.state import ActivateCard
+
+    guard = [("activate", lambda g, s, P: not (P.cards and (g._prof(P).activatable or g.rules.hospital_needs_die)),
+              lambda a: type(a) is ActivateCard)]
+    assert _offered_where_looked(guard) == {"activate"}
+
+
+def test_cards_by_space_are_the_area_then_the_advanced_spaces(positions):
+    """_plan_bid reads the card on a space from ``s.area + s.adv`` (game._card_at)."""
+    game, states = positions
+    for s in states:
+        at = s.area + s.adv
+        assert [game._card_at(s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
+        assert len(s.area) == game.S
