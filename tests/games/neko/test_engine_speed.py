@@ -111,6 +111,28 @@ def test_working_copy_apply_is_the_plain_apply(played):
         assert s == before and repr(s) == repr(before)
 
 
+def test_working_copies_are_writable_subclasses_adding_no_slots():
+    """Speed in base.py's ``_W`` and ``_MP``: subclasses of the frozen classes that add no
+    slots (so a ``__class__`` assignment skips the slot-by-slot layout check) and write
+    through ``object``'s setter; ``test_working_copy_apply_is_the_plain_apply`` checks the
+    states they become, in every position of seeded games."""
+    for work, frozen in ((base._W, NekoState), (base._MP, Player)):
+        assert work.__bases__ == (frozen,) and work.__slots__ == ()
+        assert work.__setattr__ is object.__setattr__ and work.__delattr__ is object.__delattr__
+    game = tabletop_nb.load_game("neko", players=3)
+    s = game.initial_state()
+    w = base._W(s)
+    m = w.p(0)
+    m.coins += 1
+    w.round = 3
+    new = w.freeze()
+    assert type(new) is NekoState and type(new.players[0]) is Player
+    assert new.players[0].coins == s.players[0].coins + 1 and new.round == 3
+    assert new.players[1] is s.players[1] and s.round != 3
+    with pytest.raises(AttributeError):   # frozen again (FrozenInstanceError)
+        new.round = 4
+
+
 def test_put_copies_a_player_only_for_a_new_value():
     """Speed in ``_W.put``: an equal value of the same type leaves the player as it is (the
     same object, so the same value); a new value, or an equal one of another type (0 for
