@@ -185,6 +185,10 @@ class _TurnOffer(dict):
     """
 
     __slots__ = ("game", "s", "p", "P")
+    game: Any
+    s: Any
+    p: int
+    P: Any
 
     def get(self, kind, default=None):
         acts = _DICT_GET(self, kind)
