@@ -487,7 +487,7 @@ def test_best_move_from_its_table_is_the_plain_one(cfg):
                 continue
             offered = [a for a in game.legal_actions(s) if type(a) is MoveShip]
             plain = B._best_move_plain(game, s, P, offered)
-            assert B._best_move(game, s, P, B._TurnOffer(game, s, p)) == plain
+            assert B._best_move(game, s, P, B._turn_offer(game, s, p)) == plain
             assert B._best_move(game, s, P, B._by_kind(game.legal_actions(s))) == plain
             asked += 1
             moves += plain is not None
@@ -513,7 +513,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
             P = s.players[p]
             if P.fuel < game.rules.move_fuel:
                 continue
-            offer = B._TurnOffer(game, s, p)
+            offer = B._turn_offer(game, s, p)
             moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
             if not moves:
                 continue
@@ -535,7 +535,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
                       phase="action", seat=0, dice=[[3, 1, 1, 2, 2, 4]] * 4)
     P = s.players[0]
     moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
-    offer = B._TurnOffer(game, s, 0)
+    offer = B._turn_offer(game, s, 0)
     assert B._best_move(game, s, P, offer) == B._best_move_plain(game, s, P, moves) == moves[1]
     loaded = replace(P, cargo=((14, 4),))
     assert B._best_move(game, s, loaded, offer) == B._best_move_plain(game, s, loaded, moves) == moves[0]
@@ -907,7 +907,7 @@ def test_last_move_entry_is_the_plain_move():
         for Q, rnd in ((P, s.round), (replace(P, hub_dice=()), s.round), (P, game.rules.rounds + 1),
                        (replace(P, ships=P.ships[1:]), s.round), (P, s.round)):
             s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
-            by = B._TurnOffer(game, s2, p)
+            by = B._turn_offer(game, s2, p)
             plain = B._best_move_plain(game, s2, Q, game.turn_actions_of(s2, MoveShip)) \
                 if game._free_offered(s2, Q) else None
             assert B._best_move(game, s2, Q, by) == plain
