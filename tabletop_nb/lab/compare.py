@@ -41,7 +41,7 @@ def _per_game(df) -> Any:
     out = pd.DataFrame({
         "score_mean": g.score.mean(),
         "score_spread": g.score.std(ddof=0),
-        "winning_margin": g.score.apply(lambda s: _margin(s.to_numpy())),
+        "winning_margin": _margins(df),
         "turns": g.turns.first(),
         "lead_changes": g.lead_changes.first(),
         "winner_led_at_half": g.winner_led_at_half.first().astype(float),
@@ -52,6 +52,27 @@ def _per_game(df) -> Any:
     for seat in wins.columns:
         out[f"win_rate_seat_{seat}"] = wins[seat]
     return out
+
+
+def _margins(df) -> Any:
+    """``_margin`` of every game's scores, as a Series by game (sorted), in one pass.
+
+    Speed: the same numbers as ``g.score.apply(lambda s: _margin(s.to_numpy()))``
+    (tests/lab/test_compare.py checks it), without a Python call and a sub-frame per
+    game, which took about a second for 20,000 games after the games themselves.
+    """
+    import pandas as pd
+
+    games = df["game"].to_numpy()
+    scores = df["score"].to_numpy(dtype=float)
+    if not len(games):
+        return pd.Series([], index=pd.Index(games, name="game"), dtype=float)
+    order = np.lexsort((scores, games))  # by game, then score
+    gs, ss = games[order], scores[order]
+    last = np.flatnonzero(np.r_[gs[1:] != gs[:-1], True])  # each game's top score
+    first = np.r_[0, last[:-1] + 1]
+    margin = np.where(last > first, ss[last] - ss[np.maximum(last - 1, 0)], np.nan)
+    return pd.Series(margin, index=pd.Index(gs[last], name="game"), dtype=float)
 
 
 def _margin(scores: np.ndarray) -> float:

@@ -109,3 +109,34 @@ def test_skill_with_another_player_count_is_not_paired(game):
                                     skill_games=8)
     assert math.isnan(cmp.difference("2 players", "skill_win_rate").diff)
     assert "no paired difference" in cmp.skill_summary()
+
+
+def test_margins_are_the_plain_margin_of_every_game():
+    """The one-pass winning margins (``_margins``) equal ``_margin`` applied game by game:
+    ties at the top, one-seat games (NaN), negative scores, games out of order."""
+    import numpy as np
+    import pandas as pd
+
+    from tabletop_nb.lab.compare import _margin, _margins
+
+    rng = np.random.default_rng(5)
+    for trial in range(30):
+        rows = []
+        for game in rng.permutation(40):
+            for _seat in range(int(rng.integers(1, 5))):
+                rows.append((int(game), int(rng.integers(-3, 6))))
+        df = pd.DataFrame(rows, columns=["game", "score"]).sample(frac=1, random_state=trial)
+        plain = df.groupby("game", sort=True).score.apply(lambda s: _margin(s.to_numpy()))
+        pd.testing.assert_series_equal(_margins(df), plain.astype(float), check_names=False)
+        assert list(_margins(df).index) == sorted(set(df.game))
+    assert _margins(pd.DataFrame({"game": [], "score": []})).empty
+
+
+def test_per_game_margin_of_a_real_run(game):
+    df = tabletop_nb.simulate(game, bots="random", games=30, seed=4, progress=False)
+    from tabletop_nb.lab.compare import _margin, _per_game
+
+    plain = df.groupby("game", sort=True).score.apply(lambda s: _margin(s.to_numpy()))
+    got = _per_game(df)["winning_margin"]
+    assert got.to_numpy().tolist() == plain.to_numpy(dtype=float).tolist()
+    assert list(got.index) == list(plain.index)
