@@ -47,82 +47,137 @@ def hub_worth(game, mult: int, item: str) -> float:
 
 
 def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
-    """What owning ``card`` is worth to player ``p``, in PP (before paying for it)."""
-    C = game.card[card]
-    P = s.players[p]
+    """What owning ``card`` is worth to player ``p``, in PP (before paying for it).
+
+    Its PP (0.75 of them, a port's 0.45: it must be unlocked), what its kind adds (a set
+    card: the income or discount the next card of its set adds, for the rounds left; a
+    Penguin Park: 0.8 a round; a port: half its goods' and hubs' worth), what its effect
+    is worth, its end-game PP and the PP its interference tiles cost. Each term is
+    written out in :func:`_card_terms`, by kind and by effect.
+    """
+    # Speed: the terms that read only the card and the rules are made once per card and
+    # game (_card_terms); here the ones that read the situation, in the same order. The
+    # same floats as each term written out: a set term is ``(set_value(n + 1) -
+    # set_value(n)) * WORTH[unit]`` (kept per n, _set_increment) times the rounds, in the
+    # order Python evaluates the whole product; an effect of the rounds left alone adds
+    # ``0 + a * left``, which is ``a * left``; variant's ``1.5 + 0.0 * left`` is 1.5
+    base, set_mode, incs, eff_a, eff_b, own_effect, end_pp, end_kinds, tiles = _card_terms(game, card)
     r = game.rules
-    # (Speed: _rounds_left(game, s) written out)
-    left = max(0, r.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)
-    v = C.pp * (0.75 if C.kind != "port" else 0.45)
-    kinds = game._prof(P).kinds if P.cards else {}
-    n = kinds.get(C.kind, 0)
-    if C.kind == "ocean_bank":
-        v += (r.set_value(n + 1, r.ocean_bank_income) - r.set_value(n, r.ocean_bank_income)) \
-            * WORTH["coins"] * left
-    elif C.kind == "fuel_platform":
-        v += (r.set_value(n + 1, r.fuel_platform_income) - r.set_value(n, r.fuel_platform_income)) \
-            * WORTH["fuel"] * min(left, 2)
-    elif C.kind == "blue_bar":
-        v += (r.set_value(n + 1, r.blue_bar_discount) - r.set_value(n, r.blue_bar_discount)) \
-            * WORTH["coins"] * left * 0.8
-    elif C.kind == "penguin_park":
-        v += 0.8 * left
-    elif C.kind == "port":
-        # (Speed: the two sums read the card and the rules only: made once per card)
-        cargo_term, hubs_term = _port_terms(game, card)
-        v += cargo_term
-        v += hubs_term
-    e = C.effect
-    if e not in _VALUED_EFFECTS:
-        pass   # (Speed: most cards have no effect valued below: one look, not 15 tests)
-    elif e == "variant":
-        v += 1.5
-    elif e in ("seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high"):
-        v += 0.6 * left
-    elif e == "seaside_cards":
-        v += len(P.cards) + 3
-    elif e in ("light_house", "church", "fishing_spot", "harbour_city", "hospital"):
-        v += 0.7 * left
-    elif e == "southernmost_city":
-        v += 1.5 * left
-    elif e == "research_station":
-        v += 2 + 0.5 * left
-    elif e == "neko_harbour":
-        v += len(P.hubs) * 0.3 + 1
-    elif e == "post_office":
-        v += 1 + 0.5 * left
-    elif e == "south_pole":
-        v += 2 * P.interference
-    elif e == "ice_wall":
-        v += P.coins / 3 * 0.5
-    elif e == "small_islands":
-        v += P.fish * 0.5 + 1
-    if C.endgame_pp:
-        v += C.endgame_pp * (1 + sum(kinds.get(k, 0) for k in C.endgame_kinds))
-    if r.card_interference and C.interference:
+    # (Speed: _rounds_left(game, s) written out, without the two max calls: the same int)
+    rd = s.round if s.round > 1 else 1
+    left = r.rounds - rd if r.rounds > rd else 0
+    if s.phase < RESOLVE:
+        left += 1
+    v = base
+    P = s.players[p]
+    if set_mode:
+        if set_mode == _PARK:
+            v += 0.8 * left
+        else:
+            n = game._prof(P).kinds.get(game.card[card].kind, 0) if P.cards else 0
+            inc = incs[n] if n < len(incs) else _set_increment(game, card, n)
+            if set_mode == _PER_ROUND:
+                v += inc * left
+            elif set_mode == _TWO_ROUNDS:
+                v += inc * min(left, 2)
+            else:   # _DISCOUNT
+                v += inc * left * 0.8
+    if eff_a is not None:
+        v += eff_b + eff_a * left
+    elif own_effect:
+        v += _own_effect_term(own_effect, P)
+    if end_pp:
+        kinds = game._prof(P).kinds if P.cards else {}
+        v += end_pp * (1 + sum(kinds.get(k, 0) for k in end_kinds))
+    if tiles:
         pen = game.interference_penalty
-        v += pen(P.interference + C.interference) - pen(P.interference)
+        v += pen(P.interference + tiles) - pen(P.interference)
     return v + slot_hubs
 
 
+#: how card_worth values a set card's next card (_card_terms)
+_PER_ROUND, _TWO_ROUNDS, _DISCOUNT, _PARK = 1, 2, 3, 4
+#: the set kinds: (income table's rule field, worth of a unit, how the rounds count)
+_SETS = {"ocean_bank": ("ocean_bank_income", "coins", _PER_ROUND),
+         "fuel_platform": ("fuel_platform_income", "fuel", _TWO_ROUNDS),
+         "blue_bar": ("blue_bar_discount", "coins", _DISCOUNT)}
+#: the effects whose worth is ``b + a * rounds left``: effect -> (a, b)
+_ROUND_EFFECTS = {"variant": (0.0, 1.5),   # (1.5 + 0.0 * left is 1.5)
+                  "seaside_trade_low": (0.6, 0), "seaside_pickup": (0.6, 0),
+                  "seaside_reward": (0.6, 0), "seaside_trade_high": (0.6, 0),
+                  "light_house": (0.7, 0), "church": (0.7, 0), "fishing_spot": (0.7, 0),
+                  "harbour_city": (0.7, 0), "hospital": (0.7, 0),
+                  "southernmost_city": (1.5, 0), "research_station": (0.5, 2),
+                  "post_office": (0.5, 1)}
+#: the effects whose worth reads the player (_own_effect_term)
+_OWN_EFFECTS = frozenset({"seaside_cards", "neko_harbour", "south_pole", "ice_wall", "small_islands"})
 #: the effects card_worth values (any other adds nothing)
-_VALUED_EFFECTS = frozenset({
-    "variant", "seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high",
-    "seaside_cards", "light_house", "church", "fishing_spot", "harbour_city", "hospital",
-    "southernmost_city", "research_station", "neko_harbour", "post_office", "south_pole",
-    "ice_wall", "small_islands"})
+_VALUED_EFFECTS = frozenset(_ROUND_EFFECTS) | _OWN_EFFECTS
+#: the set increments kept per card: for n = 0 .. _SET_TABLE_N - 1 cards of its kind
+_SET_TABLE_N = 32
 
 
-def _port_terms(game, card: int) -> tuple:
-    """A port's cargo and hubs terms of card_worth (what its goods and hubs are worth, half
-    each), kept per card."""
-    terms = _cache(game, "port terms")
-    t = terms.get(card)
-    if t is None:
-        C = game.card[card]
-        t = terms[card] = (sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5,
-                           sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5)
-    return t
+def _own_effect_term(e: str, P) -> float:
+    """What the effects that read the player's situation add to card_worth."""
+    if e == "seaside_cards":
+        return len(P.cards) + 3
+    if e == "neko_harbour":
+        return len(P.hubs) * 0.3 + 1
+    if e == "south_pole":
+        return 2 * P.interference
+    if e == "ice_wall":
+        return P.coins / 3 * 0.5
+    return P.fish * 0.5 + 1   # small_islands
+
+
+def _set_increment(game, card: int, n: int) -> float:
+    """What one more card of a set card's kind adds to the set's income (or discount), with
+    ``n`` cards of it already, in PP per round: ``(set_value(n + 1) - set_value(n)) *
+    WORTH[unit]``."""
+    r = game.rules
+    field, unit, _ = _SETS[game.card[card].kind]
+    table = getattr(r, field)
+    return (r.set_value(n + 1, table) - r.set_value(n, table)) * WORTH[unit]
+
+
+def _card_terms(game, card: int) -> tuple:
+    """The terms of card_worth that read only the card and the rules, kept per card:
+    (its base worth, the set mode, the set increments for 0 .. _SET_TABLE_N - 1 cards
+    of its kind, the effect's a and b for ``b + a * rounds left`` (None if not such an
+    effect), the effect that reads the player (or ""), the end-game PP and kinds, the
+    interference tiles it brings (0 without the card_interference rule)).
+
+    The base is the card's PP at 0.75 (a port: 0.45), plus a port's goods and hubs terms
+    (half their worth each) added in that order: the same float as card_worth adding
+    them one by one, every call."""
+    # (Speed: a whole table found in one try, made the first time per game)
+    try:
+        return game._greedy_card_terms[card]
+    except AttributeError:
+        pass
+    r = game.rules
+    out: list = []
+    for c, C in enumerate(game.card):
+        if C is None:   # (card ids may leave gaps in game.card)
+            out.append(None)
+            continue
+        base = C.pp * (0.75 if C.kind != "port" else 0.45)
+        set_mode = 0
+        incs: tuple = ()
+        if C.kind in _SETS:
+            set_mode = _SETS[C.kind][2]
+            incs = tuple(_set_increment(game, c, n) for n in range(_SET_TABLE_N))
+        elif C.kind == "penguin_park":
+            set_mode = _PARK
+        elif C.kind == "port":
+            base += sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
+            base += sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+        eff_a, eff_b = _ROUND_EFFECTS.get(C.effect, (None, 0))
+        own = C.effect if C.effect in _OWN_EFFECTS else ""
+        tiles = C.interference if r.card_interference else 0
+        out.append((base, set_mode, incs, eff_a, eff_b, own, C.endgame_pp, C.endgame_kinds, tiles))
+    game.__dict__["_greedy_card_terms"] = tuple(out)
+    return out[card]
 
 
 def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
