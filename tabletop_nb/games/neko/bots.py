@@ -318,7 +318,12 @@ def _gains(game, s, P, seat: int = 0) -> dict:
     the same objects (``is``: the entry holds them, so equal values) and the numbers are
     equal, without hashing. The same table either way (``seat`` only picks the entry).
     """
-    left = max(0, game.rules.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)   # as card_worth
+    # (as card_worth: _rounds_left written out without the two max calls, the same int)
+    rounds = game.rules.rounds
+    rd = s.round if s.round > 1 else 1
+    left = rounds - rd if rounds > rd else 0
+    if s.phase < RESOLVE:
+        left += 1
     lanes, ships, cards = P.lanes, P.ships, P.cards
     nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
     seat &= 7

@@ -1045,3 +1045,26 @@ def test_card_terms_are_card_worths_terms(cfg, monkeypatch):
                     assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
                     checked += 1
     assert checked > 1000
+
+
+def test_rounds_left_written_out_is_rounds_left():
+    """card_worth and _gains count the rounds left without max() calls: the same int as
+    ``_rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)`` in every round (before
+    the first and past the last too) and phase, read back from the gains table's key and
+    from card_worth against the plain one."""
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", players=3)
+    s0 = _mixed_turns(game, 2)[30]
+    checked = 0
+    for rnd in range(-1, game.rules.rounds + 3):
+        for phase in range(14):
+            s = replace_state(s0, round=rnd, phase=phase)
+            want = B._rounds_left(game, s) + (1 if s.phase < _RESOLVE else 0)
+            for p, P in enumerate(s.players):
+                B._gains(game, s, P, p)
+                assert B._LAST_GAINS[p & 7][4][0] == want
+                for card in range(len(game.card)):
+                    assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
+                checked += 1
+    assert checked > 100
