@@ -1068,3 +1068,15 @@ def test_rounds_left_written_out_is_rounds_left():
                     assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
                 checked += 1
     assert checked > 100
+
+
+def test_most_dice_is_the_longest_bid(positions):
+    """_most_dice(row) is ``max(map(len, row))`` for every bid row of seeded games' turns
+    and for rows of empty bids, one bid, and several of equal and different lengths."""
+    game, states = positions
+    rows = {row for s in states for row in s.bids}
+    rows |= {((),), ((), ()), ((3,), ()), ((), (), (6, 1)), ((2, 2), (5,), (1, 1), ()),
+             ((4,), (4,), (4,), (4,)), ((1, 2, 3), (6,), (), (2, 2))}
+    assert any(max(map(len, row)) == 0 for row in rows) and any(max(map(len, row)) > 1 for row in rows)
+    for row in rows:
+        assert B._most_dice(row) == max(map(len, row))
