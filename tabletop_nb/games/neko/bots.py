@@ -595,8 +595,17 @@ def _price_after(game, s, p, a) -> int:
 
 def _die_keep_value(game, P, v: int) -> float:
     """How much the bot likes having a die of value ``v`` for the action phase."""
-    hub = max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v), default=0.0)
-    return max(hub, 0.25 * v)
+    # (Speed: ``max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v),
+    # default=0.0)`` as a loop over the hubs, and the max of the two as a comparison: the
+    # same float, max's first of equals; a hub's worth and 0.25 * v are > 0)
+    hub = 0.0
+    for _, m, it in P.hubs:
+        if m == v:
+            w = hub_worth(game, m, it)
+            if w > hub:
+                hub = w
+    low = 0.25 * v
+    return low if low > hub else hub
 
 
 # --------------------------------------------------------------------------- turns

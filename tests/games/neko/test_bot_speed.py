@@ -1080,3 +1080,29 @@ def test_most_dice_is_the_longest_bid(positions):
     assert any(max(map(len, row)) == 0 for row in rows) and any(max(map(len, row)) > 1 for row in rows)
     for row in rows:
         assert B._most_dice(row) == max(map(len, row))
+
+
+def test_die_keep_value_is_the_plain_one(positions):
+    """_die_keep_value (its two max calls as a loop and a comparison) is the function as
+    first written for every die value and every player of seeded games' turns, and for
+    hubs of equal multipliers and of every item (coins counted by coin_unit)."""
+    from dataclasses import replace
+
+    def plain(game, P, v):
+        hub = max((B.hub_worth(game, m, it) for _, m, it in P.hubs if m == v), default=0.0)
+        return max(hub, 0.25 * v)
+
+    game, states = positions
+    checked = 0
+    for s in states[::3]:
+        for P in s.players:
+            for v in range(1, 7):
+                assert B._die_keep_value(game, P, v) == plain(game, P, v)
+                checked += 1
+    P = states[0].players[0]
+    hubs = tuple(((0, i, 0), m, it) for i, (m, it) in enumerate(
+        [(1, "fuel"), (1, "coins"), (2, "pp"), (2, "fish"), (3, "goods"), (3, "pp"), (6, "coins")]))
+    Q = replace(P, hubs=hubs)
+    for v in range(1, 7):
+        assert B._die_keep_value(game, Q, v) == plain(game, Q, v)
+    assert checked > 50
