@@ -999,8 +999,9 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # answer; harbour_price is defined only below max_harbours, so that test stays before
     # it). They are the slots less the cards, the player's card list being the lanes'
     # cards (the invariants' check): no test per slot (a C callback per slot cost ~4K
-    # instructions a turn).
-    if sum(map(len, P.lanes)) - len(P.cards) <= 2 and P.harbours < r.max_harbours \
+    # instructions a turn). (Speed: and the slots are the lanes times r.lane_slots, every
+    # lane having that many slots (the invariants' check, NK-INV): not sum(map(len, lanes)))
+    if len(P.lanes) * r.lane_slots - len(P.cards) <= 2 and P.harbours < r.max_harbours \
             and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
     # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1, and

@@ -1106,3 +1106,17 @@ def test_die_keep_value_is_the_plain_one(positions):
     for v in range(1, 7):
         assert B._die_keep_value(game, Q, v) == plain(game, Q, v)
     assert checked > 50
+
+
+@pytest.mark.parametrize("cfg", CONFIGS)
+def test_slots_are_lanes_times_lane_slots(cfg):
+    """_good_free_action counts a player's slots as lanes times ``lane_slots`` (every lane
+    has that many, NK-INV): ``sum(map(len, P.lanes))`` for every player of mixed games'
+    turns, also after harbours are opened (more lanes)."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    lanes_seen = set()
+    for s in _mixed_turns(game, 4):
+        for P in s.players:
+            assert len(P.lanes) * game.rules.lane_slots == sum(map(len, P.lanes))
+            lanes_seen.add(len(P.lanes))
+    assert len(lanes_seen) > 1
