@@ -19,7 +19,6 @@ something for a strictly larger worth), so it cannot loop.
 from __future__ import annotations
 
 from itertools import groupby
-from operator import itemgetter
 from typing import Any
 
 from .rules import ITEMS
@@ -47,82 +46,137 @@ def hub_worth(game, mult: int, item: str) -> float:
 
 
 def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
-    """What owning ``card`` is worth to player ``p``, in PP (before paying for it)."""
-    C = game.card[card]
-    P = s.players[p]
+    """What owning ``card`` is worth to player ``p``, in PP (before paying for it).
+
+    Its PP (0.75 of them, a port's 0.45: it must be unlocked), what its kind adds (a set
+    card: the income or discount the next card of its set adds, for the rounds left; a
+    Penguin Park: 0.8 a round; a port: half its goods' and hubs' worth), what its effect
+    is worth, its end-game PP and the PP its interference tiles cost. Each term is
+    written out in :func:`_card_terms`, by kind and by effect.
+    """
+    # Speed: the terms that read only the card and the rules are made once per card and
+    # game (_card_terms); here the ones that read the situation, in the same order. The
+    # same floats as each term written out: a set term is ``(set_value(n + 1) -
+    # set_value(n)) * WORTH[unit]`` (kept per n, _set_increment) times the rounds, in the
+    # order Python evaluates the whole product; an effect of the rounds left alone adds
+    # ``0 + a * left``, which is ``a * left``; variant's ``1.5 + 0.0 * left`` is 1.5
+    base, set_mode, incs, eff_a, eff_b, own_effect, end_pp, end_kinds, tiles = _card_terms(game, card)
     r = game.rules
-    # (Speed: _rounds_left(game, s) written out)
-    left = max(0, r.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)
-    v = C.pp * (0.75 if C.kind != "port" else 0.45)
-    kinds = game._prof(P).kinds if P.cards else {}
-    n = kinds.get(C.kind, 0)
-    if C.kind == "ocean_bank":
-        v += (r.set_value(n + 1, r.ocean_bank_income) - r.set_value(n, r.ocean_bank_income)) \
-            * WORTH["coins"] * left
-    elif C.kind == "fuel_platform":
-        v += (r.set_value(n + 1, r.fuel_platform_income) - r.set_value(n, r.fuel_platform_income)) \
-            * WORTH["fuel"] * min(left, 2)
-    elif C.kind == "blue_bar":
-        v += (r.set_value(n + 1, r.blue_bar_discount) - r.set_value(n, r.blue_bar_discount)) \
-            * WORTH["coins"] * left * 0.8
-    elif C.kind == "penguin_park":
-        v += 0.8 * left
-    elif C.kind == "port":
-        # (Speed: the two sums read the card and the rules only: made once per card)
-        cargo_term, hubs_term = _port_terms(game, card)
-        v += cargo_term
-        v += hubs_term
-    e = C.effect
-    if e not in _VALUED_EFFECTS:
-        pass   # (Speed: most cards have no effect valued below: one look, not 15 tests)
-    elif e == "variant":
-        v += 1.5
-    elif e in ("seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high"):
-        v += 0.6 * left
-    elif e == "seaside_cards":
-        v += len(P.cards) + 3
-    elif e in ("light_house", "church", "fishing_spot", "harbour_city", "hospital"):
-        v += 0.7 * left
-    elif e == "southernmost_city":
-        v += 1.5 * left
-    elif e == "research_station":
-        v += 2 + 0.5 * left
-    elif e == "neko_harbour":
-        v += len(P.hubs) * 0.3 + 1
-    elif e == "post_office":
-        v += 1 + 0.5 * left
-    elif e == "south_pole":
-        v += 2 * P.interference
-    elif e == "ice_wall":
-        v += P.coins / 3 * 0.5
-    elif e == "small_islands":
-        v += P.fish * 0.5 + 1
-    if C.endgame_pp:
-        v += C.endgame_pp * (1 + sum(kinds.get(k, 0) for k in C.endgame_kinds))
-    if r.card_interference and C.interference:
+    # (Speed: _rounds_left(game, s) written out, without the two max calls: the same int)
+    rd = s.round if s.round > 1 else 1
+    left = r.rounds - rd if r.rounds > rd else 0
+    if s.phase < RESOLVE:
+        left += 1
+    v = base
+    P = s.players[p]
+    if set_mode:
+        if set_mode == _PARK:
+            v += 0.8 * left
+        else:
+            n = game._prof(P).kinds.get(game.card[card].kind, 0) if P.cards else 0
+            inc = incs[n] if n < len(incs) else _set_increment(game, card, n)
+            if set_mode == _PER_ROUND:
+                v += inc * left
+            elif set_mode == _TWO_ROUNDS:
+                v += inc * min(left, 2)
+            else:   # _DISCOUNT
+                v += inc * left * 0.8
+    if eff_a is not None:
+        v += eff_b + eff_a * left
+    elif own_effect:
+        v += _own_effect_term(own_effect, P)
+    if end_pp:
+        kinds = game._prof(P).kinds if P.cards else {}
+        v += end_pp * (1 + sum(kinds.get(k, 0) for k in end_kinds))
+    if tiles:
         pen = game.interference_penalty
-        v += pen(P.interference + C.interference) - pen(P.interference)
+        v += pen(P.interference + tiles) - pen(P.interference)
     return v + slot_hubs
 
 
+#: how card_worth values a set card's next card (_card_terms)
+_PER_ROUND, _TWO_ROUNDS, _DISCOUNT, _PARK = 1, 2, 3, 4
+#: the set kinds: (income table's rule field, worth of a unit, how the rounds count)
+_SETS = {"ocean_bank": ("ocean_bank_income", "coins", _PER_ROUND),
+         "fuel_platform": ("fuel_platform_income", "fuel", _TWO_ROUNDS),
+         "blue_bar": ("blue_bar_discount", "coins", _DISCOUNT)}
+#: the effects whose worth is ``b + a * rounds left``: effect -> (a, b)
+_ROUND_EFFECTS = {"variant": (0.0, 1.5),   # (1.5 + 0.0 * left is 1.5)
+                  "seaside_trade_low": (0.6, 0), "seaside_pickup": (0.6, 0),
+                  "seaside_reward": (0.6, 0), "seaside_trade_high": (0.6, 0),
+                  "light_house": (0.7, 0), "church": (0.7, 0), "fishing_spot": (0.7, 0),
+                  "harbour_city": (0.7, 0), "hospital": (0.7, 0),
+                  "southernmost_city": (1.5, 0), "research_station": (0.5, 2),
+                  "post_office": (0.5, 1)}
+#: the effects whose worth reads the player (_own_effect_term)
+_OWN_EFFECTS = frozenset({"seaside_cards", "neko_harbour", "south_pole", "ice_wall", "small_islands"})
 #: the effects card_worth values (any other adds nothing)
-_VALUED_EFFECTS = frozenset({
-    "variant", "seaside_trade_low", "seaside_pickup", "seaside_reward", "seaside_trade_high",
-    "seaside_cards", "light_house", "church", "fishing_spot", "harbour_city", "hospital",
-    "southernmost_city", "research_station", "neko_harbour", "post_office", "south_pole",
-    "ice_wall", "small_islands"})
+_VALUED_EFFECTS = frozenset(_ROUND_EFFECTS) | _OWN_EFFECTS
+#: the set increments kept per card: for n = 0 .. _SET_TABLE_N - 1 cards of its kind
+_SET_TABLE_N = 32
 
 
-def _port_terms(game, card: int) -> tuple:
-    """A port's cargo and hubs terms of card_worth (what its goods and hubs are worth, half
-    each), kept per card."""
-    terms = _cache(game, "port terms")
-    t = terms.get(card)
-    if t is None:
-        C = game.card[card]
-        t = terms[card] = (sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5,
-                           sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5)
-    return t
+def _own_effect_term(e: str, P) -> float:
+    """What the effects that read the player's situation add to card_worth."""
+    if e == "seaside_cards":
+        return len(P.cards) + 3
+    if e == "neko_harbour":
+        return len(P.hubs) * 0.3 + 1
+    if e == "south_pole":
+        return 2 * P.interference
+    if e == "ice_wall":
+        return P.coins / 3 * 0.5
+    return P.fish * 0.5 + 1   # small_islands
+
+
+def _set_increment(game, card: int, n: int) -> float:
+    """What one more card of a set card's kind adds to the set's income (or discount), with
+    ``n`` cards of it already, in PP per round: ``(set_value(n + 1) - set_value(n)) *
+    WORTH[unit]``."""
+    r = game.rules
+    field, unit, _ = _SETS[game.card[card].kind]
+    table = getattr(r, field)
+    return (r.set_value(n + 1, table) - r.set_value(n, table)) * WORTH[unit]
+
+
+def _card_terms(game, card: int) -> tuple:
+    """The terms of card_worth that read only the card and the rules, kept per card:
+    (its base worth, the set mode, the set increments for 0 .. _SET_TABLE_N - 1 cards
+    of its kind, the effect's a and b for ``b + a * rounds left`` (None if not such an
+    effect), the effect that reads the player (or ""), the end-game PP and kinds, the
+    interference tiles it brings (0 without the card_interference rule)).
+
+    The base is the card's PP at 0.75 (a port: 0.45), plus a port's goods and hubs terms
+    (half their worth each) added in that order: the same float as card_worth adding
+    them one by one, every call."""
+    # (Speed: a whole table found in one try, made the first time per game)
+    try:
+        return game._greedy_card_terms[card]
+    except AttributeError:
+        pass
+    r = game.rules
+    out: list = []
+    for c, C in enumerate(game.card):
+        if C is None:   # (card ids may leave gaps in game.card)
+            out.append(None)
+            continue
+        base = C.pp * (0.75 if C.kind != "port" else 0.45)
+        set_mode = 0
+        incs: tuple = ()
+        if C.kind in _SETS:
+            set_mode = _SETS[C.kind][2]
+            incs = tuple(_set_increment(game, c, n) for n in range(_SET_TABLE_N))
+        elif C.kind == "penguin_park":
+            set_mode = _PARK
+        elif C.kind == "port":
+            base += sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
+            base += sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+        eff_a, eff_b = _ROUND_EFFECTS.get(C.effect, (None, 0))
+        own = C.effect if C.effect in _OWN_EFFECTS else ""
+        tiles = C.interference if r.card_interference else 0
+        out.append((base, set_mode, incs, eff_a, eff_b, own, C.endgame_pp, C.endgame_kinds, tiles))
+    game.__dict__["_greedy_card_terms"] = tuple(out)
+    return out[card]
 
 
 def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
@@ -263,7 +317,12 @@ def _gains(game, s, P, seat: int = 0) -> dict:
     the same objects (``is``: the entry holds them, so equal values) and the numbers are
     equal, without hashing. The same table either way (``seat`` only picks the entry).
     """
-    left = max(0, game.rules.rounds - max(s.round, 1)) + (1 if s.phase < RESOLVE else 0)   # as card_worth
+    # (as card_worth: _rounds_left written out without the two max calls, the same int)
+    rounds = game.rules.rounds
+    rd = s.round if s.round > 1 else 1
+    left = rounds - rd if rounds > rd else 0
+    if s.phase < RESOLVE:
+        left += 1
     lanes, ships, cards = P.lanes, P.ships, P.cards
     nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
     seat &= 7
@@ -348,8 +407,12 @@ def _slots(game, P) -> dict:
         slots = _SlotTable()
         terms = _cache(game, "slot hub terms")
         gap_unit = game.rules.gap_coins
+        # (Speed: the ships' lanes listed once, each lane's ships counted in C: the same
+        # count as ``sum(1 for lane, _, _ in P.ships if lane == li)``)
+        ship_lanes = [lane for lane, _, _ in P.ships]
         for li, row in enumerate(P.lanes):
-            ships = sum(1 for lane, _, _ in P.ships if lane == li)
+            ships = ship_lanes.count(li)
+            ships_term = 0.3 * (ships if ships < 2 else 2)   # (Speed: 0.3 * min(ships, 2))
             before = 0   # the empty slots left of this one in its lane
             for si, c in enumerate(row):
                 if c >= 0:
@@ -366,7 +429,7 @@ def _slots(game, P) -> dict:
                 rights = None if right is None else terms.get(("right", right))
                 if right is not None and rights is None:
                     rights = terms["right", right] = {it: hub_worth(game, right, it) * 0.8 for it in ITEMS}
-                slots[(li, si)] = (lefts, rights, 0.3 * min(ships, 2), gap * WORTH["coins"], gap, before)
+                slots[(li, si)] = (lefts, rights, ships_term, gap * WORTH["coins"], gap, before)
                 before += 1
         slots.split()
         cache[key] = slots
@@ -532,8 +595,17 @@ def _price_after(game, s, p, a) -> int:
 
 def _die_keep_value(game, P, v: int) -> float:
     """How much the bot likes having a die of value ``v`` for the action phase."""
-    hub = max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v), default=0.0)
-    return max(hub, 0.25 * v)
+    # (Speed: ``max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v),
+    # default=0.0)`` as a loop over the hubs, and the max of the two as a comparison: the
+    # same float, max's first of equals; a hub's worth and 0.25 * v are > 0)
+    hub = 0.0
+    for _, m, it in P.hubs:
+        if m == v:
+            w = hub_worth(game, m, it)
+            if w > hub:
+                hub = w
+    low = 0.25 * v
+    return low if low > hub else hub
 
 
 # --------------------------------------------------------------------------- turns
@@ -546,7 +618,6 @@ _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
 #: from it, in value order: _turn's test of each die, made once
 _STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
                    if (v % 6) + 1 == m or ((v - 2) % 6) + 1 == m) for m in range(1, 7)}
-_WORTH_OF = itemgetter(0)  # an option's worth
 
 
 def _turn(game, s, p, legal=None):
@@ -646,8 +717,14 @@ def _first_offered(options: list, planned, by):
     first of equal worths; None if none is. ``options`` is not empty."""
     # Speed: the first option of the stable sort below (by worth, highest first) is the
     # first option of the highest worth, ``max``'s choice (worths are never NaN); it is
-    # nearly always offered, and then the sort is not needed
-    top = max(options, key=_WORTH_OF)[1]
+    # nearly always offered, and then the sort is not needed. (Speed: max(options,
+    # key=lambda o: o[0]) written out: a builtin max with a key cost more than this loop over
+    # the few options; it keeps the first of the highest worth, as max does)
+    best = options[0]
+    for o in options:
+        if o[0] > best[0]:
+            best = o
+    top = best[1]
     if top is planned or _has(by, top):
         return top
     options.sort(key=lambda o: -o[0])
@@ -732,7 +809,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
             row = bids[sp]
-            if check and any(row) and len(row[p]) + nd < max(map(len, row)):
+            if check and any(row) and len(row[p]) + nd < _most_dice(row):
                 continue
             if disc is None:
                 disc, table = game.blue_bar_discount(P), _slots(game, P)
@@ -741,7 +818,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
             continue
         row = bids[sp]
         bid_here = any(row)
-        if bid_here and check and len(row[p]) + nd < max(map(len, row)):
+        if bid_here and check and len(row[p]) + nd < _most_dice(row):
             continue
         if not bid_here:
             # Speed: nobody has bid here: _dice_to_lead gives [dice[0]], which spends
@@ -776,11 +853,22 @@ def _plan_bid(game, s, p, P, legal, by=None):
     return None
 
 
+def _most_dice(row) -> int:
+    """``max(map(len, row))``: the most dice in one bid of a space's row (a row has a bid,
+    maybe empty, per seat). (Speed: a loop over the few bids costs about half the
+    builtin's call with its map; the same int, as every length is >= 0)"""
+    most = 0
+    for d in row:
+        if len(d) > most:
+            most = len(d)
+    return most
+
+
 def _dice_to_lead(s, p, sp, dice_desc):
     """The dice (highest first) that take the lead on space ``sp`` and meet the count rule."""
     row = s.bids[sp]
     mine = row[p]
-    most = max(map(len, row))
+    most = _most_dice(row)
     if not most and dice_desc:
         # Speed: nobody has bid here; the loop below would take the highest die and stop
         return [dice_desc[0]]
@@ -911,8 +999,9 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # answer; harbour_price is defined only below max_harbours, so that test stays before
     # it). They are the slots less the cards, the player's card list being the lanes'
     # cards (the invariants' check): no test per slot (a C callback per slot cost ~4K
-    # instructions a turn).
-    if sum(map(len, P.lanes)) - len(P.cards) <= 2 and P.harbours < r.max_harbours \
+    # instructions a turn). (Speed: and the slots are the lanes times r.lane_slots, every
+    # lane having that many slots (the invariants' check, NK-INV): not sum(map(len, lanes)))
+    if len(P.lanes) * r.lane_slots - len(P.cards) <= 2 and P.harbours < r.max_harbours \
             and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
     # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1, and

@@ -717,7 +717,7 @@ def _plain_card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> flo
 
 @pytest.mark.parametrize("cfg", CONFIGS)
 def test_card_worth_is_the_plain_one(cfg):
-    """card_worth (effects outside _VALUED_EFFECTS skipped, a port's sums from a table) is
+    """card_worth (its card-only terms from _card_terms, effects outside _VALUED_EFFECTS adding nothing) is
     the function as first written, for every card and seat in the turns of mixed games,
     also with coins, fish and interference changed (the effects that read them)."""
     from dataclasses import replace
@@ -979,3 +979,144 @@ def test_cards_by_space_are_the_area_then_the_advanced_spaces(positions):
         at = s.area + s.adv
         assert [game._card_at(s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
         assert len(s.area) == game.S
+
+
+def _plain_set_increment(game, kind: str, n: int) -> float:
+    """The set term of card_worth before the rounds are counted, as first written."""
+    r = game.rules
+    if kind == "ocean_bank":
+        return (r.set_value(n + 1, r.ocean_bank_income) - r.set_value(n, r.ocean_bank_income)) * B.WORTH["coins"]
+    if kind == "fuel_platform":
+        return (r.set_value(n + 1, r.fuel_platform_income) - r.set_value(n, r.fuel_platform_income)) \
+            * B.WORTH["fuel"]
+    return (r.set_value(n + 1, r.blue_bar_discount) - r.set_value(n, r.blue_bar_discount)) * B.WORTH["coins"]
+
+
+#: kind counts for the set terms: small ones, around the end of the table and past it
+_KIND_COUNTS = (0, 1, 2, 3, 4, 5, 7, B._SET_TABLE_N - 1, B._SET_TABLE_N, B._SET_TABLE_N + 1, 50)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS + [dict(players=4, card_interference=False, set_size=2, ocean_bank_income=(3, 7),
+                                        fuel_platform_income=(2, 5), blue_bar_discount=(1, 3))])
+def test_card_terms_are_card_worths_terms(cfg, monkeypatch):
+    """The per-card table of card_worth (_card_terms) holds the terms as the plain card_worth
+    computes them for every card: the base (a port's goods and hubs added to its PP), the
+    set increment per kind count (the table's and past its end, _set_increment), the effect
+    and interference terms; and card_worth is the plain one for players holding any of
+    _KIND_COUNTS cards of every kind (the profile's counts stood in for), in mixed games'
+    turns."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    r = game.rules
+    for card, C in enumerate(game.card):
+        if C is None:
+            assert B._card_terms(game, card) is None
+            continue
+        base, mode, incs, eff_a, eff_b, own, end_pp, end_kinds, tiles = B._card_terms(game, card)
+        plain = C.pp * (0.75 if C.kind != "port" else 0.45)
+        if C.kind == "port":
+            plain += sum(B.WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
+            plain += sum(B.hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+        assert base == plain
+        if C.kind in ("ocean_bank", "fuel_platform", "blue_bar"):
+            assert len(incs) == B._SET_TABLE_N
+            for n in _KIND_COUNTS:
+                want = _plain_set_increment(game, C.kind, n)
+                assert B._set_increment(game, card, n) == want
+                if n < len(incs):
+                    assert incs[n] == want
+        else:
+            assert incs == () and mode == (B._PARK if C.kind == "penguin_park" else 0)
+        assert (eff_a is not None) == (C.effect in B._VALUED_EFFECTS and C.effect not in B._OWN_EFFECTS)
+        assert own == (C.effect if C.effect in B._OWN_EFFECTS else "")
+        assert (end_pp, end_kinds) == (C.endgame_pp, C.endgame_kinds)
+        assert tiles == (C.interference if r.card_interference else 0)
+    states = _mixed_turns(game, 3)[::9]
+    assert states
+    checked = 0
+    for n in _KIND_COUNTS:
+        class Prof:   # the profile's kind counts: n of every kind
+            kinds = {k: n for k in {c.kind for c in game.card}}
+        monkeypatch.setattr(game, "_prof", lambda P: Prof)
+        for s in states:
+            for p, P in enumerate(s.players):
+                if not P.cards:
+                    continue
+                for card in range(len(game.card)):
+                    assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_rounds_left_written_out_is_rounds_left():
+    """card_worth and _gains count the rounds left without max() calls: the same int as
+    ``_rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)`` in every round (before
+    the first and past the last too) and phase, read back from the gains table's key and
+    from card_worth against the plain one."""
+    from tabletop_nb.games.neko.state import replace_state
+
+    game = tabletop_nb.load_game("neko", players=3)
+    s0 = _mixed_turns(game, 2)[30]
+    checked = 0
+    for rnd in range(-1, game.rules.rounds + 3):
+        for phase in range(14):
+            s = replace_state(s0, round=rnd, phase=phase)
+            want = B._rounds_left(game, s) + (1 if s.phase < _RESOLVE else 0)
+            for p, P in enumerate(s.players):
+                B._gains(game, s, P, p)
+                assert B._LAST_GAINS[p & 7][4][0] == want
+                for card in range(len(game.card)):
+                    assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
+                checked += 1
+    assert checked > 100
+
+
+def test_most_dice_is_the_longest_bid(positions):
+    """_most_dice(row) is ``max(map(len, row))`` for every bid row of seeded games' turns
+    and for rows of empty bids, one bid, and several of equal and different lengths."""
+    game, states = positions
+    rows = {row for s in states for row in s.bids}
+    rows |= {((),), ((), ()), ((3,), ()), ((), (), (6, 1)), ((2, 2), (5,), (1, 1), ()),
+             ((4,), (4,), (4,), (4,)), ((1, 2, 3), (6,), (), (2, 2))}
+    assert any(max(map(len, row)) == 0 for row in rows) and any(max(map(len, row)) > 1 for row in rows)
+    for row in rows:
+        assert B._most_dice(row) == max(map(len, row))
+
+
+def test_die_keep_value_is_the_plain_one(positions):
+    """_die_keep_value (its two max calls as a loop and a comparison) is the function as
+    first written for every die value and every player of seeded games' turns, and for
+    hubs of equal multipliers and of every item (coins counted by coin_unit)."""
+    from dataclasses import replace
+
+    def plain(game, P, v):
+        hub = max((B.hub_worth(game, m, it) for _, m, it in P.hubs if m == v), default=0.0)
+        return max(hub, 0.25 * v)
+
+    game, states = positions
+    checked = 0
+    for s in states[::3]:
+        for P in s.players:
+            for v in range(1, 7):
+                assert B._die_keep_value(game, P, v) == plain(game, P, v)
+                checked += 1
+    P = states[0].players[0]
+    hubs = tuple(((0, i, 0), m, it) for i, (m, it) in enumerate(
+        [(1, "fuel"), (1, "coins"), (2, "pp"), (2, "fish"), (3, "goods"), (3, "pp"), (6, "coins")]))
+    Q = replace(P, hubs=hubs)
+    for v in range(1, 7):
+        assert B._die_keep_value(game, Q, v) == plain(game, Q, v)
+    assert checked > 50
+
+
+@pytest.mark.parametrize("cfg", CONFIGS)
+def test_slots_are_lanes_times_lane_slots(cfg):
+    """_good_free_action counts a player's slots as lanes times ``lane_slots`` (every lane
+    has that many, NK-INV): ``sum(map(len, P.lanes))`` for every player of mixed games'
+    turns, also after harbours are opened (more lanes)."""
+    game = tabletop_nb.load_game("neko", **cfg)
+    lanes_seen = set()
+    for s in _mixed_turns(game, 4):
+        for P in s.players:
+            assert len(P.lanes) * game.rules.lane_slots == sum(map(len, P.lanes))
+            lanes_seen.add(len(P.lanes))
+    assert len(lanes_seen) > 1
