@@ -457,3 +457,33 @@ def test_turn_can_end_is_the_plain_rule(played):
             assert game._turn_can_end(s, p) is plain
             seen += main[0] == "bid"
     assert seen > 50
+
+
+def _fields(x) -> dict:
+    return {f: getattr(x, f) for f in NekoState.__slots__}
+
+
+def test_work_is_the_working_copy_class(played):
+    """Speed in base.py's ``_work`` (``apply_trusted``'s working copy made by one generated
+    function): a ``_W`` with the very field values ``_W(s)`` has (the state's own objects),
+    and a fresh empty events list, at every position of seeded games."""
+    game, pairs = played
+    for s, _ in pairs[::3]:
+        fast, plain = base._work(s), base._W(s)
+        assert type(fast) is base._W
+        f, p = _fields(fast), _fields(plain)
+        assert f == p and all(f[k] is p[k] for k in f if k != "events")
+        assert fast.events == [] and type(fast.events) is list and fast.events is not plain.events
+        fast.events.append("x")
+        assert base._work(s).events == []
+
+
+@pytest.mark.parametrize("t,v", [((), 3), ((1, 2, 4), 3), ((1, 2, 4), 0), ((1, 2, 4), 9), ((2, 2, 2), 2),
+                                 ((0, 1, 2), True), ((0, 1, 1, 2), 1.0), (((0, 1, 0), (1, 0, 0)), (0, 2, 0))])
+def test_insert_is_sorted_with_the_value_added(t, v):
+    """Speed in base.py's ``_insert`` (``bisect.insort``): the stable sort of the tuple with
+    the value added at its end, so after the equal values (``True`` after ``1``)."""
+    got = base._insert(t, v)
+    plain = tuple(sorted(t + (v,)))
+    assert type(got) is tuple and got == plain
+    assert [type(x) for x in got] == [type(x) for x in plain]

@@ -19,7 +19,7 @@ from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityInco
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a, _work)
 
 
 class Round:
@@ -178,7 +178,7 @@ class Round:
         raise AssertionError(f"unknown frame {top!r}")
 
     def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
-        w = _W(s)
+        w = _work(s)   # Speed: ``_W(s)`` (base.py)
         self._HANDLERS[type(a)](self, w, w.frames[-1], a)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
