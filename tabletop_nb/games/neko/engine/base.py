@@ -49,6 +49,10 @@ class _MP(Player):
     __slots__ = ()
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
+    #: Speed: no ``__init__`` of its own (Player's would set every field through keywords):
+    #: ``_MP()`` is a blank copy, which ``_thaw``, the only maker of one, fills field by field
+    #: (fastrecord calls such a class instead of ``object.__new__``)
+    __init__ = object.__init__
 
 
 _make_player = maker(Player)
