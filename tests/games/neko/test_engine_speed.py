@@ -119,6 +119,10 @@ def test_working_copies_are_writable_subclasses_adding_no_slots():
     for work, frozen in ((base._W, NekoState), (base._MP, Player)):
         assert work.__bases__ == (frozen,) and work.__slots__ == ()
         assert work.__setattr__ is object.__setattr__ and work.__delattr__ is object.__delattr__
+    assert base._BlankW.__bases__ == (base._W,) and base._BlankW.__slots__ == ()
+    assert base._BlankW.__init__ is object.__init__ and base._BlankW.__new__ is object.__new__
+    blank = base._BlankW()
+    blank.__class__ = NekoState   # the same layout
     game = tabletop_nb.load_game("neko", players=3)
     s = game.initial_state()
     w = base._W(s)
@@ -465,12 +469,12 @@ def _fields(x) -> dict:
 
 def test_work_is_the_working_copy_class(played):
     """Speed in base.py's ``_work`` (``apply_trusted``'s working copy made by one generated
-    function): a ``_W`` with the very field values ``_W(s)`` has (the state's own objects),
+    function, from a blank ``_BlankW``): a ``_W`` with the very field values ``_W(s)`` has (the state's own objects),
     and a fresh empty events list, at every position of seeded games."""
     game, pairs = played
     for s, _ in pairs[::3]:
         fast, plain = base._work(s), base._W(s)
-        assert type(fast) is base._W
+        assert type(fast) is base._BlankW and isinstance(fast, base._W)
         f, p = _fields(fast), _fields(plain)
         assert f == p and all(f[k] is p[k] for k in f if k != "events")
         assert fast.events == [] and type(fast.events) is list and fast.events is not plain.events

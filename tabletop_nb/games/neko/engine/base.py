@@ -138,16 +138,31 @@ class _W(NekoState):
 
 
 _W.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
+
+
+class _BlankW(_W):
+    """A ``_W`` made blank: ``_BlankW()`` runs no ``__init__`` (object's own), and ``_work``
+    fills it field by field. It is a ``_W`` in every other way and freezes the same.
+
+    Speed: ``_W`` keeps its copying ``__init__`` for ``_W(s)``; a class of its own that
+    runs nothing on creation is called by fastrecord's code instead of being made by
+    ``object.__new__``, whose wrapper parses arguments and walks the bases (as ``_MP``).
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
 #: ``_work(s)`` is ``_W(s)``: the working copy of ``s`` (``apply_trusted``'s). Speed: one
-#: generated function that makes the blank copy and fills its slots, instead of a call of
-#: the class (``type.__call__``, then ``__init__`` found and called through the slot
-#: wrapper, and its None checked); the same fields (test_engine_speed.py)
-_work = from_attrs(_W, events="[]")
+#: generated function that makes the blank copy (a ``_BlankW``) and fills its slots,
+#: instead of a call of the class (``type.__call__``, then ``__init__`` found and called
+#: through the slot wrapper, and its None checked); the same fields (test_engine_speed.py)
+_work = from_attrs(_BlankW, events="[]")
 
 
 def _check_layouts() -> None:
     """The working copies can become the frozen classes (same slots, no __dict__)."""
-    for work, frozen in ((_MP, Player), (_W, NekoState)):
+    for work, frozen in ((_MP, Player), (_W, NekoState), (_BlankW, NekoState)):
         probe = object.__new__(work)
         probe.__class__ = frozen   # TypeError if the layouts differ
 
