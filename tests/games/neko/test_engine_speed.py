@@ -506,3 +506,29 @@ def test_thaw_is_a_blank_player_copy_filled_field_by_field(played):
             assert all(getattr(m, f) is getattr(P, f) for f in Player.__slots__)
             m.__class__ = Player
             assert m == P and hash(m) == hash(P) and repr(m) == repr(P)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gain_is_the_plain_clamp(players):
+    """Speed in hubs_ships.py's ``_gain`` (plain ``if``s for ``max(0, min(n, room))``): the
+    amount kept and the player afterwards as the plain clamp has them, for every item and
+    amount, with the cabin and freezer empty, part full, full and over full (room < 0)."""
+    game = tabletop_nb.load_game("neko", players=players)
+    r = game.rules
+    cab, frz = r.cabin_capacity, r.freezer_capacity
+    checked = 0
+    for fuel, goods, fish in [(0, 0, 0), (1, 1, 1), (cab, 0, frz), (0, cab, frz - 1), (cab, 2, frz + 2), (3, 0, 0)]:
+        for item in ("coins", "fuel", "goods", "fish", "pp"):
+            for n in range(-2, cab + frz + 3):
+                P = Player(fuel=fuel, goods=goods, fish=fish)
+                m = base._thaw(P)
+                got = game._gain(m, item, n)
+                room = {"coins": n, "pp": n, "fish": frz - fish}.get(item, cab - fuel - goods)
+                plain = 0 if n <= 0 else max(0, min(n, room))
+                assert got == plain and type(got) is int
+                assert getattr(m, item) == getattr(P, item) + plain
+                assert all(getattr(m, f) == getattr(P, f) for f in Player.__slots__ if f != item)
+                checked += 1
+    assert checked > 300
+    with pytest.raises(ValueError):
+        game._gain(base._thaw(Player()), "nothing", 1)

@@ -15,7 +15,10 @@ class HubsShips:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _gain(self, m: _MP, item: str, n: int) -> int:
-        """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept."""
+        """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept.
+
+        Speed: ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);
+        the same number (test_engine_speed.py)."""
         if n <= 0:
             return 0
         r = self.rules
@@ -23,15 +26,21 @@ class HubsShips:
             m.coins += n
             return n
         if item == "fuel":
-            n = max(0, min(n, r.cabin_capacity - m.fuel - m.goods))
+            room = r.cabin_capacity - m.fuel - m.goods
+            if n > room:
+                n = room if room > 0 else 0
             m.fuel += n
             return n
         if item == "goods":
-            n = max(0, min(n, r.cabin_capacity - m.fuel - m.goods))
+            room = r.cabin_capacity - m.fuel - m.goods
+            if n > room:
+                n = room if room > 0 else 0
             m.goods += n
             return n
         if item == "fish":
-            n = max(0, min(n, r.freezer_capacity - m.fish))
+            room = r.freezer_capacity - m.fish
+            if n > room:
+                n = room if room > 0 else 0
             m.fish += n
             return n
         if item == "pp":
