@@ -16,10 +16,10 @@ from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
-                     DrawTile, NekoSplit, NekoState, ParkDie, Pass,
+                     DrawTile, NekoSplit, NekoState, ParkDie, Pass, Player,
                      RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a, _work)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _MP, _W, _a, _work)
 
 
 class Round:
@@ -182,7 +182,17 @@ class Round:
         self._HANDLERS[type(a)](self, w, w.frames[-1], a)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
-        return w.freeze()
+        # Speed: ``return w.freeze()`` written out (base.py's ``_W.freeze``; one call fewer
+        # on every action): touched players become Players, the lists tuples, the copy the state
+        players = w.players
+        if type(players) is list:
+            for m in players:
+                if type(m) is _MP:
+                    m.__class__ = Player
+            w.players = tuple(players)
+        w.events = tuple(w.events)
+        w.__class__ = NekoState
+        return w
 
     def _run(self, w: _W) -> None:
         """Advance through every step that needs no choice, up to the next frame."""
