@@ -544,3 +544,17 @@ def test_apply_trusted_freezes_as_freeze_does(played):
         if not w.frames:
             game._run(w)
         _same_state(game.apply_trusted(s, a), w.freeze())
+
+
+def test_handler_tables_are_the_class_tables():
+    """Speed in setup.py's ``_handlers`` and ``_kinds`` (instance attributes for
+    ``apply_trusted`` and ``turn_actions_of``): the class's own ``_HANDLERS`` and
+    ``_KINDS``, the very same dicts, with a handler for every action kind the legal lists
+    give (test_working_copy_apply_is_the_plain_apply applies them)."""
+    from tabletop_nb.games.neko.engine import NekoGame
+
+    for players in (2, 4):
+        game = tabletop_nb.load_game("neko", players=players)
+        assert game._handlers is NekoGame._HANDLERS and game._kinds is NekoGame._KINDS
+        assert "_handlers" in vars(game) and "_kinds" in vars(game)
+        assert set(NekoGame._KINDS) <= set(NekoGame._HANDLERS)

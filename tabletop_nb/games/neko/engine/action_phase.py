@@ -139,7 +139,7 @@ class ActionPhase:
         """The legal actions of this type at an Action-phase turn, in legal order (read
         only: the list may be shared)."""
         p = s.frames[-1][1]
-        return self._KINDS[kind](self, s, p, s.players[p])
+        return self._kinds[kind](self, s, p, s.players[p])   # (``_KINDS``: setup.py)
 
     def _kind_take_fish(self, s, p, P) -> list:
         main = s.main

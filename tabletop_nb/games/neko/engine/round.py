@@ -179,7 +179,7 @@ class Round:
 
     def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
         w = _work(s)   # Speed: ``_W(s)`` (base.py)
-        self._HANDLERS[type(a)](self, w, w.frames[-1], a)
+        self._handlers[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: setup.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
         # Speed: ``return w.freeze()`` written out (base.py's ``_W.freeze``; one call fewer
