@@ -86,9 +86,9 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            return list(self._rolls)
+            return list(self._dice[0])
         if k == "reroll":
-            return list(self._one)
+            return list(self._dice[2])
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             q = Fraction(1, len(cards))
@@ -110,12 +110,14 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            return self._rolls[bisect_right(self._roll_cum, rng.random())][0]
+            rolls, cum = self._dice[0], self._dice[1]
+            return rolls[bisect_right(cum, rng.random())][0]
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
-            return self._one[bisect_right(self._one_cum, rng.random())][0]
+            one, cum = self._dice[2], self._dice[3]
+            return one[bisect_right(cum, rng.random())][0]
         outs = self.chance_outcomes(s)
         return outs[int(rng.random() * len(outs))][0]
 
@@ -206,7 +208,7 @@ class Round:
                     if r.random_start_order:
                         w.push(("order",))
                 elif w.step == 1:
-                    if len(w.tiles) < 2 * self.per_period:
+                    if len(w.tiles) < 2 * self._t.per_period:
                         w.push(("tile",))
                     else:
                         w.step = 2
