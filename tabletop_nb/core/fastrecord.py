@@ -80,6 +80,13 @@ def _check(cls) -> None:
         raise TypeError(f"{cls.__name__} has a __post_init__, which these constructors skip")
 
 
+def _blank(cls) -> bool:
+    """Whether ``cls()`` makes a blank instance and runs nothing else: ``object``'s own
+    ``__new__`` and ``__init__``, called by ``type`` itself (no metaclass ``__call__``)."""
+    return (type(cls).__call__ is type.__call__ and cls.__new__ is object.__new__
+            and cls.__init__ is object.__init__)
+
+
 def _twin(cls) -> type | None:
     """A plain class with ``cls``'s slots (same layout), or None where Python would not let
     an object change between the two classes (another base, a ``__dict__``)."""
@@ -109,8 +116,11 @@ def _start_and_setters(cls, names: Iterable[str], values: Iterable[str], env: di
         return (["    _fr_x = _fr_twin()"]
                 + [f"    _fr_x.{n} = {v}" for n, v in zip(names, values)]
                 + ["    _fr_x.__class__ = _fr_cls"])
-    out = ["    _fr_x = _fr_new(_fr_cls)"]
     frozen = _frozen(cls)
+    # Speed: a class that runs nothing of its own on creation is called (``type.__call__``
+    # straight to object's new and init), not made by ``object.__new__(cls)``, whose
+    # wrapper parses its arguments and walks the bases for a safe ``__new__``
+    out = ["    _fr_x = _fr_cls()" if not frozen and _blank(cls) else "    _fr_x = _fr_new(_fr_cls)"]
     for i, (n, v) in enumerate(zip(names, values)):
         if frozen:
             env[f"_fr_s{i}"] = getattr(cls, n).__set__

@@ -165,3 +165,42 @@ def test_every_replacer_call_in_the_package_passes_the_changes_by_keyword():
                     calls += 1
                     assert len(node.args) <= 1, f"{info.name}:{node.lineno}: {name} with a positional change"
     assert calls > 50  # the engines' copies were found
+
+
+class _Blank:
+    __slots__ = ("a", "b", "c")
+
+
+class _WithInit:
+    __slots__ = ("a", "b", "c")
+
+    def __init__(self, must):
+        raise AssertionError("ran")
+
+
+class _WithNew:
+    __slots__ = ("a", "b", "c")
+
+    def __new__(cls, must):
+        raise AssertionError("ran")
+
+
+class _Meta(type):
+    def __call__(cls, *args):
+        raise AssertionError("ran")
+
+
+class _WithMeta(metaclass=_Meta):
+    __slots__ = ("a", "b", "c")
+
+
+@pytest.mark.parametrize("cls", [_Blank, _WithInit, _WithNew, _WithMeta])
+def test_a_mutable_class_is_made_blank_without_running_its_own_code(cls):
+    """Speed in ``_start_and_setters``: a class with object's own ``__new__`` and
+    ``__init__`` (and no metaclass ``__call__``) is called to make the blank object, any
+    other one made by ``object.__new__``: nothing of the class's own runs, and the fields
+    are those of ``object.__new__`` filled by hand."""
+    made = from_attrs(cls)(Rec(1, (2,), "z"))
+    assert type(made) is cls and (made.a, made.b, made.c) == (1, (2,), "z")
+    called = "_fr_new" not in from_attrs(cls).__code__.co_names   # cls() rather than object.__new__(cls)
+    assert called is (cls is _Blank)

@@ -7,6 +7,8 @@ tests/test_golden_records.py and test_golden_greedy.py whole games.
 """
 from __future__ import annotations
 
+import dis
+import sys
 from dataclasses import fields
 
 import numpy as np
@@ -119,6 +121,10 @@ def test_working_copies_are_writable_subclasses_adding_no_slots():
     for work, frozen in ((base._W, NekoState), (base._MP, Player)):
         assert work.__bases__ == (frozen,) and work.__slots__ == ()
         assert work.__setattr__ is object.__setattr__ and work.__delattr__ is object.__delattr__
+    assert base._BlankW.__bases__ == (base._W,) and base._BlankW.__slots__ == ()
+    assert base._BlankW.__init__ is object.__init__ and base._BlankW.__new__ is object.__new__
+    blank = base._BlankW()
+    blank.__class__ = NekoState   # the same layout
     game = tabletop_nb.load_game("neko", players=3)
     s = game.initial_state()
     w = base._W(s)
@@ -457,3 +463,131 @@ def test_turn_can_end_is_the_plain_rule(played):
             assert game._turn_can_end(s, p) is plain
             seen += main[0] == "bid"
     assert seen > 50
+
+
+def _fields(x) -> dict:
+    return {f: getattr(x, f) for f in NekoState.__slots__}
+
+
+def test_work_is_the_working_copy_class(played):
+    """Speed in base.py's ``_work`` (``apply_trusted``'s working copy made by one generated
+    function, from a blank ``_BlankW``): a ``_W`` with the very field values ``_W(s)`` has (the state's own objects),
+    and a fresh empty events list, at every position of seeded games."""
+    game, pairs = played
+    for s, _ in pairs[::3]:
+        fast, plain = base._work(s), base._W(s)
+        assert type(fast) is base._BlankW and isinstance(fast, base._W)
+        f, p = _fields(fast), _fields(plain)
+        assert f == p and all(f[k] is p[k] for k in f if k != "events")
+        assert fast.events == [] and type(fast.events) is list and fast.events is not plain.events
+        fast.events.append("x")
+        assert base._work(s).events == []
+
+
+@pytest.mark.parametrize("t,v", [((), 3), ((1, 2, 4), 3), ((1, 2, 4), 0), ((1, 2, 4), 9), ((2, 2, 2), 2),
+                                 ((0, 1, 2), True), ((0, 1, 1, 2), 1.0), (((0, 1, 0), (1, 0, 0)), (0, 2, 0))])
+def test_insert_is_sorted_with_the_value_added(t, v):
+    """Speed in base.py's ``_insert`` (``bisect.insort``): the stable sort of the tuple with
+    the value added at its end, so after the equal values (``True`` after ``1``)."""
+    got = base._insert(t, v)
+    plain = tuple(sorted(t + (v,)))
+    assert type(got) is tuple and got == plain
+    assert [type(x) for x in got] == [type(x) for x in plain]
+
+
+def test_thaw_is_a_blank_player_copy_filled_field_by_field(played):
+    """Speed in base.py's ``_MP`` (object's own ``__init__``, so fastrecord's ``_thaw`` calls
+    the class for a blank copy): an ``_MP`` holding the very field values of the player, for
+    every player at positions of seeded games, which freezes back into an equal Player."""
+    assert base._MP.__init__ is object.__init__ and "_fr_new" not in base._thaw.__code__.co_names
+    game, pairs = played
+    for s, _ in pairs[::5]:
+        for P in s.players:
+            m = base._thaw(P)
+            assert type(m) is base._MP
+            assert all(getattr(m, f) is getattr(P, f) for f in Player.__slots__)
+            m.__class__ = Player
+            assert m == P and hash(m) == hash(P) and repr(m) == repr(P)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gain_is_the_plain_clamp(players):
+    """Speed in hubs_ships.py's ``_gain`` (plain ``if``s for ``max(0, min(n, room))``): the
+    amount kept and the player afterwards as the plain clamp has them, for every item and
+    amount, with the cabin and freezer empty, part full, full and over full (room < 0)."""
+    game = tabletop_nb.load_game("neko", players=players)
+    r = game.rules
+    cab, frz = r.cabin_capacity, r.freezer_capacity
+    checked = 0
+    for fuel, goods, fish in [(0, 0, 0), (1, 1, 1), (cab, 0, frz), (0, cab, frz - 1), (cab, 2, frz + 2), (3, 0, 0)]:
+        for item in ("coins", "fuel", "goods", "fish", "pp"):
+            for n in range(-2, cab + frz + 3):
+                P = Player(fuel=fuel, goods=goods, fish=fish)
+                m = base._thaw(P)
+                got = game._gain(m, item, n)
+                room = {"coins": n, "pp": n, "fish": frz - fish}.get(item, cab - fuel - goods)
+                plain = 0 if n <= 0 else max(0, min(n, room))
+                assert got == plain and type(got) is int
+                assert getattr(m, item) == getattr(P, item) + plain
+                assert all(getattr(m, f) == getattr(P, f) for f in Player.__slots__ if f != item)
+                checked += 1
+    assert checked > 300
+    with pytest.raises(ValueError):
+        game._gain(base._thaw(Player()), "nothing", 1)
+
+
+def test_apply_trusted_freezes_as_freeze_does(played):
+    """Speed in round.py's ``apply_trusted`` (``w.freeze()`` written out): the state that
+    the working copy's own ``freeze`` makes, at every action of seeded games."""
+    game, pairs = played
+    for s, a in pairs:
+        w = base._work(s)
+        game._HANDLERS[type(a)](game, w, w.frames[-1], a)
+        if not w.frames:
+            game._run(w)
+        _same_state(game.apply_trusted(s, a), w.freeze())
+
+
+def test_handler_tables_are_the_class_tables():
+    """Speed in setup.py's ``_handlers`` and ``_kinds`` (instance attributes for
+    ``apply_trusted`` and ``turn_actions_of``): the class's own ``_HANDLERS`` and
+    ``_KINDS``, the very same dicts, with a handler for every action kind the legal lists
+    give (test_working_copy_apply_is_the_plain_apply applies them)."""
+    from tabletop_nb.games.neko.engine import NekoGame
+
+    for players in (2, 4):
+        game = tabletop_nb.load_game("neko", players=players)
+        assert game._handlers is NekoGame._HANDLERS and game._kinds is NekoGame._KINDS
+        assert "_handlers" in vars(game) and "_kinds" in vars(game)
+        assert set(NekoGame._KINDS) <= set(NekoGame._HANDLERS)
+
+
+def test_game_keeps_its_attributes_compact():
+    """(Speed) The game object sets at most 28 instance attributes (engine/setup.py:
+    the rarely read tables in ``self._t``, the dice tables in one tuple). CPython 3.11
+    specialises attribute and method loads on an object only while its names fit the
+    class's shared keys, 30 (``SHARED_KEYS_MAX_SIZE``) less one per instance made while
+    they grow: 28 leaves the one always-free name to the greedy bot's ``_greedy_caches``
+    (tests/core/test_compact_attrs.py checks the limit; 37 names cost 2.6% of a greedy
+    game's instructions)."""
+    for config in CONFORMANCE:
+        game = tabletop_nb.load_game("neko", **config)
+        game.initial_state()
+        assert len(vars(game)) <= 28, sorted(vars(game))
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11),
+                    reason="the opcode names are CPython 3.11's")
+def test_game_attribute_loads_are_specialised():
+    """After a game, the engine's loads of ``self.`` names and methods on the game object
+    are the specialised values-array forms (no ``__dict__`` materialised, every name fits)."""
+    game = tabletop_nb.load_game("neko", **CONFORMANCE[5])
+    tabletop_nb.core.runner.play_state(game, "random", np.random.SeedSequence(7))
+
+    def probe(g):
+        return g._legal_last, g.current_player(g._legal_last[0])
+
+    for _ in range(2000):   # past the adaptive interpreter's warm-up and back-off
+        probe(game)
+    ops = {i.opname for i in dis.get_instructions(probe, adaptive=True)}
+    assert {"LOAD_ATTR_INSTANCE_VALUE", "LOAD_METHOD_WITH_VALUES"} <= ops, ops

@@ -12,7 +12,7 @@ and players themselves (``__class__`` assignment), so each field is copied once.
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
+from bisect import insort
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -49,6 +49,10 @@ class _MP(Player):
     __slots__ = ()
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
+    #: Speed: no ``__init__`` of its own (Player's would set every field through keywords):
+    #: ``_MP()`` is a blank copy, which ``_thaw``, the only maker of one, fills field by field
+    #: (fastrecord calls such a class instead of ``object.__new__``)
+    __init__ = object.__init__
 
 
 _make_player = maker(Player)
@@ -136,9 +140,29 @@ class _W(NekoState):
 _W.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
 
 
+class _BlankW(_W):
+    """A ``_W`` made blank: ``_BlankW()`` runs no ``__init__`` (object's own), and ``_work``
+    fills it field by field. It is a ``_W`` in every other way and freezes the same.
+
+    Speed: ``_W`` keeps its copying ``__init__`` for ``_W(s)``; a class of its own that
+    runs nothing on creation is called by fastrecord's code instead of being made by
+    ``object.__new__``, whose wrapper parses arguments and walks the bases (as ``_MP``).
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+#: ``_work(s)`` is ``_W(s)``: the working copy of ``s`` (``apply_trusted``'s). Speed: one
+#: generated function that makes the blank copy (a ``_BlankW``) and fills its slots,
+#: instead of a call of the class (``type.__call__``, then ``__init__`` found and called
+#: through the slot wrapper, and its None checked); the same fields (test_engine_speed.py)
+_work = from_attrs(_BlankW, events="[]")
+
+
 def _check_layouts() -> None:
     """The working copies can become the frozen classes (same slots, no __dict__)."""
-    for work, frozen in ((_MP, Player), (_W, NekoState)):
+    for work, frozen in ((_MP, Player), (_W, NekoState), (_BlankW, NekoState)):
         probe = object.__new__(work)
         probe.__class__ = frozen   # TypeError if the layouts differ
 
@@ -153,9 +177,12 @@ def _remove(t: tuple, v) -> tuple:
 
 
 def _insert(t: tuple, v) -> tuple:
-    """Sorted ``t`` with ``v`` added in order."""
+    """Sorted ``t`` with ``v`` added in order (after the equal ones).
+
+    Speed: ``bisect.insort`` (``insort_right``) finds the place and inserts in one C call,
+    the same list as ``lst.insert(bisect_right(lst, v), v)`` (test_engine_speed.py)."""
     lst = list(t)
-    lst.insert(bisect_right(lst, v), v)
+    insort(lst, v)
     return tuple(lst)
 
 

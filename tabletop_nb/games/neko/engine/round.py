@@ -16,10 +16,10 @@ from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
-                     DrawTile, NekoSplit, NekoState, ParkDie, Pass,
+                     DrawTile, NekoSplit, NekoState, ParkDie, Pass, Player,
                      RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _MP, _W, _a, _work)
 
 
 class Round:
@@ -86,9 +86,9 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            return list(self._rolls)
+            return list(self._dice[0])
         if k == "reroll":
-            return list(self._one)
+            return list(self._dice[2])
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             q = Fraction(1, len(cards))
@@ -110,12 +110,14 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            return self._rolls[bisect_right(self._roll_cum, rng.random())][0]
+            rolls, cum = self._dice[0], self._dice[1]
+            return rolls[bisect_right(cum, rng.random())][0]
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
-            return self._one[bisect_right(self._one_cum, rng.random())][0]
+            one, cum = self._dice[2], self._dice[3]
+            return one[bisect_right(cum, rng.random())][0]
         outs = self.chance_outcomes(s)
         return outs[int(rng.random() * len(outs))][0]
 
@@ -178,11 +180,21 @@ class Round:
         raise AssertionError(f"unknown frame {top!r}")
 
     def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
-        w = _W(s)
-        self._HANDLERS[type(a)](self, w, w.frames[-1], a)
+        w = _work(s)   # Speed: ``_W(s)`` (base.py)
+        self._handlers[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: setup.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
-        return w.freeze()
+        # Speed: ``return w.freeze()`` written out (base.py's ``_W.freeze``; one call fewer
+        # on every action): touched players become Players, the lists tuples, the copy the state
+        players = w.players
+        if type(players) is list:
+            for m in players:
+                if type(m) is _MP:
+                    m.__class__ = Player
+            w.players = tuple(players)
+        w.events = tuple(w.events)
+        w.__class__ = NekoState
+        return w
 
     def _run(self, w: _W) -> None:
         """Advance through every step that needs no choice, up to the next frame."""
@@ -196,7 +208,7 @@ class Round:
                     if r.random_start_order:
                         w.push(("order",))
                 elif w.step == 1:
-                    if len(w.tiles) < 2 * self.per_period:
+                    if len(w.tiles) < 2 * self._t.per_period:
                         w.push(("tile",))
                     else:
                         w.step = 2

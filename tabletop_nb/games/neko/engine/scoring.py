@@ -62,11 +62,11 @@ class Scoring:
 
     def _mid_scoring(self, w) -> None:
         period = 1 if w.round <= self.rules.rounds // 2 else 2
-        k = self.per_period
+        k = self._t.per_period
         tiles = w.tiles[(period - 1) * k: period * k]
         gained = [0] * self.N
         for t in tiles:
-            tile = self.tile[t]
+            tile = self._t.tile[t]
             for p in self.tile_scorers(w, tile):
                 gained[p] += tile.pp
         for p in range(self.N):

@@ -91,7 +91,7 @@ class Characters:
 
     def _d_avoid(self, s: State, head) -> list:
         item = "shark_repellent" if head[1] == LARRY else "water_cannon"
-        return [UseItem(item), self._endure]
+        return [UseItem(item), self._t.endure]
 
     def _a_endure(self, s: State, a: Endure) -> State:
         c = s.todo[0][1]

@@ -34,7 +34,7 @@ class Dice:
     def _a_choose(self, s: State, a: ChooseDice) -> State:
         # (replace_state(s, turn=, todo=, events=), positionally: Speed, see state.make_state)
         return make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret, s.round, s.seat,
-                          s.first, s.turns, s.phase, (("roll",),), self._turn_for[a.choice],
+                          s.first, s.turns, s.phase, (("roll",),), self._t.turn_for[a.choice],
                           s.steps, s.moved, self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:

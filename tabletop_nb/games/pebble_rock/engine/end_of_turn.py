@@ -27,7 +27,7 @@ class EndOfTurn:
         seat = s.seat
         p = s.players[seat]
         todo = []
-        for what in self._end_order:
+        for what in self._t.end_order:
             if what == "dock":
                 if pos in self.docks and (p.tokens < self.capacity(s, seat) or p.passengers):
                     todo.append(("dock",))

@@ -32,9 +32,9 @@ class FishAndJetstream:
             return replace_state(s, players=_with_player(s.players, seat, replace_player(p, fish=p.fish - lost)),
                                  todo=rest, events=self._ev(s, "larry", seat, lost))
         # "jet": PR-JET-02, PR-RES-06
-        extra = v * (2 if self._jet_doubles and s.turn.symbol == "winds" else 1)
+        extra = v * (2 if self._t.jet_doubles and s.turn.symbol == "winds" else 1)
         return replace_state(s, steps=s.steps + extra, todo=rest, events=self._ev(s, "jet", seat, extra))
 
     def _fish_extra(self, s: State) -> int:
         """Movement a fish buys beyond its own step (1 under Winds when Winds doubles all)."""
-        return 1 if self._all_double and s.turn.symbol == "winds" else 0
+        return 1 if self._t.all_double and s.turn.symbol == "winds" else 0

@@ -92,7 +92,7 @@ class Items:
         s = replace_state(s, players=_with_player(s.players, seat, p), table=table, turn=t,
                           events=self._ev(s, "item", seat, a.item))
         if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
-            extra = self.rules.jam_bonus * (2 if self._all_double and t.symbol == "winds" else 1)
+            extra = self.rules.jam_bonus * (2 if self._t.all_double and t.symbol == "winds" else 1)
             return replace_state(s, steps=s.steps + extra)
         if a.item == "maisy":  # PR-ITEM-MAISY-01/02
             chars = (a.space,) + s.chars[1:]

@@ -110,7 +110,7 @@ class Movement:
         else:
             left_steps, left_fish = self._fish_extra(s), fish - 1
         if n == s.chars[LARRY] and not s.turn.met & (1 << LARRY):
-            left_fish = max(0, left_fish - self.fish_max)
+            left_fish = max(0, left_fish - self._t.fish_max)
         if left_steps + left_fish < 1:
             return False
         for m in self.adj[n]:

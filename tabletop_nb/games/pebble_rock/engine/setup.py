@@ -22,11 +22,24 @@ from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasu
 from .base import (_HIDDEN)
 
 
+class _Tables:
+    """The rules' lookup tables the engine reads once a roll or a turn (``self._t``)."""
+
+    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
+                 "all_double", "end_order", "turn_for", "cards_blocked_by", "endure")
+
+
 class GameSetup:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
+    # Speed: at most 28 names in the instance ``__dict__`` (``test_game_keeps_its_attributes_
+    # compact`` in tests/games/pebble_rock/test_engine_speed.py): CPython 3.11 specialises the
+    # attribute and method look-ups on an object only while its names fit the class's shared
+    # keys (``SHARED_KEYS_MAX_SIZE``, 30, less one per instance made while they grow), so the
+    # tables read once a roll or a turn live in one ``_Tables`` object, ``self._t``
     def setup(self) -> None:
         r = self.rules
+        t = self._t = _Tables()
         info = self.info = board_info(r.board)
         self.cards = {c.id: c for c in r.delivery_cards}
         idx = info.island_index
@@ -45,25 +58,25 @@ class GameSetup:
         move_die = {"steady": r.steady_die, "speedy": r.speedy_die, "catch_up": r.speedy_die}
         sym_die = {"steady": r.resource_die, "speedy": r.danger_die, "catch_up": r.resource_die}
         self.move_die, self.symbol_die = move_die, sym_die
-        self._roll_outcomes = {}
-        self._roll_cum = {}
+        t.roll_outcomes = {}
+        t.roll_cum = {}
         for ch in move_die:
             joint = Die.joint(move_die[ch], sym_die[ch])
             outs = [(Roll(m, sy), p) for (m, sy), p in joint.pmf.items()]
-            self._roll_outcomes[ch] = outs
-            self._roll_cum[ch] = self._cumulative(outs)
-        self._die_outcomes = {}
+            t.roll_outcomes[ch] = outs
+            t.roll_cum[ch] = self._cumulative(outs)
+        t.die_outcomes = {}
         for d in (r.steady_die, r.speedy_die, r.resource_die, r.danger_die, r.fish_die):
             outs = [(DieRoll(v), p) for v, p in d.pmf.items()]
-            self._die_outcomes[d.name] = (outs, self._cumulative(outs))
-        self.fish_max = max(r.fish_die.outcomes)
+            t.die_outcomes[d.name] = (outs, self._cumulative(outs))
+        t.fish_max = max(r.fish_die.outcomes)
         all_double = r.winds_doubles == "all"
-        self._jet_doubles = r.winds_doubles in ("die_and_jetstream", "all")
-        self._all_double = all_double
+        t.jet_doubles = r.winds_doubles in ("die_and_jetstream", "all")
+        t.all_double = all_double
         # PR-END-08: the order of the end-of-turn actions; the row refill is always last
-        self._end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
+        t.end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
                            else ("dock", "market", "fishing"))
-        self._turn_for = {ch: Turn(choice=ch) for ch in move_die}
+        t.turn_for = {ch: Turn(choice=ch) for ch in move_die}
         self._internal = {
             "start": self._i_start, "symbol": self._i_symbol, "begin_move": self._i_begin_move,
             "meet": self._i_meet, "effect": self._i_effect, "rob": self._i_rob,
@@ -102,13 +115,13 @@ class GameSetup:
             blocked_by[self.card_island[c.id]].add(c.id)
             if r.destination_blocks_row and self.card_dest[c.id] >= 0:
                 blocked_by[self.card_dest[c.id]].add(c.id)
-        self._cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
+        t.cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
         self._fresh = True
         self._obs_cache = {}
         self._stop = Stop()
         self._decline = Decline()
         self._keep_roll = KeepRoll()
-        self._endure = Endure()
+        t.endure = Endure()
         self._choose_basic = [ChooseDice("steady"), ChooseDice("speedy")]
         self._choose_all = self._choose_basic + [ChooseDice("catch_up")]
 

@@ -95,9 +95,9 @@ class OnYourTurn:
         head = todo[0]
         k = head[0]
         if k == "roll":
-            return list(self._roll_outcomes[s.turn.choice])
+            return list(self._t.roll_outcomes[s.turn.choice])
         if k in ("dieroll", "reroll"):
-            return list(self._die_outcomes[self._die_name(s, head)][0])
+            return list(self._t.die_outcomes[self._die_name(s, head)][0])
         if k == "draw_row":
             elig = self._row_eligible(s)
             p = Fraction(1, len(elig))
@@ -123,9 +123,9 @@ class OnYourTurn:
         head = s.todo[0]
         k = head[0]
         if k == "roll":
-            acts, cum = self._roll_cum[s.turn.choice]
+            acts, cum = self._t.roll_cum[s.turn.choice]
         elif k in ("dieroll", "reroll"):
-            acts, cum = self._die_outcomes[self._die_name(s, head)][1]
+            acts, cum = self._t.die_outcomes[self._die_name(s, head)][1]
         elif k == "draw_row":  # uniform over the cards that fit (as chance_outcomes)
             elig = self._row_eligible(s)
             return DrawCard(elig[min(int(rng.random() * len(elig)), len(elig) - 1)])
