@@ -149,10 +149,12 @@ def _card_terms(game, card: int) -> tuple:
     The base is the card's PP at 0.75 (a port: 0.45), plus a port's goods and hubs terms
     (half their worth each) added in that order: the same float as card_worth adding
     them one by one, every call."""
-    # (Speed: a whole table found in one try, made the first time per game)
+    # (Speed: a whole table found in one try, made the first time per game; kept among
+    # the bot's caches, so that the game object gets one late attribute only, which
+    # CPython 3.11 always has room for in its compact form: test_engine_speed.py)
     try:
-        return game._greedy_card_terms[card]
-    except AttributeError:
+        return game._greedy_caches["card_terms"][card]
+    except (AttributeError, KeyError):
         pass
     r = game.rules
     out: list = []
@@ -175,8 +177,9 @@ def _card_terms(game, card: int) -> tuple:
         own = C.effect if C.effect in _OWN_EFFECTS else ""
         tiles = C.interference if r.card_interference else 0
         out.append((base, set_mode, incs, eff_a, eff_b, own, C.endgame_pp, C.endgame_kinds, tiles))
-    game.__dict__["_greedy_card_terms"] = tuple(out)
-    return out[card]
+    _cache(game, "card_terms")   # (makes game._greedy_caches if need be)
+    game._greedy_caches["card_terms"] = terms = tuple(out)
+    return terms[card]
 
 
 def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
@@ -283,7 +286,7 @@ def _cache(game, name: str) -> dict:
         if len(cache) <= 20_000:
             return cache
     except AttributeError:
-        game.__dict__["_greedy_caches"] = {}
+        setattr(game, "_greedy_caches", {})
     except KeyError:
         pass
     cache = game._greedy_caches[name] = {}
