@@ -149,18 +149,16 @@ def _card_terms(game, card: int) -> tuple:
     The base is the card's PP at 0.75 (a port: 0.45), plus a port's goods and hubs terms
     (half their worth each) added in that order: the same float as card_worth adding
     them one by one, every call."""
-    # (Speed: a whole table found in one try, made the first time per game; kept among
-    # the bot's caches, so that the game object gets one late attribute only, which
-    # CPython 3.11 always has room for in its compact form: test_engine_speed.py)
+    # (Speed: the whole table, one of the bot's caches, found in one try; made the first
+    # time per game, for every card)
     try:
-        return game._greedy_caches["card_terms"][card]
+        return game._greedy_caches["card terms"][card]
     except (AttributeError, KeyError):
         pass
     r = game.rules
-    out: list = []
+    terms = _cache(game, "card terms")
     for c, C in enumerate(game.card):
         if C is None:   # (card ids may leave gaps in game.card)
-            out.append(None)
             continue
         base = C.pp * (0.75 if C.kind != "port" else 0.45)
         set_mode = 0
@@ -176,9 +174,7 @@ def _card_terms(game, card: int) -> tuple:
         eff_a, eff_b = _ROUND_EFFECTS.get(C.effect, (None, 0))
         own = C.effect if C.effect in _OWN_EFFECTS else ""
         tiles = C.interference if r.card_interference else 0
-        out.append((base, set_mode, incs, eff_a, eff_b, own, C.endgame_pp, C.endgame_kinds, tiles))
-    _cache(game, "card_terms")   # (makes game._greedy_caches if need be)
-    game._greedy_caches["card_terms"] = terms = tuple(out)
+        terms[c] = (base, set_mode, incs, eff_a, eff_b, own, C.endgame_pp, C.endgame_kinds, tiles)
     return terms[card]
 
 

@@ -537,8 +537,9 @@ def test_gain_is_the_plain_clamp(players):
 
 
 def test_apply_trusted_freezes_as_freeze_does(played):
-    """Speed in round.py's ``apply_trusted`` (``w.freeze()`` written out): the state that
-    the working copy's own ``freeze`` makes, at every action of seeded games."""
+    """round.py's ``apply_trusted`` (the working copy by ``_work``, the handler from the
+    instance's table) makes the state that the working copy's own ``freeze`` makes, at
+    every action of seeded games."""
     game, pairs = played
     for s, a in pairs:
         w = base._work(s)

@@ -16,10 +16,10 @@ from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
-                     DrawTile, NekoSplit, NekoState, ParkDie, Pass, Player,
+                     DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _MP, _W, _a, _work)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _W, _a, _work)
 
 
 class Round:
@@ -86,9 +86,9 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            return list(self._dice[0])
+            return list(self._t.rolls)
         if k == "reroll":
-            return list(self._dice[2])
+            return list(self._t.one)
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             q = Fraction(1, len(cards))
@@ -110,14 +110,14 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            rolls, cum = self._dice[0], self._dice[1]
-            return rolls[bisect_right(cum, rng.random())][0]
+            t = self._t
+            return t.rolls[bisect_right(t.roll_cum, rng.random())][0]
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
-            one, cum = self._dice[2], self._dice[3]
-            return one[bisect_right(cum, rng.random())][0]
+            t = self._t
+            return t.one[bisect_right(t.one_cum, rng.random())][0]
         outs = self.chance_outcomes(s)
         return outs[int(rng.random() * len(outs))][0]
 
@@ -184,17 +184,7 @@ class Round:
         self._handlers[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: setup.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
-        # Speed: ``return w.freeze()`` written out (base.py's ``_W.freeze``; one call fewer
-        # on every action): touched players become Players, the lists tuples, the copy the state
-        players = w.players
-        if type(players) is list:
-            for m in players:
-                if type(m) is _MP:
-                    m.__class__ = Player
-            w.players = tuple(players)
-        w.events = tuple(w.events)
-        w.__class__ = NekoState
-        return w
+        return w.freeze()
 
     def _run(self, w: _W) -> None:
         """Advance through every step that needs no choice, up to the next frame."""

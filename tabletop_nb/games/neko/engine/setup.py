@@ -18,7 +18,7 @@ class _Tables:
     """The rules' lookup tables the engine reads off the hot path (``NekoGame._t``)."""
 
     __slots__ = ("A", "period_ids", "tile", "per_period", "bonus", "effect_of", "reroll",
-                 "pick_fish", "pick_park")
+                 "pick_fish", "pick_park", "rolls", "roll_cum", "one", "one_cum")
 
 
 class SetUp:
@@ -55,7 +55,7 @@ class SetUp:
         t.bonus = {b.name: b for b in r.bonus_tiles}
         self.chart = tuple(sorted(r.reward_chart, key=lambda x: x.level))
         # the roll of a whole hand and of one die: outcomes and cumulative weights
-        self._dice = _roll_tables(r.die, r.dice_per_player)
+        t.rolls, t.roll_cum, t.one, t.one_cum = _roll_tables(r.die, r.dice_per_player)
         t.effect_of = {c.id: c.effect for c in allc}
         self._profiles = {}
         self._prof_last = (None, None)   # the last lanes object profiled and its profile
