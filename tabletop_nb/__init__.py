@@ -19,13 +19,14 @@ from .games import list_games, load_game
 from . import bots  # noqa: E402,F401  tabletop_nb.bots.search(...): no pandas or plotly
 
 __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
-           "simulate", "compare_rules", "sweep", "luck_vs_skill", "skill_ladder", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
+           "simulate", "compare_rules", "sweep", "balance", "luck_vs_skill", "skill_ladder", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
            "RulesError", "RecordError"]
 
 # name -> module that defines it; imported on first attribute access (PEP 562)
 _LAZY = {"GameApp": ".widgets", "DiceLab": ".widgets", "RulesEditor": ".widgets",
          "ReplayViewer": ".widgets", "compare_rules": ".lab", "sweep": ".lab",
-         "luck_vs_skill": ".lab", "skill_ladder": ".lab"}
+         "luck_vs_skill": ".lab", "skill_ladder": ".lab",
+         "balance": ".lab"}
 
 
 def __getattr__(name: str):

@@ -142,12 +142,18 @@ class Checkpoint:
         except json.JSONDecodeError as e:
             raise CheckpointError(f"{path}: the study line (line 2) is not valid JSON ({e})") from None
 
-    def load(self, players: dict[str, int]) -> dict[str, dict[int, list[tuple]]]:
+    def load(self, players: dict[str, int] | int) -> dict[str, dict[int, list[tuple]]]:
         """Every finished game in the file, by variant label and game index, as ``simulate``
         rows. Refuses (CheckpointError, file untouched) a file of another study, a cut or
-        changed line, a game with seats missing or repeated."""
+        changed line, a game with seats missing or repeated.
+
+        ``players`` is the seat count of each variant label, or one count for a study whose
+        labels are not known in advance (the balance search's settings): then any label
+        is read."""
         old = self.read_key(self.path)
-        out: dict[str, dict[int, list[tuple]]] = {lab: {} for lab in players}
+        any_label = isinstance(players, int)
+        seats: dict[str, int] = {} if isinstance(players, int) else dict(players)
+        out: dict[str, dict[int, list[tuple]]] = {lab: {} for lab in seats}
         if old is None:
             return out
         if old != self.key:
@@ -174,6 +180,9 @@ class Checkpoint:
                                       f"copied from another study?); refusing to resume from it")
             row = dict(zip(HEADER, fields))
             lab = row["variant"]
+            if lab not in out and any_label:
+                out[lab] = {}
+                seats[lab] = int(players)  # type: ignore[arg-type]
             if lab not in out:
                 raise CheckpointError(f"{self.path}: line {no} is of variant {lab!r}, not in this study")
             try:
@@ -185,10 +194,10 @@ class Checkpoint:
                 raise CheckpointError(f"{self.path}: line {no} was played from seed {vals[1]}")
             out[lab].setdefault(g, []).append(vals)
             seen.setdefault((lab, g), []).append(seat)
-        for (lab, g), seats in seen.items():
-            if sorted(seats) != list(range(players[lab])):
-                raise CheckpointError(f"{self.path}: game {g} of variant {lab!r} has seats {sorted(seats)}, "
-                                      f"expected each of 0..{players[lab] - 1} once")
+        for (lab, g), got in seen.items():
+            if sorted(got) != list(range(seats[lab])):
+                raise CheckpointError(f"{self.path}: game {g} of variant {lab!r} has seats {sorted(got)}, "
+                                      f"expected each of 0..{seats[lab] - 1} once")
         for lab in out:
             for g in out[lab]:
                 out[lab][g].sort(key=lambda r: r[3])

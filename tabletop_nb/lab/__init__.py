@@ -1,11 +1,13 @@
 """The rule lab for designers: compare variants, sweep a rule, weigh luck against skill,
-rate bots on a skill ladder.
+rate bots on a skill ladder, search the rule values that balance a game.
 
 Imports pandas only when a comparison runs and plotly only when a figure is drawn.
 """
 from .compare import (LuckSkill, RuleComparison, RuleSweep, compare_rules, luck_vs_skill,
                       sweep)
 from .ladder import SkillLadder, skill_ladder
+from .balance import BalanceResult, balance
+from . import goals
 
 __all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
-           "skill_ladder", "SkillLadder"]
+           "skill_ladder", "SkillLadder", "balance", "BalanceResult", "goals"]

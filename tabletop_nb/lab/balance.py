@@ -1,0 +1,1159 @@
+"""The balance search: which rule values make this game fair, at the length wanted, with
+skill still mattering?
+
+:func:`balance` answers a designer's real question in one call. It does not play a fixed
+grid and pick the best-looking setting (the winner's curse: the best of many noisy
+estimates is lucky, not good). It *races* the settings:
+
+1. **Common random numbers.** Every candidate setting plays the same seeds (game ``i`` of
+   every candidate starts from ``SeedSequence(seed, spawn_key=(i,))``), so the dice agree
+   as far as the games agree.
+2. **Racing with anytime-valid intervals.** Settings play in rounds of ``batch`` games.
+   After each round, every goal's number (each seat's win rate, the mean length, ...) has
+   a confidence sequence (:mod:`tabletop_nb.lab.sequential`) that holds at every round at
+   once, so looking after every round costs no error. A setting leaves the race as soon
+   as an interval shows it **cannot meet a goal** (lies outside the goal's band), or it
+   is **beaten on every goal** by another setting (surely closer to every target). A
+   setting whose intervals all lie inside the bands **meets every goal** and stops
+   playing. Survivors get more games.
+3. **A model for big spaces.** With more combinations than ``max_candidates``, an N-tuple
+   bandit (after NTBEA: Lucas, Liu & Perez-Liebana 2018) proposes new settings from the
+   results so far, and they join the race.
+4. **Confirmation on fresh seeds.** The finalists (settings that met every goal in the
+   race first, then the closest survivors) play ``confirm_games`` games on seeds never
+   used in the race, and the reported numbers come from those games only, so they are
+   not the lucky maxima of the search. A setting **meets** a goal when its confirmation
+   interval lies inside the band. Skill checks (games between a weaker and a stronger
+   bot) run only here, only for the finalists.
+5. **An honest verdict**: ``"met"`` (a setting meets every goal on fresh games),
+   ``"likely"`` (a setting is inside every band on fresh games but its intervals are
+   still wider than the tolerances), ``"none"`` (every setting misses a goal: the result
+   names the goal out of reach and shows the closest trade-offs) or ``"undecided"``.
+
+Errors: the race's intervals are at level ``alpha`` for the whole race (Bonferroni over
+every setting that may race and every goal number; each decision uses one side, so each
+side is at that level); the confirmation's at level ``alpha`` over every finalist and
+goal number. So with probability at least ``1 - alpha`` no setting is reported to meet a
+goal it truly misses.
+
+The same seed gives the same result on every executor (serial, a process pool, Dask),
+and with ``checkpoint=`` an interrupted study resumes with no game played twice.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import time
+import warnings
+from dataclasses import dataclass, field
+from statistics import NormalDist
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from ..core.errors import RulesError, TabletopError
+from .goals import Goal, Stream, parse_goals
+
+__all__ = ["balance", "BalanceResult", "Candidate", "rule_path_value", "with_rule_path",
+           "CONFIRM_BASE", "SKILL_BASE"]
+
+#: confirmation game ``i`` is game ``CONFIRM_BASE + i`` of the study's seed: never a race game
+CONFIRM_BASE = 1 << 40
+#: skill game (round ``r``) is game ``SKILL_BASE + r``: fresh seeds again
+SKILL_BASE = 1 << 41
+#: spawn key of the model's own random stream (which settings to propose)
+_PROPOSER_KEY = (1 << 42) + 1
+
+_PATH_PART = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_]*)|\[(-?\d+)\]")
+
+
+# --------------------------------------------------------------------------- rule paths
+def _parse_path(path: str) -> list[str | int]:
+    if not isinstance(path, str) or not path:
+        raise TabletopError(f"a rule path is text like 'start_coins', 'harbour_costs[0]' or "
+                            f"'board.width', got {path!r}")
+    parts: list[str | int] = []
+    pos = 0
+    for m in _PATH_PART.finditer(path):
+        if m.start() != pos or (m.group(0).startswith(".") and not parts):
+            break
+        parts.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
+        pos = m.end()
+    if pos != len(path) or not parts or not isinstance(parts[0], str):
+        raise TabletopError(f"cannot read the rule path {path!r}: write a rule name, then .field or [index] "
+                            f"parts, e.g. 'harbour_costs[0]' or 'thresholds[1][1]'")
+    return parts
+
+
+def rule_path_value(rules: Any, path: str) -> Any:
+    """The value at ``path`` in ``rules`` (``"start_coins"``, ``"harbour_costs[0]"``).
+
+    >>> import tabletop_nb
+    >>> rule_path_value(tabletop_nb.load_game("neko").rules, "harbour_costs[1]")
+    10
+    """
+    value = rules
+    for i, part in enumerate(_parse_path(path)):
+        value = _step(value, part, path, i)
+    return value
+
+
+def _step(value: Any, part: str | int, path: str, i: int) -> Any:
+    if isinstance(part, int):
+        if not isinstance(value, tuple):
+            raise RulesError(str(_parse_path(path)[0]), f"{_shown(path, i)} is not a list to index", path=path)
+        if not -len(value) <= part < len(value):
+            raise RulesError(str(_parse_path(path)[0]), f"index {part} is outside {_shown(path, i)}, which has "
+                             f"{len(value)} items", path=path)
+        return value[part]
+    if i == 0:
+        names = [f for f in getattr(type(value), "__dataclass_fields__", {})]
+        if part not in names:
+            raise RulesError(part, "there is no such rule; the rules are: " + ", ".join(names), path=path)
+    elif not hasattr(value, part) or part.startswith("_"):
+        raise RulesError(str(_parse_path(path)[0]), f"{_shown(path, i)} has no field {part!r}", path=path)
+    return getattr(value, part)
+
+
+def _shown(path: str, i: int) -> str:
+    parts = _parse_path(path)
+    out = ""
+    for p in parts[:i]:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
+    return out or "the rules"
+
+
+def _set(value: Any, parts: list[str | int], new: Any) -> Any:
+    import dataclasses
+    if not parts:
+        return new
+    head, rest = parts[0], parts[1:]
+    if isinstance(head, int):
+        items = list(value)
+        items[head] = _set(items[head], rest, new)
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    inner = _set(getattr(value, head), rest, new)
+    if hasattr(value, "_replace"):
+        return value._replace(**{head: inner})
+    return dataclasses.replace(value, **{head: inner})
+
+
+def with_rule_path(game: Any, path: str, value: Any) -> Any:
+    """``game`` with the rule at ``path`` set to ``value``, validated like any rule change
+    (a RulesError names the path).
+
+    >>> import tabletop_nb
+    >>> g = with_rule_path(tabletop_nb.load_game("neko"), "harbour_costs[0]", 4)
+    >>> g.rules.harbour_costs
+    (4, 10, 15, 20)
+    """
+    parts = _parse_path(path)
+    rule_path_value(game.rules, path)  # a path that does not exist is refused here
+    top = str(parts[0])
+    try:
+        return game.with_rules(**{top: _set(getattr(game.rules, top), parts[1:], value)})
+    except RulesError as e:
+        raise RulesError(top, f"{value!r} refused: {e.reason}", path=path) from None
+    except (TypeError, ValueError) as e:
+        raise RulesError(top, f"{value!r} refused: {e}", path=path) from None
+
+
+# --------------------------------------------------------------------------- candidates
+@dataclass
+class Candidate:
+    """One setting of the rules in the race."""
+
+    label: str
+    values: tuple
+    game: Any
+    status: str = "racing"  # "racing", "meets", "out"
+    reason: str = ""
+    round_out: int | None = None
+    order: int = 0
+    columns: dict[str, list[np.ndarray]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        cols = next(iter(self.columns.values()), [])
+        return int(sum(len(c) for c in cols))
+
+    def stream(self, metric: str) -> np.ndarray:
+        parts = self.columns.get(metric, [])
+        return np.concatenate(parts) if parts else np.empty(0)
+
+
+def _label(paths: Sequence[str], values: Sequence[Any]) -> str:
+    return ", ".join(f"{p}={v!r}" for p, v in zip(paths, values))
+
+
+def _check_space(game: Any, space: Any) -> tuple[list[str], list[list[Any]]]:
+    """Every path and value of ``space``, each checked alone, before any game."""
+    if not isinstance(space, Mapping) or not space:
+        raise TabletopError("space is a dict of rule path -> values to try, e.g. {'start_coins': [6, 8, 10]}; "
+                            f"got {space!r}")
+    paths, values = [], []
+    for path, vals in space.items():
+        if path == "players":
+            raise TabletopError("players is the table, not a rule to balance: run one study per player count "
+                                "(load_game(..., players=n))")
+        rule_path_value(game.rules, path)
+        if isinstance(vals, (str, bytes)) or not isinstance(vals, Iterable):
+            raise TabletopError(f"space[{path!r}] is a list or range of values to try, got {vals!r}")
+        vals = list(vals)
+        if not vals:
+            raise TabletopError(f"space[{path!r}] is empty: give at least one value to try")
+        plain = [repr(v) for v in vals]
+        if len(set(plain)) != len(plain):
+            raise TabletopError(f"space[{path!r}] lists a value twice: {vals}")
+        for v in vals:
+            with_rule_path(game, path, v)  # a bad value is refused naming its path
+        paths.append(path)
+        values.append(vals)
+    return paths, values
+
+
+def _build(game: Any, paths: Sequence[str], values: Sequence[Any]) -> Any:
+    g = game
+    for p, v in zip(paths, values):
+        g = with_rule_path(g, p, v)
+    return g
+
+
+# --------------------------------------------------------------------------- per-game numbers
+def per_game_table(rows: list, game: Any, names: list[str], entropy: int):
+    """The per-game table of a candidate's games: :func:`compare_rules`' per-game metrics,
+    one ``win_rate_seat_k`` and ``score_seat_k`` column per seat, sorted by game."""
+    from ..core.runner import _table
+    from .compare import _per_game
+
+    df = _table(rows, game, names, entropy, False)
+    pg = _per_game(df)
+    scores = df.pivot(index="game", columns="seat", values="score")
+    for seat in scores.columns:
+        pg[f"score_seat_{seat}"] = scores[seat].astype(float)
+    return pg
+
+
+def metric_names(players: int) -> list[str]:
+    """The per-game metrics a goal may name."""
+    from .compare import METRICS
+    return list(METRICS) + [f"win_rate_seat_{k}" for k in range(players)] \
+        + [f"score_seat_{k}" for k in range(players)]
+
+
+def _stream_values(goal_streams: Sequence[Stream], goals: Mapping[str, Goal], pg) -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
+    for st in goal_streams:
+        g = goals[st.goal]
+        if g.kind == "skill":
+            continue
+        if g.fn is not None:
+            try:
+                vals = np.asarray(g.fn(pg), dtype=float).reshape(-1)
+            except Exception as e:  # a designer's function: say which goal failed
+                raise TabletopError(f"custom goal {g.name!r}: its function failed on the per-game table "
+                                    f"({type(e).__name__}: {e})") from None
+            if len(vals) != len(pg):
+                raise TabletopError(f"custom goal {g.name!r}: its function returned {len(vals)} numbers for "
+                                    f"{len(pg)} games; return one number per game")
+            if g.bounds and len(vals) and (np.nanmin(vals) < g.bounds[0] or np.nanmax(vals) > g.bounds[1]):
+                raise TabletopError(f"custom goal {g.name!r}: a value lies outside its bounds {g.bounds}")
+        else:
+            vals = pg[st.metric].to_numpy(dtype=float)
+        out[st.metric] = vals
+    return out
+
+
+def _cs(st: Stream, x: np.ndarray, level: float) -> tuple[float, float]:
+    """The race's confidence sequence for one stream, now: (low, high)."""
+    from .sequential import bernstein_cs, normal_mixture_cs
+    x = x[~np.isnan(x)]
+    if len(x) == 0:
+        return -math.inf, math.inf
+    if st.bounds is not None:
+        cs = bernstein_cs(x, level, lo=st.bounds[0], hi=st.bounds[1])
+    else:
+        cs = normal_mixture_cs(x, level)
+    return float(cs.low[-1]), float(cs.high[-1])
+
+
+def _fixed_interval(x: np.ndarray, level: float, bounds: tuple[float, float] | None) -> tuple[float, float, float]:
+    """A fixed-sample two-sided interval at ``level``: Wilson for 0/1 values, normal otherwise."""
+    from ..core.stats import wilson
+    x = x[~np.isnan(x)]
+    n = len(x)
+    if n == 0:
+        return math.nan, -math.inf, math.inf
+    z = NormalDist().inv_cdf(1 - level / 2)
+    mean = float(x.mean())
+    if np.isin(x, (0.0, 1.0)).all():
+        e = wilson(float(x.sum()), n, z=z)
+        return mean, e.low, e.high
+    if n < 2:
+        return mean, -math.inf, math.inf
+    half = z * float(x.std(ddof=1)) / math.sqrt(n)
+    lo, hi = mean - half, mean + half
+    if bounds is not None:
+        lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
+    return mean, lo, hi
+
+
+# --------------------------------------------------------------------------- the model
+class _Proposer:
+    """An N-tuple bandit over rule values (after NTBEA): the mean fitness of every value
+    of every rule (1-tuples) and of every pair of values (2-tuples) among the settings
+    raced so far, with an exploration bonus; new settings are the best-scoring
+    neighbours of the best settings so far, or random ones."""
+
+    def __init__(self, sizes: Sequence[int], rng: np.random.Generator, explore: float = 1.0):
+        self.sizes, self.rng, self.explore = list(sizes), rng, explore
+        d = len(sizes)
+        self.tuples = [(i,) for i in range(d)] + list(itertools.combinations(range(d), 2))
+        self.stats: dict[tuple, tuple[float, int]] = {}
+        self.total = 0
+
+    def fit(self, scored: Sequence[tuple[tuple[int, ...], float]]) -> None:
+        sums: dict[tuple, list[float]] = {}
+        for idx, fitness in scored:
+            for t in self.tuples:
+                sums.setdefault((t, tuple(idx[i] for i in t)), []).append(fitness)
+        self.stats = {k: (float(np.mean(v)), len(v)) for k, v in sums.items()}
+        self.total = len(scored)
+
+    def score(self, idx: tuple[int, ...]) -> float:
+        vals = []
+        log_n = math.log(self.total + 1)
+        for t in self.tuples:
+            mean, n = self.stats.get((t, tuple(idx[i] for i in t)), (0.0, 0))
+            vals.append(mean + self.explore * math.sqrt(log_n / (n + 0.5)))
+        return float(np.mean(vals))
+
+    def random(self) -> tuple[int, ...]:
+        return tuple(int(self.rng.integers(s)) for s in self.sizes)
+
+    def propose(self, best: Sequence[tuple[int, ...]], seen: set, ok: Callable[[tuple], bool],
+                count: int, pool: int = 64) -> list[tuple[int, ...]]:
+        options: list[tuple[int, ...]] = []
+        tries = 0
+        while len(options) < pool and tries < pool * 20:
+            tries += 1
+            if best and self.rng.random() < 0.75:
+                base = list(best[int(self.rng.integers(len(best)))])
+                for _ in range(1 + int(self.rng.random() < 0.3)):
+                    d = int(self.rng.integers(len(self.sizes)))
+                    base[d] = int(self.rng.integers(self.sizes[d]))
+                idx = tuple(base)
+            else:
+                idx = self.random()
+            if idx in seen or idx in options or not ok(idx):
+                continue
+            options.append(idx)
+        options.sort(key=lambda i: (-self.score(i), i))
+        return options[:count]
+
+
+# --------------------------------------------------------------------------- the result
+class BalanceResult:
+    """What :func:`balance` found.
+
+    Attributes
+    ----------
+    verdict : str
+        ``"met"``, ``"likely"``, ``"none"``, ``"undecided"`` or ``"interrupted"``.
+    best : dict or None
+        The rule values of the setting that meets every goal on fresh games (the closest
+        to the targets among those that do), or None.
+    candidates : pandas.DataFrame
+        Every setting raced: its values, status (``meets``, ``out``, ``racing``), why it
+        left, games played, each goal number's race estimate and interval, and its
+        badness (1 = at the edge of a band).
+    history : pandas.DataFrame
+        The race round by round: per setting and goal number, games, mean and interval
+        (for the race chart).
+    finalists : pandas.DataFrame
+        Per finalist and goal number, the confirmation estimate and interval on fresh
+        seeds, the band, and whether the goal is met.
+    games : dict
+        Games played in the race, the confirmation and the skill checks, and in all.
+    grid_games : int
+        Games a fixed grid of every setting would have needed for intervals as decisive.
+    """
+
+    def __init__(self, info: dict, candidates, history, finalists):
+        self.info = info
+        self.candidates, self.history, self.finalists = candidates, history, finalists
+        self.game_name: str = info["game"]
+        self.players: int = info["players"]
+        self.paths: list[str] = info["paths"]
+        self.verdict: str = info["verdict"]
+        self.best: dict | None = info["best"]
+        self.games: dict = info["games"]
+        self.grid_games: int = info["grid_games"]
+        self.goals: list[dict] = info["goals"]
+        self.unreachable: list[str] = info.get("unreachable", [])
+        self.seconds: dict = info.get("seconds", {})
+
+    # ---------------------------------------------------------------- words
+    def summary(self) -> str:
+        """The verdict in words, with the games used."""
+        i = self.info
+        goals = "; ".join(g["text"] for g in self.goals)
+        lines = [f"{self.game_name}, {self.players} players: {len(self.candidates)} settings of "
+                 f"{', '.join(self.paths)} raced for: {goals}."]
+        lines.append(i["verdict_text"])
+        g = self.games
+        lines.append(f"Games: {g['race']} in the race, {g['confirm']} to confirm on fresh seeds"
+                     + (f", {g['skill']} for the skill checks" if g.get("skill") else "")
+                     + f" ({g['total']} in all); a fixed grid of every setting with intervals as "
+                     f"decisive would have needed about {self.grid_games}.")
+        return "\n".join(lines)
+
+    def pareto(self):
+        """The settings no other beats on every goal (race estimates): the closest trade-offs."""
+        c = self.candidates
+        return c[c["pareto"]].reset_index(drop=True)
+
+    def finalists_table(self):
+        """One row per finalist: each goal's confirmation value [interval] and the verdict."""
+        import pandas as pd
+        f = self.finalists
+        if f is None or not len(f):
+            return pd.DataFrame()
+        rows = []
+        for label, part in f.groupby("label", sort=False):
+            row: dict[str, Any] = {"setting": label, "verdict": part["verdict"].iloc[0]}
+            for r in part.itertuples():
+                row[r.stream] = f"{r.value:.3f} [{r.low:.3f}, {r.high:.3f}]" + ("" if r.met else " x")
+            row["games"] = int(part["n"].max())
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("setting")
+
+    # ---------------------------------------------------------------- figures
+    def race_figure(self, stream: str | None = None):
+        """Each setting's interval round by round for one goal number (eliminated greyed)."""
+        from .balance_charts import race_figure
+        return race_figure(self, stream)
+
+    def tradeoff_figure(self, x: str | None = None, y: str | None = None):
+        """Two goals' badness per setting, the non-dominated ones marked."""
+        from .balance_charts import tradeoff_figure
+        return tradeoff_figure(self, x, y)
+
+    def effects_figure(self):
+        """The effect of each rule value on each goal (mean over the settings with it)."""
+        from .balance_charts import effects_figure
+        return effects_figure(self)
+
+    def figure(self):
+        """The finalists' confirmation intervals against the goals' bands."""
+        from .balance_charts import finalists_figure
+        return finalists_figure(self)
+
+    # ---------------------------------------------------------------- saving
+    def to_json(self) -> str:
+        """The whole result as JSON text (``BalanceResult.from_json`` reads it back)."""
+        import json
+
+        def frame(df):
+            return None if df is None else json.loads(df.to_json(orient="split", index=False))
+        return json.dumps({"format": "tabletop_nb balance 1", "info": _jsonable(self.info),
+                           "candidates": frame(self.candidates), "history": frame(self.history),
+                           "finalists": frame(self.finalists)}, indent=1)
+
+    def save(self, path) -> None:
+        """Write :meth:`to_json` to a file."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json())
+
+    @classmethod
+    def from_json(cls, text: str) -> "BalanceResult":
+        """Read a result written by :meth:`to_json` (or the command line)."""
+        import json
+
+        import pandas as pd
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise TabletopError(f"not a balance result: invalid JSON ({e})") from None
+        if not isinstance(data, dict) or data.get("format") != "tabletop_nb balance 1":
+            raise TabletopError("not a balance result (its 'format' is not 'tabletop_nb balance 1')")
+
+        def frame(d):
+            if d is None:
+                return None
+            try:
+                return pd.DataFrame(d["data"], columns=d["columns"])
+            except (KeyError, TypeError, ValueError) as e:
+                raise TabletopError(f"a balance result's table is damaged ({e})") from None
+        try:
+            return cls(data["info"], frame(data["candidates"]), frame(data["history"]), frame(data["finalists"]))
+        except (KeyError, TypeError) as e:
+            raise TabletopError(f"a balance result is missing {e}") from None
+
+    @classmethod
+    def load(cls, path) -> "BalanceResult":
+        """Read a result file."""
+        with open(path, encoding="utf-8") as f:
+            return cls.from_json(f.read())
+
+    def _repr_html_(self) -> str:
+        import html
+        text = html.escape(self.summary()).replace("\n", "<br>")
+        table = self.finalists_table()
+        body = table.to_html() if len(table) else ""
+        return f"<p>{text}</p>{body}"
+
+    def __repr__(self) -> str:
+        return f"<BalanceResult {self.verdict}>\n{self.summary()}"
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (np.integer,)):
+        return int(x)
+    if isinstance(x, (np.floating, float)):
+        v = float(x)
+        return v if math.isfinite(v) else str(v)
+    if x is None or isinstance(x, (int, str, bool)):
+        return x
+    return repr(x)
+
+
+# --------------------------------------------------------------------------- the search
+def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: Any = "greedy",
+            seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
+            finalists: int = 3, max_candidates: int = 64, pool: int = 12,
+            constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
+            skill_games: int = 200, alpha: float = 0.05, time_limit: float | None = None,
+            executor: Any = None, checkpoint: Any = None, progress: Any = True,
+            live: bool = False, on_round: Callable[[Any], None] | None = None) -> BalanceResult:
+    """Search the rule values that meet every goal, honestly (see the module's docstring).
+
+    Parameters
+    ----------
+    game : Game
+        The game at the table size to balance (``load_game("pebble_rock", players=4)``).
+    space : dict
+        Rule path -> values to try, e.g. ``{"start_fish": [1, 2, 3, 4], "harbour_costs[0]":
+        range(3, 7)}``. Paths are rule names with ``.field`` and ``[index]`` parts; every
+        value is validated like any rule change before a game is played (a RulesError names
+        the path). The settings are every combination (less those ``constraints`` reject
+        or the rules refuse).
+    goals : dict or list of Goal
+        What balanced means: ``{"fair": 0.02, "turns": (30, 3), "winning_margin": {"at_most":
+        5}, "skill": ("greedy", "search:50", 0.6)}``, or goals from
+        :mod:`tabletop_nb.lab.goals` (``fair``, ``target``, ``at_most``, ``at_least``,
+        ``custom``, ``skill``). Any per-game metric can be a goal.
+    bots, seed, executor, checkpoint, progress
+        As in :func:`tabletop_nb.compare_rules`. ``checkpoint`` keeps every finished game
+        (race, confirmation and skill games): the same call again resumes with no game
+        played twice and gives the result of an uninterrupted run.
+    budget : int
+        The most race games, all settings together.
+    batch : int
+        Games per setting per round of the race (decisions from 100 games on).
+    confirm_games : int, optional
+        Fresh games per finalist (the reported numbers come from these). By default
+        enough that each goal number's confirmation interval is at most half a tolerance
+        wide each side (for a win rate near its fair share; for other numbers at the
+        spread seen in the race), at most 20,000.
+    finalists : int
+        How many settings are confirmed.
+    max_candidates : int
+        With more combinations than this, a model proposes settings (at most this many
+        race in all, ``pool`` at a time); otherwise every combination races.
+    constraints : callable or list of callables
+        ``f(values) -> bool`` on a setting's ``{path: value}``; False leaves it out.
+    skill_games : int
+        Games per finalist for a skill goal (rounded up to whole line-up rounds).
+    alpha : float
+        The error of the race (wrongly eliminating or passing a setting) and, separately,
+        of the confirmation (reporting a setting to meet a goal it misses).
+    time_limit : float, optional
+        Seconds for the race; it ends after the round that passes it. (A result under a
+        time limit depends on the machine's speed; a ``budget`` alone is reproducible.)
+    live : bool
+        Show a race chart in the notebook that updates after every round.
+    on_round : callable, optional
+        ``on_round(history)`` after every round with the race so far (a DataFrame).
+
+    Returns
+    -------
+    BalanceResult
+        ``.verdict``, ``.best``, ``.summary()``, ``.finalists_table()``, ``.candidates``,
+        ``.pareto()``, ``.race_figure()``, ``.tradeoff_figure()``, ``.effects_figure()``,
+        ``.figure()``, ``.save(path)``.
+
+    Examples
+    --------
+    >>> # doctest: +SKIP
+    >>> game = tabletop_nb.load_game("pebble_rock", players=4)
+    >>> res = tabletop_nb.balance(game, {"start_fish": range(1, 6), "jam_bonus": [1, 3, 5]},
+    ...                           {"fair": 0.03, "turns": (40, 4)}, bots="greedy", seed=1)
+    >>> res.verdict, res.best
+    >>> res.finalists_table()
+    """
+    from ..core.bots import bot_name, resolve_bot
+    from ..core.runner import (_bots_for, _check_count, _close_run, _open_executor, _play_jobs,
+                               _Progress, _root_entropy)
+
+    t_start = time.monotonic()
+    # ---- check everything before a game is played
+    paths, values = _check_space(game, space)
+    players = game.num_players
+    goal_list = parse_goals(goals, metric_names(players), players)
+    goal_by_name = {g.name: g for g in goal_list}
+    race_streams = [s for g in goal_list if g.kind != "skill" for s in g.streams(players)]
+    all_streams = [s for g in goal_list for s in g.streams(players)]
+    skill_goal = next((g for g in goal_list if g.kind == "skill"), None)
+    if not race_streams:
+        raise TabletopError("the race needs a goal besides skill (e.g. 'fair'): skill is checked only for "
+                            "the finalists")
+    budget = _check_count(budget)
+    if confirm_games is not None:
+        confirm_games = _check_count(confirm_games)
+    for name, v, least in (("batch", batch, 1), ("finalists", finalists, 1),
+                           ("max_candidates", max_candidates, 1), ("pool", pool, 1),
+                           ("skill_games", skill_games, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+            raise TabletopError(f"{name} must be a whole number of at least {least}, got {v!r}")
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise TabletopError(f"alpha is an error rate between 0 and 1, got {alpha!r}")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0):
+        raise TabletopError(f"time_limit is a number of seconds above 0, got {time_limit!r}")
+    checks = [] if constraints is None else ([constraints] if callable(constraints) else list(constraints))
+    if not all(callable(c) for c in checks):
+        raise TabletopError("constraints is a function of a setting's {path: value}, or a list of them")
+    specs = _bots_for(game, bots)
+    for b in specs:
+        resolve_bot(game, b)
+    names = [bot_name(b) for b in specs]
+    skill_specs = None
+    if skill_goal is not None:
+        assert skill_goal.bots is not None
+        for b in skill_goal.bots:
+            resolve_bot(game, b)
+        if bot_name(skill_goal.bots[0]) == bot_name(skill_goal.bots[1]):
+            raise TabletopError("the skill goal needs two different bots")
+        skill_specs = skill_goal.bots
+    root = _root_entropy(seed, checkpoint)
+
+    def allowed(vals: Sequence[Any]) -> tuple[bool, str]:
+        named = dict(zip(paths, vals))
+        for c in checks:
+            try:
+                if not c(named):
+                    return False, "left out by a constraint"
+            except Exception as e:
+                raise TabletopError(f"a constraint failed on {named} ({type(e).__name__}: {e})") from None
+        return True, ""
+
+    sizes = [len(v) for v in values]
+    grid = math.prod(sizes)
+    model = grid > max_candidates
+    cands: list[Candidate] = []
+    skipped: list[dict] = []
+    seen: set = set()
+
+    def add(idx: tuple[int, ...]) -> bool:
+        seen.add(idx)
+        vals = tuple(values[d][i] for d, i in enumerate(idx))
+        ok, why = allowed(vals)
+        label = _label(paths, vals)
+        if not ok:
+            skipped.append({"label": label, "reason": why})
+            return False
+        try:
+            g = _build(game, paths, vals)
+        except RulesError as e:
+            skipped.append({"label": label, "reason": f"the rules refuse it: {e}"})
+            return False
+        cands.append(Candidate(label, vals, g, order=len(cands)))
+        return True
+
+    proposer = None
+    if not model:
+        for idx in itertools.product(*[range(s) for s in sizes]):
+            add(idx)
+        k_max = max(1, len(cands))
+    else:
+        proposer = _Proposer(sizes, np.random.default_rng(np.random.SeedSequence(root, spawn_key=(_PROPOSER_KEY,))))
+        tries = 0
+        while len(cands) < min(pool, max_candidates) and tries < 50 * pool:
+            tries += 1
+            idx = proposer.random()
+            if idx not in seen:
+                add(idx)
+        k_max = max_candidates
+    if not cands:
+        shown = "; ".join(f"{s['label']}: {s['reason']}" for s in skipped[:3])
+        raise TabletopError(f"no setting of the space can be played: every combination is left out ({shown})")
+    if budget < len([c for c in cands if c.status == "racing"]):
+        raise TabletopError(f"a budget of {budget} race games cannot give each of the {len(cands)} settings "
+                            f"one game; give budget of at least {len(cands) * 100} (100 games each is the "
+                            f"least for a decision)")
+    race_level = 2 * alpha / (k_max * len(race_streams))  # two-sided level: each side alpha / (k S)
+
+    # ---- checkpoint
+    ck = None
+    loaded: dict[str, dict[int, list]] = {}
+    if checkpoint is not None:
+        from ..core.checkpoint import Checkpoint, study_key
+        key = study_key("balance", game.name, [("base", players, game.rules.to_plain(), names)], root)
+        key["balance"] = _jsonable({"space": {p: [repr(v) for v in vs] for p, vs in zip(paths, values)},
+                                    "goals": [g.plain() for g in goal_list], "budget": budget, "batch": batch,
+                                    "confirm_games": confirm_games, "finalists": finalists,
+                                    "max_candidates": max_candidates, "pool": pool, "alpha": alpha,
+                                    "skill_games": skill_games, "time_limit": time_limit,
+                                    "constraints": [getattr(c, "__qualname__", "?") for c in checks]})
+        ck = Checkpoint(checkpoint, key)
+        loaded = ck.load(players)
+
+    n_skill_rounds = 0
+    skill_lineups: list[tuple[int, ...]] = []
+    if skill_specs is not None:
+        from .ladder import lineups
+        skill_lineups = lineups(2, players)
+        n_skill_rounds = -(-skill_games // len(skill_lineups))
+    total = budget + finalists * ((confirm_games if confirm_games is not None else MAX_AUTO_CONFIRM)
+                                  + n_skill_rounds * len(skill_lineups))
+    executor, own_pool = _open_executor(executor, budget)
+    bar = _Progress(progress, total, f"{game.name} balance", upto=True)
+    watch: Callable[[Any], Any] | None = on_round
+    if live:
+        from .balance_charts import LiveRace
+        live_chart = LiveRace()
+        watch = live_chart if on_round is None else (lambda h: (live_chart(h), on_round(h)))
+
+    def play(requests: list[tuple[str, Any, list, list[int]]]) -> tuple[dict[str, dict[int, list]], bool]:
+        """Play (or load) the games ``(label, game, bots, indices)``; rows by label and game."""
+        got: dict[str, dict[int, list]] = {}
+        jobs = []
+        for label, g, bot_specs, indices in requests:
+            have = loaded.get(label, {})
+            mine = got.setdefault(label, {})
+            for i in indices:
+                if i in have:
+                    mine[i] = have[i]
+            todo = [i for i in indices if i not in have]
+            if todo:
+                def keep(result, n, label=label, mine=mine):
+                    for r in result[0]:
+                        mine.setdefault(r[0], []).append(r)
+                    if ck is not None:
+                        ck.append(label, result[0])
+                    bar.update(n)
+                jobs.append((g, list(bot_specs), root, todo, keep))
+            _count_loaded(bar, len(indices) - len(todo))
+        stopped = _play_jobs(jobs, executor)
+        return got, stopped
+
+    history: list[dict] = []
+    interrupted = False
+    used = rounds = confirm_used = skill_used = 0
+    fin_rows: list[dict] = []
+    t_race = t_confirm = t_skill = t_end = time.monotonic()
+    try:
+        if ck is not None:
+            ck.open()
+        # ---------------------------------------------------------------- the race
+        while True:
+            racing = [c for c in cands if c.status == "racing"]
+            if not racing:
+                break
+            left = budget - used
+            per = min(batch, left // len(racing))
+            if per < 1:
+                break
+            requests = [(c.label, c.game, specs, list(range(c.games, c.games + per))) for c in racing]
+            got, interrupted = play(requests)
+            if interrupted:
+                break
+            rounds += 1
+            for c in racing:
+                rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
+                pg = per_game_table(rows, c.game, names, root)
+                for metric, vals in _stream_values(race_streams, goal_by_name, pg).items():
+                    c.columns.setdefault(metric, []).append(vals)
+                used += per
+            _decide_round(cands, race_streams, race_level, rounds, history)
+            if proposer is not None and len(cands) < max_candidates:
+                racing_now = sum(c.status == "racing" for c in cands)
+                want = min(pool - racing_now, max_candidates - len(cands))
+                if want > 0:
+                    _propose(proposer, cands, values, race_streams, seen, add, want, allowed)
+            if watch is not None:
+                watch(_history_frame(history))
+            if time_limit is not None and time.monotonic() - t_start > time_limit:
+                break
+        t_confirm = time.monotonic()
+        # ---------------------------------------------------------------- confirmation
+        chosen = _choose_finalists(cands, race_streams, finalists) if not interrupted else []
+        if confirm_games is None:
+            confirm_games = _confirm_size(cands, race_streams, alpha, max(1, len(chosen)), len(all_streams))
+            bar.total = used + len(chosen) * (confirm_games + n_skill_rounds * len(skill_lineups))
+            if bar.bar is not None:
+                bar.bar.total = bar.total
+        t_skill = t_end = time.monotonic()
+        if chosen and confirm_games > 0:
+            requests = [(c.label, c.game, specs, [CONFIRM_BASE + i for i in range(confirm_games)]) for c in chosen]
+            got, interrupted = play(requests)
+            if not interrupted:
+                confirm_used = confirm_games * len(chosen)
+                conf: dict[str, dict[str, np.ndarray]] = {}
+                for c in chosen:
+                    rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
+                    pg = per_game_table(rows, c.game, names, root)
+                    conf[c.label] = _stream_values(race_streams, goal_by_name, pg)
+                t_skill = time.monotonic()
+                if skill_specs is not None:
+                    requests = []
+                    for c in chosen:
+                        for li, lu in enumerate(skill_lineups):
+                            requests.append((f"skill{li}:{c.label}", c.game, [skill_specs[k] for k in lu],
+                                             [SKILL_BASE + r for r in range(n_skill_rounds)]))
+                    got, interrupted = play(requests)
+                    if not interrupted:
+                        skill_used = len(chosen) * n_skill_rounds * len(skill_lineups)
+                        for c in chosen:
+                            conf[c.label]["skill_ahead"] = _skill_values(
+                                [got[f"skill{li}:{c.label}"] for li in range(len(skill_lineups))],
+                                skill_lineups)
+                t_end = time.monotonic()
+                if not interrupted:
+                    level = 2 * alpha / (len(chosen) * len(all_streams))
+                    for c in chosen:
+                        fin_rows.extend(_confirm_rows(c, conf[c.label], all_streams, level))
+    finally:
+        _close_run(bar, ck, own_pool)
+    if interrupted:
+        warnings.warn("interrupted: every finished game is kept" + (f" in {checkpoint}; run the same call "
+                                                                    "again to resume" if ck else ""),
+                      stacklevel=2)
+    import pandas as pd
+    finals = pd.DataFrame(fin_rows, columns=["label", "goal", "stream", "value", "low", "high", "n",
+                                             "band_low", "band_high", "met", "missed", "verdict"])
+    cand_frame = _candidates_frame(cands, paths, race_streams, race_level)
+    info = _verdict(game, paths, goal_list, players, cands, cand_frame, finals, race_streams, interrupted,
+                    confirm_games, skipped)
+    info.update({
+        "seed": root, "bots": names, "budget": budget, "batch": batch, "alpha": alpha, "rounds": rounds,
+        "model": model, "grid": grid,
+        "games": {"race": used, "confirm": confirm_used if not interrupted else 0,
+                  "skill": skill_used if not interrupted else 0,
+                  "total": used + (confirm_used + skill_used if not interrupted else 0)},
+        "grid_games": _grid_games(grid - len([s for s in skipped if "constraint" in s["reason"]]) if not model
+                                  else grid, cands, race_streams, alpha),
+        "seconds": {"race": round(t_confirm - t_race, 3), "confirm": round(t_skill - t_confirm, 3),
+                    "skill": round(t_end - t_skill, 3), "total": round(time.monotonic() - t_start, 3)},
+        "skipped": skipped,
+    })
+    return BalanceResult(info, cand_frame, _history_frame(history), finals)
+
+
+def _count_loaded(bar: Any, n: int) -> None:
+    """Games taken from the checkpoint count as done, not towards the speed."""
+    if n <= 0:
+        return
+    bar.done += n
+    bar.initial += n
+    if bar.bar is not None:
+        bar.bar.update(n)
+
+
+# --------------------------------------------------------------------------- race steps
+def _bounds(c: Candidate, streams: Sequence[Stream], level: float) -> dict[str, tuple[float, float]]:
+    return {st.metric: _cs(st, c.stream(st.metric), level) for st in streams}
+
+
+def _goal_distance(streams: Sequence[Stream], bounds: Mapping[str, tuple[float, float]]) -> dict[str, tuple]:
+    """Per goal: (lower, upper) bound of its badness (the worst of its numbers)."""
+    out: dict[str, list[float]] = {}
+    for st in streams:
+        lo, hi = st.distance_bounds(*bounds[st.metric])
+        cur = out.setdefault(st.goal, [0.0, 0.0])
+        cur[0], cur[1] = max(cur[0], lo), max(cur[1], hi)
+    return {g: tuple(v) for g, v in out.items()}
+
+
+def _decide_round(cands: list[Candidate], streams: Sequence[Stream], level: float, rnd: int,
+                  history: list[dict]) -> None:
+    """After a round: who cannot meet a goal, who meets every goal, who is beaten on every goal."""
+    racing = [c for c in cands if c.status == "racing"]
+    bounds = {c.label: _bounds(c, streams, level) for c in racing}
+    for c in racing:
+        b = bounds[c.label]
+        missed = [st for st in streams if st.outside(*b[st.metric])]
+        if missed:
+            st = missed[0]
+            lo, hi = b[st.metric]
+            side = "above" if lo > st.high else "below"
+            c.status, c.round_out = "out", rnd
+            c.reason = (f"cannot meet {st.goal}: {st.metric} is {side} its band "
+                        f"[{st.low:.4g}, {st.high:.4g}] (interval [{lo:.4g}, {hi:.4g}])")
+        elif all(st.inside(*b[st.metric]) for st in streams):
+            c.status, c.round_out = "meets", rnd
+            c.reason = "meets every goal in the race"
+    still = [c for c in racing if c.status == "racing"]
+    others = [c for c in cands if c.status in ("racing", "meets") and c.label in bounds]
+    dist = {c.label: _goal_distance(streams, bounds[c.label]) for c in others}
+    for c in still:
+        mine = dist[c.label]
+        for o in others:
+            if o is c or o.status == "out" and o.round_out != rnd:
+                continue
+            theirs = dist[o.label]
+            if all(theirs[g][1] < mine[g][0] for g in mine):
+                c.status, c.round_out = "out", rnd
+                c.reason = f"beaten on every goal by {o.label}"
+                break
+    for c in racing:
+        b = bounds[c.label]
+        for st in streams:
+            x = c.stream(st.metric)
+            history.append({"round": rnd, "label": c.label, "stream": st.metric, "goal": st.goal,
+                            "n": int(len(x)), "mean": float(np.nanmean(x)) if len(x) else math.nan,
+                            "low": b[st.metric][0], "high": b[st.metric][1], "status": c.status})
+
+
+def _badness(c: Candidate, streams: Sequence[Stream]) -> float:
+    vals = [st.badness(float(np.nanmean(c.stream(st.metric)))) if c.games else math.inf for st in streams]
+    return max(vals) if vals else math.inf
+
+
+def _propose(proposer: _Proposer, cands: list[Candidate], values: list[list[Any]], streams: Sequence[Stream],
+             seen: set, add: Callable[[tuple], bool], want: int, allowed: Callable) -> None:
+    index = [{repr(v): i for i, v in enumerate(vs)} for vs in values]
+    scored = []
+    for c in cands:
+        if c.games:
+            idx = tuple(index[d][repr(v)] for d, v in enumerate(c.values))
+            bad = _badness(c, streams)
+            scored.append((idx, -min(bad, 10.0)))
+    proposer.fit(scored)
+    best = [i for i, _ in sorted(scored, key=lambda s: -s[1])[:3]]
+
+    def ok(idx: tuple[int, ...]) -> bool:
+        return allowed(tuple(values[d][i] for d, i in enumerate(idx)))[0]
+    added = 0
+    for idx in proposer.propose(best, seen, ok, want * 2):
+        if added >= want:
+            break
+        if add(idx):
+            added += 1
+
+
+def _choose_finalists(cands: list[Candidate], streams: Sequence[Stream], k: int) -> list[Candidate]:
+    """Settings that met every goal in the race first, then the closest survivors."""
+    meets = sorted((c for c in cands if c.status == "meets"), key=lambda c: (_badness(c, streams), c.order))
+    racing = sorted((c for c in cands if c.status == "racing"), key=lambda c: (_badness(c, streams), c.order))
+    return (meets + racing)[:k]
+
+
+def _skill_values(parts: list[dict[int, list]], schedule: list[tuple[int, ...]]) -> np.ndarray:
+    """Per skill game: the share of (stronger, weaker) seat pairs the stronger bot finished
+    ahead in (shared ranks half). Bot 1 of the line-up is the stronger."""
+    out = []
+    for li, rows_by_game in enumerate(parts):
+        lineup = schedule[li]
+        for g in sorted(rows_by_game):
+            ranks = {r[3]: r[6] for r in rows_by_game[g]}
+            ahead = comps = 0.0
+            for s1, s2 in itertools.product(range(len(lineup)), repeat=2):
+                if lineup[s1] == 1 and lineup[s2] == 0:
+                    comps += 1
+                    ahead += 1.0 if ranks[s1] < ranks[s2] else 0.5 if ranks[s1] == ranks[s2] else 0.0
+            if comps:
+                out.append(ahead / comps)
+    return np.asarray(out, dtype=float)
+
+
+def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Sequence[Stream],
+                  level: float) -> list[dict]:
+    rows = []
+    for st in streams:
+        x = values.get(st.metric, np.empty(0))
+        mean, lo, hi = _fixed_interval(x, level, st.bounds)
+        rows.append({"label": c.label, "goal": st.goal, "stream": st.metric, "value": mean, "low": lo,
+                     "high": hi, "n": int(np.sum(~np.isnan(x))), "band_low": st.low, "band_high": st.high,
+                     "met": bool(st.inside(lo, hi)), "missed": bool(st.outside(lo, hi)), "verdict": ""})
+    met = [bool(r["met"]) for r in rows]
+    missed = [st.goal for st, r in zip(streams, rows) if r["missed"]]
+    if all(met):
+        verdict = "meets"
+    elif missed:
+        verdict = "misses " + ", ".join(dict.fromkeys(missed))
+    elif all(st.low <= float(r["value"]) <= st.high for st, r in zip(streams, rows)):  # type: ignore[arg-type]
+        verdict = "likely"
+    else:
+        verdict = "unclear"
+    for r in rows:
+        r["verdict"] = verdict
+    return rows
+
+
+def _history_frame(history: list[dict]):
+    import pandas as pd
+    return pd.DataFrame(history, columns=["round", "label", "stream", "goal", "n", "mean", "low", "high", "status"])
+
+
+def _candidates_frame(cands: list[Candidate], paths: list[str], streams: Sequence[Stream], level: float):
+    import pandas as pd
+    rows = []
+    for c in cands:
+        row: dict[str, Any] = {"label": c.label}
+        row.update({p: v for p, v in zip(paths, c.values)})
+        row.update({"status": c.status, "reason": c.reason, "round_out": c.round_out, "games": c.games})
+        for st in streams:
+            x = c.stream(st.metric)
+            lo, hi = _cs(st, x, level) if len(x) else (math.nan, math.nan)
+            row[st.metric] = float(np.nanmean(x)) if len(x) else math.nan
+            row[f"{st.metric}_low"], row[f"{st.metric}_high"] = lo, hi
+        goal_bad: dict[str, float] = {}
+        for st in streams:
+            x = c.stream(st.metric)
+            b = st.badness(float(np.nanmean(x))) if len(x) else math.inf
+            goal_bad[st.goal] = max(goal_bad.get(st.goal, 0.0), b)
+        for g, b in goal_bad.items():
+            row[f"badness_{g}"] = b
+        row["badness"] = max(goal_bad.values()) if goal_bad else math.inf
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    goals = list(dict.fromkeys(st.goal for st in streams))
+    bad = df[[f"badness_{g}" for g in goals]].to_numpy(dtype=float)
+    pareto = []
+    for i in range(len(df)):
+        dominated = any(np.all(bad[j] <= bad[i]) and np.any(bad[j] < bad[i]) for j in range(len(df)) if j != i)
+        pareto.append(bool(np.all(np.isfinite(bad[i])) and not dominated))
+    df["pareto"] = pareto
+    return df
+
+
+#: the most confirmation games per finalist that ``confirm_games=None`` picks
+MAX_AUTO_CONFIRM = 20_000
+
+
+def _half_widths(streams: Sequence[Stream], cands: list[Candidate]) -> list[tuple[float, float]]:
+    """Per goal number: (half a tolerance, the spread of one game's value)."""
+    out = []
+    for st in streams:
+        half = (st.high - st.low) / 4 if math.isfinite(st.low) and math.isfinite(st.high) else st.scale / 2
+        if st.bounds == (0.0, 1.0) and math.isfinite(st.centre):
+            sd = math.sqrt(st.centre * (1 - st.centre))
+        else:
+            sds = [float(np.nanstd(c.stream(st.metric), ddof=1)) for c in cands if c.games > 1]
+            sd = max(sds) if sds else 0.0
+        out.append((half, sd))
+    return out
+
+
+def _confirm_size(cands: list[Candidate], streams: Sequence[Stream], alpha: float, finalists: int,
+                  n_streams: int) -> int:
+    """Confirmation games per finalist so that every interval is at most half a tolerance
+    wide each side, at the confirmation's level (at least 200, at most MAX_AUTO_CONFIRM)."""
+    z = NormalDist().inv_cdf(1 - alpha / (finalists * n_streams))
+    need = 200
+    for half, sd in _half_widths(streams, cands):
+        if half > 0 and sd > 0:
+            need = max(need, math.ceil((z * sd / half) ** 2))
+    return int(min(need, MAX_AUTO_CONFIRM))
+
+
+def _grid_games(grid: int, cands: list[Candidate], streams: Sequence[Stream], alpha: float) -> int:
+    """Games a fixed grid of every setting would need so that each setting's fixed-sample
+    interval (at the same family-wise level) is at most half a tolerance wide on each side:
+    per setting the largest ``(z * sd / (tol / 2))^2`` over the goal numbers, with the
+    spread of a win rate at its fair share and of other numbers as seen in the race."""
+    z = NormalDist().inv_cdf(1 - alpha / (max(1, grid) * len(streams)))
+    need = 0
+    for half, sd in _half_widths(streams, cands):
+        if half > 0 and sd > 0:
+            need = max(need, math.ceil((z * sd / half) ** 2))
+    return int(grid * need)
+
+
+def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands: list[Candidate], frame,
+             finals, streams: Sequence[Stream], interrupted: bool, confirm_games: int,
+             skipped: list[dict]) -> dict:
+    goal_info = [{"name": g.name, "text": g.describe(players), **g.plain()} for g in goals]
+    by_label = {c.label: c for c in cands}
+    info: dict[str, Any] = {"game": game.name, "players": players, "paths": paths, "goals": goal_info,
+                            "best": None, "unreachable": []}
+    if interrupted:
+        info.update(verdict="interrupted", verdict_text="Interrupted: the games that finished are kept; "
+                    "run the same call again (with checkpoint=) to go on.")
+        return info
+    verdicts = {} if finals is None or not len(finals) else \
+        finals.groupby("label", sort=False)["verdict"].first().to_dict()
+    worst = {}
+    if finals is not None and len(finals):
+        for label, part in finals.groupby("label", sort=False):
+            bad = 0.0
+            for r in part.itertuples():
+                st = next(s for s in _all_streams_for(goals, players) if s.metric == r.stream)
+                bad = max(bad, st.badness(r.value))
+            worst[label] = bad
+    meets = sorted((lab for lab, v in verdicts.items() if v == "meets"), key=lambda lab: worst[lab])
+    likely = sorted((lab for lab, v in verdicts.items() if v == "likely"), key=lambda lab: worst[lab])
+    # goals no setting reached: every setting missed them for sure (race or confirmation)
+    unreachable = []
+    for g in goals:
+        reached = False
+        for c in cands:
+            v = verdicts.get(c.label)
+            if v is not None:
+                if not (v.startswith("misses") and g.name in v[len("misses "):].split(", ")):
+                    reached = True
+            elif not (c.status == "out" and c.reason.startswith(f"cannot meet {g.name}:")):
+                reached = True
+        if not reached:
+            unreachable.append(g.name)
+    info["unreachable"] = unreachable
+
+    def values_of(label: str) -> dict:
+        return dict(zip(paths, by_label[label].values))
+    n_fin = len(verdicts)
+    if meets:
+        info.update(verdict="met", best=values_of(meets[0]))
+        info["verdict_text"] = (f"{len(meets)} of the {n_fin} finalists meet every goal on {confirm_games} fresh "
+                                f"games each; the closest to the targets: {meets[0]}.")
+    elif likely:
+        info["closest"] = values_of(likely[0])
+        info.update(verdict="likely", verdict_text=(
+            f"No setting is confirmed yet: {likely[0]} is inside every band on {confirm_games} fresh games, but "
+            f"its intervals are wider than the tolerances. Confirm it with more games (confirm_games=) before "
+            f"trusting it."))
+    elif verdicts and all(v.startswith("misses") for v in verdicts.values()) \
+            and all(c.status == "out" for c in cands if c.label not in verdicts):
+        text = "No setting meets every goal: every finalist misses one on fresh games and every other setting " \
+               "left the race."
+        if unreachable:
+            text += " Out of reach here: " + ", ".join(_goal_text(goals, g, players) for g in unreachable) + "."
+        info.update(verdict="none", verdict_text=text + " The closest trade-offs are in .pareto().")
+    elif not verdicts and all(c.status == "out" for c in cands):
+        text = "No setting meets every goal: every setting left the race."
+        if unreachable:
+            text += " Out of reach here: " + ", ".join(_goal_text(goals, g, players) for g in unreachable) + "."
+        info.update(verdict="none", verdict_text=text + " The closest trade-offs are in .pareto().")
+    else:
+        info.update(verdict="undecided", verdict_text=(
+            "Undecided: the games played cannot yet tell which setting meets every goal (raise budget= or "
+            "confirm_games=, or widen a tolerance)."))
+    if skipped:
+        info["verdict_text"] += f" ({len(skipped)} combinations left out: constraints or rules refusing them.)"
+    del frame
+    return info
+
+
+def _all_streams_for(goals: list[Goal], players: int) -> list[Stream]:
+    return [s for g in goals for s in g.streams(players)]
+
+
+def _goal_text(goals: list[Goal], name: str, players: int) -> str:
+    g = next(g for g in goals if g.name == name)
+    return f"{name} ({g.describe(players)})"

@@ -1,0 +1,309 @@
+"""What "balanced" means: the goals of a balance search.
+
+A goal is a band that the *mean* of a per-game number must lie in: seat fairness (every
+seat's win rate within ``1/players +- tol``), a game length (mean turns ``30 +- 3``), a
+closeness (mean winning margin at most 5), a custom function of the per-game table, or
+that skill still matters (a stronger bot finishes ahead of a weaker one at least this
+often). :func:`tabletop_nb.balance` races rule settings against these bands.
+
+Write goals as a dict (the short spelling) or as a list of the constructors below::
+
+    goals = {"fair": 0.02, "turns": (30, 3), "winning_margin": {"at_most": 5}}
+    goals = [fair(0.02), target("turns", 30, 3), at_most("winning_margin", 5),
+             skill("greedy", "search:50", at_least=0.6)]
+
+Every goal says how far a setting is from it in units of its tolerance (its *badness*:
+at most 1 inside the band), so settings can be ranked and traded off across goals.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from ..core.errors import TabletopError
+
+__all__ = ["Goal", "Stream", "fair", "target", "at_most", "at_least", "custom", "skill",
+           "parse_goals"]
+
+
+@dataclass(frozen=True)
+class Stream:
+    """One number per game whose mean must lie in ``[low, high]``.
+
+    ``metric`` is a column of the per-game table (``turns``, ``win_rate_seat_2``, ...);
+    ``bounds`` the range each game's value can take (known for rates: then the race uses
+    the exact empirical-Bernstein confidence sequence), or None.
+    """
+
+    goal: str
+    metric: str
+    low: float
+    high: float
+    centre: float
+    scale: float
+    bounds: tuple[float, float] | None = None
+
+    def inside(self, lo: float, hi: float) -> bool:
+        """The whole interval ``[lo, hi]`` lies in the band."""
+        return self.low <= lo and hi <= self.high
+
+    def outside(self, lo: float, hi: float) -> bool:
+        """The whole interval lies outside the band."""
+        return hi < self.low or lo > self.high
+
+    def badness(self, mean: float) -> float:
+        """How far ``mean`` is from the goal, in tolerances: at most 1 inside the band.
+
+        A band with two finite ends measures from its centre; a one-sided band is 0
+        anywhere inside and ``1 + excess / scale`` outside."""
+        if math.isnan(mean):
+            return math.inf
+        if math.isfinite(self.low) and math.isfinite(self.high):
+            return abs(mean - self.centre) / self.scale
+        excess = max(0.0, self.low - mean, mean - self.high)
+        return 0.0 if excess == 0 else 1.0 + excess / self.scale
+
+    def distance_bounds(self, lo: float, hi: float) -> tuple[float, float]:
+        """Lower and upper bounds of :meth:`badness` for a mean anywhere in ``[lo, hi]``."""
+        if math.isnan(lo) or math.isnan(hi):
+            return 0.0, math.inf
+        a, b = self.badness(lo), self.badness(hi)
+        inner = self.badness(min(max(self.centre, lo), hi)) if math.isfinite(self.centre) else min(a, b)
+        return min(a, b, inner), max(a, b)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One goal of a balance search; build it with :func:`fair`, :func:`target`,
+    :func:`at_most`, :func:`at_least`, :func:`custom` or :func:`skill`."""
+
+    name: str
+    kind: str  # "fair", "target", "at_most", "at_least", "custom", "skill"
+    metric: str | None = None
+    low: float = -math.inf
+    high: float = math.inf
+    tol: float | None = None
+    scale: float = 1.0
+    fn: Callable[[Any], Any] | None = field(default=None, compare=False)
+    bounds: tuple[float, float] | None = None
+    bots: tuple[Any, Any] | None = None  # skill: (weaker, stronger)
+
+    def streams(self, players: int) -> list[Stream]:
+        """The per-game numbers this goal bands, for a game of ``players`` seats."""
+        if self.kind == "fair":
+            assert self.tol is not None
+            share = 1.0 / players
+            return [Stream(self.name, f"win_rate_seat_{k}", share - self.tol, share + self.tol, share,
+                           self.tol, (0.0, 1.0)) for k in range(players)]
+        metric = self.metric or self.name
+        if self.kind == "skill":
+            metric = "skill_ahead"
+        centre = (self.low + self.high) / 2 if math.isfinite(self.low) and math.isfinite(self.high) \
+            else math.nan
+        return [Stream(self.name, metric, self.low, self.high, centre, self.scale, self.bounds)]
+
+    def describe(self, players: int | None = None) -> str:
+        """The goal in words."""
+        what = self.metric or self.name
+        if self.kind == "fair":
+            share = f"1/{players}" if players else "1/players"
+            return f"every seat wins {share} +- {self.tol:g}"
+        if self.kind == "skill":
+            weaker, stronger = (_bot_text(b) for b in self.bots or ("?", "?"))
+            return f"{stronger} finishes ahead of {weaker} at least {self.low:g} of the time"
+        if math.isfinite(self.low) and math.isfinite(self.high):
+            return f"mean {what} in {(self.low + self.high) / 2:g} +- {(self.high - self.low) / 2:g}"
+        if math.isfinite(self.high):
+            return f"mean {what} at most {self.high:g}"
+        return f"mean {what} at least {self.low:g}"
+
+    def plain(self) -> dict:
+        """JSON-friendly description (for checkpoints and saved results)."""
+        def num(v: float) -> float | str:
+            return v if math.isfinite(v) else ("inf" if v > 0 else "-inf")
+        out = {"name": self.name, "kind": self.kind, "metric": self.metric, "low": num(self.low),
+               "high": num(self.high), "tol": self.tol, "scale": self.scale,
+               "bounds": list(self.bounds) if self.bounds else None,
+               "bots": [_bot_text(b) for b in self.bots] if self.bots else None}
+        if self.fn is not None:
+            out["fn"] = getattr(self.fn, "__qualname__", repr(self.fn))
+        return out
+
+
+def _bot_text(b: Any) -> str:
+    from ..core.bots import bot_name
+    return bot_name(b)
+
+
+def _number(v: Any, what: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(float(v)):
+        raise TabletopError(f"{what} must be a finite number, got {v!r}")
+    return float(v)
+
+
+def _tolerance(tol: Any, what: str) -> float:
+    t = _number(tol, what)
+    if t <= 0:
+        raise TabletopError(f"{what} must be above 0, got {tol!r}: no finite number of games can "
+                            f"show that a mean hits a value exactly, so a tolerance of 0 can never be met")
+    return t
+
+
+def fair(tol: float, name: str = "fair") -> Goal:
+    """Seat fairness: every seat's win rate within ``1/players +- tol`` (shared wins count
+    for each winner).
+
+    >>> fair(0.02).describe(4)
+    'every seat wins 1/4 +- 0.02'
+    """
+    t = _tolerance(tol, "the fairness tolerance")
+    if t >= 0.5:
+        raise TabletopError(f"the fairness tolerance is a win-rate distance below 0.5, got {tol!r}")
+    return Goal(name, "fair", tol=t, scale=t, bounds=(0.0, 1.0))
+
+
+def target(metric: str, value: float, tol: float, name: str | None = None) -> Goal:
+    """The mean of ``metric`` (a column of the per-game table) within ``value +- tol``.
+
+    >>> target("turns", 30, 3).describe()
+    'mean turns in 30 +- 3'
+    """
+    v, t = _number(value, f"the target of {metric!r}"), _tolerance(tol, f"the tolerance of {metric!r}")
+    return Goal(name or metric, "target", metric, v - t, v + t, tol=t, scale=t)
+
+
+def at_most(metric: str, value: float, name: str | None = None, scale: float | None = None) -> Goal:
+    """The mean of ``metric`` at most ``value`` (``scale``: what counts as one tolerance
+    beyond it, default ``|value|`` or 1)."""
+    v = _number(value, f"the bound of {metric!r}")
+    s = _tolerance(scale, f"the scale of {metric!r}") if scale is not None else (abs(v) or 1.0)
+    return Goal(name or metric, "at_most", metric, -math.inf, v, scale=s)
+
+
+def at_least(metric: str, value: float, name: str | None = None, scale: float | None = None) -> Goal:
+    """The mean of ``metric`` at least ``value``."""
+    v = _number(value, f"the bound of {metric!r}")
+    s = _tolerance(scale, f"the scale of {metric!r}") if scale is not None else (abs(v) or 1.0)
+    return Goal(name or metric, "at_least", metric, v, math.inf, scale=s)
+
+
+def custom(name: str, fn: Callable[[Any], Any], *, target: float | None = None, tol: float | None = None,
+           at_most: float | None = None, at_least: float | None = None,
+           bounds: tuple[float, float] | None = None) -> Goal:
+    """A goal on your own per-game number: ``fn(per_game)`` gets the per-game table (one
+    row per game: ``turns``, ``winning_margin``, ``win_rate_seat_k``, ... and ``scores``,
+    a tuple per game) and returns one number per game. Give ``target`` and ``tol``, or
+    ``at_most`` / ``at_least``; ``bounds=(lo, hi)`` if every value lies in that range
+    (the race's intervals are then exact).
+
+    >>> g = custom("seat 0 scores", lambda t: t["score_seat_0"], at_least=10)
+    >>> g.describe()
+    'mean seat 0 scores at least 10'
+    """
+    if not callable(fn):
+        raise TabletopError(f"custom goal {name!r} needs a function of the per-game table, got {fn!r}")
+    if target is not None:
+        if tol is None or at_most is not None or at_least is not None:
+            raise TabletopError(f"custom goal {name!r}: give target= with tol=, or at_most= / at_least=")
+        v, t = _number(target, f"the target of {name!r}"), _tolerance(tol, f"the tolerance of {name!r}")
+        goal = Goal(name, "custom", None, v - t, v + t, tol=t, scale=t, fn=fn)
+    elif (at_most is None) == (at_least is None):
+        raise TabletopError(f"custom goal {name!r}: give target= with tol=, or one of at_most= / at_least=")
+    elif at_most is not None:
+        goal = Goal(name, "custom", None, -math.inf, _number(at_most, f"the bound of {name!r}"),
+                    scale=abs(float(at_most)) or 1.0, fn=fn)
+    else:
+        goal = Goal(name, "custom", None, _number(at_least, f"the bound of {name!r}"), math.inf,
+                    scale=abs(float(at_least or 0)) or 1.0, fn=fn)
+    if bounds is not None:
+        lo, hi = (_number(b, f"the bounds of {name!r}") for b in bounds)
+        if not hi > lo:
+            raise TabletopError(f"custom goal {name!r}: bounds need low < high, got {bounds!r}")
+        goal = Goal(goal.name, goal.kind, None, goal.low, goal.high, goal.tol, goal.scale, fn, (lo, hi))
+    return goal
+
+
+def skill(weaker: Any, stronger: Any, at_least: float = 0.6, name: str = "skill") -> Goal:
+    """Skill still matters: in games between the two bots (seats rotated, the line-ups of
+    :func:`tabletop_nb.skill_ladder`), ``stronger`` finishes ahead of ``weaker`` at least
+    ``at_least`` of the time (shared ranks count half; 0.5 = skill does not tell). Checked
+    for the finalists only, on fresh seeds.
+
+    >>> skill("greedy", "search:50", at_least=0.6).describe()
+    'search:50 finishes ahead of greedy at least 0.6 of the time'
+    """
+    v = _number(at_least, "skill's at_least")
+    if not 0 < v < 1:
+        raise TabletopError(f"skill's at_least is a share of games between 0 and 1 (0.5 = skill does not "
+                            f"tell), got {at_least!r}")
+    return Goal(name, "skill", None, v, 1.0, scale=max(1e-9, 1 - v), bounds=(0.0, 1.0),
+                bots=(weaker, stronger))
+
+
+def _from_short(key: str, spec: Any) -> Goal:
+    """One entry of the dict spelling."""
+    if isinstance(spec, Goal):
+        return spec if spec.name == key else Goal(key, *[getattr(spec, f) for f in
+                                                          ("kind", "metric", "low", "high", "tol", "scale",
+                                                           "fn", "bounds", "bots")])
+    if key == "fair":
+        return fair(spec)
+    if key == "skill":
+        if isinstance(spec, Mapping):
+            return skill(**spec)
+        if isinstance(spec, Sequence) and not isinstance(spec, str) and len(spec) in (2, 3):
+            return skill(*spec)
+        raise TabletopError(f"goal 'skill' is (weaker, stronger, at_least), e.g. ('greedy', 'search:50', 0.6), "
+                            f"got {spec!r}")
+    if isinstance(spec, Mapping):
+        known = {"target", "tol", "at_most", "at_least", "scale"}
+        unknown = set(spec) - known
+        if unknown:
+            raise TabletopError(f"goal {key!r}: unknown keys {sorted(unknown)}; use target= with tol=, "
+                                f"at_most= or at_least=")
+        if "target" in spec:
+            if "tol" not in spec or set(spec) - {"target", "tol"}:
+                raise TabletopError(f"goal {key!r}: target= goes with tol= (and nothing else)")
+            return target(key, spec["target"], spec["tol"])
+        if "at_most" in spec and "at_least" not in spec:
+            return at_most(key, spec["at_most"], scale=spec.get("scale"))
+        if "at_least" in spec and "at_most" not in spec:
+            return at_least(key, spec["at_least"], scale=spec.get("scale"))
+        raise TabletopError(f"goal {key!r}: give target= with tol=, or one of at_most= / at_least=")
+    if isinstance(spec, Sequence) and not isinstance(spec, str) and len(spec) == 2:
+        return target(key, spec[0], spec[1])
+    raise TabletopError(f"goal {key!r}: write (target, tolerance), {{'at_most': x}}, {{'at_least': x}} "
+                        f"or a Goal, got {spec!r}")
+
+
+def parse_goals(goals: Any, metrics: Sequence[str], players: int) -> list[Goal]:
+    """Check ``goals`` (a dict or a list of :class:`Goal`) against the known per-game
+    metrics, before any game is played."""
+    if isinstance(goals, Goal):
+        goals = [goals]
+    if isinstance(goals, Mapping):
+        out = [_from_short(str(k), v) for k, v in goals.items()]
+    elif isinstance(goals, Sequence) and not isinstance(goals, str) \
+            and all(isinstance(g, Goal) for g in goals):
+        out = list(goals)
+    else:
+        raise TabletopError("goals is a dict like {'fair': 0.02, 'turns': (30, 3)} or a list of goals "
+                            "(tabletop_nb.lab.goals.fair(0.02), target('turns', 30, 3), ...); got "
+                            f"{goals!r}")
+    if not out:
+        raise TabletopError("goals is empty: say what balanced means, e.g. {'fair': 0.02}")
+    names = [g.name for g in out]
+    if len(set(names)) != len(names):
+        raise TabletopError(f"two goals share a name: {names}")
+    for g in out:
+        if g.kind in ("target", "at_most", "at_least") and g.metric not in metrics:
+            raise TabletopError(f"goal {g.name!r}: no per-game metric {g.metric!r}; the metrics are: "
+                                + ", ".join(metrics))
+    if sum(g.kind == "skill" for g in out) > 1:
+        raise TabletopError("one skill goal at most")
+    del players
+    return out
