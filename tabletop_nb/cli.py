@@ -1,4 +1,4 @@
-"""Command line: ``tabletop-nb list | simulate | bench`` (or ``python -m tabletop_nb ...``).
+"""Command line: ``tabletop-nb list | simulate | balance | bench`` (or ``python -m tabletop_nb ...``).
 
 Every bad argument gives one line on stderr (under the name the program was run by) and
 exit code 2; numbers must be finite; a closed output pipe (``tabletop-nb list | head -1``)
@@ -124,6 +124,34 @@ def _build_parser(prog: str = "tabletop-nb") -> argparse.ArgumentParser:
                    help="append every finished game to this CSV file; the same command again "
                         "resumes it (only the missing games are played)")
 
+    a = sub.add_parser("balance", help="search the rule values that make a game fair (a long headless study)",
+                       description="Race rule settings against goals and confirm the finalists on fresh "
+                                   "seeds; writes the result (BalanceResult.load reads it) with --out.")
+    a.add_argument("game")
+    a.add_argument("--players", type=_finite(int), default=None)
+    a.add_argument("--rule", action="append", metavar="NAME=VALUE", help="change a base rule (repeatable)")
+    a.add_argument("--space", action="append", metavar="PATH=VALUES", required=True,
+                   help="a rule path and the values to try: start_fish=1,2,3 or start_fish=1..5 or "
+                        "harbour_costs[0]=[3,4,5] (repeatable)")
+    a.add_argument("--goal", action="append", metavar="GOAL", required=True,
+                   help="fair=0.02 | turns=30,3 (target, tolerance) | winning_margin<=5 | score_mean>=10 | "
+                        "skill=greedy,search:20,0.6 (repeatable)")
+    a.add_argument("--bots", nargs="+", default=["greedy"])
+    a.add_argument("--seed", type=_finite(int), default=0)
+    a.add_argument("--budget", type=_finite(int), default=20_000, help="the most race games in all")
+    a.add_argument("--batch", type=_finite(int), default=100, help="games per setting per round")
+    a.add_argument("--confirm-games", type=_finite(int), default=None,
+                   help="fresh games per finalist (default: enough for intervals half a tolerance wide)")
+    a.add_argument("--finalists", type=_finite(int), default=3)
+    a.add_argument("--max-candidates", type=_finite(int), default=64)
+    a.add_argument("--time-limit", type=_finite(float), default=None, help="seconds for the race")
+    a.add_argument("--workers", choices=["auto", "serial", "processes"], default="auto")
+    a.add_argument("--checkpoint", metavar="FILE.csv", default=None,
+                   help="keep every finished game here; the same command again resumes")
+    a.add_argument("--out", metavar="RESULT.json", default=None, help="write the whole result here")
+    a.add_argument("--json", action="store_true", help="print the verdict as JSON on stdout")
+    a.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+
     b = sub.add_parser("bench", help="measure playout, action and dice-odds speed")
     b.add_argument("--game", action="append", help="only this game (repeatable)")
     b.add_argument("--seconds", type=_finite(float), default=2.0,
@@ -188,6 +216,117 @@ def _cmd_simulate(args) -> int:
     return 0
 
 
+def _space_values(text: str) -> list:
+    """``1,2,3``, ``1..5`` (whole numbers, both ends) or a JSON list ``[[1,2],[3,4]]``."""
+    text = text.strip()
+    if text.startswith("["):
+        v = _rule_value(text)
+        if not isinstance(v, list):
+            raise UsageError(f"--space values {text[:40]!r} are not a JSON list")
+        return v
+    if ".." in text and "," not in text:
+        lo, _, hi = text.partition("..")
+        try:
+            a, b = int(lo), int(hi)
+        except ValueError:
+            raise UsageError(f"--space range {text!r} takes whole numbers, e.g. 1..5") from None
+        if b < a:
+            raise UsageError(f"--space range {text!r} is empty")
+        return list(range(a, b + 1))
+    return [_rule_value(part) for part in text.split(",") if part.strip() != ""]
+
+
+def _parse_space(items: Sequence[str]) -> dict:
+    out: dict = {}
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"--space takes PATH=VALUES, got {item!r}")
+        k, v = item.split("=", 1)
+        k = k.strip()
+        if k in out:
+            raise UsageError(f"--space {k} is given twice")
+        out[k] = _space_values(v)
+    return out
+
+
+def _parse_goal(text: str):
+    from .lab import goals as g
+    for op, make in (("<=", g.at_most), (">=", g.at_least)):
+        if op in text:
+            metric, _, value = text.partition(op)
+            return make(metric.strip(), _number(value, text))
+    if "=" not in text:
+        raise UsageError(f"--goal takes fair=TOL, METRIC=TARGET,TOL, METRIC<=X, METRIC>=X or "
+                         f"skill=WEAKER,STRONGER,SHARE; got {text!r}")
+    name, _, value = text.partition("=")
+    name, parts = name.strip(), [p.strip() for p in value.split(",")]
+    if name == "fair":
+        if len(parts) != 1:
+            raise UsageError(f"--goal fair takes one tolerance, e.g. fair=0.02; got {text!r}")
+        return g.fair(_number(parts[0], text))
+    if name == "skill":
+        if len(parts) != 3:
+            raise UsageError(f"--goal skill takes WEAKER,STRONGER,SHARE, e.g. skill=greedy,search:20,0.6; got {text!r}")
+        return g.skill(parts[0], parts[1], _number(parts[2], text))
+    if len(parts) != 2:
+        raise UsageError(f"--goal {name} takes TARGET,TOLERANCE, e.g. turns=30,3; got {text!r}")
+    return g.target(name, _number(parts[0], text), _number(parts[1], text))
+
+
+def _number(text: str, where: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise UsageError(f"--goal {where!r}: {text.strip()!r} is not a number") from None
+    if not math.isfinite(v):
+        raise UsageError(f"--goal {where!r}: numbers must be finite")
+    return v
+
+
+def _cmd_balance(args) -> int:
+    from .core.bots import available_bots
+    from .games import list_games
+    from .lab.balance import balance
+    if args.game not in list_games():
+        raise UsageError(f"no game {args.game!r}; choose from: {', '.join(list_games())}")
+    if args.seed < 0:
+        raise UsageError("--seed must not be negative")
+    game = _game_with_rules(args.game, args.players, args.rule)
+    names = available_bots(game)
+    for b in args.bots:
+        if b not in names and not b.startswith("search:"):
+            raise UsageError(f"no bot {b!r} for {args.game}; choose from: {', '.join(sorted(names))}"
+                             " (or search:N for N simulations)")
+    if len(args.bots) not in (1, game.num_players):
+        raise UsageError(f"--bots takes 1 or {game.num_players} names, got {len(args.bots)}")
+    space = _parse_space(args.space)
+    goal_list = [_parse_goal(t) for t in args.goal]
+    if args.out is not None and os.path.isdir(args.out):
+        raise UsageError(f"--out {args.out} is a folder; give a file name, e.g. {os.path.join(args.out, 'balance.json')}")
+    bots = args.bots[0] if len(args.bots) == 1 else args.bots
+    result = balance(game, space, goal_list, bots=bots, seed=args.seed, budget=args.budget, batch=args.batch,
+                     confirm_games=args.confirm_games, finalists=args.finalists,
+                     max_candidates=args.max_candidates, time_limit=args.time_limit,
+                     executor=None if args.workers == "auto" else args.workers,
+                     checkpoint=args.checkpoint, progress=args.progress)
+    if result.verdict == "interrupted":
+        raise KeyboardInterrupt
+    if args.out is not None:
+        result.save(args.out)
+    if args.json:
+        print(json.dumps({"verdict": result.verdict, "best": _plain(result.best), "games": result.games,
+                          "grid_games": result.grid_games, "unreachable": result.unreachable,
+                          "out": args.out}))
+    else:
+        print(result.summary())
+        table = result.finalists_table()
+        if len(table):
+            print(table.to_string())
+        if args.out is not None:
+            print(f"(the whole result is in {args.out}: tabletop_nb.lab.BalanceResult.load({args.out!r}))")
+    return 0
+
+
 def _plain(v):
     from .core.codec import to_plain
     return to_plain(v)
@@ -221,7 +360,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             args = parser.parse_args(argv)
         except SystemExit as e:  # argparse: --help (0) or a usage error already printed (2)
             return e.code if isinstance(e.code, int) else 2
-        code = {"list": _cmd_list, "simulate": _cmd_simulate, "bench": _cmd_bench}[args.command](args)
+        code = {"list": _cmd_list, "simulate": _cmd_simulate, "balance": _cmd_balance,
+                "bench": _cmd_bench}[args.command](args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handlers below
         return code
     except (UsageError, TabletopError) as e:
@@ -238,7 +378,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             pass
         return 1
     except KeyboardInterrupt:
-        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        print(f"{parser.prog}: interrupted (with --checkpoint, the same command again resumes)", file=sys.stderr)
         return 130
 
 
