@@ -251,6 +251,22 @@ def _type_ok(tp: Any, value: Any) -> bool:
     return True
 
 
+def _check_field(info: RuleField, value: Any) -> Any:
+    """One field's own checks (type, choices, bounds); the value as the rules keep it."""
+    try:
+        checked = _check_value(info.type, value, info.name)
+    except _Bad as e:
+        raise RulesError(info.name, e.reason, path=e.path) from None
+    value = checked
+    if info.choices is not None and not any(type(value) is type(c) and value == c for c in info.choices):
+        raise RulesError(info.name, f"must be one of {list(info.choices)}, got {_show(value)}")
+    if info.min is not None and value < info.min:
+        raise RulesError(info.name, f"must be at least {info.min}, got {_show(value)}")
+    if info.max is not None and value > info.max:
+        raise RulesError(info.name, f"must be at most {info.max}, got {_show(value)}")
+    return checked
+
+
 def _type_name(tp: Any) -> str:
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
@@ -268,20 +284,9 @@ class RulesBase:
     def __post_init__(self) -> None:
         for info in _fields_info(type(self)):
             value = getattr(self, info.name)
-            try:
-                checked = _check_value(info.type, value, info.name)
-            except _Bad as e:
-                raise RulesError(info.name, e.reason, path=e.path) from None
+            checked = _check_field(info, value)
             if checked is not value:
                 object.__setattr__(self, info.name, checked)
-                value = checked
-            if info.choices is not None and not any(type(value) is type(c) and value == c
-                                                    for c in info.choices):
-                raise RulesError(info.name, f"must be one of {list(info.choices)}, got {_show(value)}")
-            if info.min is not None and value < info.min:
-                raise RulesError(info.name, f"must be at least {info.min}, got {_show(value)}")
-            if info.max is not None and value > info.max:
-                raise RulesError(info.name, f"must be at most {info.max}, got {_show(value)}")
         try:
             self.validate()
         except RulesError:
@@ -293,6 +298,20 @@ class RulesBase:
 
     def validate(self) -> None:
         """Checks across fields; raise RulesError(field, reason). Override in a game."""
+
+    @classmethod
+    def check_field(cls, name: str, value: Any) -> Any:
+        """Check one rule's value alone (its type, choices and bounds, not the checks
+        across rules); return it as the rules keep it, or raise RulesError.
+
+        >>> from tabletop_nb.games.pebble_rock.rules import Rules
+        >>> Rules.check_field("rounds", 12)
+        12
+        """
+        infos = {i.name: i for i in _fields_info(cls)}
+        if name not in infos:
+            raise RulesError(str(name), "there is no such rule; the rules are: " + ", ".join(infos))
+        return _check_field(infos[name], value)
 
     @classmethod
     def fields_info(cls) -> tuple[RuleField, ...]:

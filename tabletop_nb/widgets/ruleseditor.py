@@ -238,51 +238,119 @@ class RulesEditor:
     def set(self, **values: Any) -> bool:
         """Put values in the form (not applied yet): ``ed.set(rounds=5, advanced=True)``.
 
-        Each value is checked as the rules check it: an unknown rule, a wrong type or a
-        value out of range is refused with the RulesError text in the form's message
-        (never clamped to fit a slider), and then nothing in the form changes. Returns
-        True when every value was put in.
+        Each value is checked as ``game.with_rules`` checks it, together with the form's
+        other values. A value the rules refuse (an unknown rule, a wrong type, a value out
+        of the rule's bounds, a value that does not fit another rule) raises
+        :class:`RulesError` naming the rule given here, with the same words in the form's
+        message, and nothing in the form changes: a value is never clamped to fit a slider.
+        Rules that must change together (Neko's ``harbour_costs`` and ``harbour_pp``) are
+        given in one call.
+
+        Returns
+        -------
+        bool
+            True: every value is in the form (press "apply", or call :meth:`apply`).
+
+        Raises
+        ------
+        RulesError
+            The first value refused, naming its rule and, for a number, its bounds.
 
         Examples
         --------
-        >>> # doctest: +SKIP
-        >>> ed.set(rounds=999), ed.message
-        (False, 'rules.rounds: must be at most 20, got 999')
+        >>> ed = RulesEditor(load_game("pebble_rock"))  # doctest: +SKIP
+        >>> ed.set(rounds=99)  # doctest: +SKIP
+        Traceback (most recent call last):
+        RulesError: rules.rounds: must be at most 30, got 99 (rounds goes from 1 to 30)
+        >>> ed.set(rounds=12, catch_up=False)  # doctest: +SKIP
+        True
         """
         try:
-            shown = {name: self._checked_for_form(name, v) for name, v in values.items()}
+            shown = self._checked_for_form(values)
         except RulesError as e:
             self._say(str(e), "error")
-            return False
-        except Exception as e:  # noqa: BLE001  (whatever is given: a message, no traceback)
-            self._say(f"that value is refused: {type(e).__name__}: {e}", "error")
-            return False
+            raise
         old = {name: self.controls[name].value for name in shown}
-        try:
-            for name, v in shown.items():
+        for name, v in shown.items():
+            try:
                 self.controls[name].value = v
-        except Exception as e:  # noqa: BLE001  (a control refused it after all: put all back)
-            for name, v in old.items():
-                self.controls[name].value = v
-            self._say(f"rules.{name}: the form cannot show {v!r} ({type(e).__name__})", "error")
-            return False
+            except Exception as e:  # noqa: BLE001  (a control refused it after all: put all back)
+                for back, was in old.items():
+                    self.controls[back].value = was
+                err = RulesError(name, f"the form cannot show {_short(values[name])} ({type(e).__name__})")
+                self._say(str(err), "error")
+                raise err from None
         self._say("in the form (press apply): " + ", ".join(f"{k} = {_short(v)}" for k, v in values.items()))
         return True
 
-    def _checked_for_form(self, name: Any, v: Any) -> Any:
-        """``v`` as its control shows it, after the rules' own checks of that one field."""
-        if not isinstance(name, str) or name not in self.controls:
-            raise RulesError(str(name), "there is no such rule; the rules are: " + ", ".join(self.controls))
-        if not self.editable[name]:
-            raise RulesError(name, "this rule cannot be edited in the form; use game.with_rules")
+    def _checked_for_form(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Each value as its control shows it, after the rules' own checks; or RulesError
+        naming the rule the caller gave."""
+        for name in values:
+            if name not in self.controls:
+                raise RulesError(str(name), "there is no such rule; the rules are: " + ", ".join(self.controls))
+            if not self.editable[name]:
+                raise RulesError(name, "this rule cannot be edited in the form; use game.with_rules")
+        # each value alone: its type, bounds and choices, as with_rules checks them
+        check_field = getattr(type(self.base.rules), "check_field", None)
+        checked = dict(values)
+        for name, v in values.items():
+            try:
+                if check_field is not None:  # rules built on RulesBase (every game here)
+                    checked[name] = check_field(name, v)
+            except RulesError as e:
+                raise self._with_bounds(e) from None
+            except Exception as e:  # noqa: BLE001  (a value the rules did not foresee: still a refusal)
+                raise RulesError(name, f"that value is refused ({type(e).__name__}: {e})") from None
+        # together with the form's other values; a form that already conflicts by itself
+        # (typed values not applied yet) is left for apply to report, and the values are
+        # then judged with the starting rules
+        form = self._form_changes()
+        why = self._refusal({**{k: v for k, v in form.items() if k not in values}, **checked})
+        if why is not None and form and self._refusal(form) is not None:
+            why = self._refusal(checked)
+        if why is not None:
+            if why.field in values:
+                raise why
+            given = next(iter(values))
+            if why.field not in self.info:  # a game's check across rules that names none
+                raise RulesError(given, why.reason)
+            raise RulesError(given, f"does not fit rules.{why.path}: {why.reason}; change both in one call: "
+                                    f"set({given}=..., {why.field}=...)")
+        return {name: _shown_value(v) for name, v in checked.items()}
+
+    def _refusal(self, changes: dict[str, Any]) -> RulesError | None:
+        """Why the starting rules with ``changes`` are refused, or None."""
         try:
-            self.base.rules.replace(**{name: v})
+            self.base.rules.replace(**changes)
         except RulesError as e:
-            # a check across fields that names another rule may hold once that rule
-            # changes too: the form takes the value and apply says what still conflicts
-            if e.field == name or e.path.startswith(name):
-                raise
-        return _shown_value(v)
+            return e
+        except Exception as e:  # noqa: BLE001  (a value a game's check did not foresee)
+            return RulesError("*", f"these rules do not fit together ({type(e).__name__}: {e})")
+        return None
+
+    def _form_changes(self) -> dict[str, Any]:
+        """The form's values that differ from the starting game and parse (typed text
+        that does not parse is left to apply to refuse)."""
+        out = {}
+        for name, editable in self.editable.items():
+            if not editable:
+                continue
+            try:
+                v = self._value(name)
+            except Exception:  # noqa: BLE001
+                continue
+            if v != getattr(self.base.rules, name):
+                out[name] = v
+        return out
+
+    def _with_bounds(self, e: RulesError) -> RulesError:
+        """A refusal for a number out of range also says the rule's whole range."""
+        info = self.info.get(e.field)
+        if (info is not None and info.min is not None and info.max is not None
+                and e.reason.startswith("must be at")):
+            return RulesError(e.field, f"{e.reason} ({e.field} goes from {info.min} to {info.max})", path=e.path)
+        return e
 
     # ------------------------------------------------------------- apply ----
     def apply(self):

@@ -42,6 +42,14 @@ def _expected_kind(info):
     return W.HTML
 
 
+def _editor_state(ed):
+    """Everything a refused ``set`` must leave as it was: each control's value and range,
+    the games applied."""
+    controls = {k: (type(c).__name__, c.value, getattr(c, "min", None), getattr(c, "max", None),
+                    tuple(getattr(c, "options", ()))) for k, c in ed.controls.items()}
+    return controls, ed.game, tuple(ed.games), ed.changes()
+
+
 def test_the_form_follows_the_rules_fields(game_name):
     game = tabletop_nb.load_game(game_name)
     ed = RulesEditor(game)
@@ -129,23 +137,29 @@ def test_out_of_bounds_box_is_refused_with_the_field_name():
     box.value = 40
     assert ed.set(players=3, hold_bonus=True)
     assert ed.apply().rules.players == 3
-    assert ed.set(cargo=1) is False and "no such rule" in ed.message
+    with pytest.raises(RulesError, match="no such rule") as err:
+        ed.set(cargo=1)
+    assert err.value.field == "cargo" and str(err.value) == ed.message
 
 
 def test_set_refuses_out_of_range_and_wrong_types_without_clamping():
     game = tabletop_nb.load_game("toy")
     ed = RulesEditor(game)
-    before = {k: c.value for k, c in ed.controls.items() if ed.editable[k]}
-    for name, bad, words in [("players", 99, "must be at most"), ("players", 0, "must be at least"),
+    before = _editor_state(ed)
+    for name, bad, words in [("players", 99, "must be at most 4, got 99 (players goes from 2 to 4)"),
+                             ("players", 0, "must be at least 2"),
                              ("players", "abc", "players"), ("players", 2.0, "players"),
                              ("players", True, "players"), ("hold_bonus", 1, "hold_bonus"),
                              ("target", 10 ** 5000, "digits"), ("die", "1, 2", "die")]:
-        assert ed.set(**{name: bad}) is False, (name, bad)
-        assert ed.message.startswith(f"rules.{name}") and words in ed.message, ed.message
-        assert {k: c.value for k, c in ed.controls.items() if ed.editable[k]} == before
+        with pytest.raises(RulesError) as err:
+            ed.set(**{name: bad})
+        assert err.value.field == name and words in str(err.value), (name, bad, str(err.value))
+        assert ed.message == str(err.value)
+        assert _editor_state(ed) == before
     # several values: one bad one puts none of them in
-    assert ed.set(target=40, players=99) is False
-    assert ed.controls["target"].value == before["target"]
+    with pytest.raises(RulesError, match=r"^rules\.players: must be at most"):
+        ed.set(target=40, players=99)
+    assert _editor_state(ed) == before
 
 
 def test_values_typed_in_boxes_are_parsed_and_refused_with_rules_words():
@@ -218,3 +232,126 @@ def test_parse_faces():
     assert parse_faces("0.5, 2") == [0.5, 2]
     with pytest.raises(RulesError):
         parse_faces("")
+
+
+def _bad_values(info, value):
+    """Values of one rule that ``with_rules`` refuses alone: out of bounds, of a wrong type,
+    not a choice, or of a length that does not fit another rule."""
+    if info.choices is not None or typing.get_origin(info.type) is typing.Literal:
+        choices = info.choices if info.choices is not None else typing.get_args(info.type)
+        other = "no such choice" if isinstance(value, str) else max(choices) + 1
+        return [other, None]
+    if info.type is bool:
+        return [1, "yes", None]
+    if info.type is int:
+        out = [float(value), True, "3", None]
+        if info.min is not None:
+            out += [info.min - 1, info.min - 100]
+        if info.max is not None:
+            out += [info.max + 1, info.max + 99, 10 ** 40]
+        return out
+    if info.type is float:
+        out = [float("nan"), "1.5"]
+        if info.min is not None:
+            out.append(info.min - 1.0)
+        if info.max is not None:
+            out.append(info.max + 1.0)
+        return out
+    if isinstance(value, tuple):  # a list of numbers or words: a wrong item, one item more or fewer
+        return [5, (object(),), value[:-1], value + value[-1:], ()]
+    return [5, None]
+
+
+@pytest.mark.parametrize("name", ["pebble_rock", "neko", "pacal"])
+def test_set_refuses_what_with_rules_refuses_on_every_field(name):
+    """Every editable rule of the three games, given a value out of its bounds (99 rounds),
+    of a wrong type or that does not fit another rule: ``set`` raises RulesError naming the
+    rule it was given (and a number's whole range), as ``with_rules`` refuses it, shows the
+    same words, and leaves the form, its controls and the games as they were. A value the
+    rules accept, at either end of the range, is put in as given, never clamped."""
+    game = tabletop_nb.load_game(name)
+    ed = RulesEditor(game)
+    before = _editor_state(ed)
+    refused = ranged = 0
+    for info in game.rules.fields_info():
+        if not ed.editable[info.name]:
+            with pytest.raises(RulesError, match="cannot be edited in the form"):
+                ed.set(**{info.name: getattr(game.rules, info.name)})
+            assert _editor_state(ed) == before
+            continue
+        value = getattr(game.rules, info.name)
+        for bad in _bad_values(info, value):
+            try:
+                game.with_rules(**{info.name: bad})
+            except RulesError as e:
+                expected = e
+            else:
+                continue  # the rules take it (a longer list with nothing tied to its length)
+            with pytest.raises(RulesError) as err:
+                ed.set(**{info.name: bad})
+            got = err.value
+            assert got.field == info.name, (info.name, bad, str(got))
+            assert str(got).startswith(f"rules.{info.name}"), str(got)
+            if expected.field == info.name:  # the field's own check: with_rules' very words
+                assert str(got).startswith(str(expected)), (str(got), str(expected))
+            else:  # a check across rules: the given rule is named, the other one too
+                assert f"does not fit rules.{expected.path}: {expected.reason}" in str(got)
+            if isinstance(bad, int) and not isinstance(bad, bool) and info.type is int and (
+                    info.min is not None and info.max is not None and not info.min <= bad <= info.max):
+                assert f"goes from {info.min} to {info.max}" in str(got)
+                ranged += 1
+            assert ed.message == str(got) and "rules." in ed.message_box.value
+            assert _editor_state(ed) == before, (info.name, bad)
+            refused += 1
+        if info.type is int and info.min is not None and info.max is not None:
+            for edge in {info.min, info.max}:
+                try:
+                    game.rules.replace(**{info.name: edge})
+                except RulesError:
+                    continue  # an end of the range another rule rules out
+                assert ed.set(**{info.name: edge}) is True
+                assert ed.controls[info.name].value == edge and ed.changes().get(info.name, edge) == edge
+                ed.reset()
+                assert _editor_state(ed) == before
+    assert refused > 50 and ranged > 20, (refused, ranged)
+
+
+def test_rules_that_change_together_are_set_in_one_call():
+    """Neko's harbour_pp has one value per harbour count: a shorter harbour_costs alone is
+    refused naming harbour_costs (not harbour_pp), and both in one call are taken."""
+    game = tabletop_nb.load_game("neko")
+    ed = RulesEditor(game)
+    before = _editor_state(ed)
+    with pytest.raises(RulesError) as err:
+        ed.set(harbour_costs=(5, 10, 15))
+    assert err.value.field == "harbour_costs"
+    assert str(err.value).startswith("rules.harbour_costs: does not fit rules.harbour_pp")
+    assert "set(harbour_costs=..., harbour_pp=...)" in str(err.value)
+    assert _editor_state(ed) == before
+    assert ed.set(harbour_costs=[5, 10, 15], harbour_pp=(1, 3, 6, 11)) is True
+    assert ed.controls["harbour_costs"].value == "5, 10, 15"
+    new = ed.apply()
+    assert new.rules.harbour_costs == (5, 10, 15) and new.rules.harbour_pp == (1, 3, 6, 11)
+    # the form's values count: with those two in the form, a third value is judged with them
+    assert ed.set(harbour_costs=(5, 10, 16)) is True
+    with pytest.raises(RulesError, match=r"^rules\.harbour_pp: needs one value"):
+        ed.set(harbour_pp=(1, 3, 6, 11, 19))
+    assert ed.controls["harbour_pp"].value == "1, 3, 6, 11"
+    assert ed.apply().rules.harbour_costs == (5, 10, 16)
+
+
+def test_set_then_typed_value_paths_stay_messages():
+    """The page's path is unchanged: a wrong value typed in a box is refused on apply with
+    a message and no exception; only ``set`` from Python raises."""
+    game = tabletop_nb.load_game("neko")
+    ed = RulesEditor(game)
+    ed.controls["start_coins"].value = 999  # an IntText: kept as typed
+    ed.apply_button.click()
+    assert ed.message == "rules.start_coins: must be at most 100, got 999" and ed.game is game
+    ed.controls["harbour_costs"].value = "5, ten"
+    assert ed.apply() is None and ed.message.startswith("rules.harbour_costs: expected whole numbers")
+    # a form that already conflicts by itself (typed, not applied) does not block another rule
+    toy = RulesEditor(tabletop_nb.load_game("toy"))
+    toy.controls["die"].value = "2, 3, 4, 5"  # the pig face 1 is no longer a face
+    assert toy.set(target=40) is True and toy.controls["target"].value == 40
+    assert toy.apply() is None and toy.message.startswith("rules.pig_faces")
