@@ -13,9 +13,12 @@ estimates is lucky, not good). It *races* the settings:
    a confidence sequence (:mod:`tabletop_nb.lab.sequential`) that holds at every round at
    once, so looking after every round costs no error. A setting leaves the race as soon
    as an interval shows it **cannot meet a goal** (lies outside the goal's band), or it
-   is **beaten on every goal** by another setting (surely closer to every target). A
-   setting whose intervals all lie inside the bands **meets every goal** and stops
-   playing. Survivors get more games.
+   is **beaten on every goal** by another setting (surely closer to every target; where
+   both lie on the same side of a target this is judged on the *paired* differences of
+   their games, which common random numbers make far less noisy than either setting
+   alone). A setting whose intervals all lie inside the bands **meets every goal** and
+   stops playing. Survivors get more games. The race ends when no setting is racing,
+   when no more than ``finalists`` settings are left in it, or at the ``budget``.
 3. **A model for big spaces.** With more combinations than ``max_candidates``, an N-tuple
    bandit (after NTBEA: Lucas, Liu & Perez-Liebana 2018) proposes new settings from the
    results so far, and they join the race.
@@ -30,10 +33,13 @@ estimates is lucky, not good). It *races* the settings:
    still wider than the tolerances), ``"none"`` (every setting misses a goal: the result
    names the goal out of reach and shows the closest trade-offs) or ``"undecided"``.
 
-Errors: the race's intervals are at level ``alpha`` for the whole race (Bonferroni over
-every setting that may race and every goal number; each decision uses one side, so each
-side is at that level); the confirmation's at level ``alpha`` over every finalist and
-goal number. So with probability at least ``1 - alpha`` no setting is reported to meet a
+Errors: every interval of the race holds at once with probability ``1 - alpha``
+(Bonferroni: half of ``alpha`` over every setting that may race times every goal number,
+half over every ordered pair of settings times every goal number), so with that
+probability no setting leaves the race wrongly and none is passed wrongly. The
+confirmation's intervals hold at once with probability ``1 - alpha`` over every finalist
+and goal number (each decision uses one side of an interval, so each side is at that
+level). So with probability at least ``1 - alpha`` no setting is reported to meet a
 goal it truly misses.
 
 The same seed gives the same result on every executor (serial, a process pool, Dask),
@@ -697,7 +703,10 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         raise TabletopError(f"a budget of {budget} race games cannot give each of the {len(cands)} settings "
                             f"one game; give budget of at least {len(cands) * 100} (100 games each is the "
                             f"least for a decision)")
-    race_level = 2 * alpha / (k_max * len(race_streams))  # two-sided level: each side alpha / (k S)
+    # every interval of the race holds at once with probability 1 - alpha: half of alpha for
+    # each setting's goal numbers, half for the paired comparisons between two settings
+    race_level = alpha / (2 * k_max * len(race_streams))
+    pair_level = alpha / (2 * k_max * max(1, k_max - 1) * len(race_streams))
 
     # ---- checkpoint
     ck = None
@@ -781,7 +790,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                 for metric, vals in _stream_values(race_streams, goal_by_name, pg).items():
                     c.columns.setdefault(metric, []).append(vals)
                 used += per
-            _decide_round(cands, race_streams, race_level, rounds, history)
+            _decide_round(cands, race_streams, race_level, rounds, history, pair_level)
             if proposer is not None and len(cands) < max_candidates:
                 racing_now = sum(c.status == "racing" for c in cands)
                 want = min(pool - racing_now, max_candidates - len(cands))
@@ -789,6 +798,9 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                     _propose(proposer, cands, values, race_streams, seen, add, want, allowed)
             if watch is not None:
                 watch(_history_frame(history))
+            alive = sum(c.status != "out" for c in cands)
+            if alive <= finalists and (proposer is None or len(cands) >= max_candidates):
+                break  # every setting left is a finalist: more race games would change nothing
             if time_limit is not None and time.monotonic() - t_start > time_limit:
                 break
         t_confirm = time.monotonic()
@@ -881,11 +893,82 @@ def _goal_distance(streams: Sequence[Stream], bounds: Mapping[str, tuple[float, 
     return {g: tuple(v) for g, v in out.items()}
 
 
+class _Race:
+    """One round's view of the race: each setting's confidence sequences, and the paired
+    ones between two settings (common random numbers: game ``i`` of both was played from
+    the same seed, so their difference varies far less than either alone)."""
+
+    def __init__(self, cands: Sequence[Candidate], streams: Sequence[Stream], level: float, pair_level: float):
+        self.streams, self.pair_level = list(streams), pair_level
+        self.by_goal: dict[str, list[Stream]] = {}
+        for st in streams:
+            self.by_goal.setdefault(st.goal, []).append(st)
+        self.bounds = {c.label: _bounds(c, streams, level) for c in cands}
+        self.dist = {c.label: {st.metric: st.distance_bounds(*self.bounds[c.label][st.metric]) for st in streams}
+                     for c in cands}
+        self._paired: dict[tuple[str, str, str], float] = {}
+
+    def paired_low(self, a: Candidate, b: Candidate, st: Stream) -> float:
+        """Lower bound of mean(b - a) on the games both played (anytime-valid)."""
+        key = (a.label, b.label, st.metric)
+        if key not in self._paired:
+            xa, xb = a.stream(st.metric), b.stream(st.metric)
+            m = min(len(xa), len(xb))
+            d = xb[:m] - xa[:m]
+            d = d[~np.isnan(d)]
+            if st.bounds is not None:
+                width = st.bounds[1] - st.bounds[0]
+                lo_cs = _pair_cs(d, self.pair_level, -width, width)
+            else:
+                lo_cs = _pair_cs(d, self.pair_level, None, None)
+            self._paired[key] = lo_cs
+        return self._paired[key]
+
+    def closer(self, a: Candidate, b: Candidate, st: Stream, than: Stream) -> bool:
+        """Surely: a's distance from ``st``'s target is below b's from ``than``'s."""
+        if self.dist[a.label][st.metric][1] < self.dist[b.label][than.metric][0]:
+            return True
+        if st is not than or not (math.isfinite(st.low) and math.isfinite(st.high)):
+            return False
+        (alo, ahi), (blo, bhi) = self.bounds[a.label][st.metric], self.bounds[b.label][st.metric]
+        c = st.centre
+        if alo > c and blo > c:  # both surely above the target: closer = lower
+            return self.paired_low(a, b, st) > 0
+        if ahi < c and bhi < c:  # both surely below: closer = higher
+            return self.paired_low(b, a, st) > 0
+        return False
+
+    def beats(self, a: Candidate, b: Candidate) -> bool:
+        """a is surely at least as close as b to every goal, and surely closer to one.
+
+        A goal's badness is the worst of its numbers (every seat, for fairness): a is
+        closer when some number of b is surely further out than every number of a."""
+        better = False
+        for goal, sts in self.by_goal.items():
+            a_up = max(self.dist[a.label][st.metric][1] for st in sts)
+            b_low = max(self.dist[b.label][st.metric][0] for st in sts)
+            if any(all(self.closer(a, b, s, star) for s in sts) for star in sts):
+                better = True
+            elif not a_up <= b_low:
+                return False
+        return better
+
+
+def _pair_cs(d: np.ndarray, level: float, lo: float | None, hi: float | None) -> float:
+    from .sequential import bernstein_cs, normal_mixture_cs
+    if len(d) == 0:
+        return -math.inf
+    cs = bernstein_cs(d, level, lo=lo, hi=hi) if lo is not None and hi is not None else normal_mixture_cs(d, level)
+    return float(cs.low[-1])
+
+
 def _decide_round(cands: list[Candidate], streams: Sequence[Stream], level: float, rnd: int,
-                  history: list[dict]) -> None:
+                  history: list[dict], pair_level: float | None = None) -> None:
     """After a round: who cannot meet a goal, who meets every goal, who is beaten on every goal."""
     racing = [c for c in cands if c.status == "racing"]
-    bounds = {c.label: _bounds(c, streams, level) for c in racing}
+    alive = [c for c in cands if c.status != "out"]
+    race = _Race(alive, streams, level, pair_level if pair_level is not None else level)
+    bounds = race.bounds
     for c in racing:
         b = bounds[c.label]
         missed = [st for st in streams if st.outside(*b[st.metric])]
@@ -899,16 +982,11 @@ def _decide_round(cands: list[Candidate], streams: Sequence[Stream], level: floa
         elif all(st.inside(*b[st.metric]) for st in streams):
             c.status, c.round_out = "meets", rnd
             c.reason = "meets every goal in the race"
-    still = [c for c in racing if c.status == "racing"]
-    others = [c for c in cands if c.status in ("racing", "meets") and c.label in bounds]
-    dist = {c.label: _goal_distance(streams, bounds[c.label]) for c in others}
-    for c in still:
-        mine = dist[c.label]
-        for o in others:
-            if o is c or o.status == "out" and o.round_out != rnd:
-                continue
-            theirs = dist[o.label]
-            if all(theirs[g][1] < mine[g][0] for g in mine):
+    # the best first: a setting is most often beaten by the ones closest to the goals
+    rivals = sorted((c for c in alive if c.status != "out"), key=lambda c: (_badness(c, streams), c.order))
+    for c in [c for c in racing if c.status == "racing"]:
+        for o in rivals:
+            if o is not c and o.status != "out" and race.beats(o, c):
                 c.status, c.round_out = "out", rnd
                 c.reason = f"beaten on every goal by {o.label}"
                 break
