@@ -737,7 +737,13 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     if live:
         from .balance_charts import LiveRace
         live_chart = LiveRace()
-        watch = live_chart if on_round is None else (lambda h: (live_chart(h), on_round(h)))
+        user_watch = on_round
+
+        def watch_both(h: Any) -> None:
+            live_chart(h)
+            if user_watch is not None:
+                user_watch(h)
+        watch = watch_both
 
     def play(requests: list[tuple[str, Any, list, list[int]]]) -> tuple[dict[str, dict[int, list]], bool]:
         """Play (or load) the games ``(label, game, bots, indices)``; rows by label and game."""
