@@ -430,10 +430,15 @@ class BalanceResult:
         for label, part in f.groupby("label", sort=False):
             row: dict[str, Any] = {"setting": label, "verdict": part["verdict"].iloc[0]}
             for r in part.itertuples():
-                row[r.stream] = f"{r.value:.3f} [{r.low:.3f}, {r.high:.3f}]" + ("" if r.met else " x")
+                mark = "met" if r.met else "missed" if r.missed else "not sure"
+                row[_stream_title(r.stream)] = f"{_num(r.stream, r.value)} [{_num(r.stream, r.low)}, " \
+                                               f"{_num(r.stream, r.high)}] {mark}"
             row["games"] = int(part["n"].max())
             rows.append(row)
-        return pd.DataFrame(rows).set_index("setting")
+        out = pd.DataFrame(rows).set_index("setting")
+        out.attrs["bands"] = {_stream_title(r.stream): (r.band_low, r.band_high)
+                              for r in f.drop_duplicates("stream").itertuples()}
+        return out
 
     # ---------------------------------------------------------------- figures
     def race_figure(self, stream: str | None = None):
@@ -512,6 +517,25 @@ class BalanceResult:
 
     def __repr__(self) -> str:
         return f"<BalanceResult {self.verdict}>\n{self.summary()}"
+
+
+def _is_rate(stream: str) -> bool:
+    return stream.startswith("win_rate_seat_") or stream == "skill_ahead"
+
+
+def _stream_title(stream: str) -> str:
+    """A column title people read: "seat 1 wins" for ``win_rate_seat_0``."""
+    if stream.startswith("win_rate_seat_"):
+        return f"seat {int(stream.rsplit('_', 1)[1]) + 1} wins"
+    if stream == "skill_ahead":
+        return "stronger bot ahead"
+    return stream.replace("_", " ")
+
+
+def _num(stream: str, v: float) -> str:
+    if not math.isfinite(v):
+        return "?"
+    return f"{100 * v:.1f}%" if _is_rate(stream) else f"{v:.3g}"
 
 
 def _jsonable(x: Any) -> Any:
