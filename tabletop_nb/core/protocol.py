@@ -74,6 +74,10 @@ def make_rules(rules_cls: type, **overrides: Any) -> RulesBase:
 
 
 _GAME_CACHE: dict = {}
+#: games a worker process keeps built (a balance study races up to 64 settings by default,
+#: and Pacal's set-up takes tens of milliseconds: rebuilding every setting's game for each
+#: chunk of each round would cost seconds per round)
+GAME_CACHE_SIZE = 128
 
 
 def _rebuild_game(cls: type, rules: RulesBase) -> "BaseGame":
@@ -82,7 +86,7 @@ def _rebuild_game(cls: type, rules: RulesBase) -> "BaseGame":
     key = (cls, rules)
     game = _GAME_CACHE.get(key)
     if game is None:
-        if len(_GAME_CACHE) >= 16:
+        if len(_GAME_CACHE) >= GAME_CACHE_SIZE:
             _GAME_CACHE.clear()
         game = _GAME_CACHE[key] = cls(rules)
     return game
