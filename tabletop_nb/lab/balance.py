@@ -42,6 +42,11 @@ and goal number (each decision uses one side of an interval, so each side is at 
 level). So with probability at least ``1 - alpha`` no setting is reported to meet a
 goal it truly misses.
 
+With a model proposing settings, a new setting replays the seeds the model has already
+seen, so its race intervals are not strictly guaranteed (the choice of setting depended
+on those games); the race then only decides who reaches the confirmation, and every claim
+of the verdict still rests on the confirmation's fresh seeds alone.
+
 The same seed gives the same result on every executor (serial, a process pool, Dask),
 and with ``checkpoint=`` an interrupted study resumes with no game played twice.
 """
