@@ -1,0 +1,402 @@
+"""How well ``tabletop_nb.balance`` answers "which rule values make this game fair" (issue 28).
+
+    python benchmarks/bench_balance.py --part synthetic [--studies 200] [--seed0 0] [--budget 6000]
+    python benchmarks/bench_balance.py --part real --game pebble_rock [--time-limit 300]
+    python benchmarks/bench_balance.py --part measure --game pacal --players 5 --games 3000
+
+Every run appends rows to ``benchmarks/results/balance.jsonl`` (``--out`` to change it),
+with the machine's load average beside every timing.
+
+``--part synthetic`` repeats a balance study of Known Odds (``tabletop_nb.lab.synthetic``,
+whose true seat win rates and mean length are exact) ``--studies`` times with different
+seeds and scores every study against the truth:
+
+(a) how often ``verdict == "met"`` names a ``best`` setting that truly misses a goal, how
+    often it names nothing; the same for the ``"likely"`` verdict;
+(b) the games the study used (race + confirmation) against the games a fixed grid with the
+    same confidence needs (the tool's own ``grid_games`` and :func:`grid_games_needed`);
+(c) at the same total games, the study's pick against a one-game-per-evaluation NTBEA
+    (``benchmarks/ntbea_baseline.py``): how often each pick truly meets every goal and the
+    mean true badness of the picks.
+
+``--part real`` runs one study of a real game (the spaces below, greedy bots, on a pool of
+2 processes) and checks the reported setting on 5,000 fresh games (seeds never used by
+the study). ``--part measure`` plays the base rules to see which seat wins most.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+from statistics import NormalDist
+
+import tabletop_nb as tt
+from tabletop_nb.lab import synthetic as sy
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+OUT = HERE / "results" / "balance.jsonl"
+
+# ----------------------------------------------------------------------------- synthetic
+#: Known Odds at 4 players, seat 0 wins ``edge - handicap`` points above 25%.
+SYN_PLAYERS = 4
+SYN_EDGE = 24
+#: 9 x 3 = 27 settings; seat 0 is 24 - handicap points off its fair 25%; the true answer:
+#: handicap 20, 25 or 30 (4, 1, 6 points off) with rounds 10 (3 settings); the nearest misses
+#: are handicap 15 and 35 (9 and 11 points off) and rounds 9 / 11 (36 / 44 turns)
+SYN_SPACE = {"handicap": list(range(0, 41, 5)), "rounds": [9, 10, 11]}
+#: seat fairness within 8 points, mean length 40 +- 3 turns (rounds x 4 players)
+SYN_FAIR_TOL = 0.08
+SYN_TURNS = (40, 3)
+SYN_GOALS = {"fair": SYN_FAIR_TOL, "turns": SYN_TURNS}
+
+
+def true_badness(values: dict) -> float:
+    """max over the goal numbers of |true mean - target| / tolerance (at most 1 = meets)."""
+    rules = sy.KnownOddsRules(players=SYN_PLAYERS, edge=SYN_EDGE, **values)
+    share = Fraction(1, SYN_PLAYERS)
+    fair = max(abs(p - share) for p in sy.true_win_rates(rules)) / Fraction(SYN_FAIR_TOL).limit_denominator()
+    turns = abs(sy.true_turns(rules) - SYN_TURNS[0]) / SYN_TURNS[1]
+    return float(max(fair, turns))
+
+
+def truly_meets(values: dict | None) -> bool:
+    return values is not None and true_badness(values) <= 1
+
+
+def true_answer() -> list[dict]:
+    import itertools
+    keys = list(SYN_SPACE)
+    out = []
+    for combo in itertools.product(*SYN_SPACE.values()):
+        v = dict(zip(keys, combo))
+        if truly_meets(v):
+            out.append(v)
+    return out
+
+
+def grid_games_needed(settings: int, streams: int, alpha: float, tol_fair: float, sd_fair: float,
+                      tol_turns: float, sd_turns: float) -> dict:
+    """Games a fixed grid needs for the same family-wise confidence, computed independently.
+
+    A fixed grid plays every setting ``n`` games and decides each goal number of each
+    setting with a fixed-sample two-sided interval; Bonferroni over ``settings x streams``
+    intervals keeps the family-wise error at ``alpha``: ``z = Phi^-1(1 - alpha / (2 m))``,
+    ``m = settings * streams``. To tell "inside the band" from "outside" for a setting whose
+    true mean is half a tolerance from a band's edge (the same resolution the tool's
+    confirmation asks for: an interval at most half a tolerance wide each side) the
+    half-width ``z * sd / sqrt(n)`` must be at most ``tol / 2``:
+    ``n = ceil((2 z sd / tol)^2)`` for the hardest goal number. A win rate's sd is taken at
+    its fair share (``sqrt(p (1 - p))``), the length's from its known spread.
+    """
+    m = settings * streams
+    z = NormalDist().inv_cdf(1 - alpha / (2 * m))
+    n_fair = math.ceil((2 * z * sd_fair / tol_fair) ** 2)
+    n_turns = math.ceil((2 * z * sd_turns / tol_turns) ** 2)
+    n = max(n_fair, n_turns)
+    return {"z": round(z, 4), "per_setting": n, "total": n * settings, "per_setting_fair": n_fair,
+            "per_setting_turns": n_turns}
+
+
+def pick_of(res) -> tuple[dict | None, str]:
+    """The tool's pick: ``best``, else the closest ``likely`` one, else the top finalist."""
+    if res.best is not None:
+        return dict(res.best), "best"
+    if res.info.get("closest"):
+        return dict(res.info["closest"]), "closest"
+    f = res.finalists
+    if f is not None and len(f):
+        label = f["label"].iloc[0]
+        cand = res.candidates.set_index("label").loc[label]
+        return {p: _plain(cand[p]) for p in res.paths}, "top finalist"
+    return None, "nothing"
+
+
+def _plain(v):
+    try:
+        return v.item()
+    except AttributeError:
+        return v
+
+
+def run_synthetic(args) -> None:
+    from ntbea_baseline import ntbea
+
+    game = sy.load_game(players=SYN_PLAYERS, edge=SYN_EDGE)
+    answer = true_answer()
+    n_set = math.prod(len(v) for v in SYN_SPACE.values())
+    grid = synthetic_grid(args.alpha)
+    print(f"true answer ({len(answer)} of {n_set}): {answer}; independent grid: {grid}", flush=True)
+    rows = []
+    rows_file = open(args.rows, "a", encoding="utf-8") if args.rows else None
+    t_all = time.perf_counter()
+    load0 = _load()
+    for k in range(args.studies):
+        seed = args.seed0 + k
+        t = time.perf_counter()
+        res = tt.balance(game, SYN_SPACE, SYN_GOALS, bots="random", seed=seed, budget=args.budget,
+                         confirm_games=args.confirm, finalists=args.finalists, alpha=args.alpha,
+                         executor="serial", progress=False)
+        secs = time.perf_counter() - t
+        pick, how = pick_of(res)
+        used = res.games["total"]
+        t2 = time.perf_counter()
+        nt = ntbea(game, SYN_SPACE, SYN_GOALS, evaluations=used, seed=seed)
+        nt_secs = time.perf_counter() - t2
+        row = {"study": k, "seed": seed, "verdict": res.verdict, "best": res.best,
+               "best_truly_meets": truly_meets(res.best) if res.best else None,
+               "closest": res.info.get("closest"),
+               "closest_truly_meets": truly_meets(res.info.get("closest")) if res.info.get("closest") else None,
+               "pick": pick, "pick_how": how, "pick_meets": truly_meets(pick),
+               "pick_badness": true_badness(pick) if pick else None,
+               "games": res.games, "grid_games": res.grid_games, "s": round(secs, 2),
+               "ntbea_pick": nt["pick"], "ntbea_meets": truly_meets(nt["pick"]),
+               "ntbea_badness": true_badness(nt["pick"]), "ntbea_games": nt["games"],
+               "ntbea_means_pick": nt["pick_means"], "ntbea_means_meets": truly_meets(nt["pick_means"]),
+               "ntbea_means_badness": true_badness(nt["pick_means"]),
+               "ntbea_s": round(nt_secs, 2)}
+        row["load"] = _load()
+        rows.append(row)
+        if rows_file is not None:
+            rows_file.write(json.dumps(row) + "\n")
+            rows_file.flush()
+        if args.verbose or k % 10 == 0:
+            print(k, res.verdict, res.best, how, pick, round(row["pick_badness"] or -1, 3), used,
+                  "ntbea", nt["pick"], round(row["ntbea_badness"], 3), nt["pick_means"], f"{secs:.1f}s", _load(), flush=True)
+    wall = time.perf_counter() - t_all
+    summary = summarise(rows, grid)
+    summary.update({"part": "synthetic", "studies": len(rows), "seed0": args.seed0, "budget": args.budget,
+                    "confirm_games": args.confirm, "finalists": args.finalists, "alpha": args.alpha,
+                    "space": SYN_SPACE, "goals": {"fair": SYN_FAIR_TOL, "turns": list(SYN_TURNS)},
+                    "edge": SYN_EDGE, "players": SYN_PLAYERS, "true_answer": answer,
+                    "wall_s": round(wall, 1), "load_before": load0, "load_after": _load(), **_stamp()})
+    print(json.dumps(summary, indent=1), flush=True)
+    _write(args.out, summary)
+
+
+def synthetic_grid(alpha: float) -> dict:
+    n_set = math.prod(len(v) for v in SYN_SPACE.values())
+    spread = sy.KnownOddsRules().spread
+    sd_turns = math.sqrt(((2 * spread + 1) ** 2 - 1) / 12)  # discrete uniform on mean +- spread
+    share = 1 / SYN_PLAYERS
+    return grid_games_needed(n_set, SYN_PLAYERS + 1, alpha, SYN_FAIR_TOL, math.sqrt(share * (1 - share)),
+                             SYN_TURNS[1], sd_turns)
+
+
+def run_summarise(args) -> None:
+    """Summarise a --rows file (e.g. of studies run in several pieces)."""
+    with open(args.summarise, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    summary = summarise(rows, synthetic_grid(args.alpha))
+    summary.update({"part": "synthetic", "studies": len(rows), "seeds": [min(r["seed"] for r in rows),
+                    max(r["seed"] for r in rows)], "budget": args.budget, "confirm_games": args.confirm,
+                    "finalists": args.finalists, "alpha": args.alpha, "space": SYN_SPACE,
+                    "goals": {"fair": SYN_FAIR_TOL, "turns": list(SYN_TURNS)}, "edge": SYN_EDGE,
+                    "players": SYN_PLAYERS, "true_answer": true_answer(),
+                    "study_s_sum": round(sum(r["s"] + r["ntbea_s"] for r in rows), 1),
+                    "load_during": [min(r["load"][0] for r in rows), max(r["load"][0] for r in rows)],
+                    "rows_file": args.summarise, **_stamp()})
+    print(json.dumps(summary, indent=1), flush=True)
+    if not args.dry:
+        _write(args.out, summary)
+
+
+def summarise(rows: list[dict], grid: dict) -> dict:
+    n = len(rows)
+
+    def share(xs) -> float:
+        xs = list(xs)
+        return round(sum(xs) / n, 4) if n else math.nan
+    met = [r for r in rows if r["verdict"] == "met"]
+    likely = [r for r in rows if r["verdict"] == "likely"]
+    used = [r["games"]["total"] for r in rows]
+    tool_grid = [r["grid_games"] for r in rows]
+    mean_used = sum(used) / n
+    return {
+        "met_share": share(r["verdict"] == "met" for r in rows),
+        "met_but_truly_misses": share(r["verdict"] == "met" and not r["best_truly_meets"] for r in rows),
+        "met_but_truly_misses_of_met": round(sum(not r["best_truly_meets"] for r in met) / len(met), 4)
+        if met else None,
+        "likely_share": share(r["verdict"] == "likely" for r in rows),
+        "likely_but_truly_misses": share(r["verdict"] == "likely" and not r["closest_truly_meets"] for r in rows),
+        "likely_but_truly_misses_of_likely": round(sum(not r["closest_truly_meets"] for r in likely) / len(likely), 4)
+        if likely else None,
+        "verdicts": {v: sum(r["verdict"] == v for r in rows) for v in sorted({r["verdict"] for r in rows})},
+        "picks_nothing": share(r["best"] is None for r in rows),
+        "games_mean": round(mean_used, 1), "games_max": max(used), "games_min": min(used),
+        "race_games_mean": round(sum(r["games"]["race"] for r in rows) / n, 1),
+        "confirm_games_mean": round(sum(r["games"]["confirm"] for r in rows) / n, 1),
+        "tool_grid_games": sorted(set(tool_grid))[:3],
+        "share_of_tool_grid": round(mean_used / (sum(tool_grid) / n), 4),
+        "own_grid": grid, "share_of_own_grid": round(mean_used / grid["total"], 4),
+        "tool_pick_meets": share(r["pick_meets"] for r in rows),
+        "tool_pick_badness_mean": round(sum(r["pick_badness"] for r in rows if r["pick_badness"] is not None)
+                                        / max(1, sum(r["pick_badness"] is not None for r in rows)), 4),
+        "ntbea_pick_meets": share(r["ntbea_meets"] for r in rows),
+        "ntbea_pick_badness_mean": round(sum(r["ntbea_badness"] for r in rows) / n, 4),
+        "ntbea_means_pick_meets": share(r["ntbea_means_meets"] for r in rows),
+        "ntbea_means_pick_badness_mean": round(sum(r["ntbea_means_badness"] for r in rows) / n, 4),
+        "study_s_mean": round(sum(r["s"] for r in rows) / n, 2),
+        "ntbea_s_mean": round(sum(r["ntbea_s"] for r in rows) / n, 2),
+    }
+
+
+# ----------------------------------------------------------------------------- real games
+REAL = {
+    # seat 3 (last in turn order) wins most at 4 players (measured: --part measure)
+    "pebble_rock": {"players": 4, "space": {"first_player": [0, 1, 2, 3, -1], "catch_up": [True, False],
+                                            "start_fish": [1, 3, 5, 7]},
+                    "goals": {"fair": 0.02}},
+    # seat 0 wins least at 5 players; the end of the game decides who gets a last turn
+    "pacal": {"players": 5, "space": {"thresholds[3][1]": [25, 30, 35, 40, 45], "end_bonus": [0, 5, 10, 15],
+                                      "pyramids_left_at_end": [0, 1]},
+              "goals": {"fair": 0.02}},
+    # Neko plays 2-4 players only: 4 is its biggest table
+    "neko": {"players": 4, "space": {"first_player_interference": [0, 1, 2, 3, 4, 5],
+                                     "random_start_order": [False, True], "start_coins": [6, 8, 10, 12]},
+             "goals": {"fair": 0.02}},
+}
+
+
+def seat_rates(df) -> dict:
+    from tabletop_nb.core.stats import wilson
+    games = df["game"].nunique()
+    out = {}
+    for seat, part in df.groupby("seat"):
+        wins = float(part["winner"].sum())
+        e = wilson(wins, games)
+        out[int(seat)] = [round(wins / games, 4), round(e.low, 4), round(e.high, 4)]
+    return out
+
+
+def check_fresh(game, values: dict, games: int, seed: int, tol: float) -> dict:
+    from tabletop_nb.lab.balance import with_rule_path
+    g = game
+    for p, v in values.items():
+        g = with_rule_path(g, p, v)
+    load = _load()
+    t = time.perf_counter()
+    df = tt.simulate(g, bots="greedy", games=games, seed=seed, executor="processes", progress=False)
+    secs = time.perf_counter() - t
+    rates = seat_rates(df)
+    share = 1 / g.num_players
+    inside = all(abs(r[0] - share) <= tol for r in rates.values())
+    turns = df.groupby("game")["turns"].first()
+    return {"setting": values, "games": games, "seed": seed, "seat_rates": rates,
+            "every_seat_within_tol": inside, "worst_seat_gap": round(max(abs(r[0] - share) for r in rates.values()), 4),
+            "turns_mean": round(float(turns.mean()), 2), "s": round(secs, 1), "load_before": load}
+
+
+def run_real(args) -> None:
+    spec = REAL[args.game]
+    game = tt.load_game(args.game, players=spec["players"])
+    goals = dict(spec["goals"])
+    if args.skill:
+        goals["skill"] = ("greedy", args.skill, 0.55)
+    n_set = math.prod(len(v) for v in spec["space"].values())
+    load0 = _load()
+    print(f"{args.game} at {spec['players']}: {n_set} settings, goals {goals}, load {load0}", flush=True)
+    t = time.perf_counter()
+    res = tt.balance(game, spec["space"], goals, bots="greedy", seed=args.seed, budget=args.budget,
+                     time_limit=args.time_limit, finalists=args.finalists, confirm_games=args.confirm,
+                     executor="processes", progress=False)
+    wall = time.perf_counter() - t
+    load1 = _load()
+    print(res.summary(), flush=True)
+    print(res.finalists_table().to_string(), flush=True)
+    if args.save:
+        res.save(args.save)
+    pick, how = pick_of(res)
+    row = {"part": "real", "game": args.game, "players": spec["players"], "space": spec["space"],
+           "settings": n_set, "goals": goals, "seed": args.seed, "budget": args.budget,
+           "time_limit": args.time_limit, "verdict": res.verdict, "verdict_text": res.info["verdict_text"],
+           "best": res.best, "closest": res.info.get("closest"), "unreachable": res.unreachable,
+           "games": res.games, "grid_games": res.grid_games, "rounds": res.info["rounds"],
+           "seconds": res.seconds, "wall_s": round(wall, 1), "load_before": load0, "load_after": load1,
+           "finalists": res.finalists_table().reset_index().to_dict(orient="records"),
+           "statuses": res.candidates["status"].value_counts().to_dict(), "pick": pick, "pick_how": how}
+    if args.skill and res.seconds.get("total"):
+        row["skill_share_of_wall"] = round(res.seconds.get("skill", 0) / res.seconds["total"], 4)
+    if pick is not None and args.check:
+        row["fresh_check"] = check_fresh(game, pick, args.check, args.check_seed, spec["goals"]["fair"])
+        print("fresh check", row["fresh_check"], flush=True)
+    row.update(_stamp())
+    _write(args.out, row)
+
+
+def run_measure(args) -> None:
+    game = tt.load_game(args.game, players=args.players or REAL[args.game]["players"])
+    load = _load()
+    t = time.perf_counter()
+    df = tt.simulate(game, bots="greedy", games=args.games, seed=args.seed, executor="processes", progress=False)
+    secs = time.perf_counter() - t
+    turns = df.groupby("game")["turns"].first()
+    row = {"part": "measure", "game": args.game, "players": game.num_players, "games": args.games,
+           "seed": args.seed, "seat_rates": seat_rates(df), "turns_mean": round(float(turns.mean()), 2),
+           "turns_sd": round(float(turns.std()), 2), "s": round(secs, 1), "load_before": load,
+           "load_after": _load(), **_stamp()}
+    print(row, flush=True)
+    _write(args.out, row)
+
+
+# ----------------------------------------------------------------------------- helpers
+def _load() -> list:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def _stamp() -> dict:
+    import subprocess
+    try:
+        code = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
+                              text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        code = "?"
+    return {"code": code, "time_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+            "machine": f"{os.cpu_count()} cores"}
+
+
+def _write(path, row: dict) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row, default=str) + "\n")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise"), required=True)
+    ap.add_argument("--summarise", default=None, help="--part summarise: the --rows file to read")
+    ap.add_argument("--dry", action="store_true", help="--part summarise: print, do not write a row")
+    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--finalists", type=int, default=3)
+    ap.add_argument("--confirm", type=int, default=None, help="confirmation games per finalist (default: auto)")
+    # synthetic
+    ap.add_argument("--studies", type=int, default=200)
+    ap.add_argument("--seed0", type=int, default=0)
+    ap.add_argument("--budget", type=int, default=None, help="race games (synthetic default 6000, real 100000)")
+    ap.add_argument("--rows", default=None, help="also write one line per study to this file")
+    ap.add_argument("--verbose", action="store_true")
+    # real
+    ap.add_argument("--game", choices=sorted(REAL), default="pebble_rock")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=28)
+    ap.add_argument("--time-limit", type=float, default=300.0)
+    ap.add_argument("--skill", default=None, help="add the goal ('greedy', SKILL, 0.55), e.g. search:20")
+    ap.add_argument("--check", type=int, default=5000, help="fresh games to check the pick on (0: none)")
+    ap.add_argument("--check-seed", type=int, default=928_028)
+    ap.add_argument("--save", default=None, help="save the BalanceResult as JSON here")
+    ap.add_argument("--games", type=int, default=3000)
+    args = ap.parse_args(argv)
+    if args.budget is None:
+        args.budget = 2500 if args.part in ("synthetic", "summarise") else 100_000
+    {"synthetic": run_synthetic, "real": run_real, "measure": run_measure,
+     "summarise": run_summarise}[args.part](args)
+
+
+if __name__ == "__main__":
+    main()
