@@ -105,8 +105,21 @@ def test_seed_none_is_recorded(game):
     assert df.equals(again)
 
 
-def test_progress_bar_can_be_shown(game, capsys):
-    tabletop_nb.simulate(game, "random", games=3, seed=1, progress=True)
+def test_progress_bar_can_be_shown(game, capsys, monkeypatch):
+    """progress=True draws a tqdm bar (on stderr outside a notebook) that reaches every game
+    and tells the speed and the time left; progress=False draws nothing."""
+    import io
+
+    from tabletop_nb.core import runner
+    out = io.StringIO()
+    monkeypatch.setattr(runner, "_BAR_OPTIONS", {"mininterval": 0, "file": out})
+    df = tabletop_nb.simulate(game, "random", games=3, seed=1, progress=True)
+    text = out.getvalue()
+    assert df["game"].nunique() == 3
+    assert "3/3 games" in text and "games/s" in text and "left" in text, text
+    out.truncate(0)
+    tabletop_nb.simulate(game, "random", games=3, seed=1, progress=False)
+    assert out.getvalue().strip("\x00") == ""
 
 
 # -- interrupts keep finished work on every executor (issue 10, part 6) ---------------------
