@@ -122,12 +122,12 @@ def _fmt(v: float, rate: bool) -> str:
     return f"{100 * v:.1f}%" if rate else f"{v:.4g}"
 
 
-def _r(v: Any) -> float | None:
-    """A number rounded for the figure's JSON (4 significant digits), None for a gap."""
+def _r(v: Any, digits: int = 4) -> float | None:
+    """A number rounded for the figure's JSON (``digits`` significant digits), None for a gap."""
     x = _num(v, math.nan)
     if not math.isfinite(x):
         return None
-    return float(f"{x:.4g}")
+    return float(f"{x:.{digits}g}")
 
 
 def _frame(df: Any) -> Any:
@@ -249,7 +249,7 @@ def race_figure(result: Any, stream: str | None = None) -> go.Figure:
                         horizontal_spacing=0.06, vertical_spacing=0.12 if rows > 1 else 0.0)
     for i, s in enumerate(chosen):
         _race_panel(fig, hist[hist["stream"] == s.stream], s, status, finals, row=i // cols + 1,
-                    col=i % cols + 1, legend=(i == 0))
+                    col=i % cols + 1, legend=(i == 0), points=RACE_POINTS if n == 1 else 4)
     s0 = chosen[0]
     what = s0.name() if n == 1 else f"{s0.goal}: every goal number"
     rounds = int(hist["round"].max())
@@ -268,112 +268,119 @@ def race_figure(result: Any, stream: str | None = None) -> go.Figure:
     return fig
 
 
+#: the most points a setting's line and band keep in the race chart (evenly spaced, first
+#: and last kept): intervals narrow smoothly, and 60 settings stay under 100 KB of JSON
+RACE_POINTS = 8
+
+
+def _thin(points: list, k: int = RACE_POINTS) -> list:
+    if len(points) <= k:
+        return points
+    idx = sorted({round(i * (len(points) - 1) / (k - 1)) for i in range(k)})
+    return [points[i] for i in idx]
+
+
 def _race_panel(fig: go.Figure, h: Any, s: _Stream, status: dict[str, tuple[str, str]], finals: list[str],
-                row: int, col: int, legend: bool) -> None:
-    """One goal number's race: bands and lines per setting, grouped by how each ended."""
+                row: int, col: int, legend: bool, points: int = RACE_POINTS) -> None:
+    """One goal number's race: a band and a line per setting, grouped by how each ended
+    (one trace per group, settings separated by gaps); the hover sits on each setting's
+    last point, which says where it ended and why."""
     if math.isfinite(s.low) or math.isfinite(s.high):
         y0 = s.low if math.isfinite(s.low) else (0.0 if s.rate else float(h["low"].min()))
         y1 = s.high if math.isfinite(s.high) else (1.0 if s.rate else float(h["high"].max()))
-        fig.add_hrect(y0=y0, y1=y1, fillcolor=BAND_FILL, line_width=1, line_color=BAND_LINE, layer="below", exclude_empty_subplots=False,
-                      row=row, col=col)
-    rate_hover = ".1%" if s.rate else ".4g"
-    hover = (f"%{{text}}<br>%{{x}} games: {s.name()} %{{y:{rate_hover}}}"
-             f" [%{{customdata[0]:{rate_hover}}}, %{{customdata[1]:{rate_hover}}}]<extra></extra>")
-    groups: dict[str, dict[str, list]] = {k: {"x": [], "y": [], "text": [], "cd": []} for k in ("racing", "meets",
-                                                                                                "out")}
-    band_x: list = []
-    band_y: list = []
-    exits: dict[str, list] = {"x": [], "y": [], "lo": [], "hi": [], "text": []}
-    met_pts: dict[str, list] = {"x": [], "y": [], "text": [], "cd": []}
+        fig.add_hrect(y0=y0, y1=y1, fillcolor=BAND_FILL, line_width=0, layer="below",
+                      exclude_empty_subplots=False, row=row, col=col)
+        # its edges over the settings' bands, so many bands do not hide it
+        fig.add_hrect(y0=y0, y1=y1, fillcolor="rgba(0,0,0,0)", line=dict(width=1.5, dash="dash", color=MET),
+                      layer="above", exclude_empty_subplots=False, row=row, col=col)
+    lines: dict[str, tuple[list, list]] = {k: ([], []) for k in ("racing", "meets", "out")}
+    bands: list[tuple[list, list]] = []
+    ends: dict[str, dict[str, list]] = {k: {"x": [], "y": [], "lo": [], "hi": [], "text": []}
+                                        for k in ("racing", "meets", "out")}
     fin_rows: dict[str, Any] = {}
     for label, part in h.groupby("label", sort=False):
-        part = part.sort_values("round")
         label = str(label)
+        part = part.sort_values("round")
         if label in finals:
             fin_rows[label] = part
             continue
-        pts = [(int(r.n), _r(r.mean), _r(r.low), _r(r.high), str(r.status))
+        # drawn to 3 digits (a 900 px chart shows no more); the hover says the numbers
+        pts = [(int(r.n), _r(r.mean, 3), _r(r.low, 3), _r(r.high, 3), str(r.status))
                for r in part[["n", "mean", "low", "high", "status"]].itertuples(index=False)]
-        in_race = [p for p in pts if p[4] == "racing"]
+        in_race = _thin([p for p in pts if p[4] == "racing"], points)
         after = [p for p in pts if p[4] != "racing"]
-        final = status.get(label, (pts[-1][4], ""))
         if in_race:
-            g = groups["racing"]
-            for p in in_race:
-                g["x"].append(p[0])
-                g["y"].append(p[1])
-                g["text"].append(label)
-                g["cd"].append([p[2], p[3]])
-            g["x"].append(None)
-            g["y"].append(None)
-            g["text"].append("")
-            g["cd"].append([None, None])
-            band_x += [p[0] for p in in_race] + [p[0] for p in in_race[::-1]] + [None]
-            band_y += [p[3] for p in in_race] + [p[2] for p in in_race[::-1]] + [None]
-        if after:
-            kind = "out" if after[-1][4] == "out" else "meets"
-            g = groups[kind]
-            seg = in_race[-1:] + after
-            for p in seg:
-                g["x"].append(p[0])
-                g["y"].append(p[1])
-                g["text"].append(label)
-                g["cd"].append([p[2], p[3]])
-            g["x"].append(None)
-            g["y"].append(None)
-            g["text"].append("")
-            g["cd"].append([None, None])
-            last = after[-1]
-            if kind == "out":
-                exits["x"].append(last[0])
-                exits["y"].append(last[1])
-                exits["lo"].append(last[2])
-                exits["hi"].append(last[3])
-                exits["text"].append(f"{label}<br><b>left the race</b>: " + _wrap(final[1] or "out", 70))
-            else:
-                met_pts["x"].append(last[0])
-                met_pts["y"].append(last[1])
-                met_pts["text"].append(label)
-                met_pts["cd"].append([last[2], last[3]])
-    # the racing bands first (under everything), then lines, exits, finalists on top
-    fig.add_scatter(x=band_x, y=band_y, fill="toself", mode="lines", line=dict(width=0),
-                    fillcolor="rgba(76, 120, 168, 0.10)", hoverinfo="skip", showlegend=False,
-                    name="intervals in the race", row=row, col=col)
-    styles = {"racing": ("in the race", RACING, 1.2, "solid"),
-              "out": ("after its last round in the race (left)", OUT, 1.2, "dot"),
+            xs, ys = lines["racing"]
+            xs += [p[0] for p in in_race] + [None]
+            ys += [p[1] for p in in_race] + [None]
+            if len(in_race) > 1:  # one round's band is a line: the exit cross shows that interval
+                bands.append(([p[0] for p in in_race] + [p[0] for p in in_race[::-1]],
+                              [p[3] for p in in_race] + [p[2] for p in in_race[::-1]]))
+        kind = after[-1][4] if after else "racing"
+        kind = kind if kind in ends else "out"
+        if after:  # greyed (or green) from its last round in the race
+            xs, ys = lines[kind]
+            seg = in_race[-1:] + after[-1:]
+            xs += [p[0] for p in seg] + [None]
+            ys += [p[1] for p in seg] + [None]
+        last = pts[-1]
+        why = status.get(label, (kind, ""))[1]
+        e = ends[kind]
+        e["x"].append(last[0])
+        e["y"].append(last[1])
+        e["lo"].append(last[2])
+        e["hi"].append(last[3])
+        if kind == "out":  # the reason names the interval and the band (or who beat it)
+            e["text"].append(f"{label}: left after {last[0]} games<br>{_wrap(why or 'out', 80)}")
+        else:
+            e["text"].append(f"<b>{label}</b><br>{s.name()} {_fmt(_num(part['mean'].iloc[-1], math.nan), s.rate)} "
+                             f"[{_fmt(_num(part['low'].iloc[-1], math.nan), s.rate)}, "
+                             f"{_fmt(_num(part['high'].iloc[-1], math.nan), s.rate)}] after {last[0]} games<br>"
+                             + ("still racing" if kind == "racing" else "met every goal in the race"))
+    # the racing bands first (under everything), then lines, ends, finalists on top; a
+    # trace per band, as bands overlapping inside one trace cut holes in each other
+    for bx, by in bands:
+        fig.add_scatter(x=bx, y=by, fill="toself", mode="none", fillcolor="rgba(76, 120, 168, 0.045)",
+                        hoverinfo="skip", showlegend=False, row=row, col=col)
+    styles = {"racing": ("in the race: estimate and interval", RACING, 1.2, "solid"),
+              "out": ("after its last round in the race", OUT, 1.2, "dot"),
               "meets": ("met every goal in the race", MET, 1.6, "solid")}
-    for kind, g in groups.items():
+    for kind, (xs, ys) in lines.items():
         name, color, width, dash = styles[kind]
-        fig.add_scatter(x=g["x"], y=g["y"], text=g["text"], customdata=g["cd"], mode="lines+markers",
-                        line=dict(color=color, width=width, dash=dash), marker=dict(size=4, color=color),
-                        opacity=0.75, name=name, legendgroup=kind, showlegend=legend and kind != "out",
-                        hovertemplate=hover, row=row, col=col)
-    fig.add_scatter(x=exits["x"], y=exits["y"], text=exits["text"], mode="markers",
-                    marker=dict(symbol="x-thin", size=10, line=dict(width=2, color=OUT), color=OUT),
-                    error_y=dict(type="data", symmetric=False, color=OUT, thickness=1.2, width=3,
-                                 array=[None if h_ is None or y is None else h_ - y
-                                        for h_, y in zip(exits["hi"], exits["y"])],
-                                 arrayminus=[None if lo is None or y is None else y - lo
-                                             for lo, y in zip(exits["lo"], exits["y"])]),
-                    name="left the race (x: the round it left)", legendgroup="out", showlegend=legend,
-                    hovertemplate="%{text}<extra></extra>", row=row, col=col)
-    fig.add_scatter(x=met_pts["x"], y=met_pts["y"], text=met_pts["text"], customdata=met_pts["cd"],
-                    mode="markers", marker=dict(size=8, color=MET), name="met every goal", legendgroup="meets",
-                    showlegend=False, hovertemplate=hover, row=row, col=col)
+        fig.add_scatter(x=xs, y=ys, mode="lines", line=dict(color=color, width=width, dash=dash), opacity=0.75,
+                        name=name, legendgroup=kind, showlegend=legend and kind == "racing", hoverinfo="skip",
+                        row=row, col=col)
+    marks = {"racing": dict(symbol="circle", size=5, color=RACING),
+             "meets": dict(symbol="circle", size=9, color=MET),
+             "out": dict(symbol="x-thin", size=10, color=OUT, line=dict(width=2, color=OUT))}
+    names = {"racing": "still racing", "meets": "met every goal in the race",
+             "out": "left the race (x: where, with its interval)"}
+    for kind, e in ends.items():
+        err = None
+        if kind == "out":  # the interval that put it out
+            err = dict(type="data", symmetric=False, color=OUT, thickness=1.2, width=3,
+                       array=[None if hi is None or y is None else _r(hi - y) for hi, y in zip(e["hi"], e["y"])],
+                       arrayminus=[None if lo is None or y is None else _r(y - lo) for lo, y in zip(e["lo"], e["y"])])
+        fig.add_scatter(x=e["x"], y=e["y"], text=e["text"], mode="markers", marker=marks[kind], error_y=err,
+                        name=names[kind], legendgroup=kind, showlegend=legend and kind != "racing" and bool(e["x"]),
+                        hovertemplate="%{text}<extra></extra>", row=row, col=col)
     for i, label in enumerate(finals):
         part = fin_rows.get(label)
         color = FINALIST_COLORS[i % len(FINALIST_COLORS)]
         if part is None:
             continue
+        part = part.iloc[_thin(list(range(len(part))), points)]
         xs = [int(v) for v in part["n"]]
-        lo, hi, mean = [_r(v) for v in part["low"]], [_r(v) for v in part["high"]], [_r(v) for v in part["mean"]]
+        lo, hi, mean = ([_r(v, 3) for v in part[c]] for c in ("low", "high", "mean"))
+        text = [f"<b>{label}</b> (finalist)<br>{s.name()} {_fmt(_num(m, math.nan), s.rate)} "
+                f"[{_fmt(_num(a, math.nan), s.rate)}, {_fmt(_num(b, math.nan), s.rate)}] after {x} games"
+                for x, m, a, b in zip(xs, part["mean"], part["low"], part["high"])]
         fig.add_scatter(x=xs + xs[::-1], y=hi + lo[::-1], fill="toself", mode="lines", line=dict(width=0),
-                        fillcolor=_alpha(color, 0.13), hoverinfo="skip", showlegend=False, legendgroup=label,
+                        fillcolor=_alpha(color, 0.07), hoverinfo="skip", showlegend=False, legendgroup=label,
                         row=row, col=col)
-        fig.add_scatter(x=xs, y=mean, text=[label] * len(xs), customdata=[[a, b] for a, b in zip(lo, hi)],
-                        mode="lines+markers", line=dict(color=color, width=2.5), marker=dict(size=6, color=color),
-                        name=f"finalist: {label}", legendgroup=label, showlegend=legend, hovertemplate=hover,
-                        row=row, col=col)
+        fig.add_scatter(x=xs, y=mean, text=text, mode="lines+markers", line=dict(color=color, width=2.5),
+                        marker=dict(size=6, color=color), name=f"finalist: {label}", legendgroup=label,
+                        showlegend=legend, hovertemplate="%{text}<extra></extra>", row=row, col=col)
 
 
 def _alpha(hex_color: str, a: float) -> str:
@@ -747,7 +754,7 @@ class LiveRace:
         cols = 1 if n == 1 else 2
         rows = -(-n // cols)
         grid = make_subplots(rows=rows, cols=cols, subplot_titles=[_pretty(s) for s in streams],
-                             horizontal_spacing=0.08, vertical_spacing=min(0.18, 0.6 / rows))
+                             horizontal_spacing=0.08, vertical_spacing=min(0.12, 0.4 / rows))
         styles = {"racing": ("racing", RACING), "meets": ("met every goal", MET), "out": ("left the race", OUT)}
         traces = []
         for i, st in enumerate(streams):
@@ -761,7 +768,7 @@ class LiveRace:
                                 xaxis=f"x{'' if i == 0 else i + 1}", yaxis=f"y{'' if i == 0 else i + 1}")
                 traces.append(tr)
         layout = grid.layout
-        layout.update(template="plotly_white", autosize=True, height=150 + 230 * rows, font=FONT,
+        layout.update(template="plotly_white", autosize=True, height=130 + 210 * rows, font=FONT,
                       title=dict(text="The race", font=dict(size=15), x=0.01, xanchor="left"),
                       legend=dict(orientation="h", yanchor="top", y=-0.04 if rows > 1 else -0.12, x=0, font_size=12),
                       margin=dict(l=70, r=30, t=80, b=60), hoverlabel=dict(font_size=12))
@@ -776,6 +783,7 @@ class LiveRace:
             fig.add_traces(traces)
             fig.layout = layout
         fig.update_annotations(font_size=12)
+        self.figure = fig
         self.streams = list(streams)
         self._goals = goals
 
