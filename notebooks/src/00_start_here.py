@@ -118,5 +118,7 @@ viz.win_rates(df, by="bot")
 # * `dice_odds.ipynb`: a probability lesson built on the games' real dice.
 # * `pebble_rock.ipynb`, `neko.ipynb`, `pacal.ipynb`: each game, its odds and a simulation summary.
 # * `rule_lab.ipynb`: change a rule and measure what it does, with confidence intervals.
+# * `balance.ipynb`: which rule values make a game fair? A balance search per game, its answer
+#   checked on fresh dice.
 # * `widgets_tour.ipynb`: every widget of the package (game app, dice lab, rules editor,
 #   replay viewer) in one place.
