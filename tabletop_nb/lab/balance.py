@@ -1031,7 +1031,8 @@ def _decide_round(cands: list[Candidate], streams: Sequence[Stream], level: floa
             x = c.stream(st.metric)
             history.append({"round": rnd, "label": c.label, "stream": st.metric, "goal": st.goal,
                             "n": int(len(x)), "mean": float(np.nanmean(x)) if len(x) else math.nan,
-                            "low": b[st.metric][0], "high": b[st.metric][1], "status": c.status})
+                            "low": b[st.metric][0], "high": b[st.metric][1], "status": c.status,
+                            "band_low": st.low, "band_high": st.high})
 
 
 def _badness(c: Candidate, streams: Sequence[Stream]) -> float:
@@ -1112,7 +1113,8 @@ def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Seque
 
 def _history_frame(history: list[dict]):
     import pandas as pd
-    return pd.DataFrame(history, columns=["round", "label", "stream", "goal", "n", "mean", "low", "high", "status"])
+    return pd.DataFrame(history, columns=["round", "label", "stream", "goal", "n", "mean", "low", "high", "status",
+                                          "band_low", "band_high"])
 
 
 def _candidates_frame(cands: list[Candidate], paths: list[str], streams: Sequence[Stream], level: float):

@@ -269,8 +269,15 @@ def test_live_race_in_balance_and_with_bands():
     res = balance(g, {"handicap": [0, 4]}, {"fair": 0.05}, bots="random", seed=4, budget=800, batch=100,
                   confirm_games=100, progress=False, executor="serial", live=True, on_round=seen.append)
     assert res.info["rounds"] == len(seen) >= 1
-    live = bc.LiveRace(bands={"win_rate_seat_0": (0.45, 0.55)})
+    # the history that balance() hands over carries each number's band: every seat's is shaded
+    live = bc.LiveRace()
     live(seen[-1])
+    shapes = live.figure.layout.shapes
+    assert len(shapes) == 2 and all((sh.y0, sh.y1) == (0.45, 0.55) for sh in shapes)
+    # bands given by hand for a history without them
+    bare = seen[-1].drop(columns=["band_low", "band_high"])
+    live = bc.LiveRace(bands={"win_rate_seat_0": (0.45, 0.55)})
+    live(bare)
     shapes = live.figure.layout.shapes
     assert len(shapes) == 1 and (shapes[0].y0, shapes[0].y1) == (0.45, 0.55)
     empty = bc.LiveRace()
