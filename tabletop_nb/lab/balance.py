@@ -529,9 +529,10 @@ def _is_rate(stream: str) -> bool:
 
 
 def _stream_title(stream: str) -> str:
-    """A column title people read: "seat 1 wins" for ``win_rate_seat_0``."""
+    """A column title people read: "seat 0 wins" for ``win_rate_seat_0`` (seats counted from 0, as
+    everywhere in the rule lab)."""
     if stream.startswith("win_rate_seat_"):
-        return f"seat {int(stream.rsplit('_', 1)[1]) + 1} wins"
+        return f"seat {stream.rsplit('_', 1)[1]} wins"
     if stream == "skill_ahead":
         return "stronger bot ahead"
     return stream.replace("_", " ")
