@@ -390,13 +390,13 @@ def test_a_fair_setting_in_the_space_is_found_and_confirmed():
     setting is handicap 8, its confirmation intervals lie inside the band and contain the
     truth, and every finalist reported to meet the goal truly does. A search that reported
     the race's luckiest estimate, ranked by a single seat, or confirmed on the race's own
-    games would pick 6 or 10 often. (Seeds 0-11 at these numbers: best == 8 in 11; the
-    common random numbers make the neighbours' differences nearly exact.)"""
+    games would pick 6 or 10 often. (Seeds 0-9 at these numbers: best == 8 in all ten; with
+    two finalists, or 4,000 confirmation games each, in only seven or eight of them.)"""
     game = known_odds()
     res = balance(game, {"handicap": range(0, 17, 2)}, {"fair": 0.05}, bots="random", seed=1, budget=4500,
-                  batch=250, confirm_games=6000, finalists=2, executor="serial", progress=False)
+                  batch=250, confirm_games=6000, finalists=3, executor="serial", progress=False)
     assert res.verdict == "met" and res.best == {"handicap": 8}
-    assert res.games == {"race": 4500, "confirm": 12000, "skill": 0, "total": 16500}
+    assert res.games == {"race": 4500, "confirm": 18000, "skill": 0, "total": 22500}
     f = res.finalists
     best = f[f.label == "handicap=8"]
     assert len(best) == 4 and best["met"].all() and (best["n"] == 6000).all()
@@ -549,12 +549,12 @@ def test_every_setting_plays_the_same_seeds_and_confirmation_seeds_are_fresh(tmp
 # --------------------------------------------------------------------------- 5. determinism
 def _study(executor, model=False, **kw):
     game = known_odds()
-    if model:  # 45 combinations, at most 10 raced: the model proposes the rest from results
+    if model:  # 45 combinations, at most 8 raced: the model proposes the rest from results
         space = {"handicap": range(0, 17, 2), "rounds": [8, 9, 10, 11, 12]}
-        kw = dict(budget=1600, batch=100, max_candidates=10, pool=4, **kw)
-    else:
+        kw = dict(budget=1600, batch=200, max_candidates=8, pool=4, **kw)
+    else:  # few rounds of many games: a Dask round costs a second of task overhead on a busy machine
         space = {"handicap": [0, 4, 8, 12], "rounds": [9, 10]}
-        kw = dict(budget=1800, batch=100, **kw)
+        kw = dict(budget=1600, batch=200, **kw)
     return balance(game, space, {"fair": 0.05, "turns": (40, 2)}, bots="random", seed=21, confirm_games=200,
                    finalists=2, executor=executor, progress=False, **kw)
 
@@ -569,7 +569,7 @@ def _same(a: BalanceResult, b: BalanceResult) -> None:
 @pytest.fixture(scope="module")
 def serial_results():
     plain, model = _study("serial"), _study("serial", model=True)
-    assert model.info["model"] and 4 < len(model.candidates) <= 10  # the model proposed settings
+    assert model.info["model"] and 4 < len(model.candidates) <= 8  # the model proposed settings
     assert not plain.info["model"] and len(plain.candidates) == 8
     return plain, model
 
@@ -633,7 +633,7 @@ class Count:
 
 
 RESUME = dict(space={"handicap": [0, 4, 8, 12], "rounds": [9, 10]}, goals={"fair": 0.05, "turns": (40, 2)},
-              bots="random", seed=31, budget=2400, batch=100, confirm_games=300, finalists=2, executor="serial")
+              bots="random", seed=31, budget=1200, batch=100, confirm_games=200, finalists=2, executor="serial")
 
 
 def _resume_study(**kw):
@@ -644,7 +644,7 @@ def _resume_study(**kw):
 @pytest.fixture(scope="module")
 def uninterrupted():
     res = _resume_study(progress=False)
-    assert res.verdict != "interrupted" and res.games["race"] > 800 and res.games["confirm"] == 600
+    assert res.verdict != "interrupted" and res.games["race"] > 800 and res.games["confirm"] == 400
     return res
 
 
@@ -654,7 +654,7 @@ def _game_lines(path):
     return keys, len(keys) // 4
 
 
-@pytest.mark.parametrize("stop_at", [450, "confirm"])
+@pytest.mark.parametrize("stop_at", [450, "confirm"])  # mid-race (round 2), mid-confirmation
 def test_interrupted_by_the_progress_callback_then_resumed(uninterrupted, tmp_path, stop_at):
     """A KeyboardInterrupt from the progress callback (the notebook's stop button) mid-race,
     or mid-confirmation, returns verdict "interrupted" with a warning and keeps every finished
@@ -711,7 +711,7 @@ def test_a_killed_study_resumes_with_no_game_played_twice(uninterrupted, tmp_pat
         while time.monotonic() < deadline and proc.poll() is None:
             if path.exists():
                 kept = max(0, (len(path.read_bytes().splitlines()) - 3) // 4)
-                if kept >= 500:
+                if kept >= 300:
                     break
             time.sleep(0.01)
         assert proc.poll() is None, f"the study ended before the kill: {proc.stderr.read().decode()[-2000:]}"
@@ -723,7 +723,7 @@ def test_a_killed_study_resumes_with_no_game_played_twice(uninterrupted, tmp_pat
             proc.wait(30)
     assert proc.returncode == -signal.SIGKILL
     keys, kept = _game_lines(path)
-    assert 500 <= kept < uninterrupted.games["race"]  # killed mid-race
+    assert 300 <= kept < uninterrupted.games["race"]  # killed mid-race
     assert len(set(keys)) == len(keys)
     count = Count()
     again = _resume_study(progress=count, checkpoint=path)
@@ -737,6 +737,7 @@ def test_a_killed_study_resumes_with_no_game_played_twice(uninterrupted, tmp_pat
 def finished_checkpoint(tmp_path):
     path = tmp_path / "done.csv"
     _resume_study(progress=False, checkpoint=path, budget=800, confirm_games=100)
+    assert len(path.read_text().splitlines()) > 20
     return path
 
 
