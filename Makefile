@@ -8,7 +8,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab voila test lint unit notebooks browser chromium bench clean
+.PHONY: lab voila test lint unit notebooks browser chromium bench clean docs docs-notebooks
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,19 @@ chromium:
 	  echo "Chromium is missing and cannot be installed here (not root or no apt):"; \
 	  echo "the browser tests will fail; set TABLETOP_SKIP_BROWSER=1 to skip them on purpose"; \
 	fi
+
+# the documentation site (docs/_build/html): Sphinx + PyData theme + MyST-NB + numpydoc, warnings
+# are errors; notebooks are rendered from the executed copies in docs/notebooks/, which
+# `make docs-notebooks` writes (only those missing or stale; about 20-70 s each)
+$(VENV)/.docs-installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[docs]"
+	touch $@ $(VENV)/.lab-installed
+
+docs: $(VENV)/.docs-installed
+	$(PY) -m sphinx -b html -W --keep-going -q -j 2 docs docs/_build/html
+
+docs-notebooks: $(VENV)/.docs-installed
+	$(PY) tools/docs_notebooks.py
 
 # ruff with the small rule set in pyproject.toml ([tool.ruff.lint]): errors, not style;
 # mypy over the files listed in pyproject.toml ([tool.mypy])
