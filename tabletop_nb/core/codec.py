@@ -70,8 +70,9 @@ def to_plain(obj: Any) -> Any:
 
 @lru_cache(maxsize=None)
 def _hints_cached(cls) -> dict:
-    module = sys.modules.get(cls.__module__)
-    return typing.get_type_hints(cls, globalns=vars(module) if module else None)
+    # no globalns: each class in the MRO resolves its hints in its own module (a base's
+    # annotation, such as RulesBase's ClassVar, names what its module imports, not ours)
+    return typing.get_type_hints(cls)
 
 
 def _hints(cls: Any) -> dict:

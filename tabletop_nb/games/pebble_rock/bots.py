@@ -5,7 +5,7 @@ could sail for (a delivery it has cargo for, a passenger's drop-off or pick-up, 
 treasure, Roberto for a treasure it carries, a dock when its hold runs low, the Market,
 the Lighthouse in the last round) by points per turn of sailing along shortest routes,
 and steps towards the best one, spending fish only to get there this turn. It picks the
-dice with the exact odds of :mod:`.odds` (the choice most likely to reach its goal this
+dice with the exact odds of :mod:`~tabletop_nb.games.pebble_rock.odds` (the choice most likely to reach its goal this
 turn, Steady's resources on a tie), keeps characters out of its way, and takes every
 delivery, drop-off and treasure it passes.
 
@@ -103,7 +103,7 @@ class GreedyPlanner:
         return self.to_set(spaces)[x]
 
     def reach_at_least(self, choice: str, fish: int, d: int) -> float:
-        """The chance to cover at least ``d`` spaces this turn (see :func:`.odds.reach`)."""
+        """The chance to cover at least ``d`` spaces this turn (see :func:`~tabletop_nb.games.pebble_rock.odds.reach`)."""
         key = (choice, min(fish, 12))
         tail = self.reach_tail.get(key)
         if tail is None:

@@ -19,7 +19,7 @@ def count_sets(cards: Iterable[Sequence[str]], colours: Sequence[str]) -> int:
     Each card is the tuple of colours it may count as (two for a two-colour card), and
     counts as exactly one of them, in at most one set (PR-SCORE-02, PR-SCORE-03). By
     Hall's theorem, k sets exist exactly when every group S of colours has at least
-    k * |S| cards that can count as some colour of S; so the answer is the smallest
+    k * ``|S|`` cards that can count as some colour of S; so the answer is the smallest
     ``cards touching S // |S|`` over all groups S.
 
     Examples

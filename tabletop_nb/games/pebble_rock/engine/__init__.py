@@ -28,7 +28,7 @@ module                      rulebook section                                rule
 ==========================  ==============================================  ======================
 :mod:`.setup`               Game Setup                                      PR-SETUP
 :mod:`.turn`                How To Play, On Your Turn (and the protocol)    PR-TURN
-:mod:`.dice`                1-2: dice choice and roll, Resource and Danger  PR-DICE, PR-RES, PR-DANGER
+``dice``                    1-2: dice choice and roll, Resource and Danger  PR-DICE, PR-RES, PR-DANGER
 :mod:`.movement`            3: Move, Movement                               PR-MOVE
 :mod:`.characters`          Interacting with other characters               PR-CHAR
 :mod:`.fish_and_jetstream`  Fish Tokens, Jetstream tokens                   PR-FISH, PR-JET
