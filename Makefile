@@ -25,11 +25,20 @@ $(VENV)/.test-installed: pyproject.toml | $(VENV)/bin/python
 # as root (containers, Binder-like machines) JupyterLab refuses to start without --allow-root
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# The classroom app fetches nothing from another host (issue 29): Voila finds the project's
+# template (share/jupyter/voila/templates/tabletop: the lab template without its CDN links)
+# through JUPYTER_PATH, voila.json here selects it and progressive rendering, and
+# etc/jupyter/jupyter_server_config.json stops /voila/render/... inside a Jupyter server from
+# loading MathJax from a CDN. The same for `make voila`, `make lab` and Binder (binder/start).
+export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
+export JUPYTER_CONFIG_PATH := $(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
+
 lab: $(VENV)/.lab-installed
 	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) $(ALLOW_ROOT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 # the classroom app: the dice lesson with its code hidden, at http://localhost:$(VOILA_PORT)
+# (voila.json, read from this folder: the tabletop template and progressive rendering)
 VOILA_PORT ?= 8866
 voila: $(VENV)/.lab-installed
 	$(PY) -m voila notebooks/dice_odds.ipynb --port=$(VOILA_PORT)

@@ -66,6 +66,7 @@ class Server:
     root: Path
     proc: subprocess.Popen
     log: Path
+    home: str = "/"  # the page a person opens first (a Voila app: its notebook)
 
     def page_url(self, path: str) -> str:
         sep = "&" if "?" in path else "?"
@@ -116,19 +117,21 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def _served(cmd_for, folder: Path, status_path: str):
+def _served(cmd_for, folder: Path, status_path: str, home: str = "/", files=(), env=None):
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-browser-"))
     root = tmp / "root"
     shutil.copytree(folder, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for f in files:  # configuration read from the server's folder (voila.json)
+        shutil.copy(f, root / Path(f).name)
     port, token = free_port(), secrets.token_hex(16)
     log = tmp / "server.log"
     with open(log, "w") as out:
-        proc = subprocess.Popen(cmd_for(root, port, token), cwd=root, env=_jupyter_env(tmp),
+        proc = subprocess.Popen(cmd_for(root, port, token), cwd=root, env={**_jupyter_env(tmp), **(env or {})},
                                 stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_ready(f"{url}{status_path}?token={token}", proc, log)
-        yield Server(url, token, root, proc, log)
+        yield Server(url, token, root, proc, log, home)
     finally:
         _stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -144,12 +147,34 @@ def jupyter_lab(folder: Path):
     return _served(cmd, folder, "/api/status")
 
 
-def voila(folder: Path, notebook: str):
-    """A Voila server on 127.0.0.1 rendering ``notebook`` from a copy of ``folder``."""
-    def cmd(root, port, token):
-        return [sys.executable, "-m", "voila", notebook, "--no-browser", "--Voila.ip=127.0.0.1",
-                f"--port={port}", f"--token={token}", "--Voila.tornado_settings={'allow_origin': ''}"]
-    return _served(cmd, folder, "/")
+REPO = Path(__file__).resolve().parents[2]
+
+
+def voila(folder: Path, notebook: str, via: str = "voila"):
+    """Voila on 127.0.0.1 rendering ``notebook`` from a copy of ``folder``, set up as the
+    project serves it: the repository's voila.json in the server's folder and its
+    share/jupyter on JUPYTER_PATH and its etc/jupyter on JUPYTER_CONFIG_PATH (as the
+    Makefile and binder/start do).
+
+    ``via="voila"`` runs the Voila app (``make voila``); ``via="voila/render"`` a Jupyter
+    server with Voila's server extension, the page at ``/voila/render/NOTEBOOK`` (Binder's
+    classroom-app link).
+    """
+    files = [REPO / "voila.json"]
+    env = {"JUPYTER_PATH": str(REPO / "share" / "jupyter"),
+           "JUPYTER_CONFIG_PATH": str(REPO / "etc" / "jupyter")}
+    if via == "voila":
+        def cmd(root, port, token):
+            return [sys.executable, "-m", "voila", notebook, "--no-browser", "--Voila.ip=127.0.0.1",
+                    f"--port={port}", f"--token={token}", "--Voila.tornado_settings={'allow_origin': ''}"]
+        return _served(cmd, folder, "/", "/", files, env)
+    if via == "voila/render":
+        def cmd(root, port, token):
+            return [sys.executable, "-m", "jupyter", "server", "--no-browser", "--ip=127.0.0.1",
+                    f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+                    "--allow-root"]
+        return _served(cmd, folder, "/api/status", f"/voila/render/{notebook}", files, env)
+    raise ValueError(f"via must be 'voila' or 'voila/render', got {via!r}")
 
 
 @contextlib.contextmanager
