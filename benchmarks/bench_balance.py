@@ -46,10 +46,10 @@ OUT = HERE / "results" / "balance.jsonl"
 #: Known Odds at 4 players, seat 0 wins ``edge - handicap`` points above 25%.
 SYN_PLAYERS = 4
 SYN_EDGE = 24
-#: 9 x 3 = 27 settings; seat 0 is 24 - handicap points off its fair 25%; the true answer:
+#: 7 x 3 = 21 settings; seat 0 is 24 - handicap points off its fair 25%; the true answer:
 #: handicap 20, 25 or 30 (4, 1, 6 points off) with rounds 10 (3 settings); the nearest misses
 #: are handicap 15 and 35 (9 and 11 points off) and rounds 9 / 11 (36 / 44 turns)
-SYN_SPACE = {"handicap": list(range(0, 41, 5)), "rounds": [9, 10, 11]}
+SYN_SPACE = {"handicap": list(range(10, 41, 5)), "rounds": [9, 10, 11]}
 #: seat fairness within 8 points, mean length 40 +- 3 turns (rounds x 4 players)
 SYN_FAIR_TOL = 0.08
 SYN_TURNS = (40, 3)
@@ -393,7 +393,7 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=3000)
     args = ap.parse_args(argv)
     if args.budget is None:
-        args.budget = 2500 if args.part in ("synthetic", "summarise") else 100_000
+        args.budget = 4000 if args.part in ("synthetic", "summarise") else 100_000
     {"synthetic": run_synthetic, "real": run_real, "measure": run_measure,
      "summarise": run_summarise}[args.part](args)
 

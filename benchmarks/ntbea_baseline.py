@@ -162,7 +162,7 @@ if __name__ == "__main__":
     from tabletop_nb.lab import synthetic as sy
     g = sy.load_game(players=4, edge=24)
     t = time.perf_counter()
-    out = ntbea(g, {"handicap": list(range(0, 41, 5)), "rounds": [9, 10, 11]},
+    out = ntbea(g, {"handicap": list(range(10, 41, 5)), "rounds": [9, 10, 11]},
                 {"fair": 0.08, "turns": (40, 3)}, evaluations=int(sys.argv[1]) if len(sys.argv) > 1 else 10_000,
                 seed=1)
     print(out, f"{time.perf_counter() - t:.2f} s")
