@@ -555,8 +555,9 @@ def _study(executor, model=False, **kw):
     else:  # few rounds of many games: a Dask round costs a second of task overhead on a busy machine
         space = {"handicap": [0, 4, 8, 12], "rounds": [9, 10]}
         kw = dict(budget=1600, batch=200, **kw)
+    kw.setdefault("progress", False)
     return balance(game, space, {"fair": 0.05, "turns": (40, 2)}, bots="random", seed=21, confirm_games=200,
-                   finalists=2, executor=executor, progress=False, **kw)
+                   finalists=2, executor=executor, **kw)
 
 
 def _same(a: BalanceResult, b: BalanceResult) -> None:
@@ -767,3 +768,38 @@ def test_a_checkpoint_of_another_study_is_refused(finished_checkpoint):
         with pytest.raises(CheckpointError, match="belongs to another study"):
             _resume_study(progress=False, checkpoint=path, **{"budget": 800, "confirm_games": 100, **change})
     assert path.read_bytes() == before
+
+
+def test_a_model_study_interrupted_mid_race_resumes_to_the_same_proposals(serial_results, tmp_path):
+    """With the model proposing settings, the settings raced after the interrupt depend on
+    the games before it: the resumed study must replay the model's proposals from the
+    checkpoint's games (same proposer seed, same fits) and end with the uninterrupted result,
+    playing only the missing games. A proposer seeded afresh on resume, or fitted on the
+    games of this call only, proposes other settings."""
+    model = serial_results[1]
+    path = tmp_path / "model.csv"
+    with pytest.warns(UserWarning, match="interrupted"):
+        _study("serial", model=True, checkpoint=path, progress=StopAt(900))
+    count = Count()
+    _same(_study("serial", model=True, checkpoint=path, progress=count), model)
+    assert count.calls == model.games["total"] - 900
+
+
+def test_a_study_interrupted_in_its_skill_games_resumes(tmp_path):
+    """An interrupt among the skill games (after the race and the confirmation) keeps them;
+    the resumed study plays only the skill games still missing and equals an uninterrupted
+    run."""
+    game = tabletop_nb.load_game("toy", players=2)
+    args = (game, {"target": [20, 25, 30]}, {"fair": 0.3, "skill": ("random", "hold10", 0.6)})
+    kw = dict(bots="random", seed=4, budget=300, batch=100, confirm_games=100, finalists=2, skill_games=30,
+              executor="serial")
+    full = balance(*args, progress=False, **kw)
+    stop = full.games["race"] + full.games["confirm"] + 25
+    path = tmp_path / "skill.csv"
+    with pytest.warns(UserWarning, match="interrupted"):
+        part = balance(*args, progress=StopAt(stop), checkpoint=path, **kw)
+    assert part.verdict == "interrupted"
+    count = Count()
+    again = balance(*args, progress=count, checkpoint=path, **kw)
+    assert _without_seconds(again) == _without_seconds(full)
+    assert count.calls == full.games["total"] - stop
