@@ -205,7 +205,7 @@ def test_rule_path_errors_name_the_path(name, path, value, match):
         with_rule_path(game, path, value)
 
 
-@pytest.mark.xfail(strict=True, reason="balance.py _step (line ~110): a dotted part after the first is "
+@pytest.mark.xfail(strict=True, reason="balance.py _step (line 125): a dotted part after the first is "
                                        "accepted whenever hasattr() holds, so 'harbour_costs.count' reads a "
                                        "tuple's bound method, and with_rule_path then fails with Python's "
                                        "'replace() should be called on dataclass instances'")
