@@ -13,7 +13,7 @@ NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 # how many plotly figures each notebook must show at least (boards, heat maps, charts)
 MIN_FIGURES = {"neko.ipynb": 4, "pacal.ipynb": 3, "pebble_rock.ipynb": 4, "dice_odds.ipynb": 6,
                "rule_lab.ipynb": 4, "00_start_here.ipynb": 3,
-               "skill.ipynb": 4}
+               "skill.ipynb": 4, "balance.ipynb": 6}
 
 
 @pytest.fixture(scope="module")
