@@ -52,16 +52,21 @@ def seat_table(df):
 def chosen(res):
     """The setting to check: the verdict's best, else its closest, else the least bad raced."""
     if res.best:
-        return dict(res.best)
-    if res.info.get("closest"):
-        return dict(res.info["closest"])
-    row = res.candidates.sort_values("badness").iloc[0]
-    return {p: row[p] for p in res.paths}
+        values = dict(res.best)
+    elif res.info.get("closest"):
+        values = dict(res.info["closest"])
+    else:
+        row = res.candidates.sort_values("badness").iloc[0]
+        values = {p: row[p] for p in res.paths}
+    return {p: v.item() if hasattr(v, "item") else v for p, v in values.items()}   # plain values
+
+
+def said(values):
+    return ", ".join(f"{p} = {v}" for p, v in values.items())
 
 
 def apply_setting(game, values):
     for path, value in values.items():
-        value = value.item() if hasattr(value, "item") else value   # numpy scalars from a table
         game = with_rule_path(game, path, value)
     return game
 
@@ -170,7 +175,7 @@ pebble_res.figure()
 
 # %%
 pebble_pick = chosen(pebble_res)
-print("checking", pebble_pick)
+print("checking", said(pebble_pick))
 pebble_check = tt.compare_rules({"base": pebble, "balanced": apply_setting(pebble, pebble_pick)},
                                 bots="greedy", games=SIZE["check"], seed=SEED_CHECK, progress=PROGRESS)
 assert pebble_check.games_played == {"base": SIZE["check"], "balanced": SIZE["check"]}
@@ -234,7 +239,7 @@ pacal_res.race_figure()
 
 # %%
 pacal_pick = chosen(pacal_res)
-print("checking", pacal_pick)
+print("checking", said(pacal_pick))
 pacal_check = tt.compare_rules({"base": pacal, "balanced": apply_setting(pacal, pacal_pick)},
                                bots="greedy", games=SIZE["check"], seed=SEED_CHECK, progress=PROGRESS)
 assert pacal_check.games_played == {"base": SIZE["check"], "balanced": SIZE["check"]}
@@ -285,7 +290,7 @@ neko_res.race_figure()
 
 # %%
 neko_pick = chosen(neko_res)
-print("checking", neko_pick)
+print("checking", said(neko_pick))
 neko_check = tt.compare_rules({"base": neko, "balanced": apply_setting(neko, neko_pick)},
                               bots="greedy", games=SIZE["check"], seed=SEED_CHECK, progress=PROGRESS)
 assert neko_check.games_played == {"base": SIZE["check"], "balanced": SIZE["check"]}
@@ -298,7 +303,7 @@ check_table(neko_check)
 rows = []
 for name, res in [("Pebble Rock, 4", pebble_res), ("Pacal, 5", pacal_res), ("Neko, 4", neko_res)]:
     rows.append({"game, players": name, "settings raced": len(res.candidates), "verdict": res.verdict,
-                 "setting checked": ", ".join(f"{k}={v}" for k, v in chosen(res).items()),
+                 "setting checked": said(chosen(res)),
                  "games used": res.games["total"], "full grid would need": res.grid_games})
 summary = pd.DataFrame(rows).set_index("game, players")
 assert set(summary.verdict) <= VERDICTS
