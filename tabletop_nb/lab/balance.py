@@ -122,9 +122,23 @@ def _step(value: Any, part: str | int, path: str, i: int) -> Any:
         names = [f for f in getattr(type(value), "__dataclass_fields__", {})]
         if part not in names:
             raise RulesError(part, "there is no such rule; the rules are: " + ", ".join(names), path=path)
-    elif not hasattr(value, part) or part.startswith("_"):
+    elif part not in _field_names(value):
         raise RulesError(str(_parse_path(path)[0]), f"{_shown(path, i)} has no field {part!r}", path=path)
     return getattr(value, part)
+
+
+def _field_names(value: Any) -> tuple[str, ...]:
+    """The fields a path may name inside a rule's value: a dataclass's or named tuple's
+    fields, a die's ``faces`` (a die made of faces, not a sum of dice); nothing else (a
+    tuple's methods are not rules)."""
+    import dataclasses
+
+    from ..core.dice import Die
+    if isinstance(value, Die):
+        return ("faces",) if value.faces is not None else ()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(f.name for f in dataclasses.fields(value))
+    return tuple(getattr(value, "_fields", ()))
 
 
 def _shown(path: str, i: int) -> str:
@@ -145,6 +159,9 @@ def _set(value: Any, parts: list[str | int], new: Any) -> Any:
         items[head] = _set(items[head], rest, new)
         return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
     inner = _set(getattr(value, head), rest, new)
+    from ..core.dice import Die
+    if isinstance(value, Die):
+        return Die(inner, name=value.name)
     if hasattr(value, "_replace"):
         return value._replace(**{head: inner})
     return dataclasses.replace(value, **{head: inner})
@@ -634,7 +651,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     >>> res.finalists_table()
     """
     from ..core.bots import bot_name, resolve_bot
-    from ..core.runner import (_bots_for, _check_count, _close_run, _open_executor, _play_jobs,
+    from ..core.runner import (_bots_for, _close_run, _open_executor, _play_jobs,
                                _Progress, _root_entropy)
 
     t_start = time.monotonic()
@@ -649,9 +666,9 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     if not race_streams:
         raise TabletopError("the race needs a goal besides skill (e.g. 'fair'): skill is checked only for "
                             "the finalists")
-    budget = _check_count(budget)
+    budget = _whole(budget, "budget", 1)
     if confirm_games is not None:
-        confirm_games = _check_count(confirm_games)
+        confirm_games = _whole(confirm_games, "confirm_games", 1)
     for name, v, least in (("batch", batch, 1), ("finalists", finalists, 1),
                            ("max_candidates", max_candidates, 1), ("pool", pool, 1),
                            ("skill_games", skill_games, 1)):
@@ -731,8 +748,8 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         raise TabletopError(f"no setting of the space can be played: every combination is left out ({shown})")
     if budget < len([c for c in cands if c.status == "racing"]):
         raise TabletopError(f"a budget of {budget} race games cannot give each of the {len(cands)} settings "
-                            f"one game; give budget of at least {len(cands) * 100} (100 games each is the "
-                            f"least for a decision)")
+                            f"one game: give at least {len(cands)}, and {len(cands) * 100} for a decision "
+                            f"(100 games a setting before the race decides anything)")
     # every interval of the race holds at once with probability 1 - alpha: half of alpha for
     # each setting's goal numbers, half for the paired comparisons between two settings
     race_level = alpha / (2 * k_max * len(race_streams))
@@ -902,6 +919,13 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         "skipped": skipped,
     })
     return BalanceResult(info, cand_frame, _history_frame(history), finals)
+
+
+def _whole(v: Any, name: str, least: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+        extra = " (the verdict rests on the confirmation games)" if name == "confirm_games" else ""
+        raise TabletopError(f"{name} must be a whole number of at least {least}{extra}, got {v!r}")
+    return int(v)
 
 
 def _count_loaded(bar: Any, n: int) -> None:

@@ -146,8 +146,6 @@ def test_rule_path_errors_are_rules_errors_naming_the_path(tmp_path):
     assert isinstance(err, RulesError) and err.path == "harbour_costs[9]"
 
 
-@pytest.mark.xfail(strict=True, reason="balance.py: budget and confirm_games are checked by runner._check_count, "
-                                       "whose message says 'games must be ...', naming neither option")
 @pytest.mark.parametrize("kw,name", [(dict(budget=-1), "budget"), (dict(confirm_games=-1), "confirm_games"),
                                      (dict(budget=2.5), "budget")])
 def test_bad_budget_or_confirm_games_names_the_option(tmp_path, kw, name):
@@ -205,16 +203,26 @@ def test_rule_path_errors_name_the_path(name, path, value, match):
         with_rule_path(game, path, value)
 
 
-@pytest.mark.xfail(strict=True, reason="balance.py _step (line 125): a dotted part after the first is "
-                                       "accepted whenever hasattr() holds, so 'harbour_costs.count' reads a "
-                                       "tuple's bound method, and with_rule_path then fails with Python's "
-                                       "'replace() should be called on dataclass instances'")
 def test_a_dotted_path_into_a_list_or_die_is_refused_as_no_field():
     """``harbour_costs.count`` is a method of the tuple, not a rule; the path should be
     refused like ``treasure_values.x`` ("has no field 'count'"), not read as a bound method."""
     neko = tabletop_nb.load_game("neko")
     with pytest.raises(RulesError, match=r"harbour_costs has no field 'count'"):
         rule_path_value(neko.rules, "harbour_costs.count")
+    with pytest.raises(RulesError, match=r"harbour_costs has no field 'count'"):
+        with_rule_path(neko, "harbour_costs.count", 3)
+    with pytest.raises(RulesError, match=r"die has no field 'name'"):
+        with_rule_path(neko, "die.name", "d7")
+
+
+def test_a_die_face_is_a_rule_path():
+    """A designer may swap one face of a die in a space (``steady_die.faces[0]``): the new
+    die keeps its name and other faces, the game's own die is untouched."""
+    game = tabletop_nb.load_game("pebble_rock")
+    changed = with_rule_path(game, "steady_die.faces[0]", 3)
+    assert changed.rules.steady_die.faces == (3, 2, 3, 3, 4, 4) and changed.rules.steady_die.name == "steady"
+    assert game.rules.steady_die.faces == (2, 2, 3, 3, 4, 4)
+    assert rule_path_value(changed.rules, "steady_die.faces[0]") == 3
 
 
 # --------------------------------------------------------------------------- 8. goals
