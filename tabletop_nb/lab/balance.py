@@ -452,7 +452,7 @@ class BalanceResult:
         for label, part in f.groupby("label", sort=False):
             row: dict[str, Any] = {"setting": label, "verdict": part["verdict"].iloc[0]}
             for r in part.itertuples():
-                mark = "met" if r.met else "missed" if r.missed else "not sure"
+                mark = "met" if r.met else "missed" if r.missed else "not played" if r.n == 0 else "not sure"
                 row[_stream_title(r.stream)] = f"{_num(r.stream, r.value)} [{_num(r.stream, r.low)}, " \
                                                f"{_num(r.stream, r.high)}] {mark}"
             row["games"] = int(part["n"].max())
@@ -581,7 +581,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
             seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
             finalists: int = 3, max_candidates: int = 64, pool: int = 12,
             constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
-            skill_games: int = 200, alpha: float = 0.05, time_limit: float | None = None,
+            skill_games: int = 60, alpha: float = 0.05, time_limit: float | None = None,
             executor: Any = None, checkpoint: Any = None, progress: Any = True,
             live: bool = False, on_round: Callable[[Any], None] | None = None) -> BalanceResult:
     """Search the rule values that meet every goal, honestly (see the module's docstring).
@@ -622,7 +622,10 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     constraints : callable or list of callables
         ``f(values) -> bool`` on a setting's ``{path: value}``; False leaves it out.
     skill_games : int
-        Games per finalist for a skill goal (rounded up to whole line-up rounds).
+        Games per finalist for a skill goal (rounded up to whole line-up rounds), played
+        only by finalists that do not already miss another goal on the fresh games. A
+        search bot thinks at each of its turns, so these are the dearest games of a study:
+        60 gives an interval of about +-0.15 on the share; raise it for a sharper check.
     alpha : float
         The error of the race (wrongly eliminating or passing a setting) and, separately,
         of the confirmation (reporting a setting to meet a goal it misses).
@@ -876,22 +879,27 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                     pg = per_game_table(rows, c.game, names, root)
                     conf[c.label] = _stream_values(race_streams, goal_by_name, pg)
                 t_skill = time.monotonic()
+                level = 2 * alpha / (len(chosen) * len(all_streams))
                 if skill_specs is not None:
+                    # skill games are the dearest (a search bot thinks at every turn): only for
+                    # the finalists that do not already miss another goal on the fresh games
+                    skill_for = [c for c in chosen if not any(
+                        st.outside(*_fixed_interval(conf[c.label][st.metric], level, st.bounds)[1:])
+                        for st in race_streams)]
                     requests = []
-                    for c in chosen:
+                    for c in skill_for:
                         for li, lu in enumerate(skill_lineups):
                             requests.append((f"skill{li}:{c.label}", c.game, [skill_specs[k] for k in lu],
                                              [SKILL_BASE + r for r in range(n_skill_rounds)]))
                     got, interrupted = play(requests)
                     if not interrupted:
-                        skill_used = len(chosen) * n_skill_rounds * len(skill_lineups)
-                        for c in chosen:
+                        skill_used = len(skill_for) * n_skill_rounds * len(skill_lineups)
+                        for c in skill_for:
                             conf[c.label]["skill_ahead"] = _skill_values(
                                 [got[f"skill{li}:{c.label}"] for li in range(len(skill_lineups))],
                                 skill_lineups)
                 t_end = time.monotonic()
                 if not interrupted:
-                    level = 2 * alpha / (len(chosen) * len(all_streams))
                     for c in chosen:
                         fin_rows.extend(_confirm_rows(c, conf[c.label], all_streams, level))
     finally:

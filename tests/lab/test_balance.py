@@ -333,6 +333,24 @@ def test_skill_goal_runs_only_for_finalists_on_skill_seeds(tmp_path):
     assert "finishes ahead of random" in res.summary() or "hold10" in json.dumps(res.goals)
 
 
+def test_skill_games_skip_a_finalist_that_already_misses_a_goal():
+    """Skill games are the dearest of a study: a finalist whose fresh games already miss
+    another goal (seat0_bonus=100: seat 0 always wins, far outside the fair band; one race game
+    each, so both reach the confirmation) plays none,
+    its skill number says so ("not played"), and its verdict names the goal it misses. A
+    study that played skill games for every finalist would count twice as many."""
+    game = tabletop_nb.load_game("toy", players=2)
+    res = balance(game, {"seat0_bonus": [0, 100]}, {"fair": 0.3, "skill": ("random", "hold10", 0.6)},
+                  bots="random", seed=5, budget=2, batch=1, confirm_games=100, finalists=2, skill_games=20,
+                  executor="serial", progress=False)
+    verdicts = res.finalists.groupby("label").verdict.first().to_dict()
+    assert verdicts["seat0_bonus=100"] == "misses fair"
+    skill = res.finalists[res.finalists.stream == "skill_ahead"].set_index("label")
+    assert skill.loc["seat0_bonus=100", "n"] == 0 and skill.loc["seat0_bonus=0", "n"] == 20
+    assert res.games["skill"] == 20
+    assert "not played" in res.finalists_table().loc["seat0_bonus=100", "stronger bot ahead"]
+
+
 # --------------------------------------------------------------------------- 9. saving
 @pytest.fixture(scope="module")
 def small_result():
