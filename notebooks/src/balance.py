@@ -10,6 +10,8 @@
 # 2. **searches**: races a few settings of 2-3 rules that plausibly move that seat's edge;
 # 3. **checks the answer** with an ordinary `compare_rules` on fresh dice it has never seen.
 #
+# Seats are counted from 0 (seat 0 plays first), as in every table and chart of the rule lab.
+#
 # **Size.** `QUICK = True` below runs tiny studies so that every cell takes a few seconds (this
 # is how the tests run the notebook): the intervals are wide and the verdicts are usually
 # "undecided" or "likely". The numbers are *indicative only*. Set `QUICK = False` for the
@@ -43,7 +45,7 @@ def seat_table(df):
     n = df.seat.nunique()
     for seat, wins in df.groupby("seat").winner:
         e = wilson(wins.sum(), len(wins))
-        rows.append({"seat": f"seat {seat + 1}", "wins": pct(e.value),
+        rows.append({"seat": f"seat {seat}", "wins": pct(e.value),
                      "95% interval": f"{pct(e.low)} to {pct(e.high)}",
                      "vs fair share": f"{100 * (e.value - 1 / n):+.1f} points"})
     return pd.DataFrame(rows).set_index("seat")
@@ -76,7 +78,7 @@ def check_table(cmp):
     m = cmp.metrics[cmp.metrics.metric.str.startswith("win_rate_seat_")]
     rows = []
     for r in m.itertuples():
-        rows.append({"seat": f"seat {int(r.metric.rsplit('_', 1)[1]) + 1}", "variant": r.variant,
+        rows.append({"seat": f"seat {int(r.metric.rsplit('_', 1)[1])}", "variant": r.variant,
                      "wins [95% interval]": f"{pct(r.value)} [{pct(r.low)}, {pct(r.high)}]"})
     return pd.DataFrame(rows).pivot(index="seat", columns="variant", values="wins [95% interval]")
 
@@ -122,8 +124,8 @@ print("turns per game:", sorted(df.turns.unique()))   # 10 rounds of 4 turns: le
 
 # %% [markdown]
 # **The problem.** With greedy bots the **fourth seat**, who moves last in each round, wins
-# most: on 3,000 games (seed 11) seat 4 won 29.7% (28.1% to 31.3%) against the fair 25%,
-# and seat 1 only 22.7% (21.3% to 24.3%). The small sample above may say less.
+# most: on 3,000 games (seed 11) seat 3 won 29.7% (28.1% to 31.3%) against the fair 25%,
+# and seat 0 only 22.7% (21.3% to 24.3%). The small sample above may say less.
 # Pebble Rock's length is fixed (10 rounds), so fairness is the only goal.
 #
 # Which rules could move it? The **catch-up option** (a player *alone* in last place may
@@ -185,9 +187,9 @@ check_table(pebble_check)
 # **What a bigger run said** (24 settings: `youngest_player` 0-3, `catch_up`, `start_fish`
 # 1/3/6; budget 6,000 race games, then 6,134 fresh games per finalist, about 8 minutes on
 # the loaded two-core machine): the verdict was **likely** for `catch_up=False,
-# start_fish=1`, every seat between 23.7% and 27.0% on the fresh games (seat 1 at 27.0%,
+# start_fish=1`, every seat between 23.7% and 27.0% on the fresh games (seat 0 at 27.0%,
 # interval 25.5% to 28.6%), while the printed rules (`catch_up=True, start_fish=3`) kept
-# seat 4 at 29.3% (27.7% to 30.9%). Turning catch-up off moves the edge from the last seat
+# seat 3 at 29.3% (27.7% to 30.9%). Turning catch-up off moves the edge from the last seat
 # to the first, so the fair point lies between: a weaker catch-up rather than none. The
 # full grid with intervals as decisive would have needed about 223,000 games; the study
 # used 24,402.
@@ -206,7 +208,7 @@ seat_table(df)
 
 # %% [markdown]
 # **The problem.** At five players the **first seat** wins least: on 2,000 games (seed 11)
-# seat 1 won 16.7% (15.1% to 18.3%) against the fair 20%, and seat 3 25.7% (23.8% to
+# seat 0 won 16.7% (15.1% to 18.3%) against the fair 20%, and seat 2 25.7% (23.8% to
 # 27.7%). Games last about 51 turns.
 #
 # Pacal's game ends *at once* when a player's score reaches the threshold (30 points at five
@@ -230,7 +232,7 @@ pacal_res.race_figure()
 # **What a bigger run said** (the same 6 settings, seed 2, budget 3,600 race games in rounds of
 # 200, then 1,500 fresh games for each of 2 finalists; 3 minutes on the loaded machine): the
 # race dropped every setting with the 40-point threshold at once (games of 62 to 72 turns,
-# outside the 40-60 band), and the verdict was **undecided**. On the fresh games seat 1 still
+# outside the 40-60 band), and the verdict was **undecided**. On the fresh games seat 0 still
 # won only 15.1% (12.9% to 17.7%) with no end bonus and 15.5% (13.2% to 18.1%) with the
 # printed 5: **the end bonus is not the lever** for the first seat's handicap, and a higher
 # threshold costs too much length. That is an answer too: look at rules that act early in the
@@ -260,8 +262,8 @@ print(f"mean turns {df.groupby('game').turns.first().mean():.0f}")
 seat_table(df)
 
 # %% [markdown]
-# **The problem.** The **first seat** wins least: on 1,500 games (seed 11) seat 1 won 22.2%
-# (20.2% to 24.4%) against the fair 25%, seat 3 27.1%. The rulebook already compensates the
+# **The problem.** The **first seat** wins least: on 1,500 games (seed 11) seat 0 won 22.2%
+# (20.2% to 24.4%) against the fair 25%, seat 2 27.1%. The rulebook already compensates the
 # first player the other way round: whoever becomes first player takes an interference tile
 # (1 by default, `first_player_interference`), which costs points at the end. Perhaps the
 # tile is too heavy; perhaps cheaper first harbours (`harbour_costs[0]`, 5 coins) help the
@@ -282,7 +284,7 @@ neko_res.race_figure()
 # **What a bigger run said** (the same 6 settings, seed 2, budget 3,600 race games, then 1,500
 # fresh games for each of 2 finalists; 3 minutes on the loaded machine): **undecided**, no
 # setting left the race, and the length did not move (206 turns in every setting). On the
-# fresh games seat 1 won 20.3% (17.7% to 23.1%) with cheaper first harbours and 21.0% (18.4%
+# fresh games seat 0 won 20.3% (17.7% to 23.1%) with cheaper first harbours and 21.0% (18.4%
 # to 23.8%) with two interference tiles, while seats 2 and 3 stayed near 28%: neither rule
 # reaches the first seat's handicap at the sizes tried. A real study would widen the space
 # (`start_coins` per seat is not a rule; `random_start_order=True` spreads the handicap by
