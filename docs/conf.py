@@ -82,5 +82,6 @@ html_theme_options = {
     "footer_end": ["sphinx-version"],
 }
 html_sidebars = {"index": []}
+html_context = {"default_mode": "light"}   # the theme logs a console error when it is unset
 html_show_sourcelink = False
 html_copy_source = False

@@ -18,7 +18,6 @@ import inspect
 from pathlib import Path
 
 from docutils import nodes
-from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
 GAMES = ("pebble_rock", "neko", "pacal")
@@ -198,10 +197,6 @@ def _short(value, limit: int = 70) -> str:
     return text
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 class RuleValues(SphinxDirective):
     """``.. rule-values:: pebble_rock``: a table of every field of the game's Rules."""
 
@@ -213,26 +208,49 @@ class RuleValues(SphinxDirective):
 
         game = tabletop_nb.load_game(self.arguments[0])
         rules_cls = type(game.rules)
-        rows = []
+        header = ["rule", "type", "default", "bounds", "group", "meaning"]
+        widths = [18, 10, 18, 16, 10, 28]
+        table = nodes.table(classes=["rule-values"])
+        group = nodes.tgroup(cols=len(header))
+        table += group
+        for w in widths:
+            group += nodes.colspec(colwidth=w)
+
+        def row(cells):
+            r = nodes.row()
+            for c in cells:
+                entry = nodes.entry()
+                para = nodes.paragraph()
+                for part in c if isinstance(c, list) else [c]:
+                    para += part
+                entry += para
+                r += entry
+            return r
+
+        head = nodes.thead()
+        head += row([nodes.Text(h) for h in header])
+        group += head
+        body = nodes.tbody()
+        n = 0
         for f in rules_cls.fields_info():
             if f.choices is not None:
-                bounds = "one of " + ", ".join(f"``{c!r}``" for c in f.choices)
+                bounds = [nodes.Text("one of ")]
+                for i, c in enumerate(f.choices):
+                    bounds += ([nodes.Text(", ")] if i else []) + [nodes.literal(text=repr(c))]
             elif f.min is not None or f.max is not None:
                 lo = "" if f.min is None else f"{f.min} ≤ "
                 hi = "" if f.max is None else f" ≤ {f.max}"
-                bounds = f"{lo}value{hi}"
+                bounds = [nodes.Text(f"{lo}value{hi}")]
             else:
-                bounds = ""
-            rows.append([f"``{f.name}``", f"``{_type_name(f.type)}``", f"``{_short(f.default)}``",
-                         bounds, f.group, f.doc or ""])
-        lines = [".. list-table::", "   :header-rows: 1", "   :widths: 18 10 18 16 10 28",
-                 "   :class: rule-values", "",
-                 "   * - rule", "     - type", "     - default", "     - bounds", "     - group", "     - meaning"]
-        for r in rows:
-            lines.append(f"   * - {_cell(r[0])}")
-            lines += [f"     - {_cell(c)}" if c else "     -" for c in r[1:]]
+                bounds = [nodes.Text("")]
+            body += row([nodes.literal(text=f.name), nodes.literal(text=_type_name(f.type)),
+                         nodes.literal(text=_short(f.default)), bounds, nodes.Text(f.group),
+                         nodes.Text(f.doc or "")])
+            n += 1
+        group += body
         node = nodes.container(classes=["rule-values-table"])
-        self.state.nested_parse(StringList(lines, source="rule-values"), self.content_offset, node)
+        node += table
+        rows = range(n)
         para = nodes.paragraph(text=f"{len(rows)} rules in {rules_cls.__module__}.{rules_cls.__name__}, "
                                     f"generated from the code when this site was built.")
         return [para, node]
@@ -242,6 +260,7 @@ def add_plotly(app, pagename, templatename, context, doctree):
     """Load the site's own copy of plotly.js on the pages that draw a chart."""
     if "plotly-graph-div" in context.get("body", ""):
         app.add_js_file("plotly.min.js", priority=200)
+        app.add_js_file("plotly-fit.js", priority=201)
 
 
 def copy_plotly(app) -> None:
