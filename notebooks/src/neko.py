@@ -174,12 +174,17 @@ from tabletop_nb.games.neko.bots import greedy_bot
 
 def play_round(app, rng=np.random.default_rng(0)):
     """Bots and dice move by themselves; Yellow (seat 0) takes the greedy bot's advice."""
+    # the page may have moved the app's timeline back (a click, or the slider sending an old
+    # position late): then the app only reviews and refuses to play, so play from its end
+    app.goto(len(app.history) - 1)
     end = max(app.state.round, 1) + 1          # the setup counts as round 0
     while not game.is_terminal(app.state) and app.state.round < end:
+        before = len(app.history)
         app.run()                               # until Yellow must act
         s = app.state
         if game.current_player(s) == 0 and s.round < end:
             assert app.choose(greedy_bot(game, game.observation(s, 0), rng)), app.message
+        assert len(app.history) > before, f"the app took no step: {app.message}"  # never spin
     return app.state
 
 s = play_round(app)

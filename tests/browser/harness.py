@@ -228,13 +228,34 @@ def run_all(page, lab: Server, notebook: str, timeout: float = 240) -> list[str]
                 raise AssertionError("Run All Cells was never picked up by the kernel")
     # done when nothing is queued or running any more: either every cell has its number,
     # or a cell failed and JupyterLab dropped the rest of the queue
-    page.wait_for_function(
-        """() => { const ps = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
-                   return ps.length > 0 && !ps.some(e => e.textContent.includes('*'))
-                          && ps.some(e => /\\[\\d+\\]/.test(e.textContent)); }""",
-        timeout=timeout * 1000)
+    try:
+        page.wait_for_function(
+            """() => { const ps = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
+                       return ps.length > 0 && !ps.some(e => e.textContent.includes('*'))
+                              && ps.some(e => /\\[\\d+\\]/.test(e.textContent)); }""",
+            timeout=timeout * 1000)
+    except Exception as e:  # say where it stopped: which cell, what the kernel was doing
+        raise AssertionError(f"{notebook}: cells still queued after {timeout} s; prompts {_prompts(page)}; "
+                             f"kernels {_kernels(lab)}; status bar {_status_text(page)!r}; "
+                             f"server log tail:\n{lab.log.read_text()[-2000:]}") from e
     page.wait_for_timeout(500)  # let the last outputs and widget views render
     return _prompts(page)
+
+
+def _kernels(lab: Server) -> list:
+    try:
+        with urllib.request.urlopen(lab.page_url("/api/kernels"), timeout=5) as r:
+            import json
+            return [(k["id"][:8], k["execution_state"], k.get("connections")) for k in json.load(r)]
+    except OSError as e:
+        return [f"unknown ({e})"]
+
+
+def _status_text(page) -> str:
+    try:
+        return page.inner_text(".jp-StatusBar-Widget", timeout=2_000)
+    except Exception:  # noqa: BLE001
+        return "?"
 
 
 def cell_errors(page) -> list[str]:
