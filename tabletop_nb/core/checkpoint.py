@@ -31,6 +31,7 @@ import json
 import os
 from typing import Any, Iterable
 
+from .columns import COLUMNS
 from .errors import TabletopError
 
 __all__ = ["Checkpoint", "CheckpointError", "FORMAT"]
@@ -38,8 +39,6 @@ __all__ = ["Checkpoint", "CheckpointError", "FORMAT"]
 FORMAT = 1
 _MAGIC = f"# tabletop_nb checkpoint {FORMAT}"
 # simulate's columns, with the variant's label first and the check last
-from .runner import COLUMNS  # noqa: E402  (runner imports this module lazily)
-
 HEADER = ("variant",) + COLUMNS + ("check",)
 _INT = {"game", "seat", "rank", "turns", "actions", "lead_changes"}
 _BOOL = {"winner", "shared_win", "winner_led_at_half", "tie_break"}

@@ -18,6 +18,7 @@ import numpy as np
 
 from .bots import bot_name, resolve_bot
 from .codec import to_plain
+from .columns import COLUMNS
 from .errors import IllegalActionError, TabletopError
 from .protocol import CHANCE, TERMINAL, BaseGame
 from .record import GameRecord
@@ -25,9 +26,6 @@ from .record import GameRecord
 __all__ = ["play", "simulate", "seed_sequence", "game_seed", "seat_streams", "play_state", "Playout",
            "COLUMNS"]
 
-#: the columns ``simulate`` always returns, in order
-COLUMNS = ("game", "seed", "spawn_key", "seat", "bot", "score", "rank", "winner",
-           "shared_win", "turns", "actions", "lead_changes", "winner_led_at_half", "tie_break")
 
 #: runs at least this long use a process pool by default (on a machine with >1 core)
 PARALLEL_THRESHOLD = 2000
