@@ -427,9 +427,18 @@ class BalanceResult:
         """The verdict in words, with the games used."""
         i = self.info
         goals = "; ".join(g["text"] for g in self.goals)
+        proposed = f" (proposed by a model among {i['grid']} combinations)" if i.get("model") else ""
         lines = [f"{self.game_name}, {self.players} players: {len(self.candidates)} settings of "
-                 f"{', '.join(self.paths)} raced for: {goals}."]
+                 f"{', '.join(self.paths)}{proposed} raced for: {goals}."]
         lines.append(i["verdict_text"])
+        if self.verdict == "none" and self.candidates is not None and len(self.candidates):
+            front = self.pareto().sort_values("badness").head(3)
+            bad = [c for c in front.columns if c.startswith("badness_")]
+            shown = "; ".join(
+                f"{r['label']} (" + ", ".join(f"{c[len('badness_'):]} {r[c]:.2f}" for c in bad) + ")"
+                for _, r in front.iterrows())
+            if shown:
+                lines.append(f"Closest trade-offs (distance from each goal, 1 = the band's edge): {shown}.")
         g = self.games
         lines.append(f"Games: {g['race']} in the race, {g['confirm']} to confirm on fresh seeds"
                      + (f", {g['skill']} for the skill checks" if g.get("skill") else "")
