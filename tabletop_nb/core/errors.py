@@ -13,7 +13,17 @@ _MAX_LISTED = 24
 
 
 class TabletopError(Exception):
-    """Base class of every error raised on purpose by tabletop_nb."""
+    """Base class of every error raised on purpose by tabletop_nb.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> try:
+    ...     tabletop_nb.load_game("pebble_rock", rounds=0)
+    ... except TabletopError as err:      # one type to catch in a notebook or a widget
+    ...     print(type(err).__name__, err)
+    RulesError rules.rounds: must be at least 1, got 0
+    """
 
 
 class IllegalActionError(TabletopError, ValueError):
@@ -21,6 +31,17 @@ class IllegalActionError(TabletopError, ValueError):
 
     The message names the action and the legal ones; the state is left unchanged
     (states are immutable, so nothing can have been half-applied).
+
+    Parameters
+    ----------
+    action : object
+        The action that was refused.
+    legal : iterable
+        The legal actions of the state (kept as ``err.legal``).
+    reason : str, optional
+        Why it is refused, when more can be said than "not in the list".
+    labels : iterable of str, optional
+        How to show the legal actions (``game.action_label``); their reprs by default.
 
     Examples
     --------
@@ -51,6 +72,15 @@ class RulesError(TabletopError, ValueError):
     ``path`` says where inside the rule's value (``delivery_cards[3].points``); the message
     shows the path.
 
+    Parameters
+    ----------
+    field : str
+        The rule refused (kept as ``err.field``).
+    reason : str
+        Why, in words a designer reads.
+    path : str, optional
+        Where inside the rule's value, when it is a part of it; ``field`` by default.
+
     Examples
     --------
     >>> str(RulesError("rounds", "must be at least 1, got 0"))
@@ -70,4 +100,14 @@ class RulesError(TabletopError, ValueError):
 
 
 class RecordError(TabletopError, ValueError):
-    """A game record (save file) that cannot be loaded or replayed, with the reason."""
+    """A game record (save file) that cannot be loaded or replayed, with the reason.
+
+    Examples
+    --------
+    >>> from tabletop_nb import GameRecord
+    >>> try:
+    ...     GameRecord.from_json("{not json")
+    ... except RecordError as err:
+    ...     print("refused:", err)
+    refused: not valid JSON at line 1, column 2: ...
+    """

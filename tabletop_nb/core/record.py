@@ -61,9 +61,32 @@ class GameRecord:
     ``GameRecord.from_json`` / ``from_plain`` / ``load`` verify the record by replaying it
     (the game is looked up by name); ``replay`` verifies it again against a given game.
 
+    Attributes
+    ----------
+    game : str
+        The game's registered name (``"pebble_rock"``).
+    rules : dict
+        The game's rules as plain data (``game.rules.to_plain()``), so a record of a
+        changed-rules game replays under those rules.
+    actions : tuple
+        Every action in order, chance outcomes included, each encoded as plain data.
+    seed : dict or None
+        The seed the game was played with (``simulate`` records each game's child seed).
+    bots : tuple
+        Who sat in each seat (bot names or ``"human"``).
+    scores, winners : tuple or None
+        The final scores and the winning seats; None for a game in progress.
+    version : str
+        The tabletop_nb version that wrote the record.
+    meta : dict
+        Free-form notes kept with the record.
+    ended : bool or None
+        Whether the game is over; None reads it from ``scores`` and ``winners``.
+
     Examples
     --------
-    >>> # doctest: +SKIP
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
     >>> rec = tabletop_nb.play(game, bots="random", seed=7)
     >>> rec.ended, GameRecord.from_json(rec.to_json()) == rec
     (True, True)
@@ -321,12 +344,26 @@ def replay(game, record: GameRecord, *, with_actions: bool = False):
     scores and winners; a record in progress must not have ended. Anything else is a
     RecordError with the reason.
 
-    Returns the list of states, or ``(states, actions)`` with ``with_actions=True``; for a
-    record in progress the last state is where play goes on.
+    Parameters
+    ----------
+    game : Game
+        The game to replay on (its name must be the record's; the record's rules are used).
+    record : GameRecord
+        The record to replay.
+    with_actions : bool, default False
+        Also return the decoded actions.
+
+    Returns
+    -------
+    list of states, or (states, actions)
+        Every state from the initial one to the last; for a record in progress the last
+        state is where play goes on.
 
     Examples
     --------
-    >>> # doctest: +SKIP
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> rec = tabletop_nb.play(game, bots="random", seed=7)
     >>> states = tabletop_nb.replay(game, rec)
     >>> game.scores(states[-1]) == rec.scores
     True

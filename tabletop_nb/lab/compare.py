@@ -674,12 +674,34 @@ def sweep(game, field: str, values: Sequence[Any], bots: Any = "random", games: 
           checkpoint: Any = None) -> RuleSweep:
     """Change one rule over a range of values and measure every metric at each value.
 
-    The first value is the baseline of the significance tests. ``stop``, ``metrics``,
-    ``tolerance``, ``batch`` and ``checkpoint`` are as in :func:`compare_rules`.
+    The first value is the baseline of the significance tests.
 
-    >>> # doctest: +SKIP
-    >>> s = tabletop_nb.sweep(game, "rounds", [6, 8, 10, 12], games=300, seed=1)
-    >>> s.figure(["turns", "win_rate_seat_0"])
+    Parameters
+    ----------
+    game : Game
+        The game whose rule changes.
+    field : str
+        The rule to change (a field of ``game.rules``).
+    values : sequence
+        The values to try, each validated as by ``game.with_rules``; the first is the baseline.
+    bots, games, seed, executor, progress
+        As in :func:`compare_rules` (``games`` per value).
+    stop, metrics, tolerance, batch, checkpoint
+        As in :func:`compare_rules`.
+
+    Returns
+    -------
+    RuleSweep
+        The comparison of the values, with ``curve(metric)`` and ``figure(metrics)``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> s = tabletop_nb.sweep(game, "expert", [False, True], games=4, seed=1, progress=False,
+    ...                       executor="serial")
+    >>> s.values, len(s.curve("turns"))
+    ([False, True], 2)
     """
     values = list(values)
     if not values:
@@ -733,6 +755,34 @@ def luck_vs_skill(game, skilled: Any = "greedy", baseline: Any = "random", games
 
     The skilled bot takes each seat in turn for ``games // players`` games; a second run
     with only baseline bots shows how results spread between equal players.
+
+    Parameters
+    ----------
+    game : Game
+        The game to measure.
+    skilled, baseline : str or callable
+        The stronger bot and the bot in every other seat (names or ``bot(game, state, rng)``).
+    games : int, default 400
+        Games in all for the skilled bot (split evenly over the seats); as many again for
+        the baseline run.
+    seed : int, optional
+        The root seed, as in :func:`~tabletop_nb.core.runner.simulate`.
+    executor, progress
+        As in :func:`~tabletop_nb.core.runner.simulate`.
+
+    Returns
+    -------
+    LuckSkill
+        Win rates with intervals: the skilled bot's, by seat, and the baseline's.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> ls = tabletop_nb.luck_vs_skill(game, "greedy", "random", games=4, seed=1, progress=False,
+    ...                                executor="serial")
+    >>> ls.players, len(ls.table)
+    (2, 8)
     """
     import pandas as pd
 
