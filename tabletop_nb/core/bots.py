@@ -3,31 +3,18 @@
 A bot is any callable ``bot(game, state, rng) -> action``: it is given the state as its
 seat may see it (``game.observation``) and a numpy Generator of its own, and returns one
 of ``game.legal_actions(state)``. Games offer more bots by name through ``game.bots()``.
+
+The signature, the random bot and a game's bots without search live in
+``core/basebots.py`` (the search bot's rollouts use them); this module adds the search
+bot's names on top, so it imports ``core/search.py`` and search never imports it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
-
+from .basebots import CORE_BOTS, Bot, plain_bots, random_bot, unknown_bot  # noqa: F401  (CORE_BOTS: its old home)
 from .errors import TabletopError
+from .search import SearchBot, parse_search_name
 
 __all__ = ["Bot", "random_bot", "resolve_bot", "bot_name", "available_bots"]
-
-Bot = Callable[[Any, Any, Any], Any]
-
-
-def random_bot(game, state, rng):
-    """Pick a legal action uniformly at random.
-
-    >>> # doctest: +SKIP
-    >>> tabletop_nb.play(game, bots=random_bot, seed=1)
-    """
-    legal = game.legal_actions(state)
-    return legal[int(rng.random() * len(legal))]
-
-
-random_bot.trusted = True  # type: ignore[attr-defined]  # returns a legal action by construction: the runner skips the check
-
-CORE_BOTS: dict[str, Bot] = {"random": random_bot}
 
 
 def available_bots(game) -> dict[str, Bot]:
@@ -38,9 +25,7 @@ def available_bots(game) -> dict[str, Bot]:
     >>> sorted(available_bots(tabletop_nb.load_game("pacal", players=2)))
     ['greedy', 'random', 'search']
     """
-    from .search import SearchBot
-    out = dict(CORE_BOTS)
-    out.update(game.bots())
+    out = plain_bots(game)
     out.setdefault("search", SearchBot())
     return out
 
@@ -59,12 +44,10 @@ def resolve_bot(game, spec: str | Bot) -> Bot:
         bots = available_bots(game)
         if spec in bots:
             return bots[spec]
-        from .search import parse_search_name
         found = parse_search_name(spec)  # "search:N" for any budget N
         if found is not None:
             return found
-        raise TabletopError(f"no bot called {spec!r} for {game.name}; choose from: "
-                            + ", ".join(sorted(bots)) + " (or 'search:N' for N simulations)")
+        raise unknown_bot(game, spec, bots)
     raise TabletopError(f"a bot is a name or a callable bot(game, state, rng), got {spec!r}")
 
 

@@ -45,6 +45,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
+from .basebots import plain_bots, unknown_bot
 from .errors import TabletopError
 from .protocol import CHANCE, TERMINAL
 
@@ -163,11 +164,20 @@ class SearchBot:
     def _policy(self, game):
         pol = self._policies.get(game)
         if pol is None:
-            from .bots import available_bots, resolve_bot
+            # the bots without search, by name (core/bots.py names the search bot too, and
+            # imports this module: asking it here would make the two import each other)
             spec = self.rollout
-            if spec == "greedy" and "greedy" not in available_bots(game):
-                spec = "random"
-            pol = resolve_bot(game, spec)
+            if callable(spec):
+                pol = spec
+            else:
+                bots = plain_bots(game)
+                if spec == "greedy" and "greedy" not in bots:
+                    spec = "random"
+                pol = bots.get(spec)
+                if pol is None:
+                    if parse_search_name(spec) is None:  # "search:N" raises for a bad N
+                        raise unknown_bot(game, spec, set(bots) | {"search"})
+                    pol = SearchBot()
             if isinstance(pol, SearchBot):
                 raise TabletopError("a search bot cannot use a search bot as its rollout policy")
             if len(self._policies) > 8:
