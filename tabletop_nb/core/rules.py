@@ -42,7 +42,33 @@ def rule(default: Any, *, min: Any = None, max: Any = None, choices: Any = None,
          doc: str = "", group: str = "") -> Any:
     """Declare a rule field: its default, optional bounds or choices, and what it means.
 
-    ``group`` is a heading for the RulesEditor form ("Setup", "Scoring", "Variants").
+    Parameters
+    ----------
+    default : object
+        The rulebook's value; immutable (a tuple, not a list).
+    min, max : number, optional
+        Inclusive bounds, checked whenever the rules are made or changed.
+    choices : iterable, optional
+        The only values allowed (a variant's readings, for instance).
+    doc : str
+        One sentence saying what the rule means, with its rule ID.
+    group : str
+        A heading for the RulesEditor form and the rule-values tables ("Setup", "Scoring").
+
+    Returns
+    -------
+    dataclasses.Field
+        The field, its metadata read back by ``Rules.fields_info()``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class PigRules(RulesBase):
+    ...     players: int = rule(2, min=2, max=4, doc="number of players", group="Setup")
+    >>> f = PigRules.fields_info()[0]
+    >>> f.name, f.default, f.min, f.max, f.group
+    ('players', 2, 2, 4, 'Setup')
     """
     if isinstance(default, (list, dict, set)):
         raise TypeError("rule defaults must be immutable: use a tuple or frozenset")

@@ -32,7 +32,22 @@ PARALLEL_THRESHOLD = 2000
 
 
 def seed_sequence(seed: Any = None) -> np.random.SeedSequence:
-    """A SeedSequence from an int, None (fresh entropy) or a SeedSequence."""
+    """A SeedSequence from an int, None (fresh entropy) or a SeedSequence.
+
+    Parameters
+    ----------
+    seed : int, None or numpy.random.SeedSequence
+        A non-negative integer, None for fresh entropy, or a SeedSequence (returned as is).
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+
+    Examples
+    --------
+    >>> seed_sequence(7).entropy
+    7
+    """
     if isinstance(seed, np.random.SeedSequence):
         return seed
     if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
@@ -41,7 +56,25 @@ def seed_sequence(seed: Any = None) -> np.random.SeedSequence:
 
 
 def game_seed(seed: int, index: int) -> np.random.SeedSequence:
-    """The seed of game ``index`` in a ``simulate(..., seed=seed)`` run."""
+    """The seed of game ``index`` in a ``simulate(..., seed=seed)`` run.
+
+    Parameters
+    ----------
+    seed : int
+        The run's seed.
+    index : int
+        The game's number in the run (its ``game`` column).
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+        Pass it to ``play(game, bots, seed=...)`` to replay that one game alone.
+
+    Examples
+    --------
+    >>> game_seed(1, 3).spawn_key
+    (3,)
+    """
     return np.random.SeedSequence(seed, spawn_key=(index,))
 
 

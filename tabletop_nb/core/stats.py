@@ -48,6 +48,22 @@ class Difference(NamedTuple):
 def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     """Wilson score interval for a proportion (good near 0 and 1, unlike p +/- 2 se).
 
+    Parameters
+    ----------
+    successes : float
+        How many of the trials succeeded (a shared win may count a fraction).
+    n : int
+        How many trials; 0 gives an estimate of NaN in [0, 1].
+    z : float, default Z95
+        The normal quantile of the interval (1.96 for 95%).
+
+    Returns
+    -------
+    Estimate
+        The proportion with its interval and ``n``.
+
+    Examples
+    --------
     >>> e = wilson(50, 100)
     >>> round(e.low, 4), round(e.high, 4)
     (0.4038, 0.5962)
@@ -64,6 +80,20 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
 def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
     """Mean with a normal-theory 95% interval (fine for the hundreds of games we run).
 
+    Parameters
+    ----------
+    values : sequence of float
+        One value per game.
+    z : float, default Z95
+        The normal quantile of the interval.
+
+    Returns
+    -------
+    Estimate
+        The mean with its interval (NaN bounds for fewer than two values).
+
+    Examples
+    --------
     >>> mean_ci([1, 2, 3, 4]).value
     2.5
     """
@@ -87,6 +117,20 @@ def paired_difference(variant: Sequence[float], baseline: Sequence[float], z: fl
 
     Identical samples give a difference of exactly 0 and p = 1.
 
+    Parameters
+    ----------
+    variant, baseline : sequence of float
+        One value per game, game ``i`` of each played on the same seed.
+    z : float, default Z95
+        The normal quantile of the interval.
+
+    Returns
+    -------
+    Difference
+        The mean difference, its interval and the two-sided p-value.
+
+    Examples
+    --------
     >>> paired_difference([1, 1, 0, 1], [1, 1, 0, 1]).p_value
     1.0
     """
