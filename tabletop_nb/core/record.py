@@ -25,6 +25,7 @@ from .._version import __version__
 from .codec import to_plain
 from .errors import RecordError, RulesError, TabletopError
 from .protocol import CHANCE, TERMINAL
+from . import registry
 
 __all__ = ["GameRecord", "replay", "FORMAT", "MAX_RECORD_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS"]
 
@@ -246,9 +247,8 @@ class GameRecord:
         """Replay the record with its own game (looked up by name) and raise RecordError
         if it does not hold up: an action not legal, a finished game that ends elsewhere
         or with other scores or winners, a game in progress that has in fact ended."""
-        from ..games import load_game
         try:
-            g = load_game(self.game)
+            g = registry.load_game(self.game)
         except TabletopError as e:
             raise RecordError(f"this is a record of {self.game!r}, a game this session does not have "
                               f"({e})") from None
