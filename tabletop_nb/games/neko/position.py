@@ -16,7 +16,8 @@ from typing import Mapping
 
 from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
-from .state import NekoState, Player
+from ._invariants import invariants
+from .state import ACTION, DRAFT, INCOME, MARKET, RESOLVE, REWARD, NekoState, Player
 
 __all__ = ["build_position", "PHASE_NAMES"]
 
@@ -43,7 +44,6 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
                    bids: Mapping | None = None, discard=(), hands=None, removed=(),
                    tiles=None, order=None, bonus=None, round: int = 1, phase: str = "action",
                    seat: int | None = None) -> NekoState:
-    from . import engine as E
     r = game.rules
     N, S, A = game.N, game.S, game.A
     slots = r.lane_slots
@@ -52,8 +52,8 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
     round = _count("round", round, 1, r.rounds)
     if phase not in PHASE_NAMES:
         _refuse("phase", f"{phase!r} is not one of {', '.join(PHASE_NAMES)}")
-    ph = {"market": E.MARKET, "draft": E.DRAFT, "income": E.INCOME, "reward": E.REWARD,
-          "action": E.ACTION, "resolve": E.RESOLVE}[phase]
+    ph = {"market": MARKET, "draft": DRAFT, "income": INCOME, "reward": REWARD,
+          "action": ACTION, "resolve": RESOLVE}[phase]
     if order is None:
         order = tuple(range(N))
     order = tuple(order)
@@ -160,7 +160,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
             _refuse("bids", f"no bidding space {sp!r} (0..{spaces - 1})")
         if (area + list(adv))[sp] < 0:
             _refuse("bids", f"space {sp} holds no card to bid on")
-        if ph in (E.MARKET, E.DRAFT, E.INCOME, E.REWARD):
+        if ph in (MARKET, DRAFT, INCOME, REWARD):
             _refuse("bids", "dice are bid in the action phase")
         for q, vals in by.items():
             if not (type(q) is int and 0 <= q < N):
@@ -173,9 +173,9 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
     if any(v not in faces for v in discard):
         _refuse("discard", f"{discard} are not faces of the die")
     in_bids = [sum(len(rows[sp][q]) for sp in range(spaces)) for q in range(N)]
-    dice_phase = ph != E.MARKET
+    dice_phase = ph != MARKET
     hand_t = ()
-    if ph == E.DRAFT:
+    if ph == DRAFT:
         if hands is None:
             hands = [[faces[i % len(faces)] for i in range(r.dice_per_player)]] * N
         hands = _per_seat("hands", hands, N, ())
@@ -191,8 +191,8 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
     for q, d in enumerate(given):
         if d is None:
             # every die is used before the bidding is resolved (NK-RES-01)
-            k = r.dice_per_player - in_bids[q] if ph not in (E.MARKET, E.DRAFT, E.RESOLVE) else 0
-            if ph == E.DRAFT:
+            k = r.dice_per_player - in_bids[q] if ph not in (MARKET, DRAFT, RESOLVE) else 0
+            if ph == DRAFT:
                 k = r.dice_per_player - len(hand_t[0])
             d = [faces[i % len(faces)] for i in range(max(k, 0))]
         d = tuple(sorted(d))
@@ -213,9 +213,9 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
 
     # -- the turn ---------------------------------------------------------------------------
     turn = 0
-    if ph == E.RESOLVE and any(dice_t):
+    if ph == RESOLVE and any(dice_t):
         _refuse("dice", "the bidding is resolved only when every die is used (NK-RES-01)")
-    if ph == E.ACTION:
+    if ph == ACTION:
         if seat is None:
             seat = next((p for p in order if dice_t[p]), order[0])
         seat = _count("seat", seat, 0, N - 1)
@@ -241,7 +241,6 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         deck=deck, bottom=((), ()), piles=(), area=tuple(area), adv=tuple(adv), adv_pool=(),
         bids=tuple(tuple(row) for row in rows), discard=discard, tiles=tiles, bonus_left=bonus_left,
         hands=hand_t, picks=(), main=(), removed=tuple(sorted(removed)), final=())
-    from . import invariants
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping
 
 from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
+from ._invariants import invariants
 from .rules import ITEM_KINDS
 from .state import CHARACTERS, Player, Secret, State, Table, Turn, replace
 
@@ -308,7 +309,6 @@ def build_position(game, **table) -> State:
         if pos in game._occupied(s):
             _refuse("step", f"the boat of seat {s.seat} cannot stop on space {pos}")
         s = game._run(replace(s, phase="end", todo=game._end_of_turn(s, pos)))
-    from . import invariants
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))
