@@ -1,8 +1,9 @@
 # Two commands set everything up on a fresh machine with only Python 3.10+:
 #   make lab    creates .venv, installs tabletop_nb with the lab extra, opens JupyterLab
 #   make voila  the same set-up, then serves the dice lesson as the classroom app (Voila)
-#   make test   creates .venv, installs the test extra (and Chromium with apt when root),
-#               runs the unit tests, the notebooks under nbval and the browser tests
+#   make test   creates .venv, installs the test and docs extras (and Chromium with apt when root),
+#               runs the unit tests, the notebooks under nbval, builds the docs site (warnings are
+#               errors) and runs the browser tests (the site's among them)
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
@@ -64,7 +65,7 @@ $(VENV)/.docs-installed: pyproject.toml | $(VENV)/bin/python
 	touch $@ $(VENV)/.lab-installed
 
 docs: $(VENV)/.docs-installed
-	$(PY) -m sphinx -b html -W --keep-going -q -j 2 docs docs/_build/html
+	$(PY) -m sphinx -b html -W --keep-going -q docs docs/_build/html
 
 docs-notebooks: $(VENV)/.docs-installed
 	$(PY) tools/docs_notebooks.py
@@ -84,11 +85,12 @@ notebooks: $(VENV)/.test-installed
 browser: $(VENV)/.test-installed chromium
 	$(PY) -m pytest tests -m browser -q
 
-test: $(VENV)/.test-installed chromium
+test: $(VENV)/.test-installed $(VENV)/.docs-installed chromium
 	$(PY) -m ruff check tabletop_nb tests tools benchmarks
 	$(PY) -m mypy
 	$(PY) -m pytest tests -m "not browser" -q
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
+	$(PY) -m sphinx -b html -W --keep-going -q -E docs docs/_build/html
 	$(PY) -m pytest tests -m browser -q
 
 # the benchmarks (issue 12): engine throughput, our random playouts beside OpenSpiel's (the

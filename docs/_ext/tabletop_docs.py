@@ -273,7 +273,29 @@ def copy_plotly(app) -> None:
         dst.write_bytes(src.read_bytes())
 
 
+PROJECT_PAGES = ["DESIGN", "DEVELOPING", "studies", "search", "skill_ladder", "mutation", "rules/README",
+                 "rules/pebble_rock.checklist", "rules/neko.checklist", "rules/pacal.checklist"]
+SITE_PAGES = {"index", "notebooks", "project"}
+
+
+def write_project_page(app) -> None:
+    """``docs/project.md`` (git-ignored): the repository's own notes, in a known order, then
+    any other top-level ``docs/*.md`` someone adds, so a new note is on the site at once."""
+    src = Path(app.srcdir)
+    known = [p for p in PROJECT_PAGES if (src / f"{p}.md").exists()]
+    others = sorted(p.stem for p in src.glob("*.md") if p.stem not in SITE_PAGES and p.stem not in known)
+    others += sorted(f"rules/{p.stem}" for p in (src / "rules").glob("*.md") if f"rules/{p.stem}" not in known)
+    text = "\n".join(["# For contributors", "",
+                       "The design, the working detail and the notes on studies, search and testing, "
+                       "as they are kept in the repository's `docs/` folder.", "",
+                       "```{toctree}", ":maxdepth: 1", ""] + known + others + ["```", ""])
+    path = src / "project.md"
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
 def setup(app):
+    app.connect("builder-inited", write_project_page)
     app.add_directive("rule-values", RuleValues)
     app.connect("builder-inited", write_api_pages)
     app.connect("builder-inited", copy_plotly)
