@@ -639,8 +639,11 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         The error of the race (wrongly eliminating or passing a setting) and, separately,
         of the confirmation (reporting a setting to meet a goal it misses).
     time_limit : float, optional
-        Seconds for the race; it ends after the round that passes it. (A result under a
-        time limit depends on the machine's speed; a ``budget`` alone is reproducible.)
+        Seconds from the call's start (checks and set-up included) for the race; it ends
+        after the round that passes them. The confirmation and skill games come after and
+        are not bounded by it: bound them with ``confirm_games`` and ``skill_games``. (A
+        result under a time limit depends on the machine's speed; a ``budget`` alone is
+        reproducible.)
     live : bool
         Show a race chart in the notebook that updates after every round.
     on_round : callable, optional
@@ -762,6 +765,11 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         raise TabletopError(f"a budget of {budget} race games cannot give each of the {len(cands)} settings "
                             f"one game: give at least {len(cands)}, and {len(cands) * 100} for a decision "
                             f"(100 games a setting before the race decides anything)")
+    if budget < 100 * len(cands) and not model:
+        warnings.warn(f"a budget of {budget} race games gives each of the {len(cands)} settings fewer than 100: "
+                      f"the race can hardly decide anything (a length or score goal decides nothing before "
+                      f"100 games), so the finalists come from raw estimates; give budget={100 * len(cands)} "
+                      f"or more for a real race", stacklevel=2)
     # every interval of the race holds at once with probability 1 - alpha: half of alpha for
     # each setting's goal numbers, half for the paired comparisons between two settings
     race_level = alpha / (2 * k_max * len(race_streams))
@@ -931,7 +939,8 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                   "total": used + (confirm_used + skill_used if not interrupted else 0)},
         "grid_games": _grid_games(grid - len([s for s in skipped if "constraint" in s["reason"]]) if not model
                                   else grid, cands, race_streams, alpha),
-        "seconds": {"race": round(t_confirm - t_race, 3), "confirm": round(t_skill - t_confirm, 3),
+        "seconds": {"setup": round(t_race - t_start, 3), "race": round(t_confirm - t_race, 3),
+                    "confirm": round(t_skill - t_confirm, 3),
                     "skill": round(t_end - t_skill, 3), "total": round(time.monotonic() - t_start, 3)},
         "skipped": skipped,
     })
@@ -1026,9 +1035,22 @@ class _Race:
             b_low = max(self.dist[b.label][st.metric][0] for st in sts)
             if any(all(self.closer(a, b, s, star) for s in sts) for star in sts):
                 better = True
-            elif not a_up <= b_low:
+            elif not (a_up <= b_low or self.same(a, b, sts)):
                 return False
         return better
+
+    def same(self, a: Candidate, b: Candidate, sts: Sequence[Stream]) -> bool:
+        """The two settings' numbers are identical game for game on the seeds both played
+        (at least MIN_GAMES of them): the rule change does not touch this goal, so it is
+        "not worse" for either (without this, two settings that differ only in a rule one
+        goal ignores could never beat each other on the others)."""
+        from .sequential import MIN_GAMES
+        for st in sts:
+            xa, xb = a.stream(st.metric), b.stream(st.metric)
+            m = min(len(xa), len(xb))
+            if m < MIN_GAMES or not np.array_equal(xa[:m], xb[:m], equal_nan=True):
+                return False
+        return True
 
 
 def _pair_cs(d: np.ndarray, level: float, lo: float | None, hi: float | None) -> float:

@@ -829,3 +829,27 @@ def test_a_study_interrupted_in_its_skill_games_resumes(tmp_path):
     again = balance(*args, progress=count, checkpoint=path, **kw)
     assert _without_seconds(again) == _without_seconds(full)
     assert count.calls == full.games["total"] - stop
+
+
+def test_a_rule_that_leaves_a_goal_untouched_does_not_block_beating():
+    """Two settings that differ only in length (``rounds``) have identical win columns game
+    for game (same seeds), so neither is surely closer to fairness; the shorter-of-target one
+    must still leave the race, beaten on every goal (closer on length, the same on
+    fairness). A race that needed "surely closer" on every goal would keep both to the end."""
+    g = known_odds(edge=2, rounds=10)
+    res = balance(g, {"rounds": [9, 10]}, {"fair": 0.1, "turns": (40, 6)}, bots="random", seed=3, budget=4000,
+                  batch=200, confirm_games=200, finalists=1, executor="serial", progress=False)
+    c = res.candidates.set_index("label")
+    assert c.loc["rounds=9", "status"] == "out"
+    assert c.loc["rounds=9", "reason"] == "beaten on every goal by rounds=10"
+    assert c.loc["rounds=10", "status"] != "out"
+
+
+def test_a_budget_under_100_games_a_setting_warns():
+    """The race decides nothing on a length before 100 games a setting: a budget below that
+    says so (the study still runs and says what it can)."""
+    g = known_odds(edge=2, rounds=10)
+    with pytest.warns(UserWarning, match="fewer than 100"):
+        res = balance(g, {"handicap": [0, 1, 2]}, {"fair": 0.1}, bots="random", seed=3, budget=90,
+                      batch=30, confirm_games=50, executor="serial", progress=False)
+    assert res.verdict in {"met", "likely", "none", "undecided"}
