@@ -348,9 +348,27 @@ def _cmd_bench(args) -> int:
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     """Run the command line; returns the exit code.
 
-    ``prog`` is the name used in messages (default: the name the program was run by).
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after the program's name (``["simulate", "pacal", "--games",
+        "10"]``); by default ``sys.argv[1:]``.
+    prog : str, optional
+        The name used in messages and ``--help`` (default: the name the program was run
+        by: ``tabletop-nb`` or ``python -m tabletop_nb``).
 
+    Returns
+    -------
+    int
+        The exit code: 0 on success, 2 for a bad argument (one line on stderr), 1 when
+        the output pipe closed, 130 on Ctrl-C.
+
+    Examples
+    --------
     >>> main(["list"])  # doctest: +SKIP
+    neko    4 players by default    dice: d6
+    pacal   4 players by default    dice: special die
+    pebble_rock     4 players by default    dice: steady, speedy, resource, danger, fish
     0
     """
     parser = _build_parser(prog or _program_name())

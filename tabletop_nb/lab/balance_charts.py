@@ -210,15 +210,29 @@ def race_figure(result: Any, stream: str | None = None) -> go.Figure:
     Parameters
     ----------
     result : BalanceResult
+        What :func:`tabletop_nb.balance` found (or :meth:`BalanceResult.load
+        <tabletop_nb.lab.balance.BalanceResult.load>` read back).
     stream : str, optional
         A goal number (``"turns"``, ``"win_rate_seat_0"``) or a goal's name (``"fair"``:
         one panel per seat). By default the number whose estimates spread widest across
         the settings (in tolerances).
 
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The same as ``result.race_figure(stream)``.
+
     Examples
     --------
-    >>> # doctest: +SKIP
-    >>> res.race_figure("fair")      # one panel per seat
+    >>> from tabletop_nb import balance
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame
+    >>> res = balance(KnownOddsGame(players=2, edge=30), {"handicap": [0, 30], "rounds": [10, 20]},
+    ...               {"fair": 0.15, "turns": (40, 4)}, bots="random", budget=400, batch=100,
+    ...               confirm_games=200, executor="serial", progress=False)
+    >>> fig = race_figure(res, "fair")      # one panel per seat
+    >>> [a.text for a in fig.layout.annotations]
+    ['seat 0 win rate', 'seat 1 win rate']
+    >>> fig.show()  # doctest: +SKIP
     """
     title = "The race"
     hist = _frame(getattr(result, "history", None))
@@ -415,8 +429,28 @@ def tradeoff_figure(result: Any, x: str | None = None, y: str | None = None) -> 
     Parameters
     ----------
     result : BalanceResult
+        What :func:`tabletop_nb.balance` found (or :meth:`BalanceResult.load
+        <tabletop_nb.lab.balance.BalanceResult.load>` read back).
     x, y : str, optional
         Goal names (default: the first two goals).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The same as ``result.tradeoff_figure(x, y)``.
+
+    Examples
+    --------
+    >>> from tabletop_nb import balance
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame
+    >>> res = balance(KnownOddsGame(players=2, edge=30), {"handicap": [0, 30], "rounds": [10, 20]},
+    ...               {"fair": 0.15, "turns": (40, 4)}, bots="random", budget=400, batch=100,
+    ...               confirm_games=200, executor="serial", progress=False)
+    >>> fig = tradeoff_figure(res, "fair", "turns")
+    >>> [t.name for t in fig.data]
+    ['still racing', 'left the race', 'no other setting beats it on every goal',
+     'finalist (confirmed on fresh games)']
+    >>> fig.show()  # doctest: +SKIP
     """
     title = "Trade-offs between goals"
     c = _frame(getattr(result, "candidates", None))
@@ -522,6 +556,29 @@ def effects_figure(result: Any) -> go.Figure:
     settings as a bar. A goal with one number (``turns``) shows that number with its
     band; a goal with several (``fair``: one win rate per seat) shows its badness, the
     worst of its numbers in tolerances (at most 1 = inside the band).
+
+    Parameters
+    ----------
+    result : BalanceResult
+        What :func:`tabletop_nb.balance` found (or :meth:`BalanceResult.load
+        <tabletop_nb.lab.balance.BalanceResult.load>` read back).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The same as ``result.effects_figure()``; from the race's estimates.
+
+    Examples
+    --------
+    >>> from tabletop_nb import balance
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame
+    >>> res = balance(KnownOddsGame(players=2, edge=30), {"handicap": [0, 30], "rounds": [10, 20]},
+    ...               {"fair": 0.15, "turns": (40, 4)}, bots="random", budget=400, batch=100,
+    ...               confirm_games=200, executor="serial", progress=False)
+    >>> fig = effects_figure(res)      # columns: the rule paths; rows: the goals
+    >>> [a.text for a in fig.layout.annotations]
+    ['handicap', 'rounds']
+    >>> fig.show()  # doctest: +SKIP
     """
     title = "What each rule value does to each goal"
     c = _frame(getattr(result, "candidates", None))
@@ -586,6 +643,30 @@ def finalists_figure(result: Any) -> go.Figure:
     interval per finalist (one panel per goal, one row per finalist and number) against
     the goal's band; green when the interval lies inside the band (met), red when it
     lies outside (missed), orange when it straddles an edge (not yet decided).
+
+    Parameters
+    ----------
+    result : BalanceResult
+        What :func:`tabletop_nb.balance` found (or :meth:`BalanceResult.load
+        <tabletop_nb.lab.balance.BalanceResult.load>` read back).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The same as ``result.figure()``; a figure with a message when no setting reached
+        the confirmation.
+
+    Examples
+    --------
+    >>> from tabletop_nb import balance
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame
+    >>> res = balance(KnownOddsGame(players=2, edge=30), {"handicap": [0, 30], "rounds": [10, 20]},
+    ...               {"fair": 0.15, "turns": (40, 4)}, bots="random", budget=400, batch=100,
+    ...               confirm_games=200, executor="serial", progress=False)
+    >>> fig = finalists_figure(res)    # one panel per goal
+    >>> [a.text for a in fig.layout.annotations]
+    ['fair: every seat wins 1/2 +- 0.15', 'turns: mean turns in 40 +- 4']
+    >>> fig.show()  # doctest: +SKIP
     """
     title = "The finalists on fresh games"
     f = _frame(getattr(result, "finalists", None))

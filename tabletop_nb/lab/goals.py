@@ -33,9 +33,34 @@ __all__ = ["Goal", "Stream", "fair", "target", "at_most", "at_least", "custom", 
 class Stream:
     """One number per game whose mean must lie in ``[low, high]``.
 
-    ``metric`` is a column of the per-game table (``turns``, ``win_rate_seat_2``, ...);
-    ``bounds`` the range each game's value can take (known for rates: then the race uses
-    the exact empirical-Bernstein confidence sequence), or None.
+    A goal bands one number per game (a target on ``turns``) or several (``fair``: each
+    seat's win rate); :meth:`Goal.streams` gives them.
+
+    Attributes
+    ----------
+    goal : str
+        The name of the goal it belongs to.
+    metric : str
+        A column of the per-game table (``turns``, ``win_rate_seat_2``, ...).
+    low, high : float
+        The band the mean must lie in (``-inf`` or ``inf`` for a one-sided goal).
+    centre : float
+        The target (the band's middle), or NaN for a one-sided band.
+    scale : float
+        One tolerance: the unit of :meth:`badness`.
+    bounds : tuple of float, optional
+        The range each game's value can take (known for rates: then the race uses the
+        exact empirical-Bernstein confidence sequence), or None.
+
+    Examples
+    --------
+    >>> s = fair(0.02).streams(4)[0]
+    >>> s.metric, s.low, s.high
+    ('win_rate_seat_0', 0.23, 0.27)
+    >>> s.inside(0.24, 0.26), s.outside(0.24, 0.3)
+    (True, False)
+    >>> round(s.badness(0.26), 6)   # half a tolerance from the centre
+    0.5
     """
 
     goal: str
@@ -78,7 +103,40 @@ class Stream:
 @dataclass(frozen=True)
 class Goal:
     """One goal of a balance search; build it with :func:`fair`, :func:`target`,
-    :func:`at_most`, :func:`at_least`, :func:`custom` or :func:`skill`."""
+    :func:`at_most`, :func:`at_least`, :func:`custom` or :func:`skill`.
+
+    Attributes
+    ----------
+    name : str
+        The goal's name in results and charts (by default its metric).
+    kind : str
+        ``"fair"``, ``"target"``, ``"at_most"``, ``"at_least"``, ``"custom"`` or ``"skill"``.
+    metric : str, optional
+        The column of the per-game table it bands (None for ``fair``, ``custom`` and
+        ``skill``).
+    low, high : float
+        The band the mean must lie in (``-inf`` / ``inf`` for an open end).
+    tol : float, optional
+        The tolerance of a ``fair`` or ``target`` goal.
+    scale : float
+        One tolerance: the unit of a setting's badness.
+    fn : callable, optional
+        A custom goal's function of the per-game table.
+    bounds : tuple of float, optional
+        The range every per-game value lies in, if known.
+    bots : tuple, optional
+        A skill goal's ``(weaker, stronger)`` bots.
+
+    Examples
+    --------
+    >>> g = target("turns", 30, 3)
+    >>> g.kind, g.low, g.high
+    ('target', 27.0, 33.0)
+    >>> g.describe()
+    'mean turns in 30 +- 3'
+    >>> [s.metric for s in fair(0.05).streams(3)]
+    ['win_rate_seat_0', 'win_rate_seat_1', 'win_rate_seat_2']
+    """
 
     name: str
     kind: str  # "fair", "target", "at_most", "at_least", "custom", "skill"
@@ -157,6 +215,19 @@ def fair(tol: float, name: str = "fair") -> Goal:
     """Seat fairness: every seat's win rate within ``1/players +- tol`` (shared wins count
     for each winner).
 
+    Parameters
+    ----------
+    tol : float
+        The largest distance of a seat's win rate from a fair share: above 0, below 0.5.
+    name : str, default "fair"
+        The goal's name in results.
+
+    Returns
+    -------
+    Goal
+
+    Examples
+    --------
     >>> fair(0.02).describe(4)
     'every seat wins 1/4 +- 0.02'
     """
@@ -169,6 +240,23 @@ def fair(tol: float, name: str = "fair") -> Goal:
 def target(metric: str, value: float, tol: float, name: str | None = None) -> Goal:
     """The mean of ``metric`` (a column of the per-game table) within ``value +- tol``.
 
+    Parameters
+    ----------
+    metric : str
+        A per-game metric (``"turns"``, ``"winning_margin"``, ...).
+    value : float
+        The target of its mean.
+    tol : float
+        How far from ``value`` the mean may lie (above 0).
+    name : str, optional
+        The goal's name in results; by default ``metric``.
+
+    Returns
+    -------
+    Goal
+
+    Examples
+    --------
     >>> target("turns", 30, 3).describe()
     'mean turns in 30 +- 3'
     """
@@ -177,15 +265,61 @@ def target(metric: str, value: float, tol: float, name: str | None = None) -> Go
 
 
 def at_most(metric: str, value: float, name: str | None = None, scale: float | None = None) -> Goal:
-    """The mean of ``metric`` at most ``value`` (``scale``: what counts as one tolerance
-    beyond it, default ``|value|`` or 1)."""
+    """The mean of ``metric`` at most ``value``.
+
+    Parameters
+    ----------
+    metric : str
+        A per-game metric (``"winning_margin"``, ``"turns"``, ...).
+    value : float
+        The largest mean allowed.
+    name : str, optional
+        The goal's name in results; by default ``metric``.
+    scale : float, optional
+        What counts as one tolerance beyond ``value`` (for ranking settings that miss);
+        by default ``|value|``, or 1 when ``value`` is 0.
+
+    Returns
+    -------
+    Goal
+
+    Examples
+    --------
+    >>> g = at_most("winning_margin", 5)
+    >>> g.describe()
+    'mean winning_margin at most 5'
+    >>> g.streams(4)[0].badness(7.5)   # 2.5 beyond the bound, in units of 5
+    1.5
+    """
     v = _number(value, f"the bound of {metric!r}")
     s = _tolerance(scale, f"the scale of {metric!r}") if scale is not None else (abs(v) or 1.0)
     return Goal(name or metric, "at_most", metric, -math.inf, v, scale=s)
 
 
 def at_least(metric: str, value: float, name: str | None = None, scale: float | None = None) -> Goal:
-    """The mean of ``metric`` at least ``value``."""
+    """The mean of ``metric`` at least ``value``.
+
+    Parameters
+    ----------
+    metric : str
+        A per-game metric (``"turns"``, ...).
+    value : float
+        The smallest mean allowed.
+    name : str, optional
+        The goal's name in results; by default ``metric``.
+    scale : float, optional
+        What counts as one tolerance below ``value``; by default ``|value|``, or 1 when
+        ``value`` is 0.
+
+    Returns
+    -------
+    Goal
+
+    Examples
+    --------
+    >>> at_least("turns", 20).describe()
+    'mean turns at least 20'
+    """
     v = _number(value, f"the bound of {metric!r}")
     s = _tolerance(scale, f"the scale of {metric!r}") if scale is not None else (abs(v) or 1.0)
     return Goal(name or metric, "at_least", metric, v, math.inf, scale=s)
@@ -196,10 +330,29 @@ def custom(name: str, fn: Callable[[Any], Any], *, target: float | None = None, 
            bounds: tuple[float, float] | None = None) -> Goal:
     """A goal on your own per-game number: ``fn(per_game)`` gets the per-game table (one
     row per game: ``turns``, ``winning_margin``, ``win_rate_seat_k``, ... and ``scores``,
-    a tuple per game) and returns one number per game. Give ``target`` and ``tol``, or
-    ``at_most`` / ``at_least``; ``bounds=(lo, hi)`` if every value lies in that range
-    (the race's intervals are then exact).
+    a tuple per game) and returns one number per game.
 
+    Parameters
+    ----------
+    name : str
+        The goal's name in results.
+    fn : callable
+        ``fn(per_game)`` -> one number per game (a Series or an array).
+    target, tol : float, optional
+        The mean must lie within ``target +- tol``; give both, or one of ``at_most`` /
+        ``at_least``.
+    at_most, at_least : float, optional
+        A one-sided bound on the mean.
+    bounds : tuple of float, optional
+        ``(lo, hi)`` if every value lies in that range (the race's intervals are then
+        exact).
+
+    Returns
+    -------
+    Goal
+
+    Examples
+    --------
     >>> g = custom("seat 0 scores", lambda t: t["score_seat_0"], at_least=10)
     >>> g.describe()
     'mean seat 0 scores at least 10'
@@ -233,6 +386,21 @@ def skill(weaker: Any, stronger: Any, at_least: float = 0.6, name: str = "skill"
     ``at_least`` of the time (shared ranks count half; 0.5 = skill does not tell). Checked
     for the finalists only, on fresh seeds.
 
+    Parameters
+    ----------
+    weaker, stronger : str or callable
+        The two bots (names such as ``"greedy"`` and ``"search:50"``, or callables).
+    at_least : float, default 0.6
+        The smallest share of games ``stronger`` must finish ahead, between 0 and 1.
+    name : str, default "skill"
+        The goal's name in results.
+
+    Returns
+    -------
+    Goal
+
+    Examples
+    --------
     >>> skill("greedy", "search:50", at_least=0.6).describe()
     'search:50 finishes ahead of greedy at least 0.6 of the time'
     """
@@ -282,7 +450,41 @@ def _from_short(key: str, spec: Any) -> Goal:
 
 def parse_goals(goals: Any, metrics: Sequence[str], players: int) -> list[Goal]:
     """Check ``goals`` (a dict or a list of :class:`Goal`) against the known per-game
-    metrics, before any game is played."""
+    metrics, before any game is played.
+
+    Parameters
+    ----------
+    goals : dict, Goal or list of Goal
+        The short spelling (``{"fair": 0.02, "turns": (30, 3), "winning_margin":
+        {"at_most": 5}, "skill": ("greedy", "search:50", 0.6)}``) or goals built with the
+        constructors of this module.
+    metrics : sequence of str
+        The per-game metrics a goal may name.
+    players : int
+        The number of players (not used yet: a goal's numbers per seat come from
+        :meth:`Goal.streams`).
+
+    Returns
+    -------
+    list of Goal
+        In the order given.
+
+    Raises
+    ------
+    TabletopError
+        For a goal that cannot be read, names an unknown metric, repeats a name, or a
+        second skill goal.
+
+    Examples
+    --------
+    >>> goals = parse_goals({"fair": 0.02, "turns": (30, 3)}, ["turns", "winning_margin"], 4)
+    >>> [(g.name, g.kind) for g in goals]
+    [('fair', 'fair'), ('turns', 'target')]
+    >>> parse_goals({"length": (30, 3)}, ["turns", "winning_margin"], 4)
+    Traceback (most recent call last):
+    ...
+    tabletop_nb.core.errors.TabletopError: goal 'length': no per-game metric 'length'; the metrics are: ...
+    """
     if isinstance(goals, Goal):
         goals = [goals]
     if isinstance(goals, Mapping):

@@ -37,7 +37,34 @@ __all__ = ["KnownOddsGame", "KnownOddsRules", "true_win_rates", "true_turns", "l
 
 @dataclass(frozen=True, slots=True)
 class KnownOddsRules(RulesBase):
-    """The rules of Known Odds (see the module's docstring)."""
+    """The rules of Known Odds (see the module's docstring).
+
+    Attributes
+    ----------
+    players : int, default 4
+        Number of players (2 to 6).
+    edge : int, default 8
+        Percentage points that seat 0 wins above a fair ``1/players`` (-20 to 40).
+    handicap : int, default 0
+        Percentage points given back to the other seats (0 to 40): the setting is fair
+        exactly when ``handicap == edge``.
+    rounds : int, default 10
+        Mean length in rounds: a game lasts ``rounds * players`` turns on average.
+    spread : int, default 4
+        Turns the length varies by around its mean, each way (below ``rounds * players``).
+
+    Examples
+    --------
+    >>> rules = KnownOddsRules(players=2, edge=10)
+    >>> rules
+    KnownOddsRules(players=2, edge=10, handicap=0, rounds=10, spread=4)
+    >>> true_win_rates(rules.replace(handicap=10))
+    (Fraction(1, 2), Fraction(1, 2))
+    >>> KnownOddsRules(players=2, spread=20)
+    Traceback (most recent call last):
+    ...
+    tabletop_nb.core.errors.RulesError: rules.spread: must be below rounds x players (20)
+    """
 
     players: int = rule(4, min=2, max=6, doc="number of players")
     edge: int = rule(8, min=-20, max=40, doc="percentage points seat 0 wins above a fair share")
@@ -56,7 +83,25 @@ class KnownOddsRules(RulesBase):
 
 
 def true_win_rates(rules: KnownOddsRules) -> tuple[Fraction, ...]:
-    """Each seat's exact chance to win under ``rules``."""
+    """Each seat's exact chance to win under ``rules``.
+
+    Parameters
+    ----------
+    rules : KnownOddsRules
+        The rules of a Known Odds game.
+
+    Returns
+    -------
+    tuple of Fraction
+        One exact probability per seat, seat 0 first; they add up to 1.
+
+    Examples
+    --------
+    >>> true_win_rates(KnownOddsRules(players=2, edge=10))
+    (Fraction(3, 5), Fraction(2, 5))
+    >>> true_win_rates(KnownOddsRules(players=2, edge=10, handicap=10))
+    (Fraction(1, 2), Fraction(1, 2))
+    """
     n = rules.players
     p0 = Fraction(1, n) + Fraction(rules.edge - rules.handicap, 100)
     rest = (1 - p0) / (n - 1)
@@ -64,7 +109,23 @@ def true_win_rates(rules: KnownOddsRules) -> tuple[Fraction, ...]:
 
 
 def true_turns(rules: KnownOddsRules) -> Fraction:
-    """The exact mean length of a game in turns."""
+    """The exact mean length of a game in turns.
+
+    Parameters
+    ----------
+    rules : KnownOddsRules
+        The rules of a Known Odds game.
+
+    Returns
+    -------
+    Fraction
+        ``rounds * players`` (the length is uniform in ``mean - spread .. mean + spread``).
+
+    Examples
+    --------
+    >>> true_turns(KnownOddsRules(players=3, rounds=5))
+    Fraction(15, 1)
+    """
     return Fraction(rules.rounds * rules.players)
 
 
@@ -90,7 +151,26 @@ class KnownOddsState:
 
 
 class KnownOddsGame(BaseGame):
-    """Two chance nodes, no decisions: the winner, then the length."""
+    """Two chance nodes, no decisions: the winner, then the length.
+
+    Parameters
+    ----------
+    rules : KnownOddsRules, optional
+        The rules; by default ``KnownOddsRules()`` (4 players, ``edge=8``, no handicap).
+    **overrides
+        Rules to change (``players=2``, ``handicap=8``, ...), validated like any rule
+        change.
+
+    Examples
+    --------
+    >>> game = KnownOddsGame(players=2, edge=10)
+    >>> game.num_players
+    2
+    >>> game.chance_outcomes(game.initial_state())   # who wins, with exact odds
+    [(Winner(seat=0), Fraction(3, 5)), (Winner(seat=1), Fraction(2, 5))]
+    >>> game.with_rules(handicap=10).rules
+    KnownOddsRules(players=2, edge=10, handicap=10, rounds=10, spread=4)
+    """
 
     name = "known_odds"
     Rules = KnownOddsRules
@@ -134,5 +214,20 @@ class KnownOddsGame(BaseGame):
 
 
 def load_game(**overrides) -> KnownOddsGame:
-    """Known Odds with some rules changed (``players`` included)."""
+    """Known Odds with some rules changed (``players`` included).
+
+    Parameters
+    ----------
+    **overrides
+        Rules of :class:`KnownOddsRules` to change.
+
+    Returns
+    -------
+    KnownOddsGame
+
+    Examples
+    --------
+    >>> load_game(players=2, handicap=8).rules
+    KnownOddsRules(players=2, edge=8, handicap=8, rounds=10, spread=4)
+    """
     return KnownOddsGame(**overrides)
