@@ -66,7 +66,7 @@ import numpy as np
 from ..core.errors import RulesError, TabletopError
 from .goals import Goal, Stream, parse_goals
 
-__all__ = ["balance", "BalanceResult", "Candidate", "rule_path_value", "with_rule_path",
+__all__ = ["balance", "BalanceResult", "Candidate", "rule_path_value", "with_rule_path", "skill_seats",
            "CONFIRM_BASE", "SKILL_BASE"]
 
 #: confirmation game ``i`` is game ``CONFIRM_BASE + i`` of the study's seed: never a race game
@@ -692,7 +692,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
             seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
             finalists: int = 3, max_candidates: int = 64, pool: int = 12,
             constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
-            skill_games: int = 60, alpha: float = 0.05, time_limit: float | None = None,
+            skill_games: int = 40, alpha: float = 0.05, time_limit: float | None = None,
             executor: Any = None, checkpoint: Any = None, progress: Any = True,
             live: bool = False, on_round: Callable[[Any], None] | None = None) -> BalanceResult:
     """Search the rule values that meet every goal, honestly (see the module's docstring).
@@ -733,10 +733,12 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     constraints : callable or list of callables
         ``f(values) -> bool`` on a setting's ``{path: value}``; False leaves it out.
     skill_games : int
-        Games per finalist for a skill goal (rounded up to whole line-up rounds), played
-        only by finalists that do not already miss another goal on the fresh games. A
-        search bot thinks at each of its turns, so these are the dearest games of a study:
-        60 gives an interval of about +-0.15 on the share; raise it for a sharper check.
+        Games per finalist for a skill goal (rounded up to whole rounds of
+        :func:`skill_seats`: the stronger bot in one seat, in turn in every seat, the weaker
+        in the others), played only by finalists that do not already miss another goal on
+        the fresh games. A search bot thinks at each of its turns, so these are the dearest
+        games of a study; 40 gives an interval of about +-0.15 on the share: raise it for a
+        sharper check.
     alpha : float
         The error of the race (wrongly eliminating or passing a setting) and, separately,
         of the confirmation (reporting a setting to meet a goal it misses).
@@ -914,8 +916,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     n_skill_rounds = 0
     skill_lineups: list[tuple[int, ...]] = []
     if skill_specs is not None:
-        from .ladder import lineups
-        skill_lineups = lineups(2, players)
+        skill_lineups = skill_seats(players)
         n_skill_rounds = -(-skill_games // len(skill_lineups))
     total = budget + finalists * ((confirm_games if confirm_games is not None else MAX_AUTO_CONFIRM)
                                   + n_skill_rounds * len(skill_lineups))
@@ -1254,6 +1255,32 @@ def _choose_finalists(cands: list[Candidate], streams: Sequence[Stream], k: int)
     return (meets + racing)[:k]
 
 
+def skill_seats(players: int) -> list[tuple[int, ...]]:
+    """The line-ups of a skill check: the stronger bot (1) in one seat, in turn in every
+    seat, the weaker (0) in the others.
+
+    One search bot a game, not half the table (as the skill ladder's line-ups seat it): the
+    check costs half as much, and each game still compares the stronger bot with every
+    weaker seat, with each seat's advantage shared out over a round.
+
+    Parameters
+    ----------
+    players : int
+        Seats at the table.
+
+    Returns
+    -------
+    list of tuple of int
+        One line-up per seat.
+
+    Examples
+    --------
+    >>> skill_seats(3)
+    [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+    """
+    return [tuple(int(s == k) for s in range(players)) for k in range(players)]
+
+
 def _skill_values(parts: list[dict[int, list]], schedule: list[tuple[int, ...]]) -> np.ndarray:
     """Per skill game: the share of (stronger, weaker) seat pairs the stronger bot finished
     ahead in (shared ranks half). Bot 1 of the line-up is the stronger."""
@@ -1441,9 +1468,14 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
             text += " Out of reach here: " + ", ".join(_goal_text(goals, g, players) for g in unreachable) + "."
         info.update(verdict="none", verdict_text=text + " The closest trade-offs are in .pareto().")
     else:
-        info.update(verdict="undecided", verdict_text=(
-            "Undecided: the games played cannot yet tell which setting meets every goal (raise budget= or "
-            "confirm_games=, or widen a tolerance)."))
+        racing_left = [c for c in cands if c.status != "out" and c.label not in verdicts]
+        if verdicts and all(v.startswith("misses") for v in verdicts.values()):
+            text = (f"Undecided: every finalist misses a goal on fresh games, but {len(racing_left)} other "
+                    f"settings were still in the race when it ended: raise budget= to race them further.")
+        else:
+            text = ("Undecided: the games played cannot yet tell which setting meets every goal (raise budget= or "
+                    "confirm_games=, or widen a tolerance).")
+        info.update(verdict="undecided", verdict_text=text)
     if skipped:
         info["verdict_text"] += f" ({len(skipped)} combinations left out: constraints or rules refusing them.)"
     del frame

@@ -381,10 +381,11 @@ def custom(name: str, fn: Callable[[Any], Any], *, target: float | None = None, 
 
 
 def skill(weaker: Any, stronger: Any, at_least: float = 0.6, name: str = "skill") -> Goal:
-    """Skill still matters: in games between the two bots (seats rotated, the line-ups of
-    :func:`tabletop_nb.skill_ladder`), ``stronger`` finishes ahead of ``weaker`` at least
-    ``at_least`` of the time (shared ranks count half; 0.5 = skill does not tell). Checked
-    for the finalists only, on fresh seeds.
+    """Skill still matters: in games of the stronger bot in one seat (in turn in every seat)
+    against the weaker in the others, ``stronger`` finishes ahead of ``weaker`` at least
+    ``at_least`` of the time (each pair of seats counts, shared ranks half, as on
+    :func:`tabletop_nb.skill_ladder`; 0.5 = skill does not tell). Checked for the finalists
+    only, on fresh seeds.
 
     Parameters
     ----------

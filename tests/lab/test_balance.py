@@ -853,3 +853,15 @@ def test_a_budget_under_100_games_a_setting_warns():
         res = balance(g, {"handicap": [0, 1, 2]}, {"fair": 0.1}, bots="random", seed=3, budget=90,
                       batch=30, confirm_games=50, executor="serial", progress=False)
     assert res.verdict in {"met", "likely", "none", "undecided"}
+
+
+def test_undecided_says_when_finalists_miss_but_others_were_still_racing():
+    """Every finalist misses fairness on fresh games while settings the budget never got to
+    decide were still racing: the verdict is "undecided" (not "none": those settings were
+    never ruled out) and says to race them further, not to confirm more."""
+    g = known_odds(edge=20)
+    res = balance(g, {"handicap": [0, 2, 4, 6]}, {"fair": 0.03}, bots="random", seed=2, budget=400,
+                  batch=100, confirm_games=1000, finalists=1, executor="serial", progress=False)
+    assert res.verdict == "undecided"
+    assert set(res.finalists.verdict) == {"misses fair"}
+    assert "other settings were still in the race" in res.summary() and "raise budget=" in res.summary()
