@@ -49,12 +49,51 @@ TRADES = ("coins_to_fuel", "fuel_to_goods", "fuel_to_coins", "goods_to_pp")
 class Player:
     """One player's board, lanes and round bookkeeping.
 
-    ``lanes`` holds card ids (-1 for an empty slot); ``ships`` the sorted ship
-    positions; ``hubs`` the complete hubs of the lanes as ``(key, multiplier, item)``
-    (derived from ``lanes``, kept for speed); ``cargo`` the goods on each port as
-    ``(card id, goods placed)``. ``dice`` are the unused dice on the board; dice
-    placed this round are in ``hub_dice`` / ``card_dice`` (``(key, value)`` pairs), in
-    the bidding area or in the discard area.
+    Attributes
+    ----------
+    coins, fuel, goods, fish, interference, pp : int
+        The player's supplies: coins (no cap), fuel and goods in the cabin (at most 8 together,
+        NK-CAP-01), fish in the freezer (at most 8, NK-CAP-02), interference tiles and penguin
+        points. A player starts with 8 coins and 2 fuel (NK-SET-06).
+    harbours : int
+        Harbours opened (1 to 5); there are as many lanes (NK-FA-13).
+    lanes : tuple
+        Per lane, the card ids in its 5 slots, -1 for an empty slot.
+    ships : tuple
+        The sorted ship positions ``(lane, boundary, sub)`` (see the module docstring).
+    cards : tuple
+        Card ids the player owns.
+    hubs : tuple
+        The complete hubs of the lanes as ``(key, multiplier, item)``, derived from ``lanes``
+        and kept for speed (NK-HUB-03).
+    cargo : tuple
+        The goods on each port as ``(card id, goods placed)`` (NK-PORT).
+    dice : tuple
+        The unused dice on the board (values).
+    hub_dice, card_dice : tuple
+        Dice placed this round on hubs and on cards' activation spaces, ``(key, value)`` pairs;
+        other placed dice are in the bidding area or the discard area.
+    bonus : str
+        The starting bonus tile taken (NK-SET-09).
+    park_variant_round : int
+        The round the variant Penguin Park was gained (0: not owned; NK-PP-11).
+    tile_adjust_used, tile_reroll_used, park_pickups_used : int
+        Penguin Park's dice reward tiles and pickups used this round (NK-PP-02, NK-PP-06).
+    picked_up : bool
+        Whether the player took a die from the discard area this turn (NK-FA-03).
+    lighthouse : tuple or None
+        The hub Light House boosts this round (NK-LH-01).
+    hospital_used, harbour_city_used : bool
+        Whether Hospital's removal (NK-HO-02) and Harbour City's discount (NK-HC-01) were used
+        this round.
+    church_used : int
+        Losing dice Church has put on hubs this round (at most 2, NK-CH-01).
+
+    Examples
+    --------
+    >>> p = Player()
+    >>> p.coins, p.fuel, p.harbours, p.ships
+    (8, 2, 1, ((0, 0, 0),))
     """
 
     coins: int = 8
@@ -87,7 +126,60 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class NekoState:
-    """The whole table. See the module docstring for positions and frames."""
+    """The whole table. See the module docstring for positions and frames.
+
+    Attributes
+    ----------
+    players : tuple of Player
+        One per seat.
+    phase : int
+        The phase of the round, an index of ``PHASES`` (``SETUP`` ... ``OVER``; NK-RND-02).
+    round, step : int
+        The round (0 while setting up, then 1 to 4, NK-RND-01) and the step within the phase
+    (the draft step, ...).
+    order : tuple of int
+        The turn order, first player first (NK-TO-03).
+    turn : int
+        The index in ``order`` of the player on turn.
+    frames : tuple
+        The stack of decisions and chance events the game waits for; the top frame acts next.
+    deck, bottom : tuple
+        Per period (1, 2): the shuffled deck's cards (unknown order, kept sorted) and the cards
+        put under it, top first (NK-RES-03).
+    piles : tuple
+        Advanced setup: the period's cards on display (NK-ADS-02).
+    area, adv : tuple
+        The bidding-area spaces and the advanced-card spaces: a card id or -1.
+    adv_pool : tuple
+        Advanced cards not drawn (NK-ADV-02).
+    bids : tuple
+        Per space (the area's, then the advanced ones), per player, the dice values bid.
+    discard : tuple
+        The discard area's dice values, sorted.
+    tiles : tuple
+        The mid-game scoring tiles drawn: the first period's, then the second's (NK-SET-05).
+    bonus_left : tuple
+        Starting bonus tiles nobody has taken.
+    hands, picks : tuple
+        The draft: the hand in front of each seat, and this step's picks in seat order
+        (hidden from the other players, NK-DRF-05).
+    main : tuple
+        This turn's main action: ``()``, ``("fish",)``, ``("bid", space, placed)`` or
+        ``("act",)`` (NK-ACT-02).
+    removed : tuple
+        Cards out of the game.
+    final : tuple
+        The final scoring per player (empty until the end).
+    events : tuple
+        What the last action did, for the view and the log.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> s = tabletop_nb.load_game("neko", players=2).initial_state()
+    >>> len(s.players), PHASES[s.phase], s.round
+    (2, 'Setup', 0)
+    """
 
     players: tuple
     phase: int
@@ -119,37 +211,104 @@ class NekoState:
 
 @dataclass(frozen=True, slots=True)
 class StartOrder:
-    """Chance: the starting turn order (``random_start_order``)."""
+    """Chance: the starting turn order (``random_start_order``, NK-SET-07).
+
+    Parameters
+    ----------
+    order : tuple of int
+        The seats, first player first.
+
+    Examples
+    --------
+    >>> StartOrder(order=(1, 0))
+    StartOrder(order=(1, 0))
+    """
     order: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class DrawTile:
-    """Chance: the next mid-game scoring tile drawn."""
+    """Chance: the next mid-game scoring tile drawn (NK-SET-05).
+
+    Parameters
+    ----------
+    tile : int
+        The tile's id.
+
+    Examples
+    --------
+    >>> DrawTile(tile=3)
+    DrawTile(tile=3)
+    """
     tile: int
 
 
 @dataclass(frozen=True, slots=True)
 class DrawAdvanced:
-    """Chance: the next advanced card drawn for the board."""
+    """Chance: the next advanced card drawn for the board (NK-ADV-02).
+
+    Parameters
+    ----------
+    card : int
+        The card's id.
+
+    Examples
+    --------
+    >>> DrawAdvanced(card=80)
+    DrawAdvanced(card=80)
+    """
     card: int
 
 
 @dataclass(frozen=True, slots=True)
 class DrawCard:
-    """Chance: the top card of the shuffled period deck."""
+    """Chance: the top card of the shuffled period deck (a reveal into the bidding area, a reward
+    or Post Office draw; NK-PREP-03, NK-RWD-08, NK-PO-01).
+
+    Parameters
+    ----------
+    card : int
+        The card's id.
+
+    Examples
+    --------
+    >>> DrawCard(card=12)
+    DrawCard(card=12)
+    """
     card: int
 
 
 @dataclass(frozen=True, slots=True)
 class RollDice:
-    """Chance: a player's roll of their dice (sorted values)."""
+    """Chance: a player's roll of their dice at the start of Preparation (NK-DRF-01).
+
+    Parameters
+    ----------
+    dice : tuple of int
+        The values rolled, sorted.
+
+    Examples
+    --------
+    >>> RollDice(dice=(1, 2, 2, 4, 5, 6))
+    RollDice(dice=(1, 2, 2, 4, 5, 6))
+    """
     dice: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Rolled:
-    """Chance: a rerolled die's new value."""
+    """Chance: a rerolled die's new value (Penguin Park's reroll tile, NK-PP-04).
+
+    Parameters
+    ----------
+    value : int
+        The new value, 1 to 6.
+
+    Examples
+    --------
+    >>> Rolled(value=6)
+    Rolled(value=6)
+    """
     value: int
 
 
@@ -158,48 +317,137 @@ class Rolled:
 
 @dataclass(frozen=True, slots=True)
 class ChooseBonus:
-    """Setup: take a starting bonus tile."""
+    """Setup: take a starting bonus tile nobody has taken yet, last player first (NK-SET-09).
+
+    Parameters
+    ----------
+    tile : str
+        The tile: goods, coins, fish or fuel.
+
+    Examples
+    --------
+    >>> ChooseBonus(tile="fish")
+    ChooseBonus(tile='fish')
+    """
     tile: str
 
 
 @dataclass(frozen=True, slots=True)
 class Sell:
-    """Morning Market: sell one fish for coins, fuel or goods."""
+    """Morning Market: sell one fish for 4 coins, 2 fuel or 1 good (NK-MM-02).
+
+    Parameters
+    ----------
+    item : str
+        What the fish buys: ``"coins"``, ``"fuel"`` or ``"goods"``.
+
+    Examples
+    --------
+    >>> Sell(item="fuel")
+    Sell(item='fuel')
+    """
     item: str
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """Finish the Morning Market or the game-end window."""
+    """Finish the Morning Market (NK-MM-01) or the game-end window.
+
+    Examples
+    --------
+    >>> Done()
+    Done()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """Draft: keep a die of this value from the hand in front of you."""
+    """Draft: keep a die of this value from the hand in front of you (NK-DRF-02).
+
+    Parameters
+    ----------
+    value : int
+        The die's value, 1 to 6.
+
+    Examples
+    --------
+    >>> Pick(value=3)
+    Pick(value=3)
+    >>> Pick(3) == TakeFish(3)   # actions of different kinds are never equal
+    False
+    """
     value: int
 
 
 @dataclass(frozen=True, slots=True)
 class IncomeDie:
-    """Obtain Income: discard a die of this value for as many coins."""
+    """Obtain Income: discard a die of this value for as many coins (NK-INC-01).
+
+    Parameters
+    ----------
+    value : int
+        The die's value, and the coins it brings.
+
+    Examples
+    --------
+    >>> IncomeDie(value=6)
+    IncomeDie(value=6)
+    """
     value: int
 
 
 @dataclass(frozen=True, slots=True)
 class CityIncome:
-    """Southernmost City: take coins or fuel."""
+    """Southernmost City at income: take 5 coins or 2 fuel (NK-SMC-01).
+
+    Parameters
+    ----------
+    item : str
+        ``"coins"`` or ``"fuel"``.
+
+    Examples
+    --------
+    >>> CityIncome(item="coins")
+    CityIncome(item='coins')
+    """
     item: str
 
 
 @dataclass(frozen=True, slots=True)
 class Reward:
-    """Take a reward of the dice reward chart."""
+    """Get Rewards: take a reward of the dice reward chart at your lowest die's level or above
+    (NK-RWD-01..04); Seaside Town (D) takes one too (NK-ST-05).
+
+    Parameters
+    ----------
+    reward : str
+        The reward's name on the chart.
+
+    Examples
+    --------
+    >>> Reward(reward="fish")
+    Reward(reward='fish')
+    """
     reward: str
 
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """Buy a card and place it in a slot of a lane (0-based)."""
+    """Buy a card and place it in a slot of a lane, paying 1 coin per empty slot to its left
+    (NK-PLC-02, NK-RES-06).
+
+    Parameters
+    ----------
+    card : int
+        The card's id.
+    lane, slot : int
+        Where it goes, both counted from 0.
+
+    Examples
+    --------
+    >>> Buy(card=7, lane=0, slot=1)
+    Buy(card=7, lane=0, slot=1)
+    """
     card: int
     lane: int
     slot: int
@@ -207,41 +455,107 @@ class Buy:
 
 @dataclass(frozen=True, slots=True)
 class DrawTwo:
-    """Advanced game: draw 2 from the deck instead of buying from the display."""
+    """Advanced game: draw 2 from the deck instead of buying from the display (NK-RWD-08,
+    NK-ADV-07).
+
+    Examples
+    --------
+    >>> DrawTwo()
+    DrawTwo()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Decline (a purchase, a won card, an optional effect)."""
+    """Decline (a purchase, a won card, an optional effect; NK-RES-06).
+
+    Examples
+    --------
+    >>> Pass()
+    Pass()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class UsePostOffice:
-    """Set Turn Order: use the Post Office's draw-and-buy."""
+    """Set Turn Order: use the Post Office's draw-and-buy (NK-TO-01, NK-PO-03).
+
+    Examples
+    --------
+    >>> UsePostOffice()
+    UsePostOffice()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class TakeFish:
-    """Main action: discard a die of this value for a fish (repeat to add dice)."""
+    """Main action: discard a die of this value for a fish; repeat to add dice (NK-ACT-06).
+
+    Parameters
+    ----------
+    value : int
+        The die's value (it goes to the discard area unchanged).
+
+    Examples
+    --------
+    >>> TakeFish(value=1)
+    TakeFish(value=1)
+    """
     value: int
 
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Main action: put a die of this value in your slot of a bidding space."""
+    """Main action: put a die of this value in your slot of a bidding space (NK-ACT-07, NK-BID).
+
+    Parameters
+    ----------
+    space : int
+        The space: the bidding area's, then the advanced cards' (counted from 0).
+    value : int
+        The die's value.
+
+    Examples
+    --------
+    >>> Bid(space=2, value=5)
+    Bid(space=2, value=5)
+    """
     space: int
     value: int
 
 
 @dataclass(frozen=True, slots=True)
 class NewBid:
-    """Main action (advanced setup): start a bid on a displayed card in the next free space."""
+    """Main action (advanced setup): start a bid on a displayed card in the next free space
+    (NK-ADV-05).
+
+    Parameters
+    ----------
+    card : int
+        The displayed card's id.
+
+    Examples
+    --------
+    >>> NewBid(card=21)
+    NewBid(card=21)
+    """
     card: int
 
 
 @dataclass(frozen=True, slots=True)
 class ActivateHub:
-    """Main action: place a die showing the hub's multiplier on it."""
+    """Main action: place a die showing the hub's multiplier on it (NK-ACT-08, NK-HUB-04).
+
+    Parameters
+    ----------
+    lane, boundary, sub : int
+        The hub's position (see the module docstring).
+
+    Examples
+    --------
+    >>> ActivateHub(lane=0, boundary=1, sub=0)
+    ActivateHub(lane=0, boundary=1, sub=0)
+    """
     lane: int
     boundary: int
     sub: int
@@ -249,7 +563,20 @@ class ActivateHub:
 
 @dataclass(frozen=True, slots=True)
 class ActivateCard:
-    """Main action: place a die of this value on a card's activation space."""
+    """Main action: place a die of this value on a card's activation space (NK-ACT-08, NK-ACT-12).
+
+    Parameters
+    ----------
+    lane, slot : int
+        The card's place, both counted from 0.
+    value : int
+        The die's value.
+
+    Examples
+    --------
+    >>> ActivateCard(lane=0, slot=2, value=4)
+    ActivateCard(lane=0, slot=2, value=4)
+    """
     lane: int
     slot: int
     value: int
@@ -257,61 +584,165 @@ class ActivateCard:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """End your Action-phase turn."""
+    """End your Action-phase turn (NK-ACT-01).
+
+    Examples
+    --------
+    >>> EndTurn()
+    EndTurn()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class FishFor:
-    """Free action a): one fish for coins or fuel."""
+    """Free action a): one fish for 2 coins or 1 fuel (NK-FA-01).
+
+    Parameters
+    ----------
+    item : str
+        ``"coins"`` or ``"fuel"``.
+
+    Examples
+    --------
+    >>> FishFor(item="coins")
+    FishFor(item='coins')
+    """
     item: str
 
 
 @dataclass(frozen=True, slots=True)
 class TakeDiscard:
-    """Free action b) (source "fish") or a Penguin Park pickup (source "park")."""
+    """Take a die from the discard area: free action b) for 3 fish (source ``"fish"``,
+    NK-FA-02) or a Penguin Park pickup (source ``"park"``, NK-PP-06).
+
+    Parameters
+    ----------
+    value : int
+        The die's value (it keeps it).
+    source : str
+        ``"fish"`` or ``"park"``.
+
+    Examples
+    --------
+    >>> TakeDiscard(value=6, source="fish")
+    TakeDiscard(value=6, source='fish')
+    """
     value: int
     source: str
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveInterference:
-    """Free action c): pay coins to remove an interference tile."""
+    """Free action c): pay 5 coins to remove an interference tile (NK-FA-05).
+
+    Examples
+    --------
+    >>> RemoveInterference()
+    RemoveInterference()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class BuyShip:
-    """Free action d): buy a ship and put it at the start of a lane."""
+    """Free action d): buy a ship and put it at the start of a lane (NK-FA-06..08).
+
+    Parameters
+    ----------
+    lane : int
+        The lane, counted from 0.
+
+    Examples
+    --------
+    >>> BuyShip(lane=1)
+    BuyShip(lane=1)
+    """
     lane: int
 
 
 @dataclass(frozen=True, slots=True)
 class OpenHarbour:
-    """Free action e): open a harbour (a new lane)."""
+    """Free action e): open a harbour, a new empty lane (NK-FA-11..13).
+
+    Examples
+    --------
+    >>> OpenHarbour()
+    OpenHarbour()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class Adjust:
-    """Free action f): pay fuel to turn a die by +1 or -1 (6 and 1 wrap)."""
+    """Free action f): pay 1 fuel to turn a die by +1 or -1; 6 and 1 wrap (NK-FA-15).
+
+    Parameters
+    ----------
+    value : int
+        The die's value before the turn.
+    delta : int
+        +1 or -1.
+
+    Examples
+    --------
+    >>> Adjust(value=6, delta=1)   # the 6 becomes a 1
+    Adjust(value=6, delta=1)
+    """
     value: int
     delta: int
 
 
 @dataclass(frozen=True, slots=True)
 class TileAdjust:
-    """Penguin Park's +/-1 tile: turn a die by +1 or -1 for free."""
+    """Penguin Park's +/-1 tile: turn a die by +1 or -1 for free (NK-PP-03).
+
+    Parameters
+    ----------
+    value : int
+        The die's value before the turn.
+    delta : int
+        +1 or -1.
+
+    Examples
+    --------
+    >>> TileAdjust(value=1, delta=-1)
+    TileAdjust(value=1, delta=-1)
+    """
     value: int
     delta: int
 
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """Penguin Park's reroll tile: roll a die of this value again."""
+    """Penguin Park's reroll tile: roll a die of this value again (NK-PP-04); a :class:`Rolled`
+    chance outcome follows.
+
+    Parameters
+    ----------
+    value : int
+        The die's value before the roll.
+
+    Examples
+    --------
+    >>> Reroll(value=2)
+    Reroll(value=2)
+    """
     value: int
 
 
 @dataclass(frozen=True, slots=True)
 class MoveShip:
-    """Free action g): pay fuel to move a ship at this position to the next stop."""
+    """Free action g): pay 2 fuel to move a ship at this position to the next stop (NK-FA-16,
+    NK-HUB-10).
+
+    Parameters
+    ----------
+    lane, boundary, sub : int
+        The ship's position before the move (see the module docstring).
+
+    Examples
+    --------
+    >>> MoveShip(lane=0, boundary=0, sub=0)
+    MoveShip(lane=0, boundary=0, sub=0)
+    """
     lane: int
     boundary: int
     sub: int
@@ -319,20 +750,53 @@ class MoveShip:
 
 @dataclass(frozen=True, slots=True)
 class LoadCargo:
-    """Free action h): put a good from the cabin on the port in this slot."""
+    """Free action h): put a good from the cabin on the port in this slot (NK-FA-18, NK-PORT-02).
+
+    Parameters
+    ----------
+    lane, slot : int
+        The port's place, both counted from 0.
+
+    Examples
+    --------
+    >>> LoadCargo(lane=0, slot=3)
+    LoadCargo(lane=0, slot=3)
+    """
     lane: int
     slot: int
 
 
 @dataclass(frozen=True, slots=True)
 class Trade:
-    """A Seaside Town trade (one of ``TRADES``)."""
+    """A Seaside Town trade (NK-ST-01, NK-ST-06).
+
+    Parameters
+    ----------
+    trade : str
+        One of ``TRADES``.
+
+    Examples
+    --------
+    >>> Trade(trade=TRADES[0])
+    Trade(trade='coins_to_fuel')
+    """
     trade: str
 
 
 @dataclass(frozen=True, slots=True)
 class Lighthouse:
-    """Light House: this hub gives 2 more units for the rest of the round."""
+    """Light House: this hub gives 2 more units for the rest of the round (NK-LH-01).
+
+    Parameters
+    ----------
+    lane, boundary, sub : int
+        The hub's position.
+
+    Examples
+    --------
+    >>> Lighthouse(lane=0, boundary=2, sub=0)
+    Lighthouse(lane=0, boundary=2, sub=0)
+    """
     lane: int
     boundary: int
     sub: int
@@ -340,31 +804,84 @@ class Lighthouse:
 
 @dataclass(frozen=True, slots=True)
 class HospitalRemove:
-    """Hospital: remove an interference tile (once per round)."""
+    """Hospital: remove an interference tile for free, once per round (NK-HO-02).
+
+    Examples
+    --------
+    >>> HospitalRemove()
+    HospitalRemove()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class NekoSplit:
-    """Neko Harbour: take this much fuel (3 hubs each) and a coin per other hub."""
+    """Neko Harbour: take this much fuel (3 hubs each) and a coin per other hub (NK-NH-01).
+
+    Parameters
+    ----------
+    fuel : int
+        The fuel taken, from 0 to the hubs div 3.
+
+    Examples
+    --------
+    >>> NekoSplit(fuel=1)
+    NekoSplit(fuel=1)
+    """
     fuel: int
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveTiles:
-    """Hospital on placement: remove this many interference tiles."""
+    """Hospital on placement: remove this many interference tiles (up to 2, NK-HO-01).
+
+    Parameters
+    ----------
+    count : int
+        The tiles removed.
+
+    Examples
+    --------
+    >>> RemoveTiles(count=2)
+    RemoveTiles(count=2)
+    """
     count: int
 
 
 @dataclass(frozen=True, slots=True)
 class ParkDie:
-    """Variant Penguin Park: put a discarded die of this value in your slot of a space."""
+    """Variant Penguin Park: put a discarded die of this value in your slot of a space
+    (NK-PP-10, NK-PP-11).
+
+    Parameters
+    ----------
+    value : int
+        The discarded die's value.
+    space : int
+        The bidding space, as in :class:`Bid`.
+
+    Examples
+    --------
+    >>> ParkDie(value=5, space=0)
+    ParkDie(value=5, space=0)
+    """
     value: int
     space: int
 
 
 @dataclass(frozen=True, slots=True)
 class ChurchHub:
-    """Church: put a losing die on this vacant hub (its value set to fit)."""
+    """Church: put a losing die on this vacant hub, its value set to fit (NK-CH-01, NK-CH-02).
+
+    Parameters
+    ----------
+    lane, boundary, sub : int
+        The hub's position.
+
+    Examples
+    --------
+    >>> ChurchHub(lane=0, boundary=1, sub=0)
+    ChurchHub(lane=0, boundary=1, sub=0)
+    """
     lane: int
     boundary: int
     sub: int
@@ -372,15 +889,65 @@ class ChurchHub:
 
 @dataclass(frozen=True, slots=True)
 class ChurchFish:
-    """Church: take fish for the rest of the losing dice on this card."""
+    """Church: take fish for the rest of the losing dice on this card (NK-RES-09).
+
+    Examples
+    --------
+    >>> ChurchFish()
+    ChurchFish()
+    """
 
 
 #: ``replace_state(s, **changes)``: ``dataclasses.replace`` for a NekoState, fast
 #: (:mod:`tabletop_nb.core.fastrecord`)
 replace_state = replacer(NekoState)
+replace_state.__doc__ = """A copy of a NekoState with the given fields changed (``dataclasses.replace``, fast).
+
+Parameters
+----------
+_fr_o : NekoState
+    The state to copy (positional).
+**changes
+    The new values, by keyword only (any field of :class:`NekoState`;
+    tests/core/test_fastrecord.py checks every call passes keywords).
+
+Returns
+-------
+NekoState
+    The copy; ``_fr_o`` is unchanged.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> s = tabletop_nb.load_game("neko", players=2).initial_state()
+>>> replace_state(s, round=2).round, s.round
+(2, 0)
+"""
+#: the generated function's globals are not this module's, so doctest finds its example here
+__test__ = {"replace_state": replace_state.__doc__}
 
 
 def with_picks(s: NekoState, picks: tuple) -> NekoState:
-    """The state with other draft picks (what ``observation`` hides and ``determinize``
-    fills in)."""
+    """The state with other draft picks (what ``observation`` hides and ``determinize`` fills in,
+    NK-DRF-05).
+
+    Parameters
+    ----------
+    s : NekoState
+        The state.
+    picks : tuple
+        This draft step's picks, in seat order.
+
+    Returns
+    -------
+    NekoState
+        A copy of ``s`` with those picks.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> s = tabletop_nb.load_game("neko", players=2).initial_state()
+    >>> with_picks(s, (3, 5)).picks
+    (3, 5)
+    """
     return replace_state(s, picks=picks)
