@@ -51,14 +51,41 @@ REWARDS = ("coins", "goods", "interference", "fish", "fuel", "card")
 
 
 class Cargo(NamedTuple):
-    """One cargo space of a port: holds one good; ``item`` (may be "") is its reward."""
+    """One cargo space of a port: it holds one good, and covering it gives its reward
+    (NK-PORT-01, NK-PORT-04).
+
+    Parameters
+    ----------
+    item : str, default ""
+        The reward's item (``""``: none).
+    amount : int, default 0
+        How many of it.
+
+    Examples
+    --------
+    >>> Cargo(item="fuel", amount=1)
+    Cargo(item='fuel', amount=1)
+    """
 
     item: str = ""
     amount: int = 0
 
 
 class PortHub(NamedTuple):
-    """An internal hub printed on a port, on the ship's path across the card."""
+    """An internal hub printed on a port, on the ship's path across the card (NK-PORT-07).
+
+    Parameters
+    ----------
+    multiplier : int
+        The die value that activates it, and the units it gives.
+    item : str
+        What each unit is: coins, fuel, goods or fish.
+
+    Examples
+    --------
+    >>> PortHub(multiplier=1, item="fuel")
+    PortHub(multiplier=1, item='fuel')
+    """
 
     multiplier: int
     item: str
@@ -72,9 +99,41 @@ MAX_DISPLAY = 30
 class Card:
     """One card (a stop on the journey).
 
-    ``left`` is the multiplier half-hub, ``right`` the item half-hub. ``activate`` lists
-    the die values its activation space accepts (empty: no activation space).
-    ``endgame_pp`` / ``endgame_kinds``: the advanced cards' end-game icon.
+    Attributes
+    ----------
+    id : int
+        The card's id (its index in the base cards, then the advanced ones).
+    name : str
+        The printed name.
+    kind : str
+        One of ``KINDS`` (NK-CARD-01).
+    period : int
+        The deck it belongs to, 1 or 2 (NK-SET-02).
+    cost, pp : int
+        The printed cost in coins and penguin points.
+    left : int
+        The multiplier half-hub (NK-HUB-02).
+    right : str
+        The item half-hub.
+    effect : str
+        The effect beyond the kind's standard one, one of ``EFFECTS``.
+    activate : tuple of int
+        The die values its activation space accepts (empty: no activation space; NK-ACT-12).
+    cargo : tuple of Cargo
+        A port's cargo spaces, in filling order (NK-PORT-02).
+    hubs : tuple of PortHub
+        A port's internal hubs.
+    interference : int
+        The interference icons printed on it (NK-PLC-10).
+    endgame_pp, endgame_kinds : int, tuple of str
+        The advanced cards' end-game icon: PP per card of these kinds (NK-ADV-10).
+
+    Examples
+    --------
+    >>> base, advanced = load_cards()
+    >>> c = base[0]
+    >>> str(c), c.kind, c.period, c.left, c.right
+    ('Ocean Bank #0', 'ocean_bank', 1, 1, 'fuel')
     """
 
     id: int
@@ -98,7 +157,24 @@ class Card:
 
 
 class MidTile(NamedTuple):
-    """A mid-game scoring tile: every player who meets ``kind`` scores ``pp``."""
+    """A mid-game scoring tile: every player who meets ``kind`` scores ``pp`` (NK-MID).
+
+    Parameters
+    ----------
+    id : int
+        The tile's id.
+    kind : str
+        What it asks, one of ``TILE_KINDS`` (``"most_fuel"``, ``"fish_at_least"``, ...).
+    pp : int, default 3
+        The penguin points it gives.
+    threshold : int, default 0
+        The amount an ``..._at_least`` tile asks.
+
+    Examples
+    --------
+    >>> load_board()["tiles"][0]
+    MidTile(id=0, kind='most_fuel', pp=3, threshold=0)
+    """
 
     id: int
     kind: str
@@ -107,7 +183,20 @@ class MidTile(NamedTuple):
 
 
 class BonusTile(NamedTuple):
-    """A starting bonus tile and what it gives."""
+    """A starting bonus tile and what it gives (NK-SET-09, NK-SET-11).
+
+    Parameters
+    ----------
+    name : str
+        The tile's name, as :class:`~tabletop_nb.games.neko.state.ChooseBonus` names it.
+    coins, fuel, goods, fish : int, default 0
+        What it gives.
+
+    Examples
+    --------
+    >>> load_board()["bonus"][1]
+    BonusTile(name='4 coins', coins=4, fuel=0, goods=0, fish=0)
+    """
 
     name: str
     coins: int = 0
@@ -117,7 +206,23 @@ class BonusTile(NamedTuple):
 
 
 class RewardSpace(NamedTuple):
-    """One reward of the dice reward chart; available when your lowest die <= level."""
+    """One reward of the dice reward chart, available when your lowest die <= ``level``
+    (NK-RWD-01..04).
+
+    Parameters
+    ----------
+    level : int
+        The chart level, 1 to 6.
+    reward : str
+        One of ``REWARDS``.
+    amount : int
+        How many of it.
+
+    Examples
+    --------
+    >>> load_board()["chart"][0]
+    RewardSpace(level=1, reward='card', amount=1)
+    """
 
     level: int
     reward: str
@@ -147,7 +252,21 @@ def load_cards() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 
 @lru_cache(maxsize=None)
 def load_board() -> dict:
-    """The board components from ``data/board.toml`` (tiles, bonus tiles, reward chart)."""
+    """The board components from ``data/board.toml`` (tiles, bonus tiles, reward chart).
+
+    Returns
+    -------
+    dict
+        ``"tiles"`` (:class:`MidTile`), ``"bonus"`` (:class:`BonusTile`), ``"chart"``
+        (:class:`RewardSpace`), ``"layout"`` (the bidding area per player count) and
+        ``"supply"``.
+
+    Examples
+    --------
+    >>> b = load_board()
+    >>> sorted(b), len(b["tiles"])
+    (['bonus', 'chart', 'layout', 'supply', 'tiles'], 10)
+    """
     data = tomllib.loads((DATA / "board.toml").read_text(encoding="utf-8"))
     return {
         "tiles": tuple(MidTile(**t) for t in data["tile"]),
@@ -165,7 +284,24 @@ D6 = Die([1, 2, 3, 4, 5, 6], name="d6")
 
 @dataclass(frozen=True, slots=True)
 class Rules(RulesBase):
-    """Every rule of A Pleasant Journey to Neko that a designer may change."""
+    """Every rule of A Pleasant Journey to Neko that a designer may change.
+
+    Parameters
+    ----------
+    **rules
+        Every rule by keyword: ``players``, the variants (``advanced_cards``, ...), the
+        components and the readings of ambiguous text (RULINGS.md). Each field's type,
+        default, bounds and doc are in :meth:`fields_info` and on the game's rule-values
+        page; a value out of bounds raises ``RulesError``.
+
+    Examples
+    --------
+    >>> r = Rules(players=2)
+    >>> r.players, r.advanced_cards
+    (2, False)
+    >>> r.replace(advanced_cards=True).advanced_cards
+    True
+    """
 
     players: int = rule(4, min=2, max=4, doc="number of players (NK-SET-01)", group="Setup")
     advanced_cards: bool = rule(False, doc="advanced game: 3 advanced cards on the board (NK-ADV)",

@@ -39,7 +39,25 @@ DATA = Path(__file__).with_name("data")
 
 
 class District(NamedTuple):
-    """One district of the board: its letter in the rows, value, colour name and drawing colour."""
+    """One district of the board: its letter in the rows, value, colour name and drawing colour
+    (PC-SETUP-01).
+
+    Parameters
+    ----------
+    letter : str
+        The district's letter in ``Board.rows``.
+    value : int
+        The points a first pyramid there scores.
+    name : str
+        The colour's name on the board.
+    colour : str
+        The colour the view draws it in.
+
+    Examples
+    --------
+    >>> BOARD.district(BOARD.holy)   # the holy district, worth 7
+    District(letter='S', value=7, name='red', colour='#d62728')
+    """
 
     letter: str
     value: int
@@ -48,14 +66,40 @@ class District(NamedTuple):
 
 
 class Cover(NamedTuple):
-    """A cover piece ("2", "2/3", "4") and the districts it hides."""
+    """A cover piece (``"2"``, ``"2/3"``, ``"4"``) and the districts it hides (PC-PLAYERS-03..05).
+
+    Parameters
+    ----------
+    name : str
+        The piece's label.
+    districts : tuple of str
+        The letters of the districts it covers.
+
+    Examples
+    --------
+    >>> BOARD.covers[0]
+    Cover(name='2', districts=('L',))
+    """
 
     name: str
     districts: tuple[str, ...]
 
 
 class CoverUse(NamedTuple):
-    """The cover pieces laid for a player count."""
+    """The cover pieces laid for a player count (PC-PLAYERS-02..05).
+
+    Parameters
+    ----------
+    players : int
+        The player count.
+    pieces : tuple of str
+        The names of the pieces laid.
+
+    Examples
+    --------
+    >>> BOARD.cover_use[0]
+    CoverUse(players=2, pieces=('2', '2/3'))
+    """
 
     players: int
     pieces: tuple[str, ...]
@@ -67,6 +111,32 @@ class Board:
 
     ``rows[y][x]`` is the district letter of space (x, y), or ``lake`` for a lake space.
     ``river`` and ``lakeside`` are the spaces that count for the river and lake scoring.
+
+    Attributes
+    ----------
+    width, height : int
+        The grid's size in spaces.
+    rows : tuple of str
+        One string of district letters per row.
+    holy : str
+        The holy district's letter (PC-SETUP-02).
+    lake : str
+        The letter of lake spaces.
+    districts : tuple of District
+        Every district.
+    river, lakeside : tuple of tuple of int
+        The ``(x, y)`` spaces of the river and of the lake's shore.
+    covers : tuple of Cover
+        The cover pieces.
+    cover_use : tuple of CoverUse
+        Which pieces each player count lays.
+
+    Examples
+    --------
+    >>> BOARD.width, BOARD.height, BOARD.holy
+    (13, 13, 'S')
+    >>> sorted(BOARD.covered_letters(2))   # the districts hidden in a 2-player game
+    ['L', 'R']
     """
 
     width: int
@@ -150,7 +220,23 @@ def _read(name: str) -> dict:
 
 @lru_cache(maxsize=None)
 def load_board(name: str = "board.toml") -> Board:
-    """The reconstructed board from ``data/board.toml`` (or another file in data/)."""
+    """The reconstructed board from ``data/board.toml`` (or another file in data/).
+
+    Parameters
+    ----------
+    name : str, default "board.toml"
+        The file's name in the package's ``data/`` folder.
+
+    Returns
+    -------
+    Board
+        The board (cached: the same object for the same name).
+
+    Examples
+    --------
+    >>> load_board() is BOARD
+    True
+    """
     raw = _read(name)
     districts = tuple(District(k, int(v[0]), str(v[1]), str(v[2])) for k, v in raw["districts"].items())
     return Board(
@@ -169,7 +255,24 @@ DIE = Die(_C["die"]["faces"], name="special die")
 
 @dataclass(frozen=True, slots=True)
 class PacalRules(RulesBase):
-    """Every rule of Pacal's Rocket, with the reading chosen for each ambiguity."""
+    """Every rule of Pacal's Rocket, with the reading chosen for each ambiguity.
+
+    Parameters
+    ----------
+    **rules
+        Every rule by keyword: ``players``, ``expert``, the components (``board``, ``die``,
+        ``pyramids``, ...), the scoring and end values and the readings of ambiguous text
+        (RULINGS.md). Each field's type, default, bounds and doc are in :meth:`fields_info`
+        and on the game's rule-values page; a value out of bounds raises ``RulesError``.
+
+    Examples
+    --------
+    >>> r = PacalRules(players=3)
+    >>> r.players, r.stones
+    (3, 11)
+    >>> r.replace(expert=True).expert
+    True
+    """
 
     players: int = rule(4, min=2, max=5, group="Setup",
                         doc="number of players; 2 plays the 2-player game (own rolls, 45 points)")

@@ -21,51 +21,151 @@ PHASES = ("setup", "roll", "move", "god", "drop", "build", "over")
 
 
 class PlaceShip(NamedTuple):
-    """Setup: put the ship on a space of the holy district (PC-SETUP-08)."""
+    """Setup: put the ship on a space of the holy district (PC-SETUP-08).
+
+    Parameters
+    ----------
+    at : tuple of int
+        The space ``(x, y)``.
+
+    Examples
+    --------
+    >>> PlaceShip(at=(5, 5))
+    PlaceShip(at=(5, 5))
+    """
 
     at: tuple[int, int]
 
 
 class Roll(NamedTuple):
-    """The die result (a chance outcome): pips or ``"arrows"``."""
+    """The die result, a chance outcome (PC-DIE-01, PC-DIE-02).
+
+    Parameters
+    ----------
+    face : int or str
+        The pips, or ``"arrows"``.
+
+    Examples
+    --------
+    >>> Roll(face="arrows")
+    Roll(face='arrows')
+    """
 
     face: object
 
 
 class Move(NamedTuple):
-    """A die move: ``kind`` is "straight", "turn" or "arrows"; ``to`` the end space."""
+    """A die move (PC-MOVE-02): straight (PC-STRAIGHT), turning (PC-TURNING) or arrows
+    (PC-ARROWS).
+
+    Parameters
+    ----------
+    kind : str
+        ``"straight"``, ``"turn"`` or ``"arrows"``.
+    to : tuple of int
+        The space ``(x, y)`` where the ship ends.
+
+    Examples
+    --------
+    >>> Move(kind="straight", to=(5, 2))
+    Move(kind='straight', to=(5, 2))
+    """
 
     kind: str
     to: tuple[int, int]
 
 
 class UseGod(NamedTuple):
-    """Hand in the god stone of this value instead of a die move (PC-GOD-01)."""
+    """Hand in the god stone of this value instead of a die move (PC-GOD-01); a :class:`Place`
+    follows.
+
+    Parameters
+    ----------
+    value : int
+        The god stone's value: 2, 4 or 6 (PC-SETUP-05).
+
+    Examples
+    --------
+    >>> UseGod(value=4)
+    UseGod(value=4)
+    """
 
     value: int
 
 
 class Place(NamedTuple):
-    """Put the ship on a free space: after a god stone, or the forced free placement."""
+    """Put the ship on a free space: after a god stone (PC-GOD-01), or the forced free placement
+    of a boxed-in ship (PC-BOXED-02).
+
+    Parameters
+    ----------
+    at : tuple of int
+        The space ``(x, y)``.
+
+    Examples
+    --------
+    >>> Place(at=(0, 9))
+    Place(at=(0, 9))
+    """
 
     at: tuple[int, int]
 
 
 class TakeBack(NamedTuple):
-    """With an empty supply: take back an own visible stone to reuse it now (PC-TAKEBACK)."""
+    """With an empty supply: take back an own visible stone to reuse it now (PC-TAKEBACK).
+
+    Parameters
+    ----------
+    at : tuple of int
+        The space ``(x, y)`` of the stone.
+
+    Examples
+    --------
+    >>> TakeBack(at=(3, 4))
+    TakeBack(at=(3, 4))
+    """
 
     at: tuple[int, int]
 
 
 class Drop(NamedTuple):
-    """Drop stones: one into the own ship (``own``) and/or one into seat ``into`` (-1: none)."""
+    """Drop energy stones (PC-DROP-01, PC-DROP-02): one into the own ship and/or one into
+    another player's ship.
+
+    Parameters
+    ----------
+    own : bool
+        Whether a stone goes into the own ship.
+    into : int
+        The seat whose ship gets the other stone, -1 for none.
+
+    Examples
+    --------
+    >>> Drop(own=True, into=-1)   # after a turning move: only into the own ship
+    Drop(own=True, into=-1)
+    """
 
     own: bool
     into: int
 
 
 class Build(NamedTuple):
-    """Build (or upgrade to) a pyramid of ``height`` on ``at`` from the ``members`` constellation."""
+    """Build (or upgrade to) a pyramid on a constellation of stones (PC-BUILD).
+
+    Parameters
+    ----------
+    height : int
+        The pyramid's stories, 1 to 4.
+    at : tuple of int
+        The space ``(x, y)`` where it stands.
+    members : tuple of tuple of int
+        The spaces of the constellation's stones.
+
+    Examples
+    --------
+    >>> Build(height=1, at=(4, 4), members=((4, 4), (5, 4)))
+    Build(height=1, at=(4, 4), members=((4, 4), (5, 4)))
+    """
 
     height: int
     at: tuple[int, int]
@@ -73,17 +173,76 @@ class Build(NamedTuple):
 
 
 class NoBuild(NamedTuple):
-    """Build nothing this turn (building is never obligatory, PC-BUILD-02)."""
+    """Build nothing this turn (building is never obligatory, PC-BUILD-02).
+
+    Examples
+    --------
+    >>> NoBuild()
+    NoBuild()
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class PacalState:
     """Everything on and around the board.
 
-    ``pyramids[i]`` is 0 or ``owner * 8 + stories``; ``pyr_masks[p]`` the bit set of
-    seat p's pyramids; ``pyr_supply[p][h - 1]`` his pyramids of h stories still in front
-    of him. ``turn`` counts finished turns; ``pos`` is the place of the current turn in
-    the round (the roller is 0). ``options`` holds the legal actions of a decision.
+    Spaces are indices ``i = y * width + x`` and stones bit sets (see the module docstring).
+
+    Attributes
+    ----------
+    phase : int
+        The step of the turn, an index of ``PHASES`` (``SETUP`` ... ``OVER``).
+    player : int
+        The seat acting now.
+    turn : int
+        Turns finished.
+    round : int
+        The round (one roll of the die per round, PC-DIE-02).
+    roller : int
+        The seat that rolled this round's die (PC-DIE-03).
+    pos : int
+        The place of the current turn in the round (the roller is 0; PC-DIE-04).
+    face : int, str or None
+        This round's roll: pips or ``"arrows"``.
+    ships : tuple of int
+        Each seat's ship space (-1 before setup places it).
+    stones : tuple of int
+        Per colour, the bit set of spaces holding one of its energy stones.
+    supply : tuple of int
+        Energy stones each seat still has in front of it (PC-SETUP-04).
+    pyramids : tuple of int
+        Per space, 0 or ``owner * 8 + stories``.
+    pyr_masks : tuple of int
+        Per seat, the bit set of its pyramids.
+    pyr_supply : tuple
+        ``pyr_supply[p][h - 1]``: seat p's pyramids of h stories still in front of it.
+    discarded : tuple
+        Stones out of play.
+    gods : tuple
+        Each seat's god stones left (PC-GOD-02).
+    scores : tuple of int
+        Each seat's points.
+    allowance, taken : int
+        Stones the turn's move allows dropping, and dropped so far (PC-DROP).
+    last_round : bool
+        Whether the end threshold was passed and this is the last round (PC-PLAYERS-08).
+    idle : int
+        Turns in a row without a build (kept only under ``two_player_bonus_end=False``).
+    ended : str
+        Why the game ended (empty while it runs).
+    final : tuple
+        The final scoring (empty until the end).
+    options : tuple
+        The legal actions of the current decision.
+    events : tuple
+        What the last action did, for the view and the log.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> s = tabletop_nb.load_game("pacal", players=2).initial_state()
+    >>> PHASES[s.phase], s.ships, s.supply
+    ('setup', (-1, -1), (10, 10))
     """
 
     phase: int
