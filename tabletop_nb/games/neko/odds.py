@@ -36,6 +36,20 @@ __all__ = ["lowest_die", "reward_options", "reward_chance", "dice_total", "turn_
 def lowest_die(rules, n: int = 5) -> Die:
     """The lowest of ``n`` independent dice.
 
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    n : int, default 5
+        The dice rolled (a player holds 5 after income, NK-INC-03).
+
+    Returns
+    -------
+    Die
+        The lowest value's distribution, which decides the rewards open at Get Rewards (NK-RWD-01).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> lowest_die(tabletop_nb.load_game("neko").rules, 2).prob(1)
     Fraction(11, 36)
@@ -50,6 +64,20 @@ def _options(rules, low: int) -> frozenset:
 def reward_options(rules, n: int = 5) -> Die:
     """The set of rewards open to a player whose ``n`` dice are random (a Die over frozensets).
 
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    n : int, default 5
+        The dice rolled.
+
+    Returns
+    -------
+    Die
+        Over frozensets of ``REWARDS`` names (NK-RWD-03).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> d = reward_options(tabletop_nb.load_game("neko").rules, 5)
     >>> d.prob(frozenset({"coins"}))           # all five dice show 6
@@ -61,6 +89,22 @@ def reward_options(rules, n: int = 5) -> Die:
 def reward_chance(rules, reward: str, n: int = 5) -> Fraction:
     """The chance that ``reward`` is among your options at Get Rewards.
 
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    reward : str
+        One of ``REWARDS``.
+    n : int, default 5
+        The dice rolled.
+
+    Returns
+    -------
+    Fraction
+        The exact chance.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> reward_chance(tabletop_nb.load_game("neko").rules, "card", 5)   # needs a 1
     Fraction(4651, 7776)
@@ -71,6 +115,20 @@ def reward_chance(rules, reward: str, n: int = 5) -> Fraction:
 def dice_total(rules, n: int = 5) -> Die:
     """The total of ``n`` independent dice (what Set Turn Order compares).
 
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    n : int, default 5
+        The dice rolled.
+
+    Returns
+    -------
+    Die
+        The total's distribution (NK-TO-02).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> dice_total(tabletop_nb.load_game("neko").rules, 5).mean
     Fraction(35, 2)
@@ -122,13 +180,49 @@ def turn_order_place(rules, my_total: int | None = None, previous: int = 0, n: i
 
 
 def first_player_chance(rules, my_total: int | None = None, previous: int = 0, n: int = 5) -> Fraction:
-    """The chance of becoming first player (and taking an interference tile, NK-TO-05)."""
+    """The chance of becoming first player (and taking an interference tile, NK-TO-05).
+
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    my_total : int, optional
+        Your dice total; None for a random one.
+    previous : int, default 0
+        Your place in the previous turn order, from 0 (it breaks ties, NK-TO-04).
+    n : int, default 5
+        Dice each opponent holds.
+
+    Returns
+    -------
+    Fraction
+        The chance of being first: :func:`turn_order_place`'s chance of place 1.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> rules = tabletop_nb.load_game("neko", players=2).rules
+    >>> first_player_chance(rules, 30, previous=0)   # a tie at 30 goes to the earlier player: you
+    Fraction(1, 1)
+    """
     return turn_order_place(rules, my_total, previous, n).prob(1)
 
 
 def steps(a: int, b: int) -> int:
     """+/-1 steps from ``a`` to ``b`` with 6 and 1 adjacent (NK-FA-15).
 
+    Parameters
+    ----------
+    a, b : int
+        Two die values, 1 to 6.
+
+    Returns
+    -------
+    int
+        The fuel free action f) needs to turn ``a`` into ``b``.
+
+    Examples
+    --------
     >>> steps(6, 1), steps(2, 5), steps(3, 3)
     (1, 3, 0)
     """
@@ -140,6 +234,22 @@ def reach_chance(rules, targets: Iterable[int], fuel: int = 0) -> Fraction:
     """The chance that one roll (a reroll, a fresh die) shows a value in ``targets`` or one
     that ``fuel`` +/-1 adjustments turn into one.
 
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    targets : iterable of int
+        The values wanted (a hub's multiplier, an activation space's values).
+    fuel : int, default 0
+        The +/-1 adjustments you can pay for (1 fuel each, NK-FA-15).
+
+    Returns
+    -------
+    Fraction
+        The exact chance.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> r = tabletop_nb.load_game("neko").rules
     >>> reach_chance(r, {3}), reach_chance(r, {3}, fuel=2), reach_chance(r, {3}, fuel=3)
@@ -153,6 +263,24 @@ def any_die_reaches(rules, targets: Iterable[int], n: int, fuel: int = 0) -> Fra
     """The chance that at least one of ``n`` fresh dice can be made a value in ``targets``
     with at most ``fuel`` adjustments.
 
+    Parameters
+    ----------
+    rules : Rules
+        The game's rules (the die faces, the reward chart).
+    targets : iterable of int
+        The values wanted.
+    n : int
+        The fresh dice.
+    fuel : int, default 0
+        The adjustments you can pay for, in all.
+
+    Returns
+    -------
+    Fraction
+        The exact chance.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> any_die_reaches(tabletop_nb.load_game("neko").rules, {1}, 5)
     Fraction(4651, 7776)

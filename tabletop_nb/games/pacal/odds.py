@@ -35,6 +35,22 @@ def face_reach(game, state, seat: int | None = None) -> dict:
     Uses the state's obstacles (ships, pyramids, lake, covers) and round (round 1 allows
     only straight moves out of the holy district).
 
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The position (its obstacles and round count; the face in it is ignored).
+    seat : int, optional
+        Whose ship (default: the player to act).
+
+    Returns
+    -------
+    dict
+        ``{face: set of (x, y)}`` for every face of the die (PC-MOVE-02).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=3)
     >>> s = game.position(ships=[(1, 1), (9, 9), (11, 11)], phase="roll")
@@ -93,6 +109,24 @@ def reach_odds(game, state, seat: int | None = None, *, god: bool = False) -> di
 def reach_grid(game, state, seat: int | None = None, *, god: bool = False) -> list[list]:
     """:func:`reach_odds` as rows of floats for a heat map (None on unplayable spaces).
 
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The position (its obstacles and round count; the face in it is ignored).
+    seat : int, optional
+        Whose ship (default: the player to act).
+    god : bool, default False
+        Count a god stone's free placement too (PC-GOD-01).
+
+    Returns
+    -------
+    list of list
+        ``grid[y][x]``: the chance as a float, None on unplayable spaces.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=3)
     >>> s = game.position(ships=[(1, 1), (9, 9), (11, 11)], phase="roll")
@@ -117,6 +151,24 @@ def constellation_odds(game, state, seat: int, members: Iterable[tuple[int, int]
     ship must end on it, so that the stone he drops shows next turn; the chance of that is
     the chance the die lets the ship reach the space (see :func:`reach_odds`). No missing
     member gives 1; two or more, or an invalid shape, or an empty supply give 0.
+
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The position (its obstacles and round count; the face in it is ignored).
+    seat : int
+        The builder.
+    members : iterable of tuple of int
+        The constellation's spaces ``(x, y)``.
+    god : bool, default False
+        Count the god stones the seat holds as moves (PC-GOD-01).
+
+    Returns
+    -------
+    Fraction
+        The exact chance over the round's roll.
 
     Examples
     --------

@@ -46,6 +46,20 @@ def _dice(game, choice: str) -> tuple[Die, Die]:
 def movement(game, choice: str) -> Die:
     """The movement die's result for a dice choice, doubled on Winds (PR-RES-05).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+
+    Returns
+    -------
+    Die
+        The spaces the dice give (before fish and jetstreams).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> sum(movement(game, "speedy").pmf.values())
@@ -62,6 +76,24 @@ def reach(game, choice: str, fish: int = 0, gear: int = 0) -> Die:
 
     Under ``winds_doubles="all"`` a fish buys two spaces when Winds is rolled.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+    fish : int, default 0
+        Fish held when the boat moves; each buys a space (PR-FISH-01).
+    gear : int, default 0
+        Fishing Gears held (+1 fish on a Resource fish roll, PR-ITEM-GEAR-01).
+
+    Returns
+    -------
+    Die
+        The spaces the boat can cover.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> reach(game, "steady", fish=2).prob(lambda r: r >= 2)
@@ -95,6 +127,26 @@ def reach_probability(game, start: int, target: int, choice: str, fish: int = 0,
                       gear: int = 0) -> Fraction:
     """The exact chance that a boat on ``start`` can end its move on ``target`` this turn.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    start, target : int
+        The boat's space and the space it should end its move on.
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+    fish : int, default 0
+        Fish held when the boat moves; each buys a space (PR-FISH-01).
+    gear : int, default 0
+        Fishing Gears held (+1 fish on a Resource fish roll, PR-ITEM-GEAR-01).
+
+    Returns
+    -------
+    Fraction
+        The exact chance (boats and characters in the way are not counted; see :func:`played_reach`).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> reach_probability(game, 10, 10, "speedy")
@@ -111,6 +163,28 @@ def reach_map(game, start: int, choice: str, fish: int = 0, gear: int = 0,
     """The chance of reaching each space this turn (a heat map); ``blocked`` spaces (other
     boats, characters: no stopping there) get 0.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    start : int
+        The boat's space.
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+    fish : int, default 0
+        Fish held when the boat moves; each buys a space (PR-FISH-01).
+    gear : int, default 0
+        Fishing Gears held (+1 fish on a Resource fish roll, PR-ITEM-GEAR-01).
+    blocked : iterable of int, default ()
+        Spaces the boat may not stop on (other boats, characters; PR-MOVE-04).
+
+    Returns
+    -------
+    dict
+        ``{space: Fraction}`` for every space of the board.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> m = reach_map(game, 38, "steady")
@@ -140,6 +214,20 @@ def reach_map(game, start: int, choice: str, fish: int = 0, gear: int = 0,
 def larry_loss(game, fish: int) -> Die:
     """Fish lost when Larry strikes a player holding ``fish`` (never below 0, PR-CHAR-09).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    fish : int
+        The fish held.
+
+    Returns
+    -------
+    Die
+        The fish lost: the Fish die, capped at ``fish``.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> larry_loss(game, 0).pmf[0]
@@ -151,6 +239,22 @@ def larry_loss(game, fish: int) -> Die:
 def expected_fish_lost(game, choice: str, fish: int) -> Fraction:
     """Expected fish lost to Larry's symbol this turn (before any pass through his space).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+    fish : int
+        The fish held.
+
+    Returns
+    -------
+    Fraction
+        The mean fish lost (only the Danger die brings Larry's symbol, PR-DANGER-02).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> expected_fish_lost(game, "steady", 5)
@@ -162,7 +266,31 @@ def expected_fish_lost(game, choice: str, fish: int) -> Fraction:
 
 def choice_table(game, fish: int = 3) -> list[dict]:
     """One row per dice choice: mean and spread of movement and reach, and what the symbol
-    die brings, for a player holding ``fish`` (for the notebook's comparison)."""
+    die brings, for a player holding ``fish`` (for the notebook's comparison).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    fish : int, default 3
+        The fish held.
+
+    Returns
+    -------
+    list of dict
+        One row per dice choice, with the keys ``"choice"``, ``"mean movement"``,
+        ``"P(movement >= 6)"``, ``"mean reach with fish"``, ``"expected fish gained"``,
+        ``"P(Maisy's cargo)"``, ``"expected fish lost to Larry"``, ``"P(Roberto)"`` and
+        ``"P(jetstream token)"``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> rows = choice_table(game)
+    >>> [(r["choice"], r["mean movement"]) for r in rows]
+    [('steady', Fraction(7, 2)), ('speedy', ...), ('catch_up', ...)]
+    """
     rows = []
     fish_die = game.rules.fish_die
     for ch in CHOICES:
@@ -194,6 +322,36 @@ def played_reach(game, state, target: int, choice: str, trials: int = 2000, rng=
 
     ``state`` is a position where the player to act chooses their dice; ``rng`` is
     anything ``numpy.random.default_rng`` accepts.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game (its rules give the dice).
+    state : State
+        A position where the player to act chooses their dice (``game.position(...)``).
+    target : int
+        The space the boat should end on.
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+    trials : int, default 2000
+        Turns played.
+    rng : optional
+        Anything ``numpy.random.default_rng`` accepts.
+
+    Returns
+    -------
+    float
+        The share of the turns that ended on ``target``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> start = game.info.docks_sorted[0]
+    >>> s = game.position(boats=[start, game.info.docks_sorted[-1]], fish=[0, 3])
+    >>> target = next(x for x in range(game.info.n) if game.info.dist[start][x] == 2)
+    >>> played_reach(game, s, target, "speedy", trials=100, rng=1) > 0.8 < reach_probability(game, start, target, "speedy")
+    True
     """
     import numpy as np
 

@@ -38,7 +38,20 @@ DANGER_SYMBOLS = ("larry", "roberto", "jetstream", "blank")
 
 
 class Space(NamedTuple):
-    """A space of the board (a node of the graph), with its drawing position."""
+    """A space of the board (a node of the graph), with its drawing position.
+
+    Parameters
+    ----------
+    id : int
+        The space's number.
+    x, y : float
+        Where the view draws it.
+
+    Examples
+    --------
+    >>> load_data()["board"].spaces[0]
+    Space(id=0, x=-4.5, y=4.33)
+    """
 
     id: int
     x: float
@@ -48,8 +61,30 @@ class Space(NamedTuple):
 class Island(NamedTuple):
     """An island: its colour group, ring, drawing position and the spaces around it.
 
-    ``market`` is the Market letter (A-D) of the four Market islands, "" otherwise;
-    ``market_spaces`` are their marked spaces.
+    Parameters
+    ----------
+    name : str
+        The island's name, as Delivery cards name it.
+    colour : str
+        Its colour group (for sets and Assignment objectives).
+    ring : str
+        The ring of the board it lies in (``"inner"``, ...).
+    standee : bool
+        Whether it has a standee.
+    x, y : float
+        Where the view draws it.
+    around : tuple of int
+        The spaces around it, from which deliveries and pick-ups are made (PR-DELIV-01).
+    market : str, default ""
+        The Market letter (A-D) of the four Market islands, ``""`` otherwise.
+    market_spaces : tuple of int, default ()
+        The Market islands' marked spaces (PR-MARKET-02).
+
+    Examples
+    --------
+    >>> isl = load_data()["board"].islands[0]
+    >>> isl.name, isl.colour, isl.around
+    ('Puffin Perch', 'red', (32, 33, 40, 41, 49, 50))
     """
 
     name: str
@@ -64,7 +99,22 @@ class Island(NamedTuple):
 
 
 class Landmark(NamedTuple):
-    """A named place that is not a delivery island (Watcher's Rest, Old Shipwreck)."""
+    """A named place that is not a delivery island (Watcher's Rest, Old Shipwreck; PR-SETUP-03).
+
+    Parameters
+    ----------
+    name : str
+        Its name.
+    x, y : float
+        Where the view draws it.
+    around : tuple of int
+        The spaces around it.
+
+    Examples
+    --------
+    >>> load_data()["board"].landmarks[0].name
+    "Watcher's Rest"
+    """
 
     name: str
     x: float
@@ -73,7 +123,30 @@ class Landmark(NamedTuple):
 
 
 class Board(NamedTuple):
-    """The main board: spaces joined by dotted lines, islands, docks and marked spaces."""
+    """The main board: spaces joined by dotted lines, islands, docks and marked spaces
+    (PR-SETUP-03).
+
+    Parameters
+    ----------
+    spaces : tuple of Space
+        Every space.
+    edges : tuple of tuple of int
+        The dotted lines, as pairs of space ids (PR-MOVE-01).
+    islands : tuple of Island
+        The delivery islands.
+    landmarks : tuple of Landmark
+        The other named places.
+    docks, fishing_spaces, treasure_spaces : tuple of int
+        The dock spaces, the fishing spaces and the 4 treasure spaces.
+    maisy_start, larry_start, roberto_start : int
+        The characters' starting spaces (PR-SETUP-04).
+
+    Examples
+    --------
+    >>> b = load_data()["board"]
+    >>> len(b.spaces), b.docks, b.treasure_spaces
+    (96, (38, 39, 47, 48, 56, 57), (0, 9, 86, 95))
+    """
 
     spaces: tuple[Space, ...]
     edges: tuple[tuple[int, int], ...]
@@ -88,8 +161,31 @@ class Board(NamedTuple):
 
 
 class DeliveryCard(NamedTuple):
-    """A Delivery card: cargo (``amount`` tokens to ``island``) or a passenger (picked up
-    at ``island``, dropped at ``destination``); ``colours`` it may count as for sets."""
+    """A Delivery card: cargo (``amount`` tokens to ``island``) or a passenger (picked up at
+    ``island``, dropped at ``destination``; PR-DELIV, PR-PASS-01).
+
+    Parameters
+    ----------
+    id : int
+        The card's id.
+    kind : str
+        ``"cargo"`` or ``"passenger"``.
+    island : str
+        The island it is delivered to or picked up at.
+    destination : str
+        A passenger's destination island (``""`` for cargo).
+    amount : int
+        The Cargo tokens a cargo card asks for.
+    points : int
+        What it scores.
+    colours : tuple of str
+        The colours it may count as for sets.
+
+    Examples
+    --------
+    >>> load_data()["delivery_cards"][0]
+    DeliveryCard(id=1, kind='cargo', island='Puffin Perch', destination='', amount=1, points=2, colours=('red',))
+    """
 
     id: int
     kind: str
@@ -101,7 +197,24 @@ class DeliveryCard(NamedTuple):
 
 
 class Objective(NamedTuple):
-    """One half of an Assignment card: reach ``count`` of ``kind`` to score ``points``."""
+    """One half of an Assignment card: reach ``count`` of ``kind`` to score ``points``.
+
+    Parameters
+    ----------
+    kind : str
+        What is counted, one of ``OBJECTIVE_KINDS``.
+    count : int
+        How many it asks.
+    points : int
+        What it scores.
+    colour : str, default ""
+        The colour counted, for a colour objective.
+
+    Examples
+    --------
+    >>> load_data()["assignment_cards"][0].top
+    Objective(kind='colour', count=3, points=5, colour='red')
+    """
 
     kind: str
     count: int  # type: ignore[assignment]  # a field named like tuple.count, which it hides
@@ -110,7 +223,23 @@ class Objective(NamedTuple):
 
 
 class Assignment(NamedTuple):
-    """An Assignment card: a top and a bottom objective; at most one half scores."""
+    """An Assignment card: a top and a bottom objective; at most one half scores (PR-SETUP-10).
+
+    Parameters
+    ----------
+    id : int
+        The card's id.
+    name : str
+        Its name.
+    top, bottom : Objective
+        Its two objectives.
+
+    Examples
+    --------
+    >>> a = load_data()["assignment_cards"][0]
+    >>> a.name, a.bottom.count, a.bottom.points
+    ('Red Runner', 5, 10)
+    """
 
     id: int
     name: str
@@ -174,6 +303,14 @@ _SETUP, _COMP, _DICE, _SCORE, _VAR, _READ = ("Setup", "Components", "Dice", "Sco
 @dataclass(frozen=True, slots=True)
 class Rules(RulesBase):
     """The rules of Pebble Rock Delivery Service (2-4 players).
+
+    Parameters
+    ----------
+    **rules
+        Every rule by keyword: ``players``, ``rounds``, the starting supplies, the components
+        (board, cards, dice), scoring and the readings of ambiguous text (RULINGS.md). Each
+        field's type, default, bounds and doc are in :meth:`fields_info` and on the game's
+        rule-values page; a value out of bounds raises ``RulesError``.
 
     Examples
     --------
