@@ -30,6 +30,18 @@ MAX_LISTED = 16
 def action_key(action: Any) -> str:
     """A stable text key of an action: its plain-data encoding as JSON.
 
+    Parameters
+    ----------
+    action : object
+        Any action (a NamedTuple or dataclass of plain values).
+
+    Returns
+    -------
+    str
+        The JSON of :func:`tabletop_nb.core.codec.to_plain`, keys sorted.
+
+    Examples
+    --------
     >>> from typing import NamedTuple
     >>> class Hold(NamedTuple):
     ...     pot: int
@@ -40,7 +52,27 @@ def action_key(action: Any) -> str:
 
 
 def place_actions(game, state) -> dict[str, Any]:
-    """The decisions a click can choose here: action key -> action (none at chance nodes)."""
+    """The decisions a click can choose here: action key -> action (none at chance nodes).
+
+    Parameters
+    ----------
+    game : Game
+        Any game of the protocol.
+    state : object
+        The state drawn.
+
+    Returns
+    -------
+    dict
+        ``{action key: action}``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> next(iter(place_actions(game, game.initial_state()).items()))
+    ('{"at": [5, 5], "type": "PlaceShip"}', PlaceShip(at=(5, 5)))
+    """
     p = game.current_player(state)
     if p in (CHANCE, TERMINAL):
         return {}
@@ -57,7 +89,31 @@ def _score_value(v: Any) -> float:
 
 def layers(game, state, highlight=frozenset(), *, show_actions: bool = True) -> list[dict]:
     """Three traces: the score bars, the list of legal actions (or chance outcomes), and a
-    status line. ``show_actions=False`` lists nothing (another seat's secret options)."""
+    status line. ``show_actions=False`` lists nothing (another seat's secret options).
+
+    Parameters
+    ----------
+    game : Game
+        Any game of the protocol.
+    state : object
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Action keys to mark as clickable.
+    show_actions : bool, default True
+        False lists no actions (another seat's secret options).
+
+    Returns
+    -------
+    list of dict
+        Three plotly trace dicts.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> [t["type"] for t in layers(game, game.initial_state())]
+    ['bar', 'scatter', 'scatter']
+    """
     n = game.num_players
     names = [game.player_name(i) for i in range(n)]
     scores = tuple(game.scores(state))
@@ -112,7 +168,31 @@ def layers(game, state, highlight=frozenset(), *, show_actions: bool = True) -> 
 
 
 def figure(game, state, highlight=frozenset(), *, show_actions: bool = True) -> go.Figure:
-    """The whole figure: fixed layout plus :func:`layers`."""
+    """The whole figure: fixed layout plus :func:`layers`.
+
+    Parameters
+    ----------
+    game : Game
+        Any game of the protocol.
+    state : object
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Action keys to mark as clickable.
+    show_actions : bool, default True
+        False lists no actions (another seat's secret options).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Score bars, the list of actions and a status line.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> len(figure(game, game.initial_state()).data)
+    3
+    """
     fig = go.Figure(data=layers(game, state, highlight, show_actions=show_actions))
     fig.update_layout(
         title=dict(text=f"{game.name}", x=0.01),

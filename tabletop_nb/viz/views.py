@@ -25,10 +25,20 @@ def view_module(game) -> ModuleType:
     A view module that exists but fails to import raises (a broken view should be
     seen, not silently replaced by the generic one).
 
+    Parameters
+    ----------
+    game : Game
+        Any game.
+
+    Returns
+    -------
+    module
+        The game package's ``view`` module, or :mod:`tabletop_nb.viz.generic_view`.
+
     Examples
     --------
-    >>> # doctest: +SKIP
-    >>> view_module(load_game("pebble_rock")).__name__
+    >>> import tabletop_nb
+    >>> view_module(tabletop_nb.load_game("pebble_rock", players=2)).__name__
     'tabletop_nb.games.pebble_rock.view'
     """
     declared = getattr(type(game), "view_module", None)
@@ -51,7 +61,22 @@ def view_module(game) -> ModuleType:
 @dataclass(frozen=True)
 class View:
     """The three functions of a view (docs/DEVELOPING.md, "The view"), with defaults
-    for a view that leaves ``place_actions`` or ``figure`` out."""
+    for a view that leaves ``place_actions`` or ``figure`` out.
+
+    Parameters
+    ----------
+    module : module
+        The view module (a game's ``view.py`` or :mod:`tabletop_nb.viz.generic_view`).
+    generic : bool
+        Whether it is the generic view (its functions take ``show_actions``).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> v = view_for(tabletop_nb.load_game("pacal", players=2))
+    >>> v.name, v.generic
+    ('tabletop_nb.games.pacal.view', False)
+    """
 
     module: ModuleType
     generic: bool
@@ -89,7 +114,24 @@ class View:
 
 
 def view_for(game) -> View:
-    """The :class:`View` of ``game`` (see :func:`view_module`)."""
+    """The :class:`View` of ``game`` (see :func:`view_module`).
+
+    Parameters
+    ----------
+    game : Game
+        Any game.
+
+    Returns
+    -------
+    View
+        Its view's functions.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> view_for(tabletop_nb.load_game("neko", players=2)).name
+    'tabletop_nb.games.neko.view'
+    """
     mod = view_module(game)
     if not hasattr(mod, "layers"):
         raise TabletopError(f"{mod.__name__} has no layers(game, state, highlight): "

@@ -123,7 +123,27 @@ def _geometry(game, state) -> dict:
 def frame(game, state) -> dict:
     """The size of the figure of ``state``: ``height`` (px at :data:`WIDTH`) and the axis
     ranges. It follows what is shown (lanes, bids), so GameApp asks for it with each
-    state and resizes its board when it changes."""
+    state and resizes its board when it changes.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        The state drawn.
+
+    Returns
+    -------
+    dict
+        ``{"height": ..., "xaxis": ..., "yaxis": ...}``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> sorted(frame(game, game.initial_state()))
+    ['height', 'xaxis', 'yaxis']
+    """
     y0, y1 = _geometry(game, state)["y"]
     return {"height": int(round(y1 - y0)), "xaxis": (0, WIDTH), "yaxis": (y0, y1)}
 
@@ -172,7 +192,29 @@ def _card_label(game, c: int, filled: int | None = None) -> str:
 
 
 def layers(game, state, highlight=frozenset()) -> list[dict]:
-    """The traces of ``state`` (see :data:`LAYERS`); same count and types always."""
+    """The traces of ``state`` (see :data:`LAYERS`); same count and types always.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Place keys to mark as clickable (GameApp passes the keys of :func:`place_actions`).
+
+    Returns
+    -------
+    list of dict
+        Plotly trace dicts, one per name in :data:`LAYERS`.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> len(layers(game, game.initial_state())) == len(LAYERS)
+    True
+    """
     geo = _geometry(game, state)
     s = state
     C = game.card
@@ -391,6 +433,22 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
     """The table as a plotly figure: :func:`layers` in a fixed layout that fills the
     output's width (drawn for :data:`WIDTH` px; narrower or wider cells scale it).
 
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Place keys to mark as clickable (GameApp passes the keys of :func:`place_actions`).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The player boards, the bidding area and the status.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("neko", players=4, advanced_cards=True)
     >>> fig = figure(game, game.initial_state())
@@ -410,7 +468,27 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
         yaxis=dict(range=[y0, y1], visible=False, fixedrange=True, scaleanchor="x", scaleratio=1))
     return fig
 def place_actions(game, state) -> dict[str, Any]:
-    """Place key -> the action a click there chooses now (see the module docstring)."""
+    """Place key -> the action a click there chooses now (see the module docstring).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        The state drawn.
+
+    Returns
+    -------
+    dict
+        ``{place key: action}``; empty at a chance node.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> place_actions(game, game.initial_state())   # the set-up draws come first: nothing to click
+    {}
+    """
     if state.phase == OVER or game.current_player(state) < 0:
         return {}
     top = state.frames[-1]

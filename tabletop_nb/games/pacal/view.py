@@ -45,7 +45,23 @@ _OFFSETS = (-0.32, -0.16, 0.0, 0.16, 0.32)
 
 
 def key(xy) -> str:
-    """The click key of a space: ``"x,y"``."""
+    """The click key of a space: ``"x,y"``.
+
+    Parameters
+    ----------
+    xy : tuple of int
+        A space ``(x, y)``.
+
+    Returns
+    -------
+    str
+        Its click key.
+
+    Examples
+    --------
+    >>> key((3, 4))
+    '3,4'
+    """
     return f"{xy[0]},{xy[1]}"
 
 
@@ -111,7 +127,29 @@ def _marks_layer(game) -> dict:
 
 
 def layers(game, state, highlight=frozenset()) -> list[dict]:
-    """Seven plotly trace dicts: districts, marks, stones, pyramids, ships, places, status."""
+    """Seven plotly trace dicts: districts, marks, stones, pyramids, ships, places, status.
+
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Space keys (:func:`key`) to mark as clickable.
+
+    Returns
+    -------
+    list of dict
+        Plotly trace dicts, in the order of :data:`LAYERS`.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> len(layers(game, game.initial_state()))
+    7
+    """
     geo = game.geo
     xy = geo.xy
     n = game.num_players
@@ -194,6 +232,22 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
 def figure(game, state, highlight=frozenset()) -> go.Figure:
     """The board as a plotly figure (fixed layout; see :func:`layers`).
 
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Space keys (:func:`key`) to mark as clickable.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The board: districts, stones, pyramids, ships, status.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=4)
     >>> len(figure(game, game.initial_state()).to_json()) < 100_000
@@ -222,6 +276,25 @@ def place_actions(game, state) -> dict[str, Any]:
     Move step: the die move ending there (a straight or arrows move before a turning one,
     since it earns two stones); god-stone and ship placements; take-backs in the drop
     step. Build choices and drops are chosen with the action buttons.
+
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The state drawn.
+
+    Returns
+    -------
+    dict
+        ``{"x,y": action}``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> list(place_actions(game, game.initial_state()).items())[:2]   # setup: ships in the holy district
+    [('5,5', PlaceShip(at=(5, 5))), ('6,5', PlaceShip(at=(6, 5)))]
     """
     if state.phase in (OVER,) or game.current_player(state) < 0:
         return {}
@@ -240,6 +313,24 @@ def place_actions(game, state) -> dict[str, Any]:
 def reach_figure(game, state, seat: int | None = None, *, god: bool = False) -> go.Figure:
     """Heat map of the exact chance that each space can be reached this round (odds.py).
 
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        The state drawn.
+    seat : int, optional
+        Whose ship (default: the player to act).
+    god : bool, default False
+        Count a god stone's free placement too (PC-GOD-01).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        A heatmap over the board.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=3)
     >>> s = game.position(ships=[(1, 1), (9, 9), (11, 11)], phase="roll")

@@ -92,7 +92,31 @@ def b_top(game) -> float:
 
 def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> list[dict]:
     """The 12 traces of ``state`` (see :data:`LAYERS`); ``highlight`` is a set of space ids
-    to mark as clickable; ``heat`` maps space ids to probabilities for the reach layer."""
+    to mark as clickable; ``heat`` maps space ids to probabilities for the reach layer.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    state : State
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Space ids to mark as clickable.
+    heat : dict, optional
+        ``{space: probability}`` for the reach layer.
+
+    Returns
+    -------
+    list of dict
+        Plotly trace dicts, one per name in :data:`LAYERS`.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> len(layers(game, game.initial_state())) == len(LAYERS)
+    True
+    """
     info = game.info
     b = game.rules.board
     pos = info.pos
@@ -271,6 +295,26 @@ def figure(game, state, highlight=frozenset(), *, heat: dict | None = None,
            title: str | None = None) -> go.Figure:
     """The board with every layer and the fixed layout.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    state : State
+        The state drawn.
+    highlight : frozenset, default frozenset()
+        Space ids to mark as clickable.
+    heat : dict, optional
+        ``{space: probability}`` for the reach layer (see :func:`reach_figure`).
+    title : str, optional
+        A title above the board.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The board: spaces, islands, boats, characters, jetstreams, the row and the status.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> figure(game, game.initial_state()).layout.xaxis.visible
@@ -298,6 +342,20 @@ def place_actions(game, state) -> dict[int, Any]:
     """Space id -> the action a click on that space chooses now: a step of the move, where a
     character goes, or the dock a boat starts on. Other decisions are buttons.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    state : State
+        The state drawn.
+
+    Returns
+    -------
+    dict
+        ``{space id: action}``; empty at a chance node.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> place_actions(game, game.initial_state())
@@ -320,6 +378,24 @@ def reach_figure(game, state, choice: str, fish: int | None = None) -> go.Figure
     this turn with dice ``choice``, spending up to ``fish`` fish (default: all it holds);
     spaces with another boat or a character get 0 (no stopping there).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    state : State
+        The state drawn.
+    choice : str
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
+    fish : int, optional
+        The fish the boat may spend (default: all it holds).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The board with the reach layer filled in.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> s = tabletop_nb.replay(game, tabletop_nb.play(game, "random", seed=1))[30]
