@@ -31,7 +31,32 @@ __all__ = ["lane_graph", "player_graph", "reachable_stops", "stop_kind"]
 
 
 def stop_kind(game, lane: tuple, boundary: int, sub: int = 0) -> dict:
-    """What lies at a stop: kind, multiplier and item (None for half-hubs)."""
+    """What lies at a stop: kind, multiplier and item (None for half-hubs).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (its cards).
+    lane : tuple of int
+        The card ids in the lane's 5 slots, -1 for an empty slot (``Player.lanes[k]``).
+    boundary : int
+        Cards a ship there has crossed (0 to 5).
+    sub : int, default 0
+        A port's internal hub (0: the boundary itself).
+
+    Returns
+    -------
+    dict
+        ``{"kind": ..., "multiplier": ..., "item": ...}``; kind is ``"harbour"``, ``"hub"``,
+        ``"half-hub"`` or a port's hub (NK-HUB-03, NK-HUB-08).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> stop_kind(game, (0, 1, -1, -1, -1), 1)
+    {'kind': 'hub', 'multiplier': 2, 'item': 'fuel'}
+    """
     C = game.card
     if sub:
         h = C[lane[boundary]].hubs[sub - 1]
@@ -53,6 +78,26 @@ def lane_graph(game, lane: tuple) -> nx.DiGraph:
     Nodes are ``(boundary, sub)``; node attributes ``kind``, ``multiplier``, ``item`` and
     ``crossed`` (cards a ship there has crossed); edge attribute ``card`` (the card the
     move crosses, wholly or partly).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (its cards).
+    lane : tuple of int
+        The card ids in the lane's 5 slots, -1 for an empty slot (``Player.lanes[k]``).
+
+    Returns
+    -------
+    networkx.DiGraph
+        The lane's stops and moves.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> G = lane_graph(game, (0, 1, -1, -1, -1))
+    >>> G.number_of_nodes(), G.edges[(0, 0), (1, 0)]["card"]
+    (6, 0)
     """
     g = nx.DiGraph()
     n = len(lane)
@@ -71,7 +116,29 @@ def lane_graph(game, lane: tuple) -> nx.DiGraph:
 
 
 def reachable_stops(game, lane: tuple, start=(0, 0)) -> list:
-    """The stops a ship at ``start`` can reach, in order (a gap stops it, NK-HUB-14)."""
+    """The stops a ship at ``start`` can reach, in order (a gap stops it, NK-HUB-14).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (its cards).
+    lane : tuple of int
+        The card ids in the lane's 5 slots, -1 for an empty slot (``Player.lanes[k]``).
+    start : tuple of int, default (0, 0)
+        The ship's ``(boundary, sub)``.
+
+    Returns
+    -------
+    list of tuple
+        The ``(boundary, sub)`` stops from ``start`` on, in sailing order (NK-HUB-09).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> reachable_stops(game, (0, 1, -1, -1, -1))   # two cards: the start, a hub, a half-hub
+    [(0, 0), (1, 0), (2, 0)]
+    """
     g = lane_graph(game, lane)
     out = [start]
     while True:
@@ -83,7 +150,29 @@ def reachable_stops(game, lane: tuple, start=(0, 0)) -> list:
 
 def player_graph(game, player) -> nx.DiGraph:
     """All of a player's lanes in one graph; nodes are ``(lane, boundary, sub)`` and carry
-    ``ships`` (how many ships stand there) and ``die`` (the die placed there this round)."""
+    ``ships`` (how many ships stand there) and ``die`` (the die placed there this round).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (its cards).
+    player : Player
+        The player whose lanes are drawn.
+
+    Returns
+    -------
+    networkx.DiGraph
+        Every lane's stops, keyed ``(lane, boundary, sub)``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> G = player_graph(game, Player(lanes=((0, 1, -1, -1, -1),)))
+    >>> G.nodes[(0, 0, 0)]["kind"], G.nodes[(0, 0, 0)]["ships"]
+    ('harbour', 1)
+    """
     g = nx.DiGraph()
     dice = dict(player.hub_dice)
     for li, lane in enumerate(player.lanes):

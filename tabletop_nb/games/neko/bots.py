@@ -53,6 +53,31 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
     Penguin Park: 0.8 a round; a port: half its goods' and hubs' worth), what its effect
     is worth, its end-game PP and the PP its interference tiles cost. Each term is
     written out in :func:`_card_terms`, by kind and by effect.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    s : NekoState
+        The state.
+    p : int
+        The seat.
+    card : int
+        The card's id.
+    slot_hubs : float, default 0.0
+        What the hubs its slot would complete are worth.
+
+    Returns
+    -------
+    float
+        Penguin points.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> card_worth(game, game.initial_state(), 0, 0) > 0   # an Ocean Bank: income for 4 rounds
+    True
     """
     # Speed: the terms that read only the card and the rules are made once per card and
     # game (_card_terms); here the ones that read the situation, in the same order. The
@@ -1093,6 +1118,22 @@ def _move_worth(game, s, P, a) -> float:
 def greedy_bot(game, state, rng):
     """Pick the action that looks best now (see the module docstring).
 
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        A state where a seat decides.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    action
+        One of ``game.legal_actions(state)`` (the bot is ``trusted``).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("neko", players=2)
     >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
@@ -1309,6 +1350,22 @@ def search_actions(game, s, rng) -> list:
     actions such as adjusting a die follow the greedy bot). Elsewhere the few options
     there are, or the greedy bot's alone.
 
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    s : NekoState
+        The state.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    list
+        Legal actions, the greedy bot's first (the search bot's candidates).
+
+    Examples
+    --------
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("neko", players=2)
     >>> rng = np.random.default_rng(1)
@@ -1352,6 +1409,24 @@ def determinize(game, s, seat, rng):
     A draft step's picks are simultaneous, so ``observation`` shows the earlier seats'
     picks as 0; each becomes a value from that seat's hand, uniformly at random.
 
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    s : NekoState
+        The state.
+    seat : int
+        The seat whose view ``s`` is.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    NekoState
+        A full state consistent with that view (``s`` itself when nothing is hidden).
+
+    Examples
+    --------
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("neko", players=2)
     >>> s = game.initial_state()
@@ -1371,6 +1446,20 @@ def estimate_scores(game, s) -> tuple:
     """Each seat's final score as if the game ended now, plus what its coins, fuel and
     fish may still buy (in PP, :data:`WORTH`), less as the last round nears.
 
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    s : NekoState
+        The state.
+
+    Returns
+    -------
+    tuple of float
+        One estimate per seat.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("neko", players=2)
     >>> len(estimate_scores(game, game.initial_state()))

@@ -35,6 +35,25 @@ def board_graph(board: Board, players: int = 5):
     value, 0 for the lake), ``river`` / ``lakeside`` (counted for that scoring),
     ``lake`` (water, an obstacle) and ``covered`` (hidden by a cover piece for
     ``players`` players).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    players : int, default 5
+        The player count (for ``covered``).
+
+    Returns
+    -------
+    networkx.Graph
+        The grid graph.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal.rules import BOARD
+    >>> G = board_graph(BOARD, 3)
+    >>> G.number_of_nodes(), G.nodes[(6, 6)]["district"], G.nodes[(6, 6)]["value"]
+    (169, 'S', 7)
     """
     import networkx as nx
 
@@ -60,7 +79,22 @@ def _mask(cells: Iterable[int]) -> int:
 
 
 class Geometry:
-    """Precomputed lookups of one board for one player count (the engine's hot tables)."""
+    """Precomputed lookups of one board for one player count (the engine's hot tables).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    players : int
+        The player count (which cover pieces are laid, PC-PLAYERS-02..05).
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal.rules import BOARD
+    >>> geo = Geometry(BOARD, 3)
+    >>> geo.width, len(geo.cells)
+    (13, 169)
+    """
 
     def __init__(self, board: Board, players: int):
         W, H = board.width, board.height

@@ -219,7 +219,30 @@ def _choose_drop(game, s, rng):
 
 
 def greedy_bot(game, state, rng):
-    """One-turn-lookahead bot: constellations, majorities, two-stone moves (see the module)."""
+    """One-turn-lookahead bot: constellations, majorities, two-stone moves (see the module).
+
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    state : PacalState
+        A state where a seat decides.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    action
+        One of ``game.legal_actions(state)``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+    >>> len(rec.scores)
+    2
+    """
     ph = state.phase
     if ph == BUILD:
         return _choose_build(game, state, rng)
@@ -598,6 +621,22 @@ SEARCH_HORIZON_PER_SEAT = 5
 def search_actions(game, s, rng) -> list:
     """The moves, drops or builds worth comparing: the greedy bot's best few, best first.
 
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    s : PacalState
+        The state.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    list
+        At most ``SEARCH_WIDTH`` legal actions, best first.
+
+    Examples
+    --------
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("pacal", players=2)
     >>> rng = np.random.default_rng(1)
@@ -636,6 +675,20 @@ def estimate_scores(game, s) -> tuple:
     """Scores now plus the final scoring (river, lake, districts, god stones) as if the
     game ended here: majorities held now are the best guess of majorities at the end.
 
+    Parameters
+    ----------
+    game : PacalGame
+        A Pacal's Rocket game.
+    s : PacalState
+        The state.
+
+    Returns
+    -------
+    tuple of int
+        One estimate per seat.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=2)
     >>> estimate_scores(game, game.initial_state())  # unused god stones score at the end

@@ -20,6 +20,11 @@ __all__ = ["BoardInfo", "board_info", "board_graph"]
 class BoardInfo:
     """Precomputed lookups of a board (adjacency, distances, features of each space).
 
+    Parameters
+    ----------
+    board : Board
+        The board (see :func:`board_info` for the cached one).
+
     Examples
     --------
     >>> from tabletop_nb.games.pebble_rock.rules import Rules
@@ -97,7 +102,24 @@ class BoardInfo:
 
 @lru_cache(maxsize=16)
 def board_info(board: Board) -> BoardInfo:
-    """The (cached) :class:`BoardInfo` of a board."""
+    """The (cached) :class:`BoardInfo` of a board.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    BoardInfo
+        The same object for the same board.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pebble_rock.rules import Rules
+    >>> board_info(Rules().board) is board_info(Rules().board)
+    True
+    """
     return BoardInfo(board)
 
 
@@ -108,6 +130,16 @@ def board_graph(board: Board) -> nx.Graph:
     ``market`` (the Market island's name or ""), ``treasure`` and ``islands`` (names of
     the islands the space surrounds). The graph has ``islands`` and ``landmarks`` in
     ``G.graph``.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    networkx.Graph
+        Spaces joined by the dotted lines (PR-MOVE-01).
 
     Examples
     --------

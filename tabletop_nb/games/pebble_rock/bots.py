@@ -37,7 +37,21 @@ OBJECTIVE_PREFERENCE = ("cards", "colour", "lighthouse", "cargo_cards", "passeng
 
 
 class GreedyPlanner:
-    """Distances and goal values for one game (built once, cached on the game)."""
+    """Distances and goal values for one game (built once, cached on the game).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board and cards).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> planner = GreedyPlanner(game)
+    >>> sorted(planner.docks)[:3], planner.fish_mean   # the docks, the Fish die's mean
+    ([38, 39, 47], 2.0)
+    """
 
     def __init__(self, game):
         self.game = game
@@ -362,7 +376,30 @@ def _planner(game) -> GreedyPlanner:
 
 
 def greedy_bot(game, s, rng):
-    """A bot that sails for the best-valued goal (see the module docstring)."""
+    """A bot that sails for the best-valued goal (see the module docstring).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    s : State
+        The state.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    action
+        One of ``game.legal_actions(s)``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+    >>> len(rec.scores)
+    2
+    """
     if not s.todo and s.phase == "move":
         # Speed: a step of the move, most decisions: the engine's legal moves (what
         # legal_actions gives here: the steps, then the others) straight to _greedy's case
@@ -629,6 +666,22 @@ def search_actions(game, s, rng) -> list:
     offered as :class:`~tabletop_nb.core.search.Plan` s: the dice or step the greedy bot
     would take for that goal, then sailing for it for the rest of the turn.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    s : State
+        The state.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    list
+        Legal actions and :class:`~tabletop_nb.core.search.Plan` s, the greedy bot's first.
+
+    Examples
+    --------
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> rng = np.random.default_rng(1)
@@ -705,6 +758,24 @@ def determinize(game, s, seat, rng):
     cards as it has been dealt so far (from the ones not in this seat's hand), keeps one
     of them if it has chosen already, and has met the objectives its progress meets now.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    s : State
+        The state.
+    seat : int
+        The seat whose view ``s`` is.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    State
+        A full state consistent with that view.
+
+    Examples
+    --------
     >>> import tabletop_nb, numpy as np
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> rng = np.random.default_rng(1)
@@ -747,6 +818,20 @@ def estimate_scores(game, s) -> tuple:
     Assignment), plus what it carries towards more: passengers at most of their points,
     treasures at most of the mean face-down value, cargo a little.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        A Pebble Rock game.
+    s : State
+        The state.
+
+    Returns
+    -------
+    tuple of float
+        One estimate per seat.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> len(estimate_scores(game, game.initial_state()))

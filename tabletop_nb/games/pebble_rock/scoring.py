@@ -22,6 +22,18 @@ def count_sets(cards: Iterable[Sequence[str]], colours: Sequence[str]) -> int:
     k * ``|S|`` cards that can count as some colour of S; so the answer is the smallest
     ``cards touching S // |S|`` over all groups S.
 
+    Parameters
+    ----------
+    cards : iterable of sequence of str
+        Per completed card, the colours it may count as.
+    colours : sequence of str
+        The colours a set needs one card of each.
+
+    Returns
+    -------
+    int
+        The number of complete sets.
+
     Examples
     --------
     >>> count_sets([("r",), ("r", "b"), ("b", "g"), ("g",), ("y",)], "rbgy")
@@ -52,6 +64,20 @@ def count_sets(cards: Iterable[Sequence[str]], colours: Sequence[str]) -> int:
 def fish_points(fish: int, per_point: int = 3) -> int:
     """One point per ``per_point`` fish, rounded down (PR-SCORE-05).
 
+    Parameters
+    ----------
+    fish : int
+        Fish held.
+    per_point : int, default 3
+        Fish per point.
+
+    Returns
+    -------
+    int
+        The points.
+
+    Examples
+    --------
     >>> fish_points(8), fish_points(2), fish_points(14)
     (2, 0, 4)
     """
@@ -76,6 +102,20 @@ class Progress(NamedTuple):
 def objective_met(o: Objective, p: Progress) -> bool:
     """Whether one half of an Assignment card is completed.
 
+    Parameters
+    ----------
+    o : Objective
+        One half of an Assignment card.
+    p : Progress
+        The player's counts (colours delivered, fish, ...).
+
+    Returns
+    -------
+    bool
+        Whether it is met.
+
+    Examples
+    --------
     >>> from tabletop_nb.games.pebble_rock.rules import Objective
     >>> pr = Progress({"red": 3}, 0, 3, 1, 0, 4, 0, 3, False, 0)
     >>> objective_met(Objective("colour", 3, 5, "red"), pr), objective_met(Objective("fish", 9, 5), pr)
@@ -94,6 +134,20 @@ def objective_met(o: Objective, p: Progress) -> bool:
 def assignment_points(top: Objective, bottom: Objective, top_met: bool, bottom_met: bool) -> int:
     """Points of an Assignment card: the better completed half, never both (PR-SCORE-07).
 
+    Parameters
+    ----------
+    top, bottom : Objective
+        The card's two halves.
+    top_met, bottom_met : bool
+        Whether each is completed.
+
+    Returns
+    -------
+    int
+        The points.
+
+    Examples
+    --------
     >>> from tabletop_nb.games.pebble_rock.rules import Objective
     >>> assignment_points(Objective("fish", 9, 5), Objective("fish", 15, 10), True, True)
     10
@@ -102,7 +156,27 @@ def assignment_points(top: Objective, bottom: Objective, top_met: bool, bottom_m
 
 
 class Breakdown(NamedTuple):
-    """A player's final score by parts (PR-SCORE-01)."""
+    """A player's final score by parts (PR-SCORE-01).
+
+    Parameters
+    ----------
+    track : int
+        Points on the score track.
+    sets, set_points : int
+        Complete colour sets and what they score (PR-SCORE-02).
+    fish, fish_points : int
+        Fish held and what they score (PR-SCORE-05).
+    lighthouse_points : int
+        The Lighthouse bonus.
+    assignment_points : int
+        The Assignment card's points (PR-SCORE-07).
+
+    Examples
+    --------
+    >>> b = Breakdown(53, 1, 5, 14, 4, 0, 0)
+    >>> b.total
+    62
+    """
 
     track: int
     sets: int
@@ -122,6 +196,28 @@ def final_score(track: int, set_cards: Iterable[Sequence[str]], colours: Sequenc
                 lighthouse: bool, assignment: int, *, set_value: int = 5, fish_per_point: int = 3,
                 lighthouse_value: int = 3) -> Breakdown:
     """Add up a final score from its parts (PR-SCORE-01).
+
+    Parameters
+    ----------
+    track : int
+        Points on the score track.
+    set_cards : iterable of sequence of str
+        Per completed card, the colours it may count as.
+    colours : sequence of str
+        The set colours.
+    fish : int
+        Fish held.
+    lighthouse : bool
+        Whether the player holds the Lighthouse bonus.
+    assignment : int
+        The Assignment card's points.
+    set_value, fish_per_point, lighthouse_value : int
+        The rules' values (5, 3 and 3 in the printed game).
+
+    Returns
+    -------
+    Breakdown
+        The parts and their ``total``.
 
     Examples
     --------
