@@ -26,7 +26,23 @@ def _builtin() -> list[str]:
 
 
 def game_module(name: str):
-    """The package of a built-in game (``tabletop_nb.games.<name>``)."""
+    """The package of a built-in game (``tabletop_nb.games.<name>``).
+
+    Parameters
+    ----------
+    name : str
+        A built-in game's name, as ``list_games()`` gives it.
+
+    Returns
+    -------
+    module
+        The imported package.
+
+    Examples
+    --------
+    >>> game_module("pacal").__name__
+    'tabletop_nb.games.pacal'
+    """
     if name not in _builtin():
         raise TabletopError(f"no built-in game called {name!r}; the games are: {', '.join(list_games())}")
     return importlib.import_module(f"{__name__}.{name}")

@@ -30,6 +30,20 @@ _EVERY: dict = {}
 def invariants(game, s) -> list[str]:
     """The broken invariants of a state (NK-INV); an empty list when all hold.
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    s : State
+        Any state of it.
+
+    Returns
+    -------
+    list of str
+        What is wrong, one sentence each.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> g = tabletop_nb.load_game("neko", players=2)
     >>> invariants(g, g.initial_state())

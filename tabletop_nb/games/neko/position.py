@@ -250,6 +250,18 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
 def build_position(game, **table) -> NekoState:
     """Build, validate and advance a position; see :meth:`NekoGame.position` for the keywords.
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    **table
+        What is on the table, by keyword (see ``game.position``).
+
+    Returns
+    -------
+    State
+        The validated position.
+
     Examples
     --------
     >>> import tabletop_nb

@@ -18,7 +18,23 @@ __all__ = ["load_game", "PacalGame", "PacalRules", "PacalState", "CONFORMANCE", 
 
 
 def load_game(**overrides: Any) -> PacalGame:
-    """Pacal's Rocket with rule overrides (``players=2..5``, ``expert=True``, readings...)."""
+    """Pacal's Rocket with rule overrides (``players=2..5``, ``expert=True``, readings...).
+
+    Parameters
+    ----------
+    **overrides
+        Rule changes by name: any field of :class:`~tabletop_nb.games.pacal.rules.PacalRules`.
+
+    Returns
+    -------
+    PacalGame
+        The game.
+
+    Examples
+    --------
+    >>> load_game(players=3).num_players
+    3
+    """
     return PacalGame(**overrides)
 
 
@@ -44,6 +60,24 @@ def invariants(game: PacalGame, s: PacalState) -> list[str]:
     negative, one stone per colour per space (by construction) and never on a pyramid,
     the lake or a covered space; ships on distinct free playable spaces; scores never
     negative; the pyramid bit sets agree with the board.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        Any state of it.
+
+    Returns
+    -------
+    list of str
+        What is wrong, one sentence each.
+
+    Examples
+    --------
+    >>> game = load_game(players=3)
+    >>> invariants(game, game.initial_state())
+    []
     """
     r, geo, n = game.rules, game.geo, game.num_players
     out: list[str] = []

@@ -44,6 +44,21 @@ def _line_gaps(cells: tuple[Space, ...]) -> list[Space]:
 def gap_spaces(height: int, cells: tuple[Space, ...]) -> list[Space]:
     """The spaces strictly between consecutive members (for a square: along its sides).
 
+    Parameters
+    ----------
+    height : int
+        The constellation's stories, which name its shape: 3 and 4 lines (spaced members),
+        5 a square; 1 and 2 have no gaps.
+    cells : tuple of (x, y)
+        The members, in any order.
+
+    Returns
+    -------
+    list of (x, y)
+        The spaces between them.
+
+    Examples
+    --------
     >>> gap_spaces(3, ((0, 0), (2, 0), (4, 0)))
     [(1, 0), (3, 0)]
     """
@@ -66,6 +81,20 @@ def _square_ring(cells: tuple[Space, ...]) -> tuple[Space, Space, Space, Space]:
 def shape_height(cells: Iterable[Space], diamonds: bool = False) -> int:
     """The stories a set of member spaces gives, or 0 if it is no constellation.
 
+    Parameters
+    ----------
+    cells : iterable of (x, y)
+        The member spaces.
+    diamonds : bool, default False
+        Also accept 45-degree squares (PC-CONST-11 reading b).
+
+    Returns
+    -------
+    int
+        1 to 5, or 0.
+
+    Examples
+    --------
     >>> shape_height([(4, 4), (5, 5)]), shape_height([(4, 4), (5, 4)])
     (0, 2)
     >>> shape_height([(0, 0), (2, 0), (0, 2), (2, 2)])
@@ -137,6 +166,24 @@ def _gaps_ok(cells, blocked) -> bool:
 def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set | None = None):
     """The engine's constellation search on coded spaces (``y * 64 + x``); see :func:`constellations`.
 
+    Parameters
+    ----------
+    stones : set of int
+        Coded spaces of the player's visible stones.
+    members : set of int
+        Coded spaces that may be members (stones and the pyramids that may stand in).
+    diamonds : bool, default False
+        Also accept 45-degree squares (PC-CONST-11 reading b).
+    blocked : set of int, optional
+        Coded spaces that may not lie in a gap (PC-CONST-12).
+
+    Returns
+    -------
+    list of (int, tuple)
+        ``(stories, coded members)``, each holding at least one stone.
+
+    Examples
+    --------
     >>> find_codes({0, 2}, {0, 1, 2})
     [(1, (0,)), (1, (2,)), (2, (0, 1)), (2, (1, 2)), (3, (0, 1, 2))]
     """
@@ -212,6 +259,15 @@ class BitSearch:
     :func:`find_codes` finds (tests compare them), as ``(stories, cells)`` with the cells
     ascending.
 
+    Parameters
+    ----------
+    width, height : int
+        The board's size in spaces.
+    pad : int
+        The bit stride of a row (at least ``2 * width - 1``).
+
+    Examples
+    --------
     >>> bs = BitSearch(8, 8, 16)
     >>> sorted(bs.find_bits(1 << 0 | 1 << 34, 1 << 0 | 1 << 17 | 1 << 34))
     [(1, (0,)), (1, (34,)), (3, (0, 17, 34))]

@@ -58,6 +58,20 @@ def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int
     Players with 0 stories take no place; tied players occupy as many places as there
     are of them, add those places' points and share them, each share rounded down.
 
+    Parameters
+    ----------
+    strengths : mapping of int to int, or iterable of int
+        Each seat's stories along the river (or the lake).
+    points : tuple of int
+        The points of places 1, 2, 3, ... (``rules.river_points``).
+
+    Returns
+    -------
+    dict
+        ``{seat: points}``.
+
+    Examples
+    --------
     >>> place_points({0: 8, 1: 6, 2: 6}, (12, 8, 4))
     {0: 12, 1: 6, 2: 6}
     >>> place_points({0: 1, 1: 1, 2: 1, 3: 1, 4: 1}, (12, 8, 4))
@@ -84,6 +98,22 @@ def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int
 def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -> dict[int, int]:
     """District final scoring (PC-DISTRICT-02..05): first the value, second place ``second``.
 
+    Parameters
+    ----------
+    strengths : mapping of int to int
+        Each seat's stories in the district.
+    value : int
+        The district's value, the first place's points.
+    second : int
+        The second place's points (``rules.second_place``).
+
+    Returns
+    -------
+    dict
+        ``{seat: points}``.
+
+    Examples
+    --------
     >>> final_scoring_table({0: 5, 1: 5, 2: 3}, 6, 2)
     {0: 6, 1: 6, 2: 0}
     >>> final_scoring_table({0: 5, 1: 3, 2: 3}, 6, 2)
@@ -115,7 +145,23 @@ def _district_points(st: Sequence[int], value: int, second: int) -> list[int]:
 
 
 class PacalGame(BaseGame):
-    """Pacal's Rocket for 2 to 5 players (see the module docstring)."""
+    """Pacal's Rocket for 2 to 5 players (see the module docstring).
+
+    Parameters
+    ----------
+    rules : PacalRules, optional
+        The rules (default: the printed game's).
+    **overrides
+        Rule changes by name, e.g. ``players=3`` (see :class:`~tabletop_nb.games.pacal.rules.PacalRules`).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.initial_state()
+    >>> game.current_player(s), game.legal_actions(s)[0]   # the starting player places a ship
+    (0, PlaceShip(at=(5, 5)))
+    """
 
     name = "pacal"
     Rules = PacalRules

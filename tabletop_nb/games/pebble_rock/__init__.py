@@ -19,7 +19,23 @@ __all__ = ["load_game", "PebbleRockGame", "Rules", "CONFORMANCE", "invariants"]
 
 
 def load_game(**overrides) -> PebbleRockGame:
-    """The game with rule overrides (``players=2..4`` and any field of :class:`Rules`)."""
+    """The game with rule overrides (``players=2..4`` and any field of :class:`Rules`).
+
+    Parameters
+    ----------
+    **overrides
+        Rule changes by name: any field of :class:`~tabletop_nb.games.pebble_rock.rules.Rules`.
+
+    Returns
+    -------
+    PebbleRockGame
+        The game.
+
+    Examples
+    --------
+    >>> load_game(players=2).num_players
+    2
+    """
     return PebbleRockGame(**overrides)
 
 

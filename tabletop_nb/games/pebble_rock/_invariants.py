@@ -16,6 +16,20 @@ __all__ = ["invariants"]
 def invariants(game, s) -> list[str]:
     """The broken invariants of a state (PR-INV-01..09); empty when all hold.
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    s : State
+        Any state of it.
+
+    Returns
+    -------
+    list of str
+        What is wrong, one sentence each.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> invariants(game, game.initial_state())

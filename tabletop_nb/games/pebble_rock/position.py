@@ -289,6 +289,18 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
 def build_position(game, **table) -> State:
     """Build and validate a position; see :meth:`PebbleRockGame.position` for the keywords.
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    **table
+        What is on the table, by keyword (see ``game.position``).
+
+    Returns
+    -------
+    State
+        The validated position.
+
     Examples
     --------
     >>> import tabletop_nb

@@ -67,6 +67,13 @@ class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeAction
                EndOfRound, Scoring, Cards, Advanced, Words, BaseGame):
     """A Pleasant Journey to Neko for 2-4 players, base and advanced game.
 
+    Parameters
+    ----------
+    rules : Rules, optional
+        The rules (default: the printed game's).
+    **overrides
+        Rule changes by name, e.g. ``players=3``.
+
     Examples
     --------
     >>> import tabletop_nb

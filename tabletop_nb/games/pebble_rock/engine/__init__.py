@@ -68,6 +68,13 @@ class PebbleRockGame(GameSetup, OnYourTurn, Dice, Movement, Characters, FishAndJ
                      Deliveries, Treasure, Items, EndOfTurn, Scoring, Words, BaseGame):
     """Pebble Rock Delivery Service for 2-4 players.
 
+    Parameters
+    ----------
+    rules : Rules, optional
+        The rules (default: the printed game's).
+    **overrides
+        Rule changes by name, e.g. ``players=3``.
+
     Examples
     --------
     >>> import tabletop_nb
