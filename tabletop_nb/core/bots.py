@@ -21,6 +21,18 @@ def available_bots(game) -> dict[str, Bot]:
     """Every bot the game can be played by, by name: "random", the game's own bots, and
     "search" (its default budget; ``"search:N"`` names the budget N, see core/search.py).
 
+    Parameters
+    ----------
+    game : Game
+        Any game.
+
+    Returns
+    -------
+    dict
+        ``{name: bot}``.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> sorted(available_bots(tabletop_nb.load_game("pacal", players=2)))
     ['greedy', 'random', 'search']
@@ -34,6 +46,20 @@ def resolve_bot(game, spec: str | Bot) -> Bot:
     """A bot from a name ("random", "greedy", "search", "search:400", ...) or a callable
     (returned as is).
 
+    Parameters
+    ----------
+    game : Game
+        The game the bot will play (its own bots are looked up there).
+    spec : str or callable
+        A bot name or a bot ``bot(game, state, rng) -> action``.
+
+    Returns
+    -------
+    Bot
+        The bot.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> resolve_bot(tabletop_nb.load_game("pacal", players=2), "search:64").bot_name
     'search:64'
@@ -52,7 +78,24 @@ def resolve_bot(game, spec: str | Bot) -> Bot:
 
 
 def bot_name(spec: str | Bot) -> str:
-    """The name shown in tables and logs for a bot spec."""
+    """The name shown in tables and logs for a bot spec.
+
+    Parameters
+    ----------
+    spec : str or callable
+        A bot name or a bot.
+
+    Returns
+    -------
+    str
+        The name itself, a bot's ``bot_name`` or its function name.
+
+    Examples
+    --------
+    >>> from tabletop_nb.core.search import search
+    >>> bot_name("greedy"), bot_name(search(simulations=64)), bot_name(random_bot)
+    ('greedy', 'search:64', 'random_bot')
+    """
     if isinstance(spec, str):
         return spec
     return getattr(spec, "bot_name", None) or getattr(spec, "__name__", None) or type(spec).__name__

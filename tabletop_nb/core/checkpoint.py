@@ -45,7 +45,16 @@ _BOOL = {"winner", "shared_win", "winner_led_at_half", "tie_break"}
 
 
 class CheckpointError(TabletopError):
-    """A checkpoint file that cannot be resumed (the message says why)."""
+    """A checkpoint file that cannot be resumed (the message says why).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> Checkpoint.read_key(tempfile.gettempdir())
+    Traceback (most recent call last):
+    ...
+    tabletop_nb.core.checkpoint.CheckpointError: ... is a folder: a checkpoint is a file, e.g. .../study.csv
+    """
 
 
 def _plain(x: Any) -> Any:
@@ -105,7 +114,24 @@ def _describe_mismatch(old: dict, new: dict) -> str:
 
 
 class Checkpoint:
-    """One study's checkpoint file: ``load()`` what is there, ``append(label, rows)`` as games finish."""
+    """One study's checkpoint file: ``load()`` what is there, ``append(label, rows)`` as games finish.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The checkpoint file (a CSV file with a study line at its top).
+    key : dict
+        What identifies the study (its ``"seed"``, rules, bots, ...): a file written for
+        another key is refused.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "study.csv")
+    >>> Checkpoint(path, {"seed": 1}).open().close()
+    >>> Checkpoint.read_key(path), Checkpoint(path, {"seed": 1}).load(2)
+    ({'seed': 1}, {})
+    """
 
     def __init__(self, path: str | os.PathLike, key: dict):
         self.path = os.fspath(path)

@@ -23,7 +23,15 @@ __all__ = ["to_plain", "from_plain", "CodecError"]
 
 
 class CodecError(ValueError):
-    """Data that does not fit the declared type; the message gives the path."""
+    """Data that does not fit the declared type; the message gives the path.
+
+    Examples
+    --------
+    >>> from_plain(tuple[int, ...], ["x"])
+    Traceback (most recent call last):
+    ...
+    tabletop_nb.core.codec.CodecError: value[0]: expected a whole number, got 'x'
+    """
 
 
 def to_plain(obj: Any) -> Any:
@@ -32,6 +40,18 @@ def to_plain(obj: Any) -> Any:
     Named tuples and dataclasses become dicts with a ``"type"`` entry naming their
     class (for people reading the file; decoding never uses it to find a class).
 
+    Parameters
+    ----------
+    obj : object
+        A value made of named tuples, dataclasses, tuples, frozensets, dicts and scalars.
+
+    Returns
+    -------
+    object
+        Dicts, lists, str, int, float, bool and None.
+
+    Examples
+    --------
     >>> from typing import NamedTuple
     >>> class Move(NamedTuple):
     ...     to: int
@@ -84,6 +104,22 @@ def _hints(cls: Any) -> dict:
 def from_plain(tp: Any, data: Any, path: str = "") -> Any:
     """Rebuild a value of type ``tp`` from plain data; raise :class:`CodecError` if it does not fit.
 
+    Parameters
+    ----------
+    tp : type
+        The declared type (a NamedTuple, dataclass, tuple[...], frozenset[...], ...).
+    data : object
+        Plain data, as :func:`to_plain` writes it (JSON-friendly).
+    path : str, default ""
+        Where ``data`` sits in a larger value, for the error message.
+
+    Returns
+    -------
+    object
+        A value of type ``tp``.
+
+    Examples
+    --------
     >>> from_plain(tuple[int, ...], [1, 2])
     (1, 2)
     """

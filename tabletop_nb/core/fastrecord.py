@@ -58,7 +58,28 @@ def _build(name: str, src: str, env: dict) -> Callable:
 def fields_of(cls) -> tuple[str, ...]:
     """The field names of a slots class (a dataclass's fields, or its ``__slots__``).
 
-    The generated code's own names start with ``_fr_``, so no field may."""
+    The generated code's own names start with ``_fr_``, so no field may.
+
+    Parameters
+    ----------
+    cls : type
+        A slots class.
+
+    Returns
+    -------
+    tuple of str
+        The field names, in order.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class P:
+    ...     a: int
+    ...     b: tuple = ()
+    >>> fields_of(P)
+    ('a', 'b')
+    """
     if dataclasses.is_dataclass(cls):
         names = tuple(f.name for f in dataclasses.fields(cls))
     else:
@@ -187,6 +208,22 @@ def from_attrs(cls, env: dict | None = None, **exprs: str) -> Callable[[Any], An
     ``exprs`` gives some fields as Python expressions in ``o`` instead (for example
     ``players="tuple(o.players)"``), evaluated with the names in ``env``.
 
+    Parameters
+    ----------
+    cls : type
+        A slots class (usually a frozen dataclass).
+    env : dict, optional
+        Names the expressions may use.
+    **exprs : str
+        Fields given as expressions in ``o``.
+
+    Returns
+    -------
+    callable
+        ``f(o) -> cls``.
+
+    Examples
+    --------
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
     ... class P:
@@ -218,6 +255,22 @@ def copier(names: Iterable[str], env: dict | None = None, **exprs: str) -> Calla
     ``exprs`` sets further (or the same) attributes of ``dst`` from expressions in ``src``,
     for example ``players="list(src.players)"`` or ``ev="[]"``.
 
+    Parameters
+    ----------
+    names : iterable of str
+        Attributes copied as they are.
+    env : dict, optional
+        Names the expressions may use.
+    **exprs : str
+        Attributes of ``dst`` set from expressions in ``src``.
+
+    Returns
+    -------
+    callable
+        ``f(dst, src) -> None``.
+
+    Examples
+    --------
     >>> class A:
     ...     __slots__ = ("x", "y", "log")
     >>> class B:

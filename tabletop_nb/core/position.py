@@ -15,6 +15,20 @@ __all__ = ["refuse", "per_seat"]
 def refuse(what: str, reason: str) -> NoReturn:
     """Refuse a position: ``impossible position: <keyword>: <reason>``.
 
+    Parameters
+    ----------
+    what : str
+        The keyword of the position that is wrong.
+    reason : str
+        Why.
+
+    Returns
+    -------
+    NoReturn
+        It always raises ``TabletopError``.
+
+    Examples
+    --------
     >>> refuse("ships", "two ships on one space")
     Traceback (most recent call last):
     ...
@@ -26,6 +40,24 @@ def refuse(what: str, reason: str) -> NoReturn:
 def per_seat(name: str, value: Any, n: int, default: Any) -> list:
     """``value`` in seat order: None (``default`` for all), n values, or a mapping seat -> value.
 
+    Parameters
+    ----------
+    name : str
+        The keyword, for the error message.
+    value : None, sequence or mapping
+        What was given.
+    n : int
+        The seat count.
+    default : object
+        The value of the seats not given.
+
+    Returns
+    -------
+    list
+        One value per seat (a wrong count or an unknown seat is refused).
+
+    Examples
+    --------
     >>> per_seat("coins", {1: 5}, 3, 0)
     [0, 5, 0]
     """

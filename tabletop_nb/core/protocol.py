@@ -43,7 +43,14 @@ Action = Hashable
 
 @runtime_checkable
 class Game(Protocol):
-    """What notebooks, runners, widgets and tests rely on."""
+    """What notebooks, runners, widgets and tests rely on.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> isinstance(tabletop_nb.load_game("pacal", players=2), Game)
+    True
+    """
 
     name: str
     num_players: int
@@ -65,7 +72,30 @@ class Game(Protocol):
 
 
 def make_rules(rules_cls: type, **overrides: Any) -> RulesBase:
-    """Build ``rules_cls`` from keyword overrides, refusing unknown names with RulesError."""
+    """Build ``rules_cls`` from keyword overrides, refusing unknown names with RulesError.
+
+    Parameters
+    ----------
+    rules_cls : type
+        A game's rules class.
+    **overrides
+        Rule values by name.
+
+    Returns
+    -------
+    RulesBase
+        The rules (checked by their own validation).
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal.rules import PacalRules
+    >>> make_rules(PacalRules, players=3).players
+    3
+    >>> make_rules(PacalRules, player=3)
+    Traceback (most recent call last):
+    ...
+    tabletop_nb.core.errors.RulesError: rules.player: there is no such rule; the rules are: players, ...
+    """
     names = [f.name for f in dataclasses.fields(rules_cls)]
     for k in overrides:
         if k not in names:
@@ -101,6 +131,26 @@ def find_action(legal: list, action: Any) -> Any:
     The fast path is identity (a bot handing back one of the legal objects); otherwise a
     candidate must have the very same type and compare equal (C-speed) before the
     recursive type check runs on that one candidate.
+
+    Parameters
+    ----------
+    legal : list
+        The legal actions.
+    action : object
+        The action given (by a bot, a click, a record).
+
+    Returns
+    -------
+    object
+        The legal element itself, or ``_NO_MATCH``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> legal = game.legal_actions(game.initial_state())
+    >>> find_action(legal, legal[0]) is legal[0], find_action(legal, ("x",)) is _NO_MATCH
+    (True, True)
     """
     for c in legal:
         if c is action:
@@ -124,6 +174,20 @@ def same_value(legal: Any, given: Any) -> bool:
     frozensets and dicts element by element. A numpy integer stands for an int (never
     for a bool); a float, a bool or a str never stands for an int.
 
+    Parameters
+    ----------
+    legal : object
+        A legal action (or part of one).
+    given : object
+        The value to compare.
+
+    Returns
+    -------
+    bool
+        Whether they are equal with the same types.
+
+    Examples
+    --------
     >>> same_value((1, "a"), (1, "a")), same_value((1,), (1.0,)), same_value(1, True)
     (True, False, False)
     """
@@ -185,6 +249,20 @@ class BaseGame(ABC):
 
     Games are compared, hashed and pickled by their name and rules: the engine's
     precomputed lookups are rebuilt from the rules on unpickling.
+
+    Parameters
+    ----------
+    rules : RulesBase, optional
+        The rules (default: the game's ``Rules()``).
+    **overrides
+        Rule changes by name, applied on top (unknown names raise ``RulesError``).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> isinstance(game, BaseGame), game.with_rules(players=3).num_players
+    (True, 3)
     """
 
     name: str = "?"

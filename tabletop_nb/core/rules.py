@@ -78,7 +78,32 @@ def rule(default: Any, *, min: Any = None, max: Any = None, choices: Any = None,
 
 
 class RuleField(NamedTuple):
-    """What a form needs to know about one rule."""
+    """What a form needs to know about one rule.
+
+    Parameters
+    ----------
+    name : str
+        The field's name.
+    type : type
+        Its annotated type.
+    default : object
+        The printed game's value.
+    min, max : object
+        Bounds of a number (None: unbounded).
+    choices : tuple or None
+        The allowed values of a choice.
+    doc : str
+        What it means, with its rule ID.
+    group : str
+        The form section it is shown in.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal.rules import PacalRules
+    >>> f = PacalRules.fields_info()[0]
+    >>> f.name, f.default, f.min, f.max, f.group
+    ('players', 4, 2, 5, 'Setup')
+    """
 
     name: str
     type: Any
@@ -298,7 +323,17 @@ def _type_name(tp: Any) -> str:
 
 
 class RulesBase:
-    """Base of a game's frozen ``Rules`` dataclass: checks, plain data, changes."""
+    """Base of a game's frozen ``Rules`` dataclass: checks, plain data, changes.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal.rules import PacalRules
+    >>> r = PacalRules().replace(players=3)
+    >>> r.changes_from(PacalRules())
+    {'players': 3}
+    >>> PacalRules.from_plain(r.to_plain()) == r
+    True
+    """
 
     __slots__ = ()
     if TYPE_CHECKING:  # what every game's Rules dataclass has, for the type checker

@@ -83,6 +83,26 @@ def seat_streams(ss: np.random.SeedSequence, players: int):
 
     ``play``, ``simulate`` and GameApp all use these, so the same seed gives the same game
     wherever it is played.
+
+    Parameters
+    ----------
+    ss : numpy.random.SeedSequence
+        The game's seed.
+    players : int
+        The seat count.
+
+    Returns
+    -------
+    tuple
+        ``(chance Generator, [bot Generator per seat])``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> chance, bots = seat_streams(np.random.SeedSequence(1), 3)
+    >>> again, _ = seat_streams(np.random.SeedSequence(1), 3)
+    >>> len(bots), int(chance.integers(1000)) == int(again.integers(1000))   # same seed, same rolls
+    (3, True)
     """
     # children built from (entropy, spawn_key) directly, so calling twice gives the same
     # streams (SeedSequence.spawn would count its calls)
@@ -103,7 +123,30 @@ def _bots_for(game, bots) -> list:
 
 
 class Playout(NamedTuple):
-    """What one played game leaves behind (see :func:`play_state`)."""
+    """What one played game leaves behind (see :func:`play_state`).
+
+    Parameters
+    ----------
+    state : object
+        The final state.
+    actions : list or None
+        Every action, chance outcomes included (None unless kept).
+    decisions, chance : int
+        How many decisions and chance outcomes were played.
+    turns : int
+        The game's turn count.
+    history : list or None
+        With ``track_scores``: the scores at the start of each turn, and at the end.
+
+    Examples
+    --------
+    >>> import numpy as np, tabletop_nb
+    >>> from tabletop_nb.core.bots import resolve_bot
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> po = play_state(game, [resolve_bot(game, "random")] * 2, np.random.SeedSequence(1))
+    >>> game.is_terminal(po.state), len(po.actions) == po.decisions + po.chance
+    (True, True)
+    """
 
     state: Any
     actions: list | None
@@ -119,6 +162,37 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
 
     This is the hot loop of every simulation: no records, no encoding, no copies. With
     ``track_scores`` the scores are taken at the start of every turn (for lead changes).
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    bots : list of callable
+        One bot per seat.
+    ss : numpy.random.SeedSequence
+        The game's seed (see :func:`seat_streams`).
+    keep_actions : bool, default True
+        Keep the list of actions (for a record).
+    max_actions : int, optional
+        A game still running after this many actions raises ``TabletopError`` (an engine
+        that never ends); default: the game's ``max_actions``, else 100,000.
+    track_scores : bool, default False
+        Keep the scores at each turn's start in ``history``.
+
+    Returns
+    -------
+    Playout
+        The final state and counts.
+
+    Examples
+    --------
+    >>> import numpy as np, tabletop_nb
+    >>> from tabletop_nb.core.bots import resolve_bot
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> po = play_state(game, [resolve_bot(game, "random")] * 2, np.random.SeedSequence(1),
+    ...                 track_scores=True)
+    >>> po.history[0], po.history[-1] == game.scores(po.state)
+    ((0, 0), True)
     """
     specs = _bots_for(game, bots)
     funcs = [resolve_bot(game, b) for b in specs]

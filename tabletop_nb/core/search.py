@@ -66,6 +66,22 @@ class Plan(NamedTuple):
     policy for good. A game whose turn is many small steps can so compare whole routes
     ("sail for the Market this turn") while what the bot returns is always one legal
     action; at its next decision the search compares the plans again from there.
+
+    Parameters
+    ----------
+    action : object
+        The legal action played now if the plan wins.
+    follow : callable, optional
+        ``follow(game, state, rng)``: the searching seat's next decisions inside a rollout,
+        until it returns None.
+    label : str, default ""
+        A name for logs and tests.
+
+    Examples
+    --------
+    >>> p = Plan("stop", label="stay here")
+    >>> p.action, p.follow is None, p.label
+    ('stop', True, 'stay here')
     """
 
     action: Any
@@ -299,6 +315,22 @@ def search(simulations: int = DEFAULT_SIMULATIONS, time_limit: float | None = No
            rollout: Any = "greedy", horizon: int | str | None = None) -> SearchBot:
     """A search bot with a chosen budget (see :class:`SearchBot`).
 
+    Parameters
+    ----------
+    simulations : int, default 16
+        Rollouts per decision.
+    time_limit : float, optional
+        Seconds per decision (then decisions depend on the machine's speed).
+    rollout : str or callable, default "greedy"
+        The policy inside the rollouts.
+    horizon : int, "game" or None
+        Decisions a rollout plays before the game's ``estimate_scores``.
+
+    Returns
+    -------
+    SearchBot
+        The bot.
+
     Examples
     --------
     >>> from tabletop_nb.core.search import search
@@ -312,6 +344,18 @@ def search(simulations: int = DEFAULT_SIMULATIONS, time_limit: float | None = No
 def parse_search_name(name: str) -> SearchBot | None:
     """The bot a name ``"search"`` or ``"search:N"`` stands for; None for other names.
 
+    Parameters
+    ----------
+    name : str
+        A bot name.
+
+    Returns
+    -------
+    SearchBot or None
+        The bot with that budget.
+
+    Examples
+    --------
     >>> parse_search_name("search:64").simulations
     64
     >>> parse_search_name("greedy") is None

@@ -19,7 +19,23 @@ Z95 = 1.959963984540054
 
 
 class Estimate(NamedTuple):
-    """A value with its 95% interval and the sample size."""
+    """A value with its 95% interval and the sample size.
+
+    Parameters
+    ----------
+    value : float
+        The estimate.
+    low, high : float
+        Its 95% interval.
+    n : int
+        The sample size.
+
+    Examples
+    --------
+    >>> e = wilson(30, 100)
+    >>> e.value, round(e.low, 3), round(e.high, 3), e.n
+    (0.3, 0.219, 0.396, 100)
+    """
 
     value: float
     low: float
@@ -31,7 +47,25 @@ class Estimate(NamedTuple):
 
 
 class Difference(NamedTuple):
-    """A paired difference (variant minus baseline) with its interval and p-value."""
+    """A paired difference (variant minus baseline) with its interval and p-value.
+
+    Parameters
+    ----------
+    diff : float
+        The mean of variant minus baseline.
+    low, high : float
+        Its 95% interval.
+    p_value : float
+        The two-sided p-value of "no difference".
+    n : int
+        The pairs of games.
+
+    Examples
+    --------
+    >>> d = paired_difference([1, 2, 3], [0, 1, 1])
+    >>> round(d.diff, 3), d.n, d.p_value < 0.05
+    (1.333, 3, True)
+    """
 
     diff: float
     low: float
