@@ -1136,7 +1136,7 @@ class _Race:
         """Surely: a's distance from ``st``'s target is below b's from ``than``'s."""
         if self.dist[a.label][st.metric][1] < self.dist[b.label][than.metric][0]:
             return True
-        if st is not than or not (math.isfinite(st.low) and math.isfinite(st.high)):
+        if st is not than or st.centre is None:
             return False
         (alo, ahi), (blo, bhi) = self.bounds[a.label][st.metric], self.bounds[b.label][st.metric]
         c = st.centre
@@ -1370,7 +1370,7 @@ def _half_widths(streams: Sequence[Stream], cands: list[Candidate]) -> list[tupl
     out = []
     for st in streams:
         half = (st.high - st.low) / 4 if math.isfinite(st.low) and math.isfinite(st.high) else st.scale / 2
-        if st.bounds == (0.0, 1.0) and math.isfinite(st.centre):
+        if st.bounds == (0.0, 1.0) and st.centre is not None:
             sd = math.sqrt(st.centre * (1 - st.centre))
         else:
             sds = [float(np.nanstd(c.stream(st.metric), ddof=1)) for c in cands if c.games > 1]

@@ -44,8 +44,9 @@ class Stream:
         A column of the per-game table (``turns``, ``win_rate_seat_2``, ...).
     low, high : float
         The band the mean must lie in (``-inf`` or ``inf`` for a one-sided goal).
-    centre : float
-        The target (the band's middle), or NaN for a one-sided band.
+    centre : float or None
+        The target (the band's middle), or None for a one-sided band (not NaN: NaN is
+        not equal to itself, so two equal streams would compare unequal).
     scale : float
         One tolerance: the unit of :meth:`badness`.
     bounds : tuple of float, optional
@@ -67,7 +68,7 @@ class Stream:
     metric: str
     low: float
     high: float
-    centre: float
+    centre: float | None
     scale: float
     bounds: tuple[float, float] | None = None
 
@@ -86,7 +87,7 @@ class Stream:
         anywhere inside and ``1 + excess / scale`` outside."""
         if math.isnan(mean):
             return math.inf
-        if math.isfinite(self.low) and math.isfinite(self.high):
+        if self.centre is not None:
             return abs(mean - self.centre) / self.scale
         excess = max(0.0, self.low - mean, mean - self.high)
         return 0.0 if excess == 0 else 1.0 + excess / self.scale
@@ -96,7 +97,7 @@ class Stream:
         if math.isnan(lo) or math.isnan(hi):
             return 0.0, math.inf
         a, b = self.badness(lo), self.badness(hi)
-        inner = self.badness(min(max(self.centre, lo), hi)) if math.isfinite(self.centre) else min(a, b)
+        inner = self.badness(min(max(self.centre, lo), hi)) if self.centre is not None else min(a, b)
         return min(a, b, inner), max(a, b)
 
 
@@ -159,8 +160,8 @@ class Goal:
         metric = self.metric or self.name
         if self.kind == "skill":
             metric = "skill_ahead"
-        centre = (self.low + self.high) / 2 if math.isfinite(self.low) and math.isfinite(self.high) \
-            else math.nan
+        centre: float | None = (self.low + self.high) / 2 if math.isfinite(self.low) and math.isfinite(self.high) \
+            else None
         return [Stream(self.name, metric, self.low, self.high, centre, self.scale, self.bounds)]
 
     def describe(self, players: int | None = None) -> str:
