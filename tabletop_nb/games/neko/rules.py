@@ -19,7 +19,7 @@ tabletop_nb.core.errors.RulesError: rules.players: must be at most 4, got 5
 """
 from __future__ import annotations
 
-import tomllib
+from ...core import toml
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -246,7 +246,7 @@ def load_cards() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     >>> sum(c.period == 1 for c in base), sum(c.period == 2 for c in base)
     (25, 25)
     """
-    data = tomllib.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
+    data = toml.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
     return tuple(_card(c) for c in data["card"]), tuple(_card(c) for c in data["advanced"])
 
 
@@ -267,7 +267,7 @@ def load_board() -> dict:
     >>> sorted(b), len(b["tiles"])
     (['bonus', 'chart', 'layout', 'supply', 'tiles'], 10)
     """
-    data = tomllib.loads((DATA / "board.toml").read_text(encoding="utf-8"))
+    data = toml.loads((DATA / "board.toml").read_text(encoding="utf-8"))
     return {
         "tiles": tuple(MidTile(**t) for t in data["tile"]),
         "bonus": tuple(BonusTile(**b) for b in data["bonus"]),

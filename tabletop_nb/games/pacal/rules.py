@@ -20,7 +20,7 @@ tabletop_nb.core.errors.RulesError: rules.players: must be at most 5, got 6
 """
 from __future__ import annotations
 
-import tomllib
+from ...core import toml
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -215,7 +215,7 @@ class Board:
 
 def _read(name: str) -> dict:
     with open(DATA / name, "rb") as f:
-        return tomllib.load(f)
+        return toml.load(f)
 
 
 @lru_cache(maxsize=None)

@@ -14,7 +14,7 @@ each, with the checklist ID).
 """
 from __future__ import annotations
 
-import tomllib
+from ...core import toml
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -248,7 +248,7 @@ class Assignment(NamedTuple):
 
 
 def _read(name: str) -> dict:
-    return tomllib.loads(resources.files(__package__).joinpath("data").joinpath(name).read_text("utf-8"))
+    return toml.loads(resources.files(__package__).joinpath("data").joinpath(name).read_text("utf-8"))
 
 
 @lru_cache(maxsize=None)

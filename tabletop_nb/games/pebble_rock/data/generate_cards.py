@@ -8,7 +8,7 @@ prints the 52 Delivery cards. See the header it writes for how the values were c
 from __future__ import annotations
 
 import itertools
-import tomllib
+from tabletop_nb.core import toml as tomllib  # tomllib on 3.11+, tomli on 3.10
 from collections import deque
 from pathlib import Path
 
