@@ -19,7 +19,30 @@ __all__ = ["run_bench", "bench_game", "bench_dice", "format_report"]
 
 
 def bench_game(game, seconds: float = 2.0, seed: int = 0) -> dict:
-    """Play random games on one core for about ``seconds``; measure what happened."""
+    """Play random games on one core for about ``seconds``; measure what happened.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    seconds : float, default 2.0
+        About how long to play (at least 3 games).
+    seed : int, default 0
+        The games' seed.
+
+    Returns
+    -------
+    dict
+        Games and actions per second, actions per game and the median time of
+        ``legal_actions`` and ``apply``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> r = bench_game(tabletop_nb.load_game("pacal", players=2), seconds=0.1)
+    >>> r["game"], r["games"] >= 3
+    ('pacal', True)
+    """
     from .core.protocol import CHANCE, TERMINAL
     from .core.runner import play_state
 
@@ -76,7 +99,18 @@ def _best_time(fn, repeat: int = 7, number: int = 50) -> float:
 
 
 def bench_dice() -> dict:
-    """Exact-odds timings for a six-sided die (best of several runs, in microseconds)."""
+    """Exact-odds timings for a six-sided die (best of several runs, in microseconds).
+
+    Returns
+    -------
+    dict
+        Timings by name (``"sum_of_10_d6_us"``, ``"lowest_of_5_d6_us"``, ...).
+
+    Examples
+    --------
+    >>> sorted(bench_dice())
+    ['lowest_of_5_d6_us', 'sample_1e6_d6_ms', 'sum_of_10_d6_by_addition_us', 'sum_of_10_d6_us']
+    """
     from .core.dice import Die
 
     d6 = Die(range(1, 7), name="d6")
@@ -90,7 +124,28 @@ def bench_dice() -> dict:
 
 def run_bench(games: Iterable[str] | None = None, seconds: float = 2.0,
               players: int | None = None) -> dict:
-    """Benchmark the named games (default: every built-in game) and the dice."""
+    """Benchmark the named games (default: every built-in game) and the dice.
+
+    Parameters
+    ----------
+    games : iterable of str, optional
+        Game names (default: every built-in game).
+    seconds : float, default 2.0
+        About how long to play each game.
+    players : int, optional
+        Seats (default: each game's default).
+
+    Returns
+    -------
+    dict
+        ``{"games": [one :func:`bench_game` row per game], "dice": bench_dice()}``.
+
+    Examples
+    --------
+    >>> rep = run_bench(["pacal"], seconds=0.1)
+    >>> [r["game"] for r in rep["games"]], sorted(rep)
+    (['pacal'], ['dice', 'games'])
+    """
     from .games import list_games, load_game
 
     names = list(games) if games else [g for g in list_games()]
@@ -102,7 +157,24 @@ def run_bench(games: Iterable[str] | None = None, seconds: float = 2.0,
 
 
 def format_report(report: dict) -> str:
-    """A plain-text table of :func:`run_bench`'s result."""
+    """A plain-text table of :func:`run_bench`'s result.
+
+    Parameters
+    ----------
+    report : dict
+        What :func:`run_bench` returned.
+
+    Returns
+    -------
+    str
+        One line per game, then the dice.
+
+    Examples
+    --------
+    >>> lines = format_report(run_bench(["pacal"], seconds=0.1)).splitlines()
+    >>> lines[0].split()[:3], lines[1].split()[0], lines[-1].startswith("dice: sum of 10 d6")
+    (['game', 'players', 'games/s'], 'pacal', True)
+    """
     lines = [f"{'game':<12} {'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12} "
              f"{'legal us':>9} {'apply us':>9}"]
     for r in report["games"]:

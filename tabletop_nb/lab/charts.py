@@ -14,7 +14,30 @@ def _err(values, lows, highs):
 
 
 def comparison_figure(cmp, metric: str | None = None) -> go.Figure:
-    """Win rate by seat per variant with 95% intervals, or one metric per variant."""
+    """Win rate by seat per variant with 95% intervals, or one metric per variant.
+
+    Parameters
+    ----------
+    cmp : RuleComparison
+        What :func:`~tabletop_nb.lab.compare.compare_rules` returned.
+    metric : str, optional
+        A metric of ``cmp.metrics`` (``"turns"``, ...); default: the win rate by seat.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Bars with error bars, one group per variant.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame, KnownOddsRules
+    >>> game = KnownOddsGame(KnownOddsRules(players=2))
+    >>> cmp = tabletop_nb.compare_rules({"fair": game, "edge 10": game.with_rules(edge=10)},
+    ...                               games=20, seed=1, progress=False)
+    >>> len(comparison_figure(cmp).data), len(comparison_figure(cmp, "turns").data) >= 1
+    (2, True)
+    """
     fig = go.Figure()
     if metric is None:
         t = cmp.seat_win_rates()
@@ -41,7 +64,29 @@ def comparison_figure(cmp, metric: str | None = None) -> go.Figure:
 
 
 def sweep_figure(sw, metrics) -> go.Figure:
-    """One line per metric over the swept values, each with its 95% band."""
+    """One line per metric over the swept values, each with its 95% band.
+
+    Parameters
+    ----------
+    sw : RuleSweep
+        What :func:`~tabletop_nb.lab.compare.sweep` returned.
+    metrics : sequence of str or str
+        The metrics drawn (``"win_rate_seat_0"``, ``"turns"``, ...).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Lines over the swept values.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame, KnownOddsRules
+    >>> game = KnownOddsGame(KnownOddsRules(players=2))
+    >>> sw = tabletop_nb.sweep(game, "edge", [0, 10], games=20, seed=1, progress=False)
+    >>> len(sweep_figure(sw, ["turns"]).data) >= 1
+    True
+    """
     from plotly.subplots import make_subplots
 
     fig = make_subplots(rows=1, cols=len(metrics), subplot_titles=metrics)
@@ -61,7 +106,26 @@ def sweep_figure(sw, metrics) -> go.Figure:
 
 
 def luck_figure(ls) -> go.Figure:
-    """The skilled bot's win rate in each seat against chance, and equal players' seats."""
+    """The skilled bot's win rate in each seat against chance, and equal players' seats.
+
+    Parameters
+    ----------
+    ls : LuckSkill
+        What :func:`~tabletop_nb.lab.compare.luck_vs_skill` returned.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Two bar groups: the skilled bot by seat, and equal players by seat.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> ls = tabletop_nb.luck_vs_skill(tabletop_nb.load_game("pacal", players=2), "greedy", "random",
+    ...                                games=4, seed=1, progress=False)
+    >>> len(luck_figure(ls).data)
+    2
+    """
     seats = sorted(ls.by_seat)
     fig = go.Figure()
     for name, data, color in ((f"{ls.skilled} vs {ls.baseline}", ls.by_seat, _COLORS[0]),
@@ -79,7 +143,26 @@ def luck_figure(ls) -> go.Figure:
 
 def ladder_figure(lad) -> go.Figure:
     """The skill ladder: each rung's rating with its 95% interval, weakest at the bottom,
-    and between adjacent rungs how often the upper one comes out ahead."""
+    and between adjacent rungs how often the upper one comes out ahead.
+
+    Parameters
+    ----------
+    lad : SkillLadder
+        What :func:`~tabletop_nb.lab.ladder.skill_ladder` returned.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One rung per bot.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> lad = tabletop_nb.skill_ladder(tabletop_nb.load_game("neko", players=2), ["random", "greedy"],
+    ...                                games=20, seed=1, progress=False)
+    >>> len(ladder_figure(lad).data) >= 1
+    True
+    """
     import math
 
     r = lad.ratings
@@ -113,7 +196,26 @@ def ladder_figure(lad) -> go.Figure:
 
 
 def win_matrix_figure(lad) -> go.Figure:
-    """How often the row bot came out ahead of the column bot, as a heat map."""
+    """How often the row bot came out ahead of the column bot, as a heat map.
+
+    Parameters
+    ----------
+    lad : SkillLadder
+        What :func:`~tabletop_nb.lab.ladder.skill_ladder` returned.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        A heatmap, rows and columns the bots.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> lad = tabletop_nb.skill_ladder(tabletop_nb.load_game("neko", players=2), ["random", "greedy"],
+    ...                                games=20, seed=1, progress=False)
+    >>> win_matrix_figure(lad).data[0].type
+    'heatmap'
+    """
     names = list(lad.ratings.bot)
     z, text = [], []
     for a in names:

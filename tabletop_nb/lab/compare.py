@@ -119,6 +119,16 @@ class RuleComparison:
         With ``stop="decided"``: per later variant and metric asked for, the games paired,
         the mean difference, the confidence sequence's bounds now and the decision
         ("higher", "lower", "same" or "undecided").
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame, KnownOddsRules
+    >>> game = KnownOddsGame(KnownOddsRules(players=2))
+    >>> cmp = tabletop_nb.compare_rules({"fair": game, "edge 10": game.with_rules(edge=10)},
+    ...                               games=20, seed=1, progress=False)
+    >>> cmp.games_played, cmp.stopped
+    ({'fair': 20, 'edge 10': 20}, 'games')
     """
 
     def __init__(self, tables: Mapping[str, Any], seed: int, games: int, bots: Any,
@@ -643,7 +653,26 @@ def _skill_pair(skill: Any, games) -> tuple[Any, Any]:
 
 
 class RuleSweep:
-    """The result of :func:`sweep`: metrics as curves over one rule's values."""
+    """The result of :func:`sweep`: metrics as curves over one rule's values.
+
+    Parameters
+    ----------
+    field : str
+        The rule swept.
+    values : sequence
+        Its values, in order.
+    comparison : RuleComparison
+        The comparison of the variants, one per value.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame, KnownOddsRules
+    >>> game = KnownOddsGame(KnownOddsRules(players=2))
+    >>> sw = tabletop_nb.sweep(game, "edge", [0, 10], games=20, seed=1, progress=False)
+    >>> sw.field, sw.values, len(sw.curve("turns"))
+    ('edge', [0, 10], 2)
+    """
 
     def __init__(self, field: str, values: Sequence[Any], comparison: RuleComparison):
         self.field, self.values, self.comparison = field, list(values), comparison
@@ -714,7 +743,27 @@ def sweep(game, field: str, values: Sequence[Any], bots: Any = "random", games: 
 
 
 class LuckSkill:
-    """The result of :func:`luck_vs_skill`."""
+    """The result of :func:`luck_vs_skill`.
+
+    Parameters
+    ----------
+    game : Game
+        The game played.
+    skilled, baseline : str or callable
+        The skilled bot and the bot in every other seat.
+    table : pandas.DataFrame
+        The games of the skilled bot against baselines (with ``skilled_seat``).
+    baseline_table : pandas.DataFrame
+        The games among baselines only (equal players).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> ls = tabletop_nb.luck_vs_skill(tabletop_nb.load_game("pacal", players=2), "greedy", "random",
+    ...                                games=4, seed=1, progress=False)
+    >>> ls.players, ls.chance_win_rate, sorted(ls.by_seat)
+    (2, 0.5, [0, 1])
+    """
 
     def __init__(self, game, skilled, baseline, table, baseline_table):
         n = game.num_players

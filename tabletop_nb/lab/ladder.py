@@ -239,6 +239,15 @@ class SkillLadder:
         Adjacent steps whose head-to-head interval lies above 50%.
     luck_share : Estimate
         How often the weaker of two adjacent rungs still finished ahead (mean over steps).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [dict(round=r, lineup=0, seat=s, bot=b, rank=1 + (b == "random"))
+    ...         for r in range(10) for s, b in enumerate(["random", "greedy"])]
+    >>> lad = SkillLadder(pd.DataFrame(rows), ["random", "greedy"], bootstrap=0)
+    >>> list(lad.ratings.bot), lad.depth   # greedy won all 10 rounds: one step up the ladder
+    (['random', 'greedy'], 1)
     """
 
     def __init__(self, table, bots: Sequence[str], *, game_name: str = "", players: int | None = None,

@@ -39,7 +39,21 @@ MIN_GAMES = 100
 
 
 class CS(NamedTuple):
-    """A confidence sequence: arrays over the stream, element ``t`` after ``t + 1`` observations."""
+    """A confidence sequence: arrays over the stream, element ``t`` after ``t + 1`` observations.
+
+    Parameters
+    ----------
+    centre : numpy.ndarray
+        The running mean.
+    low, high : numpy.ndarray
+        The sequence's bounds after each observation.
+
+    Examples
+    --------
+    >>> cs = bernstein_cs(np.array([0.0, 1.0, 1.0, 0.0]))
+    >>> len(cs.low), bool((cs.low <= cs.centre).all() and (cs.centre <= cs.high).all())
+    (4, True)
+    """
 
     centre: np.ndarray
     low: np.ndarray
@@ -53,6 +67,24 @@ def bernstein_cs(x, alpha: float = 0.05, lo: float = 0.0, hi: float = 1.0, c: fl
     for every ``t`` at once (observations independent with a common mean, or more
     generally a martingale; each bounded in ``[lo, hi]``).
 
+    Parameters
+    ----------
+    x : array_like
+        The observations, in order (one per game).
+    alpha : float, default 0.05
+        One minus the coverage.
+    lo, hi : float, default 0.0 and 1.0
+        Bounds every observation lies in.
+    c : float, default 0.5
+        The tuning constant of the plug-in rate.
+
+    Returns
+    -------
+    CS
+        The confidence sequence.
+
+    Examples
+    --------
     >>> cs = bernstein_cs(np.full(1000, 0.5))
     >>> bool(cs.low[-1] < 0.5 < cs.high[-1]) and bool(cs.high[-1] - cs.low[-1] < 0.2)
     True
@@ -97,6 +129,24 @@ def normal_mixture_cs(x, alpha: float = 0.05, t_opt: int = 500, start: int = MIN
     variance is estimated, so the first ``start`` intervals are infinite (a few games
     can show no spread at all) and the running intersection begins there.
 
+    Parameters
+    ----------
+    x : array_like
+        The observations, in order.
+    alpha : float, default 0.05
+        One minus the coverage.
+    t_opt : int, default 500
+        Where the boundary is tightest.
+    start : int, default 100
+        Observations before the first finite interval.
+
+    Returns
+    -------
+    CS
+        The confidence sequence.
+
+    Examples
+    --------
     >>> cs = normal_mixture_cs(np.random.default_rng(1).normal(3, 1, 2000))
     >>> bool(cs.low[-1] < 3 < cs.high[-1])
     True
@@ -125,7 +175,25 @@ def normal_mixture_cs(x, alpha: float = 0.05, t_opt: int = 500, start: int = MIN
 def decide(low: float, high: float, tolerance: float | None = None) -> str:
     """What an interval for a difference decides: "higher" (excludes 0 from above),
     "lower", "same" (inside ``[-tolerance, tolerance]``, if a tolerance is given) or
-    "undecided"."""
+    "undecided".
+
+    Parameters
+    ----------
+    low, high : float
+        The interval's bounds.
+    tolerance : float, optional
+        The difference that counts as "the same".
+
+    Returns
+    -------
+    str
+        ``"higher"``, ``"lower"``, ``"same"`` or ``"undecided"``.
+
+    Examples
+    --------
+    >>> decide(0.01, 0.05), decide(-0.05, 0.02), decide(-0.01, 0.01, tolerance=0.02)
+    ('higher', 'undecided', 'same')
+    """
     if low > 0:
         return "higher"
     if high < 0:

@@ -35,7 +35,23 @@ _VIEW_TEXT = {"at_least": "≥", "at_most": "≤", "exactly": "="}
 
 
 def as_dice(dice: Die | Mapping[str, Die] | Iterable[Die]) -> list[Die]:
-    """A list of dice from one Die, a dict name -> Die (``game.dice``) or a list."""
+    """A list of dice from one Die, a dict name -> Die (``game.dice``) or a list.
+
+    Parameters
+    ----------
+    dice : Die, mapping of str to Die, or iterable of Die
+        The dice rolled together.
+
+    Returns
+    -------
+    list of Die
+        The dice.
+
+    Examples
+    --------
+    >>> [d.prob(1) for d in as_dice({"a": Die([1, 2]), "b": Die([1])})]
+    [Fraction(1, 2), Fraction(1, 1)]
+    """
     if isinstance(dice, Die):
         return [dice]
     if isinstance(dice, Mapping):
@@ -59,6 +75,18 @@ def combine_dice(dice) -> Die:
     Numeric dice add up (the total); dice with symbols give the joint outcome, a tuple
     with one face of each die. One die is returned as it is.
 
+    Parameters
+    ----------
+    dice : iterable of Die
+        The dice.
+
+    Returns
+    -------
+    Die
+        The total, or the joint faces.
+
+    Examples
+    --------
     >>> d6 = Die(range(1, 7))
     >>> combine_dice([d6, d6]).prob(7)
     Fraction(1, 6)
@@ -80,6 +108,22 @@ def roll_dice(dice, n: int, rng=None) -> tuple[np.ndarray, list[np.ndarray]]:
     The outcomes are what :func:`combine_dice` describes (totals, or tuples of faces),
     so their frequencies converge to its exact odds.
 
+    Parameters
+    ----------
+    dice : Die, mapping of str to Die, or iterable of Die
+        The dice rolled together.
+    n : int
+        Rolls.
+    rng : optional
+        Anything ``numpy.random.default_rng`` accepts.
+
+    Returns
+    -------
+    tuple
+        ``(outcomes, [faces of each die])`` as numpy arrays.
+
+    Examples
+    --------
     >>> totals, faces = roll_dice([Die(range(1, 7))] * 2, 5, rng=0)
     >>> totals.shape, len(faces)
     ((5,), 2)
@@ -98,7 +142,25 @@ def roll_dice(dice, n: int, rng=None) -> tuple[np.ndarray, list[np.ndarray]]:
 
 
 def event_test(k: Any, view: str = "at_least"):
-    """The predicate of the event "outcome >= k" (``at_least``), "<= k" or "== k"."""
+    """The predicate of the event "outcome >= k" (``at_least``), "<= k" or "== k".
+
+    Parameters
+    ----------
+    k : object
+        The threshold.
+    view : str, default "at_least"
+        ``"at_least"``, ``"at_most"`` or ``"exactly"``.
+
+    Returns
+    -------
+    callable
+        ``test(outcome) -> bool``.
+
+    Examples
+    --------
+    >>> event_test(10)(12), event_test(10, "at_most")(12), event_test(10, "exactly")(10)
+    (True, False, True)
+    """
     if view == "at_least":
         return lambda v: v >= k
     if view == "at_most":
@@ -111,6 +173,22 @@ def event_test(k: Any, view: str = "at_least"):
 def event_probability(dice, k: Any, view: str = "at_least") -> Fraction:
     """The exact probability that the combined outcome is at least / at most / exactly ``k``.
 
+    Parameters
+    ----------
+    dice : Die, mapping of str to Die, or iterable of Die
+        The dice rolled together.
+    k : object
+        The threshold (a total, or a joint outcome).
+    view : str, default "at_least"
+        ``"at_least"``, ``"at_most"`` or ``"exactly"``.
+
+    Returns
+    -------
+    Fraction
+        The exact chance.
+
+    Examples
+    --------
     >>> event_probability([Die(range(1, 7))] * 2, 10)
     Fraction(1, 6)
     """
@@ -147,6 +225,20 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
     them (empty when there are none), and the exact fractions as labels above both (drawn
     last, so a simulated marker never hides a label).
 
+    Parameters
+    ----------
+    dice : Die, mapping of str to Die, or iterable of Die
+        The dice rolled together.
+    rolls : sequence, optional
+        Simulated outcomes to compare with the exact odds.
+
+    Returns
+    -------
+    list of dict
+        Three plotly trace dicts.
+
+    Examples
+    --------
     >>> exact, simulated, labels = dice_odds_traces(Die([1, 1, 2]), rolls=[1, 2, 2, 2])
     >>> exact["name"], simulated["name"], labels["text"]
     ('exact odds (from the faces)', 'simulated: 4 rolls', ['2/3', '1/3'])
@@ -226,7 +318,30 @@ def _checkpoints(n: int, points: int = 400) -> np.ndarray:
 
 def running_frequency_traces(dice, k: Any, rolls=None, view: str = "at_least") -> list[dict]:
     """Three traces: the 95% band around the exact probability, the exact probability,
-    and the running frequency of the event among ``rolls``."""
+    and the running frequency of the event among ``rolls``.
+
+    Parameters
+    ----------
+    dice : Die, mapping of str to Die, or iterable of Die
+        The dice rolled together.
+    k : object
+        The event's threshold.
+    rolls : sequence, optional
+        Simulated outcomes, in order.
+    view : str, default "at_least"
+        ``"at_least"``, ``"at_most"`` or ``"exactly"``.
+
+    Returns
+    -------
+    list of dict
+        Three plotly trace dicts.
+
+    Examples
+    --------
+    >>> band, exact, running = running_frequency_traces([Die(range(1, 7))], 5, rolls=[1, 5, 6, 2])
+    >>> exact["name"], list(running["y"])
+    ('exact P = 1/3', [0.0, 0.5, 0.6666666666666666, 0.5])
+    """
     die = combine_dice(dice)
     p = event_probability([die], k, view)
     test = event_test(k, view)

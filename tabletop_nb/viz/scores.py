@@ -35,12 +35,54 @@ def _number(v: Any) -> float | None:
 
 
 def score_series(game, states: Sequence[Any]) -> list[tuple]:
-    """``game.scores`` of every state, in order."""
+    """``game.scores`` of every state, in order.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    states : sequence
+        States in order (``tabletop_nb.replay(game, record)``).
+
+    Returns
+    -------
+    list of tuple
+        One score tuple per state.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> states = tabletop_nb.replay(game, tabletop_nb.play(game, "random", seed=1))
+    >>> series = score_series(game, states)
+    >>> series[0], series[-1] == game.scores(states[-1])
+    ((0, 0), True)
+    """
     return [tuple(game.scores(s)) for s in states]
 
 
 def score_traces(names: Sequence[str], series: Sequence[Sequence[Any]], start: int = 0) -> list[dict]:
-    """One step-line trace per seat: x is the action number, y the seat's score."""
+    """One step-line trace per seat: x is the action number, y the seat's score.
+
+    Parameters
+    ----------
+    names : sequence of str
+        The seats' names.
+    series : sequence of sequence
+        Scores per action (:func:`score_series`).
+    start : int, default 0
+        The action number of the first entry.
+
+    Returns
+    -------
+    list of dict
+        One plotly trace dict per seat.
+
+    Examples
+    --------
+    >>> [t["name"] for t in score_traces(["Ann", "Bo"], [(0, 0), (3, 1), (3, 4)])]
+    ['Ann', 'Bo']
+    """
     xs = list(range(start, start + len(series)))
     out = []
     for seat, name in enumerate(names):
@@ -81,6 +123,22 @@ def scores_over_time(game, states: Sequence[Any] | GameRecord, *, title: str | N
 def wilson_interval(wins: float, games: int, level: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (good also near 0 and 1).
 
+    Parameters
+    ----------
+    wins : float
+        Wins (ties may count as fractions).
+    games : int
+        Games.
+    level : float, default 0.95
+        The interval's coverage.
+
+    Returns
+    -------
+    tuple of float
+        ``(low, high)``.
+
+    Examples
+    --------
     >>> lo, hi = wilson_interval(50, 100)
     >>> round(lo, 4), round(hi, 4)
     (0.4038, 0.5962)
@@ -149,10 +207,31 @@ def win_rates(df, by: str = "seat", *, shared: str = "count", level: float = 0.9
     By seat, a dashed line marks the fair share (1 / players): a seat whose interval
     misses it has an advantage or a handicap.
 
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        ``simulate``'s table (one row per game and seat).
+    by : str, default "seat"
+        ``"seat"`` or ``"bot"``.
+    shared : str, default "count"
+        How a shared win counts: ``"count"`` (a win for each) or ``"split"``.
+    level : float, default 0.95
+        The intervals' coverage.
+    title : str, optional
+        The figure's title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Bars with error bars.
+
     Examples
     --------
-    >>> # doctest: +SKIP
-    >>> win_rates(tabletop_nb.simulate(game, "random", games=2000, seed=1))
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=2)
+    >>> fig = win_rates(tabletop_nb.simulate(game, "random", games=20, seed=1, progress=False))
+    >>> fig.data[0].type, len(fig.data[0].x)
+    ('bar', 2)
     """
     t = win_rate_table(df, by, shared=shared, level=level)
     labels = [f"seat {v}" if by == "seat" else str(v) for v in t[by]]

@@ -27,7 +27,23 @@ __all__ = ["Table", "table", "side_by_side", "dice_faces", "chance_text"]
 
 
 def chance_text(p: Fraction) -> str:
-    """``1/6 (16.7%)``: an exact chance as people write it, with its percentage."""
+    """``1/6 (16.7%)``: an exact chance as people write it, with its percentage.
+
+    Parameters
+    ----------
+    p : Fraction
+        An exact chance.
+
+    Returns
+    -------
+    str
+        The fraction and its percentage.
+
+    Examples
+    --------
+    >>> chance_text(Fraction(1, 6))
+    '1/6 (16.7%)'
+    """
     p = Fraction(p)
     exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
     return f"{exact} ({float(p):.1%})"
@@ -45,7 +61,21 @@ def _cell(v: Any) -> str:
 
 
 class Table:
-    """An HTML table (Jupyter shows it) that prints as aligned text elsewhere."""
+    """An HTML table (Jupyter shows it) that prints as aligned text elsewhere.
+
+    Parameters
+    ----------
+    html_text : str
+        The HTML Jupyter shows.
+    text : str
+        The plain text ``print`` shows.
+
+    Examples
+    --------
+    >>> t = Table("<b>x</b>", "x")
+    >>> str(t), t._repr_html_()
+    ('x', '<b>x</b>')
+    """
 
     def __init__(self, html_text: str, text: str):
         self._html, self._text = html_text, text
@@ -60,6 +90,22 @@ class Table:
 def table(rows: Iterable[Sequence[Any]], columns: Sequence[str], caption: str = "") -> Table:
     """A table of rows; exact chances (Fractions from 0 to 1) show as ``a/b (p%)``.
 
+    Parameters
+    ----------
+    rows : iterable of sequence
+        The rows.
+    columns : sequence of str
+        The column names.
+    caption : str, default ""
+        A caption above the table.
+
+    Returns
+    -------
+    Table
+        The table.
+
+    Examples
+    --------
     >>> print(table([(2, Fraction(1, 6))], ["outcome", "chance"]))
     outcome  chance
     2        1/6 (16.7%)
@@ -81,7 +127,20 @@ def table(rows: Iterable[Sequence[Any]], columns: Sequence[str], caption: str = 
 
 
 def side_by_side(*dice: Die) -> Table:
-    """Dice shown next to each other, each as its table of exact odds (``Die._repr_html_``)."""
+    """Dice shown next to each other, each as its table of exact odds (``Die._repr_html_``).
+
+    Examples
+    --------
+    >>> print(side_by_side(Die([1, 2]), Die([3])))
+    a die
+    outcome  chance
+    1        1/2 (50.0%)
+    2        1/2 (50.0%)
+    <BLANKLINE>
+    a die
+    outcome  chance
+    3        1 (100.0%)
+    """
     cells = "".join(f"<div style='margin-right:28px'>{d._repr_html_()}</div>" for d in dice)
     text = "\n\n".join(table([(outcome_label(o), p) for o, p in d.pmf.items()],
                              ["outcome", "chance"], d.name or "a die")._text for d in dice)
@@ -91,6 +150,18 @@ def side_by_side(*dice: Die) -> Table:
 def dice_faces(dice: Mapping[str, Die]) -> Table:
     """One row per die: its name, its faces and (for numbers) its mean.
 
+    Parameters
+    ----------
+    dice : mapping of str to Die
+        The dice by name (``game.dice``).
+
+    Returns
+    -------
+    Table
+        The table.
+
+    Examples
+    --------
     >>> print(dice_faces({"coin": Die([0, 1])}))
     die   faces  mean
     coin  0 1    1/2 = 0.50

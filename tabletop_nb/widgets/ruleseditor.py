@@ -25,6 +25,20 @@ _SLIDER_SPAN = 60  # wider integer ranges get a bounded box instead of a slider
 def parse_faces(text: str, field: str = "die") -> list:
     """Faces from text such as ``"1, 1, 2, 3"`` or ``"fish, blank, blank"``.
 
+    Parameters
+    ----------
+    text : str
+        Faces separated by commas.
+    field : str, default "die"
+        The rule's name, for the error message.
+
+    Returns
+    -------
+    list
+        Numbers where a face reads as one, else the text.
+
+    Examples
+    --------
     >>> parse_faces("1, 2, 2.5, fish")
     [1, 2, 2.5, 'fish']
     """
