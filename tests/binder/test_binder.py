@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import venv
 from pathlib import Path
 
@@ -33,6 +34,26 @@ print(json.dumps({"rc": r.returncode, "seconds": time.perf_counter() - t,
 """
 
 
+def _runtime() -> str:
+    return (ROOT / "binder" / "runtime.txt").read_text().strip()
+
+
+def _binder_interpreter() -> str | None:
+    """A Python of the version Binder builds with (binder/runtime.txt, e.g. python-3.11): this
+    one if it is that version (CI), else one found on PATH or among pyenv's versions."""
+    want = _runtime().removeprefix("python-")
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == want:
+        return sys.executable
+    found = shutil.which(f"python{want}")
+    if found:
+        return found
+    root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    for cand in sorted(root.glob(f"{want}.*"), reverse=True):
+        if (cand / "bin" / "python").exists():
+            return str(cand / "bin" / "python")
+    return None
+
+
 @pytest.fixture(scope="module")
 def binder_env(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("binder")
@@ -40,7 +61,14 @@ def binder_env(tmp_path_factory):
     shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(
         ".venv", ".git", "__pycache__", "*.egg-info", ".pytest_cache", ".ipynb_checkpoints", "build"))
     env_dir = tmp / "env"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    binder_python = _binder_interpreter()
+    if binder_python is None:
+        pytest.skip(f"Binder builds with {_runtime()} (binder/runtime.txt) and no such interpreter is here; "
+                    f"its pinned packages need that Python, this is {sys.version.split()[0]}")
+    if binder_python == sys.executable:
+        venv.EnvBuilder(with_pip=True).create(env_dir)
+    else:
+        subprocess.run([binder_python, "-m", "venv", str(env_dir)], check=True)
     py = env_dir / "bin" / "python"
     env = dict(os.environ, PATH=f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}",
                VIRTUAL_ENV=str(env_dir), PIP_DISABLE_PIP_VERSION_CHECK="1")
