@@ -174,7 +174,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         _refuse("discard", f"{discard} are not faces of the die")
     in_bids = [sum(len(rows[sp][q]) for sp in range(spaces)) for q in range(N)]
     dice_phase = ph != MARKET
-    hand_t = ()
+    hand_t: tuple[tuple[int, ...], ...] = ()
     if ph == DRAFT:
         if hands is None:
             hands = [[faces[i % len(faces)] for i in range(r.dice_per_player)]] * N

@@ -24,7 +24,7 @@ False
 """
 from __future__ import annotations
 
-from typing import Collection, Iterable
+from typing import Collection, Iterable, cast
 
 __all__ = ["constellations", "gap_spaces", "shape_height", "find_codes", "BitSearch"]
 
@@ -32,7 +32,7 @@ Space = tuple[int, int]
 
 
 def _line_gaps(cells: tuple[Space, ...]) -> list[Space]:
-    out = []
+    out: list[Space] = []
     for (x0, y0), (x1, y1) in zip(cells, cells[1:]):
         dx, dy = x1 - x0, y1 - y0
         n = max(abs(dx), abs(dy))
@@ -75,7 +75,9 @@ def _square_ring(cells: tuple[Space, ...]) -> tuple[Space, Space, Space, Space]:
     cx = sum(x for x, _ in cells) / 4
     cy = sum(y for _, y in cells) / 4
     import math
-    return tuple(sorted(cells, key=lambda p: math.atan2(p[1] - cy, p[0] - cx)))  # type: ignore[return-value]
+    # a square has four corners, so the sorted tuple has four members
+    return cast("tuple[Space, Space, Space, Space]",
+                tuple(sorted(cells, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))))
 
 
 def shape_height(cells: Iterable[Space], diamonds: bool = False) -> int:
@@ -100,7 +102,8 @@ def shape_height(cells: Iterable[Space], diamonds: bool = False) -> int:
     >>> shape_height([(0, 0), (2, 0), (0, 2), (2, 2)])
     5
     """
-    want = tuple(sorted(set(map(tuple, cells)), key=lambda p: (p[1], p[0])))
+    # each cell is an (x, y) pair; tuple() only turns a list such as [x, y] into one
+    want = cast("tuple[Space, ...]", tuple(sorted(set(map(tuple, cells)), key=lambda p: (p[1], p[0]))))
     for h, c in constellations(want, diamonds=diamonds):
         if c == want:
             return h
@@ -189,7 +192,7 @@ def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set |
     """
     W = _CODE
     order = sorted(members)
-    out = [(1, (a,)) for a in order if a in stones]
+    out: list[tuple[int, tuple[int, ...]]] = [(1, (a,)) for a in order if a in stones]
     for a in order:
         b = a + 1
         if b in members and (a in stones or b in stones):
@@ -295,7 +298,7 @@ class BitSearch:
 
         ``lowest`` skips shapes of fewer stories (no pyramid that low is left to build).
         """
-        out = [(1, (b,)) for b in _bit_list(s)] if lowest <= 1 else []
+        out: list[tuple[int, tuple[int, ...]]] = [(1, (b,)) for b in _bit_list(s)] if lowest <= 1 else []
         if m & (m - 1) == 0:  # fewer than two members
             return out
         P = self.pad

@@ -90,9 +90,9 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
         if name not in CHARACTERS:
             _refuse("characters", f"no character {name!r} (they are {', '.join(CHARACTERS)})")
         chars[CHARACTERS.index(name)] = space(f"characters[{name!r}]", v)
-    for c, v in zip(CHARACTERS, chars):
+    for who, v in zip(CHARACTERS, chars):
         if v in info.docks:
-            _refuse("characters", f"{c} is on dock {v}; characters never stand on a dock")
+            _refuse("characters", f"{who} is on dock {v}; characters never stand on a dock")
     if len(set(chars)) < 3:
         _refuse("characters", f"two characters on one space: {dict(zip(CHARACTERS, chars))}")
     # the moving boat may be passing through a space it cannot stop on (PR-MOVE-04)
@@ -193,7 +193,7 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
         if m > have[k]:
             _refuse("items", f"{m} {k} cards in play; the game has {have[k]}")
     item_deck = tuple(have[k] - used[k] for k in ITEM_KINDS)
-    item_discard = tuple(discard.count(k) for k in ITEM_KINDS)
+    discard_counts = tuple(discard.count(k) for k in ITEM_KINDS)
 
     held = [t for p in seats for t in p.treasures]
     if len(set(held)) != len(held):
@@ -230,14 +230,14 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
         secret = tuple(Secret(offer=tuple(ids[q * k:(q + 1) * k]), card=ids[q * k])
                        for q in range(n))
     else:
-        secret = []
+        kept: list[Secret] = []
         for q, a in enumerate(_per_seat("assignments", assignments, n, None)):
             offer = (a,) if type(a) is int else tuple(a or ())
             if not offer or any(c not in ids for c in offer):
                 _refuse(f"assignments[{q}]", f"{a!r} is not an Assignment card (or cards: "
                         "the kept one first)")
-            secret.append(Secret(offer=offer, card=offer[0]))
-        secret = tuple(secret)
+            kept.append(Secret(offer=offer, card=offer[0]))
+        secret = tuple(kept)
         dealt = [c for sec in secret for c in sec.offer]
         if len(set(dealt)) != len(dealt):
             _refuse("assignments", "one Assignment card dealt twice")
@@ -256,10 +256,10 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
             0, roll * (2 if symbol == "winds" else 1) - moved)
     movement = _int("movement", movement, 0)
     met_bits = 0
-    for c in met:
-        if c not in CHARACTERS:
-            _refuse("met", f"no character {c!r}")
-        met_bits |= 1 << CHARACTERS.index(c)
+    for who in met:
+        if who not in CHARACTERS:
+            _refuse("met", f"no character {who!r}")
+        met_bits |= 1 << CHARACTERS.index(who)
     if fresh_item and fresh_item not in seats[seat].items:
         _refuse("fresh_item", f"seat {seat} holds no {fresh_item!r} to have taken this turn")
     if step == "choose" and (moved or movement or met_bits or item_used or fresh_item or delivered):
@@ -274,7 +274,7 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
                     visited=frozenset() if r.revisit_spaces else frozenset((pos,)))
     turns = (round - 1) * n + (seat - first) % n
     table = Table(row=tuple(row), deck=deck, lost_cards=lost_cards, item_deck=item_deck,
-                  item_discard=item_discard, market=tuple(market),
+                  item_discard=discard_counts, market=tuple(market),
                   treasure_spaces=treasure_spaces, hidden_values=tuple(sorted(hidden.elements())),
                   treasures_gone=treasures_gone)
     s = State(players=tuple(seats), boats=tuple(boats), chars=tuple(chars), jets=jets,
