@@ -1051,7 +1051,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     finals = pd.DataFrame(fin_rows, columns=["label", "goal", "stream", "value", "low", "high", "n",
                                              "band_low", "band_high", "met", "missed", "verdict"])
     cand_frame = _candidates_frame(cands, paths, race_streams, race_level)
-    info = _verdict(game, paths, goal_list, players, cands, cand_frame, finals, race_streams, interrupted,
+    info = _verdict(game, paths, goal_list, players, cands, finals, race_streams, interrupted,
                     confirm_games, skipped)
     info.update({
         "seed": root, "bots": names, "budget": budget, "batch": batch, "alpha": alpha, "rounds": rounds,
@@ -1107,7 +1107,7 @@ class _Race:
     the same seed, so their difference varies far less than either alone)."""
 
     def __init__(self, cands: Sequence[Candidate], streams: Sequence[Stream], level: float, pair_level: float):
-        self.streams, self.pair_level = list(streams), pair_level
+        self.pair_level = pair_level
         self.by_goal: dict[str, list[Stream]] = {}
         for st in streams:
             self.by_goal.setdefault(st.goal, []).append(st)
@@ -1404,7 +1404,7 @@ def _grid_games(grid: int, cands: list[Candidate], streams: Sequence[Stream], al
     return int(grid * need)
 
 
-def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands: list[Candidate], frame,
+def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands: list[Candidate],
              finals, streams: Sequence[Stream], interrupted: bool, confirm_games: int,
              skipped: list[dict]) -> dict:
     goal_info = [{"name": g.name, "text": g.describe(players), **g.plain()} for g in goals]
@@ -1419,11 +1419,11 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
         finals.groupby("label", sort=False)["verdict"].first().to_dict()
     worst = {}
     if finals is not None and len(finals):
+        by_metric = {s.metric: s for s in _all_streams_for(goals, players)}
         for label, part in finals.groupby("label", sort=False):
             bad = 0.0
             for r in part.itertuples():
-                st = next(s for s in _all_streams_for(goals, players) if s.metric == r.stream)
-                bad = max(bad, st.badness(r.value))
+                bad = max(bad, by_metric[r.stream].badness(r.value))
             worst[label] = bad
     meets = sorted((lab for lab, v in verdicts.items() if v == "meets"), key=lambda lab: worst[lab])
     likely = sorted((lab for lab, v in verdicts.items() if v == "likely"), key=lambda lab: worst[lab])
@@ -1478,7 +1478,6 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
         info.update(verdict="undecided", verdict_text=text)
     if skipped:
         info["verdict_text"] += f" ({len(skipped)} combinations left out: constraints or rules refusing them.)"
-    del frame
     return info
 
 
