@@ -4,6 +4,8 @@
 >>> tabletop_nb.list_games()  # doctest: +SKIP
 ['neko', 'pacal', 'pebble_rock']
 
+``tabletop_nb.rules_map("neko")`` tables where each rule of the rulebook lives in a game's code.
+
 The engine (``tabletop_nb.core`` and ``tabletop_nb.games``) imports neither plotly,
 ipywidgets nor pandas; the widget classes load on first use.
 """
@@ -17,9 +19,13 @@ from .core.record import GameRecord, replay
 from .core.runner import play, simulate
 from .games import list_games, load_game
 from . import bots  # noqa: E402,F401  tabletop_nb.bots.search(...): no pandas or plotly
+# Imported now, not lazily: a function named like its module would be replaced by the module
+# (tabletop_nb.rules_map) as soon as anything imported tabletop_nb.rules_map first. It costs
+# nothing: ast and re are loaded already, pandas only when a table is asked for.
+from .rules_map import rules_map  # noqa: E402
 
 __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
-           "simulate", "compare_rules", "sweep", "balance", "luck_vs_skill", "skill_ladder", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
+           "simulate", "compare_rules", "sweep", "balance", "luck_vs_skill", "skill_ladder", "rules_map", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
            "RulesError", "RecordError"]
 
 # name -> module that defines it; imported on first attribute access (PEP 562)

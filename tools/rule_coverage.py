@@ -14,16 +14,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# one ID parser for the project: the rules map reads the code's docstrings with it
+from tabletop_nb.rules_map import checklist_ids, cited_ids  # noqa: E402,F401
+
 GAMES = {"pebble_rock": "pebble_rock", "neko": "neko", "pacal": "pacal"}
-# an ID has two or more parts before its number: PR-SETUP-04, PR-ITEM-MAISY-01, NK-EX-30a
-_PARTS = r"[A-Z]+(?:-[A-Z0-9]+)+-"
-ID = re.compile(r"\*\*(" + _PARTS + r"\d+[a-z]?)\*\*")
-RANGE = re.compile(r"\b(" + _PARTS + r")(\d+)\.\.(?:" + _PARTS + r")?(\d+)\b")
-CITED = re.compile(r"\b" + _PARTS + r"\d+[a-z]?\b")
-
-
-def checklist_ids(path: Path) -> list[str]:
-    return list(dict.fromkeys(ID.findall(path.read_text(encoding="utf-8"))))
 
 
 def named_ids(test_root: Path, ids: list[str] | None = None) -> set[str]:
@@ -33,11 +29,7 @@ def named_ids(test_root: Path, ids: list[str] | None = None) -> set[str]:
     names: list[str] = []
     for f in test_root.rglob("*.py"):
         text = f.read_text(encoding="utf-8", errors="replace")
-        for m in RANGE.finditer(text):
-            prefix, a, b = m.group(1), int(m.group(2)), int(m.group(3))
-            width = len(m.group(2))
-            found.update(f"{prefix}{i:0{width}d}" for i in range(a, b + 1))
-        found.update(CITED.findall(text))
+        found.update(cited_ids(text))
         names.extend(re.findall(r"def (test_\w+)", text))
     joined = "\n".join("_" + n + "_" for n in names)
     for i in ids or ():

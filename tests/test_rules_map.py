@@ -1,0 +1,268 @@
+"""The rules map (issue 27, item 1): every checklist rule has one findable home in the code.
+
+A function, method or class is a rule's home when its docstring names the rule's checklist
+ID (``NK-BID-04``) or a range (``NK-BID-03..05``); ``tabletop_nb.rules_map`` reads them with
+``ast``. Per game:
+
+(a) every ID a docstring cites exists in the checklist;
+(b) every reason in ``games/<game>/rules_without_code.toml`` names a checklist ID that no
+    function also claims;
+(c) ``docs/rules-map.md`` is what ``python tools/rules_map.py`` writes from the code now;
+(d) every checklist ID has a home or a reason.
+
+The checklists are the shared originals beside the project (``../shared/rules``) or their
+copies in ``docs/rules/`` (kept equal by tests/test_rulings.py); without either, the tests
+that need them fail and say so. The parser itself is tested on small sources at the end.
+"""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import tabletop_nb
+from tabletop_nb.rules_map import (_package_homes, checklist_ids, checklist_map, cited_ids,
+                                   docstring_homes, find_checklist, rules_map,
+                                   rules_without_code)
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["neko", "pacal", "pebble_rock"]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("rules_map_tool", ROOT / "tools" / "rules_map.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _checklist(game: str, examples: bool = False) -> list[str]:
+    try:
+        return checklist_ids(find_checklist(game), examples)
+    except FileNotFoundError as e:
+        pytest.fail(f"the rules checklist is needed here and is missing: {e}", pytrace=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cited_id_is_in_the_checklist(game):
+    """(a) A docstring that cites an ID the checklist does not have fails, naming both.
+    A worked example's ID (NK-EX-24) may be cited too."""
+    ids = set(_checklist(game, examples=True))
+    bad = [f"{r['function']} ({r['file']}:{r['line']}) cites {r['rule']}"
+           for r in rules_map(game, as_frame=False) if r["rule"] not in ids]
+    assert not bad, (f"{game}: docstrings cite rule IDs that are not in {game}.checklist.md:\n"
+                     + "\n".join(bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_reason_names_a_checklist_id_without_code(game):
+    """(b) rules_without_code.toml lists only existing IDs that no function claims."""
+    ids = set(_checklist(game))
+    claimed: dict[str, list[str]] = {}
+    for r in rules_map(game, as_frame=False):
+        claimed.setdefault(r["rule"], []).append(r["function"])
+    problems = []
+    for rule, why in rules_without_code(game).items():
+        if rule not in ids:
+            problems.append(f"{rule}: not in {game}.checklist.md")
+        elif rule in claimed:
+            problems.append(f"{rule}: has a reason but is also implemented by {', '.join(claimed[rule])} "
+                            "(drop its line from rules_without_code.toml)")
+        if not isinstance(why, str) or not why.strip():
+            problems.append(f"{rule}: the reason must be a non-empty string, got {why!r}")
+    assert not problems, f"games/{game}/rules_without_code.toml:\n" + "\n".join(problems)
+
+
+def test_rules_map_page_is_current():
+    """(c) docs/rules-map.md matches the code's docstrings and the checklists."""
+    for game in GAMES:
+        _checklist(game)
+    page = ROOT / "docs" / "rules-map.md"
+    want = _tool().render()
+    assert page.exists() and page.read_text(encoding="utf-8") == want, \
+        "docs/rules-map.md is stale (the docstrings or rules_without_code.toml changed): " \
+        "run `python tools/rules_map.py` and commit it"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_checklist_id_has_a_home_or_a_reason(game):
+    """(d) A rule nobody can find in the code fails, by ID."""
+    _checklist(game)
+    missing = _tool().missing(game)
+    assert not missing, (
+        f"{game}: {len(missing)} checklist IDs have neither a home (a docstring naming the ID) "
+        f"nor a reason in games/{game}/rules_without_code.toml: {', '.join(missing)}")
+
+
+# -- the table ------------------------------------------------------------------------------
+
+def test_rules_map_takes_a_name_or_a_game_and_gives_a_frame_or_rows():
+    game = tabletop_nb.load_game("pebble_rock", players=2)
+    rows = rules_map("pebble_rock", as_frame=False)
+    assert rows and rows == rules_map(game, as_frame=False)
+    assert set(rows[0]) == {"rule", "function", "file", "line"}
+    df = tabletop_nb.rules_map("pebble_rock")
+    assert list(df.columns) == ["rule", "function", "file", "line"] and len(df) == len(rows)
+    with pytest.raises(ValueError, match="no game 'chess'"):
+        rules_map("chess")
+
+
+def test_rules_map_rows_point_at_real_definitions():
+    """Each row's file and line hold the ``def``/``class`` of the function it names."""
+    for game in GAMES:
+        for r in rules_map(game, as_frame=False):
+            src = (ROOT / "tabletop_nb" / "games" / game / r["file"]).read_text(encoding="utf-8")
+            line = src.splitlines()[r["line"] - 1].strip()
+            name = r["function"].rsplit(".", 1)[-1]
+            assert line.startswith((f"def {name}(", f"async def {name}(", f"class {name}(",
+                                    f"class {name}:")), (r, line)
+
+
+def test_checklist_map_joins_homes_reasons_and_the_rest(tmp_path):
+    ids = checklist_ids(find_checklist("neko"))
+    homes = {r["rule"] for r in rules_map("neko", as_frame=False)}
+    reasons = rules_without_code("neko")
+    one_home = next(iter(homes & set(ids)))
+    one_reason = next(iter(reasons), None)
+    (tmp_path / "neko.checklist.md").write_text(
+        "# Neko: rules checklist\n\n## 1. Setup (NK-SET)\n\n"
+        f"- [ ] **{one_home}** Has a home. *Test:* x.\n"
+        + (f"- [ ] **{one_reason}** Has a reason.\n" if one_reason else "")
+        + "## 2. Later\n\n- [ ] **NK-ZZZ-01** Nobody implements this.\n")
+    rows = checklist_map("neko", tmp_path, as_frame=False)
+    by_rule = {r["rule"]: r for r in rows}
+    assert by_rule[one_home]["function"] and by_rule[one_home]["section"] == "1. Setup (NK-SET)"
+    assert by_rule[one_home]["text"].startswith("Has a home.")
+    if one_reason:
+        assert by_rule[one_reason]["reason"] == reasons[one_reason]
+        assert by_rule[one_reason]["function"] is None
+    assert by_rule["NK-ZZZ-01"]["function"] is None and by_rule["NK-ZZZ-01"]["reason"] is None
+    assert by_rule["NK-ZZZ-01"]["section"] == "2. Later"
+    assert [r["rule"] for r in rows][-1] == "NK-ZZZ-01"   # checklist order
+
+
+def test_a_missing_checklist_is_a_clear_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no rules checklist for pacal.*shared/rules"):
+        find_checklist("pacal", tmp_path)
+
+
+def test_the_tool_counts_and_lists_ids_without_a_home(tmp_path):
+    (tmp_path / "pacal.checklist.md").write_text(
+        "# Pacal: rules checklist\n\n## 1. A\n\n- [ ] **PC-NOPE-01** Nobody. x.\n")
+    tool = _tool()
+    assert tool.missing("pacal", tmp_path) == ["PC-NOPE-01"]
+    for game in ("neko", "pebble_rock"):
+        (tmp_path / f"{game}.checklist.md").write_text(f"# {game}\n")
+    page = tool.render(tmp_path)
+    assert "**1 with neither yet**" in page and "| PC-NOPE-01 | Nobody. | **none yet** |" in page
+
+
+# -- the parser -----------------------------------------------------------------------------
+
+def test_cited_ids_reads_ranges_suffixes_and_three_part_ids():
+    assert cited_ids("Rules: NK-BID-03..05, NK-TIE-01.") == ["NK-BID-03", "NK-BID-04", "NK-BID-05",
+                                                          "NK-TIE-01"]
+    assert cited_ids("PR-SETUP-01..PR-SETUP-03") == ["PR-SETUP-01", "PR-SETUP-02", "PR-SETUP-03"]
+    assert cited_ids("see NK-EX-30a and PR-ITEM-MAISY-01..02") == [
+        "NK-EX-30a", "PR-ITEM-MAISY-01", "PR-ITEM-MAISY-02"]
+    assert cited_ids("PC-CONST-9..11") == ["PC-CONST-9", "PC-CONST-10", "PC-CONST-11"]
+    # a prefix alone, a one-part name, an encoding: no IDs
+    assert cited_ids("the NK-BID section, rule 4, UTF-8, ISO-8859-1, PR-SETUP") == []
+    # an ID inside a longer one is not cited on its own
+    assert cited_ids("PR-ITEM-MAISY-01") == ["PR-ITEM-MAISY-01"]
+
+
+SOURCE = '''"""Module docstring: NK-SET-01 here is no home."""
+import x
+
+
+def free():
+    """Free function. Rules: NK-BID-03..05."""
+
+
+class Bidding:
+    """The bidding mixin (NK-TIE-01)."""
+
+    def place(self):
+        """Place dice.
+
+        Rules: NK-EX-30a, PR-ITEM-MAISY-01.
+        """
+
+    def undocumented(self):
+        return 1
+
+    def commented(self):
+        # NK-RES-01 in a comment is no home
+        "not a docstring: NK-RES-02" if x else None
+        s = "NK-RES-03 in a string"
+
+    class Inner:
+        def deep(self):
+            """NK-FIN-01"""
+
+    @property
+    def decorated(self):
+        """NK-CAP-01"""
+
+
+if x:
+    def conditional():
+        """NK-CAP-02"""
+
+    async def waits():
+        """NK-CAP-03"""
+
+
+def outer():
+    def inner():
+        """NK-CAP-04"""
+'''
+
+
+def test_docstring_homes_reads_functions_methods_classes_but_not_the_module():
+    rows = docstring_homes(SOURCE, "engine.bid", "engine/bid.py")
+    got = [(r["rule"], r["function"], r["line"]) for r in rows]
+    assert got == [
+        ("NK-BID-03", "engine.bid.free", 5),
+        ("NK-BID-04", "engine.bid.free", 5),
+        ("NK-BID-05", "engine.bid.free", 5),
+        ("NK-TIE-01", "engine.bid.Bidding", 9),
+        ("NK-EX-30a", "engine.bid.Bidding.place", 12),
+        ("PR-ITEM-MAISY-01", "engine.bid.Bidding.place", 12),
+        ("NK-FIN-01", "engine.bid.Bidding.Inner.deep", 27),
+        ("NK-CAP-01", "engine.bid.Bidding.decorated", 31),
+        ("NK-CAP-02", "engine.bid.conditional", 36),
+        ("NK-CAP-03", "engine.bid.waits", 39),
+        ("NK-CAP-04", "engine.bid.outer.inner", 44),
+    ]
+    assert all(r["file"] == "engine/bid.py" for r in rows)
+    assert docstring_homes(SOURCE)[0]["function"] == "free"
+
+
+def test_a_package_is_read_file_by_file_with_mixins_in_their_own_modules(tmp_path):
+    pkg = tmp_path / "game"
+    (pkg / "engine").mkdir(parents=True)
+    (pkg / "__init__.py").write_text('"""NK-SET-01 in a package docstring."""\n')
+    (pkg / "engine" / "__init__.py").write_text(
+        "from .bid import Bidding\n\nclass Game(Bidding):\n    def step(self):\n        '''NK-RND-02'''\n")
+    (pkg / "engine" / "bid.py").write_text(
+        "class Bidding:\n    def bid(self):\n        '''NK-BID-04'''\n")
+    (pkg / "analysis.py").write_text("def who_leads():\n    '''NK-TIE-01..02'''\n")
+    rows = [(r["rule"], r["function"], r["file"], r["line"]) for r in _package_homes(pkg)]
+    assert rows == [
+        ("NK-TIE-01", "analysis.who_leads", "analysis.py", 1),
+        ("NK-TIE-02", "analysis.who_leads", "analysis.py", 1),
+        ("NK-RND-02", "engine.Game.step", "engine/__init__.py", 4),
+        ("NK-BID-04", "engine.bid.Bidding.bid", "engine/bid.py", 2),
+    ]
+
+
+def test_checklist_ids_read_only_bold_ids_once_in_order(tmp_path):
+    path = tmp_path / "x.checklist.md"
+    path.write_text("- [ ] **PR-ITEM-MAISY-01** a (see PR-SETUP-09)\n- [ ] **NK-EX-30a** b\n"
+                    "- **NK-EX-01 Morning Market.** an example, no ID\n"
+                    "## Index\n- **PR-ITEM-MAISY-01** again\n")
+    assert checklist_ids(path) == ["PR-ITEM-MAISY-01", "NK-EX-30a"]
+    assert checklist_ids(path, examples=True) == ["PR-ITEM-MAISY-01", "NK-EX-30a", "NK-EX-01"]
