@@ -1,0 +1,163 @@
+"""core/draft.py: the working copy and evolve give exactly what dataclasses.replace gives."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import pytest
+
+from tabletop_nb.core import draft
+from tabletop_nb.core.draft import Draft, evolve, evolver, working_copy
+
+
+@dataclass(frozen=True, slots=True)
+class Rec:
+    a: int
+    b: tuple = ()
+    c: str = "x"
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A frozen class whose __post_init__ refuses a negative ``n``."""
+    n: int
+    label: str = ""
+
+    def __post_init__(self):
+        if self.n < 0:
+            raise ValueError("n must not be negative")
+
+
+@dataclass(frozen=True, slots=True)
+class Late:
+    a: int
+    twice: int = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "twice", 2 * self.a)
+
+
+@dataclass(frozen=True, slots=True)
+class KwOnly:
+    a: int
+    b: int = dataclasses.field(default=0, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class One:
+    only: int
+
+
+class Tup(NamedTuple):
+    a: int
+    b: tuple = ()
+
+
+def test_thaw_change_freeze_gives_the_replaced_value():
+    W = working_copy(Rec)
+    s = Rec(1, (2,), "y")
+    w = W.thaw(s)
+    assert (w.a, w.b, w.c) == (1, (2,), "y")
+    w.a = 7
+    w.c = "z"
+    out = w.freeze()
+    assert type(out) is Rec and out == dataclasses.replace(s, a=7, c="z")
+    assert s == Rec(1, (2,), "y")                      # the original is untouched
+    assert w.freeze() == out and w.freeze() is not out  # freezing again makes an equal state
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.a = 5                                      # the result is frozen
+    assert hash(out) == hash(Rec(7, (2,), "z"))
+
+
+def test_the_working_copy_is_a_slots_class_of_the_same_fields_made_once():
+    W = working_copy(Rec)
+    assert W is working_copy(Rec)
+    assert issubclass(W, Draft) and not hasattr(W.thaw(Rec(1)), "__dict__")
+    assert draft.fields_of(Rec) == ("a", "b", "c") == tuple(f.name for f in dataclasses.fields(W))
+    w = W.thaw(Rec(1))
+    with pytest.raises(AttributeError):
+        w.nope = 1                                     # no attribute beyond the fields
+
+
+def test_a_subclass_of_the_working_copy_thaws_into_itself():
+    class RecDraft(working_copy(Rec)):
+        __slots__ = ()
+
+        def bump(self):
+            self.a += 1
+
+    w = RecDraft.thaw(Rec(1))
+    w.bump()
+    assert type(w) is RecDraft and w.freeze() == Rec(2)
+
+
+def test_post_init_runs_on_freeze_and_evolve_as_with_replace():
+    w = working_copy(Checked).thaw(Checked(1))
+    w.n = -1
+    with pytest.raises(ValueError, match="negative"):
+        w.freeze()
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Checked(1), n=-2)
+    assert evolve(Checked(1), label="ok") == Checked(1, "ok")
+
+
+def test_init_false_fields_are_refused_by_the_working_copy_and_by_evolve_like_replace():
+    with pytest.raises(TypeError, match="init=False"):
+        working_copy(Late)
+    assert evolve(Late(2), a=5).twice == 10 == dataclasses.replace(Late(2), a=5).twice
+    with pytest.raises(ValueError):
+        dataclasses.replace(Late(2), twice=1)
+    with pytest.raises(ValueError):
+        evolve(Late(2), twice=1)
+
+
+def test_unknown_fields_are_refused_like_replace():
+    with pytest.raises(TypeError) as ours:
+        evolve(Rec(1), d=1)
+    with pytest.raises(TypeError) as theirs:
+        dataclasses.replace(Rec(1), d=1)
+    assert str(ours.value) == str(theirs.value)
+    with pytest.raises(TypeError):
+        evolver(Rec)(Rec(1), d=1)
+    with pytest.raises(TypeError):
+        evolve((1, 2), a=1)                            # neither a dataclass nor a NamedTuple
+
+
+@pytest.mark.parametrize("changes", [{}, {"a": 3}, {"b": None}, {"a": 0, "c": "q", "b": (9,)}])
+def test_evolve_equals_replace(changes):
+    s = Rec(1, (2,), "y")
+    want = dataclasses.replace(s, **changes)
+    for got in (evolve(s, **changes), evolver(Rec)(s, **changes)):
+        assert type(got) is Rec and got == want and got is not s
+
+
+def test_keyword_only_and_single_field_classes():
+    assert evolve(KwOnly(1, b=2), a=5) == KwOnly(5, b=2)
+    w = working_copy(KwOnly).thaw(KwOnly(1, b=2))
+    w.b = 3
+    assert w.freeze() == KwOnly(1, b=3)
+    assert evolve(One(1), only=2) == One(2)
+    w1 = working_copy(One).thaw(One(4))
+    assert w1.only == 4 and w1.freeze() == One(4)
+
+
+def test_namedtuple_states():
+    s = Tup(1, (2,))
+    assert evolve(s, b=()) == s._replace(b=()) and type(evolve(s, a=2)) is Tup
+    w = working_copy(Tup).thaw(s)
+    w.a = 5
+    out = w.freeze()
+    assert type(out) is Tup and out == Tup(5, (2,))
+    with pytest.raises(TypeError):
+        evolve(s, c=1)
+
+
+def test_an_initvar_constructor_is_refused():
+    @dataclass(frozen=True)
+    class WithInitVar:
+        a: int
+        scale: dataclasses.InitVar[int] = 1
+
+    with pytest.raises(TypeError, match="not fields"):
+        evolve(WithInitVar(1), a=2)
