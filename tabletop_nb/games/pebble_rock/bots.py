@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from ...core.search import Plan
 from . import odds
+from .analysis import (assignment_halves_met, can_deliver, can_take_on_board, delivery_points,
+                       has_met, hold_room, jetstream_fee, move_options, movement_left)
 from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure,
                     DropOff, KeepAssignment, KeepRoll, PickUp, PlaceBoat,
                     Refill, Reroll, Shed, Step, Stop, TakeItem, TakeTreasure,
                     UseItem, replace)
 
-__all__ = ["greedy_bot", "GreedyPlanner", "search_actions", "determinize", "estimate_scores"]
+__all__ = ["greedy_bot", "GreedyBot", "GreedyPlanner", "search_actions", "determinize", "estimate_scores"]
 
 #: items the greedy bot wants, best first
 ITEM_PREFERENCE = ("cargo_upgrade", "fishing_gear", "jam_sandwich", "water_cannon",
@@ -37,7 +39,7 @@ OBJECTIVE_PREFERENCE = ("cards", "colour", "lighthouse", "cargo_cards", "passeng
 
 
 class GreedyPlanner:
-    """Distances and goal values for one game (built once, cached on the game).
+    """Distances and goal values for one game (built once, kept by the :class:`GreedyBot`).
 
     Parameters
     ----------
@@ -148,8 +150,8 @@ class GreedyPlanner:
         r = g.rules
         p = s.players[seat]
         out = []
-        cap = g.capacity(s, seat)
-        room = cap - p.tokens
+        room = hold_room(g, s, seat)
+        take_on = can_take_on_board(g, s, seat)
         last_round = s.round >= r.rounds
         card_goals = self.card_goals
         cargo = p.cargo
@@ -160,11 +162,11 @@ class GreedyPlanner:
             # (see _card_goals: a cargo card's delivery, a passenger card's pick-up)
             is_cargo, amount, goal, _ = card_goals[c]
             if is_cargo:
-                if cargo >= amount:
+                if can_deliver(g, p, c):
                     out.append(goal)
                 if amount > usable:
                     usable = amount
-            elif (room > 0 or cargo > 0) and not last_round:
+            elif take_on and not last_round:
                 out.append(goal)
         for c in p.passengers:
             out.append(card_goals[c][3])
@@ -192,13 +194,14 @@ class GreedyPlanner:
         drop-off of its passenger (points + 1.5 at the destination)."""
         g = self.game
         card = g.cards[c]
+        points = delivery_points(g, c)
         isl = g.card_island[c]
         if card.kind == "cargo":
-            return True, card.amount, (card.points + 1.0, self.island_sets[isl], False, "deliver"), None
+            return True, card.amount, (points + 1.0, self.island_sets[isl], False, "deliver"), None
         dest = g.card_dest[c]
         extra = self.island_dist[isl][dest]
-        return (False, 0, (card.points * 0.8 / (1 + extra / 5.0), self.island_sets[isl], False, "pickup"),
-                (card.points + 1.5, self.island_sets[dest], False, "dropoff"))
+        return (False, 0, (points * 0.8 / (1 + extra / 5.0), self.island_sets[isl], False, "pickup"),
+                (points + 1.5, self.island_sets[dest], False, "dropoff"))
 
     def ranked_goals(self, s, seat, steps_now: int = 0) -> list:
         """(score, key, goal) for every goal, best first; ``key`` = (kind, spaces) names a
@@ -367,61 +370,112 @@ class GreedyPlanner:
         return out
 
 
-def _planner(game) -> GreedyPlanner:
-    try:  # (Speed: no getattr call at every decision)
-        return game._greedy_planner
-    except AttributeError:
-        pl = game._greedy_planner = GreedyPlanner(game)
-        return pl
-
-
-def greedy_bot(game, s, rng):
+class GreedyBot:
     """A bot that sails for the best-valued goal (see the module docstring).
 
-    Parameters
-    ----------
-    game : PebbleRockGame
-        A Pebble Rock game.
-    s : State
-        The state.
-    rng : numpy.random.Generator
-        The bot's random numbers.
-
-    Returns
-    -------
-    action
-        One of ``game.legal_actions(s)``.
+    Call it as ``bot(game, state, rng)``. It keeps a :class:`GreedyPlanner` for each game
+    it plays (its distances and goal values), inside the bot: at most :attr:`PLANNERS`
+    of them, the oldest dropped first. ``greedy_bot`` is the one the game offers as
+    ``"greedy"``.
 
     Examples
     --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
-    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+    >>> rec = tabletop_nb.play(game, bots=[GreedyBot(), "random"], seed=3)
     >>> len(rec.scores)
     2
     """
-    if not s.todo and s.phase == "move":
-        # Speed: a step of the move, most decisions: the engine's legal moves (what
-        # legal_actions gives here: the steps, then the others) straight to _greedy's case
-        # for it, two calls fewer, and no sorting of the steps by type
-        steps, others = game._move_parts(s)
-        if len(steps) + len(others) == 1:
-            return steps[0] if steps else others[0]
-        return _move_parts(game, s, steps, others, _planner(game), s.seat, _BEST)
-    legal = game.legal_actions(s)
-    if len(legal) == 1:
-        return legal[0]
-    return _greedy(game, s, legal, _BEST)
+
+    bot_name = "greedy"
+    trusted = True  # it returns one of the legal actions (the soak checks every one)
+    #: games whose planner the bot keeps
+    PLANNERS = 8
+
+    def __init__(self) -> None:
+        # id(game) -> (game, its planner); the game is kept so that its id stays its own
+        self.planners: dict[int, tuple] = {}
+
+    def planner(self, game) -> GreedyPlanner:
+        """The planner of ``game`` (built the first time it is asked for).
+
+        Parameters
+        ----------
+        game : PebbleRockGame
+            A Pebble Rock game.
+
+        Returns
+        -------
+        GreedyPlanner
+            Its distances and goal values.
+        """
+        got = self.planners.get(id(game))
+        if got is not None and got[0] is game:
+            return got[1]
+        if len(self.planners) >= self.PLANNERS:
+            del self.planners[next(iter(self.planners))]
+        pl = GreedyPlanner(game)
+        self.planners[id(game)] = (game, pl)
+        return pl
+
+    def __call__(self, game, s, rng):
+        """The greedy bot's action.
+
+        Parameters
+        ----------
+        game : PebbleRockGame
+            A Pebble Rock game.
+        s : State
+            The state.
+        rng : numpy.random.Generator
+            The bot's random numbers (unused: the bot is deterministic).
+
+        Returns
+        -------
+        action
+            One of ``game.legal_actions(s)``.
+        """
+        pl = self.planner(game)
+        if not s.todo and s.phase == "move":
+            # a step of the move, most decisions: the legal actions as (steps, others)
+            steps, others = move_options(game, s)
+            if len(steps) + len(others) == 1:
+                return steps[0] if steps else others[0]
+            return _move_parts(game, s, steps, others, pl, s.seat, _BEST)
+        legal = game.legal_actions(s)
+        if len(legal) == 1:
+            return legal[0]
+        return _greedy(game, s, legal, _BEST, pl)
+
+
+#: the greedy bot the game offers as ``"greedy"``
+greedy_bot = GreedyBot()
+greedy_bot.__doc__ = """The greedy bot (a :class:`GreedyBot`): sails for the best-valued goal.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("pebble_rock", players=2)
+>>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+>>> len(rec.scores)
+2
+"""
+
+
+def _planner(game) -> GreedyPlanner:
+    """The planner of ``game`` kept by ``greedy_bot`` (for the search hooks below)."""
+    return greedy_bot.planner(game)
 
 
 #: "the goal the greedy bot would choose itself" (the default of the helpers below)
 _BEST = object()
 
 
-def _greedy(game, s, legal, goal):
+def _greedy(game, s, legal, goal, pl=None):
     """The greedy bot's choice, sailing for ``goal`` (a :meth:`GreedyPlanner.best_goal`
-    tuple, or ``_BEST`` for its own choice)."""
-    pl = _planner(game)
+    tuple, or ``_BEST`` for its own choice), with planner ``pl`` (default: greedy_bot's)."""
+    if pl is None:
+        pl = _planner(game)
     if not s.todo and s.phase == "move":
         # Speed: most decisions are a step of the move (none of the cases below applies
         # to them: they are the queue's decisions, the setup's and the dice)
@@ -444,8 +498,8 @@ def _greedy(game, s, legal, goal):
         return legal[0] if isinstance(legal[0], UseItem) else legal[-1]
     if head == "rob_choice":
         pas = [a for a in legal if a.kind == "passenger"]
-        return min(pas, key=lambda a: game.cards[a.card].points) if pas and \
-            min(game.cards[a.card].points for a in pas) < 5 else legal[-1]
+        return min(pas, key=lambda a: delivery_points(game, a.card)) if pas and \
+            min(delivery_points(game, a.card) for a in pas) < 5 else legal[-1]
     if head == "dock":
         refills = [a for a in legal if isinstance(a, Refill)]
         return max(refills, key=lambda a: a.n) if refills else _find(legal, Decline)
@@ -458,8 +512,6 @@ def _greedy(game, s, legal, goal):
     return _move(game, s, legal, pl, seat, goal)
 
 
-greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
-greedy_bot.trusted = True  # type: ignore[attr-defined]  # it returns one of the legal actions (the soak checks every one)
 
 
 def _find(legal, cls):
@@ -568,15 +620,15 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         elif t is UseItem and a.item == "jam_sandwich":
             jam = True
     if delivers:
-        return max(delivers, key=lambda a: game.cards[a.card].points)
+        return max(delivers, key=lambda a: delivery_points(game, a.card))
     if take is not None or pickups:  # (the hold's room is needed only here)
-        room = game.capacity(s, seat) - p.tokens
+        room = hold_room(game, s, seat)
         if take is not None and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
             return take
     if pickups and s.round < game.rules.rounds:
         need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
         if room > 0 or p.cargo > need:
-            return max(pickups, key=lambda a: game.cards[a.card].points)
+            return max(pickups, key=lambda a: delivery_points(game, a.card))
     dist = None
     if goal is _BEST:
         goal = pl.best_goal(s, seat, s.steps)
@@ -594,7 +646,7 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
             return min(steps, key=lambda a: (pl.distance(spaces, a.to), a.to in s.chars, a.to))
         if can_stop:
             return Stop()
-    budget = s.steps + p.fish
+    budget = movement_left(s, seat)
     if s.steps == 0 and d > 0 and jam and d <= p.fish + game.rules.jam_bonus:
         return UseItem("jam_sandwich")
     if not steps:
@@ -604,15 +656,18 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         return Stop()
     occ_chars = s.chars
     pos = s.boats[seat]
-    if len(steps) == len(pl.adj[pos]) and pl.adjset[pos].isdisjoint(occ_chars):
-        # Speed: every neighbour is a step and none holds a character, so no step has a
-        # danger and the loop below picks the nearest neighbour, the lowest of the nearest:
-        # pl.nearest_step's kept answer (checked against the loop in test_bot_speed.py)
+    # a jetstream token the boat would pay for: a danger like a character's
+    costly_jets = s.jets if s.jets and jetstream_fee(game, s, seat) > 0 else frozenset()
+    if len(steps) == len(pl.adj[pos]) and pl.adjset[pos].isdisjoint(occ_chars) and \
+            pl.adjset[pos].isdisjoint(costly_jets):
+        # every neighbour is a step and none holds a character or a costly jetstream, so
+        # no step has a danger and the loop below picks the nearest neighbour, the lowest
+        # of the nearest: pl.nearest_step's answer (checked against the loop in
+        # test_bot_speed.py)
         best_d, n = pl.nearest_step(spaces, pos)
         if best_d >= d and can_stop:
             return Stop()
         return game.step_actions[n]
-    met = s.turn.met
     if dist is None:
         dist = pl.to_set(spaces)
     # the step that costs least: nearest the goal, then the least danger, then the lowest
@@ -626,10 +681,12 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         if best is not None and dn > best_d:
             continue
         danger = 0
-        if n == occ_chars[LARRY] and not met & (1 << LARRY):
+        if n == occ_chars[LARRY] and not has_met(s, LARRY):
             danger = 2
-        elif n == occ_chars[ROBERTO] and not met & (1 << ROBERTO):
+        elif n == occ_chars[ROBERTO] and not has_met(s, ROBERTO):
             danger = 2 if (p.passengers or p.treasures) else 1
+        elif n in costly_jets and n != s.turn.fresh_jet:
+            danger = 1
         c = (dn, danger, n)
         if best is None or c < best_cost:
             best, best_cost, best_d = a, c, dn
@@ -808,7 +865,7 @@ def determinize(game, s, seat, rng):
         new = list(s.secret)
         for i in hidden:
             if new[i].card > 0:
-                new[i] = replace(new[i], achieved=game._achieved_now(s, i))
+                new[i] = replace(new[i], achieved=assignment_halves_met(game, s, i))
         s = replace(s, secret=tuple(new))
     return s
 
@@ -846,7 +903,7 @@ def estimate_scores(game, s) -> tuple:
     out = []
     for i, p in enumerate(s.players):
         v = game.breakdown(s, i).total
-        v += carry * sum(game.cards[c].points for c in p.passengers)
+        v += carry * sum(delivery_points(game, c) for c in p.passengers)
         v += carry * guess * len(p.treasures)
         v += (0.1 if late else 0.4) * p.cargo
         out.append(v)

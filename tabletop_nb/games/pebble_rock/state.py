@@ -56,6 +56,10 @@ class Player:
         The values of the treasures this player delivered.
     lighthouse : bool
         Whether the player holds their Lighthouse bonus.
+    jetstreams : int
+        Jetstream tokens this player has ridden so far (what a rule such as "each
+        player's first jetstream is free" reads, see ``PebbleRockGame.jetstream_fee``).
+        Left out of the printed form, which stays that of the printed game's records.
 
     Examples
     --------
@@ -73,6 +77,7 @@ class Player:
     completed: tuple[int, ...] = ()
     treasure_values: tuple[int, ...] = ()  # values of the treasures this player delivered
     lighthouse: bool = False
+    jetstreams: int = dataclasses.field(default=0, repr=False)
 
     @property
     def tokens(self) -> int:

@@ -101,7 +101,7 @@ def _decisions(game, seed: int):
 @pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.get('players')}p-{len(c)}")
 def test_best_goal_is_the_plain_best_goal_at_every_decision(cfg):
     game = tabletop_nb.load_game("pebble_rock", **cfg)
-    pl = B._planner(game)
+    pl = B.greedy_bot.planner(game)
     shortcuts = memo = checked = 0
     for seed in range(3):
         for s, seat in _decisions(game, seed):
@@ -127,7 +127,7 @@ def test_best_goal_is_the_plain_best_goal_at_every_decision(cfg):
 @pytest.mark.parametrize("cfg", CONFIGS[:3], ids=lambda c: f"{c.get('players')}p-{len(c)}")
 def test_goals_are_the_plain_goals(cfg):
     game = tabletop_nb.load_game("pebble_rock", **cfg)
-    pl = B._planner(game)
+    pl = B.greedy_bot.planner(game)
     n = 0
     for s, seat in _decisions(game, 7):
         if s.boats[seat] < 0:
@@ -141,7 +141,7 @@ def test_goal_tables_memo_gives_the_cached_tables():
     """The one-entry memo of _goal_tables returns what its keyed cache holds for the same
     position: the same goals, free spaces and distance tables."""
     game = tabletop_nb.load_game("pebble_rock", players=4)
-    pl = B._planner(game)
+    pl = B.greedy_bot.planner(game)
     n = 0
     for s, seat in _decisions(game, 3):
         if s.phase != "move" or s.todo:
@@ -175,7 +175,7 @@ def test_the_board_distance_is_a_hop_metric(cfg):
 
 def test_card_goals_and_roberto_near_are_their_definitions():
     game = tabletop_nb.load_game("pebble_rock", players=3)
-    pl = B._planner(game)
+    pl = B.greedy_bot.planner(game)
     for c, card in game.cards.items():
         is_cargo, amount, goal, dropoff = pl.card_goals[c]
         assert is_cargo == (card.kind == "cargo")
@@ -218,13 +218,13 @@ def test_nearest_step_is_the_step_loop_when_every_neighbour_is_a_free_step(cfg):
     character, GreedyPlanner.nearest_step (kept per goal and space) is the loop's choice;
     and the loop still decides where a character is beside the boat."""
     game = tabletop_nb.load_game("pebble_rock", **cfg)
-    pl = B._planner(game)
+    pl = B.greedy_bot.planner(game)
     short = loop = 0
     for seed in range(3):
         for s, seat in _decisions(game, seed):
             if s.phase != "move" or s.todo:
                 continue
-            steps, _ = game._move_parts(s)
+            steps, _ = game.move_options(s)
             goal = pl.best_goal(s, seat, s.steps)
             if goal is None or not steps:
                 continue

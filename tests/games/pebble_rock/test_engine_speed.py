@@ -7,8 +7,6 @@ each piece by name, in the positions of seeded games of several configurations.
 from __future__ import annotations
 
 import dataclasses
-import dis
-import sys
 
 import numpy as np
 import pytest
@@ -99,7 +97,7 @@ def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
             if s.phase == "move" and not s.todo:
                 assert game._move_actions(s) == plain_move_actions(game, s)
                 # the greedy bot's split: the steps, then the rest, in the legal order
-                steps, others = game._move_parts(s)
+                steps, others = game.move_options(s)
                 assert steps + others == plain_move_actions(game, s)
                 assert all(type(a) is Step for a in steps)
                 assert not any(type(a) is Step for a in others)
@@ -115,34 +113,3 @@ def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
                     s, secret=tuple(_HIDDEN if hide and i != seat else sec
                                     for i, sec in enumerate(s.secret)))
     assert moves > 100 and draws > 5
-
-
-def test_game_keeps_its_attributes_compact():
-    """(Speed) The game object sets at most 28 instance attributes (engine/setup.py: the
-    tables read once a roll or a turn in ``self._t``). CPython 3.11 specialises attribute
-    and method loads on an object only while its names fit the class's shared keys, 30
-    (``SHARED_KEYS_MAX_SIZE``) less one per instance made while they grow: 28 leaves the
-    one always-free name to the greedy bot's ``_greedy_planner``
-    (tests/core/test_compact_attrs.py checks the limit)."""
-    for config in CONFORMANCE:
-        game = tabletop_nb.load_game("pebble_rock", **config)
-        game.initial_state()
-        assert len(vars(game)) <= 28, sorted(vars(game))
-
-
-@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11),
-                    reason="the opcode names are CPython 3.11's")
-def test_game_attribute_loads_are_specialised():
-    """After a greedy game (the bot adds its planner), the loads of ``self.`` names and
-    methods on the game object are the specialised values-array forms."""
-    game = tabletop_nb.load_game("pebble_rock", players=4)
-    rec = tabletop_nb.core.runner.play_state(game, "greedy", np.random.SeedSequence(7))
-    assert hasattr(game, "_greedy_planner")   # (not dir(game): that materialises __dict__)
-
-    def probe(g, s):
-        return g._fresh, g.current_player(s)
-
-    for _ in range(2000):   # past the adaptive interpreter's warm-up and back-off
-        probe(game, rec.state)
-    ops = {i.opname for i in dis.get_instructions(probe, adaptive=True)}
-    assert {"LOAD_ATTR_INSTANCE_VALUE", "LOAD_METHOD_WITH_VALUES"} <= ops, ops

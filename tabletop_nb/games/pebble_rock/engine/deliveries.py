@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
+from ..analysis import can_deliver, can_take_on_board, hold_room
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
                      DropOff, PickUp, Player, State, TakeTreasure, make_state, replace,
                      replace_player, replace_state, replace_table, replace_turn)
@@ -18,22 +19,28 @@ class Deliveries:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None:
-        """Optional actions on a space entered during the move (PR-DELIV, PR-PASS, PR-TREAS)."""
+        """Append the optional actions on a space entered during the move to ``acts``
+        (``p`` is the moving player): deliveries of row cards whose island the space
+        surrounds and that the hold has the cargo for, pick-ups there while a Passenger
+        token fits, drop-offs of passengers bound there, the treasure of a treasure space,
+        and giving treasures to Roberto from beside him.
+        Rules: PR-DELIV-01..04, PR-DELIV-09, PR-PASS-02..04, PR-TREAS-02..03, PR-TREAS-05..06.
+        """
         here = self.info.islands_at[pos]
         r = self.rules
-        room = None  # is there room in the hold? (asked only where it matters: Speed)
+        seat = s.seat
+        room = None  # can a token come on board? (asked only where it matters)
         if here:
             ci = self.card_island
             for c in s.table.row:
                 if c and ci[c] in here:
-                    amount = self.card_cargo[c]
-                    if amount:
-                        if p.cargo >= amount:
+                    if self.card_cargo[c]:
+                        if can_deliver(self, p, c):
                             acts.append(Deliver(c))
                     else:
                         if room is None:
-                            room = p.tokens < self.capacity(s, s.seat)
-                        if (room or p.cargo) and self._passenger_token_free(s):
+                            room = can_take_on_board(self, s, seat)
+                        if room and self._passenger_token_free(s):
                             acts.append(PickUp(c))
             cd = self.card_dest
             for c in p.passengers:
@@ -41,23 +48,37 @@ class Deliveries:
                     acts.append(DropOff(c))
         if pos in s.table.treasure_spaces:
             if room is None:
-                room = p.tokens < self.capacity(s, s.seat)
-            if room or p.cargo:
+                room = can_take_on_board(self, s, seat)
+            if room:
                 acts.append(TakeTreasure())
         if p.treasures and s.chars[ROBERTO] in self.adjset[pos] and \
                 (r.deliver_all_treasures or not s.turn.treasure_here):
             acts.append(DeliverTreasure())
 
     def _passenger_token_free(self, s: State) -> bool:
+        """Whether a Passenger token is left in the supply (always, unless the supply is a
+        hard limit). Rules: PR-SETUP-16."""
         if not self.rules.passenger_supply_limited:
             return True
         return sum(len(p.passengers) for p in s.players) < self.rules.passenger_tokens
 
+    def delivery_points(self, card: int) -> int:
+        """Track points for completing Delivery card ``card``: the points printed on it,
+        scored at once for a cargo delivery or a passenger dropped off. A variant that
+        scores deliveries otherwise overrides this method; the engine and the bots
+        (through :func:`~tabletop_nb.games.pebble_rock.analysis.delivery_points`) both ask it.
+        Rules: PR-DELIV-06, PR-PASS-04.
+        """
+        return self.cards[card].points
+
     def _a_deliver(self, s: State, a: Deliver) -> State:
+        """Deliver a row card: its cargo leaves the hold, its points go on the track, the
+        card goes to the completed ones. Rules: PR-DELIV-05..07."""
         seat = s.seat
         p = s.players[seat]
         card = self.cards[a.card]
-        p = replace_player(p, cargo=p.cargo - card.amount, score=p.score + card.points,
+        points = self.delivery_points(a.card)
+        p = replace_player(p, cargo=p.cargo - card.amount, score=p.score + points,
                            completed=p.completed + (a.card,))
         t = s.table
         t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
@@ -66,11 +87,12 @@ class Deliveries:
         return make_state(_with_player(s.players, seat, p), s.boats, s.chars, s.jets, t, s.secret,
                           s.round, seat, s.first, s.turns, s.phase, s.todo,
                           replace_turn(s.turn, delivered=True), s.steps, s.moved,
-                          self._ev(s, "deliver", seat, a.card, card.points))
+                          self._ev(s, "deliver", seat, a.card, points))
 
     def _make_room(self, s: State, p: Player) -> Player:
-        """PR-PASS-03, PR-TREAS-03: throw one Cargo token overboard if the hold is full."""
-        if p.tokens >= self.capacity(s, s.seat):
+        """Throw one Cargo token overboard if the hold is full (``p`` is the moving
+        player's board). Rules: PR-PASS-03, PR-TREAS-03."""
+        if hold_room(self, s, s.seat) <= 0:
             return replace_player(p, cargo=p.cargo - 1)
         return p
 
@@ -86,7 +108,7 @@ class Deliveries:
     def _a_dropoff(self, s: State, a: DropOff) -> State:
         seat = s.seat
         p = s.players[seat]
-        pts = self.cards[a.card].points
+        pts = self.delivery_points(a.card)
         p = replace_player(p, passengers=_remove_one(p.passengers, a.card), score=p.score + pts,
                            completed=p.completed + (a.card,))
         return replace_state(s, players=_with_player(s.players, seat, p),

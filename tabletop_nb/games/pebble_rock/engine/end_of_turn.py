@@ -128,7 +128,7 @@ class EndOfTurn:
             return replace_state(s, todo=rest)
         seat = s.seat
         sec = s.secret[seat]
-        bits = sec.achieved | self._achieved_now(s, seat)
+        bits = sec.achieved | self.assignment_halves_met(s, seat)
         if bits != sec.achieved:
             secret = s.secret[:seat] + (replace(sec, achieved=bits),) + s.secret[seat + 1:]
             return replace_state(s, secret=secret, todo=rest)

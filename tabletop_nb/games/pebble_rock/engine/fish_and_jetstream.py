@@ -15,7 +15,32 @@ from .base import (_with_player)
 class FishAndJetstream:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
+    def jetstream_fee(self, s: State, seat: int) -> int:
+        """Fish ``seat`` pays to ride a jetstream token its boat triggers, before the
+        token's roll is added to its movement (the player pays what they hold, at most).
+
+        The printed game charges nothing. This is the hook for a variant: override it in
+        a subclass, and the engine charges the fee when a token triggers, and the bots
+        (through :func:`~tabletop_nb.games.pebble_rock.analysis.jetstream_fee`) weigh it
+        when they choose their steps. ``s.players[seat].jetstreams`` counts the tokens the
+        player has ridden before this one, e.g. for "each player's first jetstream is
+        free"::
+
+            class FirstJetstreamFree(PebbleRockGame):
+                def jetstream_fee(self, s, seat):
+                    return 0 if s.players[seat].jetstreams == 0 else 2
+
+        Rules: PR-JET-02.
+        """
+        return 0
+
     def _i_effect(self, s: State, head, rest) -> State:
+        """Apply a die rolled for fish, Larry or a jetstream (after any Lucky Shell reroll):
+        the fish gained (with Fishing Gear), the fish Larry steals (never below 0, Gear does
+        not apply), or the jetstream's extra movement (doubled by Winds when the rules say
+        so), its fee paid and the ride counted.
+        Rules: PR-RES-02, PR-END-02, PR-ITEM-GEAR-01, PR-CHAR-09, PR-JET-02, PR-RES-06.
+        """
         purpose, v = head[1], head[2]
         seat = s.seat
         p = s.players[seat]
@@ -33,8 +58,10 @@ class FishAndJetstream:
                                  todo=rest, events=self._ev(s, "larry", seat, lost))
         # "jet": PR-JET-02, PR-RES-06
         extra = v * (2 if self._t.jet_doubles and s.turn.symbol == "winds" else 1)
-        return replace_state(s, steps=s.steps + extra, todo=rest, events=self._ev(s, "jet", seat, extra))
-
-    def _fish_extra(self, s: State) -> int:
-        """Movement a fish buys beyond its own step (1 under Winds when Winds doubles all)."""
-        return 1 if self._t.all_double and s.turn.symbol == "winds" else 0
+        fee = min(p.fish, self.jetstream_fee(s, seat))
+        p = replace_player(p, fish=p.fish - fee, jetstreams=p.jetstreams + 1)
+        events = self._ev(s, "jet", seat, extra)
+        if fee:
+            events = events + (("jet_fee", seat, fee),)
+        return replace_state(s, players=_with_player(s.players, seat, p), steps=s.steps + extra,
+                             todo=rest, events=events)

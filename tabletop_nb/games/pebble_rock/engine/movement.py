@@ -8,6 +8,7 @@ may pass but not stop on, and ``Stop``. Fish buying steps and jetstreams are in
 from __future__ import annotations
 
 
+from ..analysis import fish_step_bonus, larry_worst_loss
 from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, make_state,
                      replace, replace_player, replace_state)
 from .base import (_with_player)
@@ -44,15 +45,23 @@ class Movement:
         return occ
 
     def _move_actions(self, s: State) -> list:
-        steps, others = self._move_parts(s)
+        """The legal actions at a step of the move: :meth:`move_options`' two lists in one."""
+        steps, others = self.move_options(s)
         if others:
             steps.extend(others)
         return steps
 
-    def _move_parts(self, s: State) -> tuple[list, list]:
-        """The legal moves of a step of the move, as (the Step actions, the others): the
-        legal actions are the two lists one after the other. (Speed: the greedy bot takes
-        the steps and the few other actions apart without sorting them by type.)"""
+    def move_options(self, s: State) -> tuple[list, list]:
+        """The legal actions at a step of the move, as (the Step actions, the others): the
+        legal actions are the two lists one after the other, so a bot can tell the steps
+        from the few other actions without sorting them by type.
+
+        A step goes along a dotted line, to a space not entered yet this move unless
+        revisits are allowed; a space the boat may not stop on is entered only if the boat
+        can get out again (:meth:`_can_leave`). ``Stop`` is offered where the boat may end
+        its move; then the space's actions, items and any-time actions.
+        Rules: PR-MOVE-01..04, PR-MOVE-07, PR-MOVE-10..11, PR-FISH-01.
+        """
         r = self.rules
         seat = s.seat
         p = s.players[seat]
@@ -104,13 +113,13 @@ class Movement:
     def _can_leave(self, s, n, occ, steps, fish, revisit, visited) -> bool:
         """A boat may enter a space where it cannot stop only if it is sure to get out:
         movement or fish left after entering (after the worst Larry roll there), and a
-        free neighbour to go on to (see RULINGS.md, PR-MOVE-04)."""
+        free neighbour to go on to (see RULINGS.md). Rules: PR-MOVE-03..04."""
         if steps > 0:
             left_steps, left_fish = steps - 1, fish
         else:
-            left_steps, left_fish = self._fish_extra(s), fish - 1
-        if n == s.chars[LARRY] and not s.turn.met & (1 << LARRY):
-            left_fish = max(0, left_fish - self._t.fish_max)
+            left_steps, left_fish = fish_step_bonus(self, s), fish - 1
+        if n == s.chars[LARRY]:
+            left_fish -= larry_worst_loss(self, s, left_fish)
         if left_steps + left_fish < 1:
             return False
         for m in self.adj[n]:
@@ -128,7 +137,7 @@ class Movement:
         else:  # PR-FISH-01: a fish buys this step
             p = players[seat]
             players = _with_player(players, seat, replace_player(p, fish=p.fish - 1))
-            steps = self._fish_extra(s)
+            steps = fish_step_bonus(self, s)
         boats = s.boats[:seat] + (to,) + s.boats[seat + 1:]
         todo = ()
         chars = s.chars

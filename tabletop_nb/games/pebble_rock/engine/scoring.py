@@ -29,7 +29,9 @@ class Scoring:
                         count_sets((c.colours for c in cards), self.info.colours),
                         len(cards), p.lighthouse, len(p.items))
 
-    def _achieved_now(self, s: State, seat: int) -> int:
+    def assignment_halves_met(self, s: State, seat: int) -> int:
+        """The halves of the seat's kept Assignment card its progress meets now, as bits
+        (1 the top, 2 the bottom; 0 without a kept card). Rules: PR-SCORE-07."""
         card = s.secret[seat].card
         if card <= 0:
             return 0
@@ -47,7 +49,7 @@ class Scoring:
         pts = 0
         if card > 0:
             a = self.assignments[card]
-            bits = self._achieved_now(s, seat)
+            bits = self.assignment_halves_met(s, seat)
             if r.assignment_check == "any_time":
                 bits |= s.secret[seat].achieved
             pts = assignment_points(a.top, a.bottom, bool(bits & 1), bool(bits & 2))

@@ -204,6 +204,7 @@ class Words:
             "no_room": lambda: f"No empty space next to {who}'s boat: {rest[0].capitalize()} stays",
             "jet_placed": lambda: f"{who} puts a jetstream token on {d(rest[0])}",
             "jet": lambda: f"A jetstream gives {who} {rest[0]} more spaces",
+            "jet_fee": lambda: f"{who} pays {rest[0]} fish for the jetstream",
             "jet_stop": lambda: f"{who} stops on a jetstream and sails on",
             "place": lambda: f"{who} puts {rest[0].capitalize()} on {d(rest[1])}",
             "deliver": lambda: f"{who} delivers to {self.cards[rest[0]].island} for {rest[1]} points",

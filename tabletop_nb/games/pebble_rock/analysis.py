@@ -1,0 +1,364 @@
+"""What the rules say about a Pebble Rock position, asked by the engine and the bots alike.
+
+Every function here is a pure query over a state and the game: it changes nothing. The
+engine reaches its rulings through them (which spaces the boat may take, whether the hold
+has room, what a delivery scores, what a jetstream costs), and so do the bots
+(:mod:`~tabletop_nb.games.pebble_rock.bots`): a bot never re-implements a rule nor reads a
+private name of the engine. A rule changed in the engine, by a rule value or by a subclass
+overriding one of the game's documented hooks (:meth:`PebbleRockGame.delivery_points`,
+:meth:`PebbleRockGame.jetstream_fee`, :meth:`PebbleRockGame.capacity`), is therefore the
+rule the bots play.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> from tabletop_nb.games.pebble_rock import analysis
+>>> game = tabletop_nb.load_game("pebble_rock", players=2)
+>>> s = game.position(boats=[38, 39], fish=[2, 0], cargo=[4, 1])
+>>> analysis.hold_room(game, s, 0), analysis.hold_room(game, s, 1)
+(0, 3)
+>>> analysis.can_take_on_board(game, s, 0)   # full, but cargo may go overboard
+True
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from .rules import Rules
+from .state import LARRY, Player, State, Step
+
+
+class PebbleRockGame(Protocol):
+    """What these queries read of a :class:`~tabletop_nb.games.pebble_rock.PebbleRockGame`
+    (a structural type, so that this module does not import the engine that imports it)."""
+
+    rules: Rules
+    card_cargo: dict[int, int]
+
+    def capacity(self, s: State, seat: int) -> int: ...
+
+    def delivery_points(self, card: int) -> int: ...
+
+    def jetstream_fee(self, s: State, seat: int) -> int: ...
+
+    def move_options(self, s: State) -> tuple[list, list]: ...
+
+    def assignment_halves_met(self, s: State, seat: int) -> int: ...
+
+__all__ = ["hold_room", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
+           "fish_step_bonus", "movement_left", "jetstream_fee", "move_options",
+           "assignment_halves_met", "larry_worst_loss"]
+
+
+def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
+    """Empty hold spaces of ``seat``'s boat: its capacity (4, or 5 with a Cargo Upgrade)
+    less the Cargo, Passenger and Treasure tokens it holds (PR-PASS-05, PR-TREAS-04,
+    PR-ITEM-UPG-01).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its :meth:`~PebbleRockGame.capacity`).
+    s : State
+        The state.
+    seat : int
+        The seat.
+
+    Returns
+    -------
+    int
+        Spaces free (0 when full).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> hold_room(game, game.position(boats=[38, 39], cargo=[1, 4]), 0)
+    3
+    """
+    return game.capacity(s, seat) - s.players[seat].tokens
+
+
+def can_take_on_board(game: PebbleRockGame, s: State, seat: int) -> bool:
+    """Whether ``seat``'s boat can take a Passenger or Treasure token on board: a free
+    hold space, or regular Cargo it may throw overboard to make one (PR-PASS-02..03,
+    PR-TREAS-02..03).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state.
+    seat : int
+        The seat.
+
+    Returns
+    -------
+    bool
+        True if a pick-up or a treasure fits.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> can_take_on_board(game, game.position(boats=[38, 39], cargo=[0, 0]), 0)
+    True
+    """
+    return s.players[seat].cargo > 0 or hold_room(game, s, seat) > 0
+
+
+def can_deliver(game: PebbleRockGame, player: Player, card: int) -> bool:
+    """Whether ``player`` holds the Cargo tokens Delivery card ``card`` asks for: at least
+    its amount of regular Cargo (passengers and treasures do not count; no partial
+    delivery). A passenger card is never delivered this way (it is picked up).
+    Rules: PR-DELIV-03..04.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its cards).
+    player : Player
+        The player's board.
+    card : int
+        A Delivery card id.
+
+    Returns
+    -------
+    bool
+        True if the cargo suffices for a cargo card.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.pebble_rock.state import Player
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> card = next(c for c, k in game.cards.items() if k.kind == "cargo" and k.amount == 3)
+    >>> can_deliver(game, Player(0, 0, cargo=2), card), can_deliver(game, Player(0, 0, cargo=3), card)
+    (False, True)
+    """
+    amount = game.card_cargo[card]
+    return amount > 0 and player.cargo >= amount
+
+
+def delivery_points(game: PebbleRockGame, card: int) -> int:
+    """Track points for completing Delivery card ``card`` (a cargo delivery or a passenger
+    dropped off): :meth:`PebbleRockGame.delivery_points`, which a variant may override.
+    Rules: PR-DELIV-06, PR-PASS-04.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    card : int
+        A Delivery card id.
+
+    Returns
+    -------
+    int
+        The points scored on the track.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> delivery_points(game, 1) == game.cards[1].points
+    True
+    """
+    return game.delivery_points(card)
+
+
+def has_met(s: State, character: int) -> bool:
+    """Whether the moving boat has already interacted with ``character`` (``MAISY``,
+    ``LARRY`` or ``ROBERTO``) this turn; it interacts at most once a turn (PR-CHAR-02).
+
+    Parameters
+    ----------
+    s : State
+        The state.
+    character : int
+        The character's index in ``CHARACTERS``.
+
+    Returns
+    -------
+    bool
+        True if entering its space again does nothing this turn.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.pebble_rock.state import LARRY
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> has_met(game.position(boats=[38, 39]), LARRY)
+    False
+    """
+    return bool(s.turn.met & (1 << character))
+
+
+def fish_step_bonus(game: PebbleRockGame, s: State) -> int:
+    """Movement a fish buys beyond its own step: 1 under Winds when the rules double all
+    movement (``winds_doubles="all"``), else 0. Rules: PR-FISH-01, PR-RES-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its rules).
+    s : State
+        The state (this turn's symbol).
+
+    Returns
+    -------
+    int
+        0 or 1.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> fish_step_bonus(game, game.position(boats=[38, 39]))
+    0
+    """
+    return 1 if game.rules.winds_doubles == "all" and s.turn.symbol == "winds" else 0
+
+
+def movement_left(s: State, seat: int) -> int:
+    """Steps ``seat``'s boat can still take for sure this move: the movement left plus one
+    step per fish held (PR-FISH-01..02). Jetstreams and Jam may add more.
+
+    Parameters
+    ----------
+    s : State
+        The state.
+    seat : int
+        The moving seat.
+
+    Returns
+    -------
+    int
+        The steps.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> movement_left(game.position(boats=[38, 39], fish=[3, 0]), 0)
+    3
+    """
+    return s.steps + s.players[seat].fish
+
+
+def larry_worst_loss(game: PebbleRockGame, s: State, fish: int) -> int:
+    """The most fish Larry can steal from the moving boat, holding ``fish``, when it next
+    enters his space this turn: the Fish die's highest face, at most the fish held (never
+    below 0), or 0 if Larry was met already this turn. Rules: PR-CHAR-09, PR-CHAR-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its Fish die).
+    s : State
+        The state.
+    fish : int
+        The fish the boat holds when it enters.
+
+    Returns
+    -------
+    int
+        Fish at risk.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> larry_worst_loss(game, game.position(boats=[38, 39]), 1)
+    1
+    """
+    if has_met(s, LARRY):
+        return 0
+    return min(fish, max(game.rules.fish_die.outcomes))
+
+
+def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
+    """Fish ``seat`` pays to ride the next jetstream token its boat triggers:
+    :meth:`PebbleRockGame.jetstream_fee` (none in the printed game; a variant may charge).
+    Rules: PR-JET-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state.
+    seat : int
+        The seat.
+
+    Returns
+    -------
+    int
+        Fish (never more is taken than the player holds).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> jetstream_fee(game, game.position(boats=[38, 39]), 0)
+    0
+    """
+    return game.jetstream_fee(s, seat)
+
+
+def move_options(game: PebbleRockGame, s: State) -> tuple[list[Step], list]:
+    """The legal actions at a step of the move, as (the ``Step`` actions, the others); the
+    legal actions are the two lists one after the other (:meth:`PebbleRockGame.move_options`).
+    Rules: PR-MOVE-01..04, PR-MOVE-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        A state in the move (``s.phase == "move"`` with nothing queued).
+
+    Returns
+    -------
+    tuple of (list, list)
+        The steps, then the other actions (stop, space actions, items).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], step="move", dice="steady", roll=2, movement=2)
+    >>> steps, others = move_options(game, s)
+    >>> steps + others == game.legal_actions(s)
+    True
+    """
+    return game.move_options(s)
+
+
+def assignment_halves_met(game: PebbleRockGame, s: State, seat: int) -> int:
+    """The halves of ``seat``'s kept Assignment card its progress meets now, as bits
+    (1 the top, 2 the bottom; 0 without a kept card). Rules: PR-SCORE-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state.
+    seat : int
+        The seat.
+
+    Returns
+    -------
+    int
+        0 to 3.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> assignment_halves_met(game, game.initial_state(), 0)
+    0
+    """
+    return game.assignment_halves_met(s, seat)
