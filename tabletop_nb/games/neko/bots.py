@@ -18,22 +18,101 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
+import weakref
 from itertools import groupby
 from typing import Any
+
+from . import analysis
+from .analysis import BUY, DRAFT_PICK, INCOME_DIE, TURN, WIN, decision
 
 from .rules import ITEMS
 from .state import RESOLVE
 from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
-                    ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove,
+                    ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove, IncomeDie, Pick,
                     Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
                     RemoveInterference, Sell, TakeDiscard, TakeFish, TileAdjust, Trade,
                     UsePostOffice)
 
-__all__ = ["greedy_bot", "card_worth", "BOTS", "search_actions", "determinize", "estimate_scores"]
+__all__ = ["greedy_bot", "GreedyBot", "GreedyMemory", "card_worth", "BOTS", "search_actions", "determinize", "estimate_scores"]
 
 # what one unit of each resource is worth, in PP (coins buy cards: ~4-6 coins per card
 # worth ~2-4 PP; 2 fuel move a ship one stop; a fish sells for 4 coins)
 WORTH = {"coins": 0.3, "fuel": 0.55, "goods": 1.0, "fish": 0.9, "pp": 1.0}
+
+
+class GreedyMemory:
+    """What the greedy bot keeps about one game (its rules are fixed): tables of values it
+    worked out (``caches``, by name; ``card_terms``, see :func:`_card_terms`) and, per seat
+    (mod 8), the last answer of the three look-ups a seat repeats with the very same tuples
+    (``last_gains``, ``last_move``, ``last_order``; see :func:`_gains`, :func:`_best_move`,
+    :func:`_pick_order`).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> greedy_bot.memory(game) is greedy_bot.memory(game)
+    True
+    """
+
+    __slots__ = ("caches", "card_terms", "last_gains", "last_move", "last_order")
+
+    def __init__(self) -> None:
+        self.caches: dict = {}
+        self.card_terms: dict | None = None
+        self.last_gains: list = [None] * 8
+        self.last_move: list = [None] * 8
+        self.last_order: list = [None] * 8
+
+
+class GreedyBot:
+    """The greedy bot (see the module docstring): a callable ``bot(game, state, rng)``
+    that keeps a :class:`GreedyMemory` per game it plays, for as long as the game lives.
+
+    ``greedy_bot`` is the one the game offers by name. It asks the game and
+    :mod:`.analysis` for every rule (who leads a space, what the count rule allows, what a
+    card costs where), so a game whose rules a subclass changes is played by its own rules.
+
+    Examples
+    --------
+    >>> import tabletop_nb, numpy as np
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> bot = GreedyBot()
+    >>> s = game.position(round=1, seat=0)
+    >>> bot(game, s, np.random.default_rng(1)) in game.legal_actions(s)
+    True
+    """
+
+    bot_name = "greedy"
+    #: the runner applies a trusted bot's action without matching it against the legal
+    #: actions again (see ``greedy_bot``)
+    trusted = True
+
+    def __init__(self) -> None:
+        self._memories: dict = {}   # id(game) -> (weak reference to the game, its memory)
+
+    def memory(self, game) -> GreedyMemory:
+        """The memory of this game (made on first use, dropped with the game)."""
+        entry = self._memories.get(id(game))
+        if entry is not None and entry[0]() is game:
+            return entry[1]
+        mem = GreedyMemory()
+        key = id(game)
+        memories = self._memories
+        memories[key] = (weakref.ref(game, lambda _, k=key: memories.pop(k, None)), mem)
+        return mem
+
+    def forget(self, game) -> None:
+        """Drop what this bot keeps about ``game`` (the next decision starts afresh)."""
+        self._memories.pop(id(game), None)
+
+    def __call__(self, game, state, rng):
+        return _greedy(game, state, rng)
+
+
+def _memory(game) -> GreedyMemory:
+    """The greedy bot's memory of ``game``."""
+    return greedy_bot.memory(game)
 
 
 def _rounds_left(game, s) -> int:
@@ -98,7 +177,7 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
         if set_mode == _PARK:
             v += 0.8 * left
         else:
-            n = game._prof(P).kinds.get(game.card[card].kind, 0) if P.cards else 0
+            n = game.count_kind(P, game.card[card].kind) if P.cards else 0
             inc = incs[n] if n < len(incs) else _set_increment(game, card, n)
             if set_mode == _PER_ROUND:
                 v += inc * left
@@ -111,7 +190,7 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
     elif own_effect:
         v += _own_effect_term(own_effect, P)
     if end_pp:
-        kinds = game._prof(P).kinds if P.cards else {}
+        kinds = game.profile(P).kinds if P.cards else {}
         v += end_pp * (1 + sum(kinds.get(k, 0) for k in end_kinds))
     if tiles:
         pen = game.interference_penalty
@@ -174,14 +253,11 @@ def _card_terms(game, card: int) -> tuple:
     The base is the card's PP at 0.75 (a port: 0.45), plus a port's goods and hubs terms
     (half their worth each) added in that order: the same float as card_worth adding
     them one by one, every call."""
-    # (Speed: the whole table, one of the bot's caches, found in one try; made the first
-    # time per game, for every card)
-    try:
-        return game._greedy_caches["card terms"][card]
-    except (AttributeError, KeyError):
-        pass
+    mem = _memory(game)
+    if mem.card_terms is not None:
+        return mem.card_terms[card]
     r = game.rules
-    terms = _cache(game, "card terms")
+    terms: dict = {}
     for c, C in enumerate(game.card):
         if C is None:   # (card ids may leave gaps in game.card)
             continue
@@ -200,6 +276,7 @@ def _card_terms(game, card: int) -> tuple:
         own = C.effect if C.effect in _OWN_EFFECTS else ""
         tiles = C.interference if r.card_interference else 0
         terms[c] = (base, set_mode, incs, eff_a, eff_b, own, C.endgame_pp, C.endgame_kinds, tiles)
+    mem.card_terms = terms
     return terms[card]
 
 
@@ -271,8 +348,7 @@ class _TurnOffer(dict):
     def get(self, kind, default=None):
         acts = _DICT_GET(self, kind)
         if acts is None:
-            # game.turn_actions_of(s, kind), its seat and player looked up once
-            acts = self[kind] = self.game._KINDS[kind](self.game, self.s, self.p, self.P)
+            acts = self[kind] = self.game.turn_actions_of(self.s, kind)
         return acts if acts else default
 
     def __contains__(self, kind) -> bool:
@@ -298,19 +374,12 @@ def _has(by: dict, a) -> bool:
 
 
 def _cache(game, name: str) -> dict:
-    """The bot's cache ``name`` on ``game`` (the rules are fixed per game), begun afresh
+    """The bot's cache ``name`` for ``game`` (the rules are fixed per game), begun afresh
     when it grows large."""
-    # (Speed: the usual case, a cache that exists and is not too large, in one attribute
-    # look-up and one subscript; an exception only the first time, per game and name)
-    try:
-        cache = game._greedy_caches[name]
-        if len(cache) <= 20_000:
-            return cache
-    except AttributeError:
-        setattr(game, "_greedy_caches", {})
-    except KeyError:
-        pass
-    cache = game._greedy_caches[name] = {}
+    caches = _memory(game).caches
+    cache = caches.get(name)
+    if cache is None or len(cache) > 20_000:
+        cache = caches[name] = {}
     return cache
 
 
@@ -337,7 +406,7 @@ def _gains(game, s, P, seat: int = 0) -> dict:
     Speed: the key's tuples (lanes, ships, cards) are large to hash and compare, and a
     seat plans its bids again and again with the very same tuples (the engine keeps a
     field's tuple while the field is unchanged): the seat's last table is kept with the
-    key it was found under, in :data:`_LAST_GAINS`, and handed back when the tuples are
+    key it was found under, in the memory's ``last_gains``, and handed back when the tuples are
     the same objects (``is``: the entry holds them, so equal values) and the numbers are
     equal, without hashing. The same table either way (``seat`` only picks the entry).
     """
@@ -350,32 +419,14 @@ def _gains(game, s, P, seat: int = 0) -> dict:
     lanes, ships, cards = P.lanes, P.ships, P.cards
     nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
     seat &= 7
-    last = _LAST_GAINS[seat]
+    recent = _memory(game).last_gains
+    last = recent[seat]
     if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
             and last[3] is cards and last[4] == nums:
         return last[5]
     table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:])
-    _LAST_GAINS[seat] = (game, lanes, ships, cards, nums, table)
+    recent[seat] = (game, lanes, ships, cards, nums, table)
     return table
-
-
-#: per seat (mod 8), the last :func:`_gains` table: (game, lanes, ships, cards, the numbers
-#: of the key, table); one tuple swapped in at a time, so a reader sees a matching entry
-_LAST_GAINS: list = [None] * 8
-
-
-def _lowest_price(game, P, card: int, disc: int) -> int | None:
-    """``min(price for _, _, price in game._placements(P, card, disc))``, None if there is
-    no placement: the first empty slot of a lane costs no gap coins and the others cost
-    ``gap_coins >= 0`` more (the rules' minimum), so the lowest is the card's price, if
-    the player can pay it and has an empty slot (without listing every placement)."""
-    price = game.card_price(P, card, disc)
-    if price > P.coins:
-        return None
-    for lane in P.lanes:
-        if min(lane) < 0:   # (Speed: an empty slot, found in C)
-            return price
-    return None
 
 
 def _keep_values(game, P, picks) -> dict:
@@ -396,11 +447,11 @@ def _bid_gain(game, s, p, P, card: int, disc: int, table=None):
     when no placement is affordable: ``_plan_bid``'s numbers, in the same order. ``table``:
     the player's :func:`_slots`, if the caller has it."""
     if table is None:
-        price = _lowest_price(game, P, card, disc)
+        price = analysis.lowest_price(game, P, card, disc)
         if price is None:
             return None
     else:
-        # Speed: _lowest_price with the slots table at hand: the card's price if the
+        # Speed: analysis.lowest_price with the slots table at hand: the card's price if the
         # player can pay it and has an empty slot (a key of the table)
         price = game.card_price(P, card, disc)
         if price > P.coins or not table:
@@ -416,7 +467,7 @@ def _slots(game, P) -> dict:
     formed with the card on the right, ``hub_worth(game, multiplier on the right, item) *
     0.8`` per item (a dict; None without one), the ships term, the gap coins' worth and
     the gap coins, and the number of empty slots left of it in its lane (what
-    ``game._placements`` adds to the price). Lanes order, slots left to right.
+    :func:`.analysis.placements` adds to the price). Lanes order, slots left to right.
 
     The slots depend only on the lanes and ships, not on the card valued: computed once
     per lanes and ships instead of once per card and slot (cached per game), with each
@@ -558,20 +609,19 @@ def _best_buy_offered(game, s, p):
     """``_best_buy(game, s, p, game.legal_actions(s))``, without the legal list.
 
     Speed: the frame's Buys are, in the engine's order, one per placement
-    (``game._placements``, at the frame's discount, :func:`_discount`) of each card it
+    (:func:`.analysis.placements`, at the frame's discount, :func:`_discount`) of each card it
     offers: the card won (``win``) or the cards drawn (``buy``); the other actions are no
     Buys. So the same Buys are valued in the same order, with the same numbers (the slot
     terms of ``_slot_value_at`` written out), without making an action per placement.
     """
-    top = s.frames[-1]
     P = s.players[p]
-    cards = (game._card_at(s, top[2]),) if top[0] == "win" else top[3]
+    cards = analysis.offered_cards(game, s)
     disc = _discount(game, s, P)
     slots = _slots(game, P)
     coins = P.coins
     best, best_v = None, 0.25
     for card in cards:
-        # Speed: game._placements(P, card, disc) are the empty slots, in the slots table's
+        # Speed: analysis.placements(game, P, card, disc) are the empty slots, in the slots table's
         # order, whose price (the card's, plus one coin per empty slot left of it in its
         # lane, ``before``) the player can pay; so there is one exactly when the card's
         # price alone is affordable and there is an empty slot (the first of a lane adds
@@ -583,7 +633,7 @@ def _best_buy_offered(game, s, p):
         C = game.card[card]
         cl, cr = C.left, C.right
         for (li, si), (lefts, rights, ships_term, gap_term, gap, before) in slots.items():
-            if cost + before > coins:
+            if cost + gap > coins:
                 continue
             sv = 0.0
             if lefts is not None:
@@ -603,10 +653,7 @@ def _best_buy_offered(game, s, p):
 
 def _discount(game, s, P) -> int:
     """The discount on the card being bought (the way the engine prices it)."""
-    top = s.frames[-1]
-    if top[0] == "win":
-        return game.blue_bar_discount(P)
-    return game._buy_discount(P, top[2])
+    return analysis.purchase_discount(game, s, P)
 
 
 def _price_after(game, s, p, a) -> int:
@@ -638,6 +685,13 @@ _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInte
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
 _SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
+#: the actions of one die value (faces 1-6), made once: actions are values, equal to the
+#: engine's own
+_TAKE_FISH = (None,) + tuple(TakeFish(v) for v in range(1, 7))
+_TILE_ADJUST = (None,) + tuple((TileAdjust(v, 1), TileAdjust(v, -1)) for v in range(1, 7))
+_ADJUST = (None,) + tuple((Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7))
+_PICK = (None,) + tuple(Pick(v) for v in range(1, 7))
+_INCOME_DIE = (None,) + tuple(IncomeDie(v) for v in range(1, 7))
 #: multiplier -> the (die value, 0 for +1 or 1 for -1) of the faces 1-6 one step (wrapping)
 #: from it, in value order: _turn's test of each die, made once
 _STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
@@ -663,15 +717,15 @@ def _turn(game, s, p, legal=None):
     if main:
         if main[0] == "bid":
             return _continue_bid(game, s, p, P, legal, main[1], by)
-        # Speed: EndTurn is offered after a main action exactly when the engine's
-        # _turn_can_end says so (its _kind_end_turn and _turn_actions): asked directly
-        if game._turn_can_end(s, p):
+        # EndTurn is offered after a main action exactly when the count rule allows it
+        # (analysis.can_end_turn, which the engine asks too)
+        if analysis.can_end_turn(game, s, p):
             return _END_TURN
     # 2. choose a main action
     options: list[tuple[float, Any]] = []
     dice = P.dice
     low = min(dice) if dice else 0
-    options.append((0.6 * WORTH["fish"] - 0.15 * low, game._A_fish[low] if dice else TakeFish(0)))
+    options.append((0.6 * WORTH["fish"] - 0.15 * low, _TAKE_FISH[low] if dice else TakeFish(0)))
     # (Speed: the hubs' options looked at only with hubs, and the used hubs collected only
     # when a die is on one)
     hubs = P.hubs
@@ -698,11 +752,11 @@ def _turn(game, s, p, legal=None):
         elif plain_faces:
             for v, k in _STEPS.get(mult, ()):
                 if v in dice:
-                    tile = game._A_tile[v][k]
+                    tile = _TILE_ADJUST[v][k]
                     if tile in by.get(TileAdjust, ()):   # _has(by, tile)
                         options.append((gain - 0.1, tile))
                     else:
-                        adjust = game._A_adjust[v][k]
+                        adjust = _ADJUST[v][k]
                         if adjust in by.get(Adjust, ()) and gain > WORTH["fuel"] + 0.3:
                             options.append((gain - WORTH["fuel"], adjust))
         else:
@@ -711,17 +765,17 @@ def _turn(game, s, p, legal=None):
                     delta = 1 if (v % 6) + 1 == mult else -1
                     # Speed: TileAdjust(v, delta) and Adjust(v, delta), the engine's own values
                     # (+1 first, then -1), not made afresh for each hub and die
-                    tile = game._A_tile[v][0 if delta == 1 else 1]
+                    tile = TileAdjust(v, delta)
                     if _has(by, tile):
                         options.append((gain - 0.1, tile))
                     else:
-                        adjust = game._A_adjust[v][0 if delta == 1 else 1]
+                        adjust = Adjust(v, delta)
                         if _has(by, adjust) and gain > WORTH["fuel"] + 0.3:
                             options.append((gain - WORTH["fuel"], adjust))
     # (Speed: the engine lists card activations only from the cards its profile of the
     # lanes marks activatable, or the Hospital under hospital_needs_die: without either,
     # the list is not asked for; it would be empty)
-    if P.cards and (game._prof(P).activatable or r.hospital_needs_die):
+    if P.cards and (game.profile(P).activatable or r.hospital_needs_die):
         for a in by.get(ActivateCard, ()):
             options.append((_card_activation_worth(game, s, p, a), a))
     bid = _plan_bid(game, s, p, P, legal, by)
@@ -765,10 +819,10 @@ def _card_activation_worth(game, s, p, a) -> float:
     e = C.effect
     cost = 0.2 * a.value
     if e == "variant" and C.kind == "ocean_bank":
-        return r.set_value(game._count(P, "ocean_bank"), r.ocean_bank_income) * WORTH["coins"] - cost
+        return r.set_value(game.count_kind(P, "ocean_bank"), r.ocean_bank_income) * WORTH["coins"] - cost
     if e == "variant" and C.kind == "fuel_platform":
         room = r.cabin_capacity - P.fuel - P.goods
-        return min(room, r.set_value(game._count(P, "fuel_platform"), r.fuel_platform_income)) \
+        return min(room, r.set_value(game.count_kind(P, "fuel_platform"), r.fuel_platform_income)) \
             * WORTH["fuel"] - cost
     if e == "research_station":
         return 2.5 - cost
@@ -815,8 +869,9 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    # (Speed: the cards by space, area then advanced spaces, in one tuple: game._card_at)
-    at, bids, A_bid = s.area + s.adv, s.bids, game._A_bid
+    count_allows = analysis.count_rule_allows
+    # (the cards by space, area then advanced spaces, in one tuple: analysis.card_on_space)
+    at, bids = s.area + s.adv, s.bids
     # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
     # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
     best_v = best_a = None
@@ -833,7 +888,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
             row = bids[sp]
-            if check and any(row) and len(row[p]) + nd < _most_dice(row):
+            if check and not count_allows(row, p, nd):
                 continue
             if disc is None:
                 disc, table = game.blue_bar_discount(P), _slots(game, P)
@@ -842,24 +897,24 @@ def _plan_bid(game, s, p, P, legal, by=None):
             continue
         row = bids[sp]
         bid_here = any(row)
-        if bid_here and check and len(row[p]) + nd < _most_dice(row):
+        if bid_here and check and not count_allows(row, p, nd):
             continue
         if not bid_here:
-            # Speed: nobody has bid here: _dice_to_lead gives [dice[0]], which spends
+            # Speed: nobody has bid here: dice_to_lead gives [dice[0]], which spends
             # 0.35 + 0.05 * dice[0], the float ``first``
             v, lead = gain - first, dice[0]
         else:
-            need = _dice_to_lead(s, p, sp, dice)
+            need = analysis.dice_to_lead(game, s, p, sp, dice)
             if need is None:
                 continue
             # Speed: one die (most bids) without a generator; sum() of one float is 0 + x == x
             spent = 0.35 + 0.05 * need[0] if len(need) == 1 else sum(0.35 + 0.05 * v for v in need)
             v, lead = gain - spent, need[0]
         if best_v is None or v > best_v:
-            best_v, best_a = v, A_bid[sp][lead]   # Bid(sp, lead), the engine's own
+            best_v, best_a = v, (sp, lead)
             bar = 0.0 if best_v < 0 else best_v
     if best_v is not None and best_v > 0:
-        return best_v, best_a
+        return best_v, Bid(*best_a)
     # starting a new bid (advanced setup): the best card from the piles
     news = by.get(NewBid)
     if news:
@@ -867,60 +922,14 @@ def _plan_bid(game, s, p, P, legal, by=None):
             disc = game.blue_bar_discount(P)
         scored = []
         for a in news:
-            price = min((pr for _, _, pr in game._placements(P, a.card, disc)), default=None)
+            price = analysis.lowest_price(game, P, a.card, disc)
             if price is not None:
                 scored.append((card_worth(game, s, p, a.card) - price * WORTH["coins"] - 0.6, a))
         if scored:
-            top = max(scored, key=lambda x: x[0])
-            if top[0] > 0:
-                return top
+            best_new = max(scored, key=lambda x: x[0])
+            if best_new[0] > 0:
+                return best_new
     return None
-
-
-def _most_dice(row) -> int:
-    """``max(map(len, row))``: the most dice in one bid of a space's row (a row has a bid,
-    maybe empty, per seat). (Speed: a loop over the few bids costs about half the
-    builtin's call with its map; the same int, as every length is >= 0)"""
-    most = 0
-    for d in row:
-        if len(d) > most:
-            most = len(d)
-    return most
-
-
-def _dice_to_lead(s, p, sp, dice_desc):
-    """The dice (highest first) that take the lead on space ``sp`` and meet the count rule."""
-    row = s.bids[sp]
-    mine = row[p]
-    most = _most_dice(row)
-    if not most and dice_desc:
-        # Speed: nobody has bid here; the loop below would take the highest die and stop
-        return [dice_desc[0]]
-    best_other, who = 0, None
-    for q in s.order:
-        if q != p:
-            d = row[q]
-            if d:
-                t = sum(d)
-                if t > best_other:
-                    best_other, who = t, q
-    # (Speed: whether this seat is ahead of ``who`` is asked only on a tie, and the tests
-    # below in the order cheapest first: all pure, so the same answer)
-    need: list = []
-    total = sum(mine)
-    nm = len(mine)
-    for v in dice_desc:
-        if need and nm + len(need) >= most and (total > best_other or (
-                total == best_other and (who is None or s.order.index(p) < s.order.index(who)))):
-            break
-        need.append(v)
-        total += v
-    if nm + len(need) < most or not (total > best_other or (
-            total == best_other and (who is None or s.order.index(p) < s.order.index(who)))):
-        return None
-    if len(need) > 3:
-        return None
-    return need
 
 
 def _continue_bid(game, s, p, P, legal, sp, by=None):
@@ -939,14 +948,13 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
             if t > best_other:
                 best_other = t
     lead = sum(mine) > best_other
-    # Speed: during a bid (s.main set) EndTurn is offered exactly when the engine's
-    # _turn_can_end says so (its _kind_end_turn and _turn_actions): asked directly, after
-    # the bot's own pure tests, instead of looking the kind up
-    if len(mine) >= most and (lead or not P.dice) and game._turn_can_end(s, p):
+    # during a bid (s.main set) EndTurn is offered exactly when analysis.can_end_turn says
+    # so (the engine asks it too)
+    if len(mine) >= most and (lead or not P.dice) and analysis.can_end_turn(game, s, p):
         return _END_TURN
     if P.dice:
-        return game._A_bid[sp][max(P.dice)]   # Bid(sp, max(P.dice)), the engine's own
-    if game._turn_can_end(s, p):
+        return Bid(sp, max(P.dice))
+    if analysis.can_end_turn(game, s, p):
         return _END_TURN
     return legal[0] if legal is not None else by.first()
 
@@ -961,7 +969,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
     # card those four kinds are not looked up (they would be found empty)
     # (None exactly when the player has no cards: every use below is behind cards_offer or
     # P.cards, which mypy cannot follow, hence Any)
-    prof: Any = game._prof(P) if P.cards else None
+    prof: Any = game.profile(P) if P.cards else None
     cards_offer = prof is not None and prof.card_free
     # Speed: each kind below is looked up only when a field the engine's own condition for
     # offering it requires is set (the goods for a load or a goods trade, interference for
@@ -1046,26 +1054,28 @@ def _best_move(game, s, P, by):
 
     Speed: the answer reads only the moves offered and ``_move_worth`` of each: the lanes,
     ships, hubs, hub dice and cargo, and whether the game's last round is over. When free
-    actions are offered at all (``game._free_offered``: otherwise there is no move, and no
+    actions are offered at all (the player has dice, or has made the main action under
+    ``free_actions_after_last_die``: otherwise there is no move, and no
     look-up), the moves offered with enough fuel are the engine's ``_ship_moves``, which
     read the lanes and ships only; so the answer is kept per those fields and a turn that
     asks again in the same situation (the next decision, or the next turn of the round:
     about 3 in 5 asks in 4-player games) neither lists the moves nor values them. The hubs
-    are not in the key: they are the lanes' (``_hubs_of(lanes)``, the invariants' check).
+    are not in the key: they are the lanes' (the invariants' check).
     The caller has checked the fuel.
 
     Speed: the key's tuples are large to hash, and a seat asks again with the very same
     tuples (the engine keeps a field's tuple while it is unchanged): the seat's last
-    answer is kept with them in :data:`_LAST_MOVE` and handed back when they are the same
+    answer is kept with them in the memory's ``last_move`` and handed back when they are the same
     objects (``is``: the entry holds them) and the last round test is the same, unhashed.
     """
-    # (Speed: game._free_offered(s, P), the engine's test, written out)
     if not (P.dice or (s.main and game.rules.free_actions_after_last_die)):
         return None
     lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
     on = s.round <= game.rules.rounds
-    seat = s.frames[-1][1] & 7 if s.frames[-1][0] == "turn" else 0   # only picks the entry
-    last = _LAST_MOVE[seat]
+    d = decision(s)
+    seat = d.seat & 7 if d is not None and d.kind == TURN else 0   # only picks the entry
+    recent = _memory(game).last_move
+    last = recent[seat]
     if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
             and last[3] is hub_dice and last[4] is cargo and last[5] is on:
         return last[6]
@@ -1074,13 +1084,8 @@ def _best_move(game, s, P, by):
     best = cache.get(key, _NO_PRICE)
     if best is _NO_PRICE:
         best = cache[key] = _best_move_plain(game, s, P, by.get(MoveShip, ()))
-    _LAST_MOVE[seat] = (game, lanes, ships, hub_dice, cargo, on, best)
+    recent[seat] = (game, lanes, ships, hub_dice, cargo, on, best)
     return best
-
-
-#: per seat (mod 8), :func:`_best_move`'s last answer: (game, lanes, ships, hub dice,
-#: cargo, whether the last round is not over, move or None), swapped in whole
-_LAST_MOVE: list = [None] * 8
 
 
 def _best_move_plain(game, s, P, moves):
@@ -1115,7 +1120,7 @@ def _move_worth(game, s, P, a) -> float:
 
 
 # --------------------------------------------------------------------------- other frames
-def greedy_bot(game, state, rng):
+def _greedy(game, state, rng):
     """Pick the action that looks best now (see the module docstring).
 
     Parameters
@@ -1141,28 +1146,26 @@ def greedy_bot(game, state, rng):
     1
     """
     s = state
-    top = s.frames[-1]
-    kind = top[0]
-    if kind == "turn":
+    kind, p = decision(s)
+    if kind == TURN:
         # Speed: without the legal list (see _TurnOffer). When a turn offers one action
         # only, _turn chooses it too: every action it returns is one it found offered (a
         # Bid of the highest die when bidding, EndTurn after another main action), so the
         # shortcut below is not needed for the same choice.
-        return _turn(game, s, top[1])
-    p = top[1]
+        return _turn(game, s, p)
     P = s.players[p]
-    if kind == "draft" or kind == "income":
+    if kind == DRAFT_PICK or kind == INCOME_DIE:
         # Speed: the draft offers one Pick per distinct value of the seat's hand, the income
         # one IncomeDie per distinct value of its dice, in value order (the engine's legal
-        # lists, from its tables ``_A_pick`` and ``_A_income``); the choice is the value
+        # lists); the choice is the value
         # that comes first in an order of preference read from the seat's hubs alone
         # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
-        have = s.hands[p] if kind == "draft" else P.dice
+        have = s.hands[p] if kind == DRAFT_PICK else P.dice
         for v in _pick_order(game, P, kind, p):
             if v in have:
-                return (game._A_pick if kind == "draft" else game._A_income)[v]
+                return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
         return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
-    if kind == "buy" or kind == "win":
+    if kind == BUY or kind == WIN:
         # Speed: the best Buy found without the legal list (_best_buy_offered), which is
         # made only when no Buy is worth it (a Buy found means more than one action offered)
         a = _best_buy_offered(game, s, p)
@@ -1198,7 +1201,7 @@ def greedy_bot(game, state, rng):
         want = min((r.cabin_capacity - P.fuel - P.goods), max(a.fuel for a in legal))
         return NekoSplit(max(0, want)) if P.fuel < 4 else NekoSplit(0)
     if kind == "hospital":
-        if game._owns(P, "south_pole") is not None:
+        if game.owned_card(P, "south_pole") is not None:
             return min(legal, key=lambda a: a.count)
         return max(legal, key=lambda a: a.count)
     if kind == "park":
@@ -1238,11 +1241,12 @@ def _pick_order(game, P, kind: str, seat: int = 0) -> tuple:
     many hubs share, before it is worked out (about 4 in 5 of those look-ups find it).
 
     Speed: a seat picks several dice a round with the very same hubs tuple: its last
-    order is kept with it in :data:`_LAST_ORDER` and handed back for the same object
+    order is kept with it in the memory's ``last_order`` and handed back for the same object
     (``is``: the entry holds it) and kind, unhashed (``seat`` only picks the entry)."""
     hubs = P.hubs
     seat &= 7
-    last = _LAST_ORDER[seat]
+    recent = _memory(game).last_order
+    last = recent[seat]
     if last is not None and last[0] is game and last[1] is hubs and last[2] == kind:
         return last[3]
     cache = _cache(game, "pick order")
@@ -1255,18 +1259,14 @@ def _pick_order(game, P, kind: str, seat: int = 0) -> tuple:
         if order is None:
             order = by_pairs[key2] = _pick_order_plain(game, P, kind)
         cache[key] = order
-    _LAST_ORDER[seat] = (game, hubs, kind, order)
+    recent[seat] = (game, hubs, kind, order)
     return order
-
-
-#: per seat (mod 8), :func:`_pick_order`'s last answer: (game, hubs, kind, order)
-_LAST_ORDER: list = [None] * 8
 
 
 def _pick_order_plain(game, P, kind: str) -> tuple:
     """:func:`_pick_order` worked out."""
     if True:
-        if kind == "draft":
+        if kind == DRAFT_PICK:
             keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
             rank = lambda v: (keep[v], v)   # noqa: E731
         else:
@@ -1277,7 +1277,7 @@ def _pick_order_plain(game, P, kind: str) -> tuple:
 
 def _pick(game, P, kind: str, legal):
     """The draft's or the income's choice among ``legal``."""
-    if kind == "draft":
+    if kind == DRAFT_PICK:
         keep = _keep_values(game, P, legal)
         return max(legal, key=lambda a: (keep[a.value], a.value))
     # the highest die that no hub of ours needs (coins now beat a weak bid die)
@@ -1320,14 +1320,13 @@ def _reward(game, s, p, P, legal):
     return best
 
 
-greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
-# Speed: the runner applies a trusted bot's action without matching it against the legal
-# actions again (a tenth of a greedy game's time). Every return above is one of ``legal``
-# or an action checked against it (or one the frame always offers: Pass when buying, Done
-# at the game's end, both City incomes, both Post Office choices, ChurchFish, a NekoSplit
-# within the offer, another die on the space being bid); tests/games/neko/test_bots.py
-# checks every choice of many games exactly, and the soak applies them with ``apply``.
-greedy_bot.trusted = True  # type: ignore[attr-defined]
+#: the greedy bot (a :class:`GreedyBot`). It is ``trusted``: every return of
+#: :func:`_greedy` is one of ``legal`` or an action checked against it (or one the frame
+#: always offers: Pass when buying, Done at the game's end, both City incomes, both Post
+#: Office choices, ChurchFish, a NekoSplit within the offer, another die on the space being
+#: bid); tests/games/neko/test_bots.py checks every choice of many games exactly, and the
+#: soak applies them with ``apply``.
+greedy_bot = GreedyBot()
 
 #: the bots this game offers by name
 BOTS = {"greedy": greedy_bot}
@@ -1380,9 +1379,9 @@ def search_actions(game, s, rng) -> list:
     if len(legal) == 1:
         return legal
     first = greedy_bot(game, s, rng)
-    kind = s.frames[-1][0]
+    kind = decision(s).kind
     out = [first]
-    if kind in ("buy", "win"):
+    if kind in (BUY, WIN):
         cards = {first.card} if type(first) is Buy else set()
         for a in legal:
             if type(a) is Buy and a.card not in cards:
@@ -1390,7 +1389,7 @@ def search_actions(game, s, rng) -> list:
                 out.append(a)
             elif type(a) in (Pass, DrawTwo) and a != first:
                 out.append(a)
-    elif kind == "turn":
+    elif kind == TURN:
         top_bid: dict = {}
         for a in legal:
             if type(a) is Bid and a.value > top_bid.get(a.space, (0, None))[0]:
@@ -1398,7 +1397,7 @@ def search_actions(game, s, rng) -> list:
         out += [a for _, a in top_bid.values() if a != first]
         if EndTurn() in legal and first != EndTurn():
             out.append(EndTurn())
-    elif len(legal) <= SEARCH_WIDTH or kind in ("draft", "income", "reward", "seareward", "bonus"):
+    elif len(legal) <= SEARCH_WIDTH or kind in (DRAFT_PICK, INCOME_DIE, "reward", "seareward", "bonus"):
         out += [a for a in legal if a != first]
     return out[:SEARCH_WIDTH]
 

@@ -11,6 +11,7 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE
+from tabletop_nb.games.neko import analysis
 from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import RESOLVE as _RESOLVE
 from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRemove, Lighthouse, LoadCargo,
@@ -60,9 +61,9 @@ def test_slot_tables_give_slot_value(positions):
             for card in _every_card(game, s):
                 for disc in (0, 2):
                     cost = game.card_price(P, card, disc)
-                    from_table = [(li, si, cost + slots[li, si][5]) for li, si in empty
-                                  if cost + slots[li, si][5] <= P.coins]
-                    assert from_table == game._placements(P, card, disc)
+                    from_table = [(li, si, cost + slots[li, si][4]) for li, si in empty
+                                  if cost + slots[li, si][4] <= P.coins]
+                    assert from_table == analysis.placements(game, P, card, disc)
             for card in _every_card(game, s):
                 plain = [B._slot_value(game, P, card, li, si) for li, si in empty]
                 fast = [B._slot_value_at(game, card, slots[k]) for k in empty]
@@ -80,7 +81,7 @@ def test_cached_card_values_are_the_plain_ones(positions):
             disc = game.blue_bar_discount(P)
             for card in _every_card(game, s):
                 worth = B.card_worth(game, s, p, card)
-                price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+                price = min((pr for _, _, pr in analysis.placements(game, P, card, disc)), default=None)
                 expected = None if price is None else \
                     worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
                 assert B._bid_gain(game, s, p, P, card, disc) == expected
@@ -103,8 +104,8 @@ def test_lowest_price_is_the_cheapest_placement(positions):
             for Q in (P, replace(P, coins=0), replace(P, coins=3), full):
                 for disc in (0, game.blue_bar_discount(Q), 2):
                     for card in _every_card(game, s):
-                        plain = min((pr for _, _, pr in game._placements(Q, card, disc)), default=None)
-                        assert B._lowest_price(game, Q, card, disc) == plain
+                        plain = min((pr for _, _, pr in analysis.placements(game, Q, card, disc)), default=None)
+                        assert analysis.lowest_price(game, Q, card, disc) == plain
                         checked += plain is not None
     assert checked > 100
 
@@ -162,12 +163,12 @@ def test_bid_plan_is_the_plain_one(positions):
             card = game._card_at(s, sp)
             if card < 0 or Bid(sp, dice[0]) not in legal:
                 continue
-            price = min((pr for _, _, pr in game._placements(P, card, game.blue_bar_discount(P))),
+            price = min((pr for _, _, pr in analysis.placements(game, P, card, game.blue_bar_discount(P))),
                         default=None)
             if price is None:
                 continue
             gain = B.card_worth(game, s, p, card) + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
-            need = B._dice_to_lead(s, p, sp, dice)
+            need = analysis.dice_to_lead(game, s, p, sp, dice)
             if need is None:
                 continue
             v = gain - sum(0.35 + 0.05 * x for x in need)
@@ -197,7 +198,7 @@ def test_cached_values_follow_coins_fish_and_rounds(positions):
         disc = game.blue_bar_discount(P)
         for card in _every_card(game, s2):
             worth = B.card_worth(game, s2, p, card)
-            price = min((pr for _, _, pr in game._placements(P, card, disc)), default=None)
+            price = min((pr for _, _, pr in analysis.placements(game, P, card, disc)), default=None)
             expected = None if price is None else \
                 worth + B._best_slot_value(game, P, card) - price * B.WORTH["coins"]
             assert B._bid_gain(game, s2, p, P, card, disc) == expected
@@ -247,7 +248,7 @@ def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
                     seen.add(kind)
             assert joined == legal
             P = s.players[s.frames[-1][1]]
-            if not (P.cards and game._prof(P).card_free):   # what _good_free_action skips
+            if not (P.cards and game.profile(P).card_free):   # what _good_free_action skips
                 assert not [a for a in legal if type(a) in (LoadCargo, HospitalRemove, Trade, Lighthouse)]
     assert len(seen) >= 8
 
@@ -399,7 +400,7 @@ def test_dice_to_lead_is_the_plain_one(positions):
         p = s.frames[-1][1]
         for dice in (sorted(s.players[p].dice, reverse=True), [6, 5, 2], [1], [3, 3, 3, 3, 1], []):
             for sp in range(len(s.bids)):
-                assert B._dice_to_lead(s, p, sp, dice) == _plain_dice_to_lead(s, p, sp, dice)
+                assert analysis.dice_to_lead(game, s, p, sp, dice) == _plain_dice_to_lead(s, p, sp, dice)
                 empty += not any(s.bids[sp])
     assert empty
 
@@ -413,7 +414,7 @@ def test_reward_amounts_table_is_the_chart_search(cfg):
     twice = game.with_rules(reward_chart=game.rules.reward_chart + tuple(
         x._replace(amount=x.amount + 7) for x in game.rules.reward_chart[:2]))
     for g in (game, twice):
-        g.__dict__.pop("_greedy_caches", None)
+        B.greedy_bot.forget(g)
         s = g.initial_state()
         B._reward(g, s, 0, s.players[0], [Reward(g.chart[0].reward)])   # fills the table
         names = {x.reward for x in g.chart} | {"nothing of the kind"}
@@ -441,7 +442,7 @@ def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
                 for f in type(P).__slots__:
                     object.__setattr__(Q, f, getattr(P, f))
                 object.__setattr__(Q, "lanes", lanes)
-                assert same(game._prof(Q), _Profile(game, lanes))
+                assert same(game.profile(Q), _Profile(game, lanes))
                 assert game._prof_last[0] is lanes
                 checked += 1
     assert checked > 100 and hits > 10
@@ -450,15 +451,15 @@ def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
 #: more of _good_free_action's guards, reading the lanes' profile: (kind, whether the bot
 #: skips looking it up, which actions of the kind it wants)
 _PROFILE_GUARDS = [
-    ("light house without the card", lambda g, s, P: P.cards and "light_house" not in g._prof(P).effects,
+    ("light house without the card", lambda g, s, P: P.cards and "light_house" not in g.profile(P).effects,
      lambda a: type(a) is Lighthouse),
-    ("park pickups used up", lambda g, s, P: P.cards and g._prof(P).park[1] <= P.park_pickups_used,
+    ("park pickups used up", lambda g, s, P: P.cards and g.profile(P).park[1] <= P.park_pickups_used,
      lambda a: type(a) is TakeDiscard and a.source == "park"),
     ("ship with one harbour", lambda g, s, P: P.harbours <= 1, lambda a: type(a) is BuyShip),
-    ("load without a port", lambda g, s, P: P.cards and not g._prof(P).ports, lambda a: type(a) is LoadCargo),
-    ("hospital without the card", lambda g, s, P: P.cards and "hospital" not in g._prof(P).effects,
+    ("load without a port", lambda g, s, P: P.cards and not g.profile(P).ports, lambda a: type(a) is LoadCargo),
+    ("hospital without the card", lambda g, s, P: P.cards and "hospital" not in g.profile(P).effects,
      lambda a: type(a) is HospitalRemove),
-    ("goods to pp without the town", lambda g, s, P: P.cards and "seaside_trade_high" not in g._prof(P).effects,
+    ("goods to pp without the town", lambda g, s, P: P.cards and "seaside_trade_high" not in g.profile(P).effects,
      lambda a: a == Trade("goods_to_pp")),
 ]
 
@@ -477,7 +478,7 @@ def test_best_move_from_its_table_is_the_plain_one(cfg):
     the seat has the fuel for a move; the table is shared across the turns, so most answers
     come from it."""
     game = tabletop_nb.load_game("neko", **cfg)
-    game.__dict__.pop("_greedy_caches", None)
+    B.greedy_bot.forget(game)
     asked = moves = 0
     for seed in (1, 2, 3):
         for s in _mixed_turns(game, seed):
@@ -505,7 +506,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
     from tabletop_nb.games.neko.state import replace_state
 
     game = tabletop_nb.load_game("neko", players=4)
-    game.__dict__.pop("_greedy_caches", None)
+    B.greedy_bot.forget(game)
     changed = {"hub dice": 0, "cargo": 0, "last round": 0}
     for seed in range(1, 13):
         for s in _mixed_turns(game, seed):
@@ -592,11 +593,11 @@ def test_income_order_breaks_ties_as_max_does(monkeypatch):
     from tabletop_nb.games.neko.state import replace_state
     P = replace(s.players[p], dice=(1, 4), hubs=(((0, 1, 0), 4, "coins"),))
     s = replace_state(s, players=s.players[:p] + (P,) + s.players[p + 1:])
-    game.__dict__.pop("_greedy_caches", None)
+    B.greedy_bot.forget(game)
     legal = game.legal_actions(s)
     assert [a.value for a in legal] == [1, 4]
     assert B.greedy_bot(game, s, None) == B._pick(game, P, "income", legal) == legal[0]
-    game.__dict__.pop("_greedy_caches", None)
+    B.greedy_bot.forget(game)
 
 
 def test_first_offered_option_is_the_first_after_sorting():
@@ -667,7 +668,7 @@ def _plain_card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> flo
     r = game.rules
     left = B._rounds_left(game, s) + (1 if s.phase < _RESOLVE else 0)
     v = C.pp * (0.75 if C.kind != "port" else 0.45)
-    kinds = game._prof(P).kinds if P.cards else {}
+    kinds = game.profile(P).kinds if P.cards else {}
     n = kinds.get(C.kind, 0)
     if C.kind == "ocean_bank":
         v += (r.set_value(n + 1, r.ocean_bank_income) - r.set_value(n, r.ocean_bank_income)) \
@@ -754,7 +755,7 @@ def test_dice_to_lead_against_several_bidders():
         s2 = replace_state(s, order=order, bids=(row,) + s.bids[1:])
         for p in range(4):
             for dice in ([6], [5], [4, 1], [6, 6], [3, 2, 1, 1], [1]):
-                assert B._dice_to_lead(s2, p, 0, dice) == _plain_dice_to_lead(s2, p, 0, dice)
+                assert analysis.dice_to_lead(game, s2, p, 0, dice) == _plain_dice_to_lead(s2, p, 0, dice)
                 checked += 1
     assert checked == 24 * 4 * 6
 
@@ -853,10 +854,10 @@ def test_reward_choice_is_the_plain_one(cfg):
 
 def test_cache_is_kept_per_game_and_name_and_begun_afresh_when_large():
     game = tabletop_nb.load_game("neko", players=2)
-    game.__dict__.pop("_greedy_caches", None)
+    B.greedy_bot.forget(game)
     a = B._cache(game, "a")
     assert B._cache(game, "a") is a and B._cache(game, "b") is not a
-    assert game.__dict__["_greedy_caches"]["a"] is a
+    assert B.greedy_bot.memory(game).caches["a"] is a
     a.update((i, i) for i in range(20_000))
     assert B._cache(game, "a") is a
     a[-1] = 0
@@ -967,7 +968,7 @@ def test_card_activation_guard_skips_only_when_none_is_offered():
     Hospital under hospital_needs_die): elsewhere the legal list holds none."""
     from tabletop_nb.games.neko.state import ActivateCard
 
-    guard = [("activate", lambda g, s, P: not (P.cards and (g._prof(P).activatable or g.rules.hospital_needs_die)),
+    guard = [("activate", lambda g, s, P: not (P.cards and (g.profile(P).activatable or g.rules.hospital_needs_die)),
               lambda a: type(a) is ActivateCard)]
     assert _offered_where_looked(guard) == {"activate"}
 
@@ -1036,7 +1037,7 @@ def test_card_terms_are_card_worths_terms(cfg, monkeypatch):
     for n in _KIND_COUNTS:
         class Prof:   # the profile's kind counts: n of every kind
             kinds = {k: n for k in {c.kind for c in game.card}}
-        monkeypatch.setattr(game, "_prof", lambda P: Prof)
+        monkeypatch.setattr(game, "profile", lambda P: Prof)
         for s in states:
             for p, P in enumerate(s.players):
                 if not P.cards:
@@ -1063,7 +1064,7 @@ def test_rounds_left_written_out_is_rounds_left():
             want = B._rounds_left(game, s) + (1 if s.phase < _RESOLVE else 0)
             for p, P in enumerate(s.players):
                 B._gains(game, s, P, p)
-                assert B._LAST_GAINS[p & 7][4][0] == want
+                assert B.greedy_bot.memory(game).last_gains[p & 7][4][0] == want
                 for card in range(len(game.card)):
                     assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
                 checked += 1
@@ -1079,7 +1080,7 @@ def test_most_dice_is_the_longest_bid(positions):
              ((4,), (4,), (4,), (4,)), ((1, 2, 3), (6,), (), (2, 2))}
     assert any(max(map(len, row)) == 0 for row in rows) and any(max(map(len, row)) > 1 for row in rows)
     for row in rows:
-        assert B._most_dice(row) == max(map(len, row))
+        assert analysis.most_dice(row) == max(map(len, row))
 
 
 def test_die_keep_value_is_the_plain_one(positions):

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import tabletop_nb
-from tabletop_nb.games.neko import CONFORMANCE
+from tabletop_nb.games.neko import CONFORMANCE, analysis
 from tabletop_nb.games.neko.engine import base
 from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
                                           RemoveInterference, Reward, Sell)
@@ -268,21 +268,21 @@ def test_hubs_with_is_hubs_of(played):
 
 
 def _plain_placements(game, P, card: int, discount: int) -> list:
-    """NK-PLC as written: every empty slot whose price (the card's, one more per empty slot
-    before it in its lane, as ``_placements`` counts them) the player can pay."""
+    """NK-PLC as written: every empty slot whose price (the card's, plus the gap coins for
+    each empty slot before it in its lane, NK-PLC-02) the player can pay."""
     price = game.card_price(P, card, discount)
     out = []
     for li, lane in enumerate(P.lanes):
         for si, c in enumerate(lane):
             if c < 0:
-                total = price + sum(1 for x in lane[:si] if x < 0)
+                total = price + game.gap_coins(lane, si)
                 if total <= P.coins:
                     out.append((li, si, total))
     return out
 
 
 def test_placements_are_the_plain_ones(played):
-    """Speed in end_of_round.py's ``_placements`` (the walk of a lane stops at the first
+    """``analysis.placements`` (the walk of a lane stops at the first
     slot the player cannot pay; none when the card alone is too dear): the plain list, for
     every player, every card and a few discounts at the decisions of seeded games."""
     game, pairs = played
@@ -292,7 +292,7 @@ def test_placements_are_the_plain_ones(played):
         for P in s.players:
             for card in cards[checked % 5::5]:
                 for discount in (0, 2):
-                    fast = game._placements(P, card, discount)
+                    fast = analysis.placements(game, P, card, discount)
                     assert fast == _plain_placements(game, P, card, discount)
                     checked += 1
                     found += bool(fast)
@@ -424,7 +424,7 @@ def test_profile_with_a_card_is_the_built_profile(played):
     seen = set()
     for s, a in pairs:
         for P in s.players:
-            assert _profile_facts(game._prof(P)) == _profile_facts(base._Profile(game, P.lanes))
+            assert _profile_facts(game.profile(P)) == _profile_facts(base._Profile(game, P.lanes))
             if P.lanes in seen:
                 continue
             seen.add(P.lanes)
@@ -460,7 +460,7 @@ def test_turn_can_end_is_the_plain_rule(played):
             else:
                 row = s.bids[main[1]]
                 plain = main[2] >= 1 and len(row[p]) >= max(len(d) for d in row)
-            assert game._turn_can_end(s, p) is plain
+            assert analysis.can_end_turn(game, s, p) is plain
             seen += main[0] == "bid"
     assert seen > 50
 

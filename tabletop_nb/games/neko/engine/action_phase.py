@@ -7,6 +7,7 @@ bids on them live here. Tests: tests/games/neko/test_action_phase.py.
 from __future__ import annotations
 
 
+from .. import analysis
 from ..state import (ActivateHub, NewBid)
 from .base import (ACTION, _CARD, _END_TURN, _a, _insert, _remove)
 
@@ -67,31 +68,14 @@ class ActionPhase:
     def _bid_spaces(self, s, p, P) -> list:
         """The spaces, in resolution order, where player ``p`` may bid as the turn's main
         action (any of their dice): a card is there, and their bid with all their dice
-        would have at least as many dice as any other (NK-BID-03, NK-BID-04)."""
+        would meet the count rule (:func:`..analysis.count_rule_allows`).
+        Rules: NK-BID-03, NK-BID-04, NK-BID-09."""
         nd = len(P.dice)
         S = self.S
         area, adv, bids = s.area, s.adv, s.bids
-        # Speed: a row nobody has bid on since the round began is the shared empty row of
-        # ``_empty_bids`` (most rows, most turns), where any bid has the most dice; other
-        # rows, empty or not, are counted, in a loop that stops at the first bid with more
-        # dice than the player's would have (``need >= max(map(len, row))`` without the
-        # map and max calls)
-        empty = self._no_bids[0]
-        out = []
-        for sp in self.res_order:
-            if (area[sp] if sp < S else adv[sp - S]) < 0:
-                continue
-            row = bids[sp]
-            if row is empty:
-                out.append(sp)
-                continue
-            need = len(row[p]) + nd
-            for d in row:
-                if len(d) > need:
-                    break
-            else:
-                out.append(sp)
-        return out
+        allows = analysis.count_rule_allows
+        return [sp for sp in self.res_order
+                if (area[sp] if sp < S else adv[sp - S]) >= 0 and allows(bids[sp], p, nd)]
 
     def _turn_actions(self, s, p, P) -> list:
         r = self.rules
@@ -122,7 +106,7 @@ class ActionPhase:
             out += self._acts_for(vals).bid[main[1]]
         if dice or (main and r.free_actions_after_last_die):
             self._free_actions(s, p, P, vals, out)
-        if main and self._turn_can_end(s, p):
+        if main and analysis.can_end_turn(self, s, p):
             out.append(_END_TURN)
         return out
 
@@ -180,7 +164,7 @@ class ActionPhase:
         # Speed: without an activatable card, and without the Hospital's die removal (the
         # second part of ``_card_activations``, whose own tests follow), nothing is offered:
         # the die values and the call are skipped (most players, most turns)
-        if not self._prof(P).activatable and not (self.rules.hospital_needs_die and P.interference
+        if not self.profile(P).activatable and not (self.rules.hospital_needs_die and P.interference
                                                   and not P.hospital_used):
             return []
         out: list = []
@@ -190,7 +174,7 @@ class ActionPhase:
     def _card_activations(self, P, vals, out: list) -> None:
         """Append the player's card activations with the dice values ``vals`` to ``out``
         (the legal list and the per-kind list share this)."""
-        act = self._prof(P).activatable
+        act = self.profile(P).activatable
         if act:
             cused = [k for k, _ in P.card_dice]
             for li, si, ok in act:
@@ -200,27 +184,12 @@ class ActionPhase:
                             out.append(_CARD[li, si, v])
         if self.rules.hospital_needs_die and P.interference and not P.hospital_used:
             # NK-HO-02 (b): any die on the Hospital's space removes a tile
-            at = self._prof(P).effect_pos.get("hospital")
+            at = self.profile(P).effect_pos.get("hospital")
             if at is not None:
                 out += [_CARD[at[0], at[1], v] for v in vals]
 
     def _kind_end_turn(self, s, p, P) -> list:
-        return [_END_TURN] if s.main and self._turn_can_end(s, p) else []
-
-    def _turn_can_end(self, s, p) -> bool:
-        main = s.main
-        if main[0] != "bid":
-            return True
-        if main[2] < 1:
-            return False
-        row = s.bids[main[1]]
-        mine = len(row[p])
-        # Speed: ``mine >= max(map(len, row))`` as a loop that stops at the first bid with
-        # more dice (as in ``_bid_spaces``)
-        for d in row:
-            if len(d) > mine:
-                return False
-        return True
+        return [_END_TURN] if s.main and analysis.can_end_turn(self, s, p) else []
 
     def _h_take_fish(self, w, top, a):
         p = top[1]
@@ -259,9 +228,9 @@ class ActionPhase:
         e = C.effect
         w.events.append(("card", p, card, a.value))
         if e == "variant" and C.kind == "ocean_bank":
-            m.coins += r.set_value(self._count(m, "ocean_bank"), r.ocean_bank_income)
+            m.coins += r.set_value(self.count_kind(m, "ocean_bank"), r.ocean_bank_income)
         elif e == "variant" and C.kind == "fuel_platform":
-            self._gain(m, "fuel", r.set_value(self._count(m, "fuel_platform"), r.fuel_platform_income))
+            self._gain(m, "fuel", r.set_value(self.count_kind(m, "fuel_platform"), r.fuel_platform_income))
         elif e == "research_station":
             self._research(m)
         elif e == "neko_harbour":

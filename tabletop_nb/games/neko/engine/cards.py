@@ -16,7 +16,7 @@ from .base import (RESOLVE, _Profile, _remove)
 class Cards:
     """This section's part of the game class (a mixin of NekoGame)."""
 
-    def _prof(self, P) -> _Profile:
+    def profile(self, P) -> _Profile:
         """What a player's lanes hold, computed once per distinct lanes value."""
         # Speed: a decision asks about one player's lanes many times over (each card valued,
         # each free action): the very same lanes tuple as last time is answered without
@@ -42,12 +42,12 @@ class Cards:
         self._profiles[lanes] = prof
         self._prof_last = (lanes, prof)
 
-    def _count(self, P, kind: str) -> int:
-        return self._prof(P).kinds.get(kind, 0)
+    def count_kind(self, P, kind: str) -> int:
+        return self.profile(P).kinds.get(kind, 0)
 
-    def _owns(self, P, effect: str) -> int | None:
+    def owned_card(self, P, effect: str) -> int | None:
         """The id of the player's card with this effect, or None."""
-        pos = self._prof(P).effect_pos.get(effect)
+        pos = self.profile(P).effect_pos.get(effect)
         return None if pos is None else P.lanes[pos[0]][pos[1]]
 
     def _card_active(self, P, effect: str) -> bool:
@@ -59,12 +59,12 @@ class Cards:
         return False
 
     def blue_bar_discount(self, P) -> int:
-        n = self._count(P, "blue_bar")
+        n = self.count_kind(P, "blue_bar")
         return self.rules.set_value(n, self.rules.blue_bar_discount) if n else 0
 
     def park_sets(self, P) -> tuple[int, int]:
         """(dice reward tile pairs, discarded-die pickups per round) from Penguin Parks."""
-        return self._prof(P).park
+        return self.profile(P).park
 
     def _park_spaces(self, s, p) -> list:
         """Spaces where a variant Penguin Park die may go (NK-PP-10, NK-PP-13)."""
@@ -86,7 +86,7 @@ class Cards:
 
     def _research(self, m) -> None:
         r = self.rules
-        ob, fp = self._count(m, "ocean_bank"), self._count(m, "fuel_platform")
+        ob, fp = self.count_kind(m, "ocean_bank"), self.count_kind(m, "fuel_platform")
         if r.research_station_per_card:
             m.coins += ob
             self._gain(m, "fuel", fp)

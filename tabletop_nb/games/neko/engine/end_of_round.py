@@ -8,6 +8,7 @@ placement. Tests: tests/games/neko/test_end_of_round.py.
 from __future__ import annotations
 
 
+from .. import analysis
 from ..state import (DrawTwo)
 from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP,
                    _a, _insert, _remove)
@@ -36,7 +37,7 @@ class EndOfRound:
                     self._to_bottom(w, card, self._period(w))
                     w.events.append(("unbid", card))
                 return
-            if self._placements(w.view(who), card, self.blue_bar_discount(w.view(who))):
+            if analysis.placements(self, w.view(who), card, self.blue_bar_discount(w.view(who))):
                 w.push(("win", who, space))
             else:
                 self._decline(w, space, who, forced=True)
@@ -49,7 +50,7 @@ class EndOfRound:
             if not dice:
                 continue
             P = w.view(q)
-            if self._owns(P, "church") is not None and P.church_used < self.rules.church_dice \
+            if self.owned_card(P, "church") is not None and P.church_used < self.rules.church_dice \
                     and self._vacant_hubs(P):
                 w.push(("church", q, space, len(dice)))
                 continue
@@ -57,21 +58,32 @@ class EndOfRound:
         return
 
     def winner(self, s, space: int) -> int | None:
-        """The winner of a bidding space: the highest total, ties to the earlier turn order
-        (NK-RES-05); None when nobody bid."""
-        row = s.bids[space]
-        best, who = -1, None
-        for p in s.order:
-            dice = row[p]
-            if dice:
-                t = sum(dice)
-                if t > best:
-                    best, who = t, p
-        return who
+        """The winner of a bidding space: the highest total, equal totals settled by
+        :meth:`wins_tie` (:func:`..analysis.leader`); None when nobody bid.
+        Rules: NK-RES-04, NK-RES-05."""
+        return analysis.leader(self, s, space)
+
+    def wins_tie(self, s, p: int, q: int) -> bool:
+        """Whether seat ``p``'s bid beats seat ``q``'s bid of the same total on a space: the
+        player earlier in the current turn order wins (NK-RES-05).
+
+        This is the one place of the tie rule: the resolution (:meth:`winner`) and the bots
+        (:func:`..analysis.dice_to_lead`, :func:`..analysis.leads`) ask it, so a subclass
+        that overrides it plays, and is played by the bots, under its own rule. For
+        example, ties to the later bidder::
+
+            class LaterWins(NekoGame):
+                def wins_tie(self, s, p, q):
+                    return s.order.index(p) > s.order.index(q)
+
+        Rules: NK-RES-05.
+        """
+        order = s.order
+        return order.index(p) < order.index(q)
 
     def _bid_fish(self, w, q: int, n: int) -> None:
         m = w.p(q)
-        per = self.rules.fishing_spot_fish if self._owns(m, "fishing_spot") is not None else 1
+        per = self.rules.fishing_spot_fish if self.owned_card(m, "fishing_spot") is not None else 1
         got = self._gain(m, "fish", n * per)
         w.events.append(("lost", q, n, got))
 
@@ -183,27 +195,10 @@ class EndOfRound:
                 n += 1
         return self.rules.gap_coins * n
 
-    def _placements(self, P, card: int, discount: int):
-        """Every (lane, slot, total price) the player can afford for ``card``."""
-        price = self.card_price(P, card, discount)
-        out: list = []
-        coins = P.coins
-        # Speed: a lane's totals only grow along it (one more per empty slot passed), so
-        # the walk stops at the first slot it cannot afford, and none is looked at when
-        # the card alone costs too much: the same slots
-        if price > coins:
-            return out
-        for li, lane in enumerate(P.lanes):
-            gaps = 0
-            for si, c in enumerate(lane):
-                if c < 0:
-                    if price + gaps > coins:
-                        break
-                    out.append((li, si, price + gaps))
-                    gaps += 1
-        return out
-
-    def _buy_discount(self, P, base: int) -> int:
+    def offer_discount(self, P, base: int) -> int:
+        """The discount on a card bought outside the resolution (the card reward, the Post
+        Office): the offer's own, plus the Blue Bar's under ``blue_bar_outside_resolution``.
+        Rules: NK-BB-04, NK-PO-01, NK-PO-02."""
         if self.rules.blue_bar_outside_resolution:
             return base + self.blue_bar_discount(P)
         return base
@@ -212,14 +207,14 @@ class EndOfRound:
         out = []
         if top[0] == "win":
             card = self._card_at(s, top[2])
-            for li, si, _ in self._placements(P, card, self.blue_bar_discount(P)):
+            for li, si, _ in analysis.placements(self, P, card, self.blue_bar_discount(P)):
                 out.append(_BUY[card, li, si])
             out.append(_PASS)
             return out
         _, _, discount, offered, _, allow_draw, _ = top
-        disc = self._buy_discount(P, discount)
+        disc = self.offer_discount(P, discount)
         for card in offered:
-            for li, si, _ in self._placements(P, card, disc):
+            for li, si, _ in analysis.placements(self, P, card, disc):
                 out.append(_BUY[card, li, si])
         if allow_draw:
             out.append(_a(DrawTwo))
@@ -237,7 +232,7 @@ class EndOfRound:
             during = True
         else:
             _, _, discount, offered, drawn, _, d = top
-            price = self.card_price(m, a.card, self._buy_discount(m, discount))
+            price = self.card_price(m, a.card, self.offer_discount(m, discount))
             if drawn:
                 for c in offered:
                     if c != a.card:
@@ -269,7 +264,7 @@ class EndOfRound:
         m.coins -= price
         lanes = list(m.lanes)
         empty = lanes[lane][slot] < 0
-        before = self._prof(m) if empty else None
+        before = self.profile(m) if empty else None
         lanes[lane] = lanes[lane][:slot] + (card,) + lanes[lane][slot + 1:]
         m.lanes = tuple(lanes)
         m.cards = _insert(m.cards, card)
@@ -286,9 +281,9 @@ class EndOfRound:
         e = C.effect
         if e == "variant":
             if C.kind == "ocean_bank":
-                m.coins += r.set_value(self._count(m, "ocean_bank"), r.ocean_bank_income)
+                m.coins += r.set_value(self.count_kind(m, "ocean_bank"), r.ocean_bank_income)
             elif C.kind == "fuel_platform":
-                self._gain(m, "fuel", r.set_value(self._count(m, "fuel_platform"), r.fuel_platform_income))
+                self._gain(m, "fuel", r.set_value(self.count_kind(m, "fuel_platform"), r.fuel_platform_income))
             elif C.kind == "penguin_park":
                 if not m.park_variant_round:
                     m.park_variant_round = w.round

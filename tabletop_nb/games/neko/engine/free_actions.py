@@ -25,7 +25,7 @@ class FreeActions:
                 out.append(self._A_fishfor[0])
             if r.fish_fuel:
                 out.append(self._A_fishfor[1])
-        prof = self._prof(P) if P.cards else None
+        prof = self.profile(P) if P.cards else None
         effects = prof.effects if prof else ()
         if s.discard and not P.picked_up:
             cost = r.seaside_pickup_fish if "seaside_pickup" in effects else r.pickup_fish
@@ -101,7 +101,7 @@ class FreeActions:
         if not s.discard or P.picked_up or not self._free_offered(s, P):
             return []
         r = self.rules
-        prof = self._prof(P) if P.cards else None
+        prof = self.profile(P) if P.cards else None
         effects = prof.effects if prof else ()
         cost = r.seaside_pickup_fish if "seaside_pickup" in effects else r.pickup_fish
         dva = self._acts_for(self._distinct(s.discard))
@@ -137,12 +137,12 @@ class FreeActions:
         return []
 
     def _kind_tile_adjust(self, s, p, P) -> list:
-        if P.cards and P.dice and self._prof(P).park[0] > P.tile_adjust_used:
+        if P.cards and P.dice and self.profile(P).park[0] > P.tile_adjust_used:
             return self._acts_for(self._distinct(P.dice)).tile
         return []
 
     def _kind_reroll(self, s, p, P) -> list:
-        if P.cards and P.dice and self._prof(P).park[0] > P.tile_reroll_used:
+        if P.cards and P.dice and self.profile(P).park[0] > P.tile_reroll_used:
             return self._acts_for(self._distinct(P.dice)).reroll
         return []
 
@@ -152,7 +152,7 @@ class FreeActions:
         return []
 
     def _kind_load_cargo(self, s, p, P) -> list:
-        if P.goods and P.cards and self._prof(P).ports and self._free_offered(s, P):
+        if P.goods and P.cards and self.profile(P).ports and self._free_offered(s, P):
             return self._cargo_moves(P)
         return []
 
@@ -160,7 +160,7 @@ class FreeActions:
         if not P.cards or not self._free_offered(s, P):
             return []
         r = self.rules
-        effects = self._prof(P).effects
+        effects = self.profile(P).effects
         out = []
         if "seaside_trade_low" in effects and self._card_active(P, "seaside_trade_low"):
             lo_c, lo_f = r.seaside_low_rates
@@ -176,14 +176,14 @@ class FreeActions:
         return out
 
     def _kind_lighthouse(self, s, p, P) -> list:
-        if P.cards and P.lighthouse is None and "light_house" in self._prof(P).effects \
+        if P.cards and P.lighthouse is None and "light_house" in self.profile(P).effects \
                 and self._free_offered(s, P):
             return [_a(Lighthouse, *key) for key, _, _ in P.hubs]
         return []
 
     def _kind_hospital_remove(self, s, p, P) -> list:
         if P.cards and not P.hospital_used and P.interference and not self.rules.hospital_needs_die \
-                and "hospital" in self._prof(P).effects and self._free_offered(s, P):
+                and "hospital" in self.profile(P).effects and self._free_offered(s, P):
             return [_a(HospitalRemove)]
         return []
 
@@ -216,7 +216,7 @@ class FreeActions:
         m.dice = _insert(m.dice, a.value)
         m.picked_up = True
         if a.source == "fish":
-            m.fish -= (r.seaside_pickup_fish if self._owns(m, "seaside_pickup") is not None
+            m.fish -= (r.seaside_pickup_fish if self.owned_card(m, "seaside_pickup") is not None
                        else r.pickup_fish)
         else:
             m.park_pickups_used += 1
@@ -243,7 +243,7 @@ class FreeActions:
             m.harbour_city_used = True
         m.coins -= price
         m.harbours += 1
-        prof = self._prof(m)
+        prof = self.profile(m)
         m.lanes = m.lanes + ((-1,) * self.rules.lane_slots,)
         # Speed: a lane of empty slots more holds no card, so the lanes' profile is the old
         # one (``_Profile`` reads the cards and their positions alone), not built afresh

@@ -187,7 +187,7 @@ class HubsShips:
 
     def _cargo_moves(self, P) -> list:
         filled = dict(P.cargo) if P.cargo else {}
-        return [_a(LoadCargo, li, si) for li, si, c, n in self._prof(P).ports
+        return [_a(LoadCargo, li, si) for li, si, c, n in self.profile(P).ports
                 if filled.get(c, 0) < n]
 
     def _h_load(self, w, top, a):

@@ -64,14 +64,14 @@ class Preparation:
         m.dice = _remove(m.dice, a.value)
         w.discard = _insert(w.discard, a.value)
         m.coins += a.value
-        ob = self._count(m, "ocean_bank")
-        fp = self._count(m, "fuel_platform")
+        ob = self.count_kind(m, "ocean_bank")
+        fp = self.count_kind(m, "fuel_platform")
         coins = r.set_value(ob, r.ocean_bank_income) if ob else 0
         fuel = r.set_value(fp, r.fuel_platform_income) if fp else 0
         m.coins += coins
         kept = self._gain(m, "fuel", fuel)
         w.events.append(("income", p, a.value, coins, fuel, kept))
-        if self._owns(m, "southernmost_city") is not None:
+        if self.owned_card(m, "southernmost_city") is not None:
             w.push(("smc", p))
 
     def _h_reward(self, w, top, a):

@@ -257,7 +257,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    if self._owns(w.view(p), "post_office") is not None:
+                    if self.owned_card(w.view(p), "post_office") is not None:
                         w.push(("po", p))
                 else:
                     self._set_turn_order(w)

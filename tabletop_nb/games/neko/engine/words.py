@@ -93,7 +93,7 @@ class Words:
         if t is Buy:
             P = s.players[self.current_player(s)]
             top = s.frames[-1]
-            disc = self.blue_bar_discount(P) if top[0] == "win" else self._buy_discount(P, top[2])
+            disc = self.blue_bar_discount(P) if top[0] == "win" else self.offer_discount(P, top[2])
             price = self.card_price(P, a.card, disc) + self.gap_coins(P.lanes[a.lane], a.slot)
             return f"Buy {cn(a.card)} for {price} into lane {a.lane + 1}, slot {a.slot + 1}"
         if t is Pass:

@@ -1,0 +1,589 @@
+"""Questions about a Neko position that the engine and the bots both ask.
+
+Each function here is a pure query over a state (or a player) and the game: who leads a
+bidding space and what it takes to lead it, whether the count rule lets a seat bid,
+which placements a player can pay for, what the decision on top of the stack is. The
+engine's rules call these very functions (bid resolution calls :func:`leader`, the
+legal bids and the end of a turn call :func:`count_rule_allows`, a purchase lists
+:func:`placements`), and the bots call them too, so a rule lives in one place: change it
+here, or override the game method it asks (``NekoGame.wins_tie``), and the bots follow.
+
+The tie rule itself is a method of the game, :meth:`NekoGame.wins_tie
+<tabletop_nb.games.neko.engine.NekoGame.wins_tie>`: a subclass that overrides it changes
+who wins a tied space at resolution and what the greedy bot bids to take the lead.
+
+>>> import tabletop_nb
+>>> from tabletop_nb.games.neko import analysis
+>>> g = tabletop_nb.load_game("neko", players=2)
+>>> s = g.position(dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
+...                bids={0: {1: [4]}}, round=2, seat=0)
+>>> analysis.leader(g, s, 0), analysis.dice_to_lead(g, s, 0, 0, (5, 2))
+(1, [5])
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .state import NekoState, Player
+
+
+class NekoGame(Protocol):
+    """What these queries ask of the game (:class:`tabletop_nb.games.neko.engine.NekoGame`;
+    the engine imports this module, so it is named here by what it offers)."""
+
+    S: int
+    rules: Rules
+
+    def wins_tie(self, s: Any, p: int, q: int) -> bool: ...
+    def card_price(self, P: Any, card: int, discount: int) -> int: ...
+    def blue_bar_discount(self, P: Any) -> int: ...
+    def offer_discount(self, P: Any, base: int) -> int: ...
+
+__all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decision",
+           "card_on_space", "bid_total", "most_dice", "count_rule_allows", "can_end_turn",
+           "leads", "leader", "dice_to_lead", "placements", "lowest_price",
+           "purchase_discount", "offered_cards", "won_space"]
+
+#: the kinds of decision the bots tell apart (the ``kind`` of :func:`decision`)
+TURN, WIN, BUY, DRAFT_PICK, INCOME_DIE = "turn", "win", "buy", "draft", "income"
+
+
+class Decision(NamedTuple):
+    """The decision a state waits for.
+
+    Attributes
+    ----------
+    kind : str
+        ``"turn"`` (:data:`TURN`), ``"win"``, ``"buy"``, ``"draft"``, ``"income"``,
+        ``"reward"``, ``"market"``, ... (the engine's frames).
+    seat : int
+        The seat that makes it (-1 for a chance event).
+
+    Examples
+    --------
+    >>> Decision(TURN, 2).kind
+    'turn'
+    """
+
+    kind: str
+    seat: int
+
+
+def decision(s: NekoState) -> Decision | None:
+    """The decision on top of the stack (None when the game is over).
+
+    Parameters
+    ----------
+    s : NekoState
+        The state.
+
+    Returns
+    -------
+    Decision or None
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> decision(g.position(round=1, seat=1))
+    Decision(kind='turn', seat=1)
+    """
+    if not s.frames:
+        return None
+    top = s.frames[-1]
+    return Decision(top[0], top[1] if len(top) > 1 and type(top[1]) is int else -1)
+
+
+def card_on_space(game: NekoGame, s: Any, space: int) -> int:
+    """The card on a bidding space (-1 when it is empty): the bidding area's spaces come
+    first, then the advanced cards'.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+    space : int
+        A bidding space (``game.res_order`` lists them).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> card_on_space(g, g.position(area=[3, 7, -1, -1, -1], round=1), 1)
+    7
+
+    Rules: NK-BID-09, NK-ADV-01.
+    """
+    S = game.S
+    return s.area[space] if space < S else s.adv[space - S]
+
+
+def bid_total(dice: tuple) -> int:
+    """A seat's total on a card: the sum of the dice values in its slot.
+
+    Parameters
+    ----------
+    dice : tuple of int
+        The dice in the slot.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> bid_total((4, 2))
+    6
+
+    Rules: NK-RES-04.
+    """
+    return sum(dice)
+
+
+def most_dice(row: tuple) -> int:
+    """The most dice in one slot of a space's row of bids.
+
+    Parameters
+    ----------
+    row : tuple of tuple of int
+        The space's bids, one slot per seat.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> most_dice(((), (1, 1, 1), (6,)))
+    3
+
+    Rules: NK-BID-04.
+    """
+    most = 0
+    for d in row:
+        if len(d) > most:
+            most = len(d)
+    return most
+
+
+def count_rule_allows(row: tuple, p: int, added: int) -> bool:
+    """Whether seat ``p``'s slot, with ``added`` more dice, holds at least as many dice as
+    any slot of the row: the count rule (dice, not values; a row without dice allows any
+    bid; the dice already in one's slot count).
+
+    Parameters
+    ----------
+    row : tuple of tuple of int
+        The space's bids, one slot per seat.
+    p : int
+        The bidding seat.
+    added : int
+        The dice it would add.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> count_rule_allows(((), (1, 1, 1)), 0, 2), count_rule_allows(((), (1, 1, 1)), 0, 3)
+    (False, True)
+
+    Rules: NK-BID-03..05, NK-BID-10.
+    """
+    need = len(row[p]) + added
+    for d in row:
+        if len(d) > need:
+            return False
+    return True
+
+
+def can_end_turn(game: NekoGame, s: Any, p: int) -> bool:
+    """Whether seat ``p`` may end its turn now (its main action made): after a bid only
+    with at least one die placed and the count rule met.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+    p : int
+        The seat whose turn it is.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Bid
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 6, 6],
+    ...                bids={2: {1: [1, 1]}}, round=2, seat=0)
+    >>> can_end_turn(g, g.apply(s, Bid(2, 5)), 0)    # one die against two
+    False
+
+    Rules: NK-ACT-07, NK-BID-04.
+    """
+    main = s.main
+    if main[0] != "bid":
+        return True
+    if main[2] < 1:
+        return False
+    return count_rule_allows(s.bids[main[1]], p, 0)
+
+
+def leads(game: NekoGame, s: Any, space: int, p: int, total: int | None = None) -> bool:
+    """Whether seat ``p``'s bid on ``space`` beats every other bid: a higher total, or an
+    equal one that wins the tie (``game.wins_tie``).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+    space : int
+        The bidding space.
+    p : int
+        The seat.
+    total : int, optional
+        Its total to judge (default: its total there now).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
+    ...                bids={0: {1: [4]}}, round=2, seat=0)
+    >>> leads(g, s, 0, 1), leads(g, s, 0, 0, total=4), leads(g, s, 0, 0, total=5)
+    (True, True, True)
+
+    Rules: NK-RES-04, NK-RES-05.
+    """
+    row = s.bids[space]
+    if total is None:
+        total = bid_total(row[p])
+    for q in s.order:
+        if q == p or not row[q]:
+            continue
+        t = bid_total(row[q])
+        if t > total or (t == total and not game.wins_tie(s, p, q)):
+            return False
+    return True
+
+
+def leader(game: NekoGame, s: Any, space: int) -> int | None:
+    """The seat that wins ``space`` as the bids stand: the highest total, equal totals
+    settled by ``game.wins_tie``; None when nobody bid. The engine's resolution asks
+    this (``game.winner``).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+    space : int
+        The bidding space.
+
+    Returns
+    -------
+    int or None
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
+    ...                bids={0: {1: [4]}}, round=2, seat=0)
+    >>> leader(g, s, 0), leader(g, s, 1)
+    (1, None)
+
+    Rules: NK-RES-04, NK-RES-05.
+    """
+    row = s.bids[space]
+    best, who = -1, None
+    for p in s.order:
+        dice = row[p]
+        if dice:
+            t = bid_total(dice)
+            if t > best or (t == best and who is not None and game.wins_tie(s, p, who)):
+                best, who = t, p
+    return who
+
+
+def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: tuple,
+                 most: int = 3) -> list[int] | None:
+    """The fewest of seat ``p``'s dice, taken highest first from ``dice_desc``, that make
+    its bid on ``space`` lead (:func:`leads`, ties by ``game.wins_tie``) and meet the count
+    rule (``[]`` when it leads already); None when all of them would not, or when more
+    than ``most`` dice are needed.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+    p : int
+        The bidding seat.
+    space : int
+        The bidding space.
+    dice_desc : sequence of int
+        The seat's dice, highest first.
+    most : int, default 3
+        The most dice worth spending.
+
+    Returns
+    -------
+    list of int or None
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [3, 2], 1: [6]}, discard=[1, 1, 3, 4, 4, 5, 6, 6],
+    ...                bids={0: {1: [5]}}, round=2, seat=0)
+    >>> dice_to_lead(g, s, 0, 0, (3, 2))    # 3 + 2 ties 5: seat 0 is first in turn order
+    [3, 2]
+
+    Rules: NK-BID-04, NK-BID-05, NK-RES-05.
+    """
+    row = s.bids[space]
+    mine = row[p]
+    crowd = most_dice(row)
+    if not crowd:
+        return [dice_desc[0]] if dice_desc else []
+    # the best other total, and the seats that have it (the ones a tie is settled with)
+    best_other, rivals = 0, []
+    for q in s.order:
+        if q != p:
+            d = row[q]
+            if d:
+                t = bid_total(d)
+                if t > best_other:
+                    best_other, rivals = t, [q]
+                elif t == best_other:
+                    rivals.append(q)
+
+    def ahead(total: int) -> bool:
+        if total != best_other:
+            return total > best_other
+        for q in rivals:
+            if not game.wins_tie(s, p, q):
+                return False
+        return True
+
+    need: list = []
+    total = bid_total(mine)
+    nm = len(mine)
+    for v in dice_desc:
+        if need and nm + len(need) >= crowd and ahead(total):
+            break
+        need.append(v)
+        total += v
+    if nm + len(need) < crowd or not ahead(total):
+        return None
+    if len(need) > most:
+        return None
+    return need
+
+
+def placements(game: NekoGame, P: Player, card: int, discount: int) -> list[tuple[int, int, int]]:
+    """Every (lane, slot, total price) where player ``P`` can place ``card`` and pay for it:
+    an empty slot, the card's price after ``discount`` (``game.card_price``) plus the gap
+    coins for the empty slots between it and the harbour, no more than the player's coins.
+    Lanes in order, slots left to right.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    P : Player
+        The buyer.
+    card : int
+        The card's id.
+    discount : int
+        The discount on its price (Blue Bar, Post Office).
+
+    Returns
+    -------
+    list of (int, int, int)
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> P = g.position(coins=[5, 10], lanes=[[[-1, 30, -1, -1, -1]], None], round=1).players[0]
+    >>> placements(g, P, 0, 0)     # card 0 costs 4: the first slot, or the third for a gap coin
+    [(0, 0, 4), (0, 2, 5)]
+
+    Rules: NK-PLC-01, NK-PLC-02, NK-RES-07, NK-RES-08.
+    """
+    price = game.card_price(P, card, discount)
+    out: list = []
+    coins = P.coins
+    if price > coins:
+        return out
+    gap_unit = game.rules.gap_coins
+    for li, lane in enumerate(P.lanes):
+        gaps = 0
+        for si, c in enumerate(lane):
+            if c < 0:
+                total = price + gap_unit * gaps
+                if total > coins:
+                    break
+                out.append((li, si, total))
+                gaps += 1
+    return out
+
+
+def lowest_price(game: NekoGame, P: Player, card: int, discount: int) -> int | None:
+    """The lowest total price of :func:`placements` (None when there is none): the card's
+    price when the player can pay it and has an empty slot, the first empty slot of a
+    lane costing no gap coins.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    P : Player
+        The buyer.
+    card : int
+        The card's id.
+    discount : int
+        The discount on its price.
+
+    Returns
+    -------
+    int or None
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> P = g.position(coins=[5, 10], lanes=[[[-1, 30, -1, -1, -1]], None], round=1).players[0]
+    >>> lowest_price(g, P, 0, 0), lowest_price(g, P, 11, 0)    # card 11 costs 6
+    (4, None)
+
+    Rules: NK-PLC-02, NK-RES-08.
+    """
+    price = game.card_price(P, card, discount)
+    if price > P.coins:
+        return None
+    for lane in P.lanes:
+        if min(lane) < 0:
+            return price
+    return None
+
+
+def purchase_discount(game: NekoGame, s: Any, P: Player) -> int:
+    """The discount on the card being bought at the decision on top: the Blue Bar's for a
+    card won at resolution (NK-RES-07), the offer's own outside it (the card reward, the
+    Post Office), plus the Blue Bar's under ``blue_bar_outside_resolution``.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+        A state whose decision is a purchase (``"win"`` or ``"buy"``).
+    P : Player
+        The buyer.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
+    ...                bids={0: {1: [4]}}, round=2, seat=0)
+    >>> g.blue_bar_discount(s.players[0])     # no Blue Bar: no discount at resolution
+    0
+
+    Rules: NK-BB-01, NK-BB-04.
+    """
+    top = s.frames[-1]
+    if top[0] == WIN:
+        return game.blue_bar_discount(P)
+    return game.offer_discount(P, top[2])
+
+
+def offered_cards(game: NekoGame, s: Any) -> tuple[int, ...]:
+    """The cards a purchase decision offers: the card won (``"win"``) or the cards drawn or
+    on display (``"buy"``).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (or a subclass: its ``wins_tie`` settles ties).
+    s : NekoState
+        The state.
+        A state whose decision is a purchase.
+
+    Returns
+    -------
+    tuple of int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import EndTurn
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [5], 1: []}, discard=[1] * 10, bids={0: {1: [1]}},
+    ...                area=[3, 7, 9, 11, 13], round=1, seat=0)
+    >>> s = g.apply(g.apply(s, g.legal_actions(s)[0]), EndTurn())
+    >>> decision(s).kind, offered_cards(g, s)
+    ('win', (3,))
+
+    Rules: NK-RES-06.
+    """
+    top = s.frames[-1]
+    if top[0] == WIN:
+        return (card_on_space(game, s, top[2]),)
+    return top[3]
+
+
+def won_space(s: Any) -> int:
+    """The bidding space whose card the decision on top (a ``"win"``) is about.
+
+    Parameters
+    ----------
+    s : NekoState
+        The state.
+        A state whose decision is a ``"win"``.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import EndTurn
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [5], 1: []}, discard=[1] * 10, bids={0: {1: [1]}},
+    ...                area=[3, 7, 9, 11, 13], round=1, seat=0)
+    >>> won_space(g.apply(g.apply(s, g.legal_actions(s)[0]), EndTurn()))
+    0
+    """
+    return s.frames[-1][2]
