@@ -111,8 +111,9 @@ def can_take_on_board(game: PebbleRockGame, s: State, seat: int) -> bool:
 def can_deliver(game: PebbleRockGame, player: Player, card: int) -> bool:
     """Whether ``player`` holds the Cargo tokens Delivery card ``card`` asks for: at least
     its amount of regular Cargo (passengers and treasures do not count; no partial
-    delivery). A passenger card is never delivered this way (it is picked up).
-    Rules: PR-DELIV-03..04.
+    delivery), counting cargo gained earlier in the same move. A passenger card is never
+    delivered this way (it is picked up).
+    Rules: PR-DELIV-03..04, PR-DELIV-11.
 
     Parameters
     ----------

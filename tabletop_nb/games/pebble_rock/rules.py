@@ -302,7 +302,7 @@ _SETUP, _COMP, _DICE, _SCORE, _VAR, _READ = ("Setup", "Components", "Dice", "Sco
 
 @dataclass(frozen=True, slots=True)
 class Rules(RulesBase):
-    """The rules of Pebble Rock Delivery Service (2-4 players).
+    """The rules of Pebble Rock Delivery Service (2-4 players, PR-SETUP-01).
 
     Parameters
     ----------

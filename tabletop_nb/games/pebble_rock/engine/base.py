@@ -20,15 +20,18 @@ CHOICE_NAMES = {"steady": "Steady + Resource", "speedy": "Speedy + Danger",
 
 
 def _with_player(players: tuple, seat: int, p: Player) -> tuple:
+    """The players tuple with seat ``seat``'s board replaced by ``p``."""
     return players[:seat] + (p,) + players[seat + 1:]
 
 
 def _remove_one(t: tuple, v) -> tuple:
+    """``t`` without the first occurrence of ``v`` (which must be in it)."""
     i = t.index(v)
     return t[:i] + t[i + 1:]
 
 
 def _bump(counts: tuple, i: int, d: int) -> tuple:
+    """The counts tuple with entry ``i`` changed by ``d`` (item cards of one kind)."""
     return counts[:i] + (counts[i] + d,) + counts[i + 1:]
 
 

@@ -17,7 +17,7 @@ class Characters:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _empty_spaces(self, s: State) -> set:
-        """Spaces a character may be put on: no boat, no character, not a dock (PR-CHAR-05/06)."""
+        """Spaces a character may be put on: no boat, no character, not a dock (PR-CHAR-05, PR-CHAR-06)."""
         taken = set(s.boats) | set(s.chars) | self.docks
         if not self.rules.token_spaces_are_empty:
             taken |= s.jets | s.table.treasure_spaces
@@ -25,7 +25,7 @@ class Characters:
 
     def _adjacent_places(self, s: State, c: int) -> list[int]:
         """Where a symbol (or the Maisy item) may put character ``c``: empty, non-dock,
-        one dotted line from the boat (PR-RES-03, PR-DANGER-02/03, PR-CHAR-05/06)."""
+        one dotted line from the boat (PR-RES-03, PR-DANGER-02, PR-DANGER-03, PR-CHAR-05, PR-CHAR-06)."""
         pos = s.boats[s.seat]
         taken = set(s.boats) | set(s.chars)
         if not self.rules.token_spaces_are_empty:
@@ -39,6 +39,9 @@ class Characters:
         return out
 
     def _d_place(self, s: State, head) -> list:
+        """Where the queued character may be put: next to the boat for a die symbol or the
+        Maisy item, any empty non-dock space (or where it is) after Shark Repellent or Water
+        Cannon. Rules: PR-RES-03, PR-DANGER-02..03, PR-CHAR-05..06, PR-ITEM-SHARK-02."""
         c, how = head[1], head[2]
         name = CHARACTERS[c]
         if how == "anywhere":  # Shark Repellent, Water Cannon: "any empty space" (or stay)
@@ -48,6 +51,9 @@ class Characters:
         return [PlaceCharacter(name, sp) for sp in spaces]
 
     def _a_place(self, s: State, a: PlaceCharacter) -> State:
+        """Put the queued character on the chosen space; a die symbol's character counts as
+        met this turn ("as if you had just passed over their space").
+        Rules: PR-CHAR-03, PR-CHAR-07."""
         head = s.todo[0]
         c, how = head[1], head[2]
         chars = s.chars[:c] + (a.space,) + s.chars[c + 1:]
@@ -58,7 +64,10 @@ class Characters:
                                        events=self._ev(s, "place", s.seat, a.character, a.space)))
 
     def _i_meet(self, s: State, head, rest) -> State:
-        """A character interaction (PR-CHAR-02..04, 08..10)."""
+        """A character interaction, for the moving player only: Maisy gives a Cargo token
+        if the hold has room (still moved, no cargo, when it is full), Larry's roll or
+        Roberto's theft (or the item against them); once a turn each.
+        Rules: PR-CHAR-02..04, PR-CHAR-08..10, PR-RES-04, PR-MOVE-12."""
         c, how = head[1], head[2]
         r = self.rules
         seat = s.seat
@@ -90,10 +99,14 @@ class Characters:
         return replace_state(s, todo=(nxt,) + rest)
 
     def _d_avoid(self, s: State, head) -> list:
+        """At an encounter with Larry or Roberto while holding the item against them: use it,
+        or endure the encounter. Rules: PR-ITEM-SHARK-01, PR-ITEM-CANNON-01."""
         item = "shark_repellent" if head[1] == LARRY else "water_cannon"
         return [UseItem(item), self._t.endure]
 
     def _a_endure(self, s: State, a: Endure) -> State:
+        """Keep the item and suffer the encounter: Larry's Fish die roll, or Roberto's theft.
+        Rules: PR-CHAR-09..10."""
         c = s.todo[0][1]
         nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
         return self._run(replace_state(s, todo=(nxt,) + s.todo[1:]))
@@ -111,6 +124,8 @@ class Characters:
         return self._take_token(replace_state(s, todo=rest), opt.kind, opt.card)
 
     def _rob_options(self, s: State, p: Player) -> list:
+        """The tokens Roberto may take when the hold has no regular cargo: a passenger or the
+        treasure (narrowed by ``roberto_takes`` when both are there). Rules: PR-CHAR-12, PR-PASS-06."""
         mode = self.rules.roberto_takes
         pas = [LoseToken("passenger", c) for c in p.passengers]
         tre = [LoseToken("treasure")] if p.treasures else []
@@ -122,16 +137,20 @@ class Characters:
         return pas + tre
 
     def _d_rob_choice(self, s: State, head) -> list:
+        """The player chooses which token Roberto takes (PR-CHAR-12)."""
         return self._rob_options(s, s.players[s.seat])
 
     def _a_lose_token(self, s: State, a: LoseToken) -> State:
+        """Roberto takes the token chosen (PR-CHAR-12)."""
         return self._run(self._take_token(replace_state(s, todo=s.todo[1:]), a.kind, a.card))
 
     def _take_token(self, s: State, kind: str, card: int) -> State:
+        """Roberto takes a passenger (its card is lost) or the last treasure taken (out of
+        the game, or back to its space). Rules: PR-CHAR-12, PR-PASS-08, PR-TREAS-07."""
         seat = s.seat
         p = s.players[seat]
         t = s.table
-        if kind == "passenger":  # PR-PASS-06/08: the card is lost
+        if kind == "passenger":  # PR-PASS-06, PR-PASS-08: the card is lost
             p = replace_player(p, passengers=_remove_one(p.passengers, card))
             t = replace(t, lost_cards=t.lost_cards + (card,))
         else:  # PR-TREAS-07

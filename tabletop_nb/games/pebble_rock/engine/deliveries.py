@@ -24,7 +24,10 @@ class Deliveries:
         surrounds and that the hold has the cargo for, pick-ups there while a Passenger
         token fits, drop-offs of passengers bound there, the treasure of a treasure space,
         and giving treasures to Roberto from beside him.
-        Rules: PR-DELIV-01..04, PR-DELIV-09, PR-PASS-02..04, PR-TREAS-02..03, PR-TREAS-05..06.
+        The player takes them in any order, as many as the hold allows (several
+        deliveries in one move included).
+        Rules: PR-DELIV-01..04, PR-DELIV-08..09, PR-MOVE-09, PR-PASS-02..04, PR-TREAS-02..03,
+        PR-TREAS-05..06.
         """
         here = self.info.islands_at[pos]
         r = self.rules
@@ -97,6 +100,8 @@ class Deliveries:
         return p
 
     def _a_pickup(self, s: State, a: PickUp) -> State:
+        """Pick up a passenger: its token goes in the hold (cargo thrown overboard to make
+        room), the card leaves the row, in progress. Rules: PR-PASS-02..03, PR-PASS-05."""
         seat = s.seat
         p = self._make_room(s, s.players[seat])
         p = replace_player(p, passengers=p.passengers + (a.card,))
@@ -106,6 +111,8 @@ class Deliveries:
                              events=self._ev(s, "pickup", seat, a.card))
 
     def _a_dropoff(self, s: State, a: DropOff) -> State:
+        """Drop a passenger off at its destination: the token leaves the hold, the card is
+        completed and scores. Rules: PR-PASS-04."""
         seat = s.seat
         p = s.players[seat]
         pts = self.delivery_points(a.card)
@@ -115,6 +122,8 @@ class Deliveries:
                              events=self._ev(s, "dropoff", seat, a.card, pts))
 
     def _a_discard_passenger(self, s: State, a: DiscardPassenger) -> State:
+        """Discard a passenger ("poor customer service"): its card can never be completed.
+        Rules: PR-PASS-07..08."""
         seat = s.seat
         p = s.players[seat]
         p = replace_player(p, passengers=_remove_one(p.passengers, a.card))
@@ -123,6 +132,10 @@ class Deliveries:
                              events=self._ev(s, "discard_passenger", seat, a.card))
 
     def _row_islands(self, row) -> set:
+        """The islands the row's cards occupy for the no-duplicate rule: their pick-up
+        islands, and passengers' destinations too when ``destination_blocks_row``.
+        A card taken this turn is no longer in the row, so its island is free again.
+        Rules: PR-REFILL-03..04, PR-REFILL-07."""
         out = set()
         dest = self.rules.destination_blocks_row
         for c in row:
@@ -133,7 +146,7 @@ class Deliveries:
         return out
 
     def _row_eligible(self, s: State) -> tuple[int, ...]:
-        """PR-REFILL-02/05: deck cards whose island is not in the row (the redraw rule
+        """PR-REFILL-02, PR-REFILL-05: deck cards whose island is not in the row (the redraw rule
         makes the revealed card uniform over these)."""
         t = s.table
         # Speed: a draw asks twice for the same row and deck (``_run`` checks the slot can
@@ -152,6 +165,7 @@ class Deliveries:
         return elig
 
     def _a_draw_card(self, s: State, a: DrawCard) -> State:
+        """Chance: the card revealed fills the first empty row slot. Rules: PR-REFILL-01, PR-REFILL-05."""
         t = s.table
         slot = t.row.index(0)
         row = t.row[:slot] + (a.card,) + t.row[slot + 1:]

@@ -17,12 +17,14 @@ class Dice:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def alone_last(self, s: State, seat: int) -> bool:
-        """PR-DICE-03/04/06: the seat alone has the fewest track points."""
+        """PR-DICE-03, PR-DICE-04, PR-DICE-06: the seat alone has the fewest track points."""
         scores = [p.score for p in s.players]
         low = min(scores)
         return scores[seat] == low and scores.count(low) == 1
 
     def _choose_actions(self, s: State) -> list:
+        """Step 1: Steady + Resource or Speedy + Danger, and Speedy + Resource for the player
+        alone in last place; any-time actions besides. Rules: PR-DICE-01..06."""
         seat = s.seat
         acts = list(self._choose_all if self.rules.catch_up and self.alone_last(s, seat)
                     else self._choose_basic)
@@ -32,12 +34,15 @@ class Dice:
         return acts
 
     def _a_choose(self, s: State, a: ChooseDice) -> State:
+        """The dice chosen become this turn's; the roll comes next. Rules: PR-DICE-07, PR-TURN-03."""
         # (replace_state(s, turn=, todo=, events=), positionally: Speed, see state.make_state)
         return make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret, s.round, s.seat,
                           s.first, s.turns, s.phase, (("roll",),), self._t.turn_for[a.choice],
                           s.steps, s.moved, self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:
+        """Chance: the two dice rolled; a usable Lucky Shell may reroll one straight away,
+        else the symbol is resolved. Rules: PR-TURN-03, PR-ITEM-SHELL-02."""
         t = replace_turn(s.turn, roll=a.move, symbol=a.symbol)
         ev = self._ev(s, "roll", s.seat, a.move, a.symbol)
         if self._usable(s, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
@@ -45,6 +50,8 @@ class Dice:
         return self._resolve_symbol(s, t, ev, ())
 
     def _a_dieroll(self, s: State, a: DieRoll) -> State:
+        """Chance: one die rolled for fish, Larry or a jetstream (or rerolled by the Lucky
+        Shell); its effect follows, after a chance to reroll it. Rules: PR-ITEM-SHELL-01..02."""
         head = s.todo[0]
         if head[0] == "reroll":
             if head[1] == "step2":
@@ -66,10 +73,14 @@ class Dice:
                                     self._ev(s, "die", s.seat, purpose, a.value)))
 
     def _i_symbol(self, s: State, head, rest) -> State:
+        """Resolve the turn's symbol (after a Lucky Shell decision on the roll). Rules: PR-RES-01, PR-DANGER-01."""
         return self._resolve_symbol(s, s.turn, s.events, rest)
 
     def _resolve_symbol(self, s: State, t: Turn, ev: tuple, rest: tuple) -> State:
-        """Step 2: resolve the Resource or Danger symbol, then start moving."""
+        """Step 2: resolve the Resource or Danger symbol, then start moving: fish (to spend
+        this turn), a character put beside the boat (nothing if there is no room), Winds,
+        a jetstream token placed where the boat is (none left: nothing), a blank.
+        Rules: PR-RES-01..03, PR-RES-07, PR-DANGER-01..05, PR-DANGER-07, PR-FISH-06."""
         sym = t.symbol
         if sym == "fish":  # PR-RES-02
             return replace_state(s, turn=t, todo=(("dieroll", "gain"), ("begin_move",)) + rest, events=ev)
@@ -82,7 +93,7 @@ class Dice:
             # PR-DANGER-04: nowhere to put the character: nothing happens
             self._fresh = False
             ev = ev + (("no_room", s.seat, sym),)
-        elif sym == "jetstream":  # PR-DANGER-05/07/08
+        elif sym == "jetstream":  # PR-DANGER-05, PR-DANGER-07, PR-DANGER-08
             pos = s.boats[s.seat]
             if len(jets) < self.rules.jetstream_tokens and pos not in jets:
                 jets = jets | {pos}

@@ -23,6 +23,10 @@ class EndOfTurn:
 
         Nothing done at the end of a turn changes whether a later step applies (the dock
         refill comes before the Market under both orders), so they are chosen at once.
+        Fish caught here come after the move (they cannot be spent this turn); the row is
+        refilled after the turn (a card revealed cannot be delivered in it), the slots of
+        passengers picked up too under ``refill_after_pickup``.
+        Rules: PR-END-01..08, PR-FISH-06, PR-DELIV-10, PR-REFILL-01, PR-REFILL-06.
         """
         seat = s.seat
         p = s.players[seat]
@@ -38,7 +42,7 @@ class EndOfTurn:
                 todo.append(("dieroll", "gain"))
         if s.round >= self.rules.rounds and pos in self.docks:
             todo.append(("lighthouse",))
-        empty = s.table.row.count(0)  # PR-REFILL-01/06
+        empty = s.table.row.count(0)  # PR-REFILL-01, PR-REFILL-06
         if empty and (self.rules.refill_after_pickup or s.turn.delivered):
             todo.extend((("draw_row",),) * empty)
         if self.rules.assignment_check == "any_time":
@@ -47,7 +51,7 @@ class EndOfTurn:
         return tuple(todo)
 
     def _d_dock(self, s: State, head) -> list:
-        """PR-END-03/06: fill the empty hold spaces (all or none, or any number)."""
+        """PR-END-03, PR-END-06: fill the empty hold spaces (all or none, or any number)."""
         seat = s.seat
         p = s.players[seat]
         room = self.capacity(s, seat) - p.tokens
@@ -61,6 +65,7 @@ class EndOfTurn:
         return acts
 
     def _a_refill(self, s: State, a: Refill) -> State:
+        """Fill the hold with cargo at the dock (PR-END-03)."""
         seat = s.seat
         p = s.players[seat]
         players = _with_player(s.players, seat, replace_player(p, cargo=p.cargo + a.n))
@@ -70,6 +75,7 @@ class EndOfTurn:
                                     s.steps, s.moved, self._ev(s, "refill", seat, a.n)))
 
     def _a_decline(self, s: State, a: Decline) -> State:
+        """Say no to the dock refill or the Market (PR-END-03, PR-MARKET-02)."""
         return self._run(replace_state(s, todo=s.todo[1:]))
 
     def _d_market(self, s: State, head) -> list:
@@ -88,6 +94,8 @@ class EndOfTurn:
         return acts
 
     def _a_take_item(self, s: State, a: TakeItem) -> State:
+        """Take an item from the Market (discarding one first when three are held); it is
+        usable from the next turn, the slot refills at once. Rules: PR-MARKET-02..07, PR-ITEM-01."""
         seat = s.seat
         p = s.players[seat]
         table = s.table
@@ -103,6 +111,8 @@ class EndOfTurn:
         return self._run(replace_state(s, todo=self._after_discard(s, todo) if a.discard else todo))
 
     def _a_draw_item(self, s: State, a: DrawItem) -> State:
+        """Chance: the item turned up fills the empty Market slot, from the deck or the
+        reshuffled discard pile. Rules: PR-MARKET-06, PR-ITEM-07."""
         t = s.table
         i = ITEM_INDEX[a.kind]
         if any(t.item_deck):
@@ -115,7 +125,8 @@ class EndOfTurn:
         return self._run(replace_state(s, table=t, todo=s.todo[1:], events=self._ev(s, "market_draw", a.kind)))
 
     def _i_lighthouse(self, s: State, head, rest) -> State:
-        """PR-FINAL-02/03: ending the final round's turn on a dock."""
+        """Ending the final round's turn on a dock earns the Lighthouse token.
+        Rules: PR-FINAL-01..03."""
         seat = s.seat
         p = s.players[seat]
         if s.round >= self.rules.rounds and s.boats[seat] in self.docks and not p.lighthouse:
@@ -124,6 +135,8 @@ class EndOfTurn:
         return replace_state(s, todo=rest)
 
     def _i_assign_check(self, s: State, head, rest) -> State:
+        """Under ``assignment_check="any_time"``, note the Assignment halves met by the end
+        of this turn (they stay met). Rules: PR-SCORE-07."""
         if self.rules.assignment_check != "any_time":
             return replace_state(s, todo=rest)
         seat = s.seat

@@ -39,7 +39,7 @@ class FishAndJetstream:
         the fish gained (with Fishing Gear), the fish Larry steals (never below 0, Gear does
         not apply), or the jetstream's extra movement (doubled by Winds when the rules say
         so), its fee paid and the ride counted.
-        Rules: PR-RES-02, PR-END-02, PR-ITEM-GEAR-01, PR-CHAR-09, PR-JET-02, PR-RES-06.
+        Rules: PR-RES-02, PR-END-02, PR-ITEM-GEAR-01, PR-CHAR-09, PR-JET-02, PR-JET-05, PR-RES-06.
         """
         purpose, v = head[1], head[2]
         seat = s.seat

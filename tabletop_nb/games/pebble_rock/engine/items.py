@@ -27,6 +27,8 @@ class Items:
         return n > 0
 
     def _passive_count(self, s: State, p: Player, kind: str) -> int:
+        """How many items of a kind held count now: one taken this turn does not yet, unless
+        passive items work at once. Rules: PR-ITEM-04, PR-ITEM-UPG-01, PR-ITEM-UPG-03."""
         n = p.items.count(kind)
         if n and not self.rules.passive_items_at_once and s.turn.fresh_item == kind \
                 and p is s.players[s.seat]:
@@ -42,6 +44,8 @@ class Items:
         return r.cargo_capacity
 
     def _gear_bonus(self, s: State, p: Player) -> int:
+        """Extra fish a Fishing Gear gives on a fish roll (one Gear, or each, when they
+        stack). Rules: PR-ITEM-GEAR-01..02."""
         n = self._passive_count(s, p, "fishing_gear") if "fishing_gear" in p.items else 0
         if not self.rules.gear_stacks:
             n = min(n, 1)
@@ -53,6 +57,8 @@ class Items:
         return t.item_deck if any(t.item_deck) else t.item_discard
 
     def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]:
+        """The player without one item of ``kind`` and the table with it on the discard pile.
+        Rules: PR-ITEM-06..07."""
         items = _remove_one(p.items, kind)
         t = s.table
         return (replace_player(p, items=items),
@@ -70,6 +76,9 @@ class Items:
         return acts
 
     def _anytime_actions(self, s: State, p: Player) -> list:
+        """Actions allowed at any point of the turn under the rule switches: cargo overboard,
+        an item or treasure discarded, and a passenger discarded when the hold is full.
+        Rules: PR-PASS-07, PR-PASS-10, PR-ITEM-08, PR-TREAS-10."""
         r = self.rules
         acts = []
         if r.overboard_any_time and p.cargo:
@@ -86,6 +95,10 @@ class Items:
         return acts
 
     def _a_use_item(self, s: State, a: UseItem) -> State:
+        """Use an item (one a turn, then discarded): Jam's extra movement, Maisy placed (and
+        met, if the rules say so), or Shark Repellent / Water Cannon at an encounter, after
+        which the character may go anywhere. Rules: PR-ITEM-02, PR-ITEM-06, PR-ITEM-JAM-01,
+        PR-ITEM-MAISY-01..02, PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01."""
         seat = s.seat
         p, table = self._discard_item(s, s.players[seat], a.item)
         t = replace_turn(s.turn, item_used=True)
@@ -94,7 +107,7 @@ class Items:
         if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
             extra = self.rules.jam_bonus * (2 if self._t.all_double and t.symbol == "winds" else 1)
             return replace_state(s, steps=s.steps + extra)
-        if a.item == "maisy":  # PR-ITEM-MAISY-01/02
+        if a.item == "maisy":  # PR-ITEM-MAISY-01, PR-ITEM-MAISY-02
             chars = (a.space,) + s.chars[1:]
             s = replace_state(s, chars=chars)
             if self.rules.maisy_item_gives_cargo and not s.turn.met & (1 << MAISY):
@@ -107,6 +120,8 @@ class Items:
         return self._run(replace_state(s, todo=(("place", c, "anywhere"),) + s.todo[1:]))
 
     def _d_shell(self, s: State, head) -> list:
+        """With a usable Lucky Shell after a roll: keep it, or reroll one of the dice just
+        rolled. Rules: PR-ITEM-SHELL-01..02."""
         purpose = head[1]
         if purpose == "step2":
             return [self._keep_roll, Reroll("movement"), Reroll("symbol")]
@@ -115,13 +130,14 @@ class Items:
         return [self._keep_roll, Reroll("fish")]
 
     def _a_keep_roll(self, s: State, a: KeepRoll) -> State:
+        """Keep the roll without the Lucky Shell; its effect follows (PR-ITEM-SHELL-02)."""
         head = s.todo[0]
         if head[1] == "step2":
             return self._run(replace_state(s, todo=s.todo[1:]))
         return self._run(replace_state(s, todo=(("effect", head[1], head[2]),) + s.todo[1:]))
 
     def _a_reroll(self, s: State, a: Reroll) -> State:
-        """PR-ITEM-SHELL-01/02: the Lucky Shell rerolls the die just rolled."""
+        """PR-ITEM-SHELL-01, PR-ITEM-SHELL-02: the Lucky Shell rerolls the die just rolled."""
         head = s.todo[0]
         seat = s.seat
         p, t = self._discard_item(s, s.players[seat], "lucky_shell")
@@ -138,12 +154,15 @@ class Items:
         return p.items.count(kind) > 1 or p.tokens <= self.rules.cargo_capacity
 
     def _after_discard(self, s: State, todo: tuple) -> tuple:
+        """The queue after an item was discarded: the player sheds tokens first if the hold
+        now holds more than the capacity (a Cargo Upgrade gone). Rules: PR-ITEM-UPG-02."""
         seat = s.seat
         if s.players[seat].tokens > self.capacity(s, seat):
             return (("shed",),) + todo
         return todo
 
     def _a_discard_item(self, s: State, a: DiscardItem) -> State:
+        """Discard an item held (where the rules allow it). Rules: PR-ITEM-08, PR-ITEM-UPG-02."""
         seat = s.seat
         p, table = self._discard_item(s, s.players[seat], a.item)
         s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
@@ -151,6 +170,8 @@ class Items:
         return self._run(replace_state(s, todo=self._after_discard(s, s.todo)))
 
     def _d_shed(self, s: State, head) -> list:
+        """Which token to lose when the hold is over capacity: cargo, else a passenger, else
+        a treasure. Rules: PR-ITEM-UPG-02."""
         p = s.players[s.seat]
         acts = [Shed("cargo")] if p.cargo else []
         acts.extend(Shed("passenger", c) for c in p.passengers)
@@ -159,6 +180,7 @@ class Items:
         return acts
 
     def _a_shed(self, s: State, a: Shed) -> State:
+        """Lose the token chosen, until the hold fits its capacity. Rules: PR-ITEM-UPG-02."""
         seat = s.seat
         p = s.players[seat]
         table = s.table
@@ -176,6 +198,7 @@ class Items:
         return self._run(replace_state(s, todo=todo))
 
     def _a_overboard(self, s: State, a: Overboard) -> State:
+        """Throw a Cargo token overboard (any time, under ``overboard_any_time``). Rules: PR-PASS-10."""
         seat = s.seat
         p = s.players[seat]
         return replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo - 1)),

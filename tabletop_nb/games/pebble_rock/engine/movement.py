@@ -18,9 +18,12 @@ class Movement:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _i_begin_move(self, s: State, head, rest) -> State:
+        """Start moving once the symbol is resolved (PR-TURN-03)."""
         return self._begin_move(s, s.turn, s.jets, rest, s.events)
 
     def _begin_move(self, s: State, t: Turn, jets, rest: tuple, ev: tuple) -> State:
+        """Step 3 begins: the movement is the die, doubled by Winds; a jetstream under the
+        boat works only under ``jetstream_on_start``. Rules: PR-RES-05, PR-MOVE-02, PR-MOVE-07, PR-DANGER-08."""
         steps = t.roll * (2 if t.symbol == "winds" else 1)  # PR-RES-05
         pos = s.boats[s.seat]
         todo = rest
@@ -60,7 +63,10 @@ class Movement:
         revisits are allowed; a space the boat may not stop on is entered only if the boat
         can get out again (:meth:`_can_leave`). ``Stop`` is offered where the boat may end
         its move; then the space's actions, items and any-time actions.
-        Rules: PR-MOVE-01..04, PR-MOVE-07, PR-MOVE-10..11, PR-FISH-01.
+        Docks are free to enter and stop on. Fish pay for steps once the die's movement is
+        used up, in the same walk (the die's last step may end on a piece). Beside Roberto
+        without having moved, a treasure is given only under ``treasure_beside_roberto_anytime``.
+        Rules: PR-MOVE-01..04, PR-MOVE-06..07, PR-MOVE-10..11, PR-FISH-01, PR-FISH-05, PR-TREAS-08.
         """
         r = self.rules
         seat = s.seat
@@ -128,6 +134,12 @@ class Movement:
         return False
 
     def _a_step(self, s: State, a: Step) -> State:
+        """One step along a dotted line, paid with movement or a fish; entering a character's
+        space triggers it (once a turn), entering a jetstream token rolls the movement die.
+        Several characters on one move each act as their space is entered; another boat's
+        space does nothing.
+        Rules: PR-MOVE-01, PR-MOVE-05, PR-MOVE-08, PR-FISH-01..02, PR-FISH-04, PR-CHAR-01..02,
+        PR-CHAR-13, PR-JET-01, PR-JET-04."""
         to = a.to
         seat = s.seat
         t = s.turn
@@ -161,6 +173,8 @@ class Movement:
         return s
 
     def _a_stop(self, s: State, a: Stop) -> State:
+        """End the move here (a jetstream where the boat stops works first, under
+        ``jetstream_when="stop"``); the end-of-turn steps follow. Rules: PR-MOVE-02, PR-END-01, PR-JET-03."""
         pos = s.boats[s.seat]
         t = s.turn
         if self.rules.jetstream_when == "stop" and s.moved and pos in s.jets and pos != t.fresh_jet:

@@ -40,7 +40,9 @@ class Scoring:
         return (1 if objective_met(a.top, pr) else 0) | (2 if objective_met(a.bottom, pr) else 0)
 
     def breakdown(self, s: State, seat: int) -> Breakdown:
-        """The seat's final score by parts, as if the game ended now (PR-SCORE-01..08)."""
+        """The seat's final score by parts, as if the game ended now: passengers still on
+        board and treasures in the hold score nothing; fish held score and stay.
+        Rules: PR-SCORE-01..08, PR-PASS-09, PR-TREAS-09, PR-FISH-07."""
         r = self.rules
         p = s.players[seat]
         cards = [self.cards[c].colours for c in p.completed]

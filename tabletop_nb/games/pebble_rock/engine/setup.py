@@ -38,6 +38,8 @@ class GameSetup:
     # keys (``SHARED_KEYS_MAX_SIZE``, 30, less one per instance made while they grow), so the
     # tables read once a roll or a turn live in one ``_Tables`` object, ``self._t``
     def setup(self) -> None:
+        """Build what the engine reads from the rules once: the board, the cards by id, the
+        dice outcomes, and the dispatch tables of decisions, bookkeeping steps and actions."""
         r = self.rules
         t = self._t = _Tables()
         info = self.info = board_info(r.board)
@@ -108,7 +110,7 @@ class GameSetup:
         self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
         self._eligible_memo = None  # see Deliveries._row_eligible
         # Speed (Deliveries._row_eligible): the cards an island in the row keeps out of it
-        # (PR-REFILL-02/05): those of that island, and with destination_blocks_row those
+        # (PR-REFILL-02, PR-REFILL-05): those of that island, and with destination_blocks_row those
         # whose passenger goes there
         blocked_by: list[set] = [set() for _ in info.islands]
         for c in r.delivery_cards:
@@ -127,6 +129,8 @@ class GameSetup:
 
     @staticmethod
     def _cumulative(outs):
+        """The actions and the cumulative probabilities of chance outcomes (the last forced
+        to 1.0), for sampling."""
         acts, acc, cum = [], 0.0, []
         for a, p in outs:
             acc += float(p)
@@ -136,6 +140,9 @@ class GameSetup:
         return acts, cum
 
     def initial_state(self) -> State:
+        """The state before setup: the table laid out, then the queue of setup steps (the
+        Market and the row, the boats, the Assignments dealt and kept, the first player).
+        Rules: PR-SETUP-04..15, PR-TURN-01."""
         r = self.rules
         n = r.players
         players = tuple(Player(score=r.start_score, fish=r.start_fish, cargo=r.start_cargo)
@@ -162,25 +169,30 @@ class GameSetup:
         return self._run(s)
 
     def _d_place_boat(self, s: State, head) -> list:
+        """The docks a boat may start on (one boat a dock, unless shared). Rules: PR-SETUP-09."""
         taken = set() if self.rules.shared_docks_at_setup else set(s.boats)
         return [PlaceBoat(d) for d in self.info.docks_sorted if d not in taken]
 
     def _a_place_boat(self, s: State, a: PlaceBoat) -> State:
+        """Put the seat's boat on a dock (PR-SETUP-09)."""
         seat = s.todo[0][1]
         boats = s.boats[:seat] + (a.space,) + s.boats[seat + 1:]
         return self._run(replace_state(s, boats=boats, todo=s.todo[1:],
                                        events=self._ev(s, "place_boat", seat, a.space)))
 
     def _a_deal(self, s: State, a: DealAssignment) -> State:
+        """Chance: one Assignment card dealt to the seat (PR-SETUP-10)."""
         seat = s.todo[0][1]
         sec = s.secret[seat]
         secret = s.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + s.secret[seat + 1:]
         return self._run(replace_state(s, secret=secret, todo=s.todo[1:]))
 
     def _d_keep(self, s: State, head) -> list:
+        """Keep one of the two Assignment cards dealt (PR-SETUP-10)."""
         return [KeepAssignment(c) for c in s.secret[head[1]].offer]
 
     def _a_keep_assignment(self, s: State, a: KeepAssignment) -> State:
+        """The seat keeps the Assignment card chosen (PR-SETUP-10)."""
         seat = s.todo[0][1]
         sec = s.secret[seat]
         secret = s.secret[:seat] + (replace(sec, card=a.card),) + s.secret[seat + 1:]
@@ -188,13 +200,16 @@ class GameSetup:
                                        events=self._ev(s, "keep", seat)))
 
     def _assignment_box(self, s: State) -> list[int]:
+        """The Assignment cards nobody has been dealt (PR-SETUP-10)."""
         dealt = {c for sec in s.secret for c in sec.offer}
         return [a.id for a in self.rules.assignment_cards if a.id not in dealt]
 
     def _a_first(self, s: State, a: FirstPlayer) -> State:
+        """Chance: who starts, when the rules draw it (PR-TURN-01)."""
         return self._run(replace_state(s, first=a.seat, todo=s.todo[1:]))
 
     def _i_start(self, s: State, head, rest) -> State:
+        """Round 1 begins with the first player's turn (PR-SETUP-14, PR-TURN-01)."""
         first = s.first
         return replace_state(s, seat=first, round=1, phase="choose", turn=Turn(), todo=rest,
                              events=self._ev(s, "start", first))

@@ -16,6 +16,8 @@ class Treasure:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _a_take_treasure(self, s: State, a: TakeTreasure) -> State:
+        """Take the treasure token of this space (cargo thrown overboard to make room).
+        Rules: PR-TREAS-01..04."""
         seat = s.seat
         pos = s.boats[seat]
         p = self._make_room(s, s.players[seat])
@@ -29,6 +31,8 @@ class Treasure:
         return replace_state(s, turn=replace_turn(s.turn, treasure_here=True), todo=(("reveal",),) + s.todo)
 
     def _a_reveal(self, s: State, a: RevealTreasure) -> State:
+        """Chance: the delivered treasure's value, drawn from the values nobody has seen,
+        goes on the track. Rules: PR-TREAS-05."""
         seat = s.seat
         p = s.players[seat]
         p = replace_player(p, score=p.score + a.value, treasure_values=p.treasure_values + (a.value,),
@@ -38,6 +42,7 @@ class Treasure:
                                        todo=s.todo[1:], events=self._ev(s, "treasure_value", seat, a.value)))
 
     def _a_discard_treasure(self, s: State, a: DiscardTreasure) -> State:
+        """Discard a treasure (under ``treasure_discard``): it leaves the game. Rules: PR-TREAS-10."""
         seat = s.seat
         p = s.players[seat]
         t = replace_table(s.table, treasures_gone=s.table.treasures_gone + 1)

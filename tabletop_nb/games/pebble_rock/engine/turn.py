@@ -59,6 +59,8 @@ class OnYourTurn:
         return build_position(self, **table)
 
     def current_player(self, s: State) -> int:
+        """Whose decision it is: the seat named by a setup step, chance for a roll or a draw,
+        else the seat whose turn it is; ``TERMINAL`` once the game is over."""
         todo = s.todo
         if todo:
             k = todo[0][0]
@@ -72,9 +74,11 @@ class OnYourTurn:
         return s.seat
 
     def is_terminal(self, s: State) -> bool:
+        """Whether the game is over (after round 10, PR-TURN-05)."""
         return s.phase == "over"
 
     def legal_actions(self, s: State) -> list:
+        """The decision at the head of the queue, or the dice choice, or a step of the move."""
         todo = s.todo
         if todo:
             head = todo[0]
@@ -89,6 +93,10 @@ class OnYourTurn:
         return []
 
     def chance_outcomes(self, s: State) -> list[tuple[Any, Fraction]]:
+        """The outcomes of the chance node at the head of the queue with their exact
+        probabilities: the roll, one die, a Delivery card (uniform over those that fit the
+        row), an item (by the cards of each kind left), an Assignment, the first player,
+        a treasure's value. Rules: PR-REFILL-02, PR-MARKET-06."""
         todo = s.todo
         if not todo or todo[0][0] not in CHANCE_KINDS:
             return []
@@ -120,6 +128,8 @@ class OnYourTurn:
         raise AssertionError(k)
 
     def sample_chance(self, s: State, rng) -> Any:
+        """One outcome of the chance node, drawn with ``rng`` with the probabilities of
+        :meth:`chance_outcomes`."""
         head = s.todo[0]
         k = head[0]
         if k == "roll":
@@ -146,6 +156,8 @@ class OnYourTurn:
         return acts[-1]
 
     def apply_trusted(self, s: State, a: Any) -> State:
+        """Apply a legal action (unchecked) and run the bookkeeping that follows; the events
+        say what this action did."""
         # events say what this action did: the first event of an action starts a new tuple
         self._fresh = True
         s2 = self._apply[type(a)](s, a)
@@ -166,7 +178,9 @@ class OnYourTurn:
         return self.rules.fish_die.name
 
     def _run(self, s: State) -> State:
-        """Do the bookkeeping steps at the head of the queue until a player or chance acts."""
+        """Do the bookkeeping steps at the head of the queue until a player or chance acts;
+        a row or Market slot that nothing can fill stays empty.
+        Rules: PR-REFILL-08, PR-MARKET-06."""
         internal = self._internal
         while True:
             todo = s.todo
@@ -187,13 +201,16 @@ class OnYourTurn:
             return s
 
     def _ev(self, s: State, *ev) -> tuple:
+        """The state's events with ``ev`` added: a new tuple for the first event of an action."""
         if self._fresh:
             self._fresh = False
             return (ev,)
         return s.events + (ev,)
 
     def _i_next(self, s: State, head, rest) -> State:
-        """PR-TURN-02/04/05: the next player clockwise; after the round, Brock moves on."""
+        """The next player clockwise; after the round, Brock moves on; after the last
+        player's turn of the final round the game is over.
+        Rules: PR-TURN-02, PR-TURN-04..05, PR-FINAL-04."""
         n = self.num_players
         seat = (s.seat + 1) % n
         rnd = s.round

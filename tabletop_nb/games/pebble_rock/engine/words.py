@@ -31,25 +31,31 @@ class Words:
     # the search bot's hooks (core/search.py) live in bots.py
     @property
     def search_horizon(self) -> int:
+        """Decisions a search rollout plays before the scores are estimated."""
         from ..bots import SEARCH_HORIZON_PER_SEAT
         return SEARCH_HORIZON_PER_SEAT * self.num_players
 
     def determinize(self, s: State, player: int, rng) -> State:
+        """A full state consistent with ``player``'s view (the hidden Assignments drawn)."""
         from ..bots import determinize
         return determinize(self, s, player, rng)
 
     def estimate_scores(self, s: State) -> tuple:
+        """Each seat's score estimate mid-game, for the search bot."""
         from ..bots import estimate_scores
         return estimate_scores(self, s)
 
     def search_actions(self, s: State, rng) -> list:
+        """The actions the search bot compares, the greedy bot's first."""
         from ..bots import search_actions
         return search_actions(self, s, rng)
 
     def player_name(self, seat: int) -> str:
+        """The seat's character name."""
         return self.rules.characters[seat]
 
     def turn_count(self, s: State) -> int:
+        """Turns finished."""
         return s.turns
 
     def phase(self, s: State) -> str:
@@ -81,6 +87,7 @@ class Words:
         return f"{head}: {self.player_name(p)}, {asked or 'choose'}"
 
     def summary(self, s: State) -> dict[str, tuple]:
+        """Each seat's board in a few numbers, for the table view."""
         n = self.num_players
         ps = s.players
         return {"score": self.scores(s), "fish": tuple(p.fish for p in ps),
@@ -93,6 +100,7 @@ class Words:
                 "lighthouse": tuple(p.lighthouse for p in ps)}
 
     def action_label(self, s: State, a: Any) -> str:
+        """An action in words, as its button says it."""
         d = self.info.describe
         if isinstance(a, Step):
             paid = s.steps <= 0 and s.phase == "move"
@@ -170,6 +178,7 @@ class Words:
         return str(a)
 
     def events(self, s: State) -> tuple[str, ...]:
+        """What the last action did, in words."""
         return tuple(self._event_text(e) for e in s.events)
 
     def _event_text(self, e: tuple) -> str:
