@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from .state import CHANCE_FRAMES
+
 if TYPE_CHECKING:
     from .rules import Rules
     from .state import NekoState, Player
@@ -93,7 +95,8 @@ def decision(s: NekoState) -> Decision | None:
     if not s.frames:
         return None
     top = s.frames[-1]
-    return Decision(top[0], top[1] if len(top) > 1 and type(top[1]) is int else -1)
+    kind = top[0]
+    return Decision(kind, -1 if kind in CHANCE_FRAMES else top[1])
 
 
 def card_on_space(game: NekoGame, s: Any, space: int) -> int:

@@ -110,11 +110,6 @@ class GreedyBot:
         return _greedy(game, state, rng)
 
 
-def _memory(game) -> GreedyMemory:
-    """The greedy bot's memory of ``game``."""
-    return greedy_bot.memory(game)
-
-
 def _rounds_left(game, s) -> int:
     return max(0, game.rules.rounds - max(s.round, 1))
 
@@ -984,7 +979,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
     if P.fuel >= r.move_fuel:
-        best = _best_move(game, s, P, by)
+        best = _best_move(game, s, p, P, by)
         if best is not None:
             return best
     # a fish for the fuel that completes a move
@@ -1048,7 +1043,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
     return None
 
 
-def _best_move(game, s, P, by):
+def _best_move(game, s, p, P, by):
     """The offered ship move worth most, if it is worth more than 60% of its fuel (the
     first of equals), else None.
 
@@ -1072,8 +1067,7 @@ def _best_move(game, s, P, by):
         return None
     lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
     on = s.round <= game.rules.rounds
-    d = decision(s)
-    seat = d.seat & 7 if d is not None and d.kind == TURN else 0   # only picks the entry
+    seat = p & 7   # (only picks the entry)
     recent = _memory(game).last_move
     last = recent[seat]
     if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
@@ -1327,6 +1321,8 @@ def _reward(game, s, p, P, legal):
 #: bid); tests/games/neko/test_bots.py checks every choice of many games exactly, and the
 #: soak applies them with ``apply``.
 greedy_bot = GreedyBot()
+#: ``_memory(game)``: the greedy bot's memory of ``game`` (its ``memory`` method)
+_memory = greedy_bot.memory
 
 #: the bots this game offers by name
 BOTS = {"greedy": greedy_bot}

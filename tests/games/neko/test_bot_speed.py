@@ -488,8 +488,8 @@ def test_best_move_from_its_table_is_the_plain_one(cfg):
                 continue
             offered = [a for a in game.legal_actions(s) if type(a) is MoveShip]
             plain = B._best_move_plain(game, s, P, offered)
-            assert B._best_move(game, s, P, B._turn_offer(game, s, p)) == plain
-            assert B._best_move(game, s, P, B._by_kind(game.legal_actions(s))) == plain
+            assert B._best_move(game, s, p, P, B._turn_offer(game, s, p)) == plain
+            assert B._best_move(game, s, p, P, B._by_kind(game.legal_actions(s))) == plain
             asked += 1
             moves += plain is not None
     assert len(B._cache(game, "move")) < asked / 2 and moves
@@ -518,7 +518,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
             moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
             if not moves:
                 continue
-            first = B._best_move(game, s, P, offer)
+            first = B._best_move(game, s, p, P, offer)
             stops = [(a.lane,) + game.next_stop(P.lanes[a.lane], a.boundary, a.sub) for a in moves]
             dice = tuple(sorted(set(P.hub_dice) | {(k, 1) for k in stops if game.hub_at(P, k) is not None
                                                    and k not in dict(P.hub_dice)}))
@@ -527,7 +527,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
                                  ("cargo", replace(P, cargo=ports), s),
                                  ("last round", P, replace_state(s, round=game.rules.rounds + 1))):
                 plain = B._best_move_plain(game, s2, P2, moves)
-                assert B._best_move(game, s2, P2, offer) == plain, name
+                assert B._best_move(game, s2, p, P2, offer) == plain, name
                 changed[name] += plain != first
     # a crossing of a locked port (40% of its PP) against a crossing of a Penguin Park:
     # loaded, the port's crossing is the better (games rarely meet this)
@@ -537,11 +537,11 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
     P = s.players[0]
     moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
     offer = B._turn_offer(game, s, 0)
-    assert B._best_move(game, s, P, offer) == B._best_move_plain(game, s, P, moves) == moves[1]
+    assert B._best_move(game, s, 0, P, offer) == B._best_move_plain(game, s, P, moves) == moves[1]
     loaded = replace(P, cargo=((14, 4),))
-    assert B._best_move(game, s, loaded, offer) == B._best_move_plain(game, s, loaded, moves) == moves[0]
+    assert B._best_move(game, s, 0, loaded, offer) == B._best_move_plain(game, s, loaded, moves) == moves[0]
     # without dice (and no main action taken) no free action is offered: no move
-    assert B._best_move(game, s, replace(P, dice=()), offer) is None
+    assert B._best_move(game, s, 0, replace(P, dice=()), offer) is None
     assert changed["hub dice"] and changed["last round"], changed
 
 
@@ -911,7 +911,7 @@ def test_last_move_entry_is_the_plain_move():
             by = B._turn_offer(game, s2, p)
             plain = B._best_move_plain(game, s2, Q, game.turn_actions_of(s2, MoveShip)) \
                 if game._free_offered(s2, Q) else None
-            assert B._best_move(game, s2, Q, by) == plain
+            assert B._best_move(game, s2, p, Q, by) == plain
             checked += 1
             moves += plain is not None
     assert checked > 20 and moves > 5
