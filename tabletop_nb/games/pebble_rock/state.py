@@ -14,10 +14,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.fastrecord import maker, replacer
+from ...core.fastrecord import replacer
 
 __all__ = [
-    "replace", "replace_state", "replace_player", "replace_table", "replace_turn", "make_state",
+    "replace", "replace_state", "replace_player", "replace_table", "replace_turn",
     "Player", "Secret", "Table", "Turn", "State", "CHARACTERS", "MAISY", "LARRY", "ROBERTO",
     "ChooseDice", "Roll", "DieRoll", "KeepRoll", "Reroll", "Step", "Stop", "PlaceCharacter",
     "Deliver", "PickUp", "DropOff", "TakeTreasure", "DeliverTreasure", "RevealTreasure",
@@ -337,35 +337,8 @@ Examples
 {_example}
 """
 
-#: Speed: ``State`` from its 16 fields in order (players, boats, chars, jets, table, secret,
-#: round, seat, first, turns, phase, todo, turn, steps, moved, events), for the two copies
-#: made at nearly every decision (a step, an observation). Positional arguments cost about
-#: half of ``replace_state``'s keywords, whose defaults are looked up one by one
-#: (0.5 us against 1.0-1.4 us a copy). tests/games/pebble_rock/test_engine_speed.py pins
-#: the field order these calls rely on.
-make_state = maker(State)
-make_state.__doc__ = """A State from its 16 fields in order (positional; see the comment above).
-
-Parameters
-----------
-players, boats, chars, jets, table, secret, round, seat, first, turns, phase, todo, turn, steps, moved, events
-    The fields of :class:`State`, in this order.
-
-Returns
--------
-State
-    The new state.
-
-Examples
---------
->>> import dataclasses, tabletop_nb
->>> s = tabletop_nb.load_game("pebble_rock", players=2).initial_state()
->>> make_state(*(getattr(s, f.name) for f in dataclasses.fields(State))) == s
-True
-"""
 #: the generated functions' globals are not this module's, so doctest finds their examples here
-__test__ = {f.__name__: f.__doc__ for f in (replace_state, replace_player, replace_table, replace_turn,
-                                            make_state)}
+__test__ = {f.__name__: f.__doc__ for f in (replace_state, replace_player, replace_table, replace_turn)}
 
 
 if TYPE_CHECKING:  # the checker reads an @_action class as the frozen dataclass it is

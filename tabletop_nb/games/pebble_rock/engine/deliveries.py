@@ -10,7 +10,7 @@ from itertools import filterfalse
 
 from ..analysis import can_deliver, can_take_on_board, hold_room
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
-                     DropOff, PickUp, Player, State, TakeTreasure, make_state, replace,
+                     DropOff, PickUp, Player, State, TakeTreasure, replace,
                      replace_player, replace_state, replace_table, replace_turn)
 from .base import (_remove_one, _with_player)
 
@@ -85,12 +85,9 @@ class Deliveries:
                            completed=p.completed + (a.card,))
         t = s.table
         t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
-        # (replace_state(s, players=, table=, turn=, events=), positionally: Speed, see
-        # state.make_state)
-        return make_state(_with_player(s.players, seat, p), s.boats, s.chars, s.jets, t, s.secret,
-                          s.round, seat, s.first, s.turns, s.phase, s.todo,
-                          replace_turn(s.turn, delivered=True), s.steps, s.moved,
-                          self._ev(s, "deliver", seat, a.card, points))
+        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
+                             turn=replace_turn(s.turn, delivered=True),
+                             events=self._ev(s, "deliver", seat, a.card, points))
 
     def _make_room(self, s: State, p: Player) -> Player:
         """Throw one Cargo token overboard if the hold is full (``p`` is the moving
@@ -170,7 +167,5 @@ class Deliveries:
         slot = t.row.index(0)
         row = t.row[:slot] + (a.card,) + t.row[slot + 1:]
         t = replace(t, row=row, deck=_remove_one(t.deck, a.card))
-        # (replace_state(s, table=, todo=, events=), positionally: Speed, see state.make_state)
-        return self._run(make_state(s.players, s.boats, s.chars, s.jets, t, s.secret, s.round,
-                                    s.seat, s.first, s.turns, s.phase, s.todo[1:], s.turn,
-                                    s.steps, s.moved, self._ev(s, "row_draw", a.card)))
+        return self._run(replace_state(s, table=t, todo=s.todo[1:],
+                                       events=self._ev(s, "row_draw", a.card)))

@@ -9,7 +9,7 @@ the player alone in last place), the roll as one chance node, and the symbol res
 from __future__ import annotations
 
 
-from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn, make_state,
+from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn,
                      replace, replace_state, replace_turn)
 
 
@@ -35,10 +35,8 @@ class Dice:
 
     def _a_choose(self, s: State, a: ChooseDice) -> State:
         """The dice chosen become this turn's; the roll comes next. Rules: PR-DICE-07, PR-TURN-03."""
-        # (replace_state(s, turn=, todo=, events=), positionally: Speed, see state.make_state)
-        return make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret, s.round, s.seat,
-                          s.first, s.turns, s.phase, (("roll",),), self._t.turn_for[a.choice],
-                          s.steps, s.moved, self._ev(s, "choose", s.seat, a.choice))
+        return replace_state(s, todo=(("roll",),), turn=self._t.turn_for[a.choice],
+                             events=self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:
         """Chance: the two dice rolled; a usable Lucky Shell may reroll one straight away,
@@ -66,11 +64,8 @@ class Dice:
             nxt = ("shell", purpose, a.value)
         else:
             nxt = ("effect", purpose, a.value)
-        # (replace_state(s, todo=, events=), positionally: Speed, see state.make_state)
-        return self._run(make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret,
-                                    s.round, s.seat, s.first, s.turns, s.phase,
-                                    (nxt,) + s.todo[1:], s.turn, s.steps, s.moved,
-                                    self._ev(s, "die", s.seat, purpose, a.value)))
+        return self._run(replace_state(s, todo=(nxt,) + s.todo[1:],
+                                       events=self._ev(s, "die", s.seat, purpose, a.value)))
 
     def _i_symbol(self, s: State, head, rest) -> State:
         """Resolve the turn's symbol (after a Lucky Shell decision on the roll). Rules: PR-RES-01, PR-DANGER-01."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..rules import ITEM_KINDS
 from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem,
-                     make_state, replace, replace_player, replace_state, replace_turn)
+                     replace, replace_player, replace_state, replace_turn)
 from .base import (ITEM_INDEX, _bump, _with_player)
 
 
@@ -69,10 +69,8 @@ class EndOfTurn:
         seat = s.seat
         p = s.players[seat]
         players = _with_player(s.players, seat, replace_player(p, cargo=p.cargo + a.n))
-        # (replace_state(s, players=, todo=, events=), positionally: Speed, see state.make_state)
-        return self._run(make_state(players, s.boats, s.chars, s.jets, s.table, s.secret, s.round,
-                                    seat, s.first, s.turns, s.phase, s.todo[1:], s.turn,
-                                    s.steps, s.moved, self._ev(s, "refill", seat, a.n)))
+        return self._run(replace_state(s, players=players, todo=s.todo[1:],
+                                       events=self._ev(s, "refill", seat, a.n)))
 
     def _a_decline(self, s: State, a: Decline) -> State:
         """Say no to the dock refill or the Market (PR-END-03, PR-MARKET-02)."""

@@ -8,7 +8,7 @@ Tests: tests/games/pebble_rock/test_fish_and_jetstream.py.
 from __future__ import annotations
 
 
-from ..state import (State, make_state, replace_player, replace_state)
+from ..state import (State, replace_player, replace_state)
 from .base import (_with_player)
 
 
@@ -47,11 +47,7 @@ class FishAndJetstream:
         if purpose == "gain":  # PR-RES-02, PR-END-02, PR-ITEM-GEAR-01
             gain = v + self._gear_bonus(s, p)
             players = _with_player(s.players, seat, replace_player(p, fish=p.fish + gain))
-            # (replace_state(s, players=, todo=, events=), positionally: Speed, see
-            # state.make_state)
-            return make_state(players, s.boats, s.chars, s.jets, s.table, s.secret, s.round,
-                              seat, s.first, s.turns, s.phase, rest, s.turn, s.steps, s.moved,
-                              self._ev(s, "fish", seat, gain))
+            return replace_state(s, players=players, todo=rest, events=self._ev(s, "fish", seat, gain))
         if purpose == "larry":  # PR-CHAR-09: never below 0; Gear does not apply
             lost = min(p.fish, v)
             return replace_state(s, players=_with_player(s.players, seat, replace_player(p, fish=p.fish - lost)),

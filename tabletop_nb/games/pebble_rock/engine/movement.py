@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from ..analysis import fish_step_bonus, larry_worst_loss
-from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn, make_state,
+from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn,
                      replace, replace_player, replace_state)
 from .base import (_with_player)
 
@@ -32,10 +32,7 @@ class Movement:
         if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
             jets = jets - {pos}  # PR-DANGER-08 (b)
             todo = (("dieroll", "jet"),) + rest
-        # (replace_state(s, phase=, steps=, moved=, turn=, jets=, todo=, events=),
-        # positionally: Speed, see state.make_state)
-        s = make_state(s.players, s.boats, s.chars, jets, s.table, s.secret, s.round, s.seat,
-                       s.first, s.turns, "move", todo, t, steps, 0, ev)
+        s = replace_state(s, jets=jets, phase="move", todo=todo, turn=t, steps=steps, moved=0, events=ev)
         return self._run(s) if todo else s
 
     def _occupied(self, s: State) -> set:
@@ -163,10 +160,8 @@ class Movement:
             todo = todo + (("dieroll", "jet"),)
         if t.treasure_here or not self.rules.revisit_spaces:
             t = replace(t, treasure_here=False, visited=t.visited | {to})
-        # (replace_state(s, players=, boats=, jets=, todo=, turn=, steps=, moved=, events=),
-        # positionally: Speed, see state.make_state)
-        s = make_state(players, boats, s.chars, jets, s.table, s.secret, s.round, seat, s.first,
-                       s.turns, s.phase, todo, t, steps, s.moved + 1, (("step", seat, to),))
+        s = replace_state(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
+                          moved=s.moved + 1, events=(("step", seat, to),))
         self._fresh = False
         if todo:
             return self._run(s)
@@ -181,8 +176,5 @@ class Movement:
             # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
             return self._run(replace_state(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
                                            events=self._ev(s, "jet_stop", s.seat)))
-        # (replace_state(s, phase=, todo=, events=), positionally: Speed, see state.make_state)
         todo = self._end_of_turn(s, pos)
-        return self._run(make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret,
-                                    s.round, s.seat, s.first, s.turns, "end", todo, t, s.steps,
-                                    s.moved, self._ev(s, "stop", s.seat, pos)))
+        return self._run(replace_state(s, phase="end", todo=todo, events=self._ev(s, "stop", s.seat, pos)))

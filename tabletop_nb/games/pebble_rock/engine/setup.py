@@ -18,7 +18,7 @@ from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasu
                      LoseToken, Overboard, PickUp, PlaceBoat, PlaceCharacter, Player,
                      Refill, RevealTreasure, Reroll, Roll, Secret, Shed, State, Step,
                      Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace,
-                     make_state, replace_state)
+                     replace_state)
 from .base import (_HIDDEN)
 
 
@@ -224,6 +224,4 @@ class GameSetup:
         else:
             hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
             self._obs_cache[player] = (s.secret, hidden)
-        # (replace_state(s, secret=hidden), positionally: Speed, see state.make_state)
-        return make_state(s.players, s.boats, s.chars, s.jets, s.table, hidden, s.round, s.seat,
-                          s.first, s.turns, s.phase, s.todo, s.turn, s.steps, s.moved, s.events)
+        return replace_state(s, secret=hidden)

@@ -14,7 +14,7 @@ from typing import Any
 from ....core import CHANCE, TERMINAL, BaseGame
 from ..rules import ITEM_KINDS
 from ..state import (DealAssignment, DrawCard, DrawItem, FirstPlayer, RevealTreasure,
-                     State, Turn, make_state, replace, replace_state)
+                     State, Turn, replace, replace_state)
 from .base import (CHANCE_KINDS, SEAT_KINDS)
 
 
@@ -219,7 +219,5 @@ class OnYourTurn:
                 return replace_state(s, phase="over", todo=(), turns=s.turns + 1, steps=0, moved=0,
                                      events=self._ev(s, "game_over"))
             rnd += 1
-        # (replace_state(s, seat=, round=, turns=, phase=, todo=, turn=, steps=, moved=),
-        # positionally: Speed, see state.make_state)
-        return make_state(s.players, s.boats, s.chars, s.jets, s.table, s.secret, rnd, seat,
-                          s.first, s.turns + 1, "choose", rest, Turn(), 0, 0, s.events)
+        return replace_state(s, round=rnd, seat=seat, turns=s.turns + 1, phase="choose", todo=rest,
+                             turn=Turn(), steps=0, moved=0)
