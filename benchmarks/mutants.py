@@ -247,7 +247,7 @@ def engine_files(repo: Path, game: str) -> list[str]:
         rel = p.relative_to(pkg)
         if rel.parts[0] == "data" or (len(rel.parts) == 1 and rel.name in NOT_ENGINE) or rel.name == "words.py":
             continue
-        if game == "pacal" and rel.name != "engine.py":
+        if game == "pacal" and not (rel.parts[0] == "engine" or rel.name in ("engine.py", "analysis.py")):
             continue  # constellations.py is the shape search, checked against a plain search by its tests
         out.append(str(p.relative_to(repo)))
     return out
