@@ -79,7 +79,8 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import operator
-from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
 
 __all__ = ["Draft", "working_copy", "evolve", "evolver", "fields_of"]
 
@@ -88,13 +89,13 @@ T = TypeVar("T")
 
 class _Plan:
     """What copying one state class takes: its field names in constructor order, a
-    function reading all of them in one call, each name's position, and the call that
-    makes an instance from the values in that order.
+    function reading all of them in one call (``read``), each name's position, and
+    ``build(values)``, the class's constructor called with the values in that order.
 
     Made once per class (by :func:`_plan_for`); a fact about the class, not a cached
     answer about any state."""
 
-    __slots__ = ("cls", "names", "read", "index", "make")
+    __slots__ = ("cls", "names", "read", "index", "build", "kind")
 
     def __init__(self, cls: type) -> None:
         names, kw_only = _constructor_fields(cls)
@@ -102,15 +103,30 @@ class _Plan:
         self.names = names
         self.read = _reader(names)
         self.index = {n: i for i, n in enumerate(names)}
-        if kw_only:
+        self.build: Callable[[Sequence[Any]], Any]
+        #: how ``build`` calls the constructor: "tuple" (a NamedTuple's own ``__new__`` is
+        #: ``tuple.__new__(cls, values)``; called as that, without unpacking the values into
+        #: a Python frame's arguments), "positional", or "keywords" (a dataclass with
+        #: keyword-only fields)
+        self.kind: str
+        if _is_namedtuple(cls) and cls.__new__ is _generated_new(cls):
+            self.kind = "tuple"
+            self.build = partial(tuple.__new__, cls)
+        elif kw_only:
+            self.kind = "keywords"
             first = len(names) - len(kw_only)
 
-            def make(*values: Any) -> Any:
+            def build(values: Sequence[Any]) -> Any:
                 return cls(*values[:first], **dict(zip(kw_only, values[first:])))
 
-            self.make: Callable[..., Any] = make
+            self.build = build
         else:
-            self.make = cls
+            self.kind = "positional"
+
+            def build(values: Sequence[Any]) -> Any:
+                return cls(*values)
+
+            self.build = build
 
     def refuse(self, name: str) -> Exception:
         """The error ``dataclasses.replace`` gives for a field it cannot change."""
@@ -124,6 +140,14 @@ class _Plan:
 
 def _is_namedtuple(cls: type) -> bool:
     return issubclass(cls, tuple) and isinstance(getattr(cls, "_fields", None), tuple)
+
+
+def _generated_new(cls: type) -> Any:
+    """The ``__new__`` that ``collections.namedtuple`` wrote for ``cls`` or its base."""
+    for klass in cls.__mro__:
+        if "_make" in klass.__dict__ and "__new__" in klass.__dict__:
+            return klass.__dict__["__new__"]
+    return None
 
 
 def _constructor_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -206,7 +230,7 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     P(a=1, b=(2,))
     """
     plan = _plan_for(cls)
-    read, index, make = plan.read, plan.index, plan.make
+    read, index, build = plan.read, plan.index, plan.build
 
     def evolve_one(s: Any, /, **changes: Any) -> T:
         values = list(read(s))
@@ -215,7 +239,7 @@ def evolver(cls: type[T]) -> Callable[..., T]:
             if i is None:
                 raise plan.refuse(name)
             values[i] = value
-        return make(*values)
+        return build(values)
 
     evolve_one.__name__ = evolve_one.__qualname__ = f"evolve_{cls.__name__}"
     evolve_one.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
@@ -271,7 +295,7 @@ def evolve(s: T, /, **changes: Any) -> T:
         if i is None:
             raise plan.refuse(name)
         values[i] = value
-    return plan.make(*values)
+    return plan.build(values)
 
 
 class Draft(Generic[T]):
@@ -335,14 +359,18 @@ def working_copy(cls: type[T]) -> type[Draft[T]]:
             raise TypeError(f"{cls.__name__}: fields {late} are set by the constructor "
                             f"(init=False), not by a working copy")
     plan = _plan_for(cls)
-    read, make = plan.read, plan.make
+    read, build = plan.read, plan.build
     hints = _annotations(cls)
 
     def thaw(w_cls: type, s: Any) -> Any:
         return w_cls(*read(s))
 
-    def freeze(self: Any) -> Any:
-        return make(*read(self))
+    if plan.kind == "positional":
+        def freeze(self: Any) -> Any:
+            return cls(*read(self))
+    else:
+        def freeze(self: Any) -> Any:
+            return build(read(self))
 
     thaw.__doc__ = f"A working copy of a {cls.__name__} (its field values, not copies)."
     freeze.__doc__ = f"The new {cls.__name__} made from the copy's field values."

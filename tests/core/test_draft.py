@@ -1,6 +1,7 @@
 """core/draft.py: the working copy and evolve give exactly what dataclasses.replace gives."""
 from __future__ import annotations
 
+import collections
 import dataclasses
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -161,3 +162,21 @@ def test_an_initvar_constructor_is_refused():
 
     with pytest.raises(TypeError, match="not fields"):
         evolve(WithInitVar(1), a=2)
+
+
+def test_a_namedtuple_with_its_own_new_is_made_by_it():
+    class Checked2(collections.namedtuple("Checked2", "x y")):
+        __slots__ = ()
+
+        def __new__(cls, x, y):
+            if x < 0:
+                raise ValueError("x must not be negative")
+            return super().__new__(cls, x, y)
+
+    with pytest.raises(ValueError):
+        evolve(Checked2(1, 2), x=-1)
+    w = working_copy(Checked2).thaw(Checked2(1, 2))
+    w.x = -1
+    with pytest.raises(ValueError):
+        w.freeze()
+    assert evolve(Checked2(1, 2), y=3) == (1, 3)
