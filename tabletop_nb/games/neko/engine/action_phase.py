@@ -21,6 +21,7 @@ class _ValueActions:
     __slots__ = ("fish", "bid", "adjust", "tile", "reroll", "pick_fish", "pick_park")
 
     def __init__(self, game, vals: tuple):
+        """Build the lists for the die values ``vals`` from the game's action tables."""
         self.fish = [game._A_fish[v] for v in vals]
         self.bid = [[acts[v] for v in vals] for acts in game._A_bid]
         self.adjust = [a for v in vals for a in game._A_adjust[v]]
@@ -34,9 +35,14 @@ class ActionPhase:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _card_at(self, w, space: int) -> int:
+        """The card on a bidding space (-1 when empty): the area's spaces, then the advanced cards'.
+
+        Rules: NK-BID-09, NK-ADV-03.
+        """
         return w.area[space] if space < self.S else w.adv[space - self.S]
 
     def _set_card_at(self, w, space: int, card: int) -> None:
+        """Put ``card`` (or -1, empty) on a bidding space."""
         if space < self.S:
             w.area = w.area[:space] + (card,) + w.area[space + 1:]
         else:
@@ -44,11 +50,16 @@ class ActionPhase:
             w.adv = w.adv[:i] + (card,) + w.adv[i + 1:]
 
     def _add_bid(self, w, space: int, p: int, v: int) -> None:
+        """Put a die of value ``v`` into seat ``p``'s slot on ``space``; dice in a slot stay there.
+
+        Rules: NK-BID-01, NK-BID-08.
+        """
         row = w.bids[space]
         row = row[:p] + (_insert(row[p], v),) + row[p + 1:]
         w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
 
     def _distinct(self, dice: tuple) -> tuple:
+        """The distinct values of ``dice``, sorted (kept per dice tuple: the same few recur)."""
         vals = self._vals.get(dice)
         if vals is None:
             if len(self._vals) > 100_000:
@@ -78,6 +89,12 @@ class ActionPhase:
                 if (area[sp] if sp < S else adv[sp - S]) >= 0 and allows(bids[sp], p, nd)]
 
     def _turn_actions(self, s, p, P) -> list:
+        """Every legal action of seat ``p``'s Action-phase turn: before the main action take fish,
+        bid, start a new bid, activate a hub or card; after it, only more of the same fish or bid;
+        the free actions around it, and EndTurn once the main action is made.
+
+        Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06..08, NK-ACT-13, NK-BID-02.
+        """
         r = self.rules
         dice = P.dice
         vals = self._distinct(dice)
@@ -126,12 +143,21 @@ class ActionPhase:
         return self._kinds[kind](self, s, p, s.players[p])   # (``_KINDS``: setup.py)
 
     def _kind_take_fish(self, s, p, P) -> list:
+        """The TakeFish actions of the turn (``turn_actions_of``).
+
+        Rules: NK-ACT-06, NK-ACT-13.
+        """
         main = s.main
         if (not main and P.dice) or (main and main[0] == "fish"):
             return self._acts_for(self._distinct(P.dice)).fish
         return []
 
     def _kind_bid(self, s, p, P) -> list:
+        """The Bid actions of the turn: any die on an open space before the main action, more dice
+        on the same space after it.
+
+        Rules: NK-ACT-07, NK-BID-02..05.
+        """
         main = s.main
         dice = P.dice
         if main:
@@ -145,11 +171,19 @@ class ActionPhase:
         return out
 
     def _kind_new_bid(self, s, p, P) -> list:
+        """The NewBid actions of the turn (advanced setup, a free space in the area).
+
+        Rules: NK-ADV-05.
+        """
         if s.main or not P.dice or not (self.rules.advanced_setup and -1 in s.area):
             return []
         return [_a(NewBid, c) for c in s.piles]
 
     def _kind_activate_hub(self, s, p, P) -> list:
+        """The ActivateHub actions of the turn: a die equal to a vacant hub's multiplier.
+
+        Rules: NK-ACT-08, NK-ACT-09, NK-HUB-04.
+        """
         if s.main or not P.dice or not P.hubs:
             return []
         dice = P.dice
@@ -159,6 +193,10 @@ class ActionPhase:
                 if mult in dice and key not in used and (port or key[2] == 0)]
 
     def _kind_activate_card(self, s, p, P) -> list:
+        """The ActivateCard actions of the turn (the cards' own die requirements).
+
+        Rules: NK-ACT-08, NK-ACT-12.
+        """
         if s.main or not P.dice or not P.cards:
             return []
         # Speed: without an activatable card, and without the Hospital's die removal (the
@@ -189,9 +227,17 @@ class ActionPhase:
                 out += [_CARD[at[0], at[1], v] for v in vals]
 
     def _kind_end_turn(self, s, p, P) -> list:
+        """EndTurn, once the main action is made and the count rule is met.
+
+        Rules: NK-ACT-02, NK-BID-04.
+        """
         return [_END_TURN] if s.main and analysis.can_end_turn(self, s, p) else []
 
     def _h_take_fish(self, w, top, a):
+        """Take fish: one die to the discard area (value kept), one fish (freezer cap).
+
+        Rules: NK-ACT-06, NK-CAP-02.
+        """
         p = top[1]
         m = w.p(p)
         m.dice = _remove(m.dice, a.value)
@@ -201,6 +247,10 @@ class ActionPhase:
         w.events.append(("take_fish", p, a.value, got))
 
     def _h_bid(self, w, top, a):
+        """Bid: one die from the player's unused dice into their slot on the space.
+
+        Rules: NK-ACT-07, NK-BID-01, NK-BID-02.
+        """
         p = top[1]
         space, v = a.space, a.value
         m = w.p(p)
@@ -217,6 +267,11 @@ class ActionPhase:
         w.events.append(("bid", p, w.area[space] if space < S else w.adv[space - S], v))
 
     def _h_activate_card(self, w, top, a):
+        """Activate a card with a die: its once-a-round effect (Ocean Bank and Fuel Platform
+        variants, Research Station, Neko Harbour, Seaside Town reward, Hospital).
+
+        Rules: NK-ACT-08, NK-ACT-09, NK-OB-03, NK-RS-02, NK-NH-02, NK-ST-05, NK-HO-02.
+        """
         p = top[1]
         m = w.p(p)
         r = self.rules
@@ -245,6 +300,10 @@ class ActionPhase:
             w.events.append(("hospital", p, 1))
 
     def _h_end_turn(self, w, top, a):
+        """End the turn: per-turn limits reset, the next seat with dice moves.
+
+        Rules: NK-ACT-01, NK-ACT-04, NK-FA-03.
+        """
         w.pop()
         p = top[1]
         # Speed: ``w.put(p, picked_up=False)`` written out: the player is copied only when

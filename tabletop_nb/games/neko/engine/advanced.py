@@ -31,6 +31,10 @@ class Advanced:
         return {k: tuple(sorted(v, key=lambda c: (self.card[c].cost, c))) for k, v in piles.items()}
 
     def _h_new_bid(self, w, top, a):
+        """Start a new bid: a card from the piles onto a free space of the bidding area.
+
+        Rules: NK-ADV-05, NK-ADS-03.
+        """
         p = top[1]
         space = w.area.index(-1)
         w.piles = _remove(w.piles, a.card)

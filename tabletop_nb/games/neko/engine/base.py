@@ -126,6 +126,7 @@ class _W(NekoState):
         return frames[-1]
 
     def freeze(self) -> NekoState:
+        """The working copy as a NekoState again (lists back to tuples)."""
         players = self.players
         if type(players) is list:
             for m in players:
@@ -217,10 +218,12 @@ class _Actions(dict):
     __slots__ = ("cls",)
 
     def __init__(self, cls):
+        """An empty table of ``cls`` actions."""
         super().__init__()
         self.cls = cls
 
     def __missing__(self, key):
+        """Make (and keep) the action for fields ``key``."""
         args = key if type(key) is tuple else (key,)
         a = _a(self.cls, *args)
         if all(type(v) is int or type(v) is str for v in args):
@@ -236,6 +239,7 @@ _END_TURN, _PASS, _UNJAM = _a(EndTurn), _a(Pass), _a(RemoveInterference)
 
 
 def _cumulative(outcomes) -> list[float]:
+    """The running sums of the outcomes' probabilities as floats (the last exactly 1.0)."""
     acc, out = 0.0, []
     for _, p in outcomes:
         acc += float(p)
@@ -274,6 +278,7 @@ class _Profile:
     __slots__ = ("kinds", "effects", "effect_pos", "park", "activatable", "ports", "card_free")
 
     def __init__(self, game, lanes: tuple):
+        """Walk the lanes' cards once and keep what they add up to."""
         C = game.card
         kinds: dict = {}
         pos: dict = {}

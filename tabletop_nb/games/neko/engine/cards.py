@@ -43,6 +43,10 @@ class Cards:
         self._prof_last = (lanes, prof)
 
     def count_kind(self, P, kind: str) -> int:
+        """How many cards of ``kind`` the player's lanes hold (set sizes).
+
+        Rules: NK-CARD-03.
+        """
         return self.profile(P).kinds.get(kind, 0)
 
     def owned_card(self, P, effect: str) -> int | None:
@@ -59,6 +63,10 @@ class Cards:
         return False
 
     def blue_bar_discount(self, P) -> int:
+        """The Blue Bar discount on a card won at resolution: by the sets of Blue Bars held.
+
+        Rules: NK-BB-01, NK-BB-03.
+        """
         n = self.count_kind(P, "blue_bar")
         return self.rules.set_value(n, self.rules.blue_bar_discount) if n else 0
 
@@ -85,6 +93,10 @@ class Cards:
         return sorted(out)
 
     def _research(self, m) -> None:
+        """Research Station: Ocean Bank and Fuel Platform income once more (or one per card).
+
+        Rules: NK-RS-01, NK-RS-03.
+        """
         r = self.rules
         ob, fp = self.count_kind(m, "ocean_bank"), self.count_kind(m, "fuel_platform")
         if r.research_station_per_card:
@@ -95,6 +107,10 @@ class Cards:
             self._gain(m, "fuel", r.set_value(fp, r.fuel_platform_income) if fp else 0)
 
     def _h_city(self, w, top, a):
+        """Southernmost City at income: the coins or the fuel chosen.
+
+        Rules: NK-SMC-01.
+        """
         w.pop()
         m = w.p(top[1])
         r = self.rules
@@ -102,11 +118,19 @@ class Cards:
         w.events.append(("city", top[1], a.item, got))
 
     def _h_post(self, w, top, a):
+        """Use the Post Office before Set Turn Order: its draw-and-buy.
+
+        Rules: NK-TO-01, NK-PO-03.
+        """
         w.pop()
         self._start_offer(w, top[1], self.rules.post_office_discount)
         w.events.append(("post_office", top[1]))
 
     def _h_trade(self, w, top, a):
+        """A Seaside Town trade (the low or high rates of an activated town).
+
+        Rules: NK-ST-01, NK-ST-06, NK-ST-07.
+        """
         p = top[1]
         m = w.p(p)
         r = self.rules
@@ -126,17 +150,29 @@ class Cards:
         w.events.append(("trade", p, t))
 
     def _h_lighthouse(self, w, top, a):
+        """Light House: choose the hub that gives more this round.
+
+        Rules: NK-LH-01, NK-LH-03.
+        """
         m = w.p(top[1])
         m.lighthouse = (a.lane, a.boundary, a.sub)
         w.events.append(("lighthouse", top[1], m.lighthouse))
 
     def _h_hospital(self, w, top, a):
+        """Hospital's once-a-round free removal of one interference tile.
+
+        Rules: NK-HO-02.
+        """
         m = w.p(top[1])
         m.hospital_used = True
         m.interference -= 1
         w.events.append(("hospital", top[1], 1))
 
     def _h_neko(self, w, top, a):
+        """Neko Harbour: the hubs counted split into fuel and coins as chosen.
+
+        Rules: NK-NH-01.
+        """
         w.pop()
         _, p, h = top
         m = w.p(p)
@@ -146,12 +182,20 @@ class Cards:
         w.events.append(("neko", p, coins, fuel))
 
     def _h_remove_tiles(self, w, top, a):
+        """Hospital's lightning: remove the chosen number of interference tiles.
+
+        Rules: NK-HO-01.
+        """
         w.pop()
         m = w.p(top[1])
         m.interference -= a.count
         w.events.append(("hospital", top[1], a.count))
 
     def _h_park_die(self, w, top, a):
+        """Variant Penguin Park: a discarded die into one's slot on a card.
+
+        Rules: NK-PP-10, NK-PP-11, NK-BID-11.
+        """
         w.pop()
         p = top[1]
         w.discard = _remove(w.discard, a.value)
@@ -159,6 +203,11 @@ class Cards:
         w.events.append(("park_die", p, self._card_at(w, a.space), a.value))
 
     def _h_church_hub(self, w, top, a):
+        """Church: one losing die of the bid onto a vacant hub, which activates; the rest go on
+        or become fish.
+
+        Rules: NK-CH-01, NK-CH-02, NK-CH-04, NK-CAT-03.
+        """
         w.pop()
         _, p, space, left = top
         m = w.p(p)
@@ -183,5 +232,9 @@ class Cards:
                 self._bid_fish(w, p, left)
 
     def _h_church_fish(self, w, top, a):
+        """Church declined: the losing dice left give fish as usual.
+
+        Rules: NK-RES-09, NK-CH-01.
+        """
         w.pop()
         self._bid_fish(w, top[1], top[3])

@@ -18,6 +18,11 @@ class EndOfRound:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _resolve_step(self, w) -> None:
+        """Resolve the bidding spaces one at a time in resolution order: an unbid card to the
+        bottom, the winner offered the card (or made to decline), then the losers paid in fish.
+
+        Rules: NK-RES-01..03, NK-RES-06, NK-RES-08..10, NK-RES-13, NK-ADV-03, NK-ADV-04.
+        """
         i, sub = divmod(w.step, 2)
         if i >= len(self.res_order):
             w.phase, w.step = PREP, 0
@@ -82,12 +87,21 @@ class EndOfRound:
         return order.index(p) < order.index(q)
 
     def _bid_fish(self, w, q: int, n: int) -> None:
+        """A losing bidder's fish: one per die (Fishing Spot: more), freezer cap.
+
+        Rules: NK-RES-09, NK-FS-01, NK-CAP-02.
+        """
         m = w.p(q)
         per = self.rules.fishing_spot_fish if self.owned_card(m, "fishing_spot") is not None else 1
         got = self._gain(m, "fish", n * per)
         w.events.append(("lost", q, n, got))
 
     def _decline(self, w, space: int, who: int, forced: bool = False) -> None:
+        """The winner declines (or must): the card to the bottom of the period deck (an
+        advanced card may stay).
+
+        Rules: NK-RES-06, NK-RES-08, NK-ADV-04.
+        """
         card = self._card_at(w, space)
         if not (space >= self.S and self.rules.declined_advanced_stays):
             self._set_card_at(w, space, -1)
@@ -95,6 +109,11 @@ class EndOfRound:
         w.events.append(("declined", who, card, forced))
 
     def _prep_step(self, w) -> None:
+        """Prepare the next round: dice back, round-scoped uses reset, the area refilled, then
+        mid-game scoring after rounds 2 and 4, then the next round or the game's end.
+
+        Rules: NK-PREP-01..06, NK-ADS-05, NK-RND-03, NK-RND-04.
+        """
         r = self.rules
         if w.step == 0:
             for p in range(self.N):
@@ -148,6 +167,10 @@ class EndOfRound:
         return False
 
     def _to_bottom(self, w, card: int, d: int) -> None:
+        """A card to the bottom of period deck ``d`` (advanced setup: back into the piles).
+
+        Rules: NK-RES-03, NK-RES-06.
+        """
         if self.rules.advanced_setup:
             w.piles = _insert(w.piles, card)
             return
@@ -156,14 +179,20 @@ class EndOfRound:
         w.bottom = tuple(b)
 
     def _take_from_deck(self, w, d: int, card: int) -> None:
+        """Take a drawn card out of period deck ``d``."""
         deck = list(w.deck)
         deck[d - 1] = _remove(deck[d - 1], card)
         w.deck = tuple(deck)
 
     def _deck_size(self, w, d: int) -> int:
+        """The cards left in period deck ``d``, its bottom included."""
         return len(w.deck[d - 1]) + len(w.bottom[d - 1])
 
     def _h_draw(self, w, top, a):
+        """A card drawn: revealed into the area, or one of the cards a purchase draws.
+
+        Rules: NK-PREP-03, NK-RWD-08, NK-PO-01.
+        """
         w.pop()
         d = top[-1]
         self._take_from_deck(w, d, a.card)
@@ -204,6 +233,11 @@ class EndOfRound:
         return base
 
     def _buy_actions(self, s, p, P, top) -> list:
+        """The purchase decision's actions: a Buy per card and affordable placement, DrawTwo
+        when offered, then Pass.
+
+        Rules: NK-PLC-02, NK-RES-06, NK-RES-08, NK-RWD-08, NK-ADV-07.
+        """
         out = []
         if top[0] == "win":
             card = self._card_at(s, top[2])
@@ -222,6 +256,11 @@ class EndOfRound:
         return out
 
     def _h_buy(self, w, top, a):
+        """Buy a card: its price (discounts, gap coins) paid and the card placed at once; the
+        other drawn cards go to the bottom.
+
+        Rules: NK-RES-07, NK-PLC-01..04, NK-RWD-08, NK-PO-01.
+        """
         w.pop()
         p = top[1]
         m = w.p(p)
@@ -244,6 +283,10 @@ class EndOfRound:
         self._place(w, p, a.card, a.lane, a.slot, price, during)
 
     def _h_pass(self, w, top, a):
+        """Pass a purchase: drawn cards to the bottom; a won card declined.
+
+        Rules: NK-RES-06, NK-RWD-08.
+        """
         w.pop()
         k = top[0]
         if k == "buy":
@@ -302,6 +345,10 @@ class EndOfRound:
             self._start_offer(w, p, r.post_office_discount)
 
     def _start_offer(self, w, p: int, discount: int) -> None:
+        """Offer a card outside the resolution: from the display (advanced) or two drawn.
+
+        Rules: NK-RWD-08, NK-RWD-10, NK-PO-01, NK-PO-02, NK-ADS-04.
+        """
         r = self.rules
         d = self._period(w)
         if r.advanced_setup or r.advanced_cards:
@@ -313,6 +360,11 @@ class EndOfRound:
         self._draw_offer(w, p, discount, 2, (), d)
 
     def _draw_offer(self, w, p, discount, need, drawn, d) -> None:
+        """Draw up to ``need`` cards for an offer (from the bottom when the deck is out), then
+        offer them.
+
+        Rules: NK-RWD-08, NK-PO-01.
+        """
         while need > 0:
             if w.deck[d - 1]:
                 w.push(("draw", p, discount, need, drawn, d))
@@ -330,11 +382,19 @@ class EndOfRound:
             w.push(("buy", p, discount, drawn, True, False, d))
 
     def _h_drawtwo(self, w, top, a):
+        """Draw two instead of buying from the display (advanced cards without the setup).
+
+        Rules: NK-ADV-07.
+        """
         w.pop()
         _, p, discount, _, _, _, d = top
         self._draw_offer(w, p, discount, 2, (), d)
 
     def _take_from_display(self, w, card: int) -> None:
+        """Take a bought card off the display (piles or bidding area).
+
+        Rules: NK-ADV-07, NK-ADS-04.
+        """
         if card in w.piles:
             w.piles = _remove(w.piles, card)
             return

@@ -18,6 +18,11 @@ class FreeActions:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _free_actions(self, s, p, P, vals, out: list) -> list:
+        """Append the free actions a) to h) and the cards' own free actions the player can pay
+        for now.
+
+        Rules: NK-FA-01..08, NK-FA-11, NK-FA-12, NK-FA-15..20, NK-PP-02..07, NK-ST-07, NK-LH-01, NK-HO-02.
+        """
         r = self.rules
         fish = P.fish
         if fish:
@@ -87,6 +92,10 @@ class FreeActions:
         return bool(P.dice) or bool(s.main and self.rules.free_actions_after_last_die)
 
     def _kind_fish_for(self, s, p, P) -> list:
+        """The FishFor actions of the turn.
+
+        Rules: NK-FA-01.
+        """
         if not P.fish or not self._free_offered(s, P):
             return []
         r = self.rules
@@ -98,6 +107,10 @@ class FreeActions:
         return out
 
     def _kind_take_discard(self, s, p, P) -> list:
+        """The TakeDiscard actions of the turn (for fish, or a Penguin Park pickup).
+
+        Rules: NK-FA-02..04, NK-PP-06, NK-PP-07, NK-ST-03.
+        """
         if not s.discard or P.picked_up or not self._free_offered(s, P):
             return []
         r = self.rules
@@ -113,11 +126,19 @@ class FreeActions:
         return out
 
     def _kind_remove_interference(self, s, p, P) -> list:
+        """RemoveInterference when the player has a tile and the coins.
+
+        Rules: NK-FA-05.
+        """
         if P.interference and P.coins >= self.rules.interference_removal_cost and self._free_offered(s, P):
             return [_UNJAM]
         return []
 
     def _kind_buy_ship(self, s, p, P) -> list:
+        """The BuyShip actions: a lane holding fewer ships than harbours, the price paid.
+
+        Rules: NK-FA-06..08.
+        """
         if not (P.harbours > 1 and P.coins >= self.ship_price(P) and self._free_offered(s, P)):
             return []
         counts = [0] * len(P.lanes)
@@ -126,37 +147,65 @@ class FreeActions:
         return [_a(BuyShip, li) for li, n in enumerate(counts) if n < P.harbours]
 
     def _kind_open_harbour(self, s, p, P) -> list:
+        """OpenHarbour below the harbour limit, the price paid.
+
+        Rules: NK-FA-11..13.
+        """
         if P.harbours < self.rules.max_harbours and P.coins >= self.harbour_price(P) \
                 and self._free_offered(s, P):
             return [_a(OpenHarbour)]
         return []
 
     def _kind_adjust(self, s, p, P) -> list:
+        """The Adjust actions (1 fuel: a die +1 or -1, wrapping).
+
+        Rules: NK-FA-15.
+        """
         if P.fuel >= self.rules.adjust_fuel and self._free_offered(s, P):
             return self._acts_for(self._distinct(P.dice)).adjust
         return []
 
     def _kind_tile_adjust(self, s, p, P) -> list:
+        """The TileAdjust actions (a Penguin Park +/-1 tile not yet used this round).
+
+        Rules: NK-PP-02, NK-PP-03.
+        """
         if P.cards and P.dice and self.profile(P).park[0] > P.tile_adjust_used:
             return self._acts_for(self._distinct(P.dice)).tile
         return []
 
     def _kind_reroll(self, s, p, P) -> list:
+        """The Reroll actions (a Penguin Park reroll tile not yet used this round).
+
+        Rules: NK-PP-02, NK-PP-04.
+        """
         if P.cards and P.dice and self.profile(P).park[0] > P.tile_reroll_used:
             return self._acts_for(self._distinct(P.dice)).reroll
         return []
 
     def _kind_move_ship(self, s, p, P) -> list:
+        """The MoveShip actions (2 fuel, a ship with a next stop).
+
+        Rules: NK-FA-16, NK-FA-17.
+        """
         if P.fuel >= self.rules.move_fuel and self._free_offered(s, P):
             return self._ship_moves(P)
         return []
 
     def _kind_load_cargo(self, s, p, P) -> list:
+        """The LoadCargo actions (a good onto a port's next cargo space).
+
+        Rules: NK-FA-18, NK-PORT-02.
+        """
         if P.goods and P.cards and self.profile(P).ports and self._free_offered(s, P):
             return self._cargo_moves(P)
         return []
 
     def _kind_trade(self, s, p, P) -> list:
+        """The Trade actions of an activated Seaside Town.
+
+        Rules: NK-ST-01, NK-ST-06, NK-ST-07.
+        """
         if not P.cards or not self._free_offered(s, P):
             return []
         r = self.rules
@@ -176,18 +225,30 @@ class FreeActions:
         return out
 
     def _kind_lighthouse(self, s, p, P) -> list:
+        """The Lighthouse actions (a Light House not used this round).
+
+        Rules: NK-LH-01.
+        """
         if P.cards and P.lighthouse is None and "light_house" in self.profile(P).effects \
                 and self._free_offered(s, P):
             return [_a(Lighthouse, *key) for key, _, _ in P.hubs]
         return []
 
     def _kind_hospital_remove(self, s, p, P) -> list:
+        """HospitalRemove, the Hospital's free removal (without the die variant).
+
+        Rules: NK-HO-02.
+        """
         if P.cards and not P.hospital_used and P.interference and not self.rules.hospital_needs_die \
                 and "hospital" in self.profile(P).effects and self._free_offered(s, P):
             return [_a(HospitalRemove)]
         return []
 
     def ship_price(self, P) -> int:
+        """The price of the player's next ship: 2k - 1 coins for the k-th.
+
+        Rules: NK-FA-06.
+        """
         return self.rules.ship_cost_first + self.rules.ship_cost_step * (len(P.ships) - 1)
 
     def harbour_price(self, P) -> int:
@@ -201,6 +262,10 @@ class FreeActions:
         return base
 
     def _h_fish_for(self, w, top, a):
+        """Pay a fish for coins or fuel (cabin cap).
+
+        Rules: NK-FA-01, NK-CAP-01.
+        """
         p = top[1]
         m = w.p(p)
         m.fish -= 1
@@ -209,6 +274,10 @@ class FreeActions:
         w.events.append(("fish_for", p, a.item, got))
 
     def _h_take_discard(self, w, top, a):
+        """Take a die from the discard area (for fish or a Park pickup); one per turn.
+
+        Rules: NK-FA-02, NK-FA-03, NK-ACT-11, NK-PP-06, NK-ST-03.
+        """
         p = top[1]
         m = w.p(p)
         r = self.rules
@@ -223,12 +292,20 @@ class FreeActions:
         w.events.append(("pickup", p, a.value, a.source))
 
     def _h_remove_interference(self, w, top, a):
+        """Pay coins to remove an interference tile.
+
+        Rules: NK-FA-05.
+        """
         m = w.p(top[1])
         m.coins -= self.rules.interference_removal_cost
         m.interference -= 1
         w.events.append(("unjam", top[1]))
 
     def _h_buy_ship(self, w, top, a):
+        """Buy a ship; it starts at the start of the chosen lane.
+
+        Rules: NK-FA-06..08, NK-FA-10.
+        """
         p = top[1]
         m = w.p(p)
         m.coins -= self.ship_price(m)
@@ -236,6 +313,10 @@ class FreeActions:
         w.events.append(("ship", p, a.lane))
 
     def _h_open_harbour(self, w, top, a):
+        """Open a harbour: a new empty lane, the Harbour City price if activated.
+
+        Rules: NK-FA-11..13, NK-HC-01, NK-HC-03.
+        """
         p = top[1]
         m = w.p(p)
         price = self.harbour_price(m)
@@ -251,6 +332,10 @@ class FreeActions:
         w.events.append(("harbour", p, price))
 
     def _h_adjust(self, w, top, a):
+        """Change a die by +1 or -1, wrapping, for fuel or with a Park tile.
+
+        Rules: NK-FA-15, NK-PP-03.
+        """
         p = top[1]
         m = w.p(p)
         if type(a) is Adjust:
@@ -262,6 +347,10 @@ class FreeActions:
         w.events.append(("adjust", p, a.value, nv))
 
     def _h_reroll(self, w, top, a):
+        """Use a Park reroll tile: the die leaves the hand and is rolled again (chance).
+
+        Rules: NK-PP-04.
+        """
         p = top[1]
         m = w.p(p)
         m.tile_reroll_used += 1
@@ -270,6 +359,10 @@ class FreeActions:
         w.events.append(("reroll", p, a.value))
 
     def _h_rolled(self, w, top, a):
+        """The rerolled die's new value back into the hand.
+
+        Rules: NK-PP-04.
+        """
         w.pop()
         m = w.p(top[1])
         m.dice = _insert(m.dice, a.value)

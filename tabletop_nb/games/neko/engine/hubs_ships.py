@@ -117,6 +117,10 @@ class HubsShips:
         return boundary + 1, 0
 
     def hub_count(self, P) -> int:
+        """The hubs Neko Harbour counts (port hubs only under ``neko_counts_port_hubs``).
+
+        Rules: NK-NH-01, NK-NH-03.
+        """
         if self.rules.neko_counts_port_hubs:
             return len(P.hubs)
         return sum(1 for k, _, _ in P.hubs if k[2] == 0)
@@ -132,11 +136,19 @@ class HubsShips:
         return 0 if best is None else best
 
     def _vacant_hubs(self, P) -> list:
+        """The player's hubs without a die this round (port hubs only if dice may go there).
+
+        Rules: NK-ACT-09, NK-CH-04.
+        """
         used = {k for k, _ in P.hub_dice}
         port = self.rules.dice_on_port_hubs
         return [k for k, _, _ in P.hubs if k not in used and (port or k[2] == 0)]
 
     def _activate_hub(self, w, m, p, key, by_ship: bool) -> None:
+        """A hub activates: multiplier times one unit of its item (Light House adds), caps apply.
+
+        Rules: NK-HUB-05, NK-HUB-12, NK-LH-01, NK-CAT-08.
+        """
         mult, item = self.hub_at(m, key)
         units = mult + (self.rules.lighthouse_units if m.lighthouse == key else 0)
         amount = units * (self.rules.coin_unit if item == "coins" else 1)
@@ -144,6 +156,10 @@ class HubsShips:
         w.events.append(("hub", p, key, item, got, by_ship))
 
     def _h_activate_hub(self, w, top, a):
+        """Put a die equal to the multiplier on a hub: its reward, and a fish with a ship there.
+
+        Rules: NK-ACT-08, NK-HUB-04, NK-CAT-03, NK-CAT-04.
+        """
         p = top[1]
         m = w.p(p)
         key = (a.lane, a.boundary, a.sub)
@@ -157,6 +173,10 @@ class HubsShips:
             w.events.append(("catch", p, got))
 
     def _ship_moves(self, P) -> list:
+        """A MoveShip per distinct ship position with a next stop.
+
+        Rules: NK-FA-16, NK-FA-17, NK-HUB-10.
+        """
         out = []
         last = None
         for pos in P.ships:
@@ -169,6 +189,11 @@ class HubsShips:
         return out
 
     def _h_move_ship(self, w, top, a):
+        """Move a ship to its next stop for fuel; a hub there activates (a fish if a die waits
+        and no ship).
+
+        Rules: NK-FA-16, NK-HUB-10, NK-HUB-12, NK-CAT-01, NK-CAT-02, NK-CAT-05.
+        """
         p = top[1]
         m = w.p(p)
         m.fuel -= self.rules.move_fuel
@@ -186,11 +211,19 @@ class HubsShips:
                 w.events.append(("catch", p, got))
 
     def _cargo_moves(self, P) -> list:
+        """A LoadCargo per port with a cargo space left.
+
+        Rules: NK-FA-18, NK-PORT-02.
+        """
         filled = dict(P.cargo) if P.cargo else {}
         return [_a(LoadCargo, li, si) for li, si, c, n in self.profile(P).ports
                 if filled.get(c, 0) < n]
 
     def _h_load(self, w, top, a):
+        """Load a good onto a port's next cargo space; an icon there pays at once.
+
+        Rules: NK-PORT-02..04.
+        """
         p = top[1]
         m = w.p(p)
         card = m.lanes[a.lane][a.slot]
@@ -204,5 +237,9 @@ class HubsShips:
         w.events.append(("cargo", p, card, n, space.item, got))
 
     def port_unlocked(self, P, card: int) -> bool:
+        """Whether every cargo space of the port is covered.
+
+        Rules: NK-PORT-05.
+        """
         need = len(self.card[card].cargo)
         return dict(P.cargo).get(card, 0) >= need

@@ -12,6 +12,10 @@ class MorningMarket:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _h_sell(self, w, top, a):
+        """Sell one fish for coins, fuel or a good (caps apply); done when no fish is left.
+
+        Rules: NK-MM-01..03.
+        """
         p = top[1]
         m = w.p(p)
         m.fish -= 1

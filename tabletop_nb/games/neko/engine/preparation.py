@@ -15,6 +15,10 @@ class Preparation:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _h_roll(self, w, top, a):
+        """A seat's six dice rolled: the hand in front of it.
+
+        Rules: NK-DRF-01.
+        """
         w.pop()
         seat = top[1]
         hands = list(w.hands) if w.hands else [()] * self.N
@@ -23,6 +27,11 @@ class Preparation:
         w.events.append(("roll", seat, tuple(a.dice)))
 
     def _draft_step(self, w) -> None:
+        """One draft step: every seat picks from the hand in front of it, then the hands pass on;
+        the last die of each hand is kept without a choice.
+
+        Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05..07.
+        """
         N = self.N
         size = len(w.hands[0])
         if size <= 1:
@@ -48,6 +57,10 @@ class Preparation:
         w.step += 1
 
     def _h_pick(self, w, top, a):
+        """A seat's pick of the draft step (simultaneous: applied at the step's end).
+
+        Rules: NK-DRF-02, NK-DRF-05.
+        """
         w.pop()
         w.picks = picks = w.picks + (a.value,)
         # Speed: while seats are left to pick in this step, the next seat's pick is pushed
@@ -57,6 +70,10 @@ class Preparation:
             w.push(("draft", len(picks)))
 
     def _h_income(self, w, top, a):
+        """Income: the die discarded for its value in coins, then the income cards pay.
+
+        Rules: NK-INC-01..04, NK-INC-06, NK-OB-01, NK-FP-01.
+        """
         w.pop()
         p = top[1]
         r = self.rules
@@ -75,11 +92,19 @@ class Preparation:
             w.push(("smc", p))
 
     def _h_reward(self, w, top, a):
+        """The chosen reward is given.
+
+        Rules: NK-RWD-02.
+        """
         w.pop()
         p = top[1]
         self._give_reward(w, p, a.reward)
 
     def _give_reward(self, w, p, reward: str) -> None:
+        """Give a reward of the chart (caps apply; a card reward starts an offer).
+
+        Rules: NK-RWD-04, NK-RWD-06..08.
+        """
         m = w.p(p)
         amount = next((rs.amount for rs in self.chart if rs.reward == reward), 0)
         w.events.append(("reward", p, reward))
@@ -93,6 +118,10 @@ class Preparation:
             self._start_offer(w, p, 0)
 
     def _reward_actions(self, s, P, ok) -> list:
+        """The rewards the chart allows at the levels ``ok`` lets through.
+
+        Rules: NK-RWD-01, NK-RWD-03, NK-RWD-06.
+        """
         out = []
         seen = set()
         for rs in self.chart:
@@ -120,6 +149,11 @@ class Preparation:
         return list(got)
 
     def _set_turn_order(self, w) -> None:
+        """Set the turn order by dice totals (ties: the earlier seat first); the first player
+        takes an interference tile.
+
+        Rules: NK-TO-02..05.
+        """
         totals = [sum(w.view(p).dice) for p in range(self.N)]
         pos = {p: i for i, p in enumerate(w.order)}
         order = tuple(sorted(range(self.N), key=lambda p: (-totals[p], pos[p])))

@@ -72,15 +72,24 @@ class Round:
         return build_position(self, **table)
 
     def current_player(self, s: NekoState) -> int:
+        """The seat of the top frame, CHANCE for a chance event, TERMINAL when none is left."""
         if s.frames:
             top = s.frames[-1]
             return CHANCE if top[0] in CHANCE_FRAMES else top[1]
         return TERMINAL
 
     def is_terminal(self, s: NekoState) -> bool:
+        """Whether the game is over (no frame left).
+
+        Rules: NK-RND-04.
+        """
         return not s.frames
 
     def chance_outcomes(self, s: NekoState) -> list:
+        """The outcomes of the chance event on top, with their exact probabilities.
+
+        Rules: NK-SET-05, NK-SET-07, NK-DRF-01, NK-PP-04, NK-ADV-02.
+        """
         if not s.frames:
             return []
         top = s.frames[-1]
@@ -107,6 +116,7 @@ class Round:
         return []
 
     def sample_chance(self, s: NekoState, rng) -> Any:
+        """One outcome of the chance event on top, drawn with ``rng``."""
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
@@ -125,6 +135,9 @@ class Round:
         # A bot asks for the legal actions and ``apply`` asks again for the same state:
         # the last answer is kept (states are immutable values; one tuple swap, so a
         # thread reading it sees a state with its own actions). The caller owns the list.
+        """The legal actions of the decision on top (the last answer kept: a bot asks, then
+        ``apply`` asks again).
+        """
         last = self._legal_last
         if last[0] is s:
             return list(last[1])
@@ -133,6 +146,10 @@ class Round:
         return out
 
     def _legal_actions(self, s: NekoState) -> list:
+        """The legal actions of the decision on top, by frame kind.
+
+        Rules: NK-MM-02, NK-DRF-02, NK-INC-01, NK-SET-09.
+        """
         if not s.frames:
             return []
         top = s.frames[-1]
@@ -180,6 +197,9 @@ class Round:
         raise AssertionError(f"unknown frame {top!r}")
 
     def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
+        """Apply a legal action: its handler changes a working copy, then the round runs on to
+        the next decision.
+        """
         w = _work(s)   # Speed: ``_W(s)`` (base.py)
         self._handlers[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: setup.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
@@ -309,4 +329,8 @@ class Round:
         return 1 if w.round <= 2 else 2
 
     def _h_done(self, w, top, a):
+        """Done: the decision on top (market, game-end window) is over.
+
+        Rules: NK-MM-01, NK-END-01.
+        """
         w.pop()

@@ -57,10 +57,18 @@ class Scoring:
         return tuple(p for p, v in enumerate(vals) if v == best)
 
     def travel_pp(self, P) -> int:
+        """Ship travel PP: each ship scores by the cards it has crossed.
+
+        Rules: NK-TRV-01..03.
+        """
         t = self.rules.ship_travel_pp
         return sum(t[min(b, len(t) - 1)] for (_, b, _) in P.ships)
 
     def _mid_scoring(self, w) -> None:
+        """Mid-game scoring: the period's two tiles, then ship travel, for every player.
+
+        Rules: NK-MID-01, NK-MID-02, NK-MID-15, NK-TRV-04.
+        """
         period = 1 if w.round <= self.rules.rounds // 2 else 2
         k = self._t.per_period
         tiles = w.tiles[(period - 1) * k: period * k]
@@ -76,6 +84,10 @@ class Scoring:
             w.events.append(("mid", p, gained[p], travel))
 
     def _window_actions(self, s, p, P) -> list:
+        """The game-end window's moves and loads.
+
+        Rules: NK-END-01..05, NK-TRV-05.
+        """
         out = []
         r = self.rules
         if P.fuel >= r.move_fuel:
@@ -140,15 +152,27 @@ class Scoring:
         return (P.pp, harb, cards_pp, end, goods, inter, total)
 
     def _final_scoring(self, w) -> None:
+        """Final scoring: each player's breakdown kept in the state.
+
+        Rules: NK-FIN-08.
+        """
         w.final = tuple(self.final_breakdown(w.view(p)) for p in range(self.N))
         w.events.append(("final",))
 
     def scores(self, s: NekoState) -> tuple:
+        """The final scores once the game is over, else the PP on the track.
+
+        Rules: NK-FIN-08, NK-SET-13.
+        """
         if s.final:
             return tuple(f[-1] for f in s.final)
         return tuple(P.pp for P in s.players)
 
     def _rank_key(self, s, p: int):
+        """A seat's place in the ranking: PP, then coins, then earlier turn order.
+
+        Rules: NK-FIN-10, NK-TIE-01, NK-TIE-02.
+        """
         pos = s.order.index(p)
         return (self.scores(s)[p], s.players[p].coins, -pos)
 
@@ -157,5 +181,9 @@ class Scoring:
         return (max(range(self.N), key=lambda p: self._rank_key(s, p)),)
 
     def ranks(self, s: NekoState) -> tuple[int, ...]:
+        """Each seat's rank (1 the winner; no two seats share one).
+
+        Rules: NK-TIE-01, NK-TIE-02.
+        """
         keys = [self._rank_key(s, p) for p in range(self.N)]
         return tuple(1 + sum(1 for k in keys if k > keys[p]) for p in range(self.N))

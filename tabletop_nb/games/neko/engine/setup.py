@@ -38,6 +38,11 @@ class SetUp:
     bonus = property(lambda self: self._t.bonus, doc="the starting bonus tiles by name")
 
     def setup(self) -> None:
+        """The game's tables, made once from the rules: the cards by id, the period decks, the
+        resolution order, the roll tables, the action tables.
+
+        Rules: NK-SET-01, NK-SET-02, NK-RES-02.
+        """
         r = self.rules
         self.N = r.players
         self.S = r.spaces
@@ -88,6 +93,11 @@ class SetUp:
                                              ("goods", r.market_goods)) if on] + [_a(Done)])
 
     def initial_state(self) -> NekoState:
+        """The state before the first decision: starting supplies, the decks, and the set-up
+        run up to its first chance event or choice.
+
+        Rules: NK-SET-03, NK-SET-06, NK-SET-12, NK-SET-14.
+        """
         r = self.rules
         N = self.N
         t = self._t
@@ -110,23 +120,43 @@ class SetUp:
     def _empty_bids(self) -> tuple:
         # Speed: one tuple per game (a value like any other); every row of it is the one
         # shared empty row, which _bid_spaces knows by identity
+        """Every space's row of empty slots, one per seat (one shared tuple).
+
+        Rules: NK-SET-14, NK-PREP-01.
+        """
         return self._no_bids
 
     def _h_order(self, w, top, a):
+        """The random start order drawn.
+
+        Rules: NK-SET-07.
+        """
         w.pop()
         w.order = tuple(a.order)
         w.events.append(("start_order", w.order))
 
     def _h_tile(self, w, top, a):
+        """A mid-game scoring tile drawn.
+
+        Rules: NK-SET-05.
+        """
         w.pop()
         w.tiles = w.tiles + (a.tile,)
 
     def _h_adv(self, w, top, a):
+        """An advanced card drawn onto its space.
+
+        Rules: NK-ADV-02.
+        """
         w.pop()
         w.adv_pool = _remove(w.adv_pool, a.card)
         self._set_card_at(w, self.S + w.adv.index(-1), a.card)
 
     def _h_bonus(self, w, top, a):
+        """A starting bonus tile chosen (caps apply), in reverse turn order.
+
+        Rules: NK-SET-09, NK-SET-11.
+        """
         w.pop()
         p = top[1]
         b = self._t.bonus[a.tile]

@@ -22,6 +22,7 @@ class Words:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def player_name(self, seat: int) -> str:
+        """A seat's colour."""
         return _NAMES[seat] if seat < len(_NAMES) else f"Player {seat + 1}"
 
     def observation(self, s: NekoState, player: int) -> NekoState:
@@ -38,22 +39,27 @@ class Words:
     # the search bot's hooks (core/search.py) live in bots.py
     @property
     def search_horizon(self) -> int:
+        """Decisions a search rollout plays before estimating (the bots' setting)."""
         from ..bots import SEARCH_HORIZON_PER_SEAT
         return SEARCH_HORIZON_PER_SEAT * self.N
 
     def determinize(self, s: NekoState, player: int, rng) -> NekoState:
+        """A full state consistent with a seat's view (the bots' ``determinize``)."""
         from ..bots import determinize
         return determinize(self, s, player, rng)
 
     def estimate_scores(self, s: NekoState) -> tuple:
+        """Each seat's estimated final score (the bots' ``estimate_scores``)."""
         from ..bots import estimate_scores
         return estimate_scores(self, s)
 
     def search_actions(self, s: NekoState, rng) -> list:
+        """The actions a search compares (the bots' ``search_actions``)."""
         from ..bots import search_actions
         return search_actions(self, s, rng)
 
     def phase(self, s: NekoState) -> str:
+        """The name of the phase (or decision) the state is in."""
         name = PHASES[s.phase]
         if s.phase in (SETUP, BONUS):
             return name
@@ -62,14 +68,17 @@ class Words:
         return f"Round {s.round} of {self.rules.rounds}: {name}"
 
     def card_name(self, card: int) -> str:
+        """A card's printed name."""
         c = self.card[card]
         return c.name
 
     def _key_label(self, key) -> str:
+        """A lane position (lane, boundary, sub) in words."""
         li, b, j = key
         return f"lane {li + 1}, port hub {j} in slot {b + 1}" if j else f"lane {li + 1}, hub {b}"
 
     def action_label(self, s: NekoState, a: Any) -> str:
+        """An action in words, with what it costs or gives where that helps a player choose."""
         t = type(a)
         cn = self.card_name
         if t is TakeFish:
@@ -287,6 +296,7 @@ class Words:
         return tuple(out)
 
     def summary(self, s: NekoState) -> dict:
+        """A plain summary of the state: round, phase, whose turn, each seat's supplies."""
         P = s.players
         return {"PP": self.scores(s), "coins": tuple(p.coins for p in P), "fuel": tuple(p.fuel for p in P),
                 "goods": tuple(p.goods for p in P), "fish": tuple(p.fish for p in P),
