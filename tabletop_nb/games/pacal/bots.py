@@ -26,29 +26,19 @@ from typing import Any
 
 from numpy.random import Generator as _Generator
 
-from .constellations import _bit_list as _bits
-
+from . import analysis
+from .constellations import bit_list as _bits
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
 
-__all__ = ["greedy_bot", "search_actions", "estimate_scores"]
+__all__ = ["greedy_bot", "GreedyBot", "ShapeTables", "search_actions", "estimate_scores"]
 
 
 def _district_gain(game, s, p: int, cell: int, height: int) -> int:
-    """Points a new pyramid of ``height`` on ``cell`` would score now (PC-SCORE)."""
+    """Points a new pyramid of ``height`` on ``cell`` would score now (the engine's
+    :meth:`~tabletop_nb.games.pacal.engine.PacalGame.district_gain`)."""
     k = game.geo.district[cell]
-    return _gain(game.geo.values[k], game.strengths(s, k), p, height)
-
-
-def _gain(value: int, st: list, p: int, height: int) -> int:
-    """The district's ``value`` if a pyramid of ``height`` of seat p, where the seats have
-    ``st`` stories, scores now (a first pyramid, or p becomes the sole leader), else 0."""
-    if not any(st):
-        return value
-    others = max(st[:p] + st[p + 1:])  # the best other seat
-    if st[p] + height > others and not st[p] > others:
-        return value
-    return 0
+    return game.district_gain(k, game.strengths(s, k), p, height)
 
 
 def _potential(game, s, p: int, extra: int, shapes: "_Shapes") -> float:
@@ -106,25 +96,14 @@ def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
     ``known`` is the decision's memo (it keeps the final scoring's tallies of ``s``)."""
     p = s.player
     geo = game.geo
-    # Speed: the build's points alone (game._build_points), not the whole apply with the
-    # end of the turn (the next seat's moves): the same scores and stories as
-    # game.apply_trusted(s, a), which ends the turn after the build. The points, the
-    # stories and whether the game ends read only the space and the height, and so does
-    # the final scoring (pyramids and god stones, no stones): any build of that space and
-    # height has this value (test_bot_speed.py compares it with the whole apply).
-    _, _, scores, _, ended, st = game._build_points(s, cell, a.height)  # st: stories after
-    if game._build_ends_game(s, scores, ended):  # it reads s.pos and s.last_round alone
-        # Speed: the game ends after this build, and its scores are then the build's
-        # scores plus the final scoring of the board after it (_end_turn, _game_over).
-        # That board is s's with one pyramid changed: its final scoring comes from s's
-        # tallies (counted once for the decision) with that one space changed.
-        # Speed: with the tallies' river, lake and district points too (_final_base), so
-        # that each build scores again only the areas its space is in
-        got = known.get("tallies")
-        if got is None:
-            tallies = game._final_tallies(s)
-            got = known["tallies"] = (tallies, game._final_base(tallies))
-        final = game._final_after_build(s, got[0], cell, a.height, got[1])
+    # the build's points, stories and end, as the engine applies them (analysis.build_result);
+    # they read only the space and the height, so any build of that space and height has
+    # this value
+    _, _, scores, _, ended, st = analysis.build_result(game, s, cell, a.height)  # st: stories after
+    if analysis.turn_ends_game(game, s, scores, ended):
+        # the game ends after this build: its scores are the build's plus the final
+        # scoring of the board after it
+        final = analysis.final_after_build(game, s, cell, a.height)
         sc = [scores[q] + sum(final[q]) for q in range(len(scores))]
         top = max(sc)
         return True, (100.0 if sc[p] == top else -100.0)
@@ -135,19 +114,19 @@ def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
     return False, v
 
 
-def _choose_move(game, s, rng):
+def _choose_move(game, s, rng, tables: "ShapeTables"):
     opts = s.options
     if all(type(a) is UseGod for a in opts):
         return min(opts, key=lambda a: a.value)
     if not s.supply[s.player]:
-        valued = _move_values(game, s, rng)
+        valued = _move_values(game, s, rng, tables)
         if not valued:
             return min(opts, key=lambda a: a.value)
         return _best(valued)
-    return _best_move(game, s, rng)
+    return _best_move(game, s, rng, tables)
 
 
-def _move_values(game, s, rng) -> list:
+def _move_values(game, s, rng, tables: "ShapeTables") -> list:
     """(move, value) for every die move or placement (god stones are not valued)."""
     p = s.player
     geo = game.geo
@@ -155,7 +134,7 @@ def _move_values(game, s, rng) -> list:
     ship = s.ships[p]
     # after the move the stone under the ship becomes visible
     vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
-    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p]) if s.supply[p] else None
+    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables) if s.supply[p] else None
     out = []
     index = geo.index
     # Speed: shapes.potential remembers _potential per space (as a dict here did before)
@@ -181,7 +160,7 @@ def _move_values(game, s, rng) -> list:
     return out
 
 
-def _choose_drop(game, s, rng):
+def _choose_drop(game, s, rng, tables: "ShapeTables"):
     p = s.player
     opts = s.options
     takes = [a for a in opts if type(a) is TakeBack]
@@ -210,7 +189,7 @@ def _choose_drop(game, s, rng):
                 v -= 2.0
             else:
                 if shapes is None:
-                    shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p])
+                    shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p], tables)
                 v += 0.5 + shapes.potential(c)
         v += r * 1e-3
         if v > best_v:
@@ -218,8 +197,12 @@ def _choose_drop(game, s, rng):
     return best
 
 
-def greedy_bot(game, state, rng):
+class GreedyBot:
     """One-turn-lookahead bot: constellations, majorities, two-stone moves (see the module).
+
+    Call it as ``bot(game, state, rng)``. It keeps its own tables (the board's shapes, the
+    shape sets of recent members) in :attr:`tables`: they read only the board and the
+    members, so they carry over from game to game.
 
     Parameters
     ----------
@@ -233,38 +216,44 @@ def greedy_bot(game, state, rng):
     Returns
     -------
     action
-        One of ``game.legal_actions(state)``.
+        One of the state's own options (so the runner may trust it).
 
     Examples
     --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=2)
-    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+    >>> rec = tabletop_nb.play(game, bots=[GreedyBot(), "random"], seed=3)
     >>> len(rec.scores)
     2
     """
-    ph = state.phase
-    if ph == BUILD:
-        return _choose_build(game, state, rng)
-    if ph == MOVE:
-        return _choose_move(game, state, rng)
-    if ph == DROP:
-        return _choose_drop(game, state, rng)
-    if ph == GOD:
+
+    #: the name the bot is known by
+    bot_name = "greedy"
+    #: every choice is one of the state's own options: the runner applies it without
+    #: matching it against the legal actions first
+    trusted = True
+
+    def __init__(self) -> None:
+        self.tables = ShapeTables()
+
+    def __call__(self, game: Any, state: Any, rng: Any) -> Any:
+        ph = state.phase
+        if ph == BUILD:
+            return _choose_build(game, state, rng)
+        if ph == MOVE:
+            return _choose_move(game, state, rng, self.tables)
+        if ph == DROP:
+            return _choose_drop(game, state, rng, self.tables)
+        if ph == GOD:
+            opts = state.options
+            p = state.player
+            index = game.geo.index
+            shapes = _Shapes(game, state, p, game.visible_stones(state, p) | state.pyr_masks[p],
+                             self.tables)
+            vals = [shapes.potential(index[a.at]) + r * 1e-3 for a, r in zip(opts, _draws(rng, len(opts)))]
+            return opts[vals.index(max(vals))]  # the first of the best, as max(opts, key=...)
         opts = state.options
-        p = state.player
-        index = game.geo.index
-        shapes = _Shapes(game, state, p, game.visible_stones(state, p) | state.pyr_masks[p])
-        vals = [shapes.potential(index[a.at]) + r * 1e-3 for a, r in zip(opts, _draws(rng, len(opts)))]
-        return opts[vals.index(max(vals))]  # the first of the best, as max(opts, key=...)
-    opts = state.options
-    return opts[int(rng.random() * len(opts))]
-
-
-greedy_bot.bot_name = "greedy"  # type: ignore[attr-defined]  # a bot function's name tag
-#: every choice is one of the state's own options (test_bot_speed.py checks it): the runner
-#: applies it without matching it against the legal actions first
-greedy_bot.trusted = True  # type: ignore[attr-defined]
+        return opts[int(rng.random() * len(opts))]
 
 
 # -- Speed ---------------------------------------------------------------------------------
@@ -316,7 +305,7 @@ class _Shapes:
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
                  "_eff", "_district", "_bit")
 
-    def __init__(self, game, s, p: int, members: int):
+    def __init__(self, game, s, p: int, members: int, tables: "ShapeTables"):
         self._game, self._s, self._p = game, s, p
         self._district = game.geo.district
         self._bit = game.geo.bit
@@ -325,12 +314,8 @@ class _Shapes:
         self._values: dict = {}
         #: _eff[h]: the highest pyramid left of at most h stories (0: none), as _potential
         #: walks down the supply
-        supply = s.pyr_supply[p]
-        eff = _EFF.get(supply)
-        if eff is None:
-            eff = _eff_table(supply)
-        self._eff = eff
-        self.t5, self.t4, self.t3, self.t2 = _shape_sets(game, members)
+        self._eff = _eff_table(s.pyr_supply[p])
+        self.t5, self.t4, self.t3, self.t2 = tables.shape_sets(game, members)
 
     def potential(self, cell: int) -> float:
         """:func:`_potential` of ``cell`` for this state and seat, remembered per space
@@ -373,36 +358,23 @@ class _Shapes:
         """_gain in district k, remembered under k * 8 + height (heights are 1..5)."""
         st = self._stories.get(k)
         if st is None:
-            st = self._stories[k] = self._game._stories(self._s, k)
-        g = self._gains[k * 8 + height] = _gain(self._game.geo.values[k], st, self._p, height)
+            st = self._stories[k] = analysis.district_stories(self._game, self._s.pyramids, k)
+        # the printed reading of a takeover (a tie for first is not worth chasing while
+        # moving, even where rules.tie_scores pays it); builds are valued by the engine's
+        g = self._gains[k * 8 + height] = analysis.majority_gain(self._game.geo.values[k], st,
+                                                                 self._p, height)
         return g
 
 
-#: _eff_table's answers by pyramid supply
-_EFF: dict = {}
-
-
 def _eff_table(supply: tuple) -> tuple:
-    """``eff[h]``: the highest pyramid left in ``supply`` of at most h stories (0: none).
-
-    Speed: it reads the supply tuple alone, so it is worked out once per supply (a few
-    hundred supplies at most: each count runs down from the rules' few pyramids) instead
-    of once per decision (test_bot_speed.py compares it with walking the supply)."""
+    """``eff[h]``: the highest pyramid left in ``supply`` of at most h stories (0: none)."""
     eff = [0]
     for h in range(1, 6):
         eff.append(h if supply[h - 1] else eff[h - 1])
-    if len(_EFF) >= 4096:
-        _EFF.clear()
-    got = _EFF[supply] = tuple(eff)
-    return got
+    return tuple(eff)
 
 
-#: _shape_sets' last answers: (geometry, diamonds, members) -> (t5, t4, t3, t2)
-_SETS: dict = {}
-_SETS_MAX = 64
-
-
-def _best_move(game, s, rng):
+def _best_move(game, s, rng, tables: "ShapeTables"):
     """``_best(_move_values(game, s, rng))`` for a seat with stones in its supply.
 
     Speed: one loop, no (move, value) list, and a branch-and-bound on the district gain,
@@ -421,7 +393,7 @@ def _best_move(game, s, rng):
     geo = game.geo
     ship = s.ships[p]
     vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
-    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p])
+    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables)
     index = geo.index
     bit = geo.bit
     memo = shapes._values
@@ -472,27 +444,44 @@ def _best_move(game, s, rng):
     return best
 
 
-def _shape_sets(game, members: int) -> tuple[int, int, int, int]:
-    """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for ``members``.
-
-    Speed: they read only the members, the board (``game.geo``) and ``diamond_squares``,
-    so they are remembered under exactly those: a seat's move and its drop that follows
-    usually have the same members (the ship's new space hides a stone of his only when
-    it lies there), and the god stone's placement those of the move before it. The
-    remembered sets are the ones computed for that key, so the same.
+class ShapeTables:
+    """The greedy bot's tables, kept in the bot: the board's pair tables
+    (:func:`_pair_table`) and the shape sets (:func:`_compute_shape_sets`) of the last
+    few dozen sets of members. Both read only the board, ``diamond_squares`` and the
+    members, so an answer is the same whenever it is worked out: a seat's move and its
+    drop that follows usually have the same members, and a board's pair table (about
+    30 ms) serves every game on it.
     """
-    geo = game.geo
-    dia = game.rules.diamond_squares
-    key = (geo, dia, members)
-    got = _SETS.get(key)
-    if got is None:
-        if len(_SETS) >= _SETS_MAX:
-            _SETS.clear()
-        got = _SETS[key] = _compute_shape_sets(geo, dia, members)
-    return got
+
+    #: shape sets kept before the oldest are forgotten
+    MAX_SETS = 64
+
+    def __init__(self) -> None:
+        self._sets: dict = {}
+        self._pairs: dict = {}
+
+    def pair_table(self, geo, diamonds: bool) -> list:
+        """:func:`_pair_table` of the board, made once per board and reading."""
+        key = (geo.width, geo.height, geo.pad, diamonds)
+        got = self._pairs.get(key)
+        if got is None:
+            got = self._pairs[key] = _pair_table(geo, diamonds)
+        return got
+
+    def shape_sets(self, game, members: int) -> tuple[int, int, int, int]:
+        """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for ``members``."""
+        geo = game.geo
+        dia = game.rules.diamond_squares
+        key = (geo, dia, members)
+        got = self._sets.get(key)
+        if got is None:
+            if len(self._sets) >= self.MAX_SETS:
+                self._sets.clear()
+            got = self._sets[key] = _compute_shape_sets(geo, dia, members, self.pair_table(geo, dia))
+        return got
 
 
-def _compute_shape_sets(geo, diamonds: bool, m: int) -> tuple[int, int, int, int]:
+def _compute_shape_sets(geo, diamonds: bool, m: int, table: list) -> tuple[int, int, int, int]:
     """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for the members ``m``, from the
     board's pair table (:func:`_pair_table`).
 
@@ -514,7 +503,6 @@ def _compute_shape_sets(geo, diamonds: bool, m: int) -> tuple[int, int, int, int
         P = geo.pad
         t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
         if m & (m - 1):  # two members or more: lines and squares may form
-            table = _pair_table(geo, diamonds)
             cells = _bits(m)
             for i in range(len(cells) - 1):
                 get = table[cells[i]].get
@@ -530,10 +518,6 @@ def _compute_shape_sets(geo, diamonds: bool, m: int) -> tuple[int, int, int, int
     return t5, t4, t3, t2
 
 
-#: _pair_table's tables by (width, height, pad, diamonds): a process plays one board
-_PAIR_TABLES: dict = {}
-
-
 def _pair_table(geo, diamonds: bool) -> list:
     """``table[a].get(b)`` for board spaces a < b (bit indices): None if no shape of
     three or more stories holds both, else ``(e3, cs, ((c_bit, e4, e5), ...))``: e3 the spaces
@@ -546,10 +530,6 @@ def _pair_table(geo, diamonds: bool) -> list:
     board and process (about 30 ms, a few games' worth of shape sets) from every such
     shape on it."""
     W, H, P = geo.width, geo.height, geo.pad
-    key = (W, H, P, diamonds)
-    got = _PAIR_TABLES.get(key)
-    if got is not None:
-        return got
 
     S = P * H
     e3: dict = {}  # a * S + b -> the spaces e
@@ -603,8 +583,11 @@ def _pair_table(geo, diamonds: bool) -> list:
             for c in by_c:
                 cs |= 1 << c
         table[ab // S][ab % S] = (t3, cs, thirds)
-    _PAIR_TABLES[key] = table
     return table
+
+
+#: the greedy bot the game offers by name (``"greedy"``)
+greedy_bot = GreedyBot()
 
 
 # -- hooks for the search bot (tabletop_nb.core.search) -----------------------------------
@@ -652,7 +635,7 @@ def search_actions(game, s, rng) -> list:
     if ph == BUILD:
         valued = _build_values(game, s, rng)
     elif ph == MOVE and not all(type(a) is UseGod for a in s.options):
-        valued = _move_values(game, s, rng)
+        valued = _move_values(game, s, rng, greedy_bot.tables)
         # a god stone is worth points at the end: the cheapest is one more candidate
         gods = [a for a in s.options if type(a) is UseGod]
         if gods:

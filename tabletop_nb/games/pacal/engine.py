@@ -25,9 +25,11 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...core.errors import TabletopError
 from ...core.protocol import CHANCE, TERMINAL, BaseGame
+from . import analysis
+from .analysis import final_scoring_table, place_points
 from .board import Geometry
 from .constellations import BitSearch, gap_spaces
-from .constellations import _bit_list as _bits
+from .constellations import bit_list as _bits
 from .rules import ARROWS, PacalRules
 from .state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Build, Drop, Move, NoBuild,
                     PacalState, Place, PlaceShip, Roll, TakeBack, UseGod, evolve)
@@ -50,98 +52,6 @@ def _settle(s: PacalState, phase: int, options: tuple) -> PacalState:
     object.__setattr__(s, "phase", phase)
     object.__setattr__(s, "options", options)
     return s
-
-
-def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int, ...]) -> dict[int, int]:
-    """Points for a majority with places (river and lake, PC-RIVER-02..05).
-
-    Players with 0 stories take no place; tied players occupy as many places as there
-    are of them, add those places' points and share them, each share rounded down.
-
-    Parameters
-    ----------
-    strengths : mapping of int to int, or iterable of int
-        Each seat's stories along the river (or the lake).
-    points : tuple of int
-        The points of places 1, 2, 3, ... (``rules.river_points``).
-
-    Returns
-    -------
-    dict
-        ``{seat: points}``.
-
-    Examples
-    --------
-    >>> place_points({0: 8, 1: 6, 2: 6}, (12, 8, 4))
-    {0: 12, 1: 6, 2: 6}
-    >>> place_points({0: 1, 1: 1, 2: 1, 3: 1, 4: 1}, (12, 8, 4))
-    {0: 4, 1: 4, 2: 4, 3: 4, 4: 4}
-    """
-    if not isinstance(strengths, Mapping):
-        strengths = dict(enumerate(strengths))
-    ranked = sorted((v, p) for p, v in strengths.items() if v > 0)
-    ranked.reverse()
-    out = {p: 0 for p in strengths}
-    place = 0
-    i = 0
-    while i < len(ranked):
-        v = ranked[i][0]
-        group = [p for w, p in ranked if w == v]
-        pot = sum(points[place:place + len(group)])
-        for p in group:
-            out[p] = pot // len(group)
-        place += len(group)
-        i += len(group)
-    return out
-
-
-def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -> dict[int, int]:
-    """District final scoring (PC-DISTRICT-02..05): first the value, second place ``second``.
-
-    Parameters
-    ----------
-    strengths : mapping of int to int
-        Each seat's stories in the district.
-    value : int
-        The district's value, the first place's points.
-    second : int
-        The second place's points (``rules.second_place``).
-
-    Returns
-    -------
-    dict
-        ``{seat: points}``.
-
-    Examples
-    --------
-    >>> final_scoring_table({0: 5, 1: 5, 2: 3}, 6, 2)
-    {0: 6, 1: 6, 2: 0}
-    >>> final_scoring_table({0: 5, 1: 3, 2: 3}, 6, 2)
-    {0: 6, 1: 2, 2: 2}
-    """
-    seats = list(strengths)
-    return dict(zip(seats, _district_points([strengths[p] for p in seats], value, second)))
-
-
-def _district_points(st: Sequence[int], value: int, second: int) -> list[int]:
-    """:func:`final_scoring_table` on a list of stories by seat (the engine's form: final
-    scoring asks it for every district, and the greedy bot's look-ahead at every build
-    that may end the game). Everyone with the most stories scores ``value``; a sole
-    leader leaves ``second`` to everyone with the next most; no stories, no points."""
-    out = [0] * len(st)
-    top = max(st, default=0)
-    if top <= 0:
-        return out
-    firsts = [q for q, v in enumerate(st) if v == top]
-    for q in firsts:
-        out[q] = value
-    if len(firsts) == 1:
-        runner_up = max((v for v in st if v < top), default=0)
-        if runner_up > 0:
-            for q, v in enumerate(st):
-                if v == runner_up:
-                    out[q] = second
-    return out
 
 
 class PacalGame(BaseGame):
@@ -182,15 +92,18 @@ class PacalGame(BaseGame):
             self._face_sums.append((a, acc))
         self._xy = g.xy
         # rules read on every turn, looked up once (the threshold is a computed property)
-        self._threshold = r.threshold
+        #: the score that ends the game (2 players) or starts the last round (PC-END-04, PC-TWO-02)
+        self.threshold = r.threshold
         self._avoid = r.turning_paths == "self_avoiding"
         #: per pyramid supply: (lowest height left, heights buildable from each natural
         #: height) for _build_options; a handful of supplies recur all game
         self._heights_of: dict = {}
         # final scoring's river and lake spaces (the lake's empty if counted with the river)
-        self._final_masks = ((g.river_mask | g.lakeside_mask, 0) if r.river_lake == "combined"
+        #: final scoring's river and lake spaces (the lake's 0 when counted with the river)
+        self.final_masks = ((g.river_mask | g.lakeside_mask, 0) if r.river_lake == "combined"
                              else (g.river_mask, g.lakeside_mask))
-        self._district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
+        #: each district's playable spaces, by district id
+        self.district_cells = tuple(tuple(i for i in g.playable_cells if g.district[i] == k)
                                      for k in range(len(g.values)))
         self._gap_block = r.gap_contents != "anything"
         self._search = BitSearch(g.width, g.height, g.pad)
@@ -203,7 +116,6 @@ class PacalGame(BaseGame):
         # each space's row and column (itself excluded): where an arrows move may land
         self._cross = {c: sum(1 << j for ray in g.rays[c] for j in ray) for c in g.cells}
         self._takeback_of = {c: TakeBack(xy[c]) for c in g.cells}
-        self._stories_memo: tuple = (None, {})  # _stories: (pyramids, {district: stories})
         self._ships_memo: tuple = (None, 0)  # _ships_mask: (ships, their mask)
 
     # -- protocol ------------------------------------------------------------------
@@ -563,29 +475,23 @@ class PacalGame(BaseGame):
         return (_NO_BUILD,) + tuple(out)
 
     def strengths(self, s: PacalState, district: int) -> list[int]:
-        """Each seat's stories in a district (PC-SCORE-02)."""
-        out = [0] * self.n
-        pyr = s.pyramids
-        for c in self._district_cells[district]:
-            v = pyr[c]
-            if v:
-                out[v >> 3] += v & 7
-        return out
+        """Each seat's stories in a district (:func:`analysis.district_stories`).
 
-    def _stories(self, s: PacalState, district: int) -> list[int]:
-        """:meth:`strengths`, a list the caller must not change, remembered for the last
-        ``pyramids`` tuple asked about. Speed: one turn asks for the same districts of the
-        same pyramids again and again (the greedy bot's district gains at the move and the
-        drop, its build look-ahead, the build); a tuple never changes, so the same tuple
-        object has the same stories (test_engine_speed.py compares them)."""
-        pyr = s.pyramids
-        memo = self._stories_memo
-        if memo[0] is not pyr:
-            memo = self._stories_memo = (pyr, {})
-        got = memo[1].get(district)
-        if got is None:
-            got = memo[1][district] = self.strengths(s, district)
-        return got
+        Rules: PC-SCORE-02."""
+        return analysis.district_stories(self, s.pyramids, district)
+
+    def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int:
+        """The points ``seat`` scores now for adding ``added`` stories in ``district``
+        (a new pyramid, or the difference an upgrade makes), the seats having ``before``
+        stories there: the district's value for its first pyramid or for taking over the
+        sole majority; nothing for a sole leader. With ``tie_scores`` catching up with
+        the leader pays too. The engine's builds and the bots' valuations go through
+        this method, so a subclass that overrides it changes both.
+
+        Rules: PC-SCORE-01, PC-SCORE-03..08.
+        """
+        return analysis.majority_gain(self.geo.values[district], before, seat, added,
+                                      self.rules.tie_scores)
 
     # -- applying actions ------------------------------------------------------------
     def apply_trusted(self, s: PacalState, a: Any) -> PacalState:
@@ -689,7 +595,7 @@ class PacalGame(BaseGame):
         p, n = s.player, self.n
         index = self.geo.index
         cell = index[a.at]
-        supply_p, discarded, scores, ev, ended, after = self._build_points(s, cell, a.height)
+        supply_p, discarded, scores, ev, ended, after = analysis.build_result(self, s, cell, a.height)
         geo_district = self.geo.district
         pyramids = list(s.pyramids)
         pyr_masks = list(s.pyr_masks)
@@ -708,96 +614,26 @@ class PacalGame(BaseGame):
                 stones[q] &= ~bit
                 supply[q] += 1
         new_pyramids = tuple(pyramids)
-        memo = self._stories_memo
-        if memo[0] is s.pyramids:
-            # Speed: _stories carried over to the new pyramids: only this space changed, so
-            # every other district has the stories it had, and this one ``after``
-            # (_build_points: the builder's stories there, the space being his or empty);
-            # test_engine_speed.py compares them with strengths after every build
-            known = memo[1].copy()
-            known[geo_district[cell]] = after.copy()
-            self._stories_memo = (new_pyramids, known)
         s2 = evolve(s, pyramids=new_pyramids, pyr_masks=tuple(pyr_masks),
                      pyr_supply=s.pyr_supply[:p] + (supply_p,) + s.pyr_supply[p + 1:],
                      discarded=discarded, stones=tuple(stones), supply=tuple(supply))
         return s2, scores, ev, ended, after
 
-    def _build_points(self, s: PacalState, cell: int, height: int) -> tuple:
-        """What a build of ``height`` on ``cell`` by the seat to play does besides the
-        stones and the board: the seat's pyramid supply after it, the discarded counts, the
-        scores, the build's events, why the game ends ("" if not) and the seats' stories
-        in the district after (PC-UPGRADE, PC-SCORE, PC-END). The members play no part:
-        they only send stones back (the greedy bot values builds by this alone)."""
-        p, n, r, geo = s.player, self.n, self.rules, self.geo
-        district = geo.district[cell]
-        before = self._stories(s, district)
-        first = not any(before)
-        supply_p = list(s.pyr_supply[p])
-        discarded = s.discarded
-        old = s.pyramids[cell]
-        upgrade = bool(old)
-        total_before = sum(supply_p)
-        if upgrade:
-            if r.replaced_pyramid == "supply":
-                supply_p[(old & 7) - 1] += 1
-            else:
-                discarded = discarded[:p] + (discarded[p] + 1,) + discarded[p + 1:]
-        supply_p[height - 1] -= 1
-        # only the builder's stories on this space change (an upgrade is of his own pyramid)
-        after = before.copy()
-        after[p] += height - (old & 7)
-        best_other_before = max(before[:p] + before[p + 1:])
-        best_other_after = max(after[:p] + after[p + 1:])
-        if first:
-            gain = geo.values[district]
-        elif r.tie_scores:
-            # PC-SCORE-07 other reading: reaching a tie for first pays too; PC-SCORE-05/06 as
-            # in the default (a sole leader scores nothing, shared -> sole pays)
-            gain = geo.values[district] if (after[p] >= best_other_after and not before[p] > best_other_before) else 0
-        else:
-            gain = geo.values[district] if (after[p] > best_other_after and not before[p] > best_other_before) else 0
-        scores = list(s.scores)
-        scores[p] += gain
-        ev = (("build", p, height, self._xy[cell], upgrade, gain),)  # this action's events only
-        ended = ""
-        total_after = sum(supply_p)
-        if total_after == r.pyramids_left_at_end and total_after < total_before and \
-                (n > 2 or r.two_player_bonus_end):
-            scores[p] += r.end_bonus
-            ev += (("bonus", p, r.end_bonus),)
-            ended = "bonus"
-        elif n == 2 and scores[p] >= self._threshold:
-            ended = "threshold"
-        elif n == 2 and not r.two_player_bonus_end and total_after == 0 and total_after < total_before:
-            # PC-TWO-04 (b): without the pyramid end, the game ends when a player builds his
-            # last pyramid (no bonus; RULINGS.md): he can never score again, and with only the
-            # 45 points to end it, the game often ran on for ever
-            ev += (("builtout", p),)
-            ended = "built out"
-        return tuple(supply_p), discarded, tuple(scores), ev, ended, after
-
-    def _build_ends_game(self, s: PacalState, scores: tuple, ended: str) -> bool:
-        """Whether ``_end_turn`` after a build (``_build_step``'s results) ends the game:
-        the build ended it, or (3+ players) the last turn of the last round ends, which the
-        threshold may make the last now (PC-END-04). A build resets the 2-player count of
-        turns without one, so that game never stalls here. The greedy bot asks this of
-        every build it considers; tests/games/pacal/test_bot_speed.py checks it against
-        ``_end_turn`` on every build option of many games."""
-        if ended:
-            return True
-        n = self.n
-        return n > 2 and s.pos + 1 == n and (s.last_round or max(scores) >= self._threshold)
-
     def _end_turn(self, s: PacalState, scores: tuple, events: tuple, ended: str) -> PacalState:
+        """End the turn with ``scores``: the game ends (an action ended it, or the last
+        round is over), or the next seat plays (the next round's roll first).
+
+        Rules: PC-END-04..06, PC-END-08, PC-DIE-02..04, PC-TWO-01."""
         n = self.n
-        last_round = s.last_round
-        if n > 2 and not last_round and not ended and max(scores) >= self._threshold:
-            last_round = True  # PC-END-04: finish this round
-            events += (("lastround", max(range(n), key=lambda q: scores[q])),)
         turn = s.turn + 1
         if ended:
+            return self._game_over(evolve(s, scores=scores, events=events, turn=turn), ended)
+        last_round = analysis.last_round_after(self, s, scores)
+        if last_round and not s.last_round:  # PC-END-04: finish this round
+            events += (("lastround", max(range(n), key=lambda q: scores[q])),)
+        if analysis.turn_ends_game(self, s, scores, ended):
             return self._game_over(evolve(s, scores=scores, events=events, turn=turn,
-                                           last_round=last_round), ended)
+                                          last_round=True), "round")
         if n == 2:
             idle = 0
             if not self.rules.two_player_bonus_end:
@@ -812,9 +648,6 @@ class PacalGame(BaseGame):
             return s2
         pos = s.pos + 1
         if pos == n:
-            if last_round:
-                return self._game_over(evolve(s, scores=scores, events=events, turn=turn,
-                                               last_round=True), "round")
             roller = (s.roller + 1) % n
             return evolve(s, phase=ROLL, player=roller, roller=roller, pos=0, round=s.round + 1,
                            turn=turn, scores=scores, events=events, allowance=0, taken=0,
@@ -825,91 +658,11 @@ class PacalGame(BaseGame):
 
     # -- the end -------------------------------------------------------------------
     def final_scoring(self, s: PacalState) -> tuple:
-        """Final points per seat: (river, lake, districts, god stones) (PC-FINAL)."""
-        return self._final_points(s, self._final_tallies(s))
+        """Final points per seat: (river, lake, districts, god stones)
+        (:func:`analysis.final_points`).
 
-    def _final_tallies(self, s: PacalState) -> tuple:
-        """What final scoring counts: each seat's stories in every district (a list by
-        district id), on the river spaces and on the lake spaces (the lake's count is
-        unused when the two are one area, PC-RIVER-06), in one pass over the board."""
-        n, geo = self.n, self.geo
-        pyr = s.pyramids
-        district = geo.district
-        river_mask, lake_mask = self._final_masks
-        districts = [[0] * n for _ in geo.values]
-        river, lake = [0] * n, [0] * n
-        for c in geo.playable_cells:
-            v = pyr[c]
-            if v:
-                q, h = v >> 3, v & 7
-                districts[district[c]][q] += h
-                if river_mask >> c & 1:
-                    river[q] += h
-                if lake_mask >> c & 1:
-                    lake[q] += h
-        return districts, river, lake
-
-    def _final_points(self, s: PacalState, tallies: tuple) -> tuple:
-        """final_scoring from :meth:`_final_tallies` (and the seats' god stones in ``s``)."""
-        river, lake, _, districts = self._final_base(tallies)
-        return tuple((river[q], lake[q], districts[q], sum(s.gods[q])) for q in range(self.n))
-
-    def _final_base(self, tallies: tuple) -> tuple:
-        """The final scoring of ``tallies`` before the god stones: the river's and the
-        lake's place points, each live district's points by seat and their sums by seat
-        (:meth:`_final_points`, and the greedy bot's memo for :meth:`_final_after_build`)."""
-        n, r, geo = self.n, self.rules, self.geo
-        stories, river_st, lake_st = tallies
-        river = place_points(river_st, r.river_points)
-        lake = place_points(lake_st, r.river_points) if self._final_masks[1] else {q: 0 for q in range(n)}
-        per: dict = {}
-        total = [0] * n
-        for k in geo.live_districts:
-            pts = per[k] = _district_points(stories[k], geo.values[k], r.second_place)
-            for q, v in enumerate(pts):
-                total[q] += v
-        return river, lake, per, total
-
-    def _final_after_build(self, s: PacalState, tallies: tuple, cell: int, height: int,
-                           base: tuple | None = None) -> tuple:
-        """final_scoring of the state after the seat to play builds ``height`` on ``cell``,
-        from ``s``'s :meth:`_final_tallies`: his pyramid takes the place of whatever stood
-        there (as in _build_step) in the counts the space is in; stones, which final
-        scoring does not count, aside. The greedy bot asks it of the builds that end the
-        game (test_bot_speed.py compares it with the whole apply).
-
-        Only what the space is in is scored again, from ``base`` (:meth:`_final_base` of
-        the same tallies; Speed: the bot passes it, worked out once per decision): its
-        district (the seats' district points are the old sums less that district's old
-        points plus its new ones, whole numbers, so the same sums) and the river or the
-        lake if it lies there; every other area's points are the ones ``base`` holds
-        (test_bot_speed.py compares both ways with the whole apply)."""
-        p = s.player
-        old = s.pyramids[cell]
-        river_mask, lake_mask = self._final_masks
-
-        def rebuilt(st: list) -> list:
-            st = st.copy()
-            if old:
-                st[old >> 3] -= old & 7
-            st[p] += height
-            return st
-
-        districts, river, lake = tallies
-        k = self.geo.district[cell]
-        if base is None:
-            base = self._final_base(tallies)
-        n, r = self.n, self.rules
-        river_pts, lake_pts, per, total = base
-        if river_mask >> cell & 1:
-            river_pts = place_points(rebuilt(river), r.river_points)
-        if lake_mask >> cell & 1:
-            lake_pts = place_points(rebuilt(lake), r.river_points)
-        was = per[k]
-        now = _district_points(rebuilt(districts[k]), self.geo.values[k], r.second_place)
-        gods = s.gods
-        return tuple((river_pts[q], lake_pts[q], total[q] - was[q] + now[q], sum(gods[q]))
-                     for q in range(n))
+        Rules: PC-FINAL-02."""
+        return analysis.final_points(self, s.pyramids, s.gods)
 
     def _game_over(self, s: PacalState, why: str) -> PacalState:
         final = self.final_scoring(s)

@@ -1,0 +1,467 @@
+"""Questions about a Pacal's Rocket position, answered once for the engine and the bots.
+
+Every function here is a pure query over a game and a state (or a part of one): what a
+build would score, whether it ends the game, the final scoring of a board. The engine
+applies a build through :func:`build_result` and ends the game with :func:`final_points`;
+the greedy and search bots value their options by the same calls. A rule therefore has one
+home, and a game subclass that overrides :meth:`PacalGame.district_gain
+<tabletop_nb.games.pacal.engine.PacalGame.district_gain>` (the takeover rule) changes what
+the engine does and what the bots expect alike.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("pacal", players=3)
+>>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9)]}, phase="build")
+>>> r = build_result(game, s, game.geo.cell((3, 9)), 1)
+>>> r.scores, r.ended
+((6, 0, 0), '')
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
+
+from .state import PacalState
+
+if TYPE_CHECKING:  # the engine imports this module
+    from .engine import PacalGame
+
+__all__ = ["district_stories", "majority_gain", "district_points", "place_points", "final_scoring_table",
+           "BuildResult", "build_result", "last_round_after", "turn_ends_game",
+           "Tallies", "final_tallies", "final_points", "final_after_build"]
+
+
+# -- scoring during play (PC-SCORE) ------------------------------------------------------
+
+def district_stories(game: PacalGame, pyramids: Sequence[int], district: int) -> list[int]:
+    """Each seat's stories in one district: the sum of his pyramids' stories there.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game (its board).
+    pyramids : tuple of int
+        The state's ``pyramids`` (per space, 0 or ``owner * 8 + stories``).
+    district : int
+        The district's id.
+
+    Returns
+    -------
+    list of int
+        Stories by seat.
+
+    Rules: PC-SCORE-02, PC-SCORE-11.
+    """
+    out = [0] * game.num_players
+    for c in game.district_cells[district]:
+        v = pyramids[c]
+        if v:
+            out[v >> 3] += v & 7
+    return out
+
+
+def majority_gain(value: int, before: list[int], seat: int, added: int,
+                  ties: bool = False) -> int:
+    """The points ``seat`` scores now for adding ``added`` stories in a district worth
+    ``value`` where the seats have ``before`` stories: the value for the district's first
+    pyramid or for taking over the sole majority (leading alone after, not before), else
+    nothing (a sole leader scores nothing more). With ``ties`` catching up with the leader
+    pays too (the other reading of PC-SCORE-07, ``rules.tie_scores``).
+
+    Parameters
+    ----------
+    value : int
+        The district's value.
+    before : list of int
+        Each seat's stories in the district before.
+    seat : int
+        The builder.
+    added : int
+        The stories he adds (a new pyramid's, or what an upgrade adds).
+    ties : bool, default False
+        Whether a tie for first pays.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> majority_gain(5, [0, 0, 0], 0, 1), majority_gain(5, [2, 3, 0], 0, 2), majority_gain(5, [2, 3, 0], 0, 1)
+    (5, 5, 0)
+    >>> majority_gain(5, [2, 3, 0], 0, 1, ties=True), majority_gain(5, [4, 3, 0], 0, 2)
+    (5, 0)
+
+    Rules: PC-SCORE-03..08.
+    """
+    if not any(before):
+        return value
+    others = max(before[:seat] + before[seat + 1:])
+    if before[seat] > others:
+        return 0
+    now = before[seat] + added
+    if now > others or (ties and now == others):
+        return value
+    return 0
+
+
+class BuildResult(NamedTuple):
+    """What a build does besides moving stones: see :func:`build_result`."""
+
+    #: the builder's pyramid supply after the build (counts by stories)
+    pyr_supply: tuple[int, ...]
+    #: pyramids out of play by seat
+    discarded: tuple[int, ...]
+    #: every seat's score after the build (points and end bonus)
+    scores: tuple[int, ...]
+    #: the build's events, for the log
+    events: tuple[tuple, ...]
+    #: why the build ends the game ("bonus", "threshold", "built out"), "" if it does not
+    ended: str
+    #: each seat's stories in the build's district after it
+    stories: list[int]
+
+
+def build_result(game: PacalGame, s: PacalState, cell: int, height: int) -> BuildResult:
+    """The pyramid supply, points and end of a build of ``height`` on ``cell`` by the seat
+    to play (the members only send stones back, so they play no part here).
+
+    An upgrade returns (or discards) the replaced pyramid; the points are
+    :meth:`PacalGame.district_gain`'s; building the second-to-last pyramid gives the end
+    bonus and ends the game; with 2 players reaching the threshold ends it at once, and
+    without the pyramid end building the last pyramid ends it (RULINGS.md).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        A state whose seat to play may build there.
+    cell : int
+        The space index of the new pyramid.
+    height : int
+        Its stories.
+
+    Returns
+    -------
+    BuildResult
+        Supply, discarded counts, scores, events, why the game ends, stories after.
+
+    Rules: PC-UPGRADE-03, PC-UPGRADE-05, PC-UPGRADE-08, PC-SCORE-01, PC-SCORE-10,
+    PC-END-01..03, PC-END-05, PC-TWO-02, PC-TWO-04.
+    """
+    p, n, r = s.player, game.num_players, game.rules
+    district = game.geo.district[cell]
+    before = district_stories(game, s.pyramids, district)
+    supply_p = list(s.pyr_supply[p])
+    discarded = s.discarded
+    old = s.pyramids[cell]
+    upgrade = bool(old)
+    total_before = sum(supply_p)
+    if upgrade:
+        if r.replaced_pyramid == "supply":
+            supply_p[(old & 7) - 1] += 1
+        else:
+            discarded = discarded[:p] + (discarded[p] + 1,) + discarded[p + 1:]
+    supply_p[height - 1] -= 1
+    # only the builder's stories on this space change (an upgrade is of his own pyramid)
+    after = before.copy()
+    after[p] += height - (old & 7)
+    gain = game.district_gain(district, before, p, height - (old & 7))
+    scores = list(s.scores)
+    scores[p] += gain
+    events: tuple[tuple, ...] = (("build", p, height, game.geo.xy[cell], upgrade, gain),)
+    ended = ""
+    total_after = sum(supply_p)
+    if total_after == r.pyramids_left_at_end and total_after < total_before and \
+            (n > 2 or r.two_player_bonus_end):
+        scores[p] += r.end_bonus
+        events += (("bonus", p, r.end_bonus),)
+        ended = "bonus"
+    elif n == 2 and scores[p] >= game.threshold:
+        ended = "threshold"
+    elif n == 2 and not r.two_player_bonus_end and total_after == 0 and total_after < total_before:
+        # PC-TWO-04 (b): without the pyramid end, the game ends when a player builds his
+        # last pyramid (no bonus; RULINGS.md): he can never score again, and with only the
+        # 45 points to end it, the game often ran on for ever
+        events += (("builtout", p),)
+        ended = "built out"
+    return BuildResult(tuple(supply_p), discarded, tuple(scores), events, ended, after)
+
+
+# -- the end (PC-END) -------------------------------------------------------------------
+
+def last_round_after(game: PacalGame, s: PacalState, scores: Sequence[int]) -> bool:
+    """Whether the round is the last one once the turn of ``s`` ends with ``scores``:
+    it was already, or (3 to 5 players) a score has reached the threshold.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state before the turn ends.
+    scores : sequence of int
+        The scores the turn ends with.
+
+    Returns
+    -------
+    bool
+
+    Rules: PC-END-04, PC-END-06, PC-END-07, PC-TWO-03.
+    """
+    return s.last_round or (game.num_players > 2 and max(scores) >= game.threshold)
+
+
+def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended: str) -> bool:
+    """Whether the game ends when the turn of ``s`` ends with ``scores``: an action of the
+    turn ended it (``ended``, e.g. :attr:`BuildResult.ended`), or (3 to 5 players) the
+    last turn of the last round is over.
+
+    A 2-player game that has run out of builds also ends (PC-TWO-04 (b)), but a build
+    resets that count, so after a build this answer is the whole truth.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state before the turn ends.
+    scores : sequence of int
+        The scores the turn ends with.
+    ended : str
+        Why an action of the turn ended the game, "" if none did.
+
+    Returns
+    -------
+    bool
+
+    Rules: PC-END-04..06, PC-END-08.
+    """
+    if ended:
+        return True
+    n = game.num_players
+    return n > 2 and s.pos + 1 == n and last_round_after(game, s, scores)
+
+
+# -- final scoring (PC-FINAL, PC-RIVER, PC-DISTRICT, PC-GODSCORE) --------------------------
+
+def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int, ...]) -> dict[int, int]:
+    """Points for a majority with places (river and lake).
+
+    Players with 0 stories take no place; tied players occupy as many places as there
+    are of them, add those places' points and share them, each share rounded down.
+
+    Parameters
+    ----------
+    strengths : mapping of int to int, or iterable of int
+        Each seat's stories along the river (or the lake).
+    points : tuple of int
+        The points of places 1, 2, 3, ... (``rules.river_points``).
+
+    Returns
+    -------
+    dict
+        ``{seat: points}``.
+
+    Examples
+    --------
+    >>> place_points({0: 8, 1: 6, 2: 6}, (12, 8, 4))
+    {0: 12, 1: 6, 2: 6}
+    >>> place_points({0: 1, 1: 1, 2: 1, 3: 1, 4: 1}, (12, 8, 4))
+    {0: 4, 1: 4, 2: 4, 3: 4, 4: 4}
+
+    Rules: PC-RIVER-02..05, PC-TWO-06.
+    """
+    if not isinstance(strengths, Mapping):
+        strengths = dict(enumerate(strengths))
+    ranked = sorted((v, p) for p, v in strengths.items() if v > 0)
+    ranked.reverse()
+    out = {p: 0 for p in strengths}
+    place = 0
+    i = 0
+    while i < len(ranked):
+        v = ranked[i][0]
+        group = [p for w, p in ranked if w == v]
+        pot = sum(points[place:place + len(group)])
+        for p in group:
+            out[p] = pot // len(group)
+        place += len(group)
+        i += len(group)
+    return out
+
+
+def district_points(stories: Sequence[int], value: int, second: int) -> list[int]:
+    """A district's final scoring on a list of stories by seat: everyone with the most
+    stories scores ``value``; a sole leader leaves ``second`` to everyone with the next
+    most; no stories, no place.
+
+    Parameters
+    ----------
+    stories : sequence of int
+        Each seat's stories in the district.
+    value : int
+        The district's value.
+    second : int
+        The second place's points (``rules.second_place``).
+
+    Returns
+    -------
+    list of int
+        Points by seat.
+
+    Examples
+    --------
+    >>> district_points([5, 3, 3], 6, 2)
+    [6, 2, 2]
+
+    Rules: PC-DISTRICT-02..05.
+    """
+    out = [0] * len(stories)
+    top = max(stories, default=0)
+    if top <= 0:
+        return out
+    firsts = [q for q, v in enumerate(stories) if v == top]
+    for q in firsts:
+        out[q] = value
+    if len(firsts) == 1:
+        runner_up = max((v for v in stories if v < top), default=0)
+        if runner_up > 0:
+            for q, v in enumerate(stories):
+                if v == runner_up:
+                    out[q] = second
+    return out
+
+
+def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -> dict[int, int]:
+    """:func:`district_points` by seat: first the value, second place ``second``.
+
+    Parameters
+    ----------
+    strengths : mapping of int to int
+        Each seat's stories in the district.
+    value : int
+        The district's value, the first place's points.
+    second : int
+        The second place's points (``rules.second_place``).
+
+    Returns
+    -------
+    dict
+        ``{seat: points}``.
+
+    Examples
+    --------
+    >>> final_scoring_table({0: 5, 1: 5, 2: 3}, 6, 2)
+    {0: 6, 1: 6, 2: 0}
+    >>> final_scoring_table({0: 5, 1: 3, 2: 3}, 6, 2)
+    {0: 6, 1: 2, 2: 2}
+
+    Rules: PC-DISTRICT-02..05.
+    """
+    seats = list(strengths)
+    return dict(zip(seats, district_points([strengths[p] for p in seats], value, second)))
+
+
+class Tallies(NamedTuple):
+    """What final scoring counts: stories by seat in every district, on the river and on
+    the lake (see :func:`final_tallies`)."""
+
+    #: ``districts[k][seat]``: stories in district k
+    districts: list[list[int]]
+    #: stories by seat on the river spaces (with the lake's, when the two are one area)
+    river: list[int]
+    #: stories by seat on the lake spaces (all 0 when counted with the river)
+    lake: list[int]
+
+
+def final_tallies(game: PacalGame, pyramids: Sequence[int]) -> Tallies:
+    """Every seat's stories in every district, on the river and on the lake, in one pass
+    over the board (ships and stones count for nothing at the end).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    pyramids : sequence of int
+        Per space, 0 or ``owner * 8 + stories`` (a state's ``pyramids``).
+
+    Returns
+    -------
+    Tallies
+
+    Rules: PC-FINAL-01, PC-RIVER-01, PC-RIVER-06, PC-RIVER-07, PC-DISTRICT-06.
+    """
+    n, geo = game.num_players, game.geo
+    district = geo.district
+    river_mask, lake_mask = game.final_masks
+    districts = [[0] * n for _ in geo.values]
+    river, lake = [0] * n, [0] * n
+    for c in geo.playable_cells:
+        v = pyramids[c]
+        if v:
+            q, h = v >> 3, v & 7
+            districts[district[c]][q] += h
+            if river_mask >> c & 1:
+                river[q] += h
+            if lake_mask >> c & 1:
+                lake[q] += h
+    return Tallies(districts, river, lake)
+
+
+def final_points(game: PacalGame, pyramids: Sequence[int],
+                 gods: Sequence[Sequence[int]]) -> tuple[tuple[int, int, int, int], ...]:
+    """The final scoring of a board: per seat (river, lake, districts, god stones).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    pyramids : sequence of int
+        A state's ``pyramids``.
+    gods : sequence of sequence of int
+        Each seat's unused god stones.
+
+    Returns
+    -------
+    tuple
+        ``(river, lake, districts, gods)`` points for each seat.
+
+    Rules: PC-FINAL-02, PC-DISTRICT-01, PC-GODSCORE-01, PC-SCORE-11.
+    """
+    n, r, geo = game.num_players, game.rules, game.geo
+    stories, river_st, lake_st = final_tallies(game, pyramids)
+    river = place_points(river_st, r.river_points)
+    lake = place_points(lake_st, r.river_points) if game.final_masks[1] else {q: 0 for q in range(n)}
+    total = [0] * n
+    for k in geo.live_districts:
+        for q, v in enumerate(district_points(stories[k], geo.values[k], r.second_place)):
+            total[q] += v
+    return tuple((river[q], lake[q], total[q], sum(gods[q])) for q in range(n))
+
+
+def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int) -> tuple:
+    """:func:`final_points` of the board after the seat to play builds ``height`` on
+    ``cell`` (his pyramid takes the place of whatever stood there), as the game would
+    score it if the build ends it.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state before the build.
+    cell : int
+        The build's space.
+    height : int
+        The new pyramid's stories.
+
+    Returns
+    -------
+    tuple
+        As :func:`final_points`.
+
+    Rules: PC-END-08.
+    """
+    pyramids = s.pyramids[:cell] + (s.player * 8 + height,) + s.pyramids[cell + 1:]
+    return final_points(game, pyramids, s.gods)
