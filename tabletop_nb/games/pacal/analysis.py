@@ -15,16 +15,32 @@ Examples
 >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9)]}, phase="build")
 >>> r = build_result(game, s, game.geo.cell((3, 9)), 1)
 >>> r.scores, r.ended
-((6, 0, 0), '')
+((4, 0, 0), '')
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence
+from typing import Iterable, Mapping, NamedTuple, Protocol, Sequence
 
+from .board import Geometry
+from .rules import PacalRules
 from .state import PacalState
 
-if TYPE_CHECKING:  # the engine imports this module
-    from .engine import PacalGame
+
+class PacalGame(Protocol):
+    """What these queries read of a game: the engine's
+    :class:`~tabletop_nb.games.pacal.engine.PacalGame` (named here by its parts, since the
+    engine imports this module)."""
+
+    rules: PacalRules
+    geo: Geometry
+    threshold: int
+    final_masks: tuple[int, int]
+    district_cells: tuple[tuple[int, ...], ...]
+
+    @property
+    def num_players(self) -> int: ...
+
+    def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int: ...
 
 __all__ = ["district_stories", "majority_gain", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
