@@ -8,6 +8,12 @@ joint roll) keep only their distribution.
 Internally a die is a list of outcomes with integer weights, so sums and order
 statistics are integer arithmetic and stay fast; :attr:`Die.pmf` gives exact
 :class:`~fractions.Fraction` probabilities.
+
+A die holds only its value (name, faces, outcomes, weights), set once while it is made;
+nothing is computed later and kept on it. Its hash, ``pmf`` and the arrays ``sample``
+draws from are computed when asked (microseconds: a few fractions, a frozenset, a small
+numpy array), so making a die, which sums and order statistics do many times, costs
+nothing for values that are never read.
 """
 from __future__ import annotations
 
@@ -60,16 +66,13 @@ class Die:
     Fraction(2, 3)
     """
 
-    __slots__ = ("name", "faces", "_outcomes", "_weights", "_total", "_pmf", "_hash", "_np")
-    # the slots' types, for the type checker (set once, by _init, through object.__setattr__)
+    __slots__ = ("name", "faces", "_outcomes", "_weights", "_total")
+    # the slots' types, for the type checker (set once, by _init, while the die is made)
     name: str | None
     faces: tuple | None
     _outcomes: tuple
     _weights: tuple[int, ...]
     _total: int
-    _pmf: Mapping[Any, Fraction] | None
-    _hash: int | None
-    _np: Any
 
     def __init__(self, faces: Iterable[Hashable], name: str | None = None):
         faces = tuple(faces)
@@ -85,6 +88,9 @@ class Die:
 
     # -- construction ---------------------------------------------------------
     def _init(self, outcomes, weights: Mapping, total: int, name, faces) -> None:
+        """Set the die's value: called once, by the constructors, on the new die (as a
+        frozen dataclass's ``__init__`` does, through ``object.__setattr__``, since the
+        class's own ``__setattr__`` refuses every write)."""
         g = 0
         for o in outcomes:
             g = math.gcd(g, weights[o])
@@ -95,9 +101,6 @@ class Die:
         set_(self, "_outcomes", tuple(outcomes))
         set_(self, "_weights", tuple(weights[o] // g for o in outcomes))
         set_(self, "_total", total // g)
-        set_(self, "_pmf", None)
-        set_(self, "_hash", None)
-        set_(self, "_np", None)
 
     @classmethod
     def _from_weights(cls, weights: Mapping, name: str | None = None, order=None) -> "Die":
@@ -151,13 +154,11 @@ class Die:
 
     @property
     def pmf(self) -> Mapping[Any, Fraction]:
-        """Exact probability of each outcome (a read-only mapping; sums to 1)."""
-        pmf = self._pmf
-        if pmf is None:
-            t = self._total
-            pmf = MappingProxyType({o: Fraction(w, t) for o, w in zip(self._outcomes, self._weights)})
-            object.__setattr__(self, "_pmf", pmf)
-        return pmf
+        """Exact probability of each outcome (a read-only mapping; sums to 1).
+
+        Computed on each call (read it into a name when a loop needs it many times)."""
+        t = self._total
+        return MappingProxyType({o: Fraction(w, t) for o, w in zip(self._outcomes, self._weights)})
 
     def prob(self, event: Hashable | Callable[[Any], bool]) -> Fraction:
         """Probability of one outcome, or of every outcome for which ``event(outcome)`` is true.
@@ -342,21 +343,22 @@ class Die:
 
     # -- sampling -------------------------------------------------------------
     def _sampler(self):
-        if self._np is None:
-            if self.faces is not None:
-                values, cum = self.faces, None
-            else:
-                values = self._outcomes
-                cum = np.cumsum(np.array(self._weights, dtype=float)) / self._total
-                cum[-1] = 1.0
-            if all(_is_number(v) for v in values):
-                arr = np.asarray(values)
-            else:
-                arr = np.empty(len(values), dtype=object)
-                for i, v in enumerate(values):
-                    arr[i] = v
-            object.__setattr__(self, "_np", (arr, cum))
-        return self._np
+        """The values a roll picks from (a numpy array) and, for a die made from others,
+        their cumulative probabilities (None for a physical die: its faces are equally
+        likely). Made on each call: a small array, next to the cost of drawing."""
+        if self.faces is not None:
+            values, cum = self.faces, None
+        else:
+            values = self._outcomes
+            cum = np.cumsum(np.array(self._weights, dtype=float)) / self._total
+            cum[-1] = 1.0
+        if all(_is_number(v) for v in values):
+            arr = np.asarray(values)
+        else:
+            arr = np.empty(len(values), dtype=object)
+            for i, v in enumerate(values):
+                arr[i] = v
+        return arr, cum
 
     def sample(self, n: int | None = None, rng=None):
         """Roll the die: one face (``n=None``) or a numpy array of ``n`` faces.
@@ -412,15 +414,15 @@ class Die:
         return _rebuild(name, outs, ws)
 
     # -- identity -------------------------------------------------------------
-    def _key(self):
-        # equal dice have the same name and the same distribution: Die([1, 2]) rolls like
-        # Die([1, 1, 2, 2]), and a sum of one die is that die
+    def _key(self) -> tuple:
+        """What makes two dice equal: the name and the distribution, as the set of
+        (outcome, weight) pairs in lowest terms. Die([1, 2]) rolls like Die([1, 1, 2, 2]),
+        and a sum of one die is that die; the outcomes of a die are distinct, so a set of
+        pairs says the same as a sorted list of them, without needing an order."""
         g = 0
         for w in self._weights:
             g = math.gcd(g, w)
-        dist = tuple(sorted(((o, w // g) for o, w in zip(self._outcomes, self._weights)),
-                            key=lambda p: repr(p[0])))
-        return (self.name, dist)
+        return (self.name, frozenset((o, w // g) for o, w in zip(self._outcomes, self._weights)))
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Die):
@@ -428,11 +430,7 @@ class Die:
         return self is other or self._key() == other._key()
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            object.__setattr__(self, "_hash", h)
-        return h
+        return hash(self._key())
 
     def __repr__(self) -> str:
         nm = f", name={self.name!r}" if self.name else ""

@@ -151,3 +151,22 @@ def test_total_equals_repeated_addition(faces, n):
     d = Die(faces)
     assert d.total(n) == sum([d] * n)
     assert d.total(n).mean == n * d.mean
+
+
+@settings(max_examples=60, deadline=None)
+@given(numeric_faces, st.randoms(use_true_random=False))
+def test_equal_dice_hash_equal_whatever_the_face_order_or_repeats(faces, rnd):
+    shuffled = list(faces)
+    rnd.shuffle(shuffled)
+    d, e, twice = Die(faces), Die(shuffled), Die(faces * 2)
+    assert d == e == twice and hash(d) == hash(e) == hash(twice)
+    assert hash(d + d) == hash(e + e) and d + d == twice + e
+    assert Die(faces, name="a") != Die(faces, name="b")
+
+
+def test_reading_a_die_leaves_it_as_it_was():
+    d = D6 + D6
+    before = (d.to_plain(), hash(d), repr(d))
+    d.sample(10, rng=1), d.pmf, d.roll(rng=2), hash(d), d.mean
+    assert (d.to_plain(), hash(d), repr(d)) == before
+    assert d.sample(10, rng=1).tolist() == (D6 + D6).sample(10, rng=1).tolist()
