@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .rules import ITEM_KINDS
+from .frames import ShedToCapacity
 
 __all__ = ["invariants"]
 
@@ -43,7 +44,7 @@ def invariants(game, s) -> list[str]:
         if p.fish < 0:
             out.append(f"PR-INV-01: seat {i} has {p.fish} fish")
         cap = game.capacity(s, i)
-        shedding = i == s.seat and s.todo and s.todo[0][0] == "shed"  # PR-ITEM-UPG-02: now
+        shedding = i == s.seat and s.todo and isinstance(s.todo[0], ShedToCapacity)  # PR-ITEM-UPG-02: now
         if p.cargo < 0 or (p.tokens > cap and not shedding):
             out.append(f"PR-INV-02: seat {i} holds {p.cargo} cargo, {p.tokens} tokens, capacity {cap}")
         if "cargo_upgrade" not in p.items and cap != r.cargo_capacity:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .frames import Frame
 from .rules import Rules
 from .state import LARRY, Player, State, Step
 
@@ -47,7 +48,7 @@ class PebbleRockGame(Protocol):
 
 __all__ = ["hold_room", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
            "fish_step_bonus", "movement_left", "jetstream_fee", "move_options",
-           "assignment_halves_met", "larry_worst_loss"]
+           "assignment_halves_met", "larry_worst_loss", "pending"]
 
 
 def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
@@ -363,3 +364,31 @@ def assignment_halves_met(game: PebbleRockGame, s: State, seat: int) -> int:
     0
     """
     return game.assignment_halves_met(s, seat)
+
+
+def pending(s: State) -> Frame | None:
+    """What the state waits on besides the dice choice and the move: the head of its queue
+    (a record of :mod:`~tabletop_nb.games.pebble_rock.frames`: a decision such as
+    :class:`~.frames.DockRefill`, a chance node), or None when the player chooses the dice,
+    moves, or the game is over.
+
+    Parameters
+    ----------
+    s : State
+        The state.
+
+    Returns
+    -------
+    Frame or None
+        The pending entry.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> pending(game.initial_state())
+    FillMarketSlot()
+    >>> pending(game.position(boats=[38, 39])) is None
+    True
+    """
+    return s.todo[0] if s.todo else None

@@ -22,7 +22,9 @@ from __future__ import annotations
 from ...core.search import Plan
 from . import odds
 from .analysis import (assignment_halves_met, can_deliver, can_take_on_board, delivery_points,
-                       has_met, hold_room, jetstream_fee, move_options, movement_left)
+                       has_met, hold_room, jetstream_fee, move_options, movement_left, pending)
+from .frames import (ChooseAssignment, DealCard, DockRefill, MarketVisit, OfferAvoid, OfferReroll,
+                     PutCharacter, RobberyChoice, ShedToCapacity)
 from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure,
                     DropOff, KeepAssignment, KeepRoll, PickUp, PlaceBoat,
                     Refill, Reroll, Shed, Step, Stop, TakeItem, TakeTreasure,
@@ -481,7 +483,7 @@ def _greedy(game, s, legal, goal, pl=None):
         # to them: they are the queue's decisions, the setup's and the dice)
         return _move(game, s, legal, pl, s.seat, goal)
     seat = game.current_player(s)
-    head = s.todo[0][0] if s.todo else s.phase
+    head = type(pending(s))  # the decision asked (a frames record), or NoneType
     first = legal[0]
     if isinstance(first, PlaceBoat):
         return first
@@ -490,22 +492,22 @@ def _greedy(game, s, legal, goal, pl=None):
             card = game.assignments[a.card]
             return min(OBJECTIVE_PREFERENCE.index(o.kind) for o in (card.top, card.bottom))
         return min(legal, key=rank)
-    if head == "shell":
+    if head is OfferReroll:
         return _shell(game, s, legal)
-    if head == "place":
+    if head is PutCharacter:
         return _place(game, s, legal, pl, seat, goal)
-    if head == "avoid":
+    if head is OfferAvoid:
         return legal[0] if isinstance(legal[0], UseItem) else legal[-1]
-    if head == "rob_choice":
+    if head is RobberyChoice:
         pas = [a for a in legal if a.kind == "passenger"]
         return min(pas, key=lambda a: delivery_points(game, a.card)) if pas and \
             min(delivery_points(game, a.card) for a in pas) < 5 else legal[-1]
-    if head == "dock":
+    if head is DockRefill:
         refills = [a for a in legal if isinstance(a, Refill)]
         return max(refills, key=lambda a: a.n) if refills else _find(legal, Decline)
-    if head == "market":
+    if head is MarketVisit:
         return _market(game, s, legal)
-    if head == "shed":
+    if head is ShedToCapacity:
         return next((a for a in legal if isinstance(a, Shed) and a.kind == "cargo"), legal[0])
     if s.phase == "choose":
         return _choose_dice(game, s, legal, pl, seat, goal)
@@ -519,8 +521,9 @@ def _find(legal, cls):
 
 
 def _shell(game, s, legal):
-    head = s.todo[0]
-    purpose, value = head[1], head[2]
+    head = pending(s)
+    assert isinstance(head, OfferReroll)
+    purpose, value = head.purpose, head.value
     t = s.turn
     if purpose == "step2":
         if t.symbol in ("larry", "roberto") and Reroll("symbol") in legal:
@@ -854,10 +857,10 @@ def determinize(game, s, seat, rng):
     k = 0
     new = list(secret)
     for i in hidden:
-        dealt = r.assignments_dealt - sum(1 for h in s.todo if h[0] == "deal" and h[1] == i)
+        dealt = r.assignments_dealt - sum(1 for h in s.todo if isinstance(h, DealCard) and h.seat == i)
         offer = tuple(pool[j] for j in order[k:k + dealt])
         k += dealt
-        kept = offer and not any(h[0] == "keep" and h[1] == i for h in s.todo)
+        kept = offer and not any(isinstance(h, ChooseAssignment) and h.seat == i for h in s.todo)
         card = offer[int(rng.integers(len(offer)))] if kept else 0
         new[i] = type(secret[i])(offer=offer, card=card, achieved=0)
     s = replace(s, secret=tuple(new))

@@ -10,6 +10,7 @@ from tabletop_nb import IllegalActionError
 from tabletop_nb.games.pebble_rock.state import (Deliver, DiscardPassenger,
                                                  DrawCard, DropOff, Overboard, PickUp, Refill,
                                                  Step, Stop)
+from tabletop_nb.games.pebble_rock.frames import FillRowSlot, NextTurn
 
 
 def deliveries(game, s):
@@ -214,7 +215,7 @@ def test_pr_refill_02_03_05_one_slot_at_a_time_without_duplicates():
     cards = [passenger(1, "Green Isle", "Red Isle", 5), cargo(2, "Red Isle", 1, 3),
              cargo(3, "Red Isle", 2, 6), cargo(4, "Yellow Isle", 1, 3)]
     game = game_with(2, cards=cards)
-    s = make_state(game, row=(1,), phase="end", todo=(("draw_row",), ("draw_row",), ("next",)))
+    s = make_state(game, row=(1,), phase="end", todo=(FillRowSlot(), FillRowSlot(), NextTurn()))
     assert chance(game, s) == {DrawCard(c): Fraction(1, 3) for c in (2, 3, 4)}
     s = run(game, s, DrawCard(2))
     assert chance(game, s) == {DrawCard(4): Fraction(1)}
@@ -243,7 +244,7 @@ def test_pr_refill_06_pick_up_slots_are_refilled():
 def test_pr_refill_07_destination_does_not_block():
     """PR-REFILL-07 (a): see test_setup: only a passenger's pick-up island is in the row."""
     game = game_with(2)
-    s = make_state(game, row=(7,), phase="end", todo=(("draw_row",), ("next",)))
+    s = make_state(game, row=(7,), phase="end", todo=(FillRowSlot(), NextTurn()))
     outs = chance(game, s)
     assert DrawCard(4) in outs and DrawCard(3) not in outs and DrawCard(10) not in outs
 

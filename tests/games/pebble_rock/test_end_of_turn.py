@@ -9,6 +9,7 @@ from tabletop_nb import TERMINAL
 from tabletop_nb.games.pebble_rock.rules import Island
 from tabletop_nb.games.pebble_rock.state import (ChooseDice, Decline, DieRoll, DrawItem, Refill,
                                                  Roll, Step, Stop, TakeItem)
+from tabletop_nb.games.pebble_rock.frames import FillRowSlot
 
 SHACK, HUT = 13, 12
 ROW = (1, 2, 3)  # a full row: no refill draws at the end of the test turns
@@ -131,7 +132,7 @@ def test_pr_end_07_other_end_actions_and_the_row_last():
     s = run(game, s, Step(HUT), Stop())
     assert game.current_player(s) == 0  # the Market first
     s = run(game, s, TakeItem(0), DrawItem("maisy"))
-    assert game.current_player(s) == CHANCE and s.todo[0] == ("draw_row",)
+    assert game.current_player(s) == CHANCE and s.todo[0] == FillRowSlot()
 
 
 def test_pr_end_08_order_of_end_actions():

@@ -14,6 +14,7 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import CONFORMANCE
 from tabletop_nb.games.pebble_rock.engine.base import _HIDDEN
 from tabletop_nb.games.pebble_rock.state import ROBERTO, DeliverTreasure, Step, replace_state
+from tabletop_nb.games.pebble_rock.frames import FillRowSlot
 
 
 def plain_move_actions(game, s) -> list:
@@ -86,7 +87,7 @@ def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
                 assert all(type(a) is Step for a in steps)
                 assert not any(type(a) is Step for a in others)
                 moves += 1
-            if s.todo and s.todo[0][0] == "draw_row":
+            if s.todo and isinstance(s.todo[0], FillRowSlot):
                 game._eligible_memo = None
                 assert game._row_eligible(s) == plain_row_eligible(game, s)
                 draws += 1

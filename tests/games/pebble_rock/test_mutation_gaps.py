@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pebble_rock_helpers import cargo, chance, game_with, make_state, passenger
 from tabletop_nb.games.pebble_rock.state import DrawCard
+from tabletop_nb.games.pebble_rock.frames import AssignmentCheck, FillRowSlot, NextTurn
 
 
 def test_pr_refill_07_b_a_deck_passenger_bound_for_a_row_island_is_not_drawn():
@@ -14,10 +15,10 @@ def test_pr_refill_07_b_a_deck_passenger_bound_for_a_row_island_is_not_drawn():
     cards = [cargo(1, "Blue Isle", 1, 3), passenger(2, "Red Isle", "Blue Isle", 5),
              cargo(3, "Green Isle", 1, 3)]
     game = game_with(2, cards=cards)
-    s = make_state(game, row=(1,), phase="end", todo=(("draw_row",),))
+    s = make_state(game, row=(1,), phase="end", todo=(FillRowSlot(),))
     assert set(chance(game, s)) == {DrawCard(2), DrawCard(3)}
     game_b = game_with(2, cards=cards, destination_blocks_row=True)
-    s = make_state(game_b, row=(1,), phase="end", todo=(("draw_row",),))
+    s = make_state(game_b, row=(1,), phase="end", todo=(FillRowSlot(),))
     assert set(chance(game_b, s)) == {DrawCard(3)}
 
 
@@ -34,7 +35,7 @@ def test_pr_score_07_b_any_time_an_assignment_met_once_still_scores():
         game = game_with(2, assignment_check=check, assignment_cards=cards)
         secret = (Secret(offer=(1, 2), card=1), Secret(offer=(3, 4), card=3))
         s = make_state(game, players=[P(fish=10), P()], phase="end", secret=secret,
-                       todo=(("assign_check",),) if check == "any_time" else ())
+                       todo=(AssignmentCheck(),) if check == "any_time" else ())
         s = game._run(s)  # the end-of-turn bookkeeping step (no decision in it)
         assert s.secret[0].achieved == (1 if check == "any_time" else 0)
         later = make_state(game, players=[P(fish=2), P()], phase="end",
@@ -102,7 +103,7 @@ def test_pr_refill_08_an_empty_deck_leaves_the_slot_and_the_turn_goes_on():
     cards = [cargo(1, "Blue Isle", 1, 3), cargo(2, "Red Isle", 1, 3), cargo(3, "Green Isle", 1, 3)]
     game = game_with(2, cards=cards)
     s = make_state(game, row=(1,), phase="end", deck=(), lost_cards=(2, 3),
-                   todo=(("draw_row",), ("next",)))
+                   todo=(FillRowSlot(), NextTurn()))
     s = game._run(s)
     assert s.table.row == (1, 0, 0)
     assert s.seat == 1 and s.phase == "choose"
@@ -121,7 +122,7 @@ def test_pr_refill_02_a_draw_at_the_top_of_the_range_is_still_an_eligible_card()
     clamp to the last index removed, so such a draw fell off the end of the list.)"""
     cards = [cargo(1, "Blue Isle", 1, 3), cargo(2, "Red Isle", 1, 3), cargo(3, "Green Isle", 1, 3)]
     game = game_with(2, cards=cards)
-    s = make_state(game, row=(1,), phase="end", todo=(("draw_row",),))
+    s = make_state(game, row=(1,), phase="end", todo=(FillRowSlot(),))
     a = game.sample_chance(s, _Top())
     assert a in set(chance(game, s)) and a == DrawCard(3)  # the last of the eligible 2, 3
 

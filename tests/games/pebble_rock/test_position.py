@@ -11,6 +11,7 @@ import tabletop_nb
 from tabletop_nb import CHANCE, TabletopError
 from tabletop_nb.games.pebble_rock import invariants
 from tabletop_nb.games.pebble_rock.state import ChooseDice, Roll, Step, Stop
+from tabletop_nb.games.pebble_rock.frames import RollDie
 
 CARDS = (cargo(1, "Red Isle", 2, 6), cargo(2, "Blue Isle", 2, 6), cargo(3, "Green Isle", 1, 3),
          cargo(4, "Yellow Isle", 3, 9), passenger(7, "Green Isle", "Yellow Isle", 5),
@@ -178,7 +179,7 @@ def test_end_step_queues_the_end_of_turn_where_the_boat_stopped(game):
     at_dock = game.position(boats=[16, 1], cargo=[1, 4], step="end", roll=1, moved=1)
     assert {type(a).__name__ for a in game.legal_actions(at_dock)} == {"Refill", "Decline"}
     fishing = game.position(boats=[5, 1], step="end", roll=5, moved=5)
-    assert game.current_player(fishing) == CHANCE and fishing.todo[0] == ("dieroll", "gain")
+    assert game.current_player(fishing) == CHANCE and fishing.todo[0] == RollDie("gain")
 
 
 @pytest.mark.parametrize("table", [dict(boats=3), dict(fish=2.5), dict(passengers={0: None}),

@@ -13,6 +13,7 @@ from tabletop_nb.games.pebble_rock.rules import ITEM_KINDS, Rules, validate_boar
 from tabletop_nb.games.pebble_rock.state import (DealAssignment, DeliverTreasure, DrawCard,
                                                  DrawItem, KeepAssignment, PickUp, PlaceBoat,
                                                  RevealTreasure, Turn)
+from tabletop_nb.games.pebble_rock.frames import FillMarketSlot, FillRowSlot
 
 
 def test_pr_setup_01_two_to_four_players():
@@ -140,7 +141,7 @@ def test_pr_setup_07_row_with_redraw_for_a_duplicate_island():
              cargo(4, "Green Isle", 1, 3), cargo(5, "Yellow Isle", 1, 3)]
     game = game_with(2, cards=cards)
     s = game.initial_state()
-    while s.todo[0][0] == "draw_item":
+    while isinstance(s.todo[0], FillMarketSlot):
         s = run(game, s, game.chance_outcomes(s)[0][0])
     assert set(chance(game, s)) == {DrawCard(c) for c in (1, 2, 3, 4, 5)}
     s = run(game, s, DrawCard(1))
@@ -156,10 +157,10 @@ def test_pr_setup_07_passenger_standee_on_its_pick_up_island():
     cards = [passenger(1, "Red Isle", "Blue Isle", 5), cargo(2, "Red Isle", 1, 3),
              cargo(3, "Blue Isle", 1, 3), cargo(4, "Green Isle", 1, 3)]
     game = game_with(2, cards=cards)
-    s = make_state(game, row=(1,), phase="end", todo=(("draw_row",),))
+    s = make_state(game, row=(1,), phase="end", todo=(FillRowSlot(),))
     assert set(chance(game, s)) == {DrawCard(3), DrawCard(4)}
     game_b = game_with(2, cards=cards, destination_blocks_row=True)
-    s = make_state(game_b, row=(1,), phase="end", todo=(("draw_row",),))
+    s = make_state(game_b, row=(1,), phase="end", todo=(FillRowSlot(),))
     assert set(chance(game_b, s)) == {DrawCard(4)}
 
 

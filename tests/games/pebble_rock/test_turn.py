@@ -6,6 +6,7 @@ from pebble_rock_helpers import CHANCE, chance, finish_setup, game_with, make_st
 
 from tabletop_nb import TERMINAL, IllegalActionError
 from tabletop_nb.games.pebble_rock.state import ChooseDice, Deliver, FirstPlayer, Roll, Step, Stop
+from tabletop_nb.games.pebble_rock.frames import DrawFirstPlayer
 
 
 def test_pr_turn_01_configured_first_player_acts_first():
@@ -15,7 +16,7 @@ def test_pr_turn_01_configured_first_player_acts_first():
     assert s.first == 2 and game.current_player(s) == 2 and s.phase == "choose"
     drawn = game_with(3, first_player=-1)
     s = drawn.initial_state()
-    while not (drawn.current_player(s) == CHANCE and s.todo[0][0] == "first"):
+    while not (drawn.current_player(s) == CHANCE and isinstance(s.todo[0], DrawFirstPlayer)):
         s = drawn.apply(s, drawn.chance_outcomes(s)[0][0] if drawn.current_player(s) == CHANCE
                         else drawn.legal_actions(s)[0])
     assert chance(drawn, s) == {FirstPlayer(i): Fraction(1, 3) for i in range(3)}

@@ -46,7 +46,7 @@ from __future__ import annotations
 from ....core import BaseGame
 from ..rules import Rules
 from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
-from .base import (CHANCE_KINDS, CHOICE_NAMES, ITEM_INDEX, ONE_SHOT, SEAT_KINDS, _CHANCE_WORDS,  # noqa: F401
+from .base import (CHOICE_NAMES, ITEM_INDEX, ONE_SHOT, _CHANCE_WORDS,  # noqa: F401
                    _DECISION_WORDS, _HIDDEN, _bump, _remove_one, _with_player)
 from .characters import Characters
 from .deliveries import Deliveries

@@ -10,9 +10,6 @@ from ..state import (DealAssignment, Decline, Deliver, DeliverTreasure, DieRoll,
                      PlaceBoat, Player, Refill, RevealTreasure, Reroll, Roll, Secret, Shed, Step,
                      Stop, TakeItem, TakeTreasure, UseItem, ChooseDice)
 
-CHANCE_KINDS = frozenset({"draw_item", "draw_row", "deal", "first", "roll", "dieroll",
-                          "reroll", "reveal"})
-SEAT_KINDS = frozenset({"place_boat", "keep"})  # setup decisions of the seat in the item
 ITEM_INDEX = {k: i for i, k in enumerate(ITEM_KINDS)}
 ONE_SHOT = ("maisy", "jam_sandwich", "lucky_shell", "shark_repellent", "water_cannon")
 CHOICE_NAMES = {"steady": "Steady + Resource", "speedy": "Speedy + Danger",

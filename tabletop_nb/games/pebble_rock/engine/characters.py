@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter,
                      Player, State, UseItem, replace, replace_player, replace_state,
                      replace_turn)
+from ..frames import Frame, MeetCharacter, OfferAvoid, RobberyChoice, RobertoRobs, RollDie
 from .base import (_remove_one, _with_player)
 
 
@@ -42,7 +43,7 @@ class Characters:
         """Where the queued character may be put: next to the boat for a die symbol or the
         Maisy item, any empty non-dock space (or where it is) after Shark Repellent or Water
         Cannon. Rules: PR-RES-03, PR-DANGER-02..03, PR-CHAR-05..06, PR-ITEM-SHARK-02."""
-        c, how = head[1], head[2]
+        c, how = head.character, head.how
         name = CHARACTERS[c]
         if how == "anywhere":  # Shark Repellent, Water Cannon: "any empty space" (or stay)
             spaces = sorted(self._empty_spaces(s) | {s.chars[c]})
@@ -55,11 +56,11 @@ class Characters:
         met this turn ("as if you had just passed over their space").
         Rules: PR-CHAR-03, PR-CHAR-07."""
         head = s.todo[0]
-        c, how = head[1], head[2]
+        c, how = head.character, head.how
         chars = s.chars[:c] + (a.space,) + s.chars[c + 1:]
         todo = s.todo[1:]
         if how == "symbol":  # "treat it as if you had just passed over their space"
-            todo = (("meet", c, "symbol"),) + todo
+            todo = (MeetCharacter(c, "symbol"),) + todo
         return self._run(replace_state(s, chars=chars, todo=todo,
                                        events=self._ev(s, "place", s.seat, a.character, a.space)))
 
@@ -68,7 +69,7 @@ class Characters:
         if the hold has room (still moved, no cargo, when it is full), Larry's roll or
         Roberto's theft (or the item against them); once a turn each.
         Rules: PR-CHAR-02..04, PR-CHAR-08..10, PR-RES-04, PR-MOVE-12."""
-        c, how = head[1], head[2]
+        c, how = head.character, head.how
         r = self.rules
         seat = s.seat
         p = s.players[seat]
@@ -94,21 +95,21 @@ class Characters:
             s = replace_state(s, turn=replace_turn(s.turn, met=met | bit))
         item = "shark_repellent" if c == LARRY else "water_cannon"
         if self._usable(s, item):
-            return replace_state(s, todo=(("avoid", c),) + rest)
-        nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
+            return replace_state(s, todo=(OfferAvoid(c),) + rest)
+        nxt: Frame = RollDie("larry") if c == LARRY else RobertoRobs()
         return replace_state(s, todo=(nxt,) + rest)
 
     def _d_avoid(self, s: State, head) -> list:
         """At an encounter with Larry or Roberto while holding the item against them: use it,
         or endure the encounter. Rules: PR-ITEM-SHARK-01, PR-ITEM-CANNON-01."""
-        item = "shark_repellent" if head[1] == LARRY else "water_cannon"
-        return [UseItem(item), self._t.endure]
+        item = "shark_repellent" if head.character == LARRY else "water_cannon"
+        return [UseItem(item), self._tables.endure]
 
     def _a_endure(self, s: State, a: Endure) -> State:
         """Keep the item and suffer the encounter: Larry's Fish die roll, or Roberto's theft.
         Rules: PR-CHAR-09..10."""
-        c = s.todo[0][1]
-        nxt = ("dieroll", "larry") if c == LARRY else ("rob",)
+        c = s.todo[0].character
+        nxt: Frame = RollDie("larry") if c == LARRY else RobertoRobs()
         return self._run(replace_state(s, todo=(nxt,) + s.todo[1:]))
 
     def _i_rob(self, s: State, head, rest) -> State:
@@ -119,7 +120,7 @@ class Characters:
             return replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo - 1)),
                                  todo=rest, events=self._ev(s, "roberto", seat, "cargo"))
         if len(self._rob_options(s, p)) > 1:
-            return replace_state(s, todo=(("rob_choice",),) + rest)
+            return replace_state(s, todo=(RobberyChoice(),) + rest)
         (opt,) = self._rob_options(s, p)
         return self._take_token(replace_state(s, todo=rest), opt.kind, opt.card)
 

@@ -155,7 +155,7 @@ class Deliveries:
         used = self._row_islands(t.row)
         # (the deck's cards of no island in ``used``: the cards of those islands, from the
         # table built in setup, left out in one C-level filter)
-        by_island = self._t.cards_blocked_by
+        by_island = self._tables.cards_blocked_by
         blocked = set().union(*[by_island[i] for i in used])
         elig = tuple(filterfalse(blocked.__contains__, t.deck))
         self._eligible_memo = (t.row, t.deck, elig)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn,
                      replace, replace_state, replace_turn)
+from ..frames import (BeginMove, DieEffect, Frame, OfferReroll, PutCharacter, RerollDie,
+                      ResolveSymbol, RollDice, RollDie)
 
 
 class Dice:
@@ -35,7 +37,7 @@ class Dice:
 
     def _a_choose(self, s: State, a: ChooseDice) -> State:
         """The dice chosen become this turn's; the roll comes next. Rules: PR-DICE-07, PR-TURN-03."""
-        return replace_state(s, todo=(("roll",),), turn=self._t.turn_for[a.choice],
+        return replace_state(s, todo=(RollDice(),), turn=self._tables.turn_for[a.choice],
                              events=self._ev(s, "choose", s.seat, a.choice))
 
     def _a_roll(self, s: State, a: Roll) -> State:
@@ -44,26 +46,29 @@ class Dice:
         t = replace_turn(s.turn, roll=a.move, symbol=a.symbol)
         ev = self._ev(s, "roll", s.seat, a.move, a.symbol)
         if self._usable(s, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
-            return replace_state(s, turn=t, todo=(("shell", "step2", None), ("symbol",)), events=ev)
+            return replace_state(s, turn=t, todo=(OfferReroll("step2", None), ResolveSymbol()),
+                                 events=ev)
         return self._resolve_symbol(s, t, ev, ())
 
     def _a_dieroll(self, s: State, a: DieRoll) -> State:
         """Chance: one die rolled for fish, Larry or a jetstream (or rerolled by the Lucky
         Shell); its effect follows, after a chance to reroll it. Rules: PR-ITEM-SHELL-01..02."""
         head = s.todo[0]
-        if head[0] == "reroll":
-            if head[1] == "step2":
-                t = (replace_turn(s.turn, roll=a.value) if head[2] == "movement"
+        if isinstance(head, RerollDie):
+            if head.purpose == "step2":
+                t = (replace_turn(s.turn, roll=a.value) if head.die == "movement"
                      else replace_turn(s.turn, symbol=a.value))
                 return self._run(replace_state(s, turn=t, todo=s.todo[1:],
-                                               events=self._ev(s, "reroll", s.seat, head[2], a.value)))
-            return self._run(replace_state(s, todo=(("effect", head[1], a.value),) + s.todo[1:],
-                                           events=self._ev(s, "reroll", s.seat, head[2], a.value)))
-        purpose = head[1]
+                                               events=self._ev(s, "reroll", s.seat, head.die, a.value)))
+            return self._run(replace_state(s, todo=(DieEffect(head.purpose, a.value),) + s.todo[1:],
+                                           events=self._ev(s, "reroll", s.seat, head.die, a.value)))
+        assert isinstance(head, RollDie)
+        purpose = head.purpose
+        nxt: Frame
         if self._usable(s, "lucky_shell"):
-            nxt = ("shell", purpose, a.value)
+            nxt = OfferReroll(purpose, a.value)
         else:
-            nxt = ("effect", purpose, a.value)
+            nxt = DieEffect(purpose, a.value)
         return self._run(replace_state(s, todo=(nxt,) + s.todo[1:],
                                        events=self._ev(s, "die", s.seat, purpose, a.value)))
 
@@ -78,12 +83,12 @@ class Dice:
         Rules: PR-RES-01..03, PR-RES-07, PR-DANGER-01..05, PR-DANGER-07, PR-FISH-06."""
         sym = t.symbol
         if sym == "fish":  # PR-RES-02
-            return replace_state(s, turn=t, todo=(("dieroll", "gain"), ("begin_move",)) + rest, events=ev)
+            return replace_state(s, turn=t, todo=(RollDie("gain"), BeginMove()) + rest, events=ev)
         jets = s.jets
         if sym in ("maisy", "larry", "roberto"):
             c = CHARACTERS.index(sym)
             if self._adjacent_places(s, c):
-                return replace_state(s, turn=t, todo=(("place", c, "symbol"), ("begin_move",)) + rest,
+                return replace_state(s, turn=t, todo=(PutCharacter(c, "symbol"), BeginMove()) + rest,
                                      events=ev)
             # PR-DANGER-04: nowhere to put the character: nothing happens
             self._fresh = False

@@ -12,13 +12,15 @@ from __future__ import annotations
 from ..rules import ITEM_KINDS
 from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem,
                      replace, replace_player, replace_state, replace_turn)
+from ..frames import (AssignmentCheck, DockRefill, FillMarketSlot, FillRowSlot, Frame,
+                      LighthouseCheck, MarketVisit, NextTurn, RollDie)
 from .base import (ITEM_INDEX, _bump, _with_player)
 
 
 class EndOfTurn:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
-    def _end_of_turn(self, s: State, pos: int) -> tuple:
+    def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]:
         """The end-of-turn steps that apply where the boat stopped (PR-END-01..08).
 
         Nothing done at the end of a turn changes whether a later step applies (the dock
@@ -30,24 +32,24 @@ class EndOfTurn:
         """
         seat = s.seat
         p = s.players[seat]
-        todo = []
-        for what in self._t.end_order:
+        todo: list[Frame] = []
+        for what in self._tables.end_order:
             if what == "dock":
                 if pos in self.docks and (p.tokens < self.capacity(s, seat) or p.passengers):
-                    todo.append(("dock",))
+                    todo.append(DockRefill())
             elif what == "market":
                 if pos in self.info.market_spaces and any(s.table.market):
-                    todo.append(("market",))
+                    todo.append(MarketVisit())
             elif pos in self.info.fishing:
-                todo.append(("dieroll", "gain"))
+                todo.append(RollDie("gain"))
         if s.round >= self.rules.rounds and pos in self.docks:
-            todo.append(("lighthouse",))
+            todo.append(LighthouseCheck())
         empty = s.table.row.count(0)  # PR-REFILL-01, PR-REFILL-06
         if empty and (self.rules.refill_after_pickup or s.turn.delivered):
-            todo.extend((("draw_row",),) * empty)
+            todo.extend((FillRowSlot(),) * empty)
         if self.rules.assignment_check == "any_time":
-            todo.append(("assign_check",))
-        todo.append(("next",))
+            todo.append(AssignmentCheck())
+        todo.append(NextTurn())
         return tuple(todo)
 
     def _d_dock(self, s: State, head) -> list:
@@ -105,7 +107,7 @@ class EndOfTurn:
         s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
                           turn=replace_turn(s.turn, fresh_item=kind),
                           events=self._ev(s, "take_item", seat, kind, a.discard))
-        todo = (("draw_item",),) + s.todo[1:]
+        todo = (FillMarketSlot(),) + s.todo[1:]
         return self._run(replace_state(s, todo=self._after_discard(s, todo) if a.discard else todo))
 
     def _a_draw_item(self, s: State, a: DrawItem) -> State:

@@ -41,7 +41,7 @@ class FishAndJetstream:
         so), its fee paid and the ride counted.
         Rules: PR-RES-02, PR-END-02, PR-ITEM-GEAR-01, PR-CHAR-09, PR-JET-02, PR-JET-05, PR-RES-06.
         """
-        purpose, v = head[1], head[2]
+        purpose, v = head.purpose, head.value
         seat = s.seat
         p = s.players[seat]
         if purpose == "gain":  # PR-RES-02, PR-END-02, PR-ITEM-GEAR-01
@@ -53,7 +53,7 @@ class FishAndJetstream:
             return replace_state(s, players=_with_player(s.players, seat, replace_player(p, fish=p.fish - lost)),
                                  todo=rest, events=self._ev(s, "larry", seat, lost))
         # "jet": PR-JET-02, PR-RES-06
-        extra = v * (2 if self._t.jet_doubles and s.turn.symbol == "winds" else 1)
+        extra = v * (2 if self._tables.jet_doubles and s.turn.symbol == "winds" else 1)
         fee = min(p.fish, self.jetstream_fee(s, seat))
         p = replace_player(p, fish=p.fish - fee, jetstreams=p.jetstreams + 1)
         events = self._ev(s, "jet", seat, extra)

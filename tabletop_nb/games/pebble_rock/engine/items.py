@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, KeepRoll,
                      Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
                      replace_player, replace_state, replace_turn)
+from ..frames import DieEffect, MeetCharacter, PutCharacter, RerollDie, ShedToCapacity
 from .base import (ITEM_INDEX, _bump, _remove_one, _with_player)
 
 
@@ -105,24 +106,24 @@ class Items:
         s = replace_state(s, players=_with_player(s.players, seat, p), table=table, turn=t,
                           events=self._ev(s, "item", seat, a.item))
         if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
-            extra = self.rules.jam_bonus * (2 if self._t.all_double and t.symbol == "winds" else 1)
+            extra = self.rules.jam_bonus * (2 if self._tables.all_double and t.symbol == "winds" else 1)
             return replace_state(s, steps=s.steps + extra)
         if a.item == "maisy":  # PR-ITEM-MAISY-01, PR-ITEM-MAISY-02
             chars = (a.space,) + s.chars[1:]
             s = replace_state(s, chars=chars)
             if self.rules.maisy_item_gives_cargo and not s.turn.met & (1 << MAISY):
-                return self._run(replace_state(s, todo=(("meet", MAISY, "item"),) + s.todo))
+                return self._run(replace_state(s, todo=(MeetCharacter(MAISY, "item"),) + s.todo))
             return s
         # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
-        c = s.todo[0][1]
+        c = s.todo[0].character
         if not self.rules.avoided_is_interaction:
             s = replace_state(s, turn=replace_turn(s.turn, met=s.turn.met & ~(1 << c)))
-        return self._run(replace_state(s, todo=(("place", c, "anywhere"),) + s.todo[1:]))
+        return self._run(replace_state(s, todo=(PutCharacter(c, "anywhere"),) + s.todo[1:]))
 
     def _d_shell(self, s: State, head) -> list:
         """With a usable Lucky Shell after a roll: keep it, or reroll one of the dice just
         rolled. Rules: PR-ITEM-SHELL-01..02."""
-        purpose = head[1]
+        purpose = head.purpose
         if purpose == "step2":
             return [self._keep_roll, Reroll("movement"), Reroll("symbol")]
         if purpose == "jet":
@@ -132,9 +133,9 @@ class Items:
     def _a_keep_roll(self, s: State, a: KeepRoll) -> State:
         """Keep the roll without the Lucky Shell; its effect follows (PR-ITEM-SHELL-02)."""
         head = s.todo[0]
-        if head[1] == "step2":
+        if head.purpose == "step2":
             return self._run(replace_state(s, todo=s.todo[1:]))
-        return self._run(replace_state(s, todo=(("effect", head[1], head[2]),) + s.todo[1:]))
+        return self._run(replace_state(s, todo=(DieEffect(head.purpose, head.value),) + s.todo[1:]))
 
     def _a_reroll(self, s: State, a: Reroll) -> State:
         """PR-ITEM-SHELL-01, PR-ITEM-SHELL-02: the Lucky Shell rerolls the die just rolled."""
@@ -143,7 +144,7 @@ class Items:
         p, t = self._discard_item(s, s.players[seat], "lucky_shell")
         s = replace_state(s, players=_with_player(s.players, seat, p), table=t,
                           turn=replace_turn(s.turn, item_used=True),
-                          todo=(("reroll", head[1], a.die),) + s.todo[1:],
+                          todo=(RerollDie(head.purpose, a.die),) + s.todo[1:],
                           events=self._ev(s, "shell", seat, a.die))
         return s
 
@@ -158,7 +159,7 @@ class Items:
         now holds more than the capacity (a Cargo Upgrade gone). Rules: PR-ITEM-UPG-02."""
         seat = s.seat
         if s.players[seat].tokens > self.capacity(s, seat):
-            return (("shed",),) + todo
+            return (ShedToCapacity(),) + todo
         return todo
 
     def _a_discard_item(self, s: State, a: DiscardItem) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..analysis import fish_step_bonus, larry_worst_loss
 from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn,
                      replace, replace_player, replace_state)
+from ..frames import MeetCharacter, RollDie
 from .base import (_with_player)
 
 
@@ -31,7 +32,7 @@ class Movement:
             t = replace(t, visited=frozenset((pos,)))
         if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
             jets = jets - {pos}  # PR-DANGER-08 (b)
-            todo = (("dieroll", "jet"),) + rest
+            todo = (RollDie("jet"),) + rest
         s = replace_state(s, jets=jets, phase="move", todo=todo, turn=t, steps=steps, moved=0, events=ev)
         return self._run(s) if todo else s
 
@@ -148,16 +149,16 @@ class Movement:
             players = _with_player(players, seat, replace_player(p, fish=p.fish - 1))
             steps = fish_step_bonus(self, s)
         boats = s.boats[:seat] + (to,) + s.boats[seat + 1:]
-        todo = ()
+        todo: tuple = ()
         chars = s.chars
         if to in chars:
             c = chars.index(to)
             if not t.met & (1 << c):
-                todo = (("meet", c, "pass"),)
+                todo = (MeetCharacter(c, "pass"),)
         jets = s.jets
         if to in jets and to != t.fresh_jet and self.rules.jetstream_when == "enter":
             jets = jets - {to}
-            todo = todo + (("dieroll", "jet"),)
+            todo = todo + (RollDie("jet"),)
         if t.treasure_here or not self.rules.revisit_spaces:
             t = replace(t, treasure_here=False, visited=t.visited | {to})
         s = replace_state(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
@@ -174,7 +175,7 @@ class Movement:
         t = s.turn
         if self.rules.jetstream_when == "stop" and s.moved and pos in s.jets and pos != t.fresh_jet:
             # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
-            return self._run(replace_state(s, jets=s.jets - {pos}, todo=(("dieroll", "jet"),),
+            return self._run(replace_state(s, jets=s.jets - {pos}, todo=(RollDie("jet"),),
                                            events=self._ev(s, "jet_stop", s.seat)))
         todo = self._end_of_turn(s, pos)
         return self._run(replace_state(s, phase="end", todo=todo, events=self._ev(s, "stop", s.seat, pos)))

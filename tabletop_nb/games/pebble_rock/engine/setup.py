@@ -19,11 +19,16 @@ from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasu
                      Refill, RevealTreasure, Reroll, Roll, Secret, Shed, State, Step,
                      Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace,
                      replace_state)
+from ..frames import (AssignmentCheck, BeginMove, ChooseAssignment, ChooseStartDock, DealCard,
+                      DieEffect, DockRefill, DrawFirstPlayer, FillMarketSlot, FillRowSlot,
+                      LighthouseCheck, MarketVisit, MeetCharacter, NextTurn, OfferAvoid,
+                      OfferReroll, PutCharacter, ResolveSymbol, RobberyChoice, RobertoRobs,
+                      ShedToCapacity, StartGame)
 from .base import (_HIDDEN)
 
 
 class _Tables:
-    """The rules' lookup tables the engine reads once a roll or a turn (``self._t``)."""
+    """The rules' lookup tables the engine reads once a roll or a turn (``self._tables``)."""
 
     __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
                  "all_double", "end_order", "turn_for", "cards_blocked_by", "endure")
@@ -32,16 +37,11 @@ class _Tables:
 class GameSetup:
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
-    # Speed: at most 28 names in the instance ``__dict__`` (``test_game_keeps_its_attributes_
-    # compact`` in tests/games/pebble_rock/test_engine_speed.py): CPython 3.11 specialises the
-    # attribute and method look-ups on an object only while its names fit the class's shared
-    # keys (``SHARED_KEYS_MAX_SIZE``, 30, less one per instance made while they grow), so the
-    # tables read once a roll or a turn live in one ``_Tables`` object, ``self._t``
     def setup(self) -> None:
         """Build what the engine reads from the rules once: the board, the cards by id, the
         dice outcomes, and the dispatch tables of decisions, bookkeeping steps and actions."""
         r = self.rules
-        t = self._t = _Tables()
+        t = self._tables = _Tables()
         info = self.info = board_info(r.board)
         self.cards = {c.id: c for c in r.delivery_cards}
         idx = info.island_index
@@ -79,16 +79,17 @@ class GameSetup:
         t.end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
                            else ("dock", "market", "fishing"))
         t.turn_for = {ch: Turn(choice=ch) for ch in move_die}
-        self._internal = {
-            "start": self._i_start, "symbol": self._i_symbol, "begin_move": self._i_begin_move,
-            "meet": self._i_meet, "effect": self._i_effect, "rob": self._i_rob,
-            "lighthouse": self._i_lighthouse, "assign_check": self._i_assign_check,
-            "next": self._i_next,
-        }
-        self._decide = {
-            "place_boat": self._d_place_boat, "keep": self._d_keep, "shell": self._d_shell,
-            "place": self._d_place, "avoid": self._d_avoid, "rob_choice": self._d_rob_choice,
-            "dock": self._d_dock, "market": self._d_market, "shed": self._d_shed,
+        # what each queue entry (frames.py) does: a decision's legal actions
+        # (``_d_*(s, head)``), a bookkeeping step carried out (``_i_*(s, head, rest)``)
+        self._on_frame = {
+            ChooseStartDock: self._d_place_boat, ChooseAssignment: self._d_keep,
+            OfferReroll: self._d_shell, PutCharacter: self._d_place, OfferAvoid: self._d_avoid,
+            RobberyChoice: self._d_rob_choice, DockRefill: self._d_dock,
+            MarketVisit: self._d_market, ShedToCapacity: self._d_shed,
+            StartGame: self._i_start, ResolveSymbol: self._i_symbol, BeginMove: self._i_begin_move,
+            MeetCharacter: self._i_meet, DieEffect: self._i_effect, RobertoRobs: self._i_rob,
+            LighthouseCheck: self._i_lighthouse, AssignmentCheck: self._i_assign_check,
+            NextTurn: self._i_next,
         }
         self._apply = {
             ChooseDice: self._a_choose, Step: self._a_step, Stop: self._a_stop,
@@ -155,11 +156,11 @@ class GameSetup:
                       hidden_values=tuple(sorted(r.treasure_values)))
         b = r.board
         order = [(r.youngest_player + i) % n for i in range(n)]
-        todo = ((("draw_item",),) * r.market_size + (("draw_row",),) * r.row_size
-                + tuple(("place_boat", seat) for seat in order)
-                + tuple(("deal", seat) for seat in order for _ in range(r.assignments_dealt))
-                + tuple(("keep", seat) for seat in order)
-                + ((("first",),) if r.first_player < 0 else ()) + (("start",),))
+        todo = ((FillMarketSlot(),) * r.market_size + (FillRowSlot(),) * r.row_size
+                + tuple(ChooseStartDock(seat) for seat in order)
+                + tuple(DealCard(seat) for seat in order for _ in range(r.assignments_dealt))
+                + tuple(ChooseAssignment(seat) for seat in order)
+                + ((DrawFirstPlayer(),) if r.first_player < 0 else ()) + (StartGame(),))
         s = State(players=players, boats=(-1,) * n, chars=(b.maisy_start, b.larry_start,
                                                            b.roberto_start),
                   jets=frozenset(), table=table, secret=tuple(Secret() for _ in range(n)),
@@ -175,25 +176,25 @@ class GameSetup:
 
     def _a_place_boat(self, s: State, a: PlaceBoat) -> State:
         """Put the seat's boat on a dock (PR-SETUP-09)."""
-        seat = s.todo[0][1]
+        seat = s.todo[0].seat
         boats = s.boats[:seat] + (a.space,) + s.boats[seat + 1:]
         return self._run(replace_state(s, boats=boats, todo=s.todo[1:],
                                        events=self._ev(s, "place_boat", seat, a.space)))
 
     def _a_deal(self, s: State, a: DealAssignment) -> State:
         """Chance: one Assignment card dealt to the seat (PR-SETUP-10)."""
-        seat = s.todo[0][1]
+        seat = s.todo[0].seat
         sec = s.secret[seat]
         secret = s.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + s.secret[seat + 1:]
         return self._run(replace_state(s, secret=secret, todo=s.todo[1:]))
 
     def _d_keep(self, s: State, head) -> list:
         """Keep one of the two Assignment cards dealt (PR-SETUP-10)."""
-        return [KeepAssignment(c) for c in s.secret[head[1]].offer]
+        return [KeepAssignment(c) for c in s.secret[head.seat].offer]
 
     def _a_keep_assignment(self, s: State, a: KeepAssignment) -> State:
         """The seat keeps the Assignment card chosen (PR-SETUP-10)."""
-        seat = s.todo[0][1]
+        seat = s.todo[0].seat
         sec = s.secret[seat]
         secret = s.secret[:seat] + (replace(sec, card=a.card),) + s.secret[seat + 1:]
         return self._run(replace_state(s, secret=secret, todo=s.todo[1:],

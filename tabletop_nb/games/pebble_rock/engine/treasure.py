@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..state import (DeliverTreasure, DiscardTreasure, RevealTreasure, State,
                      TakeTreasure, replace_player, replace_state, replace_table,
                      replace_turn)
+from ..frames import RevealValue
 from .base import (_remove_one, _with_player)
 
 
@@ -28,7 +29,7 @@ class Treasure:
 
     def _a_deliver_treasure(self, s: State, a: DeliverTreasure) -> State:
         """PR-TREAS-05: the token leaves the hold when its value is revealed (next)."""
-        return replace_state(s, turn=replace_turn(s.turn, treasure_here=True), todo=(("reveal",),) + s.todo)
+        return replace_state(s, turn=replace_turn(s.turn, treasure_here=True), todo=(RevealValue(),) + s.todo)
 
     def _a_reveal(self, s: State, a: RevealTreasure) -> State:
         """Chance: the delivered treasure's value, drawn from the values nobody has seen,

@@ -15,7 +15,9 @@ from ....core import CHANCE, TERMINAL, BaseGame
 from ..rules import ITEM_KINDS
 from ..state import (DealAssignment, DrawCard, DrawItem, FirstPlayer, RevealTreasure,
                      State, Turn, replace, replace_state)
-from .base import (CHANCE_KINDS, SEAT_KINDS)
+from ..frames import (Bookkeeping, Chance, ChooseAssignment, ChooseStartDock, DealCard,
+                      DrawFirstPlayer, FillMarketSlot, FillRowSlot, RerollDie, RevealValue,
+                      RollDice, RollDie)
 
 
 class OnYourTurn:
@@ -63,11 +65,11 @@ class OnYourTurn:
         else the seat whose turn it is; ``TERMINAL`` once the game is over."""
         todo = s.todo
         if todo:
-            k = todo[0][0]
-            if k in CHANCE_KINDS:
+            head = todo[0]
+            if isinstance(head, Chance):
                 return CHANCE
-            if k in SEAT_KINDS:
-                return todo[0][1]
+            if isinstance(head, (ChooseStartDock, ChooseAssignment)):
+                return head.seat
             return s.seat
         if s.phase == "over":
             return TERMINAL
@@ -82,9 +84,9 @@ class OnYourTurn:
         todo = s.todo
         if todo:
             head = todo[0]
-            if head[0] in CHANCE_KINDS:
+            if isinstance(head, Chance):
                 return []
-            return self._decide[head[0]](s, head)
+            return self._on_frame[type(head)](s, head)
         ph = s.phase
         if ph == "move":
             return self._move_actions(s)
@@ -98,30 +100,30 @@ class OnYourTurn:
         row), an item (by the cards of each kind left), an Assignment, the first player,
         a treasure's value. Rules: PR-REFILL-02, PR-MARKET-06."""
         todo = s.todo
-        if not todo or todo[0][0] not in CHANCE_KINDS:
+        if not todo or not isinstance(todo[0], Chance):
             return []
         head = todo[0]
-        k = head[0]
-        if k == "roll":
-            return list(self._t.roll_outcomes[s.turn.choice])
-        if k in ("dieroll", "reroll"):
-            return list(self._t.die_outcomes[self._die_name(s, head)][0])
-        if k == "draw_row":
+        k = type(head)
+        if k is RollDice:
+            return list(self._tables.roll_outcomes[s.turn.choice])
+        if k is RollDie or k is RerollDie:
+            return list(self._tables.die_outcomes[self._die_name(s, head)][0])
+        if k is FillRowSlot:
             elig = self._row_eligible(s)
             p = Fraction(1, len(elig))
             return [(DrawCard(c), p) for c in elig]
-        if k == "draw_item":
+        if k is FillMarketSlot:
             counts = self._item_source(s.table)
             tot = sum(counts)
             return [(DrawItem(ITEM_KINDS[i]), Fraction(c, tot)) for i, c in enumerate(counts) if c]
-        if k == "deal":
+        if k is DealCard:
             box = self._assignment_box(s)
             p = Fraction(1, len(box))
             return [(DealAssignment(c), p) for c in box]
-        if k == "first":
+        if k is DrawFirstPlayer:
             n = self.num_players
             return [(FirstPlayer(i), Fraction(1, n)) for i in range(n)]
-        if k == "reveal":
+        if k is RevealValue:
             vals = s.table.hidden_values
             return [(RevealTreasure(v), Fraction(vals.count(v), len(vals)))
                     for v in sorted(set(vals))]
@@ -131,15 +133,15 @@ class OnYourTurn:
         """One outcome of the chance node, drawn with ``rng`` with the probabilities of
         :meth:`chance_outcomes`."""
         head = s.todo[0]
-        k = head[0]
-        if k == "roll":
-            acts, cum = self._t.roll_cum[s.turn.choice]
-        elif k in ("dieroll", "reroll"):
-            acts, cum = self._t.die_outcomes[self._die_name(s, head)][1]
-        elif k == "draw_row":  # uniform over the cards that fit (as chance_outcomes)
+        k = type(head)
+        if k is RollDice:
+            acts, cum = self._tables.roll_cum[s.turn.choice]
+        elif k is RollDie or k is RerollDie:
+            acts, cum = self._tables.die_outcomes[self._die_name(s, head)][1]
+        elif k is FillRowSlot:  # uniform over the cards that fit (as chance_outcomes)
             elig = self._row_eligible(s)
             return DrawCard(elig[min(int(rng.random() * len(elig)), len(elig) - 1)])
-        elif k == "draw_item":  # weighted by the cards of each kind left
+        elif k is FillMarketSlot:  # weighted by the cards of each kind left
             counts = self._item_source(s.table)
             x = rng.random() * sum(counts)
             for i, c in enumerate(counts):
@@ -165,12 +167,14 @@ class OnYourTurn:
             s2 = replace(s2, events=())
         return s2
 
-    def _die_name(self, s: State, head: tuple) -> str:
-        """The die a "dieroll"/"reroll" node rolls."""
-        if head[0] == "dieroll":
-            return self.rules.fish_die.name if head[1] in ("gain", "larry") else \
+    def _die_name(self, s: State, head: RollDie | RerollDie) -> str:
+        """The die a :class:`RollDie` or :class:`RerollDie` node rolls: the Fish die for
+        fish and Larry, the turn's movement die for a jetstream (PR-DICE-07), the die
+        rerolled."""
+        if isinstance(head, RollDie):
+            return self.rules.fish_die.name if head.purpose in ("gain", "larry") else \
                 self.move_die[s.turn.choice].name
-        die = head[2]
+        die = head.die
         if die == "movement":
             return self.move_die[s.turn.choice].name
         if die == "symbol":
@@ -181,21 +185,20 @@ class OnYourTurn:
         """Do the bookkeeping steps at the head of the queue until a player or chance acts;
         a row or Market slot that nothing can fill stays empty.
         Rules: PR-REFILL-08, PR-MARKET-06."""
-        internal = self._internal
+        on_frame = self._on_frame
         while True:
             todo = s.todo
             if not todo:
                 return s
             head = todo[0]
-            h = internal.get(head[0])
-            if h is not None:
-                s = h(s, head, todo[1:])
+            if isinstance(head, Bookkeeping):
+                s = on_frame[type(head)](s, head, todo[1:])
                 continue
-            k = head[0]
-            if k == "draw_row" and not self._row_eligible(s):
+            k = type(head)
+            if k is FillRowSlot and not self._row_eligible(s):
                 s = replace_state(s, todo=todo[1:])  # PR-REFILL-08: the slot stays empty
                 continue
-            if k == "draw_item" and not any(self._item_source(s.table)):
+            if k is FillMarketSlot and not any(self._item_source(s.table)):
                 s = replace_state(s, todo=todo[1:])  # PR-MARKET-06: the slot stays empty
                 continue
             return s

@@ -16,6 +16,7 @@ from ..state import (ChooseDice, DealAssignment, Decline,
                      KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp, PlaceBoat,
                      PlaceCharacter, Refill, RevealTreasure, Reroll, Roll, Shed,
                      State, Step, Stop, TakeItem, TakeTreasure, UseItem)
+from ..frames import RerollDie
 from .base import (CHOICE_NAMES, _CHANCE_WORDS,
                    _DECISION_WORDS)
 
@@ -112,11 +113,11 @@ class Words:
         if isinstance(a, Roll):
             return f"Rolled {a.move} and {a.symbol}"
         if isinstance(a, DieRoll):
-            head = s.todo[0] if s.todo else ("",)
+            head = s.todo[0] if s.todo else None
             what = {"gain": "Fish die", "larry": "Larry's Fish die", "jet": "Jetstream roll"}.get(
-                head[1] if len(head) > 1 else "", "Die")
-            if head[0] == "reroll":
-                what = f"Reroll of the {head[2]} die"
+                getattr(head, "purpose", ""), "Die")
+            if isinstance(head, RerollDie):
+                what = f"Reroll of the {head.die} die"
             return f"{what}: {a.value}"
         if isinstance(a, KeepRoll):
             return "Keep the roll"
