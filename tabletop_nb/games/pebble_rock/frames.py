@@ -51,23 +51,22 @@ class Bookkeeping:
     __slots__ = ()
 
 
-_frame = dataclass(frozen=True, slots=True)
 
 
 # -- decisions ----------------------------------------------------------------------------
-@_frame
+@dataclass(frozen=True, slots=True)
 class ChooseStartDock(Decision):
     """Setup: ``seat`` puts its boat on a dock (PR-SETUP-09)."""
     seat: int
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class ChooseAssignment(Decision):
     """Setup: ``seat`` keeps one of its two Assignment cards (PR-SETUP-10)."""
     seat: int
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class OfferReroll(Decision):
     """The Lucky Shell may reroll a die just rolled: ``purpose`` is ``"step2"`` (the turn's
     two dice, ``value`` None) or what a single die was rolled for (``"gain"``, ``"larry"``,
@@ -76,7 +75,7 @@ class OfferReroll(Decision):
     value: object
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class PutCharacter(Decision):
     """Put character ``character`` (an index of ``CHARACTERS``) on a space: ``how`` is
     ``"symbol"`` (next to the boat), ``"item"`` or ``"anywhere"`` (after an encounter avoided)."""
@@ -84,45 +83,45 @@ class PutCharacter(Decision):
     how: str
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class OfferAvoid(Decision):
     """Use the item against ``character`` (Larry or Roberto), or endure the encounter."""
     character: int
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class RobberyChoice(Decision):
     """Choose the token Roberto takes (a passenger or a treasure, PR-CHAR-12)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class DockRefill(Decision):
     """At a dock: refill the hold, or not (PR-END-03)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class MarketVisit(Decision):
     """At a Market island's marked space: take an item, or not (PR-MARKET-02)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class ShedToCapacity(Decision):
     """Lose tokens until the hold fits its capacity again (PR-ITEM-UPG-02)."""
 
 
 # -- chance -------------------------------------------------------------------------------
-@_frame
+@dataclass(frozen=True, slots=True)
 class RollDice(Chance):
     """The turn's movement die and Resource or Danger die (PR-TURN-03)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class RollDie(Chance):
     """One die rolled for ``purpose``: ``"gain"`` (fish), ``"larry"`` or ``"jet"``."""
     purpose: str
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class RerollDie(Chance):
     """The Lucky Shell's reroll of ``die`` (``"movement"``, ``"symbol"`` or ``"fish"``),
     rolled for ``purpose`` (as :class:`OfferReroll`)."""
@@ -130,78 +129,78 @@ class RerollDie(Chance):
     die: str
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class RevealValue(Chance):
     """The value of the treasure given to Roberto (PR-TREAS-05)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class FillRowSlot(Chance):
     """A Delivery card turned up for an empty row slot (PR-REFILL-01..02)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class FillMarketSlot(Chance):
     """An item turned up for an empty Market slot (PR-MARKET-06)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class DealCard(Chance):
     """An Assignment card dealt to ``seat`` (PR-SETUP-10)."""
     seat: int
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class DrawFirstPlayer(Chance):
     """Who starts, when the rules draw it (PR-TURN-01)."""
 
 
 # -- bookkeeping --------------------------------------------------------------------------
-@_frame
+@dataclass(frozen=True, slots=True)
 class StartGame(Bookkeeping):
     """Round 1 begins (PR-SETUP-14)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class ResolveSymbol(Bookkeeping):
     """Resolve the turn's symbol (after a Lucky Shell decision on the roll)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class BeginMove(Bookkeeping):
     """Start moving (step 3)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class MeetCharacter(Bookkeeping):
     """The boat meets ``character``: ``how`` is ``"pass"``, ``"symbol"`` or ``"item"``."""
     character: int
     how: str
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class DieEffect(Bookkeeping):
     """What a die rolled for ``purpose`` does with ``value`` (fish, Larry, a jetstream)."""
     purpose: str
     value: int
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class RobertoRobs(Bookkeeping):
     """Roberto takes a token (PR-CHAR-10..12)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class LighthouseCheck(Bookkeeping):
     """The Lighthouse token for ending the final round on a dock (PR-FINAL-02)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class AssignmentCheck(Bookkeeping):
     """Note the Assignment halves met (``assignment_check="any_time"``)."""
 
 
-@_frame
+@dataclass(frozen=True, slots=True)
 class NextTurn(Bookkeeping):
     """Pass the turn (PR-TURN-02)."""
 

@@ -146,20 +146,12 @@ class Deliveries:
         """PR-REFILL-02, PR-REFILL-05: deck cards whose island is not in the row (the redraw rule
         makes the revealed card uniform over these)."""
         t = s.table
-        # Speed: a draw asks twice for the same row and deck (``_run`` checks the slot can
-        # be filled, then the chance node draws), so the last answer is kept with the two
-        # tuples it was computed from; a different tuple (even an equal one) recomputes.
-        memo = self._eligible_memo
-        if memo is not None and memo[0] is t.row and memo[1] is t.deck:
-            return memo[2]
         used = self._row_islands(t.row)
         # (the deck's cards of no island in ``used``: the cards of those islands, from the
         # table built in setup, left out in one C-level filter)
         by_island = self._tables.cards_blocked_by
         blocked = set().union(*[by_island[i] for i in used])
-        elig = tuple(filterfalse(blocked.__contains__, t.deck))
-        self._eligible_memo = (t.row, t.deck, elig)
-        return elig
+        return tuple(filterfalse(blocked.__contains__, t.deck))
 
     def _a_draw_card(self, s: State, a: DrawCard) -> State:
         """Chance: the card revealed fills the first empty row slot. Rules: PR-REFILL-01, PR-REFILL-05."""

@@ -58,22 +58,11 @@ class Scoring:
         return Breakdown(p.score, sets, sets * r.set_points, p.fish, p.fish // r.fish_per_point,
                          r.lighthouse_points if p.lighthouse else 0, pts)
 
-    #: the last finished game's state and final scores (see :meth:`scores`)
-    _final: tuple | None = None
-
     def scores(self, s: State) -> tuple:
         """Track scores during play; final scores (PR-SCORE-01) once the game is over."""
         if s.phase != "over":
             return tuple(p.score for p in s.players)
-        # Speed: a finished game's scores are asked for several times in a row (scores,
-        # winners, ranks, a simulation's last score row); final scoring is the same for
-        # the same state object, so the last one is kept
-        last = self._final
-        if last is not None and last[0] is s:
-            return last[1]
-        out = tuple(self.breakdown(s, i).total for i in range(self.num_players))
-        self._final = (s, out)
-        return out
+        return tuple(self.breakdown(s, i).total for i in range(self.num_players))
 
     def winners(self, s: State) -> tuple[int, ...]:
         """PR-TIE-01..04: the highest score; then the most fish; then a shared win."""

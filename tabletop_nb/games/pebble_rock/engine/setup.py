@@ -109,7 +109,6 @@ class GameSetup:
         # Speed: a rule that allows an action at any time of the turn (else only a full
         # hold with passengers does: _anytime_actions has nothing to check otherwise)
         self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
-        self._eligible_memo = None  # see Deliveries._row_eligible
         # Speed (Deliveries._row_eligible): the cards an island in the row keeps out of it
         # (PR-REFILL-02, PR-REFILL-05): those of that island, and with destination_blocks_row those
         # whose passenger goes there
