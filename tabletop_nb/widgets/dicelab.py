@@ -18,7 +18,7 @@ from ..core.dice import Die
 from ..core.errors import TabletopError
 from ..viz._common import fraction_text, outcome_label
 from ._board import BoardWidget
-from .gameapp import refresh_figures
+from .board_panel import refresh_figures
 from ..viz.dice import (_numeric, as_dice, combine_dice, dice_odds, dice_odds_traces,
                         event_probability, event_test, roll_dice, running_frequency,
                         running_frequency_traces)

@@ -9,11 +9,80 @@ import ipywidgets as W
 from ..core.errors import RecordError, TabletopError
 from ..core.record import GameRecord
 from ..core.bots import resolve_bot
-from .gameapp import HUMAN, GameApp, _Refused
+from ..session import HUMAN, Session
+from .gameapp import GameApp
+from .panels import press
 
 __all__ = ["ReplayViewer"]
 
 _ONLY = "this viewer only replays the record: open it in GameApp (app.load(record)) to play on"
+
+
+class ReplaySession(Session):
+    """A session that only moves along a recorded history: forward, back, play."""
+
+    def _refuse(self, *args, **kwargs) -> bool:
+        self.say(_ONLY, "error")
+        return False
+
+    choose = roll = undo = rewind = _refuse
+
+    def end_turn(self) -> int:
+        self._refuse()
+        return 0
+
+    def person_to_act(self, state) -> bool:
+        return False
+
+    def can_advance(self) -> str:
+        return "" if not self.live else "the end of the record"
+
+    def forward(self) -> bool:
+        """One action forward on the timeline."""
+        if self.live:
+            self.say("this is the end of the record")
+            return False
+        return self.goto(self.position + 1)
+
+    def back(self) -> bool:
+        """One action back on the timeline."""
+        if self.position == 0:
+            self.say("this is the start of the record")
+            return False
+        return self.goto(self.position - 1)
+
+    def step(self, outcome: Any = None) -> bool:
+        return self.forward()
+
+    step_soon = step
+
+    def run(self, n: int | None = None) -> int:
+        """Move ``n`` actions forward at once (to the end with None)."""
+        end = len(self.history) - 1
+        target = end if n is None else min(end, self.position + int(n))
+        done = target - self.position
+        self.goto(target)
+        return max(done, 0)
+
+    async def _next(self, gen: int) -> bool:
+        return self.goto(self.position + 1)
+
+    def autoplay(self, delay: float | None = None, steps: int | None = None):
+        """Play the replay forward, one action every ``delay`` seconds (``steps`` actions at
+        most; to the end of the record by default)."""
+        if delay is not None:
+            self.delay = float(delay)
+        if self.autoplaying:
+            return self.task
+        if self.live:
+            self.say("this is the end of the record: move the timeline back first")
+            return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.run(steps)
+            return None
+        return self._start_autoplay(loop, steps, "")
 
 
 class ReplayViewer(GameApp):
@@ -37,6 +106,9 @@ class ReplayViewer(GameApp):
     >>> viewer = ReplayViewer(game, rec); viewer
     >>> viewer.goto(10); viewer.forward(); viewer.back()
     """
+
+    _session_type = ReplaySession
+    session: ReplaySession
 
     def __init__(self, game, record: GameRecord | str | bytes, *, seat: int | None = None,
                  delay: float = 0.4):
@@ -64,10 +136,11 @@ class ReplayViewer(GameApp):
         if not self.load(record):
             raise RecordError(self.message)
         self._say("")
+        ses = self.session
         self.back_button = W.Button(description="back", icon="step-backward")
-        self.back_button.on_click(lambda b: self._press(self.back))
+        self.back_button.on_click(lambda b: press(ses, ses.back))
         self.forward_button = W.Button(description="forward", icon="step-forward")
-        self.forward_button.on_click(lambda b: self._press(self.forward))
+        self.forward_button.on_click(lambda b: press(ses, ses.forward))
         self.autoplay_button.description = "play"
         for w in (self.actions_box, self.more_box, self.chance_box, self.undo_button,
                   self.rewind_button, self.step_button, self.end_turn_button, self.auto_bots):
@@ -78,109 +151,21 @@ class ReplayViewer(GameApp):
         self.widget.add_class("tabletop-replay")
         self.goto(0)
 
-    # playing on is GameApp's job
-    def choose(self, action: Any) -> bool:
-        self._say(_ONLY, "error")
-        return False
-
-    def roll(self) -> bool:
-        return self.choose(None)
-
-    def undo(self) -> bool:
-        return self.choose(None)
-
-    def rewind(self, index: int | None = None) -> bool:
-        return self.choose(None)
-
-    def end_turn(self) -> int:
-        self.choose(None)
-        return 0
-
-    def _person_to_act(self, s) -> bool:
-        return False
-
-    def _can_advance(self) -> str:
-        return "" if not self.live else "the end of the record"
-
-    def _render(self) -> None:
-        super()._render()
+    def render(self) -> None:
+        super().render()
         if hasattr(self, "forward_button"):
-            self.back_button.disabled = self._position == 0 or self._autoplaying
-            self.forward_button.disabled = self.live or self._autoplaying
-            self.autoplay_button.disabled = self.live or self._autoplaying
-            self.timeline.disabled = self._autoplaying
+            ses = self.session
+            self.back_button.disabled = ses.position == 0 or ses.autoplaying
+            self.forward_button.disabled = ses.live or ses.autoplaying
+            self.autoplay_button.disabled = ses.live or ses.autoplaying
 
-    # ------------------------------------------------------------ moving ----
     def forward(self) -> bool:
         """One action forward on the timeline."""
-        if self.live:
-            self._say("this is the end of the record")
-            return False
-        self.goto(self._position + 1)
-        return True
+        return self.session.forward()
 
     def back(self) -> bool:
         """One action back on the timeline."""
-        if self._position == 0:
-            self._say("this is the start of the record")
-            return False
-        self.goto(self._position - 1)
-        return True
-
-    def step(self) -> bool:
-        return self.forward()
-
-    def run(self, n: int | None = None) -> int:
-        """Move ``n`` actions forward at once (to the end with None)."""
-        end = len(self.history) - 1
-        target = end if n is None else min(end, self._position + int(n))
-        done = target - self._position
-        self.goto(target)
-        return max(done, 0)
-
-    def _advance(self) -> None:
-        if not self.forward():
-            raise _Refused("the end of the record")
-
-    async def _autoplay_loop(self, gen: int, steps: int | None = None) -> None:
-        try:
-            taken = 0
-            while self._autoplaying and gen == self._auto_gen and not self.live and \
-                    (steps is None or taken < steps):
-                self.goto(self._position + 1)
-                taken += 1
-                await asyncio.sleep(float(self.speed.value))
-        finally:
-            if gen == self._auto_gen:
-                self._autoplaying = False
-                self._task = None
-                self._render()
-
-    def autoplay(self, delay: float | None = None, steps: int | None = None):
-        """Play the replay forward, one action every ``delay`` seconds (``steps`` actions at
-        most; to the end of the record by default)."""
-        if delay is not None:
-            self.speed.value = float(delay)
-        if self._autoplaying:
-            return self._task
-        if self.live:
-            self._say("this is the end of the record: move the timeline back first")
-            return None
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            if steps is None:
-                self.run()
-            else:
-                for _ in range(steps):
-                    if not self.forward():
-                        break
-            return None
-        self._auto_gen += 1
-        self._autoplaying = True
-        self._render()
-        self._task = loop.create_task(self._autoplay_loop(self._auto_gen, steps))
-        return self._task
+        return self.session.back()
 
     def record(self) -> GameRecord:
         """The record shown."""

@@ -10,6 +10,7 @@ import tabletop_nb
 from tabletop_nb.viz import view_for
 from tabletop_nb.widgets import GameApp
 from tabletop_nb.widgets._board import BoardWidget
+from tabletop_nb.widgets.board_panel import BoardPanel
 
 
 def _sent(board):
@@ -78,20 +79,20 @@ def test_a_board_whose_view_stays_empty_is_replaced():
     old = app.board
     _sent(old)
     old._on_page_msg(old, {"tabletop": "drawn", "traces": len(old.data)}, [])
-    assert not old.drawn_empty and not app._renew_if_empty(old) and app.board is old
+    assert not old.drawn_empty and not app.board_panel.renew_if_empty(old) and app.board is old
     old._on_page_msg(old, {"tabletop": "drawn", "traces": 0}, [])
     assert old.drawn_empty
-    assert app._renew_if_empty(old)
+    assert app.board_panel.renew_if_empty(old)
     new = app.board
     assert new is not old and new in app.board_box.children and old not in app.board_box.children
     assert [t.type for t in new.data] == [t.type for t in old.data]
     plain = lambda fw: [{k: v for k, v in t.to_plotly_json().items() if k != "uid"} for t in fw.data]  # noqa: E731
     assert plain(new) == plain(old)
-    assert not app._renew_if_empty(old)  # an old board is no longer the app's
-    for _ in range(GameApp._RENEWALS):   # at most a few new boards, then it says so
+    assert not app.board_panel.renew_if_empty(old)  # an old board is no longer the app's
+    for _ in range(BoardPanel.RENEWALS):   # at most a few new boards, then it says so
         b = app.board
         b._on_page_msg(b, {"tabletop": "drawn", "traces": 0}, [])
-        app._renew_if_empty(b)
+        app.board_panel.renew_if_empty(b)
     b = app.board
     b._on_page_msg(b, {"tabletop": "drawn", "traces": 0}, [])
-    assert not app._renew_if_empty(b) and "could not be drawn" in app.message
+    assert not app.board_panel.renew_if_empty(b) and "could not be drawn" in app.message

@@ -40,7 +40,7 @@ def _press_something(app, rng):
     if p == CHANCE:
         app.roll_button.click()
         return "roll"
-    if app._is_human(p):
+    if app.session.is_human(p):
         legal = g.legal_actions(s)
         i = int(rng.integers(len(legal)))
         if i < len(app.action_buttons):
@@ -152,7 +152,7 @@ def test_toy_log_in_words():
 # -- refusals: wrong, stale and late clicks ---------------------------------------------
 def _to_human_decision(app):
     g = app.game
-    while not g.is_terminal(app.state) and not app._is_human(g.current_player(app.state)):
+    while not g.is_terminal(app.state) and not app.session.is_human(g.current_player(app.state)):
         if g.current_player(app.state) == CHANCE:
             assert app.roll()
         else:
@@ -194,7 +194,7 @@ def test_click_after_the_end_and_on_a_bots_turn(game_name):
         p = game.current_player(app.state)
         if p == CHANCE:
             app.roll()
-        elif app._is_human(p):
+        elif app.session.is_human(p):
             legal = game.legal_actions(app.state)
             assert app.choose(legal[int(rng.integers(len(legal)))])
         else:
@@ -249,7 +249,7 @@ def test_undo_goes_back_to_the_last_human_decision(game_name):
     after = list(app.history)
     app.undo_button.click()
     assert len(app.history) == mark and app.state == decision_state
-    assert len(app.log) == app._log_marks[-1]
+    assert len(app.log) == app.session.log_marks[-1]
     # the same decision replays the same dice and bot moves (streams restored)
     assert app.choose(legal[-1])
     app.end_turn()
@@ -271,7 +271,7 @@ def _to_chance(app, limit=200):
             return True
         if p == TERMINAL:
             return False
-        if app._is_human(p):
+        if app.session.is_human(p):
             assert app.choose(g.legal_actions(app.state)[0])
         else:
             assert app.step()
@@ -288,7 +288,7 @@ def test_chosen_outcome_sets_up_a_situation(game_name):
     assert app.outcome_box.layout.display == "none"  # tucked away until asked for
     app.setup_roll.value = True
     assert app.outcome_box.layout.display == "flex"
-    assert [o[0] for o in outs] == app._outcomes
+    assert [o[0] for o in outs] == app.chance_panel.outcomes
     assert len(app.outcome_dropdown.options) == len(outs)
     i = len(outs) - 1
     app.outcome_dropdown.value = i
@@ -311,7 +311,7 @@ def test_choose_mode_pauses_bots_at_chance_nodes(game_name):
     assert app.state == game.apply(s, game.chance_outcomes(s)[0][0])
     app.setup_roll.value = False
     assert not app.autoplay_button.disabled or game.is_terminal(app.state) \
-        or app._is_human(game.current_player(app.state))
+        or app.session.is_human(game.current_player(app.state))
 
 
 # -- end of turn --------------------------------------------------------------------------
@@ -323,7 +323,7 @@ def test_end_turn_stops_when_another_seat_begins(game_name):
     turns = 0
     while turns < 4 and not game.is_terminal(app.state):
         p = game.current_player(app.state)
-        seat = p if p >= 0 else next((a for a in reversed(app._actors) if a >= 0), None)
+        seat = p if p >= 0 else next((a for a in reversed(app.session.actors) if a >= 0), None)
         start = len(app.history) - 1
         app.end_turn_button.click()
         taken = app.history[start:-1]
@@ -353,7 +353,7 @@ def test_autoplay_task_runs_to_the_human_and_stop_stops(game_name):
         await asyncio.wait_for(task, 30)
         assert not app.autoplaying
         p = game.current_player(app.state)
-        assert game.is_terminal(app.state) or app._is_human(p)
+        assert game.is_terminal(app.state) or app.session.is_human(p)
 
         bots = GameApp(game, seats="random", seed=15)
         task = bots.autoplay(delay=0.02)
@@ -387,7 +387,7 @@ def test_bots_play_on_their_own_after_a_person():
         app.choose(legal[-1])
     # after the person's turn the bot played its own and came back (or the game ended)
     assert game.is_terminal(app.state) or game.current_player(app.state) == 0
-    assert 1 in app._actors, "the bot never played"
+    assert 1 in app.session.actors, "the bot never played"
 
 
 # -- the board --------------------------------------------------------------------------
@@ -412,7 +412,7 @@ def _find_place(app):
         for pi, key in enumerate(cd):
             k = key[0] if isinstance(key, (list, tuple)) and len(key) == 1 else key
             try:
-                if k in app._places:
+                if k in app.board_panel.places:
                     return ti, pi, k
             except TypeError:
                 continue
@@ -427,18 +427,18 @@ def test_board_click_on_a_place_chooses_it(game_name):
         if game.is_terminal(app.state):
             break
         p = game.current_player(app.state)
-        if app._is_human(p) and app._places:
+        if app.session.is_human(p) and app.board_panel.places:
             hit = _find_place(app)
             assert hit is not None, "place_actions keys must appear in the board's customdata"
             ti, pi, key = hit
             s = app.state
             _click_point(app, ti, pi)
-            assert app.actions[-1] == app.view.place_actions(game, app._shown(s))[key]
+            assert app.actions[-1] == app.view.place_actions(game, app.session.shown(s))[key]
             assert app.history[-2] is s
             clicked += 1
             if clicked >= 3:
                 break
-        elif app._is_human(p):
+        elif app.session.is_human(p):
             app.choose(game.legal_actions(app.state)[0])
         elif p == CHANCE:
             app.roll()

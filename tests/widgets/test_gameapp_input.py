@@ -170,7 +170,7 @@ def test_a_slow_bot_thinks_off_the_loop_and_stop_drops_its_thought():
         while game.current_player(app.state) == CHANCE:
             app.roll()
         n = len(app.history)
-        rng_before = app._bot_rngs[game.current_player(app.state)].bit_generator.state
+        rng_before = app.session.bot_rngs[game.current_player(app.state)].bit_generator.state
         ticks = []
 
         async def ticker():
@@ -180,13 +180,13 @@ def test_a_slow_bot_thinks_off_the_loop_and_stop_drops_its_thought():
         t = asyncio.get_running_loop().create_task(ticker())
         task = app.autoplay(delay=0.0)
         await asyncio.sleep(0.1)
-        assert app._thinking and "is thinking" in app.status.value
+        assert app.session.thinking and "is thinking" in app.status.value
         assert "up to 0.3 s" in app.thinking_box.value and not app.stop_button.disabled
         app.stop_button.click()  # while it thinks
-        assert not app.autoplaying and not app._thinking
+        assert not app.autoplaying and not app.session.thinking
         await asyncio.sleep(0.4)  # the thought ends in its thread and is dropped
         assert len(app.history) == n and task.done()
-        assert app._bot_rngs[game.current_player(app.state)].bit_generator.state == rng_before
+        assert app.session.bot_rngs[game.current_player(app.state)].bit_generator.state == rng_before
         # the page kept answering while the bot thought: no gap near the bot's 0.3 s
         gaps = np.diff(ticks)
         assert gaps.max() < 0.15, gaps.max()
@@ -221,8 +221,8 @@ def test_the_step_button_lets_a_bot_think_off_the_loop():
         app.step_button.click()  # returns at once: the bot thinks in its thread
         assert len(app.history) == n and app.autoplaying
         await asyncio.sleep(0.05)
-        assert app._thinking and "is thinking" in app.thinking_box.value
-        await asyncio.wait_for(app._task, 5)
+        assert app.session.thinking and "is thinking" in app.thinking_box.value
+        await asyncio.wait_for(app.session.task, 5)
         assert len(app.history) == n + 1 and not app.autoplaying
 
     asyncio.run(main())

@@ -28,7 +28,7 @@ def _to_roll(app, limit=400):
             if roll_faces(g, s, a):
                 return True
             assert app.roll()
-        elif app._is_human(p):
+        elif app.session.is_human(p):
             assert app.choose(g.legal_actions(s)[0]), app.message
         else:
             assert app.step(), app.message
@@ -161,31 +161,45 @@ def _neko_round(app, game, rng):
 
 
 def test_a_late_timeline_echo_from_the_page_does_not_leave_the_person_without_buttons():
-    """The Neko notebook's Run All: bots run, the person is to act. The page's timeline
-    slider then sends back a position the kernel had set a moment before (it clamps to the
-    new max before the new value arrives). Taken as a move, it put the app in review mode:
-    "waiting for Yellow (you)" with no buttons and step off. It must stay live."""
+    """The Neko notebook's Run All: bots run, the person is to act. A page whose slider did
+    not yet show the kernel's last position sends back an older one (however late it
+    comes). Taken as a move, it put the app in review mode: "waiting for Yellow (you)"
+    with no buttons and step off. The slider's page says which of the kernel's positions
+    it showed (``seen``, the kernel's ``seq``): an out-of-date one is dropped and the
+    slider sent again; a move on an up-to-date slider is obeyed."""
     game = tabletop_nb.load_game("neko", players=3)
     app = GameApp(game, seats=["human", "greedy", "random"], seed=1)
-    sent = []  # the positions the kernel put on the slider, as the page received them
-    app.timeline.observe(lambda ch: sent.append(ch["new"]), "value")
+    sent = []  # (position, seq) as the kernel put them on the slider
+    app.timeline.observe(lambda ch: sent.append((ch["new"], app.timeline.seq)), "value")
     _neko_round(app, game, np.random.default_rng(0))
     assert game.current_player(app.state) == 0
-    live = app.position
-    stale_values = [v for v in dict.fromkeys(reversed(sent)) if v != live][:2]
-    assert len(stale_values) == 2
-    for stale in stale_values:
-        app.timeline.set_state({"value": stale})  # as a comm message from the page sets it
+    live, now = app.position, app.timeline.seq
+    stale = [(v, seq) for v, seq in reversed(sent) if v != live][:2]
+    assert len(stale) == 2 and all(seq < now for _, seq in stale)
+    resent = []
+    app.timeline.send_state = lambda key=None: resent.append(key)
+    for value, seq in stale:
+        app.timeline.set_state({"value": value, "seen": seq})  # as a comm message from the page
         assert app.live and app.position == live
-        assert app.timeline.value == live
+        assert app.timeline.value == live and resent  # the page is told the live position again
         assert app.action_buttons and list(app.actions_box.children) == app.action_buttons
-        assert not app.step_button.disabled or app._is_human(game.current_player(app.state))
-    # a person who moves the slider later is obeyed
-    app._timeline_sent_at -= 10
-    app.timeline.set_state({"value": stale_values[0]})
-    assert app.position == stale_values[0] and not app.live and app.action_buttons == []
+        assert not app.step_button.disabled or app.session.is_human(game.current_player(app.state))
+    # a person who moves an up-to-date slider is obeyed, at once or late
+    app.timeline.set_state({"value": stale[0][0], "seen": app.timeline.seq})
+    assert app.position == stale[0][0] and not app.live and app.action_buttons == []
     app.goto(live)
     assert app.live and app.action_buttons
+    assert app.timeline.seq > now   # the kernel's move is a new position on the slider
+
+
+def test_the_timeline_page_sends_values_only_on_a_persons_input():
+    """The slider's page code sends a value only from an ``input`` event (a person's
+    move, never a redraw), and with it the kernel's seq it showed."""
+    esm = GameApp(tabletop_nb.load_game("toy"), seats="random").timeline._esm
+    assert esm.count("save_changes") == 1  # one place sends ...
+    handler = esm.split('addEventListener("input"')[1].split("});")[0]
+    assert "save_changes" in handler      # ... a person's input
+    assert 'model.set("seen", model.get("seq"))' in handler
 
 
 def test_buttons_shown_are_never_closed_and_old_ones_are_refused():

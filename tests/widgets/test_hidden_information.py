@@ -102,7 +102,7 @@ def test_the_board_shows_the_human_seats_observation(game_name):
         if game.is_terminal(s):
             break
         shown = game.observation(s, 0)
-        expected = app.view.layers(game, shown, frozenset(app._places), **app._view_kw(s))
+        expected = app.view.layers(game, shown, frozenset(app.board_panel.places), **app.board_panel.view_kw(s))
         assert _board(app) == _listify(expected)
         checked += 1
         p = game.current_player(s)

@@ -20,7 +20,7 @@ def test_replay_viewer_walks_the_record(game_name):
     v.forward_button.click()
     v.forward_button.click()
     assert v.position == 2 and v.board is board
-    assert len(v.log_box.value.split("<br>")) == v._log_marks[2]
+    assert len(v.log_box.value.split("<br>")) == v.session.log_marks[2]
     v.back_button.click()
     assert v.position == 1
     v.timeline.value = len(states) - 1

@@ -1,0 +1,602 @@
+"""GameApp's panels: each draws one part of a :class:`~tabletop_nb.session.Session` and
+sends what a person presses to it.
+
+A panel has a ``box`` (the widgets it puts on the page) and a ``render()`` that brings
+them in line with the session; it keeps no game state of its own. The board is in
+:mod:`.board_panel`.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import anywidget
+import ipywidgets as W
+import traitlets
+
+from ..core.protocol import CHANCE, TERMINAL
+from ..session import Session
+from ..viz._common import fraction_text
+from ..viz.scores import score_traces
+from ..viz.views import View
+from ._board import BoardWidget
+from ._dice_faces import dice_html, roll_faces
+
+__all__ = ["ChancePanel", "ChoicesPanel", "ControlsPanel", "CurtainPanel", "LogPanel",
+           "PlayersPanel", "ScoresPanel", "StatusPanel", "Timeline", "TimelinePanel", "press"]
+
+_LOG_SHOWN = 100       # log lines rendered in the page (all are kept in the session's log)
+_BUTTONS_SHOWN = 48    # more choices than this go in a list under the buttons
+_POOLS = 3             # button pools used in turn: a click up to two positions late is refused
+_WIDE = {"description_width": "initial"}  # no cut-off descriptions
+
+
+def press(session: Session, fn: Callable[[], Any]) -> Any:
+    """Run a button's handler: an error becomes the session's message, never a traceback."""
+    try:
+        return fn()
+    except Exception as e:  # noqa: BLE001  (a widget must not show a traceback)
+        session.say(f"{type(e).__name__}: {e}", "error")
+        return False
+
+
+def _button(name: str, description: str, **kw) -> W.Button:
+    """A button with the stable class ``tabletop-<name>`` (browser tests, custom CSS)."""
+    kw.setdefault("layout", W.Layout(width="auto"))
+    b = W.Button(description=description, **kw)
+    b.add_class("tabletop-" + name.replace("_", "-"))
+    return b
+
+
+def _cell(values: Any, seat: int) -> str:
+    """One seat's value in the summary table, as a person reads it (a yes/no as "yes" or
+    "-", like an empty list of items, not Python's True and False)."""
+    if isinstance(values, (tuple, list)):
+        if seat >= len(values):
+            return ""
+        values = values[seat]
+    if isinstance(values, bool):
+        return "yes" if values else "-"
+    return str(values)
+
+
+class StatusPanel:
+    """The decision ("Your turn, Red: bid") and the message of the last press."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.status = W.HTML(layout=W.Layout(margin="0 0 4px 0"))
+        self.status.add_class("tabletop-status")
+        self.message_box = W.HTML(layout=W.Layout(min_height="1.4em"))
+        self.message_box.add_class("tabletop-message")
+
+    def render_message(self) -> None:
+        ses = self.session
+        colour = {"info": "#333", "error": "#b00020", "ok": "#1b5e20"}[ses.message_kind]
+        self.message_box.value = (f"<span style='color:{colour}'>{html.escape(ses.message)}</span>"
+                                  if ses.message else "")
+
+    def render(self) -> None:
+        """The status line: who is asked what (the engine's phase names the decision)."""
+        ses = self.session
+        g = ses.game
+        s = ses.history[ses.position]
+        p = g.current_player(s)
+        try:
+            phase = str(g.phase(ses.shown(s)) or "")
+        except Exception as e:  # noqa: BLE001  (a phase that fails must not stop the app)
+            phase = f"(phase failed: {type(e).__name__})"
+        if p == TERMINAL:
+            self.status.value = "<b>Game over</b>: " + html.escape(ses.result_text(s))
+            return
+        if ses.thinking:
+            head = f"<b>{html.escape(ses.thinking)}</b>"
+        elif p == CHANCE:
+            head = "<b>Set up the roll</b>" if ses.chance_by_hand else "<b>Roll</b>"
+            phase = phase or "a roll or a draw is next"
+        elif ses.is_human(p):
+            head = f"<b>Your turn, {html.escape(g.player_name(p))}</b>"
+        else:
+            head = f"<b>{html.escape(ses.seat_label(p))}</b> to act"
+        self.status.value = (f"<span style='font-size:115%'>{head}"
+                             + (f": {html.escape(phase)}" if phase else "") + "</span>")
+
+
+class ChoicesPanel:
+    """The person's choices as buttons (a list under them when there are many).
+
+    Buttons come from three pools used in turn and are never closed: a click on a button
+    of an older position reaches a pool whose generation has passed, and is refused
+    instead of taking another action. (Closing the buttons of old positions while the
+    page may still be building their views left the page without any button.)
+    """
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.buttons: list[W.Button] = []            # the buttons on show
+        self._pools: list[list[W.Button]] = [[] for _ in range(_POOLS)]
+        self._pool_gen = [-1] * _POOLS               # the render each pool belongs to
+        self._pool_actions: list[list] = [[] for _ in range(_POOLS)]
+        self._pool_next = -1
+        self._gen = 0                                # renders so far
+        self._listed: list = []                      # every choice, for the list
+        self._list_gen = -1
+        self.actions_box = W.Box(layout=W.Layout(display="flex", flex_flow="row wrap"))
+        self.more_actions = W.Dropdown(description="all actions", options=[], style=_WIDE,
+                                       layout=W.Layout(width="100%", max_width="420px"))
+        self.more_button = _button("more_button", "choose", tooltip="choose the action in the list",
+                                   layout=W.Layout())
+        self.more_button.on_click(lambda b: press(session, self.choose_from_list))
+        self.more_box = W.HBox([self.more_actions, self.more_button],
+                               layout=W.Layout(flex_flow="row wrap"))
+
+    def _pool_button(self, pool: int, i: int) -> W.Button:
+        buttons = self._pools[pool]
+        while len(buttons) <= i:
+            # a long label wraps inside its button (tabletop-action in GameApp's style)
+            b = W.Button(layout=W.Layout(width="auto", max_width="100%", height="auto"))
+            b.add_class("tabletop-action")
+            # the default binds this button's slot now (a closure would see the last one)
+            b.on_click(lambda btn, slot=(pool, len(buttons)): press(self.session, lambda: self.press_slot(slot)))  # noqa: B008
+            buttons.append(b)
+        return buttons[i]
+
+    def render(self, covered: bool = False) -> None:
+        self._gen += 1
+        choices = self.session.choices()
+        buttons: list[W.Button] = []
+        self._listed = [a for a, _ in choices]
+        if choices:
+            pool = self._pool_next = (self._pool_next + 1) % _POOLS
+            self._pool_gen[pool] = self._gen
+            self._pool_actions[pool] = self._listed[:_BUTTONS_SHOWN]
+            for i, (_, label) in enumerate(choices[:_BUTTONS_SHOWN]):
+                b = self._pool_button(pool, i)
+                if b.description != label:
+                    b.description = label
+                    b.tooltip = label
+                buttons.append(b)
+            self._list_gen = self._gen
+        if len(choices) > _BUTTONS_SHOWN:
+            self.more_actions.options = [(label, i) for i, (_, label) in enumerate(choices)]
+            self.more_actions.value = 0
+        elif self.more_actions.options:
+            self.more_actions.options = []
+        self.buttons = buttons
+        if list(self.actions_box.children) != buttons:
+            self.actions_box.children = buttons
+        self.more_box.layout.display = ("flex" if not covered and len(choices) > _BUTTONS_SHOWN
+                                        else "none")
+
+    def press_slot(self, slot: tuple[int, int]) -> bool:
+        pool, i = slot
+        if self._pool_gen[pool] != self._gen or i >= len(self._pool_actions[pool]):
+            self.session.say("that button belonged to an earlier position: nothing was done", "error")
+            return False
+        return self.session.choose(self._pool_actions[pool][i])
+
+    def choose_from_list(self) -> bool:
+        if self._list_gen != self._gen or self.more_actions.value is None:
+            self.session.say("the list belonged to an earlier position: nothing was done", "error")
+            return False
+        return self.session.choose(self._listed[self.more_actions.value])
+
+
+class ChancePanel:
+    """At a roll or a draw: one Roll button, the last roll drawn as die faces, and (with
+    "set up the roll myself") the outcomes to choose from."""
+
+    def __init__(self, session: Session, view: View):
+        self.session = session
+        self.view = view
+        self.outcomes: list = []       # the outcomes listed in the dropdown
+        self._outcomes_key: Any = None
+        self._roll_for: Any = None     # the last roll drawn ...
+        self._roll_html = ""           # ... and its picture
+        lay = W.Layout
+        self.roll_button = _button("roll_button", "Roll", icon="cube", button_style="warning",
+                                   tooltip="roll the dice (or draw) with the seeded generator",
+                                   layout=lay(width="auto", min_width="110px"))
+        self.roll_button.on_click(lambda b: press(session, session.roll))
+        self.setup_roll = W.Checkbox(value=session.chance_by_hand, description="set up the roll myself",
+                                     indent=False, layout=lay(width="auto"),
+                                     tooltip="choose every outcome of the dice and draws by hand "
+                                             "(bots then wait at each roll)")
+        self.setup_roll.add_class("tabletop-setup-roll")
+        self.setup_roll.observe(self._on_setup, "value")
+        self.outcome_dropdown = W.Dropdown(description="outcome", options=[], style=_WIDE,
+                                           layout=lay(width="100%", max_width="360px"))
+        self.outcome_button = _button("outcome_button", "use this outcome",
+                                      tooltip="set up the situation: this outcome instead of a roll")
+        self.outcome_button.on_click(lambda b: press(session, self.choose_outcome))
+        self.outcome_box = W.HBox([self.outcome_dropdown, self.outcome_button],
+                                  layout=lay(flex_flow="row wrap", display="none"))
+        self.dice_box = W.HTML()
+        self.dice_box.add_class("tabletop-dice")
+        self.box = W.VBox([W.HBox([self.roll_button, self.dice_box],
+                                  layout=lay(align_items="center", flex_flow="row wrap")),
+                           self.outcome_box])
+
+    def _on_setup(self, change) -> None:
+        self.session.chance_by_hand = bool(change["new"])
+        press(self.session, self.session.changed)
+
+    def selected(self) -> Any:
+        """The outcome chosen in the list (None when none is listed)."""
+        i = self.outcome_dropdown.value
+        return self.outcomes[i] if i is not None and self.outcomes else None
+
+    def choose_outcome(self) -> bool:
+        a = self.selected()
+        if a is None:
+            self.session.say("there is no roll or draw to set now (tick 'set up the roll myself' "
+                             "at a roll)", "error")
+            return False
+        return self.session.choose(a)
+
+    def roll_text(self) -> str:
+        """The last roll drawn as die faces (a draw as words)."""
+        last = self.session.last_chance
+        if last is None:
+            return ""
+        if self._roll_for is last:
+            return self._roll_html
+        before, action, label, chosen = last
+        faces = [] if label == "a hidden draw" else roll_faces(self.session.game, before, action)
+        icons = getattr(self.view.module, "FACE_ICONS", None)
+        words = html.escape(label) + (" (chosen)" if chosen else "")
+        if faces:
+            text = (f"<span class='tabletop-roll' title='{words}'>last roll: "
+                    f"{dice_html(faces, icons if isinstance(icons, dict) else None)} "
+                    f"<span style='color:#555'>{words}</span></span>")
+        else:
+            text = f"<span class='tabletop-roll'>last draw: <b>{words}</b></span>"
+        self._roll_for, self._roll_html = last, text
+        return text
+
+    def render(self) -> None:
+        ses = self.session
+        live = ses.live
+        at_chance = live and ses.game.current_player(ses.state) == CHANCE and not ses.autoplaying
+        self.roll_button.disabled = not at_chance
+        self.roll_button.layout.display = "" if at_chance else "none"
+        self.outcome_button.disabled = not at_chance
+        if self.setup_roll.value != ses.chance_by_hand:
+            self.setup_roll.value = ses.chance_by_hand
+        setup = at_chance and ses.chance_by_hand
+        self.outcome_box.layout.display = "flex" if setup else "none"
+        if setup:
+            key = (len(ses.history), id(ses.state))
+            if self._outcomes_key != key:
+                self._outcomes_key = key
+                outs = ses.outcomes()
+                self.outcomes = [a for a, _, _ in outs]
+                self.outcome_dropdown.options = [(f"{label}  ({fraction_text(q)})", i)
+                                                 for i, (_, label, q) in enumerate(outs)]
+                self.outcome_dropdown.value = 0
+        else:
+            self._outcomes_key = None
+            self.outcomes = []
+            if self.outcome_dropdown.options:
+                self.outcome_dropdown.options = []
+        self.outcome_dropdown.disabled = not setup
+        text = self.roll_text() if live else ""
+        if self.dice_box.value != text:
+            self.dice_box.value = text
+
+
+class ControlsPanel:
+    """Step, to end of turn, autoplay and stop; who is thinking; the delay; bots on their own."""
+
+    def __init__(self, session: Session, setup_roll: W.Widget, step: Callable[[], Any]):
+        self.session = session
+        lay = W.Layout
+        self.step_button = _button("step_button", "step", icon="step-forward",
+                                   tooltip="one action of a bot or one roll")
+        self.step_button.on_click(lambda b: press(session, step))
+        self.end_turn_button = _button("end_turn_button", "to end of turn", icon="fast-forward")
+        self.end_turn_button.on_click(lambda b: press(session, session.end_turn))
+        self.autoplay_button = _button("autoplay_button", "autoplay", icon="play",
+                                       button_style="success")
+        self.autoplay_button.on_click(lambda b: press(session, session.autoplay))
+        self.stop_button = _button("stop_button", "stop", icon="stop", button_style="danger")
+        self.stop_button.on_click(lambda b: press(session, session.stop))
+        self.thinking_box = W.HTML()
+        self.thinking_box.add_class("tabletop-thinking")
+        self.speed = W.FloatLogSlider(value=session.delay, base=10, min=-2, max=0.7, step=0.1,
+                                      description="delay (s)", readout_format=".2f", style=_WIDE,
+                                      layout=lay(width="260px"))
+        self.speed.observe(lambda ch: setattr(session, "delay", float(ch["new"])), "value")
+        self.auto_bots = W.Checkbox(value=session.auto_bots, description="bots play on their own",
+                                    indent=False, layout=lay(width="auto"))
+        self.auto_bots.observe(lambda ch: setattr(session, "auto_bots", bool(ch["new"])), "value")
+        self.box = W.VBox([W.HBox([self.step_button, self.end_turn_button, self.autoplay_button,
+                                   self.stop_button], layout=lay(flex_flow="row wrap")),
+                           self.thinking_box,
+                           W.HBox([self.speed, self.auto_bots, setup_roll],
+                                  layout=lay(flex_flow="row wrap", align_items="center"))],
+                          layout=lay(margin="6px 0 0 0"))
+
+    def render(self) -> None:
+        ses = self.session
+        live, auto = ses.live, ses.autoplaying
+        can_bot = live and not auto and not ses.can_advance()
+        at_chance = ses.game.current_player(ses.history[ses.position]) == CHANCE
+        self.step_button.disabled = not can_bot and not (live and at_chance and not auto)
+        self.end_turn_button.disabled = not can_bot
+        self.autoplay_button.disabled = not can_bot
+        self.stop_button.disabled = not auto
+        if self.speed.value != ses.delay:
+            self.speed.value = ses.delay
+        self.thinking_box.value = (f"<span style='color:#6a1b9a'>{html.escape(ses.thinking)} "
+                                   "(press stop to stop autoplay)</span>" if ses.thinking else "")
+
+
+class Timeline(anywidget.AnyWidget):
+    """A slider over the history whose page sends a value only when a person moves it.
+
+    Each position the kernel puts on it gets a new ``seq``; a person's move comes with the
+    ``seq`` the page showed (``seen``). A move made on a slider that did not yet show the
+    kernel's last position is refused and the slider sent again: no page echo of an old
+    position (the stuck "waiting for Yellow (you)" after Run All) is taken for a person's
+    move, however late it comes.
+    """
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        el.classList.add("tabletop-timeline");
+        el.style.display = "flex"; el.style.alignItems = "center"; el.style.gap = "8px";
+        const label = document.createElement("span");
+        const input = document.createElement("input");
+        input.type = "range"; input.step = "1"; input.style.flex = "1 1 auto";
+        const readout = document.createElement("span");
+        readout.style.minWidth = "3em";
+        const draw = () => {
+          label.textContent = model.get("description");
+          input.min = String(model.get("min")); input.max = String(model.get("max"));
+          input.value = String(model.get("value")); input.disabled = model.get("disabled");
+          readout.textContent = String(model.get("value"));
+        };
+        input.addEventListener("input", () => {   // a person's move: never a redraw
+          const v = parseInt(input.value, 10);
+          readout.textContent = String(v);
+          model.set("value", v);
+          model.set("seen", model.get("seq"));
+          model.save_changes();
+        });
+        for (const name of ["value", "min", "max", "disabled", "description", "seq"]) {
+          model.on("change:" + name, draw);
+        }
+        draw();
+        el.append(label, input, readout);
+      }
+    };
+    """
+    value = traitlets.Int(0).tag(sync=True)
+    min = traitlets.Int(0).tag(sync=True)
+    max = traitlets.Int(0).tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+    description = traitlets.Unicode("timeline").tag(sync=True)
+    seq = traitlets.Int(0).tag(sync=True)    # positions the kernel has put on the slider
+    seen = traitlets.Int(0).tag(sync=True)   # the seq the page showed when a person moved it
+
+    def show(self, position: int, top: int, disabled: bool) -> None:
+        """Put ``position`` of ``0..top`` on the slider (one message: a new seq)."""
+        if (self.max, self.value, self.disabled) == (top, position, disabled):
+            return
+        with self.hold_sync():
+            self.max = top
+            self.value = position
+            self.disabled = disabled
+            self.seq += 1
+
+    def set_state(self, sync_data: dict) -> None:
+        """A message from the page: a move made on an out-of-date slider is dropped."""
+        if "value" in sync_data and sync_data.get("seen", self.seq) != self.seq:
+            sync_data = {k: v for k, v in sync_data.items() if k != "value"}
+            self.send_state(["value", "max", "disabled", "seq"])
+        super().set_state(sync_data)
+
+
+class TimelinePanel:
+    """Undo, the timeline slider, "play from here", and where the board is in the history."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self._syncing = False
+        self.undo_button = _button("undo_button", "undo", icon="undo",
+                                   tooltip="back to the last decision of a person")
+        self.undo_button.on_click(lambda b: press(session, session.undo))
+        self.timeline = Timeline(layout=W.Layout(width="100%", max_width="420px"))
+        self.timeline.observe(self._on_move, "value")
+        self.rewind_button = _button("rewind_button", "play from here", icon="code-fork",
+                                     tooltip="drop the actions after the timeline position")
+        self.rewind_button.on_click(lambda b: press(session, session.rewind))
+        self.box = W.HBox([self.undo_button, self.timeline, self.rewind_button],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.where = W.HTML()
+
+    def _on_move(self, change) -> None:
+        if not self._syncing:
+            press(self.session, lambda: self.session.goto(change["new"]))
+
+    def render(self) -> None:
+        ses = self.session
+        live, auto = ses.live, ses.autoplaying
+        self._syncing = True
+        try:
+            self.timeline.show(ses.position, len(ses.history) - 1, auto)
+        finally:
+            self._syncing = False
+        self.undo_button.disabled = auto or len(ses.history) == 1
+        self.rewind_button.disabled = live or auto
+        where = f"action {ses.position} of {len(ses.history) - 1}" + ("" if live else " (reviewing)")
+        if auto:
+            where += " · autoplay: press stop to pause"
+        self.where.value = f"<span style='color:#666'>{where}</span>"
+
+
+class LogPanel:
+    """The log up to the position on show, newest first."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.log_box = W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
+                                              border="1px solid #ddd", padding="2px 6px"))
+        self.log_box.add_class("tabletop-log")
+        self.box = W.VBox([W.HTML("<b>log</b>"), self.log_box],
+                          layout=W.Layout(flex="1 1 300px", min_width="260px"))
+
+    def render(self) -> None:
+        shown = self.session.log_shown()[-_LOG_SHOWN:]
+        self.log_box.value = ("<br>".join(html.escape(x) for x in reversed(shown))
+                              or "<i>no actions yet</i>")
+
+
+class PlayersPanel:
+    """Each seat's row of the game's ``summary`` (resources, score), the seat to act marked."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.summary_box = W.HTML(layout=W.Layout(margin="6px 0 0 0", width="100%", overflow="auto"))
+
+    def render(self) -> None:
+        ses = self.session
+        g = ses.game
+        s = ses.history[ses.position]
+        shown = ses.shown(s)
+        p = g.current_player(s)
+        try:
+            summary = dict(g.summary(shown))
+        except Exception as e:  # noqa: BLE001
+            summary = {"score": tuple(g.scores(shown))}
+            ses.say(f"summary failed: {e}", "error")
+        cols = list(summary)
+        head = "".join(f"<th style='padding:0 6px'>{html.escape(str(c))}</th>" for c in cols)
+        rows = []
+        for i in range(g.num_players):
+            mark = "▶ " if i == p else ""
+            cells = "".join(f"<td style='text-align:right;padding:0 6px'>"
+                            f"{html.escape(_cell(summary[c], i))}</td>" for c in cols)
+            rows.append(f"<tr><td>{mark}{html.escape(ses.seat_label(i))}</td>{cells}</tr>")
+        self.summary_box.value = (f"<table class='tabletop-summary'><tr><th></th>{head}</tr>"
+                                  + "".join(rows) + "</table>")
+
+
+class ScoresPanel:
+    """Points so far, one line per seat up to the position on show (hidden until a seat
+    has points)."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self._series: list = []        # (state, its scores as the viewer sees them)
+        self._for: Any = None          # (viewer, game) the series was computed for
+        self.score_chart = BoardWidget(data=self._traces())
+        # the legend above the plot and the axis title below it, so they never meet
+        self.score_chart.update_layout(height=230, width=380, margin=dict(l=40, r=10, t=34, b=40),
+                                       xaxis=dict(title=dict(text="action", standoff=4),
+                                                  rangemode="tozero"),
+                                       yaxis=dict(rangemode="tozero"),
+                                       legend=dict(orientation="h", x=0, y=1.02, xanchor="left",
+                                                   yanchor="bottom", font=dict(size=11)),
+                                       showlegend=True)
+        self.box = W.VBox([W.HTML("<b>points so far</b>"), self.score_chart],
+                          layout=W.Layout(display="none", margin="0 12px 0 0"))
+        self.box.add_class("tabletop-scores")
+
+    def _traces(self) -> list[dict]:
+        out = []
+        for t in score_traces(self.session.names(), [()]):
+            t.pop("x")
+            t.update(x0=0, dx=1, y=[])   # x is implied: only each seat's y list is sent
+            out.append(t)
+        return out
+
+    def rebuild(self) -> None:
+        """New lines for another game or player count."""
+        with self.score_chart.batch_update():
+            self.score_chart.data = ()
+            for t in self._traces():
+                self.score_chart.add_trace(t)
+        self._series = []
+
+    def render(self) -> None:
+        ses = self.session
+        g = ses.game
+        upto = ses.position + 1
+        viewer = ses.viewer if ses.masked else None
+        if self._for is None or self._for[0] != viewer or self._for[1] is not g:
+            self._for, self._series = (viewer, g), []
+        series = self._series
+        # the history only grows at its end or is cut back (undo, rewind, load): keep the
+        # scores of the states that are still the same objects
+        keep = 0
+        for i in range(min(len(series), len(ses.history))):
+            if series[i][0] is not ses.history[i]:
+                break
+            keep = i + 1
+        del series[keep:]
+        for x in ses.history[len(series):upto]:
+            series.append((x, tuple(g.scores(x if viewer is None else g.observation(x, viewer)))))
+        shown = [sc for _, sc in series[:upto]]
+        scored = any(isinstance(v, (int, float)) and not isinstance(v, bool) and v != 0
+                     for sc in shown for v in sc)
+        display = "" if scored else "none"
+        if self.box.layout.display != display:
+            self.box.layout.display = display
+        traces = score_traces(ses.names(), shown)
+        with self.score_chart.batch_update():
+            for tr, t in zip(self.score_chart.data, traces):
+                if tr.y is None or len(tr.y) != len(t["y"]) or list(tr.y) != t["y"]:
+                    tr.y = t["y"]
+
+
+class CurtainPanel:
+    """Hot seat with hidden information: the screen is covered between two people."""
+
+    def __init__(self, session: Session, covers: Callable[[], list]):
+        self.session = session
+        self._covers = covers          # the boxes to hide while covered
+        self.covered_for: int | None = None   # the seat the screen waits for
+        self._seen_by: int | None = None      # the seat whose view is on the screen
+        self.curtain_text = W.HTML()
+        self.curtain_button = _button("curtain_button", "show my view", icon="eye",
+                                      button_style="info")
+        self.curtain_button.on_click(lambda b: press(session, self.show_view))
+        self.box = W.VBox([self.curtain_text, self.curtain_button],
+                          layout=W.Layout(display="none", padding="24px", border="2px dashed #999"))
+        self.box.add_class("tabletop-curtain")
+        self.on_show: Callable[[], Any] = lambda: None
+
+    @property
+    def covered(self) -> bool:
+        return self.covered_for is not None
+
+    def show_view(self) -> None:
+        """Uncover the screen for the person whose turn it is."""
+        if self.covered_for is not None:
+            self._seen_by, self.covered_for = self.covered_for, None
+        self.on_show()
+
+    def render(self) -> None:
+        ses = self.session
+        v = ses.viewer
+        hot = len(ses.watchers()) > 1
+        if not hot or v is None:
+            self.covered_for, self._seen_by = None, v
+        elif self._seen_by is None:
+            self._seen_by = v
+        elif v != self._seen_by:
+            self.covered_for = v
+        elif self.covered_for is not None and v == self._seen_by:
+            self.covered_for = None
+        hide = "none" if self.covered else ""
+        for w in self._covers():
+            w.layout.display = hide
+        self.box.layout.display = "flex" if self.covered else "none"
+        if self.covered:
+            name = html.escape(ses.game.player_name(self.covered_for))
+            self.curtain_text.value = (f"<b>Pass the screen to {name}.</b> What is on it now is "
+                                       f"for {name}'s eyes only.")
+            self.curtain_button.description = f"I am {ses.game.player_name(self.covered_for)}: show"
