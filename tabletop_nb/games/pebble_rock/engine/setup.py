@@ -119,7 +119,6 @@ class GameSetup:
                 blocked_by[self.card_dest[c.id]].add(c.id)
         t.cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
         self._fresh = True
-        self._obs_cache = {}
         self._stop = Stop()
         self._decline = Decline()
         self._keep_roll = KeepRoll()
@@ -218,10 +217,5 @@ class GameSetup:
         """Other players' Assignment cards are hidden (PR-SETUP-10)."""
         if not self.rules.secret_assignments:
             return s
-        cached = self._obs_cache.get(player)
-        if cached is not None and cached[0] is s.secret:
-            hidden = cached[1]
-        else:
-            hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
-            self._obs_cache[player] = (s.secret, hidden)
+        hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
         return replace_state(s, secret=hidden)
