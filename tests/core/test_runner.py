@@ -293,28 +293,3 @@ def test_compare_rules_queues_every_variant_at_once_on_a_pool(game):
     assert ex.waited is True
     serial = tabletop_nb.compare_rules(variants, games=60, seed=3, executor="serial", progress=False)
     assert cmp.table.equals(serial.table)
-
-
-def test_games_are_played_with_a_raised_gc_threshold_and_it_is_restored(game):
-    """Speed (issue 12): the cycle collector's young threshold is raised while a chunk of
-    games is played, and is the caller's own again afterwards, also after an error."""
-    import gc
-
-    import tabletop_nb.core.runner as runner
-    seen = []
-
-    def watching(g, s, rng):
-        seen.append(gc.get_threshold()[0])
-        return g.legal_actions(s)[0]
-
-    before = gc.get_threshold()
-    tabletop_nb.simulate(game, watching, games=3, seed=1, executor="serial", progress=False)
-    assert seen and min(seen) >= runner.GC_YOUNG_THRESHOLD
-    assert gc.get_threshold() == before
-
-    def failing(g, s, rng):
-        raise RuntimeError("a bot's bug")
-
-    with pytest.raises(RuntimeError):
-        tabletop_nb.simulate(game, failing, games=2, seed=1, executor="serial", progress=False)
-    assert gc.get_threshold() == before
