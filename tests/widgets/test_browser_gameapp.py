@@ -20,6 +20,8 @@ NOTEBOOK = "gameapp_in_lab.ipynb"
 
 BOARD = "document.querySelector('.tabletop-gameapp .tabletop-board .js-plotly-plot')"
 LOG = "document.querySelector('.tabletop-gameapp .tabletop-log')"
+APP = "document.querySelector('.tabletop-gameapp')"
+TIMELINE = ".tabletop-gameapp .tabletop-timeline input[type=range]"
 
 
 def _board(page) -> list:
@@ -84,6 +86,24 @@ def test_gameapp_buttons_and_board_clicks_in_jupyterlab(tmp_path):
             "() => document.querySelector('.tabletop-status').innerText.includes('Your turn, Player 1')",
             timeout=60_000)
         assert "Player 2" in _log(page)
+
+        # 5. the timeline: the page's slider shows the live position, and a person's move
+        # on it (an input event: the only thing that makes the page send a position)
+        # shows an earlier one; moving it back to the end plays on
+        def move(value):
+            page.evaluate("(v) => { const i = document.querySelector(arguments_sel); i.value = String(v);"
+                          " i.dispatchEvent(new Event('input', {bubbles: true})); }"
+                          .replace("arguments_sel", repr(TIMELINE)), value)
+        page.wait_for_function(f"() => {{ const i = document.querySelector({TIMELINE!r});"
+                               " return !!i && +i.max > 3 && i.value === i.max; }", timeout=30_000)
+        top = int(page.evaluate(f"() => document.querySelector({TIMELINE!r}).max"))
+        move(1)
+        page.wait_for_function(f"() => {APP}.innerText.includes('action 1 of {top} (reviewing)')",
+                               timeout=30_000)
+        move(top)
+        page.wait_for_function(f"() => {APP}.innerText.includes('action {top} of {top}') && "
+                               f"!{APP}.innerText.includes('reviewing')", timeout=30_000)
+        assert page.locator(".tabletop-gameapp .tabletop-action").count() > 0
         assert cell_errors(page) == []
 
 
