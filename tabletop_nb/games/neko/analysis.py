@@ -22,6 +22,7 @@ who wins a tied space at resolution and what the greedy bot bids to take the lea
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .state import CHANCE_FRAMES
@@ -73,6 +74,10 @@ class Decision(NamedTuple):
     seat: int
 
 
+#: ``_decision((kind, seat))`` makes a Decision as its own constructor does (``tuple.__new__``)
+_decision = partial(tuple.__new__, Decision)
+
+
 def decision(s: NekoState) -> Decision | None:
     """The decision on top of the stack (None when the game is over).
 
@@ -96,7 +101,7 @@ def decision(s: NekoState) -> Decision | None:
         return None
     top = s.frames[-1]
     kind = top[0]
-    return Decision(kind, -1 if kind in CHANCE_FRAMES else top[1])
+    return _decision((kind, -1 if kind in CHANCE_FRAMES else top[1]))
 
 
 def card_on_space(game: NekoGame, s: Any, space: int) -> int:
@@ -384,27 +389,39 @@ def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: tuple,
                 elif t == best_other:
                     rivals.append(q)
 
-    def ahead(total: int) -> bool:
-        if total != best_other:
-            return total > best_other
-        for q in rivals:
-            if not game.wins_tie(s, p, q):
-                return False
-        return True
-
+    tie: bool | None = None   # whether seat p wins a tie with every rival (asked once)
     need: list = []
     total = bid_total(mine)
     nm = len(mine)
     for v in dice_desc:
-        if need and nm + len(need) >= crowd and ahead(total):
-            break
+        if need and nm + len(need) >= crowd:
+            if total > best_other:
+                break
+            if total == best_other:
+                if tie is None:
+                    tie = _wins_ties(game, s, p, rivals)
+                if tie:
+                    break
         need.append(v)
         total += v
-    if nm + len(need) < crowd or not ahead(total):
+    if nm + len(need) < crowd or total < best_other:
         return None
+    if total == best_other:
+        if tie is None:
+            tie = _wins_ties(game, s, p, rivals)
+        if not tie:
+            return None
     if len(need) > most:
         return None
     return need
+
+
+def _wins_ties(game: NekoGame, s: Any, p: int, rivals: list) -> bool:
+    """Whether seat ``p`` wins a tie with each of ``rivals`` (``game.wins_tie``)."""
+    for q in rivals:
+        if not game.wins_tie(s, p, q):
+            return False
+    return True
 
 
 def placements(game: NekoGame, P: Player, card: int, discount: int) -> list[tuple[int, int, int]]:

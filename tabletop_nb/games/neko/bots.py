@@ -107,6 +107,7 @@ class GreedyBot:
         self._memories.pop(id(game), None)
 
     def __call__(self, game, state, rng):
+        """The greedy choice at ``state`` (see :func:`_greedy`)."""
         return _greedy(game, state, rng)
 
 
@@ -687,6 +688,8 @@ _TILE_ADJUST = (None,) + tuple((TileAdjust(v, 1), TileAdjust(v, -1)) for v in ra
 _ADJUST = (None,) + tuple((Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7))
 _PICK = (None,) + tuple(Pick(v) for v in range(1, 7))
 _INCOME_DIE = (None,) + tuple(IncomeDie(v) for v in range(1, 7))
+#: ``_BID[space][value]`` is ``Bid(space, value)``, for the spaces of every player count
+_BID = tuple((None,) + tuple(Bid(sp, v) for v in range(1, 7)) for sp in range(16))
 #: multiplier -> the (die value, 0 for +1 or 1 for -1) of the faces 1-6 one step (wrapping)
 #: from it, in value order: _turn's test of each die, made once
 _STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
@@ -909,7 +912,8 @@ def _plan_bid(game, s, p, P, legal, by=None):
             best_v, best_a = v, (sp, lead)
             bar = 0.0 if best_v < 0 else best_v
     if best_v is not None and best_v > 0:
-        return best_v, Bid(*best_a)
+        sp, lead = best_a
+        return best_v, (_BID[sp][lead] if sp < len(_BID) and 1 <= lead <= 6 else Bid(sp, lead))
     # starting a new bid (advanced setup): the best card from the piles
     news = by.get(NewBid)
     if news:
@@ -948,7 +952,8 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
     if len(mine) >= most and (lead or not P.dice) and analysis.can_end_turn(game, s, p):
         return _END_TURN
     if P.dice:
-        return Bid(sp, max(P.dice))
+        top = max(P.dice)
+        return _BID[sp][top] if sp < len(_BID) and 1 <= top <= 6 else Bid(sp, top)
     if analysis.can_end_turn(game, s, p):
         return _END_TURN
     return legal[0] if legal is not None else by.first()
