@@ -531,6 +531,7 @@ def _shell(game, s, legal):
         if t.roll <= 2 and t.symbol != "winds" and Reroll("movement") in legal:
             return Reroll("movement")
         return KeepRoll()
+    assert value is not None  # (a single die's roll)
     if purpose == "gain" and value <= 1:
         return legal[-1]
     if purpose == "larry" and value >= 2:

@@ -72,7 +72,7 @@ class OfferReroll(Decision):
     two dice, ``value`` None) or what a single die was rolled for (``"gain"``, ``"larry"``,
     ``"jet"``) with its ``value`` (PR-ITEM-SHELL-01..02)."""
     purpose: str
-    value: object
+    value: int | None
 
 
 @dataclass(frozen=True, slots=True)

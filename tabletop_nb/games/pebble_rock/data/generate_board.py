@@ -70,7 +70,7 @@ def build(seed: int = 20210) -> str:
             if n in sid and sid[p] < sid[n]:
                 edges.add((sid[p], sid[n]))
     rng = random.Random(seed)
-    adj = {i: set() for i in range(len(spaces))}
+    adj: dict[int, set[int]] = {i: set() for i in range(len(spaces))}
     for a, b in edges:
         adj[a].add(b)
         adj[b].add(a)

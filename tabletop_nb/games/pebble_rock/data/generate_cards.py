@@ -20,7 +20,7 @@ OUTER_AMOUNTS = [(2, 4), (3, 3), (2, 3), (3, 4)]
 
 
 def distances(board):
-    adj = {s["id"]: set() for s in board["space"]}
+    adj: dict[int, set[int]] = {s["id"]: set() for s in board["space"]}
     for a, b in board["edges"]:
         adj[a].add(b)
         adj[b].add(a)
@@ -50,10 +50,10 @@ def build() -> str:
     islands = board["island"]
     dist = distances(board)
     colour = {i["name"]: i["colour"] for i in islands}
-    by_colour = {}
+    by_colour: dict[str, list[dict]] = {}
     for i in islands:
         by_colour.setdefault(i["colour"], []).append(i)
-    cards = []
+    cards: list[tuple] = []
     for c, group in by_colour.items():
         inner = [i for i in group if i["ring"] == "inner"]
         outer = [i for i in group if i["ring"] == "outer"]

@@ -46,6 +46,15 @@ from __future__ import annotations
 from ....core import BaseGame
 from ..rules import Rules
 from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
+from ..frames import (AssignmentCheck, BeginMove, ChooseAssignment, ChooseStartDock, DieEffect,
+                      DockRefill, LighthouseCheck, MarketVisit, MeetCharacter, NextTurn,
+                      OfferAvoid, OfferReroll, PutCharacter, ResolveSymbol, RobberyChoice,
+                      RobertoRobs, ShedToCapacity, StartGame)
+from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasure, DieRoll,
+                     DiscardItem, DiscardPassenger, DiscardTreasure, DrawCard, DrawItem, DropOff,
+                     Endure, FirstPlayer, KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp,
+                     PlaceBoat, PlaceCharacter, Refill, RevealTreasure, Reroll, Roll, Shed, Step,
+                     Stop, TakeItem, TakeTreasure, UseItem)
 from .base import (CHOICE_NAMES, ITEM_INDEX, ONE_SHOT, _CHANCE_WORDS,  # noqa: F401
                    _DECISION_WORDS, _HIDDEN, _bump, _remove_one, _with_player)
 from .characters import Characters
@@ -88,4 +97,39 @@ class PebbleRockGame(GameSetup, OnYourTurn, Dice, Movement, Characters, FishAndJ
     Rules = Rules
     rules: _Rules
     max_actions = 60_000
+
+    def setup(self) -> None:
+        """The sections' tables (:meth:`GameSetup.setup`), then the two dispatch tables
+        that join the sections: what each queue entry and each action does."""
+        super().setup()
+        from ..bots import SEARCH_HORIZON_PER_SEAT  # (here: the engine module does not load the bots)
+        #: decisions a search rollout plays before the scores are estimated
+        self.search_horizon = SEARCH_HORIZON_PER_SEAT * self.num_players
+        # what each queue entry (frames.py) does: a decision's legal actions
+        # (``_d_*(s, head)``), a bookkeeping step carried out (``_i_*(s, head, rest)``)
+        self._on_frame = {
+            ChooseStartDock: self._d_place_boat, ChooseAssignment: self._d_keep,
+            OfferReroll: self._d_shell, PutCharacter: self._d_place, OfferAvoid: self._d_avoid,
+            RobberyChoice: self._d_rob_choice, DockRefill: self._d_dock,
+            MarketVisit: self._d_market, ShedToCapacity: self._d_shed,
+            StartGame: self._i_start, ResolveSymbol: self._i_symbol, BeginMove: self._i_begin_move,
+            MeetCharacter: self._i_meet, DieEffect: self._i_effect, RobertoRobs: self._i_rob,
+            LighthouseCheck: self._i_lighthouse, AssignmentCheck: self._i_assign_check,
+            NextTurn: self._i_next,
+        }
+        self._apply = {
+            ChooseDice: self._a_choose, Step: self._a_step, Stop: self._a_stop,
+            Roll: self._a_roll, DieRoll: self._a_dieroll, KeepRoll: self._a_keep_roll,
+            Reroll: self._a_reroll, PlaceCharacter: self._a_place, Deliver: self._a_deliver,
+            PickUp: self._a_pickup, DropOff: self._a_dropoff, TakeTreasure: self._a_take_treasure,
+            DeliverTreasure: self._a_deliver_treasure, RevealTreasure: self._a_reveal,
+            UseItem: self._a_use_item, Endure: self._a_endure, LoseToken: self._a_lose_token,
+            Refill: self._a_refill, DiscardPassenger: self._a_discard_passenger,
+            TakeItem: self._a_take_item, Decline: self._a_decline, Shed: self._a_shed,
+            Overboard: self._a_overboard, DiscardItem: self._a_discard_item,
+            DiscardTreasure: self._a_discard_treasure, DrawItem: self._a_draw_item,
+            DrawCard: self._a_draw_card, DealAssignment: self._a_deal,
+            KeepAssignment: self._a_keep_assignment, PlaceBoat: self._a_place_boat,
+            FirstPlayer: self._a_first,
+        }
 

@@ -1,14 +1,25 @@
-"""What every section of the Pebble Rock engine shares (not a rulebook section): the kinds of
-queue entry, the item index, small tuple helpers, and the words for decisions and chance.
+"""What every section of the Pebble Rock engine shares (not a rulebook section): the typed
+base class of the sections (what the game holds and the operations one section asks of
+another), the item index, small tuple helpers, and the words for decisions and chance.
 """
 from __future__ import annotations
 
-from ..rules import ITEM_KINDS
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ....core import BaseGame, Die
+from ..board import BoardInfo
+from ..frames import Frame
+from ..rules import ITEM_KINDS, Assignment, DeliveryCard, Rules
 from ..state import (DealAssignment, Decline, Deliver, DeliverTreasure, DieRoll, DiscardItem,
                      DiscardPassenger, DiscardTreasure, DrawCard, DrawItem, DropOff, Endure,
                      FirstPlayer, KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp,
                      PlaceBoat, Player, Refill, RevealTreasure, Reroll, Roll, Secret, Shed, Step,
-                     Stop, TakeItem, TakeTreasure, UseItem, ChooseDice)
+                     Stop, TakeItem, TakeTreasure, UseItem, ChooseDice, State, Table, Turn)
+
+if TYPE_CHECKING:
+    from ..scoring import Breakdown, Progress
 
 ITEM_INDEX = {k: i for i, k in enumerate(ITEM_KINDS)}
 ONE_SHOT = ("maisy", "jam_sandwich", "lucky_shell", "shark_repellent", "water_cannon")
@@ -52,3 +63,100 @@ _CHANCE_WORDS = {Roll: "roll the dice", DieRoll: "roll a die", RevealTreasure: "
 
 
 _HIDDEN = Secret(offer=(), card=-1, achieved=0)
+
+
+class Tables:
+    """The rules' lookup tables the engine reads once a roll or a turn (``game._tables``),
+    built in setup."""
+
+    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
+                 "all_double", "end_order", "turn_for", "cards_blocked_by", "endure")
+    #: the (Roll, probability) outcomes of each dice choice
+    roll_outcomes: dict[str, list[tuple[Roll, Fraction]]]
+    #: the same as actions and cumulative float probabilities, for sampling
+    roll_cum: dict[str, tuple[list[Any], list[float]]]
+    #: per die name: its (DieRoll, probability) outcomes, and the sampling form
+    die_outcomes: dict[str | None, tuple[list[tuple[DieRoll, Fraction]], tuple[list[Any], list[float]]]]
+    fish_max: int
+    jet_doubles: bool
+    all_double: bool
+    end_order: tuple[str, ...]
+    turn_for: dict[str, Turn]
+    cards_blocked_by: tuple[frozenset[int], ...]
+    endure: Endure
+
+
+class PebbleRockBase(BaseGame):
+    """The base of every section of the engine (each rulebook section is a class deriving
+    from this one; :class:`~tabletop_nb.games.pebble_rock.PebbleRockGame` joins them).
+
+    It declares what the game holds, built in setup from the rules, and, for the type
+    checker only, the operations one section asks of another (each is written in the
+    section named beside it).
+    """
+
+    rules: Rules
+    info: BoardInfo
+    cards: dict[int, DeliveryCard]
+    card_island: dict[int, int]
+    card_dest: dict[int, int]
+    card_cargo: dict[int, int]
+    assignments: dict[int, Assignment]
+    step_actions: tuple[Step, ...]
+    steps_from: tuple[tuple[Step, ...], ...]
+    docks: frozenset[int]
+    adj: Any
+    adjset: Any
+    move_die: dict[str, Die]
+    symbol_die: dict[str, Die]
+    _tables: Tables
+    _on_frame: dict[type, Callable[..., Any]]
+    _apply: dict[type, Callable[[State, Any], State]]
+    _anytime_rules: bool
+    _fresh: bool
+    _stop: Stop
+    _decline: Decline
+    _keep_roll: KeepRoll
+    _choose_basic: list[ChooseDice]
+    _choose_all: list[ChooseDice]
+
+    if TYPE_CHECKING:
+        # turn.py
+        def _ev(self, s: State, *ev) -> tuple: ...
+        def _run(self, s: State) -> State: ...
+        # items.py
+        def capacity(self, s: State, seat: int) -> int: ...
+        def _usable(self, s: State, kind: str) -> bool: ...
+        @staticmethod
+        def _item_source(t: Table) -> tuple: ...
+        def _anytime_actions(self, s: State, p: Player) -> list: ...
+        def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list: ...
+        def _may_discard(self, s: State, p: Player, kind: str) -> bool: ...
+        def _gear_bonus(self, s: State, p: Player) -> int: ...
+        def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]: ...
+        def _after_discard(self, s: State, todo: tuple) -> tuple: ...
+        # deliveries.py
+        def _row_eligible(self, s: State) -> tuple[int, ...]: ...
+        def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None: ...
+        def _make_room(self, s: State, p: Player) -> Player: ...
+        def delivery_points(self, card: int) -> int: ...
+        # characters.py
+        def _adjacent_places(self, s: State, c: int) -> list[int]: ...
+        # movement.py
+        def _occupied(self, s: State) -> set: ...
+        def _move_actions(self, s: State) -> list: ...
+        def _begin_move(self, s: State, t: Turn, jets: frozenset, rest: tuple,
+                        ev: tuple) -> State: ...
+        def move_options(self, s: State) -> tuple[list, list]: ...
+        # end_of_turn.py
+        def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]: ...
+        # dice.py
+        def _choose_actions(self, s: State) -> list: ...
+        # setup.py
+        def _assignment_box(self, s: State) -> list[int]: ...
+        # fish_and_jetstream.py
+        def jetstream_fee(self, s: State, seat: int) -> int: ...
+        # scoring.py
+        def assignment_halves_met(self, s: State, seat: int) -> int: ...
+        def breakdown(self, s: State, seat: int) -> Breakdown: ...
+        def progress(self, s: State, seat: int) -> Progress: ...

@@ -11,10 +11,10 @@ from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter
                      Player, State, UseItem, replace, replace_player, replace_state,
                      replace_turn)
 from ..frames import Frame, MeetCharacter, OfferAvoid, RobberyChoice, RobertoRobs, RollDie
-from .base import (_remove_one, _with_player)
+from .base import PebbleRockBase, _remove_one, _with_player
 
 
-class Characters:
+class Characters(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _empty_spaces(self, s: State) -> set:

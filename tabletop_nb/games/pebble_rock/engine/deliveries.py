@@ -12,10 +12,10 @@ from ..analysis import can_deliver, can_take_on_board, hold_room
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
                      DropOff, PickUp, Player, State, TakeTreasure, replace,
                      replace_player, replace_state, replace_table, replace_turn)
-from .base import (_remove_one, _with_player)
+from .base import PebbleRockBase, _remove_one, _with_player
 
 
-class Deliveries:
+class Deliveries(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None:

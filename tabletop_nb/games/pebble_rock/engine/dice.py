@@ -14,8 +14,10 @@ from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn,
 from ..frames import (BeginMove, DieEffect, Frame, OfferReroll, PutCharacter, RerollDie,
                       ResolveSymbol, RollDice, RollDie)
 
+from .base import PebbleRockBase
 
-class Dice:
+
+class Dice(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def alone_last(self, s: State, seat: int) -> bool:
@@ -60,15 +62,15 @@ class Dice:
                      else replace_turn(s.turn, symbol=a.value))
                 return self._run(replace_state(s, turn=t, todo=s.todo[1:],
                                                events=self._ev(s, "reroll", s.seat, head.die, a.value)))
-            return self._run(replace_state(s, todo=(DieEffect(head.purpose, a.value),) + s.todo[1:],
+            return self._run(replace_state(s, todo=(DieEffect(head.purpose, int(a.value)),) + s.todo[1:],
                                            events=self._ev(s, "reroll", s.seat, head.die, a.value)))
         assert isinstance(head, RollDie)
         purpose = head.purpose
         nxt: Frame
         if self._usable(s, "lucky_shell"):
-            nxt = OfferReroll(purpose, a.value)
+            nxt = OfferReroll(purpose, int(a.value))
         else:
-            nxt = DieEffect(purpose, a.value)
+            nxt = DieEffect(purpose, int(a.value))
         return self._run(replace_state(s, todo=(nxt,) + s.todo[1:],
                                        events=self._ev(s, "die", s.seat, purpose, a.value)))
 

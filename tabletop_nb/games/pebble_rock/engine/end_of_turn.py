@@ -8,16 +8,18 @@ Tests: tests/games/pebble_rock/test_end_of_turn.py.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 from ..rules import ITEM_KINDS
 from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem,
                      replace, replace_player, replace_state, replace_turn)
 from ..frames import (AssignmentCheck, DockRefill, FillMarketSlot, FillRowSlot, Frame,
                       LighthouseCheck, MarketVisit, NextTurn, RollDie)
-from .base import (ITEM_INDEX, _bump, _with_player)
+from .base import PebbleRockBase, ITEM_INDEX, _bump, _with_player
 
 
-class EndOfTurn:
+class EndOfTurn(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]:
@@ -57,7 +59,7 @@ class EndOfTurn:
         seat = s.seat
         p = s.players[seat]
         room = self.capacity(s, seat) - p.tokens
-        acts = []
+        acts: list[Any] = []
         if room > 0:
             acts.append(Refill(room))
             if self.rules.dock_refill == "any_number":
@@ -82,7 +84,7 @@ class EndOfTurn:
         """PR-MARKET-02..05: one free item; with three held, discard one to take it."""
         p = s.players[s.seat]
         full = len(p.items) >= self.rules.max_items
-        acts = []
+        acts: list[Any] = []
         for slot, kind in enumerate(s.table.market):
             if not kind:
                 continue

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 
 from ..state import (State, replace_player, replace_state)
-from .base import (_with_player)
+from .base import PebbleRockBase, _with_player
 
 
-class FishAndJetstream:
+class FishAndJetstream(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def jetstream_fee(self, s: State, seat: int) -> int:

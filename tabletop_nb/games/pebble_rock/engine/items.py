@@ -6,15 +6,17 @@ in :mod:`.end_of_turn`. Tests: tests/games/pebble_rock/test_items.py.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, KeepRoll,
                      Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
                      replace_player, replace_state, replace_turn)
 from ..frames import DieEffect, MeetCharacter, PutCharacter, RerollDie, ShedToCapacity
-from .base import (ITEM_INDEX, _bump, _remove_one, _with_player)
+from .base import PebbleRockBase, ITEM_INDEX, _bump, _remove_one, _with_player
 
 
-class Items:
+class Items(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _usable(self, s: State, kind: str) -> bool:
@@ -67,7 +69,7 @@ class Items:
 
     def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list:
         """The items usable now; ``occ``: the occupied spaces (None: not built yet)."""
-        acts = []
+        acts: list[UseItem] = []
         if not p.items:
             return acts
         if self._usable(s, "jam_sandwich"):
@@ -81,7 +83,7 @@ class Items:
         an item or treasure discarded, and a passenger discarded when the hold is full.
         Rules: PR-PASS-07, PR-PASS-10, PR-ITEM-08, PR-TREAS-10."""
         r = self.rules
-        acts = []
+        acts: list[Any] = []
         if r.overboard_any_time and p.cargo:
             acts.append(Overboard())
         if r.discard_items_any_time:

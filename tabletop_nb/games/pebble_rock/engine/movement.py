@@ -12,10 +12,10 @@ from ..analysis import fish_step_bonus, larry_worst_loss
 from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn,
                      replace, replace_player, replace_state)
 from ..frames import MeetCharacter, RollDie
-from .base import (_with_player)
+from .base import PebbleRockBase, _with_player
 
 
-class Movement:
+class Movement(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _i_begin_move(self, s: State, head, rest) -> State:

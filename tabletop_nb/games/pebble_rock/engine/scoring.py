@@ -10,15 +10,17 @@ from __future__ import annotations
 from ..scoring import Breakdown, Progress, assignment_points, count_sets, objective_met
 from ..state import (State)
 
+from .base import PebbleRockBase
 
-class Scoring:
+
+class Scoring(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def progress(self, s: State, seat: int) -> Progress:
         """What the seat has done, as Assignment objectives measure it."""
         p = s.players[seat]
         cards = [self.cards[c] for c in p.completed]
-        colours = {}
+        colours: dict[str, int] = {}
         for c in cards:
             for col in set(c.colours):
                 colours[col] = colours.get(col, 0) + 1

@@ -12,36 +12,25 @@ from __future__ import annotations
 from ....core import Die
 from ..board import board_info
 from ..rules import ITEM_KINDS
-from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasure,
-                     DieRoll, DiscardItem, DiscardPassenger, DiscardTreasure, DrawCard,
-                     DrawItem, DropOff, Endure, FirstPlayer, KeepAssignment, KeepRoll,
-                     LoseToken, Overboard, PickUp, PlaceBoat, PlaceCharacter, Player,
-                     Refill, RevealTreasure, Reroll, Roll, Secret, Shed, State, Step,
-                     Stop, Table, TakeItem, TakeTreasure, Turn, UseItem, replace,
+from ..state import (ChooseDice, DealAssignment, Decline, DieRoll, Endure, FirstPlayer, KeepAssignment, KeepRoll,
+                     PlaceBoat, Player,
+                     Roll, Secret, State, Step,
+                     Stop, Table, Turn, replace,
                      replace_state)
-from ..frames import (AssignmentCheck, BeginMove, ChooseAssignment, ChooseStartDock, DealCard,
-                      DieEffect, DockRefill, DrawFirstPlayer, FillMarketSlot, FillRowSlot,
-                      LighthouseCheck, MarketVisit, MeetCharacter, NextTurn, OfferAvoid,
-                      OfferReroll, PutCharacter, ResolveSymbol, RobberyChoice, RobertoRobs,
-                      ShedToCapacity, StartGame)
-from .base import (_HIDDEN)
+from ..frames import (ChooseAssignment, ChooseStartDock, DealCard,
+                      DrawFirstPlayer, FillMarketSlot, FillRowSlot,
+                      StartGame)
+from .base import _HIDDEN, PebbleRockBase, Tables
 
 
-class _Tables:
-    """The rules' lookup tables the engine reads once a roll or a turn (``self._tables``)."""
-
-    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
-                 "all_double", "end_order", "turn_for", "cards_blocked_by", "endure")
-
-
-class GameSetup:
+class GameSetup(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def setup(self) -> None:
         """Build what the engine reads from the rules once: the board, the cards by id, the
         dice outcomes, and the dispatch tables of decisions, bookkeeping steps and actions."""
         r = self.rules
-        t = self._tables = _Tables()
+        t = self._tables = Tables()
         info = self.info = board_info(r.board)
         self.cards = {c.id: c for c in r.delivery_cards}
         idx = info.island_index
@@ -69,8 +58,8 @@ class GameSetup:
             t.roll_cum[ch] = self._cumulative(outs)
         t.die_outcomes = {}
         for d in (r.steady_die, r.speedy_die, r.resource_die, r.danger_die, r.fish_die):
-            outs = [(DieRoll(v), p) for v, p in d.pmf.items()]
-            t.die_outcomes[d.name] = (outs, self._cumulative(outs))
+            faces = [(DieRoll(v), p) for v, p in d.pmf.items()]
+            t.die_outcomes[d.name] = (faces, self._cumulative(faces))
         t.fish_max = max(r.fish_die.outcomes)
         all_double = r.winds_doubles == "all"
         t.jet_doubles = r.winds_doubles in ("die_and_jetstream", "all")
@@ -79,33 +68,6 @@ class GameSetup:
         t.end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
                            else ("dock", "market", "fishing"))
         t.turn_for = {ch: Turn(choice=ch) for ch in move_die}
-        # what each queue entry (frames.py) does: a decision's legal actions
-        # (``_d_*(s, head)``), a bookkeeping step carried out (``_i_*(s, head, rest)``)
-        self._on_frame = {
-            ChooseStartDock: self._d_place_boat, ChooseAssignment: self._d_keep,
-            OfferReroll: self._d_shell, PutCharacter: self._d_place, OfferAvoid: self._d_avoid,
-            RobberyChoice: self._d_rob_choice, DockRefill: self._d_dock,
-            MarketVisit: self._d_market, ShedToCapacity: self._d_shed,
-            StartGame: self._i_start, ResolveSymbol: self._i_symbol, BeginMove: self._i_begin_move,
-            MeetCharacter: self._i_meet, DieEffect: self._i_effect, RobertoRobs: self._i_rob,
-            LighthouseCheck: self._i_lighthouse, AssignmentCheck: self._i_assign_check,
-            NextTurn: self._i_next,
-        }
-        self._apply = {
-            ChooseDice: self._a_choose, Step: self._a_step, Stop: self._a_stop,
-            Roll: self._a_roll, DieRoll: self._a_dieroll, KeepRoll: self._a_keep_roll,
-            Reroll: self._a_reroll, PlaceCharacter: self._a_place, Deliver: self._a_deliver,
-            PickUp: self._a_pickup, DropOff: self._a_dropoff, TakeTreasure: self._a_take_treasure,
-            DeliverTreasure: self._a_deliver_treasure, RevealTreasure: self._a_reveal,
-            UseItem: self._a_use_item, Endure: self._a_endure, LoseToken: self._a_lose_token,
-            Refill: self._a_refill, DiscardPassenger: self._a_discard_passenger,
-            TakeItem: self._a_take_item, Decline: self._a_decline, Shed: self._a_shed,
-            Overboard: self._a_overboard, DiscardItem: self._a_discard_item,
-            DiscardTreasure: self._a_discard_treasure, DrawItem: self._a_draw_item,
-            DrawCard: self._a_draw_card, DealAssignment: self._a_deal,
-            KeepAssignment: self._a_keep_assignment, PlaceBoat: self._a_place_boat,
-            FirstPlayer: self._a_first,
-        }
         # Speed: a rule that allows an action at any time of the turn (else only a full
         # hold with passengers does: _anytime_actions has nothing to check otherwise)
         self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard

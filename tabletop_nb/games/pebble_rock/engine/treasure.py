@@ -10,10 +10,10 @@ from ..state import (DeliverTreasure, DiscardTreasure, RevealTreasure, State,
                      TakeTreasure, replace_player, replace_state, replace_table,
                      replace_turn)
 from ..frames import RevealValue
-from .base import (_remove_one, _with_player)
+from .base import PebbleRockBase, _remove_one, _with_player
 
 
-class Treasure:
+class Treasure(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def _a_take_treasure(self, s: State, a: TakeTreasure) -> State:

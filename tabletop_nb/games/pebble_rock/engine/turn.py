@@ -19,8 +19,10 @@ from ..frames import (Bookkeeping, Chance, ChooseAssignment, ChooseStartDock, De
                       DrawFirstPlayer, FillMarketSlot, FillRowSlot, RerollDie, RevealValue,
                       RollDice, RollDie)
 
+from .base import PebbleRockBase
 
-class OnYourTurn:
+
+class OnYourTurn(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def position(self, **table) -> State:
@@ -106,7 +108,7 @@ class OnYourTurn:
         k = type(head)
         if k is RollDice:
             return list(self._tables.roll_outcomes[s.turn.choice])
-        if k is RollDie or k is RerollDie:
+        if isinstance(head, (RollDie, RerollDie)):
             return list(self._tables.die_outcomes[self._die_name(s, head)][0])
         if k is FillRowSlot:
             elig = self._row_eligible(s)
@@ -136,7 +138,7 @@ class OnYourTurn:
         k = type(head)
         if k is RollDice:
             acts, cum = self._tables.roll_cum[s.turn.choice]
-        elif k is RollDie or k is RerollDie:
+        elif isinstance(head, (RollDie, RerollDie)):
             acts, cum = self._tables.die_outcomes[self._die_name(s, head)][1]
         elif k is FillRowSlot:  # uniform over the cards that fit (as chance_outcomes)
             elig = self._row_eligible(s)
@@ -167,7 +169,7 @@ class OnYourTurn:
             s2 = replace(s2, events=())
         return s2
 
-    def _die_name(self, s: State, head: RollDie | RerollDie) -> str:
+    def _die_name(self, s: State, head: RollDie | RerollDie) -> str | None:
         """The die a :class:`RollDie` or :class:`RerollDie` node rolls: the Fish die for
         fish and Larry, the turn's movement die for a jetstream (PR-DICE-07), the die
         rerolled."""

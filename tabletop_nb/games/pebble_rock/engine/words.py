@@ -17,11 +17,11 @@ from ..state import (ChooseDice, DealAssignment, Decline,
                      PlaceCharacter, Refill, RevealTreasure, Reroll, Roll, Shed,
                      State, Step, Stop, TakeItem, TakeTreasure, UseItem)
 from ..frames import RerollDie
-from .base import (CHOICE_NAMES, _CHANCE_WORDS,
+from .base import (PebbleRockBase, CHOICE_NAMES, _CHANCE_WORDS,
                    _DECISION_WORDS)
 
 
-class Words:
+class Words(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
     def bots(self) -> dict:
@@ -29,12 +29,7 @@ class Words:
         from ..bots import greedy_bot
         return {"greedy": greedy_bot}
 
-    # the search bot's hooks (core/search.py) live in bots.py
-    @property
-    def search_horizon(self) -> int:
-        """Decisions a search rollout plays before the scores are estimated."""
-        from ..bots import SEARCH_HORIZON_PER_SEAT
-        return SEARCH_HORIZON_PER_SEAT * self.num_players
+    # the search bot's hooks (core/search.py) live in bots.py; its horizon is set in setup
 
     def determinize(self, s: State, player: int, rng) -> State:
         """A full state consistent with ``player``'s view (the hidden Assignments drawn)."""
