@@ -7,8 +7,6 @@ tests/test_golden_records.py and test_golden_greedy.py whole games.
 """
 from __future__ import annotations
 
-import dis
-import sys
 from dataclasses import fields
 
 import numpy as np
@@ -549,46 +547,3 @@ def test_apply_trusted_freezes_as_freeze_does(played):
         _same_state(game.apply_trusted(s, a), w.freeze())
 
 
-def test_handler_tables_are_the_class_tables():
-    """Speed in setup.py's ``_handlers`` and ``_kinds`` (instance attributes for
-    ``apply_trusted`` and ``turn_actions_of``): the class's own ``_HANDLERS`` and
-    ``_KINDS``, the very same dicts, with a handler for every action kind the legal lists
-    give (test_working_copy_apply_is_the_plain_apply applies them)."""
-    from tabletop_nb.games.neko.engine import NekoGame
-
-    for players in (2, 4):
-        game = tabletop_nb.load_game("neko", players=players)
-        assert game._handlers is NekoGame._HANDLERS and game._kinds is NekoGame._KINDS
-        assert "_handlers" in vars(game) and "_kinds" in vars(game)
-        assert set(NekoGame._KINDS) <= set(NekoGame._HANDLERS)
-
-
-def test_game_keeps_its_attributes_compact():
-    """(Speed) The game object sets at most 28 instance attributes (engine/setup.py:
-    the rarely read tables in ``self._t``, the dice tables in one tuple). CPython 3.11
-    specialises attribute and method loads on an object only while its names fit the
-    class's shared keys, 30 (``SHARED_KEYS_MAX_SIZE``) less one per instance made while
-    they grow: 28 leaves the one always-free name to the greedy bot's ``_greedy_caches``
-    (tests/core/test_compact_attrs.py checks the limit; 37 names cost 2.6% of a greedy
-    game's instructions)."""
-    for config in CONFORMANCE:
-        game = tabletop_nb.load_game("neko", **config)
-        game.initial_state()
-        assert len(vars(game)) <= 28, sorted(vars(game))
-
-
-@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11),
-                    reason="the opcode names are CPython 3.11's")
-def test_game_attribute_loads_are_specialised():
-    """After a greedy game (the bot adds its tables by plain attribute writes), the engine's loads of ``self.`` names and methods on the game object
-    are the specialised values-array forms (no ``__dict__`` materialised, every name fits)."""
-    game = tabletop_nb.load_game("neko", **CONFORMANCE[5])
-    tabletop_nb.core.runner.play_state(game, "greedy", np.random.SeedSequence(7))
-
-    def probe(g):
-        return g._legal_last, g.current_player(g._legal_last[0])
-
-    for _ in range(2000):   # past the adaptive interpreter's warm-up and back-off
-        probe(game)
-    ops = {i.opname for i in dis.get_instructions(probe, adaptive=True)}
-    assert {"LOAD_ATTR_INSTANCE_VALUE", "LOAD_METHOD_WITH_VALUES"} <= ops, ops

@@ -26,9 +26,9 @@ class _ValueActions:
         self.bid = [[acts[v] for v in vals] for acts in game._A_bid]
         self.adjust = [a for v in vals for a in game._A_adjust[v]]
         self.tile = [a for v in vals for a in game._A_tile[v]]
-        self.reroll = [game._t.reroll[v] for v in vals]
-        self.pick_fish = [game._t.pick_fish[v] for v in vals]
-        self.pick_park = [game._t.pick_park[v] for v in vals]
+        self.reroll = [game._A_reroll[v] for v in vals]
+        self.pick_fish = [game._A_pick_fish[v] for v in vals]
+        self.pick_park = [game._A_pick_park[v] for v in vals]
 
 
 class ActionPhase:
@@ -140,7 +140,7 @@ class ActionPhase:
         """The legal actions of this type at an Action-phase turn, in legal order (read
         only: the list may be shared)."""
         p = s.frames[-1][1]
-        return self._kinds[kind](self, s, p, s.players[p])   # (``_KINDS``: setup.py)
+        return self._KINDS[kind](self, s, p, s.players[p])   # (``_KINDS``: engine/__init__.py)
 
     def _kind_take_fish(self, s, p, P) -> list:
         """The TakeFish actions of the turn (``turn_actions_of``).

@@ -56,7 +56,7 @@ class Cards:
 
     def _card_active(self, P, effect: str) -> bool:
         """Whether the player's card with this effect holds a die this round."""
-        E = self._t.effect_of
+        E = self.effect_of
         for (li, si), _ in P.card_dice:
             if E[P.lanes[li][si]] == effect:
                 return True

@@ -257,7 +257,7 @@ class FreeActions:
         if P.harbour_city_used and not self.rules.harbour_city_all_round:
             return base
         for (li, si), v in P.card_dice:
-            if self._t.effect_of[P.lanes[li][si]] == "harbour_city":
+            if self.effect_of[P.lanes[li][si]] == "harbour_city":
                 return -(-base // v)
         return base
 

@@ -95,9 +95,9 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            return list(self._t.rolls)
+            return list(self.rolls)
         if k == "reroll":
-            return list(self._t.one)
+            return list(self.one)
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             q = Fraction(1, len(cards))
@@ -120,14 +120,12 @@ class Round:
         top = s.frames[-1]
         k = top[0]
         if k == "roll":
-            t = self._t
-            return t.rolls[bisect_right(t.roll_cum, rng.random())][0]
+            return self.rolls[bisect_right(self.roll_cum, rng.random())][0]
         if k in ("reveal", "draw"):
             cards = s.deck[top[-1] - 1]
             return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
-            t = self._t
-            return t.one[bisect_right(t.one_cum, rng.random())][0]
+            return self.one[bisect_right(self.one_cum, rng.random())][0]
         outs = self.chance_outcomes(s)
         return outs[int(rng.random() * len(outs))][0]
 
@@ -201,7 +199,7 @@ class Round:
         the next decision.
         """
         w = _work(s)   # Speed: ``_W(s)`` (base.py)
-        self._handlers[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: setup.py)
+        self._HANDLERS[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: engine/__init__.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
         return w.freeze()
@@ -218,7 +216,7 @@ class Round:
                     if r.random_start_order:
                         w.push(("order",))
                 elif w.step == 1:
-                    if len(w.tiles) < 2 * self._t.per_period:
+                    if len(w.tiles) < 2 * self.per_period:
                         w.push(("tile",))
                     else:
                         w.step = 2

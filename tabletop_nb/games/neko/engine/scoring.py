@@ -70,11 +70,11 @@ class Scoring:
         Rules: NK-MID-01, NK-MID-02, NK-MID-15, NK-TRV-04.
         """
         period = 1 if w.round <= self.rules.rounds // 2 else 2
-        k = self._t.per_period
+        k = self.per_period
         tiles = w.tiles[(period - 1) * k: period * k]
         gained = [0] * self.N
         for t in tiles:
-            tile = self._t.tile[t]
+            tile = self.tile[t]
             for p in self.tile_scorers(w, tile):
                 gained[p] += tile.pp
         for p in range(self.N):

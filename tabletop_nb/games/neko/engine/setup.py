@@ -14,28 +14,8 @@ from .base import (SETUP, _W, _a, _remove,
                    _roll_tables)
 
 
-class _Tables:
-    """The rules' lookup tables the engine reads off the hot path (``NekoGame._t``)."""
-
-    __slots__ = ("A", "period_ids", "tile", "per_period", "bonus", "effect_of", "reroll",
-                 "pick_fish", "pick_park", "rolls", "roll_cum", "one", "one_cum")
-
-
 class SetUp:
     """This section's part of the game class (a mixin of NekoGame)."""
-
-    # Speed: at most 28 names in the instance ``__dict__`` (tests/games/neko/test_engine_speed.py,
-    # ``test_game_keeps_its_attributes_compact``): CPython 3.11 keeps an object's attributes in
-    # the compact shared-keys form, where its attribute and method look-ups are specialised,
-    # only up to 30 names (``SHARED_KEYS_MAX_SIZE``; one less for each further instance made
-    # before a name is first set), so the tables read rarely live in one ``_Tables`` object,
-    # ``self._t``, and the four dice tables in one tuple; these properties keep their old names
-    # for the readers outside the engine (position.py, view.py)
-    A = property(lambda self: self._t.A, doc="the advanced cards drawn (0 without them)")
-    period_ids = property(lambda self: self._t.period_ids, doc="each period's card ids, sorted")
-    tile = property(lambda self: self._t.tile, doc="the mid-game tiles by id")
-    per_period = property(lambda self: self._t.per_period, doc="mid-game tiles per period")
-    bonus = property(lambda self: self._t.bonus, doc="the starting bonus tiles by name")
 
     def setup(self) -> None:
         """The game's tables, made once from the rules: the cards by id, the period decks, the
@@ -46,45 +26,39 @@ class SetUp:
         r = self.rules
         self.N = r.players
         self.S = r.spaces
-        t = self._t = _Tables()
-        t.A = r.advanced_cards_drawn if r.advanced_cards else 0
+        #: the advanced cards drawn onto their spaces (0 without advanced cards)
+        self.A = A = r.advanced_cards_drawn if r.advanced_cards else 0
         allc = r.cards + r.advanced_card_list
         self.card = [None] * (max(c.id for c in allc) + 1)
         for c in allc:
             self.card[c.id] = c
-        t.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),
+        self.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),
                            2: tuple(sorted(c.id for c in r.cards if c.period == 2))}
-        self.res_order = tuple(range(self.S, self.S + t.A)) + tuple(range(self.S))
-        t.tile = {x.id: x for x in r.mid_tiles}
-        t.per_period = r.mid_tiles_per_period
-        t.bonus = {b.name: b for b in r.bonus_tiles}
+        self.res_order = tuple(range(self.S, self.S + A)) + tuple(range(self.S))
+        self.tile = {x.id: x for x in r.mid_tiles}
+        self.per_period = r.mid_tiles_per_period
+        self.bonus = {b.name: b for b in r.bonus_tiles}
         self.chart = tuple(sorted(r.reward_chart, key=lambda x: x.level))
         # the roll of a whole hand and of one die: outcomes and cumulative weights
-        t.rolls, t.roll_cum, t.one, t.one_cum = _roll_tables(r.die, r.dice_per_player)
-        t.effect_of = {c.id: c.effect for c in allc}
+        self.rolls, self.roll_cum, self.one, self.one_cum = _roll_tables(r.die, r.dice_per_player)
+        self.effect_of = {c.id: c.effect for c in allc}
         self._profiles = {}
         self._prof_last = (None, None)   # the last lanes object profiled and its profile
         self._vals = {}
         self._val_acts = {}   # distinct die values -> their action lists (_acts_for)
-        spaces = self.S + t.A
+        spaces = self.S + A
         self._no_bids = (((),) * self.N,) * spaces   # see _empty_bids
         self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
         self._A_bid = [[None] + [Bid(sp, v) for v in range(1, 7)] for sp in range(spaces)]
         self._A_adjust = [None] + [(Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7)]
         self._A_tile = [None] + [(TileAdjust(v, 1), TileAdjust(v, -1)) for v in range(1, 7)]
-        t.reroll = [None] + [Reroll(v) for v in range(1, 7)]
-        t.pick_fish = [None] + [TakeDiscard(v, "fish") for v in range(1, 7)]
-        t.pick_park = [None] + [TakeDiscard(v, "park") for v in range(1, 7)]
+        self._A_reroll = [None] + [Reroll(v) for v in range(1, 7)]
+        self._A_pick_fish = [None] + [TakeDiscard(v, "fish") for v in range(1, 7)]
+        self._A_pick_park = [None] + [TakeDiscard(v, "park") for v in range(1, 7)]
         self._A_fishfor = (FishFor("coins"), FishFor("fuel"))
         self._A_pick = [None] + [Pick(v) for v in range(1, 7)]
         self._A_income = [None] + [IncomeDie(v) for v in range(1, 7)]
         self._legal_last = (None, ())   # the last state asked about and its legal actions
-        # Speed: the handlers and the turn's action lists by kind (the class's ``_HANDLERS``
-        # and ``_KINDS``, engine/__init__.py; the very same dicts) as instance attributes:
-        # ``apply_trusted`` reads one on every action, and Python 3.11 looks an instance
-        # attribute up in one specialised step, a class one (not a method) through the
-        # class's 14 bases whenever the type cache has lost it (-1.3% of apply_trusted)
-        self._handlers, self._kinds = type(self)._HANDLERS, type(self)._KINDS
         self._reward_lists = {}   # the reward frames' legal lists (_rewards_for)
         # Speed: the Morning Market's actions (NK-MM-02..04) made once; they depend on the
         # rules alone (the list legal_actions listed afresh for every sale)
@@ -100,18 +74,17 @@ class SetUp:
         """
         r = self.rules
         N = self.N
-        t = self._t
         start = Player(coins=r.start_coins, fuel=min(r.start_fuel, r.cabin_capacity),
                        harbours=r.start_harbours, lanes=((-1,) * r.lane_slots,) * r.start_harbours,
                        ships=((0, 0, 0),) * r.start_ships)
         s = NekoState(
             players=(start,) * N, phase=SETUP, round=0, step=0, order=tuple(range(N)), turn=0,
-            frames=(), deck=(t.period_ids[1], t.period_ids[2]), bottom=((), ()), piles=(),
-            area=(-1,) * self.S, adv=(-1,) * t.A,
-            adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if t.A else (),
-            bids=((),) * (self.S + t.A), discard=(), tiles=(),
+            frames=(), deck=(self.period_ids[1], self.period_ids[2]), bottom=((), ()), piles=(),
+            area=(-1,) * self.S, adv=(-1,) * self.A,
+            adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if self.A else (),
+            bids=((),) * (self.S + self.A), discard=(), tiles=(),
             bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
-            removed=() if t.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
+            removed=() if self.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
         w = _W(s)
         w.bids = self._empty_bids()
         self._run(w)
@@ -159,7 +132,7 @@ class SetUp:
         """
         w.pop()
         p = top[1]
-        b = self._t.bonus[a.tile]
+        b = self.bonus[a.tile]
         m = w.p(p)
         m.coins += b.coins
         self._gain(m, "fuel", b.fuel)

@@ -187,7 +187,7 @@ class Words:
         if t is Rolled:
             return f"Roll a {a.value}"
         if t is DrawTile:
-            return f"Tile: {self._t.tile[a.tile].kind.replace('_', ' ')}"
+            return f"Tile: {self.tile[a.tile].kind.replace('_', ' ')}"
         if t is DrawAdvanced:
             return f"Advanced card: {cn(a.card)}"
         if t is StartOrder:
