@@ -26,11 +26,11 @@ from ..core.errors import TabletopError
 from ..core.record import GameRecord
 from ..session import HUMAN, Session
 from ..viz.views import View, view_for
-from .board_panel import BoardPanel, layer_delta, refresh_figures
+from .board_panel import BoardPanel, refresh_figures
 from .panels import (ChancePanel, ChoicesPanel, ControlsPanel, CurtainPanel, LogPanel,
                      PlayersPanel, ScoresPanel, StatusPanel, TimelinePanel, press)
 
-__all__ = ["GameApp", "HUMAN", "layer_delta", "refresh_figures"]
+__all__ = ["GameApp", "HUMAN"]
 
 # ipywidgets buttons cut a long label to one line with "..."; the choices wrap instead
 _STYLE = """<style>

@@ -581,7 +581,7 @@ def test_unfinished_record_replays():
 def test_layer_delta_sends_only_what_changed():
     import numpy as np
 
-    from tabletop_nb.widgets.gameapp import layer_delta
+    from tabletop_nb.widgets.board_panel import layer_delta
 
     old = {"type": "scatter", "x": [1, 2], "y": np.array([3, 4]),
            "marker": {"color": ["red", "red"], "size": 9, "line": {"width": 1}}}
