@@ -46,33 +46,43 @@ Pos(x=3, y=0, trail=((0, 0),))
 Cost (what speed is left to the design)
 ---------------------------------------
 Where the time goes is the state class's own constructor. A frozen dataclass's
-``__init__`` sets each field through ``object.__setattr__`` (a generic call per field), a
-NamedTuple's is one ``tuple.__new__``; reading the fields is one ``attrgetter`` call
-either way, and the working copy's (not frozen) ``__init__`` is plain slot stores.
-Measured on CPython 3.11 (ns per call, best of 7, classes of 10 and 25 int fields, a
-loaded 2-core machine: compare within a row), against what the engines used before
-(``core/fastrecord.py``: ``exec``-generated straight-line code, with ``__class__``
-assignment for the frozen result) and ``dataclasses.replace``:
+``__init__`` sets each field through ``object.__setattr__`` (a generic call per field,
+about 100 ns on 3.11); a NamedTuple's is one ``tuple.__new__``. Reading the fields is one
+``attrgetter`` call either way, and the working copy's ``__init__`` (not frozen) is plain
+slot stores. Measured on 3.11.7 and 3.13.0 (ns per call, CPU time, best of 15 x 20,000
+calls, classes of 10 and 25 int fields, on a loaded 2-core machine: compare within a
+column), against what the engines used before issue 27 (``core/fastrecord.py``:
+``exec``-generated straight-line code, with ``__class__`` assignment for the frozen
+result) and ``dataclasses.replace``:
 
-================================  =========  =========
-operation                          10 fields  25 fields
-================================  =========  =========
-thaw  (``W.thaw(s)``)                   ...        ...
-freeze, frozen dataclass                ...        ...
-freeze, NamedTuple                      ...        ...
-evolve 1 field, frozen dataclass        ...        ...
-evolve 1 field, NamedTuple              ...        ...
-fastrecord thaw / freeze                ...        ...
-fastrecord replacer, 1 field            ...        ...
-``dataclasses.replace``, 1 field        ...        ...
-================================  =========  =========
+=========================================  ===========  ===========
+ns per call, 10 / 25 fields                3.11         3.13
+=========================================  ===========  ===========
+thaw ``W.thaw(s)``                          370 /  655   475 /  890
+freeze ``w.freeze()``, frozen dataclass    1136 / 2628  1384 / 3204
+freeze ``w.freeze()``, NamedTuple           409 /  681   446 /  803
+``evolve(s, f1=5)``, frozen dataclass      1663 / 3224  1934 / 3840
+``evolver(S)(s, f1=5)``, frozen dataclass  1512 / 3127  1835 / 3781
+``evolve(s, f1=5)``, NamedTuple             819 / 1183   910 / 1301
+``nt._replace(f1=5)``                       653 /  985   859 / 1275
+fastrecord thaw                             153 /  256   220 /  426
+fastrecord freeze                           213 /  352   282 /  523
+fastrecord replacer, 1 field                305 /  600   416 /  921
+``dataclasses.replace``, 1 field           3060 / 8714  3774 / 10352
+=========================================  ===========  ===========
 
-(``benchmarks/bench_draft.py``-style numbers are produced by
-``python -m tabletop_nb.core.draft``.)
+So for a frozen dataclass state, freezing costs 5-7 times fastrecord's trick and
+``evolve`` 3-5 times its replacer (but 2-3 times less than ``dataclasses.replace``); a
+NamedTuple state freezes at about twice fastrecord's cost. What stays is the design's to
+reduce: fewer fields copied per action (a state made of a few sub-records, of which an
+action replaces one), or NamedTuple records where equality with a plain tuple (and with
+another NamedTuple class of equal values) cannot matter.
 
-Alternatives measured and not taken: keyword construction (``S(**values)``) is slower
-than positional; caching nothing per class (rebuilding the getter on every call) costs
-more than the copy; ``dataclasses.replace`` walks every field's metadata on each call.
+Alternatives measured and not taken: keyword construction (``S(**values)``) is 1.2-2x
+slower than positional; ``evolve`` through the per-class :func:`evolver` saves the
+look-up of the class's plan (3-9%) and is there for the hottest call sites; for a
+NamedTuple, :func:`evolve` is 2-25% behind the class's own ``_replace`` (the look-up of
+the plan), and gives ``replace``'s errors.
 """
 from __future__ import annotations
 
@@ -80,7 +90,7 @@ import dataclasses
 import inspect
 import operator
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypeVar
 
 __all__ = ["Draft", "working_copy", "evolve", "evolver", "fields_of"]
 
@@ -230,7 +240,9 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     P(a=1, b=(2,))
     """
     plan = _plan_for(cls)
-    read, index, build = plan.read, plan.index, plan.build
+    # a NamedTuple is its values in field order already
+    read: Callable[[Any], Iterable[Any]] = iter if plan.kind == "tuple" else plan.read
+    index, build = plan.index, plan.build
 
     def evolve_one(s: Any, /, **changes: Any) -> T:
         values = list(read(s))
@@ -288,7 +300,8 @@ def evolve(s: T, /, **changes: Any) -> T:
     plan = _PLANS.get(cls)
     if plan is None:
         plan = _plan_for(cls)
-    values = list(plan.read(s))
+    # a NamedTuple is its values in field order already
+    values = list(s) if plan.kind == "tuple" else list(plan.read(s))  # type: ignore[call-overload]
     index = plan.index
     for name, value in changes.items():
         i = index.get(name)
