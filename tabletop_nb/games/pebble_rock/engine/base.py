@@ -103,7 +103,6 @@ class PebbleRockBase(BaseGame):
     card_cargo: dict[int, int]
     assignments: dict[int, Assignment]
     step_actions: tuple[Step, ...]
-    steps_from: tuple[tuple[Step, ...], ...]
     docks: frozenset[int]
     adj: Any
     adjset: Any

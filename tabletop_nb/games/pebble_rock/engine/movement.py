@@ -73,34 +73,26 @@ class Movement(PebbleRockBase):
         pos = boats[seat]
         t = s.turn
         chars = s.chars
-        # Speed: where a boat may not stop (``_occupied``) is built only when a piece is in
-        # the way. A neighbour of the boat's space is never that space (the board has no
-        # dotted line from a space to itself, Rules.validate), so it holds another boat
-        # exactly when it is in ``boats``; the boat's own space holds one when it is in
-        # ``boats`` twice.
+        # where a boat may not stop (``_occupied``) is built when a piece is in the way; a
+        # neighbour is never the boat's own space (no dotted line joins a space to itself,
+        # Rules.validate), so it holds another boat exactly when it is in ``boats``
         occ = None
         moves = []
         steps = s.steps
         fish = p.fish
         revisit = r.revisit_spaces
         if steps > 0 or fish > 0:
-            near = self.adjset[pos]
-            if revisit and near.isdisjoint(chars) and near.isdisjoint(boats):
-                # Speed: no piece beside the boat, and revisits allowed: the loop below
-                # keeps every neighbour, in the board's order (``steps_from``, setup)
-                moves = list(self.steps_from[pos])
-            else:
-                visited = t.visited
-                step_actions = self.step_actions
-                for n in self.adj[pos]:
-                    if not revisit and n in visited:
+            visited = t.visited
+            step_actions = self.step_actions
+            for n in self.adj[pos]:
+                if not revisit and n in visited:
+                    continue
+                if n in chars or n in boats:
+                    if occ is None:
+                        occ = self._occupied(s)
+                    if not self._can_leave(s, n, occ, steps, fish, revisit, visited):
                         continue
-                    if n in chars or n in boats:
-                        if occ is None:
-                            occ = self._occupied(s)
-                        if not self._can_leave(s, n, occ, steps, fish, revisit, visited):
-                            continue
-                    moves.append(step_actions[n])
+                moves.append(step_actions[n])
         acts: list = []
         if pos not in chars and boats.count(pos) == 1 and (r.zero_step_move or s.moved or not moves):
             acts.append(self._stop)

@@ -40,9 +40,6 @@ class GameSetup(PebbleRockBase):
         self.card_cargo = {c.id: (c.amount if c.kind == "cargo" else 0) for c in r.delivery_cards}
         self.assignments = {a.id: a for a in r.assignment_cards}
         self.step_actions = tuple(Step(i) for i in range(info.n))
-        # Speed (Movement._move_parts): the steps to every neighbour of a space, in order
-        self.steps_from = tuple(tuple(self.step_actions[n] for n in info.adj[x])
-                                for x in range(info.n))
         self.docks = info.docks
         self.adj = info.adj
         self.adjset = info.adjset
@@ -68,10 +65,10 @@ class GameSetup(PebbleRockBase):
         t.end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
                            else ("dock", "market", "fishing"))
         t.turn_for = {ch: Turn(choice=ch) for ch in move_die}
-        # Speed: a rule that allows an action at any time of the turn (else only a full
+        # whether a rule allows an action at any time of the turn (else only a full
         # hold with passengers does: _anytime_actions has nothing to check otherwise)
         self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
-        # Speed (Deliveries._row_eligible): the cards an island in the row keeps out of it
+        # for Deliveries._row_eligible: the cards an island in the row keeps out of it
         # (PR-REFILL-02, PR-REFILL-05): those of that island, and with destination_blocks_row those
         # whose passenger goes there
         blocked_by: list[set] = [set() for _ in info.islands]
@@ -179,5 +176,6 @@ class GameSetup(PebbleRockBase):
         """Other players' Assignment cards are hidden (PR-SETUP-10)."""
         if not self.rules.secret_assignments:
             return s
-        hidden = tuple(sec if i == player else _HIDDEN for i, sec in enumerate(s.secret))
-        return replace_state(s, secret=hidden)
+        hidden = [_HIDDEN] * len(s.secret)
+        hidden[player] = s.secret[player]
+        return replace_state(s, secret=tuple(hidden))
