@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.fastrecord import replacer
+from ...core.draft import evolver
 
 __all__ = [
     "Player", "NekoState",
@@ -898,33 +898,34 @@ class ChurchFish:
     """
 
 
-#: ``replace_state(s, **changes)``: ``dataclasses.replace`` for a NekoState, fast
-#: (:mod:`tabletop_nb.core.fastrecord`)
-replace_state = replacer(NekoState)
-replace_state.__doc__ = """A copy of a NekoState with the given fields changed (``dataclasses.replace``, fast).
+#: :func:`tabletop_nb.core.draft.evolve` for NekoState (the class's plan found once)
+_evolve_state = evolver(NekoState)
 
-Parameters
-----------
-_fr_o : NekoState
-    The state to copy (positional).
-**changes
-    The new values, by keyword only (any field of :class:`NekoState`;
-    tests/core/test_fastrecord.py checks every call passes keywords).
 
-Returns
--------
-NekoState
-    The copy; ``_fr_o`` is unchanged.
+def replace_state(s: NekoState, /, **changes) -> NekoState:
+    """A copy of a NekoState with the given fields changed (``dataclasses.replace``; by
+    :func:`tabletop_nb.core.draft.evolve`).
 
-Examples
---------
->>> import tabletop_nb
->>> s = tabletop_nb.load_game("neko", players=2).initial_state()
->>> replace_state(s, round=2).round, s.round
-(2, 0)
-"""
-#: the generated function's globals are not this module's, so doctest finds its example here
-__test__ = {"replace_state": replace_state.__doc__}
+    Parameters
+    ----------
+    s : NekoState
+        The state to copy.
+    **changes
+        The new values, by field name.
+
+    Returns
+    -------
+    NekoState
+        The copy; ``s`` is unchanged.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> s = tabletop_nb.load_game("neko", players=2).initial_state()
+    >>> replace_state(s, round=2).round, s.round
+    (2, 0)
+    """
+    return _evolve_state(s, **changes)
 
 
 def with_picks(s: NekoState, picks: tuple) -> NekoState:

@@ -221,7 +221,7 @@ def test_bid_spaces_of_a_built_position():
 
 
 def test_hidden_picks_are_with_picks_zeros(played):
-    """Speed in base.py's ``_hide_picks`` (``observation``): the state ``with_picks`` gives
+    """``observation`` hides the draft's picks: the state ``with_picks`` gives
     with every pick so far hidden as 0, at every draft decision of seeded games."""
     from tabletop_nb.games.neko.state import with_picks
 

@@ -46,7 +46,7 @@ from .action_phase import ActionPhase
 from .advanced import Advanced
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,  # noqa: F401
                    RESOLVE, REWARD, ROLL, SETUP, _ACT, _MP, _NAMES, _PLAYER_FIELDS, _STATE_FIELDS, _W,
-                   _a, _cumulative, _insert, _make_player, _make_state, _Profile, _remove,
+                   _a, _cumulative, _insert, _Profile, _remove,
                    _roll_tables, _thaw, _with_picks)
 from .cards import Cards
 from .end_of_round import EndOfRound

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ....core.fastrecord import copier, from_attrs, maker
+from ....core.fastrecord import copier, from_attrs
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Buy, DrawCard, EndTurn, MoveShip,
                      NekoState, Pass, Player, RemoveInterference, Reward, RollDice, Rolled, with_picks)
@@ -55,14 +55,8 @@ class _MP(Player):
     __init__ = object.__init__
 
 
-_make_player = maker(Player)
-_make_state = maker(NekoState)
 _thaw = from_attrs(_MP)
 _with_picks = with_picks
-#: ``_hide_picks(s)`` is ``with_picks(s, (0,) * len(s.picks))``: the draft's picks hidden
-#: (``observation``). Speed: one generated copy of the fields instead of the replacer,
-#: which tests each of the 23 for a change; the same value
-_hide_picks = from_attrs(NekoState, picks="(0,) * len(o.picks)")
 
 
 class _W(NekoState):
