@@ -1,8 +1,9 @@
-"""The engine's speed tricks give exactly what the plain code they replace gives (issue 12):
-the positional State copies, the legal moves without the occupied-space set (and split
-into the steps and the others for the greedy bot), the row's
-eligible cards. The golden records (test_golden_greedy.py) pin whole games; these pin
-each piece by name, in the positions of seeded games of several configurations.
+"""The legal moves, the row's eligible cards and the observation, in every position of
+seeded games of several configurations, are their definitions written the plain way:
+the moves as one loop over the neighbours with the occupied spaces built first (the
+engine builds them only when a piece is beside the boat), split into the steps and the
+others in the legal order; the eligible cards as the deck filtered card by card; the
+observation as the state with the others' Assignments hidden.
 """
 from __future__ import annotations
 

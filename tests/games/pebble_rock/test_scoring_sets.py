@@ -1,9 +1,9 @@
-"""Final scoring's speed tricks give the rulebook's numbers (issue 12).
+"""Final scoring gives the rulebook's numbers.
 
 - ``count_sets`` counts sets with colour bit sets (PR-SCORE-02, PR-SCORE-03): checked
   against the definition itself, the best assignment of every card to one of its colours.
-- ``scores`` keeps the last finished state's final scores: checked against the breakdown
-  of each state, asked in an order where a stale answer would show.
+- ``scores`` of a finished state is its own breakdown, asked in an order where an answer
+  kept from another state would show.
 """
 from __future__ import annotations
 

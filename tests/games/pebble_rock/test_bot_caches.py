@@ -1,5 +1,5 @@
-"""The greedy bot's Speed section (bots.py) gives exactly what the plain definitions it
-stands in for give, in the positions of whole seeded games (issue 12).
+"""The greedy bot's caches (kept inside its planner, see bots.py) give exactly what the
+plain definitions they stand in for give, in the positions of whole seeded games.
 
 tests/games/pebble_rock/test_golden_greedy.py pins whole games; these tests pin each
 piece, so a piece that drifts from its definition fails here by name.
