@@ -138,12 +138,15 @@ class _Plan:
 
             self.build = build
 
-    def refuse(self, name: str) -> Exception:
-        """The error ``dataclasses.replace`` gives for a field it cannot change."""
-        if dataclasses.is_dataclass(self.cls) and name in {
-                f.name for f in dataclasses.fields(self.cls) if not f.init}:
-            return ValueError(f"field {name} is declared with init=False, it cannot be "
-                              f"specified with replace()")
+    def refuse(self, s: Any, name: str) -> Exception:
+        """The error ``dataclasses.replace(s, name=...)`` gives for a name that is not an
+        ``__init__`` field (its type and words differ between Python versions: asked of
+        ``replace`` itself)."""
+        if dataclasses.is_dataclass(self.cls):
+            try:
+                dataclasses.replace(s, **{name: None})
+            except (TypeError, ValueError) as e:
+                return e
         return TypeError(f"{self.cls.__name__}.__init__() got an unexpected keyword "
                          f"argument {name!r}")
 
@@ -249,7 +252,7 @@ def evolver(cls: type[T]) -> Callable[..., T]:
         for name, value in changes.items():
             i = index.get(name)
             if i is None:
-                raise plan.refuse(name)
+                raise plan.refuse(s, name)
             values[i] = value
         return build(values)
 
@@ -306,7 +309,7 @@ def evolve(s: T, /, **changes: Any) -> T:
     for name, value in changes.items():
         i = index.get(name)
         if i is None:
-            raise plan.refuse(name)
+            raise plan.refuse(s, name)
         values[i] = value
     return plan.build(values)
 
@@ -372,6 +375,10 @@ def working_copy(cls: type[T]) -> type[Draft[T]]:
             raise TypeError(f"{cls.__name__}: fields {late} are set by the constructor "
                             f"(init=False), not by a working copy")
     plan = _plan_for(cls)
+    clash = sorted({"thaw", "freeze"} & set(plan.names))
+    if clash:
+        raise TypeError(f"{cls.__name__}: a field named {clash[0]!r} would hide the working "
+                        f"copy's method of that name")
     read, build = plan.read, plan.build
     hints = _annotations(cls)
 
