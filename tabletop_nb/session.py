@@ -39,7 +39,7 @@ from .core.protocol import CHANCE, TERMINAL, BaseGame
 from .core.record import GameRecord, replay
 from .core.runner import root_entropy, seat_streams, seed_sequence
 
-__all__ = ["HUMAN", "Refused", "Session"]
+__all__ = ["HUMAN", "History", "Refused", "Session"]
 
 #: the seat spec of a person at the screen
 HUMAN = "human"
@@ -102,6 +102,52 @@ def check_start(game, state) -> Any:
     return state
 
 
+class History:
+    """The states of a game so far and how each was reached: a session's timeline.
+
+    Action ``i`` leads from ``states[i]`` to ``states[i + 1]``; ``actors[i]`` took it (a
+    seat or CHANCE), ``chosen[i]`` says whether it was an outcome chosen by hand, and
+    ``streams[i]`` holds the generators' states before it, so the dice and bots replay
+    the same way after going back. ``log[:log_marks[i]]`` is the log when ``states[i]``
+    was reached.
+
+    >>> h = History(["start"], streams=[None])
+    >>> h.append("next", "a", 0, False, None, ["1. a was taken"])
+    >>> h.cut(0), h.states, h.log
+    (None, ['start'], [])
+    """
+
+    def __init__(self, states: list, streams: list):
+        self.states: list[Any] = states
+        self.actions: list[Any] = []
+        self.actors: list[int] = []
+        self.chosen: list[bool] = []
+        self.streams: list[Any] = streams
+        self.log: list[str] = []
+        self.log_marks: list[int] = [0]
+
+    def append(self, state, action, actor: int, chosen: bool, streams, lines: list[str]) -> None:
+        """Add an action, the state it led to, the streams' states after it and its log lines."""
+        self.states.append(state)
+        self.actions.append(action)
+        self.actors.append(actor)
+        self.chosen.append(chosen)
+        self.streams.append(streams)
+        self.log.extend(lines)
+        self.log_marks.append(len(self.log))
+
+    def cut(self, index: int) -> Any:
+        """Keep ``states[:index + 1]``; returns the streams' states at that point."""
+        del self.states[index + 1:]
+        del self.actions[index:]
+        del self.actors[index:]
+        del self.chosen[index:]
+        del self.streams[index + 1:]
+        del self.log[self.log_marks[index]:]
+        del self.log_marks[index + 1:]
+        return self.streams[index]
+
+
 class Session:
     """A game being played: state, history, seats, bots, log; no widgets.
 
@@ -127,13 +173,9 @@ class Session:
 
     Attributes
     ----------
-    history : list
-        The states so far, the initial (or set-up) state first; ``state`` is the last.
-    actions, actors, chosen : list
-        Action ``i`` leads from ``history[i]`` to ``history[i + 1]``; who took it (a seat
-        or CHANCE); whether it was an outcome chosen by hand.
-    log, log_marks : list
-        The log's lines; ``log[:log_marks[i]]`` is the log when ``history[i]`` was reached.
+    past : History
+        The states so far and how each was reached; ``history``, ``actions``, ``actors``,
+        ``chosen``, ``log`` and ``log_marks`` are its lists, ``state`` its last state.
     position : int
         The history index on show (the timeline); ``live`` when it is the last one.
     message, message_kind : str
@@ -260,17 +302,41 @@ class Session:
             r.bit_generator.state = st
 
     def _reset_history(self, initial) -> None:
-        self.history: list[Any] = [initial]
-        self.actions: list[Any] = []
-        self.actors: list[int] = []
-        self.chosen: list[bool] = []
-        self._rng_marks = [self._rng_snapshot()]  # the streams' states before action i
-        self.log: list[str] = []
-        self.log_marks = [0]
+        self.past = History([initial], streams=[self._rng_snapshot()])
         self.position = 0
         self.last_roll = ""
         self.last_chance: Any = None  # (state before, outcome, label, chosen) of the last roll
         self._events_cache: Any = None  # (state, its public event lines): one events() per step
+
+    @property
+    def history(self) -> list:
+        """The states so far, the initial (or set-up) state first."""
+        return self.past.states
+
+    @property
+    def actions(self) -> list:
+        """The actions taken: action ``i`` led from ``history[i]`` to ``history[i + 1]``."""
+        return self.past.actions
+
+    @property
+    def actors(self) -> list[int]:
+        """Who took each action: a seat or CHANCE."""
+        return self.past.actors
+
+    @property
+    def chosen(self) -> list[bool]:
+        """Whether each action was an outcome chosen by hand."""
+        return self.past.chosen
+
+    @property
+    def log(self) -> list[str]:
+        """Every log line so far."""
+        return self.past.log
+
+    @property
+    def log_marks(self) -> list[int]:
+        """``log[:log_marks[i]]`` is the log when ``history[i]`` was reached."""
+        return self.past.log_marks
 
     @property
     def state(self) -> Any:
@@ -284,14 +350,8 @@ class Session:
 
     def push(self, state, action, actor: int, chosen: bool = False) -> None:
         """Append ``action`` (taken by ``actor``) and the state it led to; show it."""
-        before = self.history[-1]
-        self.history.append(state)
-        self.actions.append(action)
-        self.actors.append(actor)
-        self.chosen.append(chosen)
-        self._rng_marks.append(self._rng_snapshot())
-        self._write_log(before, state, action, actor, chosen)
-        self.log_marks.append(len(self.log))
+        lines = self._log_lines(self.history[-1], state, action, actor, chosen)
+        self.past.append(state, action, actor, chosen, self._rng_snapshot(), lines)
         self.position = len(self.history) - 1
         if not self._quiet:
             self.say("")
@@ -299,14 +359,7 @@ class Session:
 
     def _truncate(self, index: int) -> None:
         """Keep history[:index + 1]; the dice and bots resume from that point."""
-        del self.history[index + 1:]
-        del self.actions[index:]
-        del self.actors[index:]
-        del self.chosen[index:]
-        del self._rng_marks[index + 1:]
-        self._rng_restore(self._rng_marks[index])
-        del self.log[self.log_marks[index]:]
-        del self.log_marks[index + 1:]
+        self._rng_restore(self.past.cut(index))
         self.position = index
         self.last_roll = ""
         self.last_chance = None
@@ -719,9 +772,10 @@ class Session:
         self.changed()
 
     # ----------------------------------------------------------------- log ----
-    def _write_log(self, before, after, action, actor: int, chosen: bool) -> None:
+    def _log_lines(self, before, after, action, actor: int, chosen: bool) -> list[str]:
+        """The log lines of ``action`` (numbered as the next one), from the game's events."""
         g = self.game
-        step = len(self.history) - 1
+        step = len(self.history)
         lines = self._public_events(after)
         # an engine that leaves the last action's events in a state whose action said
         # nothing new would repeat them: one log line per event, so words of its own
@@ -740,8 +794,7 @@ class Session:
                 lines = [f"(outcome chosen: {label})"] + lines
         elif not lines:
             lines = [f"{g.player_name(actor)}: {g.action_label(before, action)}"]
-        for line in lines:
-            self.log.append(f"{step}. {line}")
+        return [f"{step}. {line}" for line in lines]
 
     def _public_events(self, after) -> list[str]:
         """The words for what happened that everyone watching may read (in a hot seat with
