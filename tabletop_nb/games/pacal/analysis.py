@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Protocol, Sequence
 
+from ...core import memo
 from .board import Geometry
 from .rules import PacalRules
 from .state import PacalState
@@ -33,14 +34,17 @@ class PacalGame(Protocol):
 
     rules: PacalRules
     geo: Geometry
+    players: int
     threshold: int
     final_masks: tuple[int, int]
     district_cells: tuple[tuple[int, ...], ...]
 
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """:meth:`PacalGame.num_players`."""
 
-    def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int: ...
+    def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int:
+        """:meth:`PacalGame.district_gain`."""
 
 __all__ = ["district_stories", "majority_gain", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
@@ -68,7 +72,7 @@ def district_stories(game: PacalGame, pyramids: Sequence[int], district: int) ->
 
     Rules: PC-SCORE-02, PC-SCORE-11.
     """
-    out = [0] * game.num_players
+    out = [0] * game.players
     for c in game.district_cells[district]:
         v = pyramids[c]
         if v:
@@ -138,7 +142,8 @@ class BuildResult(NamedTuple):
     stories: list[int]
 
 
-def build_result(game: PacalGame, s: PacalState, cell: int, height: int) -> BuildResult:
+def build_result(game: PacalGame, s: PacalState, cell: int, height: int,
+                 before: list[int] | None = None) -> BuildResult:
     """The pyramid supply, points and end of a build of ``height`` on ``cell`` by the seat
     to play (the members only send stones back, so they play no part here).
 
@@ -157,18 +162,23 @@ def build_result(game: PacalGame, s: PacalState, cell: int, height: int) -> Buil
         The space index of the new pyramid.
     height : int
         Its stories.
+    before : list of int, optional
+        The seats' stories in the space's district (:func:`district_stories`), when the
+        caller has counted them already.
 
     Returns
     -------
     BuildResult
         Supply, discarded counts, scores, events, why the game ends, stories after.
 
-    Rules: PC-UPGRADE-03, PC-UPGRADE-05, PC-UPGRADE-08, PC-SCORE-01, PC-SCORE-10,
+    Rules: PC-UPGRADE-03, PC-UPGRADE-05, PC-UPGRADE-08, PC-SCORE-01, PC-SCORE-09, PC-SCORE-10,
+    PC-CONST-15,
     PC-END-01..03, PC-END-05, PC-TWO-02, PC-TWO-04.
     """
-    p, n, r = s.player, game.num_players, game.rules
+    p, n, r = s.player, game.players, game.rules
     district = game.geo.district[cell]
-    before = district_stories(game, s.pyramids, district)
+    if before is None:
+        before = district_stories(game, s.pyramids, district)
     supply_p = list(s.pyr_supply[p])
     discarded = s.discarded
     old = s.pyramids[cell]
@@ -226,7 +236,7 @@ def last_round_after(game: PacalGame, s: PacalState, scores: Sequence[int]) -> b
 
     Rules: PC-END-04, PC-END-06, PC-END-07, PC-TWO-03.
     """
-    return s.last_round or (game.num_players > 2 and max(scores) >= game.threshold)
+    return s.last_round or (game.players > 2 and max(scores) >= game.threshold)
 
 
 def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended: str) -> bool:
@@ -256,7 +266,7 @@ def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended:
     """
     if ended:
         return True
-    n = game.num_players
+    n = game.players
     return n > 2 and s.pos + 1 == n and last_round_after(game, s, scores)
 
 
@@ -349,6 +359,13 @@ def district_points(stories: Sequence[int], value: int, second: int) -> list[int
     return out
 
 
+#: district_points by its arguments: a game's final scorings (and the bots' look-ahead at
+#: every build that ends the game) score the same few spreads of stories again and again
+_district_points = memo.function(name="pacal.district_points",
+                                 key="(stories by seat, value, second place's points)",
+                                 maxsize=4096)(district_points)
+
+
 def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -> dict[int, int]:
     """:func:`district_points` by seat: first the value, second place ``second``.
 
@@ -408,7 +425,7 @@ def final_tallies(game: PacalGame, pyramids: Sequence[int]) -> Tallies:
 
     Rules: PC-FINAL-01, PC-RIVER-01, PC-RIVER-06, PC-RIVER-07, PC-DISTRICT-06.
     """
-    n, geo = game.num_players, game.geo
+    n, geo = game.players, game.geo
     district = geo.district
     river_mask, lake_mask = game.final_masks
     districts = [[0] * n for _ in geo.values]
@@ -445,13 +462,13 @@ def final_points(game: PacalGame, pyramids: Sequence[int],
 
     Rules: PC-FINAL-02, PC-DISTRICT-01, PC-GODSCORE-01, PC-SCORE-11.
     """
-    n, r, geo = game.num_players, game.rules, game.geo
+    n, r, geo = game.players, game.rules, game.geo
     stories, river_st, lake_st = final_tallies(game, pyramids)
     river = place_points(river_st, r.river_points)
     lake = place_points(lake_st, r.river_points) if game.final_masks[1] else {q: 0 for q in range(n)}
     total = [0] * n
     for k in geo.live_districts:
-        for q, v in enumerate(district_points(stories[k], geo.values[k], r.second_place)):
+        for q, v in enumerate(_district_points(tuple(stories[k]), geo.values[k], r.second_place)):
             total[q] += v
     return tuple((river[q], lake[q], total[q], sum(gods[q])) for q in range(n))
 

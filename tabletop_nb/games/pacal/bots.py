@@ -73,7 +73,7 @@ def _build_values(game, s, rng) -> list:
     # the state's own "no build" (always its first option), so the bot is trusted
     out: list[tuple[Any, float]] = [(s.options[0] if s.options else NoBuild(), 0.0)]
     geo = game.geo
-    # Speed: a build's value but for its members' term depends only on its space and height
+    # a build's value but for its members' term depends only on its space and height
     # (see _build_value): worked out once for each, not once for each set of members
     known: dict = {}
     builds = [a for a in s.options if type(a) is Build]
@@ -93,13 +93,17 @@ def _build_values(game, s, rng) -> list:
 def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
     """Whether build ``a`` ends the game, and its value before the members' term: win or
     lose if it ends the game, else points now, height, majority and river / lake.
-    ``known`` is the decision's memo (it keeps the final scoring's tallies of ``s``)."""
+    ``known`` is the decision's memo (it also keeps the districts' stories in ``s``)."""
     p = s.player
     geo = game.geo
     # the build's points, stories and end, as the engine applies them (analysis.build_result);
     # they read only the space and the height, so any build of that space and height has
     # this value
-    _, _, scores, _, ended, st = analysis.build_result(game, s, cell, a.height)  # st: stories after
+    k = geo.district[cell]
+    before = known.get(("stories", k))  # the decision's count of the district's stories
+    if before is None:
+        before = known[("stories", k)] = analysis.district_stories(game, s.pyramids, k)
+    _, _, scores, _, ended, st = analysis.build_result(game, s, cell, a.height, before)  # st: stories after
     if analysis.turn_ends_game(game, s, scores, ended):
         # the game ends after this build: its scores are the build's plus the final
         # scoring of the board after it

@@ -7,7 +7,7 @@ single bit test. Actions name spaces as ``(x, y)`` tuples, as people read them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...core.fastrecord import replacer
@@ -236,6 +236,10 @@ class PacalState:
         The legal actions of the current decision.
     events : tuple
         What the last action did, for the view and the log.
+    last_face : int, str or None
+        The previous round's roll (not in the repr, which records of earlier games pin).
+    moved : int
+        Die moves made this turn (not in the repr either).
 
     Examples
     --------
@@ -269,6 +273,10 @@ class PacalState:
     final: tuple = ()
     options: tuple = ()
     events: tuple = ()
+    #: the last round's face (None before the second roll): a designer's rule may read it
+    last_face: object = field(default=None, repr=False)
+    #: die moves made this turn (``PacalGame.moves_this_turn`` says how many are allowed)
+    moved: int = field(default=0, repr=False)
 
 
 _NAMES = tuple(PacalState.__slots__)

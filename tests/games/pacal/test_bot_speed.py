@@ -11,7 +11,7 @@ import pytest
 import tabletop_nb
 from tabletop_nb.games.pacal import bots
 from tabletop_nb.games.pacal.constellations import constellations
-from tabletop_nb.games.pacal.state import BUILD, MOVE, OVER, Build
+from tabletop_nb.games.pacal.state import MOVE
 
 
 def _plain_potential(game, s, p, extra, stones_xy, pyrs_xy):

@@ -249,8 +249,8 @@ def test_pc_lower_05_skipping_shapes_below_the_lowest_pyramid_changes_nothing():
     from tabletop_nb.games.pacal.engine import PacalGame
 
     class FullSearch(PacalGame):
-        def _constellation_cells(self, s, seat, lowest=1):
-            return super()._constellation_cells(s, seat, 1)
+        def constellation_cells(self, s, seat, lowest=1):
+            return super().constellation_cells(s, seat, 1)
 
     rng = random.Random(8)
     g, full = open_game(3), FullSearch(players=3, board=open_game(3).rules.board)

@@ -80,31 +80,6 @@ def test_rolls_are_the_base_game_s_draws():
     assert len(set(got)) == len(game.rules.die.pmf)
 
 
-def _plain_ships_mask(ships, skip=-1):
-    return sum(1 << c for q, c in enumerate(ships) if c >= 0 and q != skip)
-
-
-def test_remembered_ships_mask_is_the_ships_spaces():
-    """_ships_mask (remembered for the last ships tuple) is the bit set of the ships'
-    spaces, less seat ``skip``'s, at every state of seeded games, also when states
-    alternate; a list is never remembered (it could change)."""
-    game = tabletop_nb.load_game("pacal", players=4)
-    checked = 0
-    for seed in range(2):
-        rec = tabletop_nb.play(game, "greedy", seed=seed)
-        states = tabletop_nb.replay(game, rec)
-        for s, t in zip(states, states[::-1]):
-            for x in (s, t, s):
-                for skip in range(-1, 4):
-                    assert game._ships_mask(x.ships, skip) == _plain_ships_mask(x.ships, skip)
-                    checked += 1
-    ships = [3, -1, 40, 7]
-    assert game._ships_mask(ships) == _plain_ships_mask(ships)
-    ships[1] = 20
-    assert game._ships_mask(ships) == _plain_ships_mask(ships)
-    assert checked > 1000
-
-
 def test_bit_list_is_the_set_bits_ascending():
     """bit_list (highest bit off first) lists exactly the set bits, lowest first."""
     from tabletop_nb.games.pacal.constellations import bit_list

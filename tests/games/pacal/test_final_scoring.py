@@ -109,7 +109,7 @@ def test_pc_final_01_02_stones_and_ships_are_worthless_order_of_parts():
     s = g.position(ships=parked(3), stones={0: [(1, 1), (2, 2), (3, 3)]}, scores=(10, 3, 0),
                    gods={0: (), 1: (), 2: ()})
     assert g.final_scoring(s) == ((0, 0, 0, 0),) * 3
-    end = g._game_over(s, "round")
+    end = g.game_over(s, "round")
     assert end.scores == (10, 3, 0)
 
 
@@ -117,6 +117,6 @@ def test_pc_final_03_tie_is_a_shared_win():
     """PC-FINAL-03: no tie-breaker: equal top scores share the win."""
     g = open_game(3)
     s = g.position(ships=parked(3), scores=(20, 20, 5))
-    end = g._game_over(s, "round")
+    end = g.game_over(s, "round")
     assert g.winners(end) == (0, 1)
     assert g.ranks(end) == (1, 1, 3)

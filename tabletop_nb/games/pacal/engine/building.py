@@ -1,0 +1,145 @@
+"""Building (rulebook: "3. Build a pyramid"): constellations, the build options (own
+pyramids as members, upgrades, lower pyramids), and the build itself.
+
+What a build scores and whether it ends the game are :mod:`..analysis`'s
+(:func:`~tabletop_nb.games.pacal.analysis.build_result`), shared with the bots.
+
+Rules: PC-CONST, PC-BUILD, PC-REMOVE, PC-OWNPYR, PC-UPGRADE, PC-ONE, PC-LOWER, PC-EXPERT.
+"""
+from __future__ import annotations
+
+from .. import analysis
+from ..constellations import gap_spaces
+from ..state import Build, NoBuild, PacalState, evolve
+from .base import Engine as PacalGame
+from .movement import ships_mask
+from .stones import visible_stones
+
+__all__ = ["constellation_cells", "gap_block_mask", "heights", "build_options", "build_step"]
+
+
+def constellation_cells(game: PacalGame, s: PacalState, seat: int, lowest: int = 1) -> list:
+    """The seat's constellations now, of ``lowest`` stories or more: ``(stories, cells)``
+    over his visible stones and own pyramids, with at least one stone; with the other
+    readings of the gap rule, shapes whose gaps hold what the reading forbids are dropped.
+
+    Rules: PC-CONST-01..14, PC-OWNPYR-01..03."""
+    vis = visible_stones(s, seat)
+    if not vis:
+        return []
+    found = game.tables.search.find_bits(vis, vis | s.pyr_masks[seat], game.rules.diamond_squares,
+                                         lowest)
+    if game.rules.gap_contents != "anything":  # PC-CONST-12 readings b and c
+        blocked = gap_block_mask(s, seat, game.rules.gap_contents)
+        xy, index = game.geo.xy, game.geo.index
+        found = [(h, cells) for h, cells in found
+                 if not any(blocked >> index[g] & 1 for g in gap_spaces(h, tuple(xy[c] for c in cells)))]
+    return found
+
+
+def gap_block_mask(s: PacalState, seat: int, gap_contents: str) -> int:
+    """The spaces a constellation's gaps may not hold: the seat's own stones and pyramids
+    (``"no_own"``), or anything at all (``"empty"``).
+
+    Rules: PC-CONST-12."""
+    if gap_contents == "no_own":
+        return s.stones[seat] | s.pyr_masks[seat]
+    m = ships_mask(s.ships)
+    for x in s.stones:
+        m |= x
+    for x in s.pyr_masks:
+        m |= x
+    return m
+
+
+def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[int]:
+    """Heights buildable from a constellation of ``natural`` stories with pyramid
+    ``supply``, higher than ``above`` (an upgraded pyramid's stories): the natural height,
+    or without it the lower ones left (all, or the next only).
+
+    Rules: PC-BUILD-05, PC-LOWER-01..05, PC-UPGRADE-01, PC-UPGRADE-07."""
+    if natural <= above:
+        return []
+    if supply[natural - 1]:
+        return [natural]
+    lower = [h for h in range(natural - 1, above, -1) if supply[h - 1]]
+    if game.rules.lower_substitute == "next":
+        return lower[:1]
+    return lower
+
+
+def build_options(game: PacalGame, s: PacalState) -> tuple:
+    """The build decision's options: "no build" first, then every (height, space,
+    members) the seat's constellations allow: a new pyramid on a stone member, or an
+    upgrade of an own pyramid member (the expert game: no pyramid members but the one
+    upgraded). Empty when nothing can be built.
+
+    Rules: PC-BUILD-01..05, PC-BUILD-07, PC-OWNPYR-01..05, PC-UPGRADE-01..07, PC-LOWER-01..05,
+    PC-EXPERT-01..04."""
+    p = s.player
+    supply = s.pyr_supply[p]
+    # shapes lower than the lowest pyramid left cannot be built, not even by upgrading
+    lowest = next((h for h in range(1, 6) if supply[h - 1]), 6)
+    found = game.constellation_cells(s, p, lowest)
+    if not found:
+        return ()
+    xy = game.geo.xy
+    pyramids = s.pyramids
+    own = s.pyr_masks[p]
+    expert = game.rules.expert
+    new_heights: list[list[int]] = [[]] + [heights(game, supply, h, 0) for h in range(1, 6)]
+    out = []
+    for natural, cells in found:
+        members = tuple([xy[c] for c in cells])
+        pyr = [c for c in cells if own >> c & 1]
+        if not pyr:
+            for h in new_heights[natural]:
+                for at in members:
+                    out.append(Build(h, at, members))
+            continue
+        if not expert:
+            for h in new_heights[natural]:
+                for c in cells:
+                    if not own >> c & 1:
+                        out.append(Build(h, xy[c], members))
+        if not expert or len(pyr) == 1:
+            for c in pyr:
+                for h in heights(game, supply, natural, pyramids[c] & 7):
+                    out.append(Build(h, xy[c], members))
+    if not out:
+        return ()
+    return (NoBuild(),) + tuple(out)
+
+
+def build_step(game: PacalGame, s: PacalState, a: Build) -> tuple[PacalState, analysis.BuildResult]:
+    """The build itself: the pyramid on its space (an upgrade replaces the old one), the
+    builder's stone members and the other colours' stones on that space back to their
+    supplies; the points and the end are :func:`analysis.build_result`'s. Returns the
+    state before the turn ends, and that result.
+
+    Rules: PC-BUILD-03, PC-BUILD-04, PC-BUILD-06, PC-REMOVE-01..05, PC-UPGRADE-03, PC-UPGRADE-04,
+    PC-ONE-01, PC-ONE-02."""
+    p = s.player
+    index = game.geo.index
+    cell = index[a.at]
+    result = analysis.build_result(game, s, cell, a.height)
+    pyramids = list(s.pyramids)
+    pyr_masks = list(s.pyr_masks)
+    pyramids[cell] = p * 8 + a.height
+    pyr_masks[p] |= 1 << cell
+    stones = list(s.stones)
+    supply = list(s.supply)
+    for m in a.members:  # PC-REMOVE-01: own stone members back to supply
+        b = 1 << index[m]
+        if stones[p] & b:
+            stones[p] &= ~b
+            supply[p] += 1
+    bit = 1 << cell
+    for q in range(game.players):  # PC-REMOVE-02: other colours' stones on the build space go back
+        if stones[q] & bit:
+            stones[q] &= ~bit
+            supply[q] += 1
+    s2 = evolve(s, pyramids=tuple(pyramids), pyr_masks=tuple(pyr_masks),
+                pyr_supply=s.pyr_supply[:p] + (result.pyr_supply,) + s.pyr_supply[p + 1:],
+                discarded=result.discarded, stones=tuple(stones), supply=tuple(supply))
+    return s2, result

@@ -1,0 +1,250 @@
+"""Moving the ship (rulebook: "1. Move the spaceship"): straight, turning and arrows moves,
+god stones, the boxed-in ship and the first round.
+
+Spaces are bit indices (``game.geo``); a *free* mask holds the spaces a ship may enter.
+
+Rules: PC-MOVE, PC-STRAIGHT, PC-TURNING, PC-DEADEND, PC-ARROWS, PC-GOD, PC-BOXED, PC-FIRST,
+PC-OBST.
+"""
+from __future__ import annotations
+
+from ..constellations import bit_list
+from ..rules import ARROWS
+from ..state import GOD, Move, PacalState, evolve
+from .base import Engine as PacalGame
+from .base import decision
+
+__all__ = ["ships_mask", "free_mask", "straight_moves", "turning_moves", "turning_moves_search",
+           "arrows_moves", "die_moves", "boxed_in", "free_places", "move_options", "use_god",
+           "move_ship"]
+
+
+def ships_mask(ships: tuple, skip: int = -1) -> int:
+    """Bit set of the ships' spaces, seat ``skip``'s left out (ships never share a space).
+
+    >>> bin(ships_mask((3, 0, -1), skip=1))
+    '0b1000'
+
+    Rules: PC-OBST-01.
+    """
+    m = 0
+    for q, c in enumerate(ships):
+        if c >= 0 and q != skip:
+            m |= 1 << c
+    return m
+
+
+def free_mask(game: PacalGame, s: PacalState, seat: int) -> int:
+    """Spaces a ship of ``seat`` may end on: playable, no other ship, no pyramid.
+
+    Rules: PC-OBST-01..03, PC-MOVE-04."""
+    pyr = 0
+    for m in s.pyr_masks:
+        pyr |= m
+    return game.geo.playable & ~pyr & ~ships_mask(s.ships, seat)
+
+
+def straight_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]:
+    """End spaces of straight moves: one per open direction, as far as the pips go or up
+    to the first obstacle.
+
+    Rules: PC-STRAIGHT-01..05, PC-BOXED-01, PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07."""
+    out = []
+    blocked = False
+    bit = game.geo.bit
+    for st in game.geo.step:
+        j, k = ship, 0
+        while k < pips:
+            nxt = st[j]
+            if nxt < 0 or not free & bit[nxt]:
+                break
+            j = nxt
+            k += 1
+        if k:
+            out.append(j)
+        else:
+            blocked = True
+    # zero_straight (PC-STRAIGHT-05): a blocked direction lets the ship stay, but only
+    # when it could move at all; a ship blocked on every side is boxed in (PC-BOXED-01/03)
+    if blocked and out and game.rules.zero_straight:
+        out.append(ship)
+    return out
+
+
+def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]:
+    """End spaces of turning moves: full-length paths or dead-end stops.
+
+    A bit-parallel walk: after j steps, ``reach[d]`` holds every space a path without
+    reversal can stand on having just moved in direction d; dead ends stop there. For
+    4 steps or fewer such paths cannot revisit a space without coming back to the start
+    (which is never an end), so they are exactly the self-avoiding ones; with 5 steps a
+    revisiting path can only end next to the start, and those ends are kept only if a
+    2 x 3 ring of free spaces gives a self-avoiding path there. Longer rolls use the
+    plain search :func:`turning_moves_search`.
+
+    Rules: PC-TURNING-01..07, PC-DEADEND-01..04.
+    """
+    avoid = game.rules.turning_paths == "self_avoiding"
+    if avoid and pips > 5:
+        return turning_moves_search(game, ship, pips, free)
+    geo = game.geo
+    pad = geo.pad
+    fp = free | (1 << ship)  # the lifted ship's own space is no obstacle
+    start = 1 << ship
+    re, rs, rw, rn = (start << 1) & fp, (start << pad) & fp, start >> 1 & fp, start >> pad & fp
+    stops = 0
+    if pips > 1:
+        # cells whose neighbour to the east / south / west / north is free (the reach
+        # sets below lie inside ``fp``, on the board, so no board mask is needed)
+        fe, fs, fw, fn = fp >> 1, fp >> pad, fp << 1, fp << pad
+        # dead end after moving east: north, east, south blocked (west is where it came from)
+        de, ds, dw, dn = ~(fn | fe | fs), ~(fe | fs | fw), ~(fs | fw | fn), ~(fw | fn | fe)
+        for _ in range(pips - 1):
+            stops |= (re & de) | (rs & ds) | (rw & dw) | (rn & dn)
+            # a dead end has no free space ahead, so it adds nothing to the next step:
+            # it need not be taken out of the reach sets
+            h, v = re | rw, rs | rn
+            re, rs, rw, rn = (((re | v) << 1) & fp, ((rs | h) << pad) & fp,
+                              ((rw | v) >> 1) & fp, ((rn | h) >> pad) & fp)
+    full = (re | rs | rw | rn) & ~start
+    stops &= ~start
+    if avoid and pips == 5:
+        near = ((start << 1) | (start >> 1) | (start << pad) | (start >> pad)) & full & ~stops
+        if near:
+            rings = geo.rings
+            for j in bit_list(near):
+                if not any(fp & m == m for m in rings[(ship, j)]):
+                    full &= ~(1 << j)
+    return bit_list(full | stops)
+
+
+def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> list[int]:
+    """The ends of :func:`turning_moves` by a plain depth-first search of the paths.
+
+    Rules: PC-TURNING-01..07, PC-DEADEND-01..04."""
+    nbrs = game.geo.nbrs
+    free = free | (1 << ship)  # the lifted ship's own space is no obstacle
+    ends: set[int] = set()
+    avoid = game.rules.turning_paths == "self_avoiding"
+
+    def dead_end(v: int, came: int) -> bool:
+        """No free space ahead of ``v`` but the one the path came from."""
+        for w in nbrs[v]:
+            if w != came and free >> w & 1:
+                return False
+        return True
+
+    def walk(u: int, prev: int, left: int, seen: int) -> None:
+        """Every path on from ``u`` with ``left`` steps to go."""
+        for v in nbrs[u]:
+            if v == prev or not free >> v & 1 or (avoid and seen >> v & 1):
+                continue
+            if left == 1 or dead_end(v, u):
+                if v != ship:
+                    ends.add(v)
+                continue
+            walk(v, u, left - 1, seen | (1 << v))
+
+    walk(ship, -1, pips, 1 << ship)
+    return sorted(ends)
+
+
+def arrows_moves(game: PacalGame, ship: int, free: int) -> list[int]:
+    """End spaces of an arrows move: any free space along the ship's row or column.
+
+    Rules: PC-ARROWS-01..06."""
+    return bit_list(free & game.tables.cross[ship])
+
+
+def die_moves(game: PacalGame, s: PacalState, seat: int) -> list[Move]:
+    """The die moves of ``seat`` with the round's face (no god stone, no placement): in
+    the first round straight moves only, out of the holy district if any move can.
+
+    Rules: PC-MOVE-01..03, PC-MOVE-06, PC-FIRST-01..03, PC-ARROWS-06, PC-TURNING-08."""
+    ship = s.ships[seat]
+    free = free_mask(game, s, seat)
+    face = s.face
+    first = game.first_round(s)
+    move_of = game.tables.move_of
+    moves: list[Move] = []
+    if face == ARROWS:
+        if not first or game.rules.arrows_in_first_round:
+            mv = move_of["arrows"]
+            moves = [mv[j] for j in game.arrows_moves(ship, free)]
+    else:
+        assert isinstance(face, int)
+        mv = move_of["straight"]
+        moves = [mv[j] for j in game.straight_moves(ship, face, free)]
+        if not first:
+            mv = move_of["turn"]
+            moves += [mv[j] for j in game.turning_moves(ship, face, free)]
+    if first and moves:
+        # PC-FIRST-01/03: leave the holy district in a straight line if any move can
+        holy = game.geo.holy_mask
+        out = [m for m in moves if not holy >> game.geo.index[m.to] & 1]
+        if out:
+            moves = out
+    return moves
+
+
+def boxed_in(game: PacalGame, s: PacalState, seat: int, moves: list | None = None) -> bool:
+    """Whether the ship cannot be moved: no die move with this roll (or, on the other
+    reading, its four sides blocked).
+
+    Rules: PC-BOXED-01, PC-BOXED-04."""
+    if game.rules.boxed_in == "by_surroundings":
+        free = free_mask(game, s, seat)
+        return not any(free >> v & 1 for v in game.geo.nbrs[s.ships[seat]])
+    if moves is None:
+        moves = game.die_moves(s, seat)
+    return not moves
+
+
+def free_places(game: PacalGame, s: PacalState, seat: int) -> tuple:
+    """The places for the ship after a god stone or when boxed in: every free space but
+    its own.
+
+    Rules: PC-GOD-01, PC-BOXED-02."""
+    free = free_mask(game, s, seat) & ~(1 << s.ships[seat])
+    place_of = game.tables.place_of
+    return tuple([place_of[c] for c in bit_list(free)])
+
+
+def move_options(game: PacalGame, s: PacalState) -> tuple:
+    """The move decision's options: the die moves and the god stones (not in the first
+    round); a boxed-in ship may only hand in a god stone, or without one is placed freely.
+
+    Rules: PC-MOVE-02, PC-GOD-01..05, PC-BOXED-01..03, PC-FIRST-02."""
+    p = s.player
+    moves: list = game.die_moves(s, p)
+    gods = s.gods[p]
+    god_of = game.tables.god_of
+    if boxed_in(game, s, p, moves):
+        if gods:
+            return tuple([god_of[v] for v in gods])
+        return free_places(game, s, p)
+    if gods and (not game.first_round(s) or game.rules.god_in_first_round):
+        moves += [god_of[v] for v in gods]
+    return tuple(moves)
+
+
+def use_god(game: PacalGame, s: PacalState, value: int) -> PacalState:
+    """Hand in the god stone of ``value``: the ship may then go to any free space.
+
+    Rules: PC-GOD-01, PC-GOD-02."""
+    p = s.player
+    gods = tuple(v for v in s.gods[p] if v != value)
+    s2 = evolve(s, gods=s.gods[:p] + (gods,) + s.gods[p + 1:], events=(("god", p, value),))
+    return decision(s2, GOD, free_places(game, s2, p))
+
+
+def move_ship(s: PacalState, cell: int, allowance: int, event: tuple) -> PacalState:
+    """The ship of the seat to play on ``cell``, allowed to drop ``allowance`` stones (2
+    after a straight or arrows move, 1 after a turning move or a god stone, 0 after a free
+    placement); the drop decision comes next (:func:`stones.to_drop`).
+
+    Rules: PC-MOVE-05, PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-BOXED-02, PC-STRAIGHT-06,
+    PC-TURNING-09."""
+    p = s.player
+    ships = s.ships[:p] + (cell,) + s.ships[p + 1:]
+    return evolve(s, ships=ships, allowance=allowance, taken=0, moved=s.moved + 1, events=(event,))
