@@ -121,41 +121,68 @@ class PebbleRockBase(BaseGame):
 
     if TYPE_CHECKING:
         # turn.py
-        def _ev(self, s: State, *ev) -> tuple: ...
-        def _run(self, s: State) -> State: ...
+        def _ev(self, s: State, *ev) -> tuple:
+            """Written in turn.py."""
+        def _run(self, s: State) -> State:
+            """Written in turn.py."""
         # items.py
-        def capacity(self, s: State, seat: int) -> int: ...
-        def _usable(self, s: State, kind: str) -> bool: ...
+        def capacity(self, s: State, seat: int) -> int:
+            """Written in items.py."""
+        def _usable(self, s: State, kind: str) -> bool:
+            """Written in items.py."""
         @staticmethod
-        def _item_source(t: Table) -> tuple: ...
-        def _anytime_actions(self, s: State, p: Player) -> list: ...
-        def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list: ...
-        def _may_discard(self, s: State, p: Player, kind: str) -> bool: ...
-        def _gear_bonus(self, s: State, p: Player) -> int: ...
-        def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]: ...
-        def _after_discard(self, s: State, todo: tuple) -> tuple: ...
+        def _item_source(t: Table) -> tuple:
+            """Written in items.py."""
+        def _anytime_actions(self, s: State, p: Player) -> list:
+            """Written in items.py."""
+        def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list:
+            """Written in items.py."""
+        def _may_discard(self, s: State, p: Player, kind: str) -> bool:
+            """Written in items.py."""
+        def _gear_bonus(self, s: State, p: Player) -> int:
+            """Written in items.py."""
+        def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]:
+            """Written in items.py."""
+        def _after_discard(self, s: State, todo: tuple) -> tuple:
+            """Written in items.py."""
         # deliveries.py
-        def _row_eligible(self, s: State) -> tuple[int, ...]: ...
-        def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None: ...
-        def _make_room(self, s: State, p: Player) -> Player: ...
-        def delivery_points(self, card: int) -> int: ...
+        def _row_eligible(self, s: State) -> tuple[int, ...]:
+            """Written in deliveries.py."""
+        def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None:
+            """Written in deliveries.py."""
+        def _make_room(self, s: State, p: Player) -> Player:
+            """Written in deliveries.py."""
+        def delivery_points(self, card: int) -> int:
+            """Written in deliveries.py."""
         # characters.py
-        def _adjacent_places(self, s: State, c: int) -> list[int]: ...
+        def _adjacent_places(self, s: State, c: int) -> list[int]:
+            """Written in characters.py."""
         # movement.py
-        def _occupied(self, s: State) -> set: ...
-        def _move_actions(self, s: State) -> list: ...
+        def _occupied(self, s: State) -> set:
+            """Written in movement.py."""
+        def _move_actions(self, s: State) -> list:
+            """Written in movement.py."""
         def _begin_move(self, s: State, t: Turn, jets: frozenset, rest: tuple,
-                        ev: tuple) -> State: ...
-        def move_options(self, s: State) -> tuple[list, list]: ...
+                        ev: tuple) -> State:
+            """Written in movement.py."""
+        def move_options(self, s: State) -> tuple[list, list]:
+            """Written in movement.py."""
         # end_of_turn.py
-        def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]: ...
+        def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]:
+            """Written in end_of_turn.py."""
         # dice.py
-        def _choose_actions(self, s: State) -> list: ...
+        def _choose_actions(self, s: State) -> list:
+            """Written in dice.py."""
         # setup.py
-        def _assignment_box(self, s: State) -> list[int]: ...
+        def _assignment_box(self, s: State) -> list[int]:
+            """Written in setup.py."""
         # fish_and_jetstream.py
-        def jetstream_fee(self, s: State, seat: int) -> int: ...
+        def jetstream_fee(self, s: State, seat: int) -> int:
+            """Written in fish_and_jetstream.py."""
         # scoring.py
-        def assignment_halves_met(self, s: State, seat: int) -> int: ...
-        def breakdown(self, s: State, seat: int) -> Breakdown: ...
-        def progress(self, s: State, seat: int) -> Progress: ...
+        def assignment_halves_met(self, s: State, seat: int) -> int:
+            """Written in scoring.py."""
+        def breakdown(self, s: State, seat: int) -> Breakdown:
+            """Written in scoring.py."""
+        def progress(self, s: State, seat: int) -> Progress:
+            """Written in scoring.py."""
