@@ -15,8 +15,7 @@ from ..state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip,
                      LoadCargo, MoveShip, NekoSplit, NekoState, NewBid, OpenHarbour, ParkDie, Pass,
                      Pick, RemoveInterference, RemoveTiles, Reroll, Reward, RollDice, Rolled,
                      Sell, StartOrder, TakeDiscard, TakeFish, TileAdjust, Trade, UsePostOffice)
-from ..state import with_picks
-from .base import (BONUS, OVER, PHASES, SETUP, _NAMES)
+from .base import (BONUS, OVER, PHASES, SETUP, _NAMES, _hide_picks)
 
 
 class Words:
@@ -29,7 +28,7 @@ class Words:
     def observation(self, s: NekoState, player: int) -> NekoState:
         """Draft picks of the current step are simultaneous: earlier seats' picks are hidden."""
         if s.picks:
-            return with_picks(s, (0,) * len(s.picks))
+            return _hide_picks(s)   # with_picks(s, (0,) * len(s.picks))
         return s
 
     def bots(self) -> dict:
