@@ -98,7 +98,7 @@ def _same_state(fast, plain) -> None:
 
 
 def test_working_copy_apply_is_the_plain_apply(played):
-    """Speed in base.py's ``_W`` (frames kept as a tuple changed by push/pop, players listed
+    """Speed in base.py's ``_WorkingState`` (frames kept as a tuple changed by push/pop, players listed
     only when one is changed and copied by ``put`` only for a new value) and round.py's
     ``apply_trusted`` (``_run`` only without a frame): the same new state as the plain working copy, and the
     state applied to is unchanged."""
@@ -112,20 +112,20 @@ def test_working_copy_apply_is_the_plain_apply(played):
 
 
 def test_working_copies_are_writable_subclasses_adding_no_slots():
-    """Speed in base.py's ``_W`` and ``_MP``: subclasses of the frozen classes that add no
+    """Speed in base.py's ``_WorkingState`` and ``_WorkingPlayer``: subclasses of the frozen classes that add no
     slots (so a ``__class__`` assignment skips the slot-by-slot layout check) and write
     through ``object``'s setter; ``test_working_copy_apply_is_the_plain_apply`` checks the
     states they become, in every position of seeded games."""
-    for work, frozen in ((base._W, NekoState), (base._MP, Player)):
+    for work, frozen in ((base._WorkingState, NekoState), (base._WorkingPlayer, Player)):
         assert work.__bases__ == (frozen,) and work.__slots__ == ()
         assert work.__setattr__ is object.__setattr__ and work.__delattr__ is object.__delattr__
-    assert base._BlankW.__bases__ == (base._W,) and base._BlankW.__slots__ == ()
-    assert base._BlankW.__init__ is object.__init__ and base._BlankW.__new__ is object.__new__
-    blank = base._BlankW()
+    assert base._BlankWorkingState.__bases__ == (base._WorkingState,) and base._BlankWorkingState.__slots__ == ()
+    assert base._BlankWorkingState.__init__ is object.__init__ and base._BlankWorkingState.__new__ is object.__new__
+    blank = base._BlankWorkingState()
     blank.__class__ = NekoState   # the same layout
     game = tabletop_nb.load_game("neko", players=3)
     s = game.initial_state()
-    w = base._W(s)
+    w = base._WorkingState(s)
     m = w.p(0)
     m.coins += 1
     w.round = 3
@@ -138,21 +138,21 @@ def test_working_copies_are_writable_subclasses_adding_no_slots():
 
 
 def test_put_copies_a_player_only_for_a_new_value():
-    """Speed in ``_W.put``: an equal value of the same type leaves the player as it is (the
+    """Speed in ``_WorkingState.put``: an equal value of the same type leaves the player as it is (the
     same object, so the same value); a new value, or an equal one of another type (0 for
     False), is written into a copy."""
     game = tabletop_nb.load_game("neko", players=2)
     s = game.initial_state()
     P = s.players[0]
-    w = base._W(s)
+    w = base._WorkingState(s)
     w.put(0, picked_up=False, church_used=0)
     assert w.view(0) is P and w.freeze().players[0] is P
-    w = base._W(s)
+    w = base._WorkingState(s)
     w.put(0, picked_up=False, church_used=1)
     after = w.freeze().players[0]
     assert type(after) is Player and after.church_used == 1 and after.picked_up is False
     assert s.players[0] is P and P.church_used == 0
-    w = base._W(s)
+    w = base._WorkingState(s)
     w.put(0, picked_up=0)
     after = w.freeze().players[0]
     assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
@@ -469,12 +469,12 @@ def _fields(x) -> dict:
 
 def test_work_is_the_working_copy_class(played):
     """Speed in base.py's ``_work`` (``apply_trusted``'s working copy made by one generated
-    function, from a blank ``_BlankW``): a ``_W`` with the very field values ``_W(s)`` has (the state's own objects),
+    function, from a blank ``_BlankWorkingState``): a ``_WorkingState`` with the very field values ``_WorkingState(s)`` has (the state's own objects),
     and a fresh empty events list, at every position of seeded games."""
     game, pairs = played
     for s, _ in pairs[::3]:
-        fast, plain = base._work(s), base._W(s)
-        assert type(fast) is base._BlankW and isinstance(fast, base._W)
+        fast, plain = base._work(s), base._WorkingState(s)
+        assert type(fast) is base._BlankWorkingState and isinstance(fast, base._WorkingState)
         f, p = _fields(fast), _fields(plain)
         assert f == p and all(f[k] is p[k] for k in f if k != "events")
         assert fast.events == [] and type(fast.events) is list and fast.events is not plain.events
@@ -494,15 +494,15 @@ def test_insert_is_sorted_with_the_value_added(t, v):
 
 
 def test_thaw_is_a_blank_player_copy_filled_field_by_field(played):
-    """Speed in base.py's ``_MP`` (object's own ``__init__``, so fastrecord's ``_thaw`` calls
-    the class for a blank copy): an ``_MP`` holding the very field values of the player, for
+    """Speed in base.py's ``_WorkingPlayer`` (object's own ``__init__``, so fastrecord's ``_thaw`` calls
+    the class for a blank copy): an ``_WorkingPlayer`` holding the very field values of the player, for
     every player at positions of seeded games, which freezes back into an equal Player."""
-    assert base._MP.__init__ is object.__init__ and "_fr_new" not in base._thaw.__code__.co_names
+    assert base._WorkingPlayer.__init__ is object.__init__ and "_fr_new" not in base._thaw.__code__.co_names
     game, pairs = played
     for s, _ in pairs[::5]:
         for P in s.players:
             m = base._thaw(P)
-            assert type(m) is base._MP
+            assert type(m) is base._WorkingPlayer
             assert all(getattr(m, f) is getattr(P, f) for f in Player.__slots__)
             m.__class__ = Player
             assert m == P and hash(m) == hash(P) and repr(m) == repr(P)

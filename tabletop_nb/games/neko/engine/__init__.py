@@ -27,8 +27,8 @@ module                        rulebook section                            rule I
 :mod:`.base`                  (shared)                                    working copy, caches
 ============================  ==========================================  =======================
 
-Inside ``apply`` the state is unpacked into a mutable working copy (``_W``, with
-``_MP`` players copied on first touch) and frozen again at the end: the rules read
+Inside ``apply`` the state is unpacked into a mutable working copy (``_WorkingState``, with
+``_WorkingPlayer`` players copied on first touch) and frozen again at the end: the rules read
 like the rulebook's sentences and the states stay immutable values.
 """
 from __future__ import annotations
@@ -45,7 +45,7 @@ from ..state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, Choos
 from .action_phase import ActionPhase
 from .advanced import Advanced
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,  # noqa: F401
-                   RESOLVE, REWARD, ROLL, SETUP, _ACT, _MP, _NAMES, _PLAYER_FIELDS, _STATE_FIELDS, _W,
+                   RESOLVE, REWARD, ROLL, SETUP, _ACT, _WorkingPlayer, _NAMES, _PLAYER_FIELDS, _STATE_FIELDS, _WorkingState,
                    _a, _cumulative, _insert, _Profile, _remove,
                    _roll_tables, _thaw, _with_picks)
 from .cards import Cards

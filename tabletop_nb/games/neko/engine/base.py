@@ -1,8 +1,8 @@
 """What every section of the Neko engine shares (not a rulebook section): the working copy
 of a state, the action cache, the roll tables and the per-lanes profile.
 
-Inside ``apply`` the state is unpacked into a mutable working copy (:class:`_W`, with
-:class:`_MP` players copied on first touch) and frozen again at the end: the rules read
+Inside ``apply`` the state is unpacked into a mutable working copy (:class:`_WorkingState`, with
+:class:`_WorkingPlayer` players copied on first touch) and frozen again at the end: the rules read
 like the rulebook's sentences and the states stay immutable values. The copies are
 straight-line functions built by :mod:`tabletop_nb.core.fastrecord` (copying ~25 fields
 by name is several times faster than a getattr/setattr loop, and it happens on every
@@ -30,7 +30,7 @@ _STATE_FIELDS = NekoState.__slots__
 _NAMES = ("Yellow", "Red", "Purple", "Green")
 
 
-class _MP(Player):
+class _WorkingPlayer(Player):
     """A mutable copy of a Player, alive only inside one ``apply``.
 
     It has exactly Player's slots (the same layout), so freezing it is giving it the class
@@ -50,12 +50,12 @@ class _MP(Player):
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
     #: Speed: no ``__init__`` of its own (Player's would set every field through keywords):
-    #: ``_MP()`` is a blank copy, which ``_thaw``, the only maker of one, fills field by field
+    #: ``_WorkingPlayer()`` is a blank copy, which ``_thaw``, the only maker of one, fills field by field
     #: (fastrecord calls such a class instead of ``object.__new__``)
     __init__ = object.__init__
 
 
-_thaw = from_attrs(_MP)
+_thaw = from_attrs(_WorkingPlayer)
 _with_picks = with_picks
 #: ``_hide_picks(s)`` is ``with_picks(s, (0,) * len(s.picks))``: the draft's picks hidden
 #: (``observation``, at every draft decision a runner shows a bot). Speed: a generated copy
@@ -64,11 +64,11 @@ _with_picks = with_picks
 _hide_picks = from_attrs(NekoState, picks="(0,) * len(o.picks)")
 
 
-class _W(NekoState):
+class _WorkingState(NekoState):
     """A mutable working copy of a NekoState: a subclass adding no slots (the same layout,
-    like :class:`_MP`), ``events`` the list of what happens, ``frames`` changed by ``push`` and
+    like :class:`_WorkingPlayer`), ``events`` the list of what happens, ``frames`` changed by ``push`` and
     ``pop`` and ``players`` a list from the first player touched (a player becomes an
-    :class:`_MP` in its place).
+    :class:`_WorkingPlayer` in its place).
 
     ``freeze`` turns the copy itself into the new NekoState (lists to tuples, then
     ``__class__`` assignment) instead of reading its 23 fields into another object: one
@@ -80,15 +80,15 @@ class _W(NekoState):
     was wasted. The values are the same tuples either way.
     """
 
-    __slots__ = ()   # Speed: a subclass that adds no slots, as ``_MP`` (see there)
+    __slots__ = ()   # Speed: a subclass that adds no slots, as ``_WorkingPlayer`` (see there)
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
 
-    def p(self, i: int) -> _MP:
+    def p(self, i: int) -> _WorkingPlayer:
         """Player ``i`` for changing (copied on first touch)."""
         players = self.players
         m = players[i]
-        if type(m) is not _MP:
+        if type(m) is not _WorkingPlayer:
             if type(players) is not list:
                 players = self.players = list(players)
             m = players[i] = _thaw(m)
@@ -129,7 +129,7 @@ class _W(NekoState):
         players = self.players
         if type(players) is list:
             for m in players:
-                if type(m) is _MP:
+                if type(m) is _WorkingPlayer:
                     m.__class__ = Player
             self.players = tuple(players)
         self.events = tuple(self.events)
@@ -137,32 +137,32 @@ class _W(NekoState):
         return self
 
 
-_W.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
+_WorkingState.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
 
 
-class _BlankW(_W):
-    """A ``_W`` made blank: ``_BlankW()`` runs no ``__init__`` (object's own), and ``_work``
-    fills it field by field. It is a ``_W`` in every other way and freezes the same.
+class _BlankWorkingState(_WorkingState):
+    """A ``_WorkingState`` made blank: ``_BlankWorkingState()`` runs no ``__init__`` (object's own), and ``_work``
+    fills it field by field. It is a ``_WorkingState`` in every other way and freezes the same.
 
-    Speed: ``_W`` keeps its copying ``__init__`` for ``_W(s)``; a class of its own that
+    Speed: ``_WorkingState`` keeps its copying ``__init__`` for ``_WorkingState(s)``; a class of its own that
     runs nothing on creation is called by fastrecord's code instead of being made by
-    ``object.__new__``, whose wrapper parses arguments and walks the bases (as ``_MP``).
+    ``object.__new__``, whose wrapper parses arguments and walks the bases (as ``_WorkingPlayer``).
     """
 
     __slots__ = ()
     __init__ = object.__init__
 
 
-#: ``_work(s)`` is ``_W(s)``: the working copy of ``s`` (``apply_trusted``'s). Speed: one
-#: generated function that makes the blank copy (a ``_BlankW``) and fills its slots,
+#: ``_work(s)`` is ``_WorkingState(s)``: the working copy of ``s`` (``apply_trusted``'s). Speed: one
+#: generated function that makes the blank copy (a ``_BlankWorkingState``) and fills its slots,
 #: instead of a call of the class (``type.__call__``, then ``__init__`` found and called
 #: through the slot wrapper, and its None checked); the same fields (test_engine_speed.py)
-_work = from_attrs(_BlankW, events="[]")
+_work = from_attrs(_BlankWorkingState, events="[]")
 
 
 def _check_layouts() -> None:
     """The working copies can become the frozen classes (same slots, no __dict__)."""
-    for work, frozen in ((_MP, Player), (_W, NekoState), (_BlankW, NekoState)):
+    for work, frozen in ((_WorkingPlayer, Player), (_WorkingState, NekoState), (_BlankWorkingState, NekoState)):
         probe = object.__new__(work)
         probe.__class__ = frozen   # TypeError if the layouts differ
 

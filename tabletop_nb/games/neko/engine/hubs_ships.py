@@ -9,13 +9,13 @@ from __future__ import annotations
 from bisect import insort
 
 from ..state import (LoadCargo)
-from .base import (_MOVE, _MP, _a, _insert, _remove)
+from .base import (_MOVE, _WorkingPlayer, _a, _insert, _remove)
 
 
 class HubsShips:
     """This section's part of the game class (a mixin of NekoGame)."""
 
-    def _gain(self, m: _MP, item: str, n: int) -> int:
+    def _gain(self, m: _WorkingPlayer, item: str, n: int) -> int:
         """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept.
 
         Speed: ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);

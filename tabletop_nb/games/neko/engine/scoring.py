@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from ..state import (NekoState)
-from .base import (_W)
+from .base import (_WorkingState)
 
 
 class Scoring:
@@ -18,7 +18,7 @@ class Scoring:
         """Each player's value for a mid-game tile criterion."""
         out = []
         r = self.rules
-        for P in (s.view(p) if isinstance(s, _W) else s.players[p] for p in range(self.N)):
+        for P in (s.view(p) if isinstance(s, _WorkingState) else s.players[p] for p in range(self.N)):
             if kind == "most_fuel":
                 v = P.fuel
             elif kind == "most_coins":

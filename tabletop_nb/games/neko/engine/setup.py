@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
                      TakeDiscard, TakeFish, TileAdjust)
-from .base import (SETUP, _W, _a, _remove,
+from .base import (SETUP, _WorkingState, _a, _remove,
                    _roll_tables)
 
 
@@ -85,7 +85,7 @@ class SetUp:
             bids=((),) * (self.S + self.A), discard=(), tiles=(),
             bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
             removed=() if self.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
-        w = _W(s)
+        w = _WorkingState(s)
         w.bids = self._empty_bids()
         self._run(w)
         return w.freeze()
