@@ -316,7 +316,15 @@ def evolve(s: T, /, **changes: Any) -> T:
 
 class Draft(Generic[T]):
     """The base of every working copy made by :func:`working_copy` (for type hints:
-    ``w: Draft[NekoState]``). Its fields are those of the state class."""
+    ``w: Draft[NekoState]``). Its fields are those of the state class.
+
+    >>> from typing import NamedTuple
+    >>> class P(NamedTuple):
+    ...     a: int
+    >>> w: Draft[P] = working_copy(P).thaw(P(1))
+    >>> isinstance(w, Draft), w.freeze()
+    (True, P(a=1))
+    """
 
     __slots__ = ()
 

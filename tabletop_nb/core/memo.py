@@ -31,8 +31,8 @@ follows ``TABLETOP_CACHES`` only.
 >>> cold["start"] = ("a", "b")
 >>> cold.get("start"), "start" in cold, len(cold)
 (None, False, 0)
->>> declared()["doc.moves"].created
-2
+>>> declared()["doc.moves"].key
+'the position'
 """
 from __future__ import annotations
 
@@ -66,6 +66,13 @@ class Declared:
         How many caches of this name were made in this process (on or off).
     lookups, hits, stores : int
         Counted only by caches made inside :func:`counting` (0 otherwise).
+
+    Examples
+    --------
+    >>> _ = cache("doc.declared", key="a name")
+    >>> e = declared()["doc.declared"]
+    >>> e.key, e.created >= 1
+    ('a name', True)
     """
 
     name: str
@@ -78,7 +85,13 @@ class Declared:
 
 class NoCache(dict):
     """A cache switched off: a dict that stays empty (stores are dropped), so every
-    look-up misses and the caller computes the value."""
+    look-up misses and the caller computes the value.
+
+    >>> c = NoCache()
+    >>> c["k"] = 1
+    >>> c.get("k"), c.setdefault("k", 2), "k" in c
+    (None, 2, False)
+    """
 
     __slots__ = ()
 
@@ -100,7 +113,20 @@ class NoCache(dict):
 
 class CountingCache(dict):
     """A cache that counts its look-ups, hits and stores into its registry entry (made
-    inside :func:`counting`; slower than a dict, for tests only)."""
+    inside :func:`counting`; slower than a dict, for tests only).
+
+    Parameters
+    ----------
+    entry : Declared
+        The registry entry its counts go to.
+
+    Examples
+    --------
+    >>> c = CountingCache(Declared("doc.counted", key="an int"))
+    >>> c[1] = "one"
+    >>> c.get(1), c.get(2), (c.entry.lookups, c.entry.hits, c.entry.stores)
+    ('one', None, (2, 1, 1))
+    """
 
     __slots__ = ("entry",)
 
@@ -247,7 +273,12 @@ _FUNCTIONS: dict[str, list[Any]] = {}
 
 
 def enabled() -> bool:
-    """Whether caches made now are on."""
+    """Whether caches made now are on.
+
+    >>> with caches_off():
+    ...     enabled()
+    False
+    """
     return _SWITCH.on
 
 
@@ -276,6 +307,13 @@ def counting() -> Iterator[dict[str, Declared]]:
 
     Yields the registry (see :func:`declared`); the counts keep growing as long as the
     counting caches are used, also after the block.
+
+    >>> with counting():
+    ...     seen = cache("doc.seen", key="a word")
+    >>> before = declared()["doc.seen"].hits
+    >>> seen["a"] = 1
+    >>> "a" in seen, declared()["doc.seen"].hits - before
+    (True, 1)
     """
     before = _SWITCH.count
     _SWITCH.count = True
