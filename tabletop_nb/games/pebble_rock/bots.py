@@ -76,13 +76,13 @@ class GreedyPlanner:
                              for j in range(n_isl)] for i in range(n_isl)]
         self.last_round = r.rounds
         self.stop_spaces = self.docks | self.markets  # every space of a must-stop goal
-        self._goal_cache: dict = {}  # see "Speed" below
+        self._goal_cache: dict = {}  # see "The planner's caches" below
         self._last_tables: tuple | None = None
         self._last_best: tuple | None = None
         self.adjset = info.adjset
         self.adj = info.adj
         self._nearest: dict = {}  # see nearest_step
-        # Speed: each Delivery card's goals, built once (see "Speed" below)
+        # each Delivery card's goals, built once (see "The planner's caches" below)
         self.card_goals = {c: self._card_goals(c) for c in game.cards}
         self.roberto_near = tuple(frozenset(info.adj[x]) - {x} for x in range(self.n))
         self.wanted_items = frozenset(ITEM_PREFERENCE[:4])
@@ -92,7 +92,7 @@ class GreedyPlanner:
         d = self._to_set.get(spaces)
         if d is None:
             # min over the targets, space by space: the rows of the targets compared
-            # column by column (Speed: min(dist[x][t] for t in spaces) for each x, in C)
+            # column by column: min(dist[x][t] for t in spaces) for each x, in one call)
             rows = [self.dist[t] for t in spaces]
             d = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
             self._to_set[spaces] = d
@@ -100,7 +100,7 @@ class GreedyPlanner:
 
     def nearest_step(self, spaces: frozenset, x: int) -> tuple:
         """(distance, space) of the neighbour of ``x`` nearest ``spaces``, the lowest space
-        of the nearest (Speed: ``min((to_set(spaces)[n], n) for n in adj[x])``, kept)."""
+        of the nearest: ``min((to_set(spaces)[n], n) for n in adj[x])``, kept per goal."""
         row = self._nearest.get(spaces)
         if row is None:
             row = self._nearest[spaces] = [None] * self.n
@@ -126,7 +126,7 @@ class GreedyPlanner:
         tail = self.reach_tail.get(key)
         if tail is None:
             tail = self.reach_tail[key] = self._reach_tail(*key)
-        # Speed: the answer for every d, looked up (see _reach_tail)
+        # the answer for every d, kept per choice and fish (see _reach_tail)
         return tail[d] if 0 <= d < len(tail) else (tail[0] if d < 0 else 0.0)
 
     def _reach_tail(self, choice: str, fish: int) -> tuple:
@@ -246,7 +246,7 @@ class GreedyPlanner:
 
         Same choice as scoring every goal of :meth:`goals` afresh (the goals and their
         distance tables come from the cache of :meth:`_goal_tables`, and a step towards the
-        best goal keeps it best, see "Speed")."""
+        best goal keeps it best, see "The planner's caches")."""
         pos = s.boats[seat]
         goals = self._goal_tables(s, seat, pos)
         last = self._last_best
@@ -262,7 +262,7 @@ class GreedyPlanner:
         best, best_score, best_table = None, 0.0, None
         for value, spaces, stop, kind, table in goals:
             if value <= best_score:
-                continue  # Speed: its score is at most its value (see "Speed"): no better
+                continue  # its score is at most its value (see below): no better
             d = table[pos]
             late = d - steps_now  # (max(0, d - steps_now), without the call)
             turns = (late if late > 0 else 0) / 4.0
@@ -272,7 +272,7 @@ class GreedyPlanner:
         self._last_best = (goals, steps_now, pos, best, best_table)
         return best
 
-    # -- Speed --------------------------------------------------------------------------
+    # -- The planner's caches ----------------------------------------------------------
     # best_goal is asked at every decision of a move (about 9 a turn, 260 a 4-player game),
     # and what it weighs hardly changes within a turn: a step moves the boat and perhaps
     # spends a fish, but the goals (cards in the row, the hold, the items, the round) and
@@ -479,7 +479,7 @@ def _greedy(game, s, legal, goal, pl=None):
     if pl is None:
         pl = _planner(game)
     if not s.todo and s.phase == "move":
-        # Speed: most decisions are a step of the move (none of the cases below applies
+        # most decisions are a step of the move (none of the cases below applies
         # to them: they are the queue's decisions, the setup's and the dice)
         return _move(game, s, legal, pl, s.seat, goal)
     seat = game.current_player(s)
@@ -637,7 +637,7 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
     if goal is _BEST:
         goal = pl.best_goal(s, seat, s.steps)
         if goal is not None:
-            dist = pl._last_best[4]  # Speed: the goal's distance table, as best_goal read it
+            dist = pl._last_best[4]  # the goal's distance table, as best_goal read it
     first = steps[0] if steps else others[0]  # (the legal list's first)
     if goal is None:
         return Stop() if can_stop else first
@@ -675,7 +675,7 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
     if dist is None:
         dist = pl.to_set(spaces)
     # the step that costs least: nearest the goal, then the least danger, then the lowest
-    # space (Speed: one loop, the danger asked only of a step as near as the best so far)
+    # space (one loop, the danger asked only of a step as near as the best so far)
     best = None
     best_cost: tuple = ()
     best_d = 0

@@ -303,7 +303,7 @@ def replace(obj, /, **changes):
 for _cls in (Player, Secret, Table, Turn, State):
     _REPLACERS[_cls] = replacer(_cls)
 
-# Speed: the same replacers by name, for the engine's hot paths, where the class is known.
+# The same replacers by name, for the engine, where the class is known.
 # ``replace_state(s, ...)`` is ``replace(s, ...)`` without the look-up and the second pass
 # of the keywords (about 0.7 us of 3 us a call; a random 4-player game makes about 800).
 replace_state = _REPLACERS[State]

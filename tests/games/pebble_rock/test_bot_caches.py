@@ -16,7 +16,7 @@ from tabletop_nb.games.pebble_rock import bots as B
 from tabletop_nb.games.pebble_rock.state import ROBERTO
 
 
-# -- the plain definitions (the code before the Speed section) ------------------------------
+# -- the plain definitions (the code without the planner's caches) ------------------------------
 def plain_goals(pl, s, seat) -> list:
     """GreedyPlanner.goals as it was written before the per-card tables."""
     g = pl.game

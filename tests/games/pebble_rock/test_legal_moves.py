@@ -19,7 +19,7 @@ from tabletop_nb.games.pebble_rock.frames import FillRowSlot
 
 
 def plain_move_actions(game, s) -> list:
-    """Movement._move_actions as written before the Speed note (with the occupied set)."""
+    """Movement._move_actions as the rule reads, with the occupied set built first (with the occupied set)."""
     r = game.rules
     seat = s.seat
     p = s.players[seat]
