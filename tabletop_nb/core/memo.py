@@ -287,18 +287,25 @@ def caches_off() -> Iterator[None]:
     """Caches made inside this block do nothing (they stay empty).
 
     Game objects and bots made inside it keep do-nothing caches for their whole life;
-    functions decorated at import keep what ``TABLETOP_CACHES`` gave them.
+    functions decorated at import keep what ``TABLETOP_CACHES`` gave them. Inside the
+    block ``TABLETOP_CACHES`` is ``off``, so worker processes started there (a
+    ``simulate`` on a new process pool) have every cache off too.
 
     >>> with caches_off():
     ...     enabled()
     False
     """
-    before = _SWITCH.on
+    before, env_before = _SWITCH.on, os.environ.get(ENV)
     _SWITCH.on = False
+    os.environ[ENV] = "off"
     try:
         yield
     finally:
         _SWITCH.on = before
+        if env_before is None:
+            os.environ.pop(ENV, None)
+        else:
+            os.environ[ENV] = env_before
 
 
 @contextlib.contextmanager

@@ -103,3 +103,13 @@ def test_the_environment_variable_turns_caches_off_in_a_new_process():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["True", "True", "dict"]
+
+
+def test_processes_started_inside_caches_off_have_caches_off():
+    code = "from tabletop_nb.core import memo; print(memo.enabled())"
+    before = os.environ.get("TABLETOP_CACHES")
+    with memo.caches_off():
+        inside = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                check=True).stdout.strip()
+    assert inside == "False"
+    assert os.environ.get("TABLETOP_CACHES") == before   # the caller's environment is back
