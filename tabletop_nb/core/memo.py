@@ -210,7 +210,9 @@ def cache(name: str, *, key: str) -> dict[Any, Any]:
         must give the same ``key``.
     key : str
         What the keys are made of ("the state", "(lanes, dice)"): a cache is only right if
-        its key holds everything the value depends on, so say it.
+        its key holds everything the value depends on, so say it. Equal keys are one key
+        (``3``, ``3.0`` and ``True`` too): a value that depends on the type needs the type
+        in the key.
 
     Returns
     -------
@@ -238,6 +240,9 @@ def function(*, name: str, key: str = "the arguments",
              maxsize: int | None = None) -> Callable[[F], F]:
     """Decorator: cache a pure function of hashable arguments (``functools.lru_cache``).
 
+    Arguments of different types are different keys (``f(3)`` and ``f(3.0)`` are cached
+    apart), but only at the top level: a tuple ``(3,)`` and ``(3.0,)`` are one key.
+
     While caches are off (when the function is decorated) the function is returned as it
     is. The registry's entry counts the cache; its hits and misses are the function's
     ``cache_info()``.
@@ -263,7 +268,7 @@ def function(*, name: str, key: str = "the arguments",
         entry = _declare(name, key)
         if not _SWITCH.on:
             return fn
-        cached = functools.lru_cache(maxsize=maxsize)(fn)
+        cached = functools.lru_cache(maxsize=maxsize, typed=True)(fn)
         _FUNCTIONS.setdefault(entry.name, []).append(cached)
         return cached  # type: ignore[return-value]
     return decorate

@@ -113,3 +113,11 @@ def test_processes_started_inside_caches_off_have_caches_off():
                                 check=True).stdout.strip()
     assert inside == "False"
     assert os.environ.get("TABLETOP_CACHES") == before   # the caller's environment is back
+
+
+def test_function_caches_an_int_and_an_equal_float_apart():
+    @memo.function(name="test_memo.typed", key="(a number, another)")
+    def kind(n, m):
+        return type(n).__name__
+
+    assert (kind(3, 1), kind(3.0, 1), kind(3, 1)) == ("int", "float", "int")
