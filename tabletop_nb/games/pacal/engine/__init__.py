@@ -50,6 +50,7 @@ from ....core.protocol import CHANCE, TERMINAL, BaseGame
 from .. import analysis
 from ..analysis import final_scoring_table, place_points
 from ..board import Geometry
+from ..constellations import BitSearch, gap_spaces  # noqa: F401  (importable from here as before)
 from ..rules import ARROWS, PacalRules  # noqa: F401  (ARROWS: importable from here as before)
 from ..state import (BUILD, DROP, GOD, MOVE, OVER, ROLL, SETUP, Build, Drop,  # noqa: F401
                      Move, NoBuild, PacalState, Place, PlaceShip, Roll, TakeBack, UseGod, evolve)
