@@ -22,21 +22,22 @@ from sphinx.util.docutils import SphinxDirective
 
 GAMES = ("pebble_rock", "neko", "pacal")
 GAME_MODULES = ("", ".rules", ".state", ".board", ".bots", ".odds", ".view", ".position",
-                ".engine", ".scoring", ".constellations")
+                ".engine", ".analysis", ".frames", ".scoring", ".constellations")
 
 # Submodules before their package, so an object's home is the module that defines it.
 API_MODULES: list[tuple[str, list[str]]] = [
-    ("Top level", ["tabletop_nb", "tabletop_nb.bots", "tabletop_nb.cli"]),
+    ("Top level", ["tabletop_nb", "tabletop_nb.bots", "tabletop_nb.cli", "tabletop_nb.session",
+                   "tabletop_nb.rules_map"]),
     ("core", ["tabletop_nb.core." + m for m in (
         "protocol", "dice", "errors", "rules", "record", "runner", "bots", "search", "stats",
-        "position", "checkpoint", "codec", "fastrecord")] + ["tabletop_nb.core"]),
+        "position", "checkpoint", "codec", "draft", "memo", "fastrecord")] + ["tabletop_nb.core"]),
     ("lab", ["tabletop_nb.lab." + m for m in (
         "compare", "ladder", "sequential", "charts", "balance", "balance_charts", "goals",
         "synthetic")] + ["tabletop_nb.lab"]),
     ("viz", ["tabletop_nb.viz." + m for m in ("dice", "scores", "tables", "views", "generic_view")]
      + ["tabletop_nb.viz"]),
     ("widgets", ["tabletop_nb.widgets." + m for m in (
-        "gameapp", "dicelab", "ruleseditor", "replayviewer", "exercise")] + ["tabletop_nb.widgets"]),
+        "gameapp", "board_panel", "panels", "dicelab", "ruleseditor", "replayviewer", "exercise")] + ["tabletop_nb.widgets"]),
     ("games", ["tabletop_nb.games"] + [f"tabletop_nb.games.{g}{m}" for g in GAMES for m in GAME_MODULES]),
 ]
 
