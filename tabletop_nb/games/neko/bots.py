@@ -108,7 +108,7 @@ class GreedyBot:
 
     def __call__(self, game, state, rng):
         """The greedy choice at ``state`` (see :func:`_greedy`)."""
-        return _greedy(game, state, rng)
+        return _greedy(game, state, rng, self.memory(game))
 
 
 def _rounds_left(game, s) -> int:
@@ -369,27 +369,27 @@ def _has(by: dict, a) -> bool:
     return a in by.get(type(a), ())
 
 
-def _cache(game, name: str) -> dict:
+def _cache(game, name: str, mem=None) -> dict:
     """The bot's cache ``name`` for ``game`` (the rules are fixed per game), begun afresh
     when it grows large."""
-    caches = _memory(game).caches
+    caches = (mem or _memory(game)).caches
     cache = caches.get(name)
     if cache is None or len(cache) > 20_000:
         cache = caches[name] = {}
     return cache
 
 
-def _table(game, name: str, key) -> dict:
+def _table(game, name: str, key, mem=None) -> dict:
     """A dict of values (card -> value) to look up and fill, cached under ``name`` and
     ``key``."""
-    cache = _cache(game, name)
+    cache = _cache(game, name, mem)
     table = cache.get(key)
     if table is None:
         table = cache[key] = {}
     return table
 
 
-def _gains(game, s, P, seat: int = 0) -> dict:
+def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
     """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
     ``card_worth``, :func:`_best_slot_value` and :func:`_lowest_price` read (beside the
     game and the card: the rounds left, from the round and phase, and the player's lanes,
@@ -415,12 +415,12 @@ def _gains(game, s, P, seat: int = 0) -> dict:
     lanes, ships, cards = P.lanes, P.ships, P.cards
     nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
     seat &= 7
-    recent = _memory(game).last_gains
+    recent = (mem or _memory(game)).last_gains
     last = recent[seat]
     if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
             and last[3] is cards and last[4] == nums:
         return last[5]
-    table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:])
+    table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:], mem)
     recent[seat] = (game, lanes, ships, cards, nums, table)
     return table
 
@@ -696,7 +696,7 @@ _STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
                    if (v % 6) + 1 == m or ((v - 2) % 6) + 1 == m) for m in range(1, 7)}
 
 
-def _turn(game, s, p, legal=None):
+def _turn(game, s, p, legal=None, mem=None):
     """The turn's choice; from ``legal`` if given, else from the legal actions found one
     kind at a time (:class:`_TurnOffer`, the same choice)."""
     P = s.players[p]
@@ -708,7 +708,7 @@ def _turn(game, s, p, legal=None):
         by = _TurnOffer()
         by.game, by.s, by.p, by.P = game, s, p, P
     # 1. free actions that pay for themselves, before the main action
-    a = _good_free_action(game, s, p, P, legal, by)
+    a = _good_free_action(game, s, p, P, legal, by, mem)
     if a is not None:
         return a
     main = s.main
@@ -776,7 +776,7 @@ def _turn(game, s, p, legal=None):
     if P.cards and (game.profile(P).activatable or r.hospital_needs_die):
         for a in by.get(ActivateCard, ()):
             options.append((_card_activation_worth(game, s, p, a), a))
-    bid = _plan_bid(game, s, p, P, legal, by)
+    bid = _plan_bid(game, s, p, P, legal, by, mem)
     if bid is not None:
         options.append(bid)
     # Speed: _plan_bid's choice is legal by construction (the highest die on a space open
@@ -838,7 +838,7 @@ def _card_activation_worth(game, s, p, a) -> float:
     return -1.0
 
 
-def _plan_bid(game, s, p, P, legal, by=None):
+def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     """(worth, first action) of the best bid, or None.
 
     A card's gain is its worth with its best slot, less its lowest price in coins' worth
@@ -852,7 +852,7 @@ def _plan_bid(game, s, p, P, legal, by=None):
     # (Speed: the Blue Bar discount and the slots table found only when a gain is not
     # known, and once per plan)
     disc = table = None
-    gains = _gains(game, s, P, p)
+    gains = _gains(game, s, P, p, mem)
     # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
     # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
     # without listing the Bid actions; its test is made in the loop below, ``check``)
@@ -959,7 +959,7 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
     return legal[0] if legal is not None else by.first()
 
 
-def _good_free_action(game, s, p, P, legal, by=None):
+def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     """A free action whose worth clearly exceeds what it spends, or None."""
     r = game.rules
     if by is None:
@@ -984,7 +984,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
     if P.fuel >= r.move_fuel:
-        best = _best_move(game, s, p, P, by)
+        best = _best_move(game, s, p, P, by, mem)
         if best is not None:
             return best
     # a fish for the fuel that completes a move
@@ -1048,7 +1048,7 @@ def _good_free_action(game, s, p, P, legal, by=None):
     return None
 
 
-def _best_move(game, s, p, P, by):
+def _best_move(game, s, p, P, by, mem=None):
     """The offered ship move worth most, if it is worth more than 60% of its fuel (the
     first of equals), else None.
 
@@ -1073,12 +1073,12 @@ def _best_move(game, s, p, P, by):
     lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
     on = s.round <= game.rules.rounds
     seat = p & 7   # (only picks the entry)
-    recent = _memory(game).last_move
+    recent = (mem or _memory(game)).last_move
     last = recent[seat]
     if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
             and last[3] is hub_dice and last[4] is cargo and last[5] is on:
         return last[6]
-    cache = _cache(game, "move")
+    cache = _cache(game, "move", mem)
     key = (lanes, ships, hub_dice, cargo, on)
     best = cache.get(key, _NO_PRICE)
     if best is _NO_PRICE:
@@ -1119,7 +1119,7 @@ def _move_worth(game, s, P, a) -> float:
 
 
 # --------------------------------------------------------------------------- other frames
-def _greedy(game, state, rng):
+def _greedy(game, state, rng, mem=None):
     """Pick the action that looks best now (see the module docstring).
 
     Parameters
@@ -1151,7 +1151,7 @@ def _greedy(game, state, rng):
         # only, _turn chooses it too: every action it returns is one it found offered (a
         # Bid of the highest die when bidding, EndTurn after another main action), so the
         # shortcut below is not needed for the same choice.
-        return _turn(game, s, p)
+        return _turn(game, s, p, None, mem)
     P = s.players[p]
     if kind == DRAFT_PICK or kind == INCOME_DIE:
         # Speed: the draft offers one Pick per distinct value of the seat's hand, the income
@@ -1160,7 +1160,7 @@ def _greedy(game, state, rng):
         # that comes first in an order of preference read from the seat's hubs alone
         # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
         have = s.hands[p] if kind == DRAFT_PICK else P.dice
-        for v in _pick_order(game, P, kind, p):
+        for v in _pick_order(game, P, kind, p, mem):
             if v in have:
                 return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
         return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
@@ -1227,7 +1227,7 @@ def _greedy(game, state, rng):
     return legal[0]
 
 
-def _pick_order(game, P, kind: str, seat: int = 0) -> tuple:
+def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
     """The die values 1-6 in the order :func:`_pick` prefers them, for this player's hubs:
     its ``max`` keeps the first action of the highest key in legal (value) order, so the
     values sorted by key, highest first, equal keys lowest value first (a draft's keys
@@ -1244,15 +1244,15 @@ def _pick_order(game, P, kind: str, seat: int = 0) -> tuple:
     (``is``: the entry holds it) and kind, unhashed (``seat`` only picks the entry)."""
     hubs = P.hubs
     seat &= 7
-    recent = _memory(game).last_order
+    recent = (mem or _memory(game)).last_order
     last = recent[seat]
     if last is not None and last[0] is game and last[1] is hubs and last[2] == kind:
         return last[3]
-    cache = _cache(game, "pick order")
+    cache = _cache(game, "pick order", mem)
     key = (kind, hubs)
     order = cache.get(key)
     if order is None:
-        by_pairs = _cache(game, "pick order by pairs")
+        by_pairs = _cache(game, "pick order by pairs", mem)
         key2 = (kind, frozenset([(m, it) for _, m, it in hubs]))
         order = by_pairs.get(key2)
         if order is None:
