@@ -176,11 +176,12 @@ def _constructor_fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     fields = [f for f in dataclasses.fields(cls) if f.init]
     pos = tuple(f.name for f in fields if not getattr(f, "kw_only", False))
     kw = tuple(f.name for f in fields if getattr(f, "kw_only", False))
-    params = [p for p in inspect.signature(cls.__init__).parameters.values()][1:]
-    if sorted(p.name for p in params) != sorted(pos + kw):
-        extra = sorted({p.name for p in params} - set(pos + kw))
-        raise TypeError(f"{cls.__name__}.__init__ takes arguments that are not fields "
-                        f"({', '.join(extra)}): a copy cannot give them")
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    takes_pos = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+    takes_kw = sorted(p.name for p in params if p.kind is p.KEYWORD_ONLY)
+    if takes_pos != list(pos) or takes_kw != sorted(kw) or len(params) != len(pos + kw):
+        raise TypeError(f"{cls.__name__}.__init__{inspect.signature(cls.__init__)} does not "
+                        f"take exactly its fields {pos + kw} in order: a copy cannot call it")
     return pos + kw, kw
 
 

@@ -161,8 +161,21 @@ def test_an_initvar_constructor_is_refused():
         a: int
         scale: dataclasses.InitVar[int] = 1
 
-    with pytest.raises(TypeError, match="not fields"):
+    with pytest.raises(TypeError, match="exactly its fields"):
         evolve(WithInitVar(1), a=2)
+
+
+def test_a_constructor_taking_the_fields_in_another_order_is_refused():
+    @dataclass(init=False)
+    class Swapped:
+        a: int
+        b: int
+
+        def __init__(self, b, a):
+            self.a, self.b = a, b
+
+    with pytest.raises(TypeError, match="in order"):
+        evolve(Swapped(b=1, a=2), a=3)
 
 
 def test_a_namedtuple_with_its_own_new_is_made_by_it():
