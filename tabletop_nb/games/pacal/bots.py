@@ -127,7 +127,7 @@ def _choose_move(game, s, rng, tables: "ShapeTables"):
         if not valued:
             return min(opts, key=lambda a: a.value)
         return _best(valued)
-    return _best(_move_values(game, s, rng, tables))
+    return _best_move(game, s, rng, tables)
 
 
 def _move_values(game, s, rng, tables: "ShapeTables") -> list:
@@ -141,7 +141,7 @@ def _move_values(game, s, rng, tables: "ShapeTables") -> list:
     shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables) if s.supply[p] else None
     out = []
     index = geo.index
-    # shapes.potential remembers each space's value for the decision
+    # Speed: shapes.potential remembers _potential per space (as a dict here did before)
     value = shapes.potential if shapes is not None else None
     memo = shapes._values if shapes is not None else {}
     bit = geo.bit
@@ -178,8 +178,8 @@ def _choose_drop(game, s, rng, tables: "ShapeTables"):
         return min(takes, key=lambda a: isolation(a.at))
     if not drops:
         return opts[0]
-    # the shapes are worked out only for a drop into another ship (after a turning move,
-    # a third of the drops, there is none); they are the same whenever made
+    # Speed: the shapes are worked out only for a drop into another ship (after a turning
+    # move, a third of the drops, there is none); they are the same whenever made
     shapes = None
     own_cell = s.ships[p]
     best, best_v = drops[0], -1e9
@@ -260,15 +260,15 @@ class GreedyBot:
         return opts[int(rng.random() * len(opts))]
 
 
-# -- the bot's tables ----------------------------------------------------------------------
-# How the greedy bot finds, for every space at once, the tallest constellation a stone there
-# would complete (tests/games/pacal/test_bot_shapes.py compares it with the constellation
-# search of the rules).
+# -- Speed ---------------------------------------------------------------------------------
+# Everything below makes the greedy bot faster without changing one of its decisions
+# (tests/games/pacal/test_golden_greedy.py pins seeded games played before this section
+# existed; test_bot_speed.py compares each piece with the plain computation it replaces).
 
 def _draws(rng, n: int) -> list:
     """``[rng.random() for _ in range(n)]``: the bot's tie-breaking noise for n options.
 
-    A numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the
+    Speed: a numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the
     same order, and leaves the generator in the same state (each number is made from the
     next 64 bits of its bit generator either way; test_bot_speed.py checks it), at the
     cost of one call instead of n (a call costs about a microsecond, a greedy 4-player
@@ -378,6 +378,76 @@ def _eff_table(supply: tuple) -> tuple:
     return tuple(eff)
 
 
+def _best_move(game, s, rng, tables: "ShapeTables"):
+    """``_best(_move_values(game, s, rng))`` for a seat with stones in its supply.
+
+    Speed: one loop, no (move, value) list, and a branch-and-bound on the district gain,
+    the dear part of a space's value (the district's stories, once per district and
+    height). A move's value is ``pot + 1.2 (not a turn) - 3.0 (hides) + noise`` with
+    ``pot = 1.0 * hh + 0.8 * g`` and ``g`` either the district's value or 0 (:func:`_gain`).
+    The same operations on the same floats with ``g`` replaced by ``max(value, 0)`` give a
+    number no smaller (IEEE rounding is monotone in each operand), so when that bound is
+    not above the best value so far the move cannot replace the best (``_best`` keeps the
+    first of equals: only a strictly higher value does), and its gain is not worked out.
+    Every value that is compared is computed exactly as ``_move_values`` does (the same
+    operations in the same order); the noise is drawn for every option, as there
+    (test_bot_speed.py compares the choice with ``_best(_move_values(...))``).
+    """
+    p = s.player
+    geo = game.geo
+    ship = s.ships[p]
+    vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
+    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables)
+    index = geo.index
+    bit = geo.bit
+    memo = shapes._values
+    gains = shapes._gains
+    eff = shapes._eff
+    district = geo.district
+    values = geo.values
+    t5, t4, t3, t2 = shapes.t5, shapes.t4, shapes.t3, shapes.t2
+    acts = [a for a in s.options if type(a) is not UseGod]
+    best = None
+    best_v = -float("inf")
+    for a, r in zip(acts, _draws(rng, len(acts))):
+        if type(a) is Move:
+            c = index[a.to]
+            step = a.kind != "turn"
+        else:
+            c = index[a.at]
+            step = False
+        b = bit[c]
+        v = memo.get(c)
+        if v is None:
+            hh = eff[5 if t5 & b else 4 if t4 & b else 3 if t3 & b else 2 if t2 & b else 1]
+            if hh:
+                k = district[c]
+                g = gains.get(k * 8 + hh)
+                if g is None:
+                    # the bound: the same sum with the largest gain the district can give
+                    ub = 1.0 * hh + 0.8 * max(values[k], 0)
+                    if step:
+                        ub += 1.2
+                    if vis & b:
+                        ub -= 3.0
+                    ub += r * 1e-3
+                    if not ub > best_v:
+                        continue
+                    g = shapes._gain_of(k, hh)
+                v = 1.0 * hh + 0.8 * g
+            else:
+                v = 0.0
+            memo[c] = v
+        if step:
+            v += 1.2
+        if vis & b:
+            v -= 3.0  # the ship would hide an own stone
+        v += r * 1e-3
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
 class ShapeTables:
     """The greedy bot's tables, kept in the bot: the board's pair tables
     (:func:`_pair_table`) and the shape sets (:func:`_compute_shape_sets`) of the last
@@ -419,7 +489,7 @@ def _compute_shape_sets(geo, diamonds: bool, m: int, table: list) -> tuple[int, 
     """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for the members ``m``, from the
     board's pair table (:func:`_pair_table`).
 
-    A shape of h stories through a space e has h - 1 other members (t2: one, an
+    Speed: a shape of h stories through a space e has h - 1 other members (t2: one, an
     orthogonal neighbour; t3: two; t4 and t5: three), so every shape through a space
     that t3, t4 or t5 holds contains a pair of members, its two lowest. The table gives,
     for each pair of spaces a < b, the spaces e that complete a line of three with them

@@ -1,6 +1,5 @@
-"""The greedy bot's shape tables (bots.py, "the bot's tables") against the rules'
-constellation search and the plain computations they stand for: the same values on many
-positions, so the bot values every space as the rules' shapes say.
+"""The greedy bot's speed section (bots.py, "Speed") against the plain computations it
+replaces (issue 12): the same values on many positions, so the faster bot decides the same.
 """
 from __future__ import annotations
 
@@ -149,6 +148,31 @@ def test_draws_at_once_are_the_draws_one_by_one(bitgen):
         assert a.random() == b.random()
     r, q = random.Random(4), random.Random(4)
     assert bots._draws(r, 3) == [q.random() for _ in range(3)]  # any other rng: one by one
+
+
+@pytest.mark.parametrize("rules", [dict(players=2), dict(players=4),
+                                   dict(players=5, diamond_squares=True, expert=True)])
+def test_best_move_is_the_best_of_the_move_values(rules):
+    """_best_move (one loop, gains skipped when their bound cannot win) chooses the move
+    _best(_move_values(...)) chooses, and leaves the generator where it leaves it, at
+    every move decision of seeded games ."""
+    game = tabletop_nb.load_game("pacal", **rules)
+    checked = 0
+    for seed in range(3):
+        bots_ = (["greedy", "random"] * 3)[:game.num_players] if seed == 2 else "greedy"
+        rec = tabletop_nb.play(game, bots_, seed=seed)
+        for s in tabletop_nb.replay(game, rec):
+            if s.phase != MOVE or not s.supply[s.player] or all(type(a) is bots.UseGod
+                                                                  for a in s.options):
+                continue
+            for rs in range(3):
+                a = np.random.default_rng(rs)
+                b = np.random.default_rng(rs)
+                plain = bots._best(bots._move_values(game, s, a, bots.greedy_bot.tables))
+                assert bots._best_move(game, s, b, bots.greedy_bot.tables) is plain
+                assert a.random() == b.random()
+                checked += 1
+    assert checked > 200
 
 
 def _shift_shape_sets(geo, diamonds, m):
