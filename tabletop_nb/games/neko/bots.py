@@ -120,7 +120,7 @@ def hub_worth(game, mult: int, item: str) -> float:
     return mult * unit * WORTH[item]
 
 
-def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
+def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0, mem=None) -> float:
     """What owning ``card`` is worth to player ``p``, in PP (before paying for it).
 
     Its PP (0.75 of them, a port's 0.45: it must be unlocked), what its kind adds (a set
@@ -141,6 +141,8 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
         The card's id.
     slot_hubs : float, default 0.0
         What the hubs its slot would complete are worth.
+    mem : GreedyMemory, optional
+        The greedy bot's memory of ``game`` (looked up when not given).
 
     Returns
     -------
@@ -160,7 +162,7 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> float:
     # set_value(n)) * WORTH[unit]`` (kept per n, _set_increment) times the rounds, in the
     # order Python evaluates the whole product; an effect of the rounds left alone adds
     # ``0 + a * left``, which is ``a * left``; variant's ``1.5 + 0.0 * left`` is 1.5
-    base, set_mode, incs, eff_a, eff_b, own_effect, end_pp, end_kinds, tiles = _card_terms(game, card)
+    base, set_mode, incs, eff_a, eff_b, own_effect, end_pp, end_kinds, tiles = _card_terms(game, card, mem)
     r = game.rules
     # (Speed: _rounds_left(game, s) written out, without the two max calls: the same int)
     rd = s.round if s.round > 1 else 1
@@ -239,7 +241,7 @@ def _set_increment(game, card: int, n: int) -> float:
     return (r.set_value(n + 1, table) - r.set_value(n, table)) * WORTH[unit]
 
 
-def _card_terms(game, card: int) -> tuple:
+def _card_terms(game, card: int, mem=None) -> tuple:
     """The terms of card_worth that read only the card and the rules, kept per card:
     (its base worth, the set mode, the set increments for 0 .. _SET_TABLE_N - 1 cards
     of its kind, the effect's a and b for ``b + a * rounds left`` (None if not such an
@@ -249,7 +251,8 @@ def _card_terms(game, card: int) -> tuple:
     The base is the card's PP at 0.75 (a port: 0.45), plus a port's goods and hubs terms
     (half their worth each) added in that order: the same float as card_worth adding
     them one by one, every call."""
-    mem = _memory(game)
+    if mem is None:
+        mem = _memory(game)
     if mem.card_terms is not None:
         return mem.card_terms[card]
     r = game.rules
@@ -438,7 +441,7 @@ def _keep_values(game, P, picks) -> dict:
 _NO_PRICE = object()
 
 
-def _bid_gain(game, s, p, P, card: int, disc: int, table=None):
+def _bid_gain(game, s, p, P, card: int, disc: int, table=None, mem=None):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
     when no placement is affordable: ``_plan_bid``'s numbers, in the same order. ``table``:
     the player's :func:`_slots`, if the caller has it."""
@@ -452,11 +455,11 @@ def _bid_gain(game, s, p, P, card: int, disc: int, table=None):
         price = game.card_price(P, card, disc)
         if price > P.coins or not table:
             return None
-    worth = card_worth(game, s, p, card) + _best_slot_value(game, P, card, table)
+    worth = card_worth(game, s, p, card, 0.0, mem) + _best_slot_value(game, P, card, table)
     return worth - price * WORTH["coins"]
 
 
-def _slots(game, P) -> dict:
+def _slots(game, P, mem=None) -> dict:
     """The player's empty slots, (lane, slot) -> the terms of ``_slot_value`` there: the
     hub formed with the card on the left, ``hub_worth(game, m, item on the left) * 0.8``
     for each multiplier m (a tuple indexed by m; None without a card on the left), the hub
@@ -470,13 +473,13 @@ def _slots(game, P) -> dict:
     hub term for every card at once (a card's multipliers are 1..6 and its items ITEMS,
     the rules' checks).
     """
-    cache = _cache(game, "slots")
+    cache = _cache(game, "slots", mem)
     key = (P.lanes, P.ships)
     slots = cache.get(key)
     if slots is None:
         C = game.card
         slots = _SlotTable()
-        terms = _cache(game, "slot hub terms")
+        terms = _cache(game, "slot hub terms", mem)
         gap_unit = game.rules.gap_coins
         # (Speed: the ships' lanes listed once, each lane's ships counted in C: the same
         # count as ``sum(1 for lane, _, _ in P.ships if lane == li)``)
@@ -601,7 +604,7 @@ def _best_buy(game, s, p, legal):
     return best
 
 
-def _best_buy_offered(game, s, p):
+def _best_buy_offered(game, s, p, mem=None):
     """``_best_buy(game, s, p, game.legal_actions(s))``, without the legal list.
 
     Speed: the frame's Buys are, in the engine's order, one per placement
@@ -613,7 +616,7 @@ def _best_buy_offered(game, s, p):
     P = s.players[p]
     cards = analysis.offered_cards(game, s)
     disc = _discount(game, s, P)
-    slots = _slots(game, P)
+    slots = _slots(game, P, mem)
     coins = P.coins
     best, best_v = None, 0.25
     for card in cards:
@@ -625,7 +628,7 @@ def _best_buy_offered(game, s, p):
         cost = game.card_price(P, card, disc)
         if cost > coins or not slots:
             continue
-        worth = card_worth(game, s, p, card)
+        worth = card_worth(game, s, p, card, 0.0, mem)
         C = game.card[card]
         cl, cr = C.left, C.right
         for (li, si), (lefts, rights, ships_term, gap_term, gap, before) in slots.items():
@@ -889,8 +892,8 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
             if check and not count_allows(row, p, nd):
                 continue
             if disc is None:
-                disc, table = game.blue_bar_discount(P), _slots(game, P)
-            gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table)
+                disc, table = game.blue_bar_discount(P), _slots(game, P, mem)
+            gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table, mem)
         if gain is None or gain - first <= bar:
             continue
         row = bids[sp]
@@ -923,7 +926,7 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
         for a in news:
             price = analysis.lowest_price(game, P, a.card, disc)
             if price is not None:
-                scored.append((card_worth(game, s, p, a.card) - price * WORTH["coins"] - 0.6, a))
+                scored.append((card_worth(game, s, p, a.card, 0.0, mem) - price * WORTH["coins"] - 0.6, a))
         if scored:
             best_new = max(scored, key=lambda x: x[0])
             if best_new[0] > 0:
@@ -1167,7 +1170,7 @@ def _greedy(game, state, rng, mem=None):
     if kind == BUY or kind == WIN:
         # Speed: the best Buy found without the legal list (_best_buy_offered), which is
         # made only when no Buy is worth it (a Buy found means more than one action offered)
-        a = _best_buy_offered(game, s, p)
+        a = _best_buy_offered(game, s, p, mem)
         if a is not None:
             return a
         legal = game.legal_actions(s)
