@@ -48,7 +48,8 @@ class PacalGame(Protocol):
 
 __all__ = ["district_stories", "majority_gain", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
-           "Tallies", "final_tallies", "final_points", "final_after_build"]
+           "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
+           "final_after_build"]
 
 
 # -- scoring during play (PC-SCORE) ------------------------------------------------------
@@ -462,8 +463,31 @@ def final_points(game: PacalGame, pyramids: Sequence[int],
 
     Rules: PC-FINAL-02, PC-DISTRICT-01, PC-GODSCORE-01, PC-SCORE-11.
     """
+    return tallies_points(game, final_tallies(game, pyramids), gods)
+
+
+def tallies_points(game: PacalGame, tallies: Tallies,
+                   gods: Sequence[Sequence[int]]) -> tuple[tuple[int, int, int, int], ...]:
+    """:func:`final_points` from the board's :func:`final_tallies`.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    tallies : Tallies
+        Stories by district, river and lake.
+    gods : sequence of sequence of int
+        Each seat's unused god stones.
+
+    Returns
+    -------
+    tuple
+        ``(river, lake, districts, gods)`` points for each seat.
+
+    Rules: PC-FINAL-02, PC-RIVER-02..06, PC-DISTRICT-01..05, PC-GODSCORE-01.
+    """
     n, r, geo = game.players, game.rules, game.geo
-    stories, river_st, lake_st = final_tallies(game, pyramids)
+    stories, river_st, lake_st = tallies
     river = place_points(river_st, r.river_points)
     lake = place_points(lake_st, r.river_points) if game.final_masks[1] else {q: 0 for q in range(n)}
     total = [0] * n
@@ -473,7 +497,8 @@ def final_points(game: PacalGame, pyramids: Sequence[int],
     return tuple((river[q], lake[q], total[q], sum(gods[q])) for q in range(n))
 
 
-def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int) -> tuple:
+def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int,
+                      tallies: Tallies | None = None) -> tuple:
     """:func:`final_points` of the board after the seat to play builds ``height`` on
     ``cell`` (his pyramid takes the place of whatever stood there), as the game would
     score it if the build ends it.
@@ -488,13 +513,55 @@ def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int) ->
         The build's space.
     height : int
         The new pyramid's stories.
+    tallies : Tallies, optional
+        ``final_tallies(game, s.pyramids)``, when the caller has counted them (the bots
+        ask about many builds of one state): only the build's space is counted again.
 
     Returns
     -------
     tuple
         As :func:`final_points`.
 
-    Rules: PC-END-08.
+    Rules: PC-END-08, PC-UPGRADE-03.
     """
-    pyramids = s.pyramids[:cell] + (s.player * 8 + height,) + s.pyramids[cell + 1:]
-    return final_points(game, pyramids, s.gods)
+    if tallies is None:
+        pyramids = s.pyramids[:cell] + (s.player * 8 + height,) + s.pyramids[cell + 1:]
+        return final_points(game, pyramids, s.gods)
+    return tallies_points(game, tallies_after(game, tallies, cell, s.pyramids[cell],
+                                              s.player * 8 + height), s.gods)
+
+
+def tallies_after(game: PacalGame, tallies: Tallies, cell: int, old: int, new: int) -> Tallies:
+    """``tallies`` with the pyramid on ``cell`` changed from ``old`` to ``new`` (each 0 or
+    ``owner * 8 + stories``): the lists that space counts in are copied and changed.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    tallies : Tallies
+        A board's tallies.
+    cell : int
+        The space.
+    old, new : int
+        Its pyramid code before and after.
+
+    Returns
+    -------
+    Tallies
+    """
+    def moved(st: list[int]) -> list[int]:
+        st = st.copy()
+        if old:
+            st[old >> 3] -= old & 7
+        if new:
+            st[new >> 3] += new & 7
+        return st
+
+    river_mask, lake_mask = game.final_masks
+    k = game.geo.district[cell]
+    districts = tallies.districts.copy()
+    districts[k] = moved(districts[k])
+    river = moved(tallies.river) if river_mask >> cell & 1 else tallies.river
+    lake = moved(tallies.lake) if lake_mask >> cell & 1 else tallies.lake
+    return Tallies(districts, river, lake)

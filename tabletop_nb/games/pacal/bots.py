@@ -107,7 +107,10 @@ def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
     if analysis.turn_ends_game(game, s, scores, ended):
         # the game ends after this build: its scores are the build's plus the final
         # scoring of the board after it
-        final = analysis.final_after_build(game, s, cell, a.height)
+        tallies = known.get("tallies")  # the decision's count of the board, made once
+        if tallies is None:
+            tallies = known["tallies"] = analysis.final_tallies(game, s.pyramids)
+        final = analysis.final_after_build(game, s, cell, a.height, tallies)
         sc = [scores[q] + sum(final[q]) for q in range(len(scores))]
         top = max(sc)
         return True, (100.0 if sc[p] == top else -100.0)
@@ -318,7 +321,7 @@ class _Shapes:
         self._values: dict = {}
         #: _eff[h]: the highest pyramid left of at most h stories (0: none), as _potential
         #: walks down the supply
-        self._eff = _eff_table(s.pyr_supply[p])
+        self._eff = tables.eff(s.pyr_supply[p])
         self.t5, self.t4, self.t3, self.t2 = tables.shape_sets(game, members)
 
     def potential(self, cell: int) -> float:
@@ -463,6 +466,14 @@ class ShapeTables:
     def __init__(self) -> None:
         self._sets: dict = {}
         self._pairs: dict = {}
+        self._effs: dict = {}
+
+    def eff(self, supply: tuple) -> tuple:
+        """:func:`_eff_table` of a pyramid supply (a few hundred supplies recur)."""
+        got = self._effs.get(supply)
+        if got is None:
+            got = self._effs[supply] = _eff_table(supply)
+        return got
 
     def pair_table(self, geo, diamonds: bool) -> list:
         """:func:`_pair_table` of the board, made once per board and reading."""

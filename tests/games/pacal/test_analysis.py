@@ -46,6 +46,8 @@ def test_build_result_and_the_end_are_the_whole_apply_s(rules):
             if ends:
                 final = analysis.final_after_build(game, s, cell, a.height)
                 assert final == full.final
+                tallies = analysis.final_tallies(game, s.pyramids)
+                assert analysis.final_after_build(game, s, cell, a.height, tallies) == full.final
                 assert tuple(got.scores[q] + sum(final[q]) for q in range(game.num_players)) == full.scores
             else:
                 assert got.scores == full.scores

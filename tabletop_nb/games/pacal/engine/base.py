@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ....core import memo
 from ..board import Geometry
 from ..constellations import BitSearch
 from ..rules import PacalRules
@@ -58,6 +59,10 @@ class Tables:
         self.cross = {c: sum(1 << j for ray in geo.rays[c] for j in ray) for c in geo.cells}
         #: the constellation search on this board
         self.search = BitSearch(geo.width, geo.height, geo.pad)
+        #: building.build_options' heights by pyramid supply (the rules fixed per game)
+        self.heights = memo.cache("pacal.heights", key="a seat's pyramid supply")
+        #: stones.drop_options' drops (without take-backs) by what they read
+        self.drops = memo.cache("pacal.drops", key="(seat, allowance, supply up to 2, stones taken)")
 
 
 class Engine(Protocol):

@@ -87,7 +87,10 @@ def build_options(game: PacalGame, s: PacalState) -> tuple:
     pyramids = s.pyramids
     own = s.pyr_masks[p]
     expert = game.rules.expert
-    new_heights: list[list[int]] = [[]] + [heights(game, supply, h, 0) for h in range(1, 6)]
+    new_heights = game.tables.heights.get(supply)
+    if new_heights is None:
+        new_heights = game.tables.heights[supply] = [[]] + [heights(game, supply, h, 0)
+                                                            for h in range(1, 6)]
     out = []
     for natural, cells in found:
         members = tuple([xy[c] for c in cells])

@@ -32,17 +32,29 @@ def drop_options(game: PacalGame, s: PacalState) -> tuple:
         return ()
     p = s.player
     supply, taken = s.supply[p], s.taken
-    targets = [-1] + ([q for q in range(game.players) if q != p] if allowance == 2 else [])
-    drops: list = []
+    key = (p, allowance, min(supply, 2), taken)
+    drops = game.tables.drops.get(key)
+    if drops is None:
+        drops = game.tables.drops[key] = _drops(game.players, p, allowance, supply, taken)
+    if supply == taken and taken < allowance:
+        takeback_of = game.tables.takeback_of
+        return drops + tuple([takeback_of[c] for c in bit_list(visible_stones(s, p))])
+    return drops
+
+
+def _drops(players: int, p: int, allowance: int, supply: int, taken: int) -> tuple:
+    """The drops (no take-backs) of seat ``p`` allowed ``allowance`` stones, with
+    ``supply`` in front of him and ``taken`` taken back.
+
+    Rules: PC-DROP-01..04, PC-DROP-07, PC-DROP-08."""
+    targets = [-1] + ([q for q in range(players) if q != p] if allowance == 2 else [])
+    drops = []
     for own in (False, True):
         for into in targets:
             k = own + (into >= 0)
             if k > supply or (taken and k != taken):
                 continue
             drops.append(Drop(own, into))
-    if supply == taken and taken < allowance:
-        takeback_of = game.tables.takeback_of
-        drops += [takeback_of[c] for c in bit_list(visible_stones(s, p))]
     return tuple(drops)
 
 
