@@ -45,7 +45,7 @@ class NekoGame(Protocol):
     def offer_discount(self, P: Any, base: int) -> int: ...
 
 __all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decision",
-           "card_on_space", "bid_total", "most_dice", "count_rule_allows", "can_end_turn",
+           "card_on_space", "bid_total", "most_dice", "count_rule_allows", "open_bid_spaces", "can_end_turn",
            "leads", "leader", "dice_to_lead", "placements", "lowest_price",
            "purchase_discount", "offered_cards", "won_space"]
 
@@ -212,6 +212,50 @@ def count_rule_allows(row: tuple, p: int, added: int) -> bool:
         if len(d) > need:
             return False
     return True
+
+
+def open_bid_spaces(game: NekoGame, s: Any, p: int, added: int) -> list[int]:
+    """The bidding spaces, in resolution order, where seat ``p`` may bid ``added`` dice as
+    its turn's main action: a card is there and :func:`count_rule_allows` the bid (a row
+    without dice allows any, NK-BID-03, so only rows with dice are counted).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game (``res_order``, the spaces in resolution order).
+    s : NekoState
+        The state.
+    p : int
+        The bidding seat.
+    added : int
+        The dice the bid would add.
+
+    Returns
+    -------
+    list of int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> s = g.position(dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 6, 6],
+    ...                bids={2: {1: [1, 1]}}, round=2, seat=0)
+    >>> open_bid_spaces(g, s, 0, 1), open_bid_spaces(g, s, 0, 2)
+    ([0, 1, 3, 4], [0, 1, 2, 3, 4])
+
+    Rules: NK-BID-03, NK-BID-04, NK-BID-09.
+    """
+    S = game.S
+    area, adv, bids = s.area, s.adv, s.bids
+    out = []
+    for sp in game.res_order:
+        if (area[sp] if sp < S else adv[sp - S]) < 0:
+            continue
+        row = bids[sp]
+        if any(row) and not count_rule_allows(row, p, added):
+            continue
+        out.append(sp)
+    return out
 
 
 def can_end_turn(game: NekoGame, s: Any, p: int) -> bool:

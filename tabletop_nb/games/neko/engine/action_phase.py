@@ -78,15 +78,9 @@ class ActionPhase:
 
     def _bid_spaces(self, s, p, P) -> list:
         """The spaces, in resolution order, where player ``p`` may bid as the turn's main
-        action (any of their dice): a card is there, and their bid with all their dice
-        would meet the count rule (:func:`..analysis.count_rule_allows`).
+        action (any of their dice): :func:`..analysis.open_bid_spaces` for all their dice.
         Rules: NK-BID-03, NK-BID-04, NK-BID-09."""
-        nd = len(P.dice)
-        S = self.S
-        area, adv, bids = s.area, s.adv, s.bids
-        allows = analysis.count_rule_allows
-        return [sp for sp in self.res_order
-                if (area[sp] if sp < S else adv[sp - S]) >= 0 and allows(bids[sp], p, nd)]
+        return analysis.open_bid_spaces(self, s, p, len(P.dice))
 
     def _turn_actions(self, s, p, P) -> list:
         """Every legal action of seat ``p``'s Action-phase turn: before the main action take fish,
