@@ -168,3 +168,24 @@ _BOTS_SOURCE = (Path(B.__file__)).read_text()
 def test_bots_use_only_public_names(pattern, why):
     found = [line for line in _BOTS_SOURCE.splitlines() if re.search(pattern, line)]
     assert not found, f"{why} in bots.py: {found}"
+
+
+def test_open_bid_spaces_are_the_count_rule_on_every_space():
+    """open_bid_spaces (one pass over the spaces) is count_rule_allows on each space with a
+    card, at every Action-phase turn of seeded games, for one die and for all of them."""
+    g = tabletop_nb.load_game("neko", players=4, advanced_cards=True)
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(2):
+        s = g.initial_state()
+        while not g.is_terminal(s):
+            d = A.decision(s)
+            if d.kind == A.TURN:
+                for added in (1, len(s.players[d.seat].dice)):
+                    want = [sp for sp in g.res_order if A.card_on_space(g, s, sp) >= 0
+                            and A.count_rule_allows(s.bids[sp], d.seat, added)]
+                    assert A.open_bid_spaces(g, s, d.seat, added) == want
+                    checked += 1
+            legal = g.legal_actions(s)
+            s = g.apply(s, g.sample_chance(s, rng) if not legal else legal[int(rng.integers(len(legal)))])
+    assert checked > 100
