@@ -23,7 +23,7 @@ who wins a tied space at resolution and what the greedy bot bids to take the lea
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Sequence
 
 from .state import CHANCE_FRAMES
 
@@ -38,6 +38,7 @@ class NekoGame(Protocol):
 
     S: int
     rules: Rules
+    res_order: tuple[int, ...]
 
     def wins_tie(self, s: Any, p: int, q: int) -> bool: ...
     def card_price(self, P: Any, card: int, discount: int) -> int: ...
@@ -379,7 +380,7 @@ def leader(game: NekoGame, s: Any, space: int) -> int | None:
     return who
 
 
-def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: tuple,
+def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: Sequence[int],
                  most: int = 3) -> list[int] | None:
     """The fewest of seat ``p``'s dice, taken highest first from ``dice_desc``, that make
     its bid on ``space`` lead (:func:`leads`, ties by ``game.wins_tie``) and meet the count

@@ -99,7 +99,11 @@ class GreedyBot:
         mem = GreedyMemory()
         key = id(game)
         memories = self._memories
-        memories[key] = (weakref.ref(game, lambda _, k=key: memories.pop(k, None)), mem)
+
+        def forget(_: Any, k: int = key) -> None:
+            memories.pop(k, None)
+
+        memories[key] = (weakref.ref(game, forget), mem)
         return mem
 
     def forget(self, game) -> None:
@@ -686,13 +690,13 @@ _SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
 _ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
 #: the actions of one die value (faces 1-6), made once: actions are values, equal to the
 #: engine's own
-_TAKE_FISH = (None,) + tuple(TakeFish(v) for v in range(1, 7))
-_TILE_ADJUST = (None,) + tuple((TileAdjust(v, 1), TileAdjust(v, -1)) for v in range(1, 7))
-_ADJUST = (None,) + tuple((Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7))
-_PICK = (None,) + tuple(Pick(v) for v in range(1, 7))
-_INCOME_DIE = (None,) + tuple(IncomeDie(v) for v in range(1, 7))
+_TAKE_FISH: tuple[Any, ...] = (None,) + tuple(TakeFish(v) for v in range(1, 7))
+_TILE_ADJUST: tuple[Any, ...] = (None,) + tuple((TileAdjust(v, 1), TileAdjust(v, -1)) for v in range(1, 7))
+_ADJUST: tuple[Any, ...] = (None,) + tuple((Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7))
+_PICK: tuple[Any, ...] = (None,) + tuple(Pick(v) for v in range(1, 7))
+_INCOME_DIE: tuple[Any, ...] = (None,) + tuple(IncomeDie(v) for v in range(1, 7))
 #: ``_BID[space][value]`` is ``Bid(space, value)``, for the spaces of every player count
-_BID = tuple((None,) + tuple(Bid(sp, v) for v in range(1, 7)) for sp in range(16))
+_BID: tuple[tuple[Any, ...], ...] = tuple((None,) + tuple(Bid(sp, v) for v in range(1, 7)) for sp in range(16))
 #: multiplier -> the (die value, 0 for +1 or 1 for -1) of the faces 1-6 one step (wrapping)
 #: from it, in value order: _turn's test of each die, made once
 _STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
@@ -875,7 +879,8 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     at, bids = s.area + s.adv, s.bids
     # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
     # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
-    best_v = best_a = None
+    best_v: float | None = None
+    best_a: tuple[int, int] = (0, 0)
     bar = 0.0
     for sp in spaces:
         card = at[sp]
@@ -1148,7 +1153,7 @@ def _greedy(game, state, rng, mem=None):
     1
     """
     s = state
-    kind, p = decision(s)
+    kind, p = decision(s) or (None, -1)   # (a bot is asked only while the game goes on)
     if kind == TURN:
         # Speed: without the legal list (see _TurnOffer). When a turn offers one action
         # only, _turn chooses it too: every action it returns is one it found offered (a
@@ -1383,7 +1388,7 @@ def search_actions(game, s, rng) -> list:
     if len(legal) == 1:
         return legal
     first = greedy_bot(game, s, rng)
-    kind = decision(s).kind
+    kind = (decision(s) or analysis.Decision("", -1)).kind
     out = [first]
     if kind in (BUY, WIN):
         cards = {first.card} if type(first) is Buy else set()
