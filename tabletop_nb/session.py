@@ -46,7 +46,23 @@ HUMAN = "human"
 
 
 class Refused(Exception):
-    """A press that cannot be done now; its message is shown to the person."""
+    """A press that cannot be done now; its message is shown to the person.
+
+    Raised inside a session's methods and caught there: the method returns False and
+    the message becomes :attr:`Session.message`.
+
+    Parameters
+    ----------
+    message : str
+        Why it cannot be done, in words for the person.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seed=1)
+    >>> s.undo(), s.message, s.message_kind      # a Refused inside, a message outside
+    (False, 'nothing to undo', 'error')
+    """
 
 
 def _whole(value: Any) -> bool:
@@ -111,6 +127,15 @@ class History:
     the same way after going back. ``log[:log_marks[i]]`` is the log when ``states[i]``
     was reached.
 
+    Parameters
+    ----------
+    states : list
+        The states so far, the first state of the game first (usually that one alone).
+    streams : list
+        The generators' states at each of ``states`` (one entry per state).
+
+    Examples
+    --------
     >>> h = History(["start"], streams=[None])
     >>> h.append("next", "a", 0, False, None, ["1. a was taken"])
     >>> h.cut(0), h.states, h.log
@@ -182,6 +207,23 @@ class Session:
         The last word to the person ("" when none) and its kind (info, error, ok).
     thinking : str
         "Red (search) is thinking" while a bot thinks in its worker thread.
+
+    Examples
+    --------
+    A person against a greedy bot; the bot's moves and the dice are taken by ``run``:
+
+    >>> import tabletop_nb
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seats=["human", "greedy"], seed=1)
+    >>> s.seats, s.live, s.position
+    (['human', 'greedy'], True, 0)
+    >>> s.run(), s.message        # the set-up draws, up to the person's first decision
+    (6, 'waiting for Otter (you) to choose an action')
+    >>> s.choose("Put the boat on space 38 (dock)"), s.log[-1]
+    (True, '7. Otter puts the boat on space 38 (dock)')
+    >>> s.run() > 0, s.message    # the bot and the dice until the person must act again
+    (True, 'waiting for Otter (you) to choose an action')
+    >>> s.undo(), len(s.history)  # back to just before the person's decision
+    (True, 7)
     """
 
     def __init__(self, game, seats: Sequence[Any] | None = None, seed: Any = None, *,

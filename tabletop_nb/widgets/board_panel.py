@@ -44,6 +44,21 @@ def layer_delta(old: dict, new: dict) -> dict:
     Validating a trace in plotly costs far more than comparing plain data, and most of a
     board (islands, grid, routes) is the same from one state to the next.
 
+    Parameters
+    ----------
+    old : dict
+        The trace as last sent (``{}`` for none: everything of ``new`` is sent).
+    new : dict
+        The trace the view draws now. Its ``type`` is never part of the delta.
+
+    Returns
+    -------
+    dict
+        The keys of ``new`` whose value differs (or is new), nested dicts narrowed the
+        same way; empty when nothing changed.
+
+    Examples
+    --------
     >>> layer_delta({"x": [1, 2], "marker": {"color": "red", "size": 3}},
     ...             {"x": [1, 2], "marker": {"color": "blue", "size": 3}})
     {'marker': {'color': 'blue'}}
@@ -91,6 +106,22 @@ def refresh_figures(*figures: go.FigureWidget) -> None:
     it is a child of a box; a new view then starts from the edits the front end has
     replayed on its own copy, which is fragile. Sending the state makes every new view
     start from exactly what Python holds.
+
+    Parameters
+    ----------
+    *figures : plotly.graph_objects.FigureWidget
+        The figures to send.
+
+    Examples
+    --------
+    >>> import plotly.graph_objects as go
+    >>> fw = go.FigureWidget(go.Scatter(x=[1, 2], y=[3, 4]))
+    >>> fw.data[0].x = [5, 6]          # not yet in what the front end is given
+    >>> fw._widget_data[0]["x"]
+    [1, 2]
+    >>> refresh_figures(fw)
+    >>> fw._widget_data[0]["x"]
+    [5, 6]
     """
     for fw in figures:
         fw._widget_data = copy.deepcopy(fw._data)
@@ -128,6 +159,46 @@ class BoardPanel:
     ``box`` holds a width probe and the figure (``board``); the figure is as wide as the
     box and as tall as that width and the view's frame ask. ``render()`` draws the
     position on show; ``click_place(key)`` chooses the place's action.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; a click chooses through it.
+    view : View
+        The game's view (:func:`tabletop_nb.viz.views.view_for`).
+    press : callable
+        Runs a handler (a function of no arguments) so that an error becomes the
+        session's message, never a traceback: GameApp passes ``lambda fn: press(session, fn)``
+        (:func:`tabletop_nb.widgets.panels.press`).
+
+    Attributes
+    ----------
+    board : BoardWidget
+        The figure (a plotly FigureWidget).
+    places : dict
+        Place key -> action, for the person to act on the position drawn last (empty
+        when nobody at the screen is to act).
+    box : ipywidgets.VBox
+        What the panel puts on the page.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> from tabletop_nb.viz.views import view_for
+    >>> from tabletop_nb.widgets.panels import press
+    >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = Session(g, seats=["human", "greedy"], seed=1)
+    >>> s.run()                        # the set-up draws, up to the first boat to place
+    6
+    >>> panel = BoardPanel(s, view_for(g), lambda fn: press(s, fn))
+    >>> panel.render()
+    >>> sorted(panel.places)           # the docks a boat may start on
+    [38, 39, 47, 48, 56, 57]
+    >>> panel.click_place(10), s.message
+    (False, 'that place is not a legal choice now')
+    >>> panel.click_place(38), s.actions[-1]
+    (True, PlaceBoat(space=38))
     """
 
     #: seconds a board's view may stay empty after the kernel re-sent it, before a new

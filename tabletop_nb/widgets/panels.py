@@ -32,7 +32,28 @@ _WIDE = {"description_width": "initial"}  # no cut-off descriptions
 
 
 def press(session: Session, fn: Callable[[], Any]) -> Any:
-    """Run a button's handler: an error becomes the session's message, never a traceback."""
+    """Run a button's handler: an error becomes the session's message, never a traceback.
+
+    Parameters
+    ----------
+    session : Session
+        Where an error goes (its message, kind "error").
+    fn : callable
+        The handler, called with no arguments.
+
+    Returns
+    -------
+    object
+        What ``fn`` returns, or False when it raised.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seed=1)
+    >>> press(s, lambda: 1 / 0), s.message, s.message_kind
+    (False, 'ZeroDivisionError: division by zero', 'error')
+    """
     try:
         return fn()
     except Exception as e:  # noqa: BLE001  (a widget must not show a traceback)
@@ -61,7 +82,28 @@ def _cell(values: Any, seat: int) -> str:
 
 
 class StatusPanel:
-    """The decision ("Your turn, Red: bid") and the message of the last press."""
+    """The decision ("Your turn, Red: bid") and the message of the last press.
+
+    ``render()`` writes the status line (``status``) for the position on show and
+    ``render_message()`` the session's message (``message_box``); GameApp places both.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seed=1)
+    >>> panel = StatusPanel(s)
+    >>> panel.render()
+    >>> panel.status.value
+    "<span style='font-size:115%'><b>Roll</b>: Setup: turn up an item for the Market</span>"
+    >>> s.say("hello"); panel.render_message(); panel.message_box.value
+    "<span style='color:#333'>hello</span>"
+    """
 
     def __init__(self, session: Session):
         self.session = session
@@ -109,6 +151,33 @@ class ChoicesPanel:
     of an older position reaches a pool whose generation has passed, and is refused
     instead of taking another action. (Closing the buttons of old positions while the
     page may still be building their views left the page without any button.)
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+
+    Attributes
+    ----------
+    buttons : list of ipywidgets.Button
+        The buttons on show (in ``actions_box``), one per choice up to 48.
+    more_box : ipywidgets.HBox
+        The list of every choice and its button, shown when there are more.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seats=["human", "greedy"], seed=1)
+    >>> s.run()
+    6
+    >>> panel = ChoicesPanel(s)
+    >>> panel.render()
+    >>> [b.description for b in panel.buttons][:2]
+    ['Put the boat on space 38 (dock)', 'Put the boat on space 39 (dock)']
+    >>> panel.buttons[0].click()
+    >>> s.actions[-1]
+    PlaceBoat(space=38)
     """
 
     def __init__(self, session: Session):
@@ -184,7 +253,44 @@ class ChoicesPanel:
 
 class ChancePanel:
     """At a roll or a draw: one Roll button, the last roll drawn as die faces, and (with
-    "set up the roll myself") the outcomes to choose from."""
+    "set up the roll myself") the outcomes to choose from.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+    view : View
+        The game's view (:func:`tabletop_nb.viz.views.view_for`): its ``FACE_ICONS``
+        draw the dice.
+
+    Attributes
+    ----------
+    roll_button, setup_roll : ipywidgets.Button, ipywidgets.Checkbox
+        Roll with the seeded generator; choose the outcomes by hand
+        (``session.chance_by_hand``; GameApp shows it among the controls).
+    outcome_dropdown : ipywidgets.Dropdown
+        The outcomes with their probabilities, when set up by hand.
+    dice_box : ipywidgets.HTML
+        The last roll drawn.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> from tabletop_nb.viz.views import view_for
+    >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = Session(g, seed=1)
+    >>> panel = ChancePanel(s, view_for(g))
+    >>> panel.render(); panel.roll_button.disabled
+    False
+    >>> panel.roll_button.click(); panel.render(); panel.dice_box.value
+    "<span class='tabletop-roll'>last draw: <b>Market: water cannon</b></span>"
+    >>> panel.setup_roll.value = True         # set up the next draw by hand
+    >>> panel.render(); panel.outcome_dropdown.options[0]
+    ('Market: cargo upgrade  (2/13)', 0)
+    >>> panel.choose_outcome(), s.last_roll
+    (True, 'Market: cargo upgrade (chosen)')
+    """
 
     def __init__(self, session: Session, view: View):
         self.session = session
@@ -286,7 +392,42 @@ class ChancePanel:
 
 
 class ControlsPanel:
-    """Step, to end of turn, autoplay and stop; who is thinking; the delay; bots on their own."""
+    """Step, to end of turn, autoplay and stop; who is thinking; the delay; bots on their own.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+    setup_roll : ipywidgets.Widget
+        A widget shown with the controls (GameApp's "set up the roll myself" checkbox,
+        :attr:`ChancePanel.setup_roll`).
+    step : callable
+        What the step button does (GameApp's runs :meth:`Session.step_soon`).
+
+    Attributes
+    ----------
+    step_button, end_turn_button, autoplay_button, stop_button : ipywidgets.Button
+        Enabled by ``render()`` when they can be used.
+    speed : ipywidgets.FloatLogSlider
+        The delay between autoplay's actions (``session.delay``).
+    auto_bots : ipywidgets.Checkbox
+        ``session.auto_bots``: bots play on after a person acts.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> import ipywidgets as W
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seats=["human", "greedy"], seed=1)
+    >>> panel = ControlsPanel(s, W.Checkbox(), s.step)
+    >>> panel.render(); panel.step_button.disabled, panel.stop_button.disabled
+    (False, True)
+    >>> panel.step_button.click(); len(s.history)       # one draw taken
+    2
+    >>> s.run(); panel.render(); panel.step_button.disabled   # the person's turn
+    5
+    True
+    """
 
     def __init__(self, session: Session, setup_roll: W.Widget, step: Callable[[], Any]):
         self.session = session
@@ -340,6 +481,25 @@ class Timeline(anywidget.AnyWidget):
     kernel's last position is refused and the slider sent again: no page echo of an old
     position (the stuck "waiting for Yellow (you)" after Run All) is taken for a person's
     move, however late it comes.
+
+    Attributes
+    ----------
+    value, min, max : int
+        The position on show and the slider's range.
+    disabled : bool
+        True while the slider cannot be moved (autoplay).
+    seq, seen : int
+        The kernel's count of positions sent; the one the page showed at a person's move.
+
+    Examples
+    --------
+    >>> t = Timeline()
+    >>> t.show(3, 10, False); t.value, t.max, t.seq
+    (3, 10, 1)
+    >>> t.set_state({"value": 1, "seen": 0}); t.value     # a move on an old slider: dropped
+    3
+    >>> t.set_state({"value": 1, "seen": 1}); t.value     # a person's move
+    1
     """
 
     _esm = """
@@ -400,7 +560,38 @@ class Timeline(anywidget.AnyWidget):
 
 
 class TimelinePanel:
-    """Undo, the timeline slider, "play from here", and where the board is in the history."""
+    """Undo, the timeline slider, "play from here", and where the board is in the history.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+
+    Attributes
+    ----------
+    timeline : Timeline
+        The slider; moving it shows an earlier position (:meth:`Session.goto`).
+    undo_button, rewind_button : ipywidgets.Button
+        :meth:`Session.undo` and :meth:`Session.rewind` ("play from here").
+    where : ipywidgets.HTML
+        "action 2 of 6 (reviewing)".
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seed=1)
+    >>> s.run()
+    6
+    >>> panel = TimelinePanel(s)
+    >>> panel.render(); panel.timeline.max, panel.rewind_button.disabled
+    (6, True)
+    >>> panel.timeline.value = 2                 # as a person moving the slider
+    >>> s.position
+    2
+    >>> panel.render(); panel.where.value, panel.rewind_button.disabled
+    ("<span style='color:#666'>action 2 of 6 (reviewing)</span>", False)
+    """
 
     def __init__(self, session: Session):
         self.session = session
@@ -438,7 +629,25 @@ class TimelinePanel:
 
 
 class LogPanel:
-    """The log up to the position on show, newest first."""
+    """The log up to the position on show, newest first.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seed=1)
+    >>> panel = LogPanel(s)
+    >>> panel.render(); panel.log_box.value
+    '<i>no actions yet</i>'
+    >>> s.run(2); panel.render(); panel.log_box.value
+    2
+    '2. The Market shows fishing gear<br>1. The Market shows water cannon'
+    """
 
     def __init__(self, session: Session):
         self.session = session
@@ -455,7 +664,26 @@ class LogPanel:
 
 
 class PlayersPanel:
-    """Each seat's row of the game's ``summary`` (resources, score), the seat to act marked."""
+    """Each seat's row of the game's ``summary`` (resources, score), the seat to act marked.
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seats=["human", "greedy"], seed=1)
+    >>> s.run()
+    6
+    >>> panel = PlayersPanel(s)
+    >>> panel.render()
+    >>> table = panel.summary_box.value          # an HTML table, the seat to act marked
+    >>> "<td>▶ Otter (human)</td>" in table, "<th style='padding:0 6px'>fish</th>" in table
+    (True, True)
+    """
 
     def __init__(self, session: Session):
         self.session = session
@@ -486,7 +714,28 @@ class PlayersPanel:
 
 class ScoresPanel:
     """Points so far, one line per seat up to the position on show (hidden until a seat
-    has points)."""
+    has points).
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+
+    Attributes
+    ----------
+    score_chart : BoardWidget
+        The chart: one line (trace) per seat.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seed=1)
+    >>> panel = ScoresPanel(s)
+    >>> panel.render()
+    >>> [t.name for t in panel.score_chart.data], panel.box.layout.display
+    (['Otter', 'Puffin'], 'none')
+    """
 
     def __init__(self, session: Session):
         self.session = session
@@ -553,7 +802,44 @@ class ScoresPanel:
 
 
 class CurtainPanel:
-    """Hot seat with hidden information: the screen is covered between two people."""
+    """Hot seat with hidden information: the screen is covered between two people.
+
+    When the person whose eyes the screen shows changes, ``render()`` hides the boxes
+    ``covers`` gives and shows its own box, until the next person presses "show".
+
+    Parameters
+    ----------
+    session : Session
+        The game drawn; what a person presses goes to it.
+    covers : callable
+        Gives the boxes to hide while the screen is covered.
+
+    Attributes
+    ----------
+    covered_for : int or None
+        The seat the covered screen waits for (None: not covered).
+    on_show : callable
+        Called after the screen is uncovered (GameApp draws again).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> import ipywidgets as W
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seats=["human", "human"], seed=1)
+    >>> s.run()
+    6
+    >>> board = W.HTML("the board")
+    >>> curtain = CurtainPanel(s, lambda: [board])
+    >>> curtain.render(); curtain.covered
+    False
+    >>> s.choose(s.choices()[0][0]); curtain.render()     # the other person's turn
+    True
+    >>> curtain.covered_for, board.layout.display, curtain.curtain_button.description
+    (1, 'none', 'I am Puffin: show')
+    >>> curtain.curtain_button.click(); curtain.render(); curtain.covered
+    False
+    """
 
     def __init__(self, session: Session, covers: Callable[[], list]):
         self.session = session
