@@ -77,7 +77,7 @@ class Cards:
     def _park_spaces(self, s, p) -> list:
         """Spaces where a variant Penguin Park die may go (NK-PP-10, NK-PP-13)."""
         if s.phase == RESOLVE:
-            spaces = self.res_order[s.step // 2 + 1:]
+            spaces = self._unresolved_after(s)
         else:
             spaces = self.res_order
         out = []

@@ -14,26 +14,48 @@ from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP,
                    _a, _insert, _remove)
 
 
+#: the two steps of resolving one bidding space (``resolution_steps``)
+OFFER, LOSERS = "offer", "losers"
+
+
 class EndOfRound:
     """This section's part of the game class (a mixin of NekoGame)."""
 
+    def _resolution_steps(self) -> tuple:
+        """The steps of the resolution in order: for each space in resolution order, its
+        ``OFFER`` step, then its ``LOSERS`` step (NK-RES-02: each card completely before the
+        next). ``state.step`` counts the steps taken during the resolution.
+
+        Rules: NK-RES-02.
+        """
+        return tuple((space, stage) for space in self.res_order for stage in (OFFER, LOSERS))
+
+    def _unresolved_after(self, s) -> tuple:
+        """The spaces the resolution has not reached yet: those after the space whose step
+        it is (none once it is over). Rules: NK-RES-02."""
+        steps = self.resolution_steps
+        if s.step >= len(steps):
+            return ()
+        return self.res_order[self.res_order.index(steps[s.step][0]) + 1:]
+
     def _resolve_step(self, w) -> None:
-        """Resolve the bidding spaces one at a time in resolution order: an unbid card to the
-        bottom, the winner offered the card (or made to decline), then the losers paid in fish.
+        """Take the next step of the resolution (``w.step`` counts them, in the order of
+        ``resolution_steps``): at a space's ``OFFER`` step an unbid card goes to the bottom
+        and the winner is offered the card (or made to decline); at its ``LOSERS`` step the
+        other bidders are paid in fish.
 
         Rules: NK-RES-01..03, NK-RES-06, NK-RES-08..10, NK-RES-13, NK-ADV-03, NK-ADV-04.
         """
-        i, sub = divmod(w.step, 2)
-        if i >= len(self.res_order):
+        if w.step >= len(self.resolution_steps):
             w.phase, w.step = PREP, 0
             return
-        space = self.res_order[i]
+        space, stage = self.resolution_steps[w.step]
         card = self._card_at(w, space)
         w.step += 1
         who = self.winner(w, space)
-        if sub == 0:
+        if stage == OFFER:
             if card < 0:
-                w.step += 1
+                w.step += 1   # nobody bid on an empty space: no losers' step
                 return
             if who is None:
                 w.step += 1
@@ -47,7 +69,7 @@ class EndOfRound:
             else:
                 self._decline(w, space, who, forced=True)
             return
-        # sub 1: the other bidders are compensated (NK-RES-09)
+        # the LOSERS step: the other bidders are compensated (NK-RES-09)
         for q in w.order:
             if q == who:
                 continue

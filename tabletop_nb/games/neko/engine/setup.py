@@ -35,6 +35,7 @@ class SetUp:
         self.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),
                            2: tuple(sorted(c.id for c in r.cards if c.period == 2))}
         self.res_order = tuple(range(self.S, self.S + A)) + tuple(range(self.S))
+        self.resolution_steps = self._resolution_steps()
         self.tile = {x.id: x for x in r.mid_tiles}
         self.per_period = r.mid_tiles_per_period
         self.bonus = {b.name: b for b in r.bonus_tiles}
