@@ -27,6 +27,12 @@ module                        rulebook section                            rule I
 :mod:`.base`                  (shared)                                    working copy, caches
 ============================  ==========================================  =======================
 
+The questions a rule and a bot both ask (who leads a space and what it takes to lead,
+what the count rule allows, where a card can be placed and for how much) live in
+:mod:`tabletop_nb.games.neko.analysis`, which the engine and the bots call. The tie rule
+of a bidding space is one method, :meth:`NekoGame.wins_tie` (:mod:`.end_of_round`): a
+subclass that overrides it is played, resolved and bot-played by its own rule.
+
 Inside ``apply`` the state is unpacked into a mutable working copy (``_WorkingState``, with
 ``_WorkingPlayer`` players copied on first touch) and frozen again at the end: the rules read
 like the rulebook's sentences and the states stay immutable values.
