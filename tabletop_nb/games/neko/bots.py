@@ -111,8 +111,112 @@ class GreedyBot:
         self._memories.pop(id(game), None)
 
     def __call__(self, game, state, rng):
-        """The greedy choice at ``state`` (see :func:`_greedy`)."""
-        return _greedy(game, state, rng, self.memory(game))
+        """Pick the action that looks best now (see the module docstring).
+
+        Parameters
+        ----------
+        game : NekoGame
+            A Neko game.
+        state : NekoState
+            A state where a seat decides.
+        rng : numpy.random.Generator
+            The bot's random numbers.
+
+        Returns
+        -------
+        action
+            One of ``game.legal_actions(state)`` (the bot is ``trusted``).
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> game = tabletop_nb.load_game("neko", players=2)
+        >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+        >>> len(rec.winners)
+        1
+        """
+        mem = self.memory(game)
+        s = state
+        kind, p = decision(s) or (None, -1)   # (a bot is asked only while the game goes on)
+        if kind == TURN:
+            # Speed: without the legal list (see _TurnOffer). When a turn offers one action
+            # only, _turn chooses it too: every action it returns is one it found offered (a
+            # Bid of the highest die when bidding, EndTurn after another main action), so the
+            # shortcut below is not needed for the same choice.
+            return _turn(game, s, p, None, mem)
+        P = s.players[p]
+        if kind == DRAFT_PICK or kind == INCOME_DIE:
+            # Speed: the draft offers one Pick per distinct value of the seat's hand, the income
+            # one IncomeDie per distinct value of its dice, in value order (the engine's legal
+            # lists); the choice is the value
+            # that comes first in an order of preference read from the seat's hubs alone
+            # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
+            have = s.hands[p] if kind == DRAFT_PICK else P.dice
+            for v in _pick_order(game, P, kind, p, mem):
+                if v in have:
+                    return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
+            return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
+        if kind == BUY or kind == WIN:
+            # Speed: the best Buy found without the legal list (_best_buy_offered), which is
+            # made only when no Buy is worth it (a Buy found means more than one action offered)
+            a = _best_buy_offered(game, s, p, mem)
+            if a is not None:
+                return a
+            legal = game.legal_actions(s)
+            if len(legal) == 1:
+                return legal[0]
+            if DrawTwo() in legal:
+                return DrawTwo()
+            return Pass()
+        legal = game.legal_actions(s)
+        if len(legal) == 1:
+            return legal[0]
+        r = game.rules
+        if kind in ("reward", "seareward"):
+            return _reward(game, s, p, P, legal)
+        if kind == "market":
+            if P.fuel + P.goods < r.cabin_capacity and P.fuel < r.move_fuel * 2 and _SELL_FUEL in legal:
+                return _SELL_FUEL
+            return _SELL_COINS if _SELL_COINS in legal else legal[0]
+        if kind == "bonus":
+            prefs = ("4 coins", "2 fuel", "1 fish", "goods")
+            for name in prefs:
+                if ChooseBonus(name) in legal:
+                    return ChooseBonus(name)
+            return legal[0]
+        if kind == "smc":
+            return CityIncome("fuel") if P.fuel < 2 else CityIncome("coins")
+        if kind == "po":
+            return UsePostOffice() if P.coins >= 5 else Pass()
+        if kind == "neko":
+            want = min((r.cabin_capacity - P.fuel - P.goods), max(a.fuel for a in legal))
+            return NekoSplit(max(0, want)) if P.fuel < 4 else NekoSplit(0)
+        if kind == "hospital":
+            if game.owned_card(P, "south_pole") is not None:
+                return min(legal, key=lambda a: a.count)
+            return max(legal, key=lambda a: a.count)
+        if kind == "park":
+            for a in legal:
+                if type(a) is ParkDie:
+                    row = s.bids[a.space]
+                    others = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
+                    if sum(row[p]) + a.value > others and sum(row[p]) <= others:
+                        return a
+            return Pass() if Pass() in legal else legal[0]
+        if kind == "church":
+            hubs = [a for a in legal if type(a) is ChurchHub]
+            if hubs:
+                return max(hubs, key=lambda a: hub_worth(game, *game.hub_at(P, (a.lane, a.boundary, a.sub))))
+            return ChurchFish()
+        if kind == "endgame":
+            for a in legal:
+                if type(a) is LoadCargo:
+                    return a
+            moves = [a for a in legal if type(a) is MoveShip]
+            if moves:
+                return max(moves, key=lambda a: _move_worth(game, s, P, a))
+            return Done()
+        return legal[0]
 
 
 def _rounds_left(game, s) -> int:
@@ -1127,114 +1231,6 @@ def _move_worth(game, s, P, a) -> float:
 
 
 # --------------------------------------------------------------------------- other frames
-def _greedy(game, state, rng, mem=None):
-    """Pick the action that looks best now (see the module docstring).
-
-    Parameters
-    ----------
-    game : NekoGame
-        A Neko game.
-    state : NekoState
-        A state where a seat decides.
-    rng : numpy.random.Generator
-        The bot's random numbers.
-
-    Returns
-    -------
-    action
-        One of ``game.legal_actions(state)`` (the bot is ``trusted``).
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> game = tabletop_nb.load_game("neko", players=2)
-    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
-    >>> len(rec.winners)
-    1
-    """
-    s = state
-    kind, p = decision(s) or (None, -1)   # (a bot is asked only while the game goes on)
-    if kind == TURN:
-        # Speed: without the legal list (see _TurnOffer). When a turn offers one action
-        # only, _turn chooses it too: every action it returns is one it found offered (a
-        # Bid of the highest die when bidding, EndTurn after another main action), so the
-        # shortcut below is not needed for the same choice.
-        return _turn(game, s, p, None, mem)
-    P = s.players[p]
-    if kind == DRAFT_PICK or kind == INCOME_DIE:
-        # Speed: the draft offers one Pick per distinct value of the seat's hand, the income
-        # one IncomeDie per distinct value of its dice, in value order (the engine's legal
-        # lists); the choice is the value
-        # that comes first in an order of preference read from the seat's hubs alone
-        # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
-        have = s.hands[p] if kind == DRAFT_PICK else P.dice
-        for v in _pick_order(game, P, kind, p, mem):
-            if v in have:
-                return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
-        return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
-    if kind == BUY or kind == WIN:
-        # Speed: the best Buy found without the legal list (_best_buy_offered), which is
-        # made only when no Buy is worth it (a Buy found means more than one action offered)
-        a = _best_buy_offered(game, s, p, mem)
-        if a is not None:
-            return a
-        legal = game.legal_actions(s)
-        if len(legal) == 1:
-            return legal[0]
-        if DrawTwo() in legal:
-            return DrawTwo()
-        return Pass()
-    legal = game.legal_actions(s)
-    if len(legal) == 1:
-        return legal[0]
-    r = game.rules
-    if kind in ("reward", "seareward"):
-        return _reward(game, s, p, P, legal)
-    if kind == "market":
-        if P.fuel + P.goods < r.cabin_capacity and P.fuel < r.move_fuel * 2 and _SELL_FUEL in legal:
-            return _SELL_FUEL
-        return _SELL_COINS if _SELL_COINS in legal else legal[0]
-    if kind == "bonus":
-        prefs = ("4 coins", "2 fuel", "1 fish", "goods")
-        for name in prefs:
-            if ChooseBonus(name) in legal:
-                return ChooseBonus(name)
-        return legal[0]
-    if kind == "smc":
-        return CityIncome("fuel") if P.fuel < 2 else CityIncome("coins")
-    if kind == "po":
-        return UsePostOffice() if P.coins >= 5 else Pass()
-    if kind == "neko":
-        want = min((r.cabin_capacity - P.fuel - P.goods), max(a.fuel for a in legal))
-        return NekoSplit(max(0, want)) if P.fuel < 4 else NekoSplit(0)
-    if kind == "hospital":
-        if game.owned_card(P, "south_pole") is not None:
-            return min(legal, key=lambda a: a.count)
-        return max(legal, key=lambda a: a.count)
-    if kind == "park":
-        for a in legal:
-            if type(a) is ParkDie:
-                row = s.bids[a.space]
-                others = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
-                if sum(row[p]) + a.value > others and sum(row[p]) <= others:
-                    return a
-        return Pass() if Pass() in legal else legal[0]
-    if kind == "church":
-        hubs = [a for a in legal if type(a) is ChurchHub]
-        if hubs:
-            return max(hubs, key=lambda a: hub_worth(game, *game.hub_at(P, (a.lane, a.boundary, a.sub))))
-        return ChurchFish()
-    if kind == "endgame":
-        for a in legal:
-            if type(a) is LoadCargo:
-                return a
-        moves = [a for a in legal if type(a) is MoveShip]
-        if moves:
-            return max(moves, key=lambda a: _move_worth(game, s, P, a))
-        return Done()
-    return legal[0]
-
-
 def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
     """The die values 1-6 in the order :func:`_pick` prefers them, for this player's hubs:
     its ``max`` keeps the first action of the highest key in legal (value) order, so the
@@ -1328,7 +1324,7 @@ def _reward(game, s, p, P, legal):
 
 
 #: the greedy bot (a :class:`GreedyBot`). It is ``trusted``: every return of
-#: :func:`_greedy` is one of ``legal`` or an action checked against it (or one the frame
+#: ``GreedyBot.__call__`` is one of ``legal`` or an action checked against it (or one the frame
 #: always offers: Pass when buying, Done at the game's end, both City incomes, both Post
 #: Office choices, ChurchFish, a NekoSplit within the offer, another die on the space being
 #: bid); tests/games/neko/test_bots.py checks every choice of many games exactly, and the
