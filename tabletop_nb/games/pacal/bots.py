@@ -144,7 +144,7 @@ def _move_values(game, s, rng, tables: "ShapeTables") -> list:
     shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables) if s.supply[p] else None
     out = []
     index = geo.index
-    # Speed: shapes.potential remembers _potential per space (as a dict here did before)
+    # shapes.potential remembers each space's value for the decision
     value = shapes.potential if shapes is not None else None
     memo = shapes._values if shapes is not None else {}
     bit = geo.bit
@@ -181,8 +181,8 @@ def _choose_drop(game, s, rng, tables: "ShapeTables"):
         return min(takes, key=lambda a: isolation(a.at))
     if not drops:
         return opts[0]
-    # Speed: the shapes are worked out only for a drop into another ship (after a turning
-    # move, a third of the drops, there is none); they are the same whenever made
+    # the shapes are worked out only for a drop into another ship (after a turning move,
+    # a third of the drops, there is none); they are the same whenever made
     shapes = None
     own_cell = s.ships[p]
     best, best_v = drops[0], -1e9
@@ -263,15 +263,15 @@ class GreedyBot:
         return opts[int(rng.random() * len(opts))]
 
 
-# -- Speed ---------------------------------------------------------------------------------
-# Everything below makes the greedy bot faster without changing one of its decisions
-# (tests/games/pacal/test_golden_greedy.py pins seeded games played before this section
-# existed; test_bot_speed.py compares each piece with the plain computation it replaces).
+# -- how the bot values spaces quickly ----------------------------------------------------
+# Everything below gives the greedy bot's values without searching constellations space by
+# space (tests/games/pacal/test_golden_greedy.py pins seeded games played before it existed;
+# test_bot_speed.py compares each piece with the plain computation it stands for).
 
 def _draws(rng, n: int) -> list:
     """``[rng.random() for _ in range(n)]``: the bot's tie-breaking noise for n options.
 
-    Speed: a numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the
+    A numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the
     same order, and leaves the generator in the same state (each number is made from the
     next 64 bits of its bit generator either way; test_bot_speed.py checks it), at the
     cost of one call instead of n (a call costs about a microsecond, a greedy 4-player
@@ -384,7 +384,7 @@ def _eff_table(supply: tuple) -> tuple:
 def _best_move(game, s, rng, tables: "ShapeTables"):
     """``_best(_move_values(game, s, rng))`` for a seat with stones in its supply.
 
-    Speed: one loop, no (move, value) list, and a branch-and-bound on the district gain,
+    One loop, no (move, value) list, and a branch-and-bound on the district gain,
     the dear part of a space's value (the district's stories, once per district and
     height). A move's value is ``pot + 1.2 (not a turn) - 3.0 (hides) + noise`` with
     ``pot = 1.0 * hh + 0.8 * g`` and ``g`` either the district's value or 0 (:func:`_gain`).
@@ -500,7 +500,7 @@ def _compute_shape_sets(geo, diamonds: bool, m: int, table: list) -> tuple[int, 
     """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for the members ``m``, from the
     board's pair table (:func:`_pair_table`).
 
-    Speed: a shape of h stories through a space e has h - 1 other members (t2: one, an
+    A shape of h stories through a space e has h - 1 other members (t2: one, an
     orthogonal neighbour; t3: two; t4 and t5: three), so every shape through a space
     that t3, t4 or t5 holds contains a pair of members, its two lowest. The table gives,
     for each pair of spaces a < b, the spaces e that complete a line of three with them

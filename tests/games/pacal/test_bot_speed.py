@@ -1,5 +1,6 @@
-"""The greedy bot's speed section (bots.py, "Speed") against the plain computations it
-replaces (issue 12): the same values on many positions, so the faster bot decides the same.
+"""The greedy bot's quick valuation (bots.py, "how the bot values spaces quickly") against
+the plain computations it stands for (issue 12): the same values on many positions, so the
+bot decides as the plain computation would.
 """
 from __future__ import annotations
 
