@@ -25,6 +25,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ...core import memo
 from .engine import COLOURS
 from .state import OVER, Move, Place, PlaceShip, TakeBack
 
@@ -65,8 +66,14 @@ def key(xy) -> str:
     return f"{xy[0]},{xy[1]}"
 
 
+#: the districts' heatmap layer by board and player count (the covered spaces): it never
+#: changes within a game
+_DISTRICT_LAYERS = memo.cache("pacal.view_districts", key="(board, players)")
+
+
 def _district_layer(game) -> dict:
-    cache = getattr(game, "_view_districts", None)
+    """The districts' heatmap (colours, values, what each space is), a fresh copy."""
+    cache = _DISTRICT_LAYERS.get((game.rules.board, game.rules.players))
     if cache is not None:
         # new lists every call: GameApp diffs layers and may keep the ones it was given
         return {**cache, "z": [r[:] for r in cache["z"]], "text": [r[:] for r in cache["text"]],
@@ -104,8 +111,9 @@ def _district_layer(game) -> dict:
                  texttemplate="%{text}", textfont=dict(size=FONT, color="rgba(0,0,0,0.6)"),
                  hoverinfo="text", colorscale=scale, zmin=0, zmax=total, showscale=False,
                  xgap=1, ygap=1)
-    game._view_districts = layer  # the board never changes within a game
-    return _district_layer(game)
+    _DISTRICT_LAYERS[(game.rules.board, game.rules.players)] = layer
+    return {**layer, "z": [r[:] for r in z], "text": [r[:] for r in text],
+            "hovertext": [r[:] for r in hover]}
 
 
 def _marks_layer(game) -> dict:
