@@ -428,7 +428,7 @@ def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: Sequence
         if q != p:
             d = row[q]
             if d:
-                t = bid_total(d)
+                t = sum(d)
                 if t > best_other:
                     best_other, rivals = t, [q]
                 elif t == best_other:
@@ -436,7 +436,7 @@ def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: Sequence
 
     tie: bool | None = None   # whether seat p wins a tie with every rival (asked once)
     need: list = []
-    total = bid_total(mine)
+    total = sum(mine)   # (bid_total)
     nm = len(mine)
     for v in dice_desc:
         if need and nm + len(need) >= crowd:

@@ -135,9 +135,11 @@ class GreedyBot:
         >>> len(rec.winners)
         1
         """
-        mem = self.memory(game)
         s = state
         kind, p = decision(s) or (None, -1)   # (a bot is asked only while the game goes on)
+        # (the memory of the game is fetched by the decisions that keep answers in it)
+        mem = self.memory(game) if kind == TURN or kind == DRAFT_PICK or kind == INCOME_DIE \
+            or kind == BUY or kind == WIN else None
         if kind == TURN:
             # Speed: without the legal list (see _TurnOffer). When a turn offers one action
             # only, _turn chooses it too: every action it returns is one it found offered (a
