@@ -57,7 +57,7 @@ def end_turn(game: PacalGame, s: PacalState, scores: tuple, events: tuple, ended
     over, or a 2-player game without the pyramid end has stalled), or the next seat plays
     (the next round's roll first).
 
-    Rules: PC-END-04..06, PC-END-08, PC-DIE-02..07, PC-TWO-01, PC-TWO-04."""
+    Rules: PC-END-04..06, PC-END-08, PC-DIE-02..04, PC-DIE-06, PC-DIE-07, PC-TWO-01, PC-TWO-04."""
     n = game.players
     turn = s.turn + 1
     if ended:
