@@ -14,7 +14,7 @@ What it does (never writes into the checkout it is run from):
 3. Lists every mutation site of the game's engine files with an AST mutator (comparison,
    arithmetic, numeric constants, and/or, ``not`` removed, conditions negated, returned
    values, min/max swapped, indices and slice bounds off by one, statements deleted;
-   docstrings, strings, ``raise`` arguments and text-only methods are skipped), and
+   docstrings, strings, type annotations, ``raise`` arguments and text-only methods are skipped), and
    draws ``-n`` of them with ``--seed``. A mutant's id is ``<file>:<line>:<col>:<op>``
    plus a number among equal keys, stable while the file is unchanged.
 4. For each mutant: writes the mutated file in the copy, runs (``-x -q``) only the tests
@@ -540,6 +540,8 @@ def sites_of(file: str, source: str) -> list[Site]:
             if isinstance(child, ast.expr):
                 if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and child in getattr(st, "targets", [getattr(st, "target", None)]):
                     continue
+                if isinstance(st, ast.AnnAssign) and child is st.annotation:
+                    continue  # a type, never run by the rules: its mutants are equivalent
                 walk_expr(child, scope)
 
     walk_body(tree.body, "module")
