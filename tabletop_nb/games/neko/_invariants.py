@@ -48,6 +48,8 @@ def invariants(game, s) -> list[str]:
     >>> g = tabletop_nb.load_game("neko", players=2)
     >>> invariants(g, g.initial_state())
     []
+
+    Rules: NK-CAP-05, NK-INV-01..08.
     """
     r = game.rules
     bad: list[str] = []

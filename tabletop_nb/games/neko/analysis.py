@@ -206,7 +206,7 @@ def count_rule_allows(row: tuple, p: int, added: int) -> bool:
     >>> count_rule_allows(((), (1, 1, 1)), 0, 2), count_rule_allows(((), (1, 1, 1)), 0, 3)
     (False, True)
 
-    Rules: NK-BID-03..05, NK-BID-10.
+    Rules: NK-BID-03..07, NK-BID-10.
     """
     need = len(row[p]) + added
     for d in row:
@@ -498,7 +498,7 @@ def placements(game: NekoGame, P: Player, card: int, discount: int) -> list[tupl
     >>> placements(g, P, 0, 0)     # card 0 costs 4: the first slot, or the third for a gap coin
     [(0, 0, 4), (0, 2, 5)]
 
-    Rules: NK-PLC-01, NK-PLC-02, NK-RES-07, NK-RES-08.
+    Rules: NK-PLC-01, NK-PLC-02, NK-RES-07, NK-RES-08, NK-PLC-09.
     """
     price = game.card_price(P, card, discount)
     out: list = []

@@ -87,7 +87,8 @@ class ActionPhase:
         bid, start a new bid, activate a hub or card; after it, only more of the same fish or bid;
         the free actions around it, and EndTurn once the main action is made.
 
-        Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06..08, NK-ACT-13, NK-BID-02.
+        Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06..08, NK-ACT-13, NK-BID-02, NK-ACT-05,
+        NK-FA-14.
         """
         r = self.rules
         dice = P.dice
@@ -167,7 +168,7 @@ class ActionPhase:
     def _kind_new_bid(self, s, p, P) -> list:
         """The NewBid actions of the turn (advanced setup, a free space in the area).
 
-        Rules: NK-ADV-05.
+        Rules: NK-ADV-05, NK-ADV-06, NK-ADV-08.
         """
         if s.main or not P.dice or not (self.rules.advanced_setup and -1 in s.area):
             return []
@@ -205,7 +206,10 @@ class ActionPhase:
 
     def _card_activations(self, P, vals, out: list) -> None:
         """Append the player's card activations with the dice values ``vals`` to ``out``
-        (the legal list and the per-kind list share this)."""
+        (the legal list and the per-kind list share this).
+
+        Rules: NK-ST-02.
+        """
         act = self.profile(P).activatable
         if act:
             cused = [k for k, _ in P.card_dice]

@@ -277,7 +277,10 @@ class _Profile:
     __slots__ = ("kinds", "effects", "effect_pos", "park", "activatable", "ports", "card_free")
 
     def __init__(self, game, lanes: tuple):
-        """Walk the lanes' cards once and keep what they add up to."""
+        """Walk the lanes' cards once and keep what they add up to.
+
+        Rules: NK-PP-01, NK-PP-08, NK-PP-12.
+        """
         C = game.card
         kinds: dict = {}
         pos: dict = {}

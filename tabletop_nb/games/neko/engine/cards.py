@@ -45,12 +45,15 @@ class Cards:
     def count_kind(self, P, kind: str) -> int:
         """How many cards of ``kind`` the player's lanes hold (set sizes).
 
-        Rules: NK-CARD-03.
+        Rules: NK-CARD-03, NK-ADV-09, NK-FP-03, NK-OB-04.
         """
         return self.profile(P).kinds.get(kind, 0)
 
     def owned_card(self, P, effect: str) -> int | None:
-        """The id of the player's card with this effect, or None."""
+        """The id of the player's card with this effect, or None.
+
+        Rules: NK-CARD-02.
+        """
         pos = self.profile(P).effect_pos.get(effect)
         return None if pos is None else P.lanes[pos[0]][pos[1]]
 

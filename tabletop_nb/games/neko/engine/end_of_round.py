@@ -134,7 +134,7 @@ class EndOfRound:
         """Prepare the next round: dice back, round-scoped uses reset, the area refilled, then
         mid-game scoring after rounds 2 and 4, then the next round or the game's end.
 
-        Rules: NK-PREP-01..06, NK-ADS-05, NK-RND-03, NK-RND-04.
+        Rules: NK-PREP-01..06, NK-ADS-05, NK-RND-03, NK-RND-04, NK-HUB-18.
         """
         r = self.rules
         if w.step == 0:
@@ -249,7 +249,8 @@ class EndOfRound:
     def offer_discount(self, P, base: int) -> int:
         """The discount on a card bought outside the resolution (the card reward, the Post
         Office): the offer's own, plus the Blue Bar's under ``blue_bar_outside_resolution``.
-        Rules: NK-BB-04, NK-PO-01, NK-PO-02."""
+        Rules: NK-BB-04, NK-PO-01, NK-PO-02, NK-RWD-09.
+        """
         if self.rules.blue_bar_outside_resolution:
             return base + self.blue_bar_discount(P)
         return base
@@ -258,7 +259,7 @@ class EndOfRound:
         """The purchase decision's actions: a Buy per card and affordable placement, DrawTwo
         when offered, then Pass.
 
-        Rules: NK-PLC-02, NK-RES-06, NK-RES-08, NK-RWD-08, NK-ADV-07.
+        Rules: NK-PLC-02, NK-RES-06, NK-RES-08, NK-RWD-08, NK-ADV-07, NK-RES-11.
         """
         out = []
         if top[0] == "win":
@@ -323,7 +324,10 @@ class EndOfRound:
             w.events.append(("pass", top[1]))
 
     def _place(self, w, p: int, card: int, lane: int, slot: int, price: int, during: bool) -> None:
-        """Pay for a card and put it in a lane; its lightning effect fires once (NK-PLC)."""
+        """Pay for a card and put it in a lane; its lightning effect fires once (NK-PLC).
+
+        Rules: NK-FP-02, NK-HUB-15, NK-OB-02, NK-PLC-05..08, NK-RES-12, NK-RWD-12.
+        """
         r = self.rules
         m = w.p(p)
         m.coins -= price

@@ -21,7 +21,8 @@ class FreeActions:
         """Append the free actions a) to h) and the cards' own free actions the player can pay
         for now.
 
-        Rules: NK-FA-01..08, NK-FA-11, NK-FA-12, NK-FA-15..20, NK-PP-02..07, NK-ST-07, NK-LH-01, NK-HO-02.
+        Rules: NK-FA-01..08, NK-FA-11, NK-FA-12, NK-FA-15..20, NK-PP-02..07, NK-ST-07,
+        NK-LH-01, NK-HO-02, NK-ACT-10, NK-CAP-04, NK-CAP-06.
         """
         r = self.rules
         fish = P.fish
@@ -247,12 +248,15 @@ class FreeActions:
     def ship_price(self, P) -> int:
         """The price of the player's next ship: 2k - 1 coins for the k-th.
 
-        Rules: NK-FA-06.
+        Rules: NK-FA-06, NK-FA-09.
         """
         return self.rules.ship_cost_first + self.rules.ship_cost_step * (len(P.ships) - 1)
 
     def harbour_price(self, P) -> int:
-        """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01)."""
+        """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01).
+
+        Rules: NK-HC-02.
+        """
         base = self.rules.harbour_costs[P.harbours - 1]
         if P.harbour_city_used and not self.rules.harbour_city_all_round:
             return base
@@ -276,7 +280,7 @@ class FreeActions:
     def _h_take_discard(self, w, top, a):
         """Take a die from the discard area (for fish or a Park pickup); one per turn.
 
-        Rules: NK-FA-02, NK-FA-03, NK-ACT-11, NK-PP-06, NK-ST-03.
+        Rules: NK-FA-02, NK-FA-03, NK-ACT-11, NK-PP-06, NK-ST-03, NK-CAP-07, NK-PP-09.
         """
         p = top[1]
         m = w.p(p)
@@ -315,7 +319,7 @@ class FreeActions:
     def _h_open_harbour(self, w, top, a):
         """Open a harbour: a new empty lane, the Harbour City price if activated.
 
-        Rules: NK-FA-11..13, NK-HC-01, NK-HC-03.
+        Rules: NK-FA-11..13, NK-HC-01, NK-HC-03, NK-HUB-01.
         """
         p = top[1]
         m = w.p(p)

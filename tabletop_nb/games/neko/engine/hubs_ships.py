@@ -19,7 +19,10 @@ class HubsShips:
         """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept.
 
         Speed: ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);
-        the same number (test_engine_speed.py)."""
+        the same number (test_engine_speed.py).
+
+        Rules: NK-CAP-03, NK-INC-07.
+        """
         if n <= 0:
             return 0
         r = self.rules
@@ -50,7 +53,10 @@ class HubsShips:
         raise ValueError(item)
 
     def _hubs_of(self, lanes) -> tuple:
-        """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item)."""
+        """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item).
+
+        Rules: NK-HUB-07.
+        """
         out = []
         C = self.card
         for li, lane in enumerate(lanes):
@@ -106,6 +112,8 @@ class HubsShips:
         ((1, 0), (1, 1), (2, 0))
         >>> game.next_stop(lane, 2, 0) is None   # an empty slot stops the ship
         True
+
+        Rules: NK-HUB-11.
         """
         if boundary >= len(lane):
             return None
@@ -126,7 +134,10 @@ class HubsShips:
         return sum(1 for k, _, _ in P.hubs if k[2] == 0)
 
     def crossed(self, P, lane: int) -> int:
-        """Cards crossed by the furthest ship in a lane."""
+        """Cards crossed by the furthest ship in a lane.
+
+        Rules: NK-HUB-16.
+        """
         # Speed: ``max((b for (li, b, _) in P.ships if li == lane), default=0)`` as a
         # plain loop (no generator): the first largest boundary of the lane's ships, else 0
         best = None
@@ -147,7 +158,7 @@ class HubsShips:
     def _activate_hub(self, w, m, p, key, by_ship: bool) -> None:
         """A hub activates: multiplier times one unit of its item (Light House adds), caps apply.
 
-        Rules: NK-HUB-05, NK-HUB-12, NK-LH-01, NK-CAT-08.
+        Rules: NK-HUB-05, NK-HUB-12, NK-LH-01, NK-CAT-08, NK-HUB-06, NK-LH-02.
         """
         mult, item = self.hub_at(m, key)
         units = mult + (self.rules.lighthouse_units if m.lighthouse == key else 0)
@@ -175,7 +186,7 @@ class HubsShips:
     def _ship_moves(self, P) -> list:
         """A MoveShip per distinct ship position with a next stop.
 
-        Rules: NK-FA-16, NK-FA-17, NK-HUB-10.
+        Rules: NK-FA-16, NK-FA-17, NK-HUB-10, NK-HUB-19.
         """
         out = []
         last = None
@@ -192,7 +203,8 @@ class HubsShips:
         """Move a ship to its next stop for fuel; a hub there activates (a fish if a die waits
         and no ship).
 
-        Rules: NK-FA-16, NK-HUB-10, NK-HUB-12, NK-CAT-01, NK-CAT-02, NK-CAT-05.
+        Rules: NK-FA-16, NK-HUB-10, NK-HUB-12, NK-CAT-01, NK-CAT-02, NK-CAT-05, NK-CAT-06,
+        NK-CAT-07, NK-HUB-13, NK-HUB-17.
         """
         p = top[1]
         m = w.p(p)
@@ -213,7 +225,7 @@ class HubsShips:
     def _cargo_moves(self, P) -> list:
         """A LoadCargo per port with a cargo space left.
 
-        Rules: NK-FA-18, NK-PORT-02.
+        Rules: NK-FA-18, NK-PORT-02, NK-PORT-10.
         """
         filled = dict(P.cargo) if P.cargo else {}
         return [_a(LoadCargo, li, si) for li, si, c, n in self.profile(P).ports

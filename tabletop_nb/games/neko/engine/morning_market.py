@@ -14,7 +14,7 @@ class MorningMarket:
     def _h_sell(self, w, top, a):
         """Sell one fish for coins, fuel or a good (caps apply); done when no fish is left.
 
-        Rules: NK-MM-01..03.
+        Rules: NK-MM-01..03, NK-MM-06.
         """
         p = top[1]
         m = w.p(p)

@@ -72,7 +72,7 @@ class Preparation:
     def _h_income(self, w, top, a):
         """Income: the die discarded for its value in coins, then the income cards pay.
 
-        Rules: NK-INC-01..04, NK-INC-06, NK-OB-01, NK-FP-01.
+        Rules: NK-INC-01..04, NK-INC-06, NK-OB-01, NK-FP-01, NK-INC-05, NK-INC-08.
         """
         w.pop()
         p = top[1]
@@ -94,7 +94,7 @@ class Preparation:
     def _h_reward(self, w, top, a):
         """The chosen reward is given.
 
-        Rules: NK-RWD-02.
+        Rules: NK-RWD-02, NK-RWD-11.
         """
         w.pop()
         p = top[1]
@@ -152,7 +152,7 @@ class Preparation:
         """Set the turn order by dice totals (ties: the earlier seat first); the first player
         takes an interference tile.
 
-        Rules: NK-TO-02..05.
+        Rules: NK-TO-02..05, NK-RND-07, NK-TO-06.
         """
         totals = [sum(w.view(p).dice) for p in range(self.N)]
         pos = {p: i for i, p in enumerate(w.order)}

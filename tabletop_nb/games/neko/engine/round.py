@@ -146,7 +146,7 @@ class Round:
     def _legal_actions(self, s: NekoState) -> list:
         """The legal actions of the decision on top, by frame kind.
 
-        Rules: NK-MM-02, NK-DRF-02, NK-INC-01, NK-SET-09.
+        Rules: NK-MM-02, NK-DRF-02, NK-INC-01, NK-SET-09, NK-DRF-04, NK-MM-05, NK-RWD-05.
         """
         if not s.frames:
             return []
@@ -205,7 +205,10 @@ class Round:
         return w.freeze()
 
     def _run(self, w: _WorkingState) -> None:
-        """Advance through every step that needs no choice, up to the next frame."""
+        """Advance through every step that needs no choice, up to the next frame.
+
+        Rules: NK-ADS-01, NK-MM-04, NK-RES-14, NK-RND-05.
+        """
         r = self.rules
         N = self.N
         while not w.frames:

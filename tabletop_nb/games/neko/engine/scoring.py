@@ -15,7 +15,10 @@ class Scoring:
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def tile_values(self, s, kind: str) -> list[int]:
-        """Each player's value for a mid-game tile criterion."""
+        """Each player's value for a mid-game tile criterion.
+
+        Rules: NK-MID-03..11, NK-MID-13.
+        """
         out = []
         r = self.rules
         for P in (s.view(p) if isinstance(s, _WorkingState) else s.players[p] for p in range(self.N)):
@@ -44,7 +47,10 @@ class Scoring:
         return out
 
     def tile_scorers(self, s, tile) -> tuple[int, ...]:
-        """The players who meet a mid-game tile (all tied players score, NK-MID-02)."""
+        """The players who meet a mid-game tile (all tied players score, NK-MID-02).
+
+        Rules: NK-MID-12, NK-MID-14.
+        """
         vals = self.tile_values(s, tile.kind)
         if tile.kind.endswith("_at_least"):
             return tuple(p for p, v in enumerate(vals) if v >= tile.threshold)
@@ -120,6 +126,9 @@ class Scoring:
         >>> game = tabletop_nb.load_game("neko", players=2)
         >>> game.final_breakdown(Player(pp=9, goods=2, interference=3))
         (9, 1, 0, 0, 2, -4, 8)
+
+        Rules: NK-ADV-11, NK-FIN-01..05, NK-FIN-09, NK-IW-01, NK-PORT-06, NK-PORT-08,
+        NK-SI-01, NK-SP-01, NK-ST-04.
         """
         r = self.rules
         C = self.card

@@ -71,7 +71,7 @@ class SetUp:
         """The state before the first decision: starting supplies, the decks, and the set-up
         run up to its first chance event or choice.
 
-        Rules: NK-SET-03, NK-SET-06, NK-SET-12, NK-SET-14.
+        Rules: NK-SET-03, NK-SET-06, NK-SET-12, NK-SET-14, NK-SET-08, NK-SET-10.
         """
         r = self.rules
         N = self.N
