@@ -10,11 +10,14 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
 from tabletop_nb.games.neko.engine.base import _roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
-from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, ChooseBonus, ChurchFish,
-                                          ChurchHub, LoadCargo, MoveShip, NekoSplit, OpenHarbour,
-                                          Pass, RemoveInterference, Reward, RollDice, Trade)
+from tabletop_nb.games.neko import invariants
+from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Bid, ChooseBonus,
+                                          ChurchFish, ChurchHub, LoadCargo, MoveShip, NekoSplit,
+                                          OpenHarbour, ParkDie, Pass, RemoveInterference, Reward,
+                                          RollDice, Trade)
 
-from neko_helpers import OVER, PREP, RESOLVE, REWARD, E, card, make_game, player, port, table
+from neko_helpers import (OVER, PARK, PREP, RESOLVE, REWARD, E, card, make_game, player, port,
+                          table)
 
 
 def test_nk_drf_01_each_player_rolls_once_after_the_market():
@@ -283,3 +286,75 @@ def test_nk_rwd_08_drawing_from_cards_under_the_deck_leaves_the_other_period_alo
         drawn = (10, 11) if period == 1 else (40, 41)
         assert s.frames[-1] == ("buy", 0, 0, drawn, True, False, period)
         assert s.bottom == left
+
+
+# ------------------------------------------- bids, harbours, the park die, the invariants
+def test_nk_act_07_a_turns_bid_counts_the_dice_placed():
+    """NK-ACT-07, NK-BID-05: a bid may put several dice on one card in a turn; the turn's
+    main action records the space and the dice placed so far, ``("bid", space, placed)``.
+    (Mutant action_phase.py:258 ``main[0] == "bid"`` to ``!=``: the count restarted at each
+    die.)"""
+    game = make_game(2, [card(100)])
+    s = table(game, [player(game, dice=(2, 5, 6)), player(game, dice=(1,))], area=[100])
+    s = game.apply(s, Bid(0, 5))
+    assert s.main == ("bid", 0, 1)
+    s = game.apply(s, Bid(0, 2))
+    assert s.main == ("bid", 0, 2) and s.bids[0][0] == (2, 5)
+    s = game.apply(s, Bid(0, 6))
+    assert s.main == ("bid", 0, 3)
+
+
+def test_nk_act_02_the_die_values_cache_stays_bounded():
+    """NK-ACT-02 (engine contract): the turn's actions are listed per distinct die values,
+    kept in a cache that is emptied once it holds over 100,000 entries, so a long run does
+    not grow without bound; the actions are the same. (Mutant action_phase.py:66
+    ``self._vals.clear()`` deleted.)"""
+    game = make_game(2)
+    s = table(game, [player(game, dice=(2, 5, 5)), player(game, dice=(1,))])
+    want = make_game(2).legal_actions(s)
+    game._vals.update({(i,): (i,) for i in range(100, 100_101)})    # 100,001 entries
+    assert game.legal_actions(s) == want
+    assert game._vals == {(2, 5, 5): (2, 5)}
+
+
+def test_nk_fa_12_no_harbour_past_the_limit():
+    """NK-FA-11, NK-FA-12: a player may open harbours up to the 5th; with 5 no more is
+    offered, however many coins he has, in the full legal list and in the list of that kind
+    alone. (Mutant free_actions.py:154 ``P.harbours < max_harbours`` to ``<=``: the 6th
+    priced past the table, an IndexError.)"""
+    game = make_game(2)
+    assert game.rules.max_harbours == 5
+    for n, offered in ((4, True), (5, False)):
+        P = player(game, [[E]] * n, dice=(3,), coins=100)
+        s = table(game, [P, player(game, dice=(1,))])
+        assert (OpenHarbour() in game.legal_actions(s)) is offered, n
+        assert game.turn_actions_of(s, OpenHarbour) == ([OpenHarbour()] if offered else []), n
+
+
+def test_nk_bid_11_switch_the_park_die_may_equal_the_most_dice():
+    """NK-BID-11 (b), park_die_obeys_count_rule: the variant Penguin Park die must leave the
+    owner's slot with at least as many dice as any other slot; equal is enough. Here it may
+    go where the rival has 1 die and the owner none, and where the rival has 2 and the owner
+    1, not where the rival has 2 and the owner none. (Mutant cards.py:90 ``len(row[p]) + 1``
+    to ``+ 0``: the die counted as not there.)"""
+    vp = card(100, "penguin_park", effect="variant")
+    game = make_game(2, [vp, card(101), card(102), card(103)], park_die_obeys_count_rule=True)
+    P = player(game, [[100]], dice=(), park_variant_round=1)
+    s = table(game, [P, player(game)], phase=PARK, frames=(), round=2,
+              area=[101, 102, 103, E, E], discard=(6,),
+              bids={0: {1: (4,)}, 1: {0: (2,), 1: (5, 5)}, 2: {1: (1, 1)}})
+    s = game.advance(s)
+    assert {a.space for a in game.legal_actions(s) if isinstance(a, ParkDie)} == {0, 1}
+
+
+def test_nk_inv_05_a_ship_past_the_lane_end_is_reported():
+    """NK-INV-05, NK-INV-04: a ship on a port hub must be at a card of its lane; one placed
+    past the lane's last slot is reported as a broken invariant, not a crash of the check.
+    (Mutant _invariants.py:109 ``b >= len(lane)`` to ``b > len(lane)``: ``lane[b]`` read
+    past the end, an IndexError.)"""
+    game = make_game(2, [card(100 + i) for i in range(5)])
+    n = game.rules.lane_slots
+    assert n == 5
+    P = player(game, [[100, 101, 102, 103, 104]], ships=((0, n, 1),))
+    s = table(game, [P, player(game, dice=(1,))])
+    assert f"player 0: a ship at {(0, n, 1)} is on no port hub" in invariants(game, s)
