@@ -223,3 +223,76 @@ def test_pr_dice_a_roll_at_the_top_of_the_range_is_the_last_face():
     outs = chance(game, s)
     a = game.sample_chance(s, _Top())
     assert a in outs and a == list(outs)[-1]
+
+
+def test_pr_item_jam_01_pr_res_06_c_winds_doubles_the_jam_under_all():
+    """PR-ITEM-JAM-01 with PR-RES-06 (c), ``winds_doubles="all"``: after a Winds roll the Jam
+    Sandwich's +3 is doubled too (+6); under the default (a) it is added undoubled (+3).
+    Steady 2 with Winds gives 4 steps either way. (Mutant: the doubling factor 2 became 0, so
+    the Jam added nothing after Winds.)"""
+    from pebble_rock_helpers import P, run
+    from tabletop_nb.games.pebble_rock.state import ChooseDice, Roll, UseItem
+    for doubles, total in (("all", 4 + 6), ("die", 4 + 3)):
+        game = game_with(2, winds_doubles=doubles)
+        s = make_state(game, players=[P(items=("jam_sandwich",)), P()], phase="choose", boats=[4, 16])
+        s = run(game, s, ChooseDice("steady"), Roll(2, "winds"))
+        assert s.steps == 4
+        s = run(game, s, UseItem("jam_sandwich"))
+        assert s.steps == total and s.players[0].items == ()
+    # without Winds the Jam is +3 under "all" as well
+    game = game_with(2, winds_doubles="all")
+    s = make_state(game, players=[P(items=("jam_sandwich",)), P()], phase="choose", boats=[4, 16])
+    s = run(game, s, ChooseDice("steady"), Roll(2, "blank"), UseItem("jam_sandwich"))
+    assert s.steps == 5
+
+
+def test_pr_item_upg_02_shedding_a_treasure_puts_one_out_of_the_game():
+    """PR-ITEM-UPG-02 (a): a full hold of treasures only (no cargo, no passengers) whose Cargo
+    Upgrade is discarded sheds a treasure, and exactly one treasure leaves the game (the
+    treasure count of PR-INV-06 still adds up). A hold of 3 (4 upgraded) lets the board's 4
+    treasures overfill it. (Mutant: shedding a treasure counted two as gone.)"""
+    from pebble_rock_helpers import P, run
+    from tabletop_nb.games.pebble_rock.state import DiscardItem, Shed
+    game = game_with(2, cargo_capacity=3, upgraded_capacity=4, start_cargo=3,
+                     discard_items_any_time=True)
+    spaces = tuple(game.rules.board.treasure_spaces)
+    hold = [P(cargo=0, treasures=spaces, items=("cargo_upgrade",)), P(cargo=3)]
+    s = make_state(game, players=hold, boats=[4, 16], steps=2)
+    assert s.players[0].tokens == 4 and game.capacity(s, 0) == 4 and s.table.treasures_gone == 0
+    s = run(game, s, DiscardItem("cargo_upgrade"))
+    assert game.legal_actions(s) == [Shed("treasure")]
+    s = run(game, s, Shed("treasure"))
+    assert len(s.players[0].treasures) == 3 and s.table.treasures_gone == 1
+    assert s.players[0].tokens == 3 and game.capacity(s, 0) == 3
+    assert not any(type(a) is Shed for a in game.legal_actions(s))
+
+
+def test_pr_item_shell_02_keeping_a_fish_roll_applies_it():
+    """PR-ITEM-SHELL-01/02 (a): after a Fish-die roll the Lucky Shell is offered; keeping the
+    roll instead applies it (2 fish gained), keeps the shell, and the move begins with the
+    steps rolled. (Mutants: keeping a non-step-2 roll returned nothing, or also dropped the
+    step after it, the start of the move.)"""
+    from pebble_rock_helpers import P, run
+    from tabletop_nb.games.pebble_rock.state import ChooseDice, DieRoll, KeepRoll, Reroll, Roll, Step, Stop
+    game = game_with(2)
+    shell = [P(fish=3, items=("lucky_shell",)), P()]
+    s = make_state(game, players=shell, phase="choose", boats=[4, 16])
+    s = run(game, s, ChooseDice("steady"), Roll(1, "fish"), KeepRoll(), DieRoll(2))
+    assert game.legal_actions(s) == [KeepRoll(), Reroll("fish")]
+    s = run(game, s, KeepRoll())
+    assert s is not None
+    assert s.players[0].fish == 5 and s.players[0].items == ("lucky_shell",)
+    assert s.phase == "move" and s.steps == 1 and s.todo == ()
+    assert game.legal_actions(s) == [Step(3), Step(5), Stop()]
+
+
+def test_pr_setup_14_the_round_is_0_during_setup_and_1_when_play_begins():
+    """PR-SETUP-14: Brock starts on round 1 when play begins; before that, during setup, the
+    round is 0 (the State's documented convention; the view says "Setup"). (Mutant: the
+    initial state's round was 1.)"""
+    from pebble_rock_helpers import finish_setup
+    game = game_with(2)
+    s = game.initial_state()
+    assert s.phase == "setup" and s.round == 0 and s.turns == 0
+    s = finish_setup(game, s)
+    assert s.phase == "choose" and s.round == 1 and s.turns == 0
