@@ -213,8 +213,8 @@ def test_pr_score_02_03_count_sets_needs_every_colour():
 
 def test_pr_dice_a_roll_at_the_top_of_the_range_is_the_last_face():
     """PR-DICE (the dice are chance nodes): a draw at the very top of the rng's range still
-    gives a face (the last). (Mutant: the cumulative table's last entry not pinned to 1.0, so
-    a draw past the float sum fell off the table.)"""
+    gives a face (the last). (It does not catch an unpinned last entry of the cumulative
+    table: sample_chance falls back to the last outcome anyway, so that mutant is equivalent.)"""
     from pebble_rock_helpers import run
     from tabletop_nb.games.pebble_rock.state import ChooseDice
     game = game_with(2)
