@@ -71,6 +71,14 @@ def district_stories(game: PacalGame, pyramids: Sequence[int], district: int) ->
     list of int
         Stories by seat.
 
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(5, 5): (1, 2)})
+    >>> district_stories(game, s.pyramids, game.geo.district[game.geo.cell((5, 5))])
+    [0, 2, 0]
+
     Rules: PC-SCORE-02, PC-SCORE-11.
     """
     out = [0] * game.players
@@ -127,7 +135,32 @@ def majority_gain(value: int, before: list[int], seat: int, added: int,
 
 
 class BuildResult(NamedTuple):
-    """What a build does besides moving stones: see :func:`build_result`."""
+    """What a build does besides moving stones: see :func:`build_result`.
+
+    Attributes
+    ----------
+    pyr_supply : tuple of int
+        The builder's pyramid supply after the build (counts by stories).
+    discarded : tuple of int
+        Pyramids out of play by seat.
+    scores : tuple of int
+        Every seat's score after the build (points and end bonus).
+    events : tuple of tuple
+        The build's events, for the log.
+    ended : str
+        Why the build ends the game ("bonus", "threshold", "built out"), "" if it does not.
+    stories : list of int
+        Each seat's stories in the build's district after it.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9)]}, phase="build")
+    >>> r = build_result(game, s, game.geo.cell((3, 9)), 1)
+    >>> r.pyr_supply, r.scores, r.events
+    ((0, 3, 3, 2, 2), (4, 0, 0), (('build', 0, 1, (3, 9), False, 4),))
+    """
 
     #: the builder's pyramid supply after the build (counts by stories)
     pyr_supply: tuple[int, ...]
@@ -171,6 +204,19 @@ def build_result(game: PacalGame, s: PacalState, cell: int, height: int,
     -------
     BuildResult
         Supply, discarded counts, scores, events, why the game ends, stories after.
+
+    Examples
+    --------
+    An upgrade of an own 1-story pyramid to 2 stories: the district is his already, so
+    it scores nothing; the old pyramid goes back to his supply or out of play, by the
+    rules.
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(3, 9): (0, 1)})
+    >>> r = build_result(game, s, game.geo.cell((3, 9)), 2)
+    >>> r.scores, r.stories, r.ended
+    ((0, 0, 0), [2, 0, 0], '')
 
     Rules: PC-UPGRADE-03, PC-UPGRADE-05, PC-UPGRADE-08, PC-SCORE-01, PC-SCORE-09, PC-SCORE-10,
     PC-CONST-15,
@@ -235,6 +281,14 @@ def last_round_after(game: PacalGame, s: PacalState, scores: Sequence[int]) -> b
     -------
     bool
 
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.initial_state()
+    >>> game.threshold, last_round_after(game, s, (12, 0, 0)), last_round_after(game, s, (40, 0, 0))
+    (40, False, True)
+
     Rules: PC-END-04, PC-END-06, PC-END-07, PC-TWO-03.
     """
     return s.last_round or (game.players > 2 and max(scores) >= game.threshold)
@@ -262,6 +316,17 @@ def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended:
     Returns
     -------
     bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], player=2, roller=0, last_round=True)
+    >>> turn_ends_game(game, s, s.scores, "")   # seat 2 plays the last round's last turn
+    True
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], player=1, roller=0, last_round=True)
+    >>> turn_ends_game(game, s, s.scores, ""), turn_ends_game(game, s, s.scores, "bonus")
+    (False, True)
 
     Rules: PC-END-04..06, PC-END-08.
     """
@@ -399,7 +464,26 @@ def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -
 
 class Tallies(NamedTuple):
     """What final scoring counts: stories by seat in every district, on the river and on
-    the lake (see :func:`final_tallies`)."""
+    the lake (see :func:`final_tallies`).
+
+    Attributes
+    ----------
+    districts : list of list of int
+        ``districts[k][seat]``: stories in district k.
+    river : list of int
+        Stories by seat on the river spaces (with the lake's, when the two are one area).
+    lake : list of int
+        Stories by seat on the lake spaces (all 0 when counted with the river).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(5, 5): (1, 2)})
+    >>> t = final_tallies(game, s.pyramids)
+    >>> t.districts[game.geo.district[game.geo.cell((5, 5))]], t.river
+    ([0, 2, 0], [0, 0, 0])
+    """
 
     #: ``districts[k][seat]``: stories in district k
     districts: list[list[int]]
@@ -423,6 +507,15 @@ def final_tallies(game: PacalGame, pyramids: Sequence[int]) -> Tallies:
     Returns
     -------
     Tallies
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(5, 5): (1, 2), (2, 2): (0, 1)})
+    >>> t = final_tallies(game, s.pyramids)
+    >>> [st for st in t.districts if any(st)]
+    [[0, 2, 0], [1, 0, 0]]
 
     Rules: PC-FINAL-01, PC-RIVER-01, PC-RIVER-06, PC-RIVER-07, PC-DISTRICT-06.
     """
@@ -461,6 +554,17 @@ def final_points(game: PacalGame, pyramids: Sequence[int],
     tuple
         ``(river, lake, districts, gods)`` points for each seat.
 
+    Examples
+    --------
+    Seat 1's 2 stories lead a district of value 7, seat 0's 1 story one of value 3; every
+    seat still holds god stones worth 12:
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(5, 5): (1, 2), (2, 2): (0, 1)})
+    >>> final_points(game, s.pyramids, s.gods)
+    ((0, 0, 3, 12), (0, 0, 7, 12), (0, 0, 0, 12))
+
     Rules: PC-FINAL-02, PC-DISTRICT-01, PC-GODSCORE-01, PC-SCORE-11.
     """
     return tallies_points(game, final_tallies(game, pyramids), gods)
@@ -483,6 +587,14 @@ def tallies_points(game: PacalGame, tallies: Tallies,
     -------
     tuple
         ``(river, lake, districts, gods)`` points for each seat.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(5, 5): (1, 2), (2, 2): (0, 1)})
+    >>> tallies_points(game, final_tallies(game, s.pyramids), s.gods) == final_points(game, s.pyramids, s.gods)
+    True
 
     Rules: PC-FINAL-02, PC-RIVER-02..06, PC-DISTRICT-01..05, PC-GODSCORE-01.
     """
@@ -522,6 +634,22 @@ def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int,
     tuple
         As :func:`final_points`.
 
+    Examples
+    --------
+    Seat 0 building 2 stories on (3, 9) would add that district's 4 points to his 3:
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9), (4, 9)]},
+    ...                   pyramids={(5, 5): (1, 2), (2, 2): (0, 1)}, phase="build")
+    >>> final_points(game, s.pyramids, s.gods)[0]
+    (0, 0, 3, 12)
+    >>> after = final_after_build(game, s, game.geo.cell((3, 9)), 2)
+    >>> after
+    ((0, 0, 7, 12), (0, 0, 7, 12), (0, 0, 0, 12))
+    >>> final_after_build(game, s, game.geo.cell((3, 9)), 2, final_tallies(game, s.pyramids)) == after
+    True
+
     Rules: PC-END-08, PC-UPGRADE-03.
     """
     if tallies is None:
@@ -549,6 +677,18 @@ def tallies_after(game: PacalGame, tallies: Tallies, cell: int, old: int, new: i
     Returns
     -------
     Tallies
+
+    Examples
+    --------
+    Seat 0's pyramid of 1 story on (2, 2) upgraded to 3 stories:
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(2, 2): (0, 1)})
+    >>> cell = game.geo.cell((2, 2))
+    >>> t = tallies_after(game, final_tallies(game, s.pyramids), cell, 0 * 8 + 1, 0 * 8 + 3)
+    >>> t.districts[game.geo.district[cell]]
+    [3, 0, 0]
     """
     def moved(st: list[int]) -> list[int]:
         st = st.copy()

@@ -458,6 +458,18 @@ class ShapeTables:
     members, so an answer is the same whenever it is worked out: a seat's move and its
     drop that follows usually have the same members, and a board's pair table (about
     30 ms) serves every game on it.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> tables = ShapeTables()
+    >>> tables.pair_table(game.geo, False) is tables.pair_table(game.geo, False)   # made once
+    True
+    >>> members = (1 << game.geo.cell((3, 9))) | (1 << game.geo.cell((4, 9)))
+    >>> t5, t4, t3, t2 = tables.shape_sets(game, members)
+    >>> [game.geo.xy[c] for c in game.geo.cells if t3 >> c & 1]   # a stone here completes 3 stories
+    [(2, 9), (5, 9)]
     """
 
     #: shape sets kept before the oldest are forgotten

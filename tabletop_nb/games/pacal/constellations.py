@@ -357,6 +357,17 @@ def bit_list(mask: int) -> list[int]:
     From the top down: each step takes off the highest bit, so the number shrinks as it
     goes.
 
+    Parameters
+    ----------
+    mask : int
+        A bit set.
+
+    Returns
+    -------
+    list of int
+
+    Examples
+    --------
     >>> bit_list(0b10110)
     [1, 2, 4]
     """

@@ -23,6 +23,22 @@ STALL_TURNS = 500
 def decision(s: PacalState, phase: int, options: tuple) -> PacalState:
     """``s`` waiting in ``phase`` on a choice among ``options`` (the legal actions).
 
+    Parameters
+    ----------
+    s : PacalState
+        The state.
+    phase : int
+        The phase it waits in (``MOVE``, ``DROP``, ``BUILD``, ... of :mod:`..state`).
+    options : tuple
+        The actions to choose from.
+
+    Returns
+    -------
+    PacalState
+        A copy of ``s`` with that phase and those options.
+
+    Examples
+    --------
     >>> from ..state import MOVE
     >>> s = PacalState(0, 0, 0, 0, 0, 0, None, (), (), (), (), (), (), (), (), ())
     >>> decision(s, MOVE, ("a", "b")).options
@@ -42,6 +58,16 @@ class Tables:
         The board.
     rules : PacalRules
         The rules.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> tables = Tables(game.geo, game.rules)
+    >>> tables.place_of[game.geo.cell((3, 9))], tables.move_of["turn"][game.geo.cell((3, 9))]
+    (Place(at=(3, 9)), Move(kind='turn', to=(3, 9)))
+    >>> sorted(tables.god_of)
+    [2, 4, 6]
     """
 
     def __init__(self, geo: Geometry, rules: PacalRules) -> None:
@@ -69,7 +95,32 @@ class Engine(Protocol):
     """What the engine's sections read of the game: :class:`PacalGame
     <tabletop_nb.games.pacal.engine.PacalGame>` (named by its parts here, since the game
     imports the sections). The methods are the game's documented hooks: a subclass that
-    overrides one changes every section that asks it."""
+    overrides one changes every section that asks it.
+
+    Attributes
+    ----------
+    rules : PacalRules
+        The rules.
+    geo : Geometry
+        The board.
+    players : int
+        The number of seats.
+    tables : Tables
+        The engine's lookup tables.
+    threshold : int
+        The score that ends the game (2 players) or starts its last round (3 to 5).
+    final_masks : tuple of int
+        The river's and the lake's spaces, as bit sets, for final scoring.
+    district_cells : tuple of tuple of int
+        Each district's spaces.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> game.players, game.threshold, isinstance(game.tables, Tables)
+    (3, 40, True)
+    """
 
     rules: PacalRules
     geo: Geometry

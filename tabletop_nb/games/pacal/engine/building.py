@@ -23,6 +23,30 @@ def constellation_cells(game: PacalGame, s: PacalState, seat: int, lowest: int =
     over his visible stones and own pyramids, with at least one stone; with the other
     readings of the gap rule, shapes whose gaps hold what the reading forbids are dropped.
 
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state.
+    seat : int
+        Whose constellations.
+    lowest : int, default 1
+        The fewest stories a constellation may have.
+
+    Returns
+    -------
+    list of tuple
+        ``(stories, cells)``, the cells as space indices.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9), (4, 9)]}, phase="build")
+    >>> [(h, [game.geo.xy[c] for c in cells]) for h, cells in constellation_cells(game, s, 0, lowest=2)]
+    [(2, [(3, 9), (4, 9)])]
+
     Rules: PC-CONST-01..14, PC-OWNPYR-01..03."""
     vis = visible_stones(s, seat)
     if not vis:
@@ -41,6 +65,33 @@ def gap_block_mask(s: PacalState, seat: int, gap_contents: str) -> int:
     """The spaces a constellation's gaps may not hold: the seat's own stones and pyramids
     (``"no_own"``), or anything at all (``"empty"``).
 
+    Parameters
+    ----------
+    s : PacalState
+        The state.
+    seat : int
+        The builder.
+    gap_contents : str
+        The reading of the gap rule (``rules.gap_contents``): ``"no_own"`` or
+        ``"empty"`` (``"anything"`` blocks nothing and is not asked here).
+
+    Returns
+    -------
+    int
+        A bit set of space indices.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.pacal.constellations import bit_list
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9)], 1: [(6, 6)]},
+    ...                   pyramids={(2, 2): (0, 1)}, phase="build")
+    >>> [game.geo.xy[c] for c in bit_list(gap_block_mask(s, 0, "no_own"))]
+    [(2, 2), (3, 9)]
+    >>> len(bit_list(gap_block_mask(s, 0, "empty")))   # 3 ships, 2 stones, 1 pyramid
+    6
+
     Rules: PC-CONST-12."""
     if gap_contents == "no_own":
         return s.stones[seat] | s.pyr_masks[seat]
@@ -56,6 +107,31 @@ def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[in
     """Heights buildable from a constellation of ``natural`` stories with pyramid
     ``supply``, higher than ``above`` (an upgraded pyramid's stories): the natural height,
     or without it the lower ones left (all, or the next only).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game (its ``rules.lower_substitute``).
+    supply : tuple of int
+        The seat's pyramids left, by stories (1, 2, ...).
+    natural : int
+        The constellation's stories.
+    above : int
+        The stories of the pyramid upgraded, 0 for a new pyramid.
+
+    Returns
+    -------
+    list of int
+        The heights, highest first.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> heights(game, (1, 3, 3, 2, 2), 3, 0)
+    [3]
+    >>> heights(game, (1, 3, 0, 2, 2), 3, 0), heights(game, (1, 3, 0, 2, 2), 3, 1)
+    ([2, 1], [2])
 
     Rules: PC-BUILD-05, PC-LOWER-01..05, PC-UPGRADE-01, PC-UPGRADE-07."""
     if natural <= above:
@@ -73,6 +149,28 @@ def build_options(game: PacalGame, s: PacalState) -> tuple:
     members) the seat's constellations allow: a new pyramid on a stone member, or an
     upgrade of an own pyramid member (the expert game: no pyramid members but the one
     upgraded). Empty when nothing can be built.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state; its seat to play builds.
+
+    Returns
+    -------
+    tuple
+        :class:`~tabletop_nb.games.pacal.state.NoBuild` then the
+        :class:`~tabletop_nb.games.pacal.state.Build` options, or ``()``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9), (4, 9)]}, phase="build")
+    >>> opts = build_options(game, s)
+    >>> opts[0], [(a.height, a.at) for a in opts[1:]]
+    (NoBuild(), [(1, (3, 9)), (1, (4, 9)), (2, (3, 9)), (2, (4, 9))])
 
     Rules: PC-BUILD-01..05, PC-BUILD-07, PC-OWNPYR-01..05, PC-UPGRADE-01..07, PC-LOWER-01..05,
     PC-EXPERT-01..04."""
@@ -119,6 +217,32 @@ def build_step(game: PacalGame, s: PacalState, a: Build) -> tuple[PacalState, an
     builder's stone members and the other colours' stones on that space back to their
     supplies; the points and the end are :func:`analysis.build_result`'s. Returns the
     state before the turn ends, and that result.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state at the build decision.
+    a : Build
+        One of its build options.
+
+    Returns
+    -------
+    tuple
+        The state after the build (the turn not ended yet) and the
+        :class:`~tabletop_nb.games.pacal.analysis.BuildResult`.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9), (4, 9)]}, phase="build")
+    >>> s.options[-1]
+    Build(height=2, at=(4, 9), members=((3, 9), (4, 9)))
+    >>> s2, result = build_step(game, s, s.options[-1])
+    >>> s2.pyramids[game.geo.cell((4, 9))], s2.supply[0] - s.supply[0], result.scores
+    (2, 2, (4, 0, 0))
 
     Rules: PC-BUILD-03, PC-BUILD-04, PC-BUILD-06, PC-REMOVE-01..05, PC-UPGRADE-03, PC-UPGRADE-04,
     PC-ONE-01, PC-ONE-02."""

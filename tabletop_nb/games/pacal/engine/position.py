@@ -33,6 +33,51 @@ def position(game: PacalGame, *, ships: Mapping[int, tuple] | Iterable[tuple],
     to everything not on the board; ``turn`` defaults to round 2 (turning allowed).
     ``phase`` is "move", "drop", "build" or "roll".
 
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    ships : mapping of int to tuple, or iterable of tuple
+        Each seat's ship ``(x, y)``; a seat left out has none on the board.
+    stones : mapping of int to iterable of tuple, optional
+        Each seat's stones on the board.
+    pyramids : mapping of tuple to tuple of int, optional
+        ``(x, y) -> (seat, stories)``.
+    phase : str, default "move"
+        The decision the position waits on: "move", "drop", "build" or "roll".
+    player : int, default 0
+        The seat to play.
+    face : int or str, default 3
+        The die's face this round (not checked in "roll").
+    turn : int, optional
+        Turns finished; by default the number of seats (round 2).
+    roller : int, optional
+        The seat that rolled this round; by default ``player``.
+    gods : mapping of int to iterable of int, optional
+        Each seat's unused god stones; by default all of them.
+    scores : iterable of int, optional
+        One score per seat; by default 0.
+    supply : mapping of int to int, optional
+        Stones in a seat's supply; by default those not on the board.
+    pyr_supply : mapping of int to iterable of int, optional
+        A seat's pyramids left by stories; by default those not on the board.
+    allowance : int, default 2
+        Stones the turn's move allows dropping (0, 1 or 2).
+    last_round : bool, default False
+        Whether this is the last round.
+
+    Returns
+    -------
+    PacalState
+
+    Raises
+    ------
+    TabletopError
+        When the position breaks the rules of the components (two ships on a space, a
+        stone on a pyramid, more pyramids than the game gives, ...).
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> g = tabletop_nb.load_game("pacal", players=3)
     >>> s = g.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9)]}, phase="build")
