@@ -22,8 +22,26 @@ __all__ = ["ships_mask", "free_mask", "straight_moves", "turning_moves", "turnin
 def ships_mask(ships: tuple, skip: int = -1) -> int:
     """Bit set of the ships' spaces, seat ``skip``'s left out (ships never share a space).
 
+    Used by :func:`free_mask`, the setup (:func:`.setup.setup_options`) and
+    :func:`.stones.visible_stones`.
+
+    Parameters
+    ----------
+    ships : tuple of int
+        Each seat's ship space (bit index), -1 for a ship not on the board.
+    skip : int, default -1
+        The seat whose ship is left out; -1 leaves none out.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
     >>> bin(ships_mask((3, 0, -1), skip=1))
     '0b1000'
+    >>> bin(ships_mask((3, 0, -1)))
+    '0b1001'
 
     Rules: PC-OBST-01.
     """
@@ -37,7 +55,33 @@ def ships_mask(ships: tuple, skip: int = -1) -> int:
 def free_mask(game: PacalGame, s: PacalState, seat: int) -> int:
     """Spaces a ship of ``seat`` may end on: playable, no other ship, no pyramid.
 
-    Rules: PC-OBST-01..03, PC-MOVE-04."""
+    Behind :meth:`PacalGame.free_mask`; the move generators take its result.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state.
+    seat : int
+        The seat whose ship moves (its own space counts as free).
+
+    Returns
+    -------
+    int
+        A bit set of spaces (``game.geo`` bit indices).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> free = free_mask(game, s, 0)
+    >>> bool(free >> game.geo.index[(3, 3)] & 1), bool(free >> game.geo.index[(5, 3)] & 1)
+    (True, False)
+
+    Rules: PC-OBST-01..03, PC-MOVE-04.
+    """
     pyr = 0
     for m in s.pyr_masks:
         pyr |= m
@@ -48,7 +92,35 @@ def straight_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int
     """End spaces of straight moves: one per open direction, as far as the pips go or up
     to the first obstacle.
 
-    Rules: PC-STRAIGHT-01..05, PC-BOXED-01, PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07."""
+    Behind :meth:`PacalGame.straight_moves`, which :func:`die_moves` calls.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    ship : int
+        The ship's space (bit index).
+    pips : int
+        The die's face.
+    free : int
+        Bit set of the spaces the ship may enter (:func:`free_mask`).
+
+    Returns
+    -------
+    list of int
+        End spaces (bit indices).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> ends = straight_moves(game, s.ships[0], 3, free_mask(game, s, 0))
+    >>> sorted(game.geo.xy[j] for j in ends)
+    [(0, 3), (3, 0), (3, 4), (4, 3)]
+
+    Rules: PC-STRAIGHT-01..05, PC-BOXED-01, PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07.
+    """
     out = []
     blocked = False
     bit = game.geo.bit
@@ -74,6 +146,9 @@ def straight_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int
 def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]:
     """End spaces of turning moves: full-length paths or dead-end stops.
 
+    Behind :meth:`PacalGame.turning_moves`, which :func:`die_moves` calls after the
+    first round.
+
     A bit-parallel walk: after j steps, ``reach[d]`` holds every space a path without
     reversal can stand on having just moved in direction d; dead ends stop there. For
     4 steps or fewer such paths cannot revisit a space without coming back to the start
@@ -81,6 +156,34 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
     revisiting path can only end next to the start, and those ends are kept only if a
     2 x 3 ring of free spaces gives a self-avoiding path there. Longer rolls use the
     plain search :func:`turning_moves_search`.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    ship : int
+        The ship's space (bit index).
+    pips : int
+        The die's face.
+    free : int
+        Bit set of the spaces the ship may enter (:func:`free_mask`).
+
+    Returns
+    -------
+    list of int
+        End spaces (bit indices), in increasing order.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> free = free_mask(game, s, 0)
+    >>> ends = turning_moves(game, s.ships[0], 3, free)
+    >>> ends == turning_moves_search(game, s.ships[0], 3, free)
+    True
+    >>> len(ends), game.geo.xy[ends[0]]
+    (14, (3, 0))
 
     Rules: PC-TURNING-01..07, PC-DEADEND-01..04.
     """
@@ -121,7 +224,36 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
 def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> list[int]:
     """The ends of :func:`turning_moves` by a plain depth-first search of the paths.
 
-    Rules: PC-TURNING-01..07, PC-DEADEND-01..04."""
+    Behind :meth:`PacalGame.turning_moves_search`; :func:`turning_moves` falls back on
+    it for rolls above 5 (self-avoiding paths), and it serves to check the fast walk.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    ship : int
+        The ship's space (bit index).
+    pips : int
+        The die's face.
+    free : int
+        Bit set of the spaces the ship may enter (:func:`free_mask`).
+
+    Returns
+    -------
+    list of int
+        End spaces (bit indices), in increasing order.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> ends = turning_moves_search(game, s.ships[0], 2, free_mask(game, s, 0))
+    >>> len(ends) > 0
+    True
+
+    Rules: PC-TURNING-01..07, PC-DEADEND-01..04.
+    """
     nbrs = game.geo.nbrs
     free = free | (1 << ship)  # the lifted ship's own space is no obstacle
     ends: set[int] = set()
@@ -152,7 +284,33 @@ def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> li
 def arrows_moves(game: PacalGame, ship: int, free: int) -> list[int]:
     """End spaces of an arrows move: any free space along the ship's row or column.
 
-    Rules: PC-ARROWS-01..06."""
+    Behind :meth:`PacalGame.arrows_moves`, which :func:`die_moves` calls on the arrows face.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    ship : int
+        The ship's space (bit index).
+    free : int
+        Bit set of the spaces the ship may enter (:func:`free_mask`).
+
+    Returns
+    -------
+    list of int
+        End spaces (bit indices), in increasing order.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> ends = arrows_moves(game, s.ships[0], free_mask(game, s, 0))
+    >>> all(x == 3 or y == 3 for x, y in (game.geo.xy[j] for j in ends))
+    True
+
+    Rules: PC-ARROWS-01..06.
+    """
     return bit_list(free & game.tables.cross[ship])
 
 
@@ -160,7 +318,35 @@ def die_moves(game: PacalGame, s: PacalState, seat: int) -> list[Move]:
     """The die moves of ``seat`` with the round's face (no god stone, no placement): in
     the first round straight moves only, out of the holy district if any move can.
 
-    Rules: PC-MOVE-01..03, PC-MOVE-06, PC-FIRST-01..03, PC-ARROWS-06, PC-TURNING-08."""
+    Behind :meth:`PacalGame.die_moves`, which :func:`move_options` and
+    :func:`boxed_in` call.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state, with the round's face rolled.
+    seat : int
+        The seat whose ship moves.
+
+    Returns
+    -------
+    list of Move
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> moves = die_moves(game, s, 0)
+    >>> moves[:2]
+    [Move(kind='straight', to=(4, 3)), Move(kind='straight', to=(3, 4))]
+    >>> sorted({m.kind for m in moves})
+    ['straight', 'turn']
+
+    Rules: PC-MOVE-01..03, PC-MOVE-06, PC-FIRST-01..03, PC-ARROWS-06, PC-TURNING-08.
+    """
     ship = s.ships[seat]
     free = free_mask(game, s, seat)
     face = s.face
@@ -191,7 +377,33 @@ def boxed_in(game: PacalGame, s: PacalState, seat: int, moves: list | None = Non
     """Whether the ship cannot be moved: no die move with this roll (or, on the other
     reading, its four sides blocked).
 
-    Rules: PC-BOXED-01, PC-BOXED-04."""
+    Behind :meth:`PacalGame.boxed_in`; :func:`move_options` asks it.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state, with the round's face rolled.
+    seat : int
+        The seat whose ship moves.
+    moves : list, optional
+        The seat's die moves if already known (:func:`die_moves`).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> boxed_in(game, s, 0)
+    False
+
+    Rules: PC-BOXED-01, PC-BOXED-04.
+    """
     if game.rules.boxed_in == "by_surroundings":
         free = free_mask(game, s, seat)
         return not any(free >> v & 1 for v in game.geo.nbrs[s.ships[seat]])
@@ -204,7 +416,35 @@ def free_places(game: PacalGame, s: PacalState, seat: int) -> tuple:
     """The places for the ship after a god stone or when boxed in: every free space but
     its own.
 
-    Rules: PC-GOD-01, PC-BOXED-02."""
+    Used by :func:`use_god` and :func:`move_options` (legal actions of
+    :meth:`PacalGame.legal_actions`).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state.
+    seat : int
+        The seat whose ship is placed.
+
+    Returns
+    -------
+    tuple of Place
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> places = free_places(game, s, 0)
+    >>> places[0]
+    Place(at=(0, 0))
+    >>> any(p.at in ((3, 3), (5, 3)) for p in places)
+    False
+
+    Rules: PC-GOD-01, PC-BOXED-02.
+    """
     free = free_mask(game, s, seat) & ~(1 << s.ships[seat])
     place_of = game.tables.place_of
     return tuple([place_of[c] for c in bit_list(free)])
@@ -214,7 +454,31 @@ def move_options(game: PacalGame, s: PacalState) -> tuple:
     """The move decision's options: the die moves and the god stones (not in the first
     round); a boxed-in ship may only hand in a god stone, or without one is placed freely.
 
-    Rules: PC-MOVE-02, PC-GOD-01..05, PC-BOXED-01..03, PC-FIRST-02."""
+    Gives the legal actions (:meth:`PacalGame.legal_actions`) of the move decision after
+    the roll (:func:`.turn.after_roll`) and at each seat's turn (:func:`.turn.end_turn`).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state, with the round's face rolled; the seat to play moves.
+
+    Returns
+    -------
+    tuple
+        :class:`Move`, :class:`UseGod` or (boxed in, no god stone) :class:`Place` actions.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> move_options(game, s)[-3:]
+    (UseGod(value=2), UseGod(value=4), UseGod(value=6))
+
+    Rules: PC-MOVE-02, PC-GOD-01..05, PC-BOXED-01..03, PC-FIRST-02.
+    """
     p = s.player
     moves: list = game.die_moves(s, p)
     gods = s.gods[p]
@@ -231,7 +495,33 @@ def move_options(game: PacalGame, s: PacalState) -> tuple:
 def use_god(game: PacalGame, s: PacalState, value: int) -> PacalState:
     """Hand in the god stone of ``value``: the ship may then go to any free space.
 
-    Rules: PC-GOD-01, PC-GOD-02."""
+    What :meth:`PacalGame.apply` does with a :class:`UseGod` action.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state at the move decision.
+    value : int
+        The god stone's value; the seat to play must hold it.
+
+    Returns
+    -------
+    PacalState
+        The god-stone placement decision (:func:`free_places`).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> s2 = use_god(game, s, 4)
+    >>> s2.gods[0], game.phase(s2)
+    ((2, 6), 'round 2, die 3: Yellow - god')
+
+    Rules: PC-GOD-01, PC-GOD-02.
+    """
     p = s.player
     gods = tuple(v for v in s.gods[p] if v != value)
     s2 = evolve(s, gods=s.gods[:p] + (gods,) + s.gods[p + 1:], events=(("god", p, value),))
@@ -243,8 +533,37 @@ def move_ship(s: PacalState, cell: int, allowance: int, event: tuple) -> PacalSt
     after a straight or arrows move, 1 after a turning move or a god stone, 0 after a free
     placement); the drop decision comes next (:func:`stones.to_drop`).
 
+    What :meth:`PacalGame.apply` does with a :class:`Move` or :class:`Place` action,
+    before :func:`.stones.to_drop`.
+
+    Parameters
+    ----------
+    s : PacalState
+        The state at the move (or placement) decision.
+    cell : int
+        The ship's new space (bit index).
+    allowance : int
+        Stones the seat may drop: 0, 1 or 2.
+    event : tuple
+        The event that tells the move (see :func:`.words.events`).
+
+    Returns
+    -------
+    PacalState
+        The state with the ship moved; its options are not yet set.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], face=3)
+    >>> s2 = move_ship(s, game.geo.index[(4, 3)], 2, ("move", 0, "straight", (4, 3)))
+    >>> game.geo.xy[s2.ships[0]], s2.allowance, game.events(s2)
+    ((4, 3), 2, ('Yellow made a straight move to (4, 3)',))
+
     Rules: PC-MOVE-05, PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-BOXED-02, PC-STRAIGHT-06,
-    PC-TURNING-09."""
+    PC-TURNING-09.
+    """
     p = s.player
     ships = s.ships[:p] + (cell,) + s.ships[p + 1:]
     return evolve(s, ships=ships, allowance=allowance, taken=0, moved=s.moved + 1, events=(event,))
