@@ -17,7 +17,30 @@ __all__ = ["visible_stones", "drop_options", "drop_stone", "drop", "take_back", 
 def visible_stones(s: PacalState, seat: int) -> int:
     """Bit set of the seat's stones not under any ship.
 
-    Rules: PC-CONST-02."""
+    Behind :meth:`PacalGame.visible_stones`; :func:`drop_options` offers these for taking back.
+
+    Parameters
+    ----------
+    s : PacalState
+        The state.
+    seat : int
+        The seat whose stones are looked at.
+
+    Returns
+    -------
+    int
+        A bit set of spaces (``game.geo`` bit indices).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], stones={0: [(3, 3), (1, 1)]})
+    >>> [game.geo.xy[j] for j in range(game.geo.size) if visible_stones(s, 0) >> j & 1]
+    [(1, 1)]
+
+    Rules: PC-CONST-02.
+    """
     return s.stones[seat] & ~ships_mask(s.ships)
 
 
@@ -26,7 +49,31 @@ def drop_options(game: PacalGame, s: PacalState) -> tuple:
     move) one into another ship, as the supply allows; with an empty supply, taking back a
     visible stone first.
 
-    Rules: PC-DROP-01..05, PC-DROP-07, PC-DROP-08, PC-TAKEBACK-01..04, PC-TWO-05."""
+    The legal actions (:meth:`PacalGame.legal_actions`) of the drop decision, set by
+    :func:`to_drop` and :func:`take_back`.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state after the move, with its ``allowance``.
+
+    Returns
+    -------
+    tuple
+        :class:`Drop` and :class:`TakeBack` actions; empty when the move allows no stone.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], phase="drop", allowance=1)
+    >>> drop_options(game, s)
+    (Drop(own=False, into=-1), Drop(own=True, into=-1))
+
+    Rules: PC-DROP-01..05, PC-DROP-07, PC-DROP-08, PC-TAKEBACK-01..04, PC-TWO-05.
+    """
     allowance = s.allowance
     if allowance == 0:
         return ()
@@ -62,7 +109,34 @@ def drop_stone(stones: list, supply: list, seat: int, cell: int) -> bool:
     """Put a stone of ``seat`` on ``cell`` (changing the lists); a second one there sends
     both back to the supply. Returns whether they clashed.
 
-    Rules: PC-DROP-05, PC-DROP-06, PC-CONFLICT-01..05."""
+    The step :func:`drop` takes for each stone.
+
+    Parameters
+    ----------
+    stones : list of int
+        Each seat's stones as a bit set; changed in place.
+    supply : list of int
+        Each seat's supply; changed in place.
+    seat : int
+        The seat whose stone is dropped.
+    cell : int
+        The space (bit index).
+
+    Returns
+    -------
+    bool
+        Whether a stone of the seat was already there (both went back).
+
+    Examples
+    --------
+    >>> stones, supply = [0, 0], [10, 10]
+    >>> drop_stone(stones, supply, 0, 4), stones, supply
+    (False, [16, 0], [9, 10])
+    >>> drop_stone(stones, supply, 0, 4), stones, supply
+    (True, [0, 0], [10, 10])
+
+    Rules: PC-DROP-05, PC-DROP-06, PC-CONFLICT-01..05.
+    """
     bit = 1 << cell
     supply[seat] -= 1
     if stones[seat] & bit:
@@ -77,7 +151,31 @@ def to_drop(game: PacalGame, s: PacalState) -> PacalState:
     """After a move: the drop decision, or (nothing to choose) straight on to what follows
     the drops (:meth:`PacalGame.after_drops`).
 
-    Rules: PC-DROP-03, PC-DROP-04."""
+    Called by :meth:`PacalGame.apply` after a :class:`Move` or :class:`Place` action
+    (:func:`.movement.move_ship`).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state with the ship just moved.
+
+    Returns
+    -------
+    PacalState
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], phase="drop", allowance=2)
+    >>> s2 = to_drop(game, s)
+    >>> game.phase(s2), len(s2.options)
+    ('round 2, die 3: Yellow - drop', 6)
+
+    Rules: PC-DROP-03, PC-DROP-04.
+    """
     opts = drop_options(game, s)
     if len(opts) > 1:
         return decision(s, DROP, opts)
@@ -87,7 +185,34 @@ def to_drop(game: PacalGame, s: PacalState) -> PacalState:
 def take_back(game: PacalGame, s: PacalState, a: TakeBack) -> PacalState:
     """Take back a visible own stone into the empty supply, to drop it again now.
 
-    Rules: PC-TAKEBACK-01..04."""
+    What :meth:`PacalGame.apply` does with a :class:`TakeBack` action.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state at the drop decision, the seat's supply empty.
+    a : TakeBack
+        The stone's space, one of :func:`drop_options`.
+
+    Returns
+    -------
+    PacalState
+        The drop decision again, with one stone more in the supply.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], stones={0: [(1, 1)]},
+    ...                   supply={0: 0}, phase="drop", allowance=1)
+    >>> s2 = take_back(game, s, TakeBack((1, 1)))
+    >>> s2.supply[0], game.events(s2)
+    (1, ('Yellow took back the stone on (1, 1)',))
+
+    Rules: PC-TAKEBACK-01..04.
+    """
     p = s.player
     c = game.geo.index[a.at]
     stones = list(s.stones)
@@ -103,7 +228,33 @@ def take_back(game: PacalGame, s: PacalState, a: TakeBack) -> PacalState:
 def drop(game: PacalGame, s: PacalState, a: Drop) -> PacalState:
     """Drop the chosen stones into the ships' spaces.
 
-    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-05, PC-CONFLICT-01."""
+    What :meth:`PacalGame.apply` does with a :class:`Drop` action; then
+    :meth:`PacalGame.after_drops`.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state at the drop decision.
+    a : Drop
+        The stones to drop, one of :func:`drop_options`.
+
+    Returns
+    -------
+    PacalState
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], phase="drop", allowance=2)
+    >>> s2 = drop(game, s, Drop(own=True, into=1))
+    >>> game.events(s2)
+    ('Yellow dropped a stone into own ship', "Yellow dropped a stone into Violet's ship")
+
+    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-05, PC-CONFLICT-01.
+    """
     p = s.player
     stones = list(s.stones)
     supply = list(s.supply)
