@@ -12,7 +12,31 @@ __all__ = ["action_label", "events", "summary", "phase"]
 
 
 def action_label(game: PacalGame, s: PacalState, a: Any) -> str:
-    """The action in words, for the log and the buttons."""
+    """The action in words, for the log and the buttons.
+
+    Behind :meth:`PacalGame.action_label`.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state the action is taken in.
+    a : object
+        An action (or chance outcome) of ``s``.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.initial_state()
+    >>> action_label(game, s, game.legal_actions(s)[0])
+    'ship to (5, 5)'
+    """
     t = type(a)
     if t is Move:
         verb = {"straight": "straight", "turn": "turning", "arrows": "arrows"}[a.kind]
@@ -45,7 +69,28 @@ def action_label(game: PacalGame, s: PacalState, a: Any) -> str:
     return str(a)
 
 def events(s: PacalState) -> tuple[str, ...]:
-    """What the last action did, one sentence per event."""
+    """What the last action did, one sentence per event.
+
+    Behind :meth:`PacalGame.events`.
+
+    Parameters
+    ----------
+    s : PacalState
+        The state the action led to.
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.initial_state()
+    >>> s = game.apply(s, game.legal_actions(s)[0])
+    >>> events(s)
+    ('Yellow placed the ship on (5, 5)',)
+    """
     out = []
     for e in s.events:
         k, who = e[0], COLOURS[e[1]] if isinstance(e[1], int) and 0 <= e[1] < 5 else e[1]
@@ -89,13 +134,58 @@ def events(s: PacalState) -> tuple[str, ...]:
     return tuple(out)
 
 def summary(s: PacalState) -> dict:
-    """Scores, supplies and god stones by seat, for the table."""
+    """Scores, supplies and god stones by seat, for the table.
+
+    Behind :meth:`PacalGame.summary`.
+
+    Parameters
+    ----------
+    s : PacalState
+        The state.
+
+    Returns
+    -------
+    dict
+        Row name -> one value per seat.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.initial_state()
+    >>> summary(s)["god stones"]
+    ('2, 4, 6', '2, 4, 6', '2, 4, 6')
+    """
     return {"score": s.scores, "stones": s.supply,
             "pyramids": tuple(sum(x) for x in s.pyr_supply),
             "god stones": tuple(", ".join(map(str, g)) or "-" for g in s.gods)}
 
 def phase(s: PacalState) -> str:
-    """Where the game stands, in words."""
+    """Where the game stands, in words.
+
+    Behind :meth:`PacalGame.phase`.
+
+    Parameters
+    ----------
+    s : PacalState
+        The state.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.initial_state()
+    >>> phase(s)
+    'setup: Yellow places the ship'
+    >>> for _ in range(3):
+    ...     s = game.apply(s, game.legal_actions(s)[0])
+    >>> phase(game.apply(s, game.chance_outcomes(s)[0][0]))
+    'round 1, die 2: Yellow - move'
+    """
     if s.phase == OVER:
         return "game over"
     if s.phase == SETUP:
