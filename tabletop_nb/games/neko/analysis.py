@@ -8,8 +8,8 @@ legal bids and the end of a turn call :func:`count_rule_allows`, a purchase list
 :func:`placements`), and the bots call them too, so a rule lives in one place: change it
 here, or override the game method it asks (``NekoGame.wins_tie``), and the bots follow.
 
-The tie rule itself is a method of the game, :meth:`NekoGame.wins_tie
-<tabletop_nb.games.neko.engine.NekoGame.wins_tie>`: a subclass that overrides it changes
+The tie rule itself is a method of the game, ``NekoGame.wins_tie`` (defined with the
+resolution, in ``engine/end_of_round.py``): a subclass that overrides it changes
 who wins a tied space at resolution and what the greedy bot bids to take the lead.
 
 >>> import tabletop_nb
@@ -479,7 +479,7 @@ def placements(game: NekoGame, P: Player, card: int, discount: int) -> list[tupl
     ----------
     game : NekoGame
         A Neko game (or a subclass: its ``wins_tie`` settles ties).
-    P : Player
+    P : tabletop_nb.games.neko.state.Player
         The buyer.
     card : int
         The card's id.
@@ -527,7 +527,7 @@ def lowest_price(game: NekoGame, P: Player, card: int, discount: int) -> int | N
     ----------
     game : NekoGame
         A Neko game (or a subclass: its ``wins_tie`` settles ties).
-    P : Player
+    P : tabletop_nb.games.neko.state.Player
         The buyer.
     card : int
         The card's id.
@@ -569,7 +569,7 @@ def purchase_discount(game: NekoGame, s: Any, P: Player) -> int:
     s : NekoState
         The state.
         A state whose decision is a purchase (``"win"`` or ``"buy"``).
-    P : Player
+    P : tabletop_nb.games.neko.state.Player
         The buyer.
 
     Returns

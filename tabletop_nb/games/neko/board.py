@@ -156,7 +156,7 @@ def player_graph(game, player) -> nx.DiGraph:
     ----------
     game : NekoGame
         A Neko game (its cards).
-    player : Player
+    player : tabletop_nb.games.neko.state.Player
         The player whose lanes are drawn.
 
     Returns

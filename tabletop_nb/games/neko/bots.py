@@ -70,7 +70,7 @@ class GreedyBot:
     that keeps a :class:`GreedyMemory` per game it plays, for as long as the game lives.
 
     ``greedy_bot`` is the one the game offers by name. It asks the game and
-    :mod:`.analysis` for every rule (who leads a space, what the count rule allows, what a
+    :mod:`tabletop_nb.games.neko.analysis` for every rule (who leads a space, what the count rule allows, what a
     card costs where), so a game whose rules a subclass changes is played by its own rules.
 
     Examples

@@ -120,7 +120,7 @@ def can_deliver(game: PebbleRockGame, player: Player, card: int) -> bool:
     ----------
     game : PebbleRockGame
         The game (its cards).
-    player : Player
+    player : tabletop_nb.games.pebble_rock.state.Player
         The player's board.
     card : int
         A Delivery card id.

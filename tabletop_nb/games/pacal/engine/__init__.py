@@ -23,7 +23,7 @@ module              rulebook section                                      rule I
 :mod:`..analysis`   4. Collect points; End of the game; Final scoring     PC-SCORE, PC-END, PC-FINAL ...
 :mod:`.position`    (positions by hand)
 :mod:`.words`       (for people: labels, the log)
-:mod:`.base`        (shared: colours, the tables, what the sections read)
+:mod:`.base`        (shared: colours, tables, what the sections read)
 ==================  ====================================================  ==========================
 
 :class:`PacalGame` ties them to the game protocol. Its public methods are the hooks a
