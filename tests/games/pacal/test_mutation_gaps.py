@@ -200,3 +200,16 @@ def test_pc_setup_04_position_refuses_a_bad_turn_or_stone_supply_naming_it(kw, r
     g = open_game(3)
     with pytest.raises(TabletopError, match=reason):
         g.position(ships=parked(3), **kw)
+
+
+def test_pc_two_02_03_no_finishing_round_at_the_threshold_with_two_players():
+    """PC-TWO-02/03: with 2 players reaching the threshold ends the game at once (in the
+    build), so no last round starts; with 3 or more it starts the finishing round
+    (PC-END). (Mutant: the player-count check of last_round_after loosened to any count.)"""
+    import tabletop_nb
+    from tabletop_nb.games.pacal.analysis import last_round_after
+    two = tabletop_nb.load_game("pacal", players=2)
+    s = two.initial_state()
+    assert last_round_after(two, s, (two.threshold, 0)) is False
+    three = tabletop_nb.load_game("pacal", players=3)
+    assert last_round_after(three, three.initial_state(), (three.threshold, 0, 0)) is True
