@@ -92,9 +92,65 @@ import operator
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypeVar
 
-__all__ = ["Draft", "working_copy", "evolve", "evolver", "fields_of"]
+__all__ = ["state_record", "Draft", "working_copy", "evolve", "evolver", "fields_of"]
 
 T = TypeVar("T")
+
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kwargs: Any) -> Callable[[T], T]:
+        return lambda f: f
+
+
+@dataclass_transform(eq_default=True)
+def state_record(cls: type[T] | None = None, /, **options: Any) -> Any:
+    """Declare a game's state class: a slots dataclass, equal and hashed by its fields,
+    that the engine treats as a value.
+
+    ``@state_record`` is ``@dataclass(slots=True, eq=True, unsafe_hash=True)`` (other
+    ``dataclass`` options pass through). It is not ``frozen``: a frozen dataclass's
+    constructor sets each field through ``object.__setattr__``, a generic call per field,
+    and an engine makes a new state on every action, so freezing costs five to seven times
+    a plain constructor (the table above; Neko's games were about twice as slow). The
+    promise a frozen class would check is kept by the design instead: the engine never
+    assigns to a state it has handed out, only to a copy it has just made (:func:`evolve`
+    or a working copy), and ``tests/test_states_unchanged.py`` plays every game and
+    configuration checking that ``apply`` leaves the state it was given as it was. Code
+    outside the engine should treat a state the same way (copy it with :func:`evolve`).
+
+    Parameters
+    ----------
+    cls : type
+        The class (``@state_record``), or nothing (``@state_record(repr=False)``).
+    **options
+        More :func:`dataclasses.dataclass` options; ``frozen``, ``slots``, ``eq`` and
+        ``unsafe_hash`` are this decorator's.
+
+    Returns
+    -------
+    type or decorator
+
+    Examples
+    --------
+    >>> @state_record
+    ... class Pos:
+    ...     x: int
+    ...     trail: tuple = ()
+    >>> a = Pos(1)
+    >>> b = evolve(a, x=2)
+    >>> a, b, a == Pos(1), hash(a) == hash(Pos(1))
+    (Pos(x=1, trail=()), Pos(x=2, trail=()), True, True)
+    """
+    taken = sorted({"frozen", "slots", "eq", "unsafe_hash"} & set(options))
+    if taken:
+        raise TypeError(f"state_record sets {taken[0]!r} itself")
+
+    def wrap(c: type[T]) -> type[T]:
+        return dataclasses.dataclass(c, slots=True, eq=True, unsafe_hash=True, **options)
+
+    return wrap if cls is None else wrap(cls)
 
 
 class _Plan:
@@ -248,14 +304,24 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     read: Callable[[Any], Iterable[Any]] = iter if plan.kind == "tuple" else plan.read
     index, build = plan.index, plan.build
 
-    def evolve_one(s: Any, /, **changes: Any) -> T:
-        values = list(read(s))
-        for name, value in changes.items():
-            i = index.get(name)
-            if i is None:
-                raise plan.refuse(s, name)
-            values[i] = value
-        return build(values)
+    if plan.kind == "positional":  # the common case, with the constructor called here
+        def evolve_one(s: Any, /, **changes: Any) -> T:
+            values = list(read(s))
+            try:
+                for name, value in changes.items():
+                    values[index[name]] = value
+            except KeyError:
+                raise plan.refuse(s, name) from None
+            return cls(*values)
+    else:
+        def evolve_one(s: Any, /, **changes: Any) -> T:
+            values = list(read(s))
+            try:
+                for name, value in changes.items():
+                    values[index[name]] = value
+            except KeyError:
+                raise plan.refuse(s, name) from None
+            return build(values)
 
     evolve_one.__name__ = evolve_one.__qualname__ = f"evolve_{cls.__name__}"
     evolve_one.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."

@@ -204,3 +204,38 @@ def test_a_field_named_like_a_method_of_the_working_copy_is_refused():
     with pytest.raises(TypeError, match="freeze"):
         working_copy(Cold)
     assert evolve(Cold(True), freeze=False) == Cold(False)
+
+
+@draft.state_record
+class Rec2:
+    a: int
+    b: tuple = ()
+    hidden: int = field(default=0, repr=False)
+
+
+def test_a_state_record_is_a_slots_value_class_that_is_not_frozen():
+    """state_record: equal and hashed by every field (also one left out of the repr),
+    slots, a plain constructor; evolve and the working copy give new records."""
+    r = Rec2(1, (2,), hidden=3)
+    assert not hasattr(r, "__dict__") and Rec2.__slots__ == ("a", "b", "hidden")
+    assert r == Rec2(1, (2,), 3) and hash(r) == hash(Rec2(1, (2,), 3))
+    assert r != Rec2(1, (2,), 4) and repr(r) == "Rec2(a=1, b=(2,))"
+    assert not Rec2.__dataclass_params__.frozen
+    new = evolve(r, a=5)
+    assert (new.a, new.hidden, r.a) == (5, 3, 1) and type(new) is Rec2
+    w = working_copy(Rec2).thaw(r)
+    w.b = ()
+    assert w.freeze() == Rec2(1, (), 3) and r.b == (2,)
+
+
+def test_state_record_refuses_the_options_it_sets():
+    with pytest.raises(TypeError, match="frozen"):
+        draft.state_record(frozen=True)
+
+
+def test_state_record_takes_other_dataclass_options():
+    @draft.state_record(repr=False)
+    class Quiet:
+        x: int
+
+    assert "Quiet(x=" not in repr(Quiet(1)) and Quiet(1) == Quiet(1)

@@ -1,6 +1,7 @@
 """The state and the actions of Pacal's Rocket.
 
-A state is a frozen dataclass of tuples and ints. Spaces inside the state are indices
+A state is a :func:`~tabletop_nb.core.draft.state_record` (a slots dataclass the engine treats
+as a value: it changes only copies) of tuples and ints. Spaces inside the state are indices
 ``i = y * width + x``; stones are bit sets (bit ``i`` set = a stone of that colour on space
 ``i``), which makes "one stone per colour per space" true by construction and conflicts a
 single bit test. Actions name spaces as ``(x, y)`` tuples, as people read them.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ...core.fastrecord import replacer
+from ...core.draft import evolver, state_record
 
 __all__ = ["PacalState", "PlaceShip", "Roll", "Move", "UseGod", "Place", "TakeBack", "Drop",
            "Build", "NoBuild", "SETUP", "ROLL", "MOVE", "GOD", "DROP", "BUILD", "OVER",
@@ -182,7 +183,7 @@ class NoBuild(NamedTuple):
     """
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class PacalState:
     """Everything on and around the board.
 
@@ -282,13 +283,11 @@ class PacalState:
 _NAMES = tuple(PacalState.__slots__)
 
 
-#: :func:`tabletop_nb.core.fastrecord.replacer`: the engine makes a new state on every
-#: action (three or four per turn), so copying the 24 fields is its hottest operation;
-#: the generated code fills a same-layout twin with plain slot stores and gives it the
-#: class PacalState (2-3x faster than a descriptor call per field).
-evolve = replacer(PacalState)
+#: ``evolve(s, **changes)``: the copy of a state with some fields changed (the engine makes a
+#: new state on every action; :func:`tabletop_nb.core.draft.evolver`)
+evolve = evolver(PacalState)
 evolve.__module__ = __name__
-evolve.__doc__ = """``dataclasses.replace`` for PacalState, 2-3x faster (the engine's hot path).
+evolve.__doc__ = """``dataclasses.replace`` for PacalState, through draft's evolver.
 
     >>> s = PacalState(0, 0, 0, 0, 0, 0, None, (), (), (), (), (), (), (), (), ())
     >>> evolve(s, turn=3).turn, s.turn

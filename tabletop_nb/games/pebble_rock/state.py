@@ -1,6 +1,7 @@
 """States and actions of Pebble Rock Delivery Service.
 
-A state is a frozen dataclass with tuples inside. What happens next is kept in ``todo``, a
+A state is a :func:`~tabletop_nb.core.draft.state_record` (a slots dataclass the engine
+treats as a value: it changes only copies) with tuples inside. What happens next is kept in ``todo``, a
 queue of small tuples (head first): a decision of a player, a chance node (a roll or a
 draw), or a bookkeeping step the engine does at once. A turn's own details (the dice
 chosen, the steps left, which characters were met) live in :class:`Turn`.
@@ -14,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.fastrecord import replacer
+from ...core.draft import evolver, state_record
 
 __all__ = [
     "replace", "replace_state", "replace_player", "replace_table", "replace_turn",
@@ -31,7 +32,7 @@ CHARACTERS = ("maisy", "larry", "roberto")
 MAISY, LARRY, ROBERTO = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class Player:
     """One player's board: score track, fish, hold, items and cards.
 
@@ -85,7 +86,7 @@ class Player:
         return self.cargo + len(self.passengers) + len(self.treasures)
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class Secret:
     """A player's Assignment cards: the two dealt (during setup) and the one kept (PR-SETUP-10).
 
@@ -112,7 +113,7 @@ class Secret:
     achieved: int = 0  # halves met so far (1 top, 2 bottom) under assignment_check="any_time"
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class Table:
     """The cards and tokens off the players' boards (they change a few times a turn).
 
@@ -159,7 +160,7 @@ class Table:
     treasures_gone: int = 0  # treasures out of the game (taken by Roberto, discarded)
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class Turn:
     """The current turn's details (a fresh one at the start of every turn).
 
@@ -204,7 +205,7 @@ class Turn:
     treasure_here: bool = False  # a treasure was delivered from the current space
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class State:
     """The whole table. ``todo`` says what happens next (head first); ``steps`` is the
     movement left and ``moved`` the steps taken in the current move.
@@ -268,14 +269,12 @@ class State:
     events: tuple = ()
 
 
-#: a fast ``dataclasses.replace`` per state class (:func:`tabletop_nb.core.fastrecord.replacer`:
-#: straight-line slot writes, about 1.6x faster games than ``dataclasses.replace``; replacing
-#: is the engine's hottest operation)
+#: the copy with some fields changed, per state class (:func:`tabletop_nb.core.draft.evolver`)
 _REPLACERS: dict = {}
 
 
 def replace(obj, /, **changes):
-    """``dataclasses.replace`` for states, fast for this game's state classes.
+    """``dataclasses.replace`` for states, through the state class's own evolver.
 
     Parameters
     ----------
@@ -301,11 +300,9 @@ def replace(obj, /, **changes):
 
 
 for _cls in (Player, Secret, Table, Turn, State):
-    _REPLACERS[_cls] = replacer(_cls)
+    _REPLACERS[_cls] = evolver(_cls)
 
-# The same replacers by name, for the engine, where the class is known.
-# ``replace_state(s, ...)`` is ``replace(s, ...)`` without the look-up and the second pass
-# of the keywords (about 0.7 us of 3 us a call; a random 4-player game makes about 800).
+# The same by name, for the engine, where the class is known.
 replace_state = _REPLACERS[State]
 replace_player = _REPLACERS[Player]
 replace_table = _REPLACERS[Table]
@@ -320,15 +317,15 @@ without its look-up by type, for the engine's hot paths).
 
 Parameters
 ----------
-_fr_o : {_cls.__name__}
+s : {_cls.__name__}
     The object to copy (positional).
 **changes
-    The new values, by keyword only (tests/core/test_fastrecord.py checks every call).
+    The new values, by keyword only.
 
 Returns
 -------
 {_cls.__name__}
-    The copy; ``_fr_o`` is unchanged.
+    The copy; ``s`` is unchanged.
 
 Examples
 --------
