@@ -109,6 +109,7 @@ class PebbleRockBase(BaseGame):
     move_die: dict[str, Die]
     symbol_die: dict[str, Die]
     _tables: Tables
+    final_scores: dict[Any, tuple[int, ...]]
     _on_frame: dict[type, Callable[..., Any]]
     _apply: dict[type, Callable[[State, Any], State]]
     _anytime_rules: bool

@@ -64,7 +64,13 @@ class Scoring(PebbleRockBase):
         """Track scores during play; final scores (PR-SCORE-01) once the game is over."""
         if s.phase != "over":
             return tuple(p.score for p in s.players)
-        return tuple(self.breakdown(s, i).total for i in range(self.num_players))
+        out = self.final_scores.get(s)
+        if out is None:
+            if len(self.final_scores) >= 8:
+                self.final_scores.clear()
+            out = self.final_scores[s] = tuple(self.breakdown(s, i).total
+                                               for i in range(self.num_players))
+        return out
 
     def winners(self, s: State) -> tuple[int, ...]:
         """PR-TIE-01..04: the highest score; then the most fish; then a shared win."""

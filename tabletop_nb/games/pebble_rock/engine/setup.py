@@ -9,7 +9,7 @@ Tests: tests/games/pebble_rock/test_setup.py.
 from __future__ import annotations
 
 
-from ....core import Die
+from ....core import Die, memo
 from ..board import board_info
 from ..rules import ITEM_KINDS
 from ..state import (ChooseDice, DealAssignment, Decline, DieRoll, Endure, FirstPlayer, KeepAssignment, KeepRoll,
@@ -78,6 +78,9 @@ class GameSetup(PebbleRockBase):
                 blocked_by[self.card_dest[c.id]].add(c.id)
         t.cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
         self._fresh = True
+        #: a finished game's final scores, asked for several times in a row (scores,
+        #: winners, ranks, a simulation's last row); at most a few states are kept
+        self.final_scores = memo.cache("pebble_rock.final_scores", key="a finished game's state")
         self._stop = Stop()
         self._decline = Decline()
         self._keep_roll = KeepRoll()
