@@ -8,7 +8,7 @@ single bit test. Actions name spaces as ``(x, y)`` tuples, as people read them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
 
 from ...core.draft import evolver, state_record

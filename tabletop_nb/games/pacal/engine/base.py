@@ -23,6 +23,13 @@ STALL_TURNS = 500
 def decision(s: PacalState, phase: int, options: tuple) -> PacalState:
     """``s`` waiting in ``phase`` on a choice among ``options`` (the legal actions).
 
+    A decision is a state with its ``phase`` and ``options`` set. This makes one from any
+    state (a copy). A function that has just made a new state itself (``s2 = evolve(s,
+    phase=MOVE, ...)``) sets ``s2.options`` on it instead, before handing it out: states
+    are :func:`~tabletop_nb.core.draft.state_record` values, which the engine may change
+    only while nobody else holds them (``tests/test_states_unchanged.py``), and that saves
+    a second copy of the state on most actions.
+
     Parameters
     ----------
     s : PacalState

@@ -12,7 +12,6 @@ from ..constellations import bit_list
 from ..rules import ARROWS
 from ..state import GOD, Move, PacalState, evolve
 from .base import Engine as PacalGame
-from .base import decision
 
 __all__ = ["ships_mask", "free_mask", "straight_moves", "turning_moves", "turning_moves_search",
            "arrows_moves", "die_moves", "boxed_in", "free_places", "move_options", "use_god",
@@ -524,8 +523,10 @@ def use_god(game: PacalGame, s: PacalState, value: int) -> PacalState:
     """
     p = s.player
     gods = tuple(v for v in s.gods[p] if v != value)
-    s2 = evolve(s, gods=s.gods[:p] + (gods,) + s.gods[p + 1:], events=(("god", p, value),))
-    return decision(s2, GOD, free_places(game, s2, p))
+    s2 = evolve(s, gods=s.gods[:p] + (gods,) + s.gods[p + 1:], phase=GOD,
+                events=(("god", p, value),))
+    s2.options = free_places(game, s2, p)   # s2 is this call's new state (base.py: decisions)
+    return s2
 
 
 def move_ship(s: PacalState, cell: int, allowance: int, event: tuple) -> PacalState:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..state import ROLL, SETUP, PacalState, PlaceShip, evolve
 from .base import Engine as PacalGame
-from .base import decision
 from .movement import ships_mask
 
 __all__ = ["initial_state", "setup_options", "place_ship"]
@@ -117,7 +116,8 @@ def place_ship(game: PacalGame, s: PacalState, a: PlaceShip) -> PacalState:
     ships = s.ships[:p] + (game.geo.index[a.at],) + s.ships[p + 1:]
     ev = (("ship", p, a.at),)
     if p + 1 < game.players:
-        s2 = evolve(s, ships=ships, player=p + 1, events=ev)
-        return decision(s2, SETUP, setup_options(game, s2))
+        s2 = evolve(s, ships=ships, player=p + 1, phase=SETUP, events=ev)
+        s2.options = setup_options(game, s2)   # s2 is this call's new state (base.py: decisions)
+        return s2
     return evolve(s, ships=ships, phase=ROLL, player=0, round=1, roller=0, pos=0,
                   options=(), events=ev)

@@ -220,9 +220,10 @@ def take_back(game: PacalGame, s: PacalState, a: TakeBack) -> PacalState:
     supply = list(s.supply)
     supply[p] += 1
     # events say what this action did (not the turn so far): one log line per event
-    s2 = evolve(s, stones=tuple(stones), supply=tuple(supply), taken=s.taken + 1,
+    s2 = evolve(s, stones=tuple(stones), supply=tuple(supply), taken=s.taken + 1, phase=DROP,
                 events=(("takeback", p, a.at),))
-    return decision(s2, DROP, drop_options(game, s2))
+    s2.options = drop_options(game, s2)   # s2 is this call's new state (base.py: decisions)
+    return s2
 
 
 def drop(game: PacalGame, s: PacalState, a: Drop) -> PacalState:

@@ -50,7 +50,8 @@ def after_roll(game: PacalGame, s: PacalState, face: object) -> PacalState:
     who = s.player if game.players == 2 else s.roller
     s2 = evolve(s, phase=MOVE, face=face, last_face=s.face, player=who,
                 events=(("roll", who, face),))
-    return decision(s2, MOVE, move_options(game, s2))
+    s2.options = move_options(game, s2)   # s2 is this call's new state (base.py: decisions)
+    return s2
 
 
 def another_move(game: PacalGame, s: PacalState) -> PacalState:
@@ -198,7 +199,8 @@ def end_turn(game: PacalGame, s: PacalState, scores: tuple, events: tuple, ended
     s2 = evolve(s, phase=MOVE, player=(s.roller + pos) % n, pos=pos, turn=turn,
                 scores=scores, events=events, allowance=0, taken=0, moved=0,
                 last_round=last_round)
-    return decision(s2, MOVE, move_options(game, s2))
+    s2.options = move_options(game, s2)   # s2 is this call's new state (base.py: decisions)
+    return s2
 
 
 def game_over(game: PacalGame, s: PacalState, why: str) -> PacalState:
