@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import tabletop_nb
+from tabletop_nb.core.draft import evolve
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import analysis
 from tabletop_nb.games.neko import bots as B
@@ -315,9 +316,9 @@ def test_turn_choice_without_the_legal_list_is_the_one_from_it(cfg):
 
 
 def test_frozen_working_copies_are_plain_states():
-    """apply's working copy becomes the new state by ``__class__`` assignment (engine/base.py):
-    each state and player is of the frozen class, equal to and hashing like the same
-    fields built afresh, and the state applied to is unchanged."""
+    """apply's working copy freezes into the new state (engine/base.py): each state and
+    player is of the state classes, equal to and hashing like the same fields built
+    afresh, and the state applied to is unchanged."""
     from dataclasses import fields
 
     from tabletop_nb.games.neko.state import NekoState, Player
@@ -438,10 +439,7 @@ def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
         for P in s.players + s.players[::-1] + s.players[:1]:
             for lanes in (P.lanes, P.lanes, tuple(tuple(lane) for lane in P.lanes)):
                 hits += game._prof_last[0] is lanes
-                Q = type(P).__new__(type(P))
-                for f in type(P).__slots__:
-                    object.__setattr__(Q, f, getattr(P, f))
-                object.__setattr__(Q, "lanes", lanes)
+                Q = evolve(P, lanes=lanes)
                 assert same(game.profile(Q), _Profile(game, lanes))
                 assert game._prof_last[0] is lanes
                 checked += 1

@@ -7,6 +7,7 @@ tests/test_golden_records.py and test_golden_greedy.py whole games.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import fields
 
 import numpy as np
@@ -14,6 +15,7 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE, analysis
+from tabletop_nb.core.draft import Draft, evolve, fields_of, working_copy
 from tabletop_nb.games.neko.engine import base
 from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
                                           RemoveInterference, Reward, Sell)
@@ -41,7 +43,7 @@ def played(request):
 
 
 def _rebuilt(s) -> NekoState:
-    """The same state built field by field with the frozen classes' constructors."""
+    """The same state built field by field with the state classes' constructors."""
     players = tuple(Player(**{f.name: getattr(P, f.name) for f in fields(Player)}) for P in s.players)
     return NekoState(**{f.name: getattr(s, f.name) for f in fields(NekoState)} | {"players": players})
 
@@ -56,7 +58,7 @@ class _PlainW:
     def __init__(self, s):
         for f in self.__slots__:
             setattr(self, f, getattr(s, f))
-        self.players = [base._thaw(P) for P in s.players]
+        self.players = [base._WorkingPlayer.thaw(P) for P in s.players]
         self.frames = list(s.frames)
         self.events = []
 
@@ -111,30 +113,44 @@ def test_working_copy_apply_is_the_plain_apply(played):
         assert s == before and repr(s) == repr(before)
 
 
-def test_working_copies_are_writable_subclasses_adding_no_slots():
-    """Speed in base.py's ``_WorkingState`` and ``_WorkingPlayer``: subclasses of the frozen classes that add no
-    slots (so a ``__class__`` assignment skips the slot-by-slot layout check) and write
-    through ``object``'s setter; ``test_working_copy_apply_is_the_plain_apply`` checks the
-    states they become, in every position of seeded games."""
-    for work, frozen in ((base._WorkingState, NekoState), (base._WorkingPlayer, Player)):
-        assert work.__bases__ == (frozen,) and work.__slots__ == ()
-        assert work.__setattr__ is object.__setattr__ and work.__delattr__ is object.__delattr__
-    assert base._BlankWorkingState.__bases__ == (base._WorkingState,) and base._BlankWorkingState.__slots__ == ()
-    assert base._BlankWorkingState.__init__ is object.__init__ and base._BlankWorkingState.__new__ is object.__new__
-    blank = base._BlankWorkingState()
-    blank.__class__ = NekoState   # the same layout
+def test_working_copies_are_draft_working_copies():
+    """base.py's ``_WorkingState`` and ``_WorkingPlayer`` are core/draft.py working copies of
+    the state classes with Neko's helpers added (no slots of their own); frozen, a copy
+    is a state of the real classes, made by their constructors."""
+    for work, cls in ((base._WorkingState, NekoState), (base._WorkingPlayer, Player)):
+        assert work.__bases__ == (working_copy(cls),) and work.__slots__ == ()
+        assert not issubclass(work, cls) and not issubclass(cls, Draft)
     game = tabletop_nb.load_game("neko", players=3)
     s = game.initial_state()
-    w = base._WorkingState(s)
+    w = base._WorkingState.thaw(s)
     m = w.p(0)
+    assert type(m) is base._WorkingPlayer and w.p(0) is m and type(w.players) is list
     m.coins += 1
     w.round = 3
     new = w.freeze()
-    assert type(new) is NekoState and type(new.players[0]) is Player
+    assert type(new) is NekoState and type(new.players) is tuple and type(new.players[0]) is Player
     assert new.players[0].coins == s.players[0].coins + 1 and new.round == 3
-    assert new.players[1] is s.players[1] and s.round != 3
-    with pytest.raises(AttributeError):   # frozen again (FrozenInstanceError)
-        new.round = 4
+    assert new.players[1] is s.players[1] and s.round != 3 and s.players[0].coins == new.players[0].coins - 1
+
+
+def test_unchanged_working_copy_freezes_to_an_equal_state(played):
+    """A working copy frozen without a change is a new NekoState equal to (and hashing
+    like) the state thawed, with the same field objects, but for ``events`` (what this
+    action did: nothing); neither that nor ``apply`` changes the state thawed (its repr and
+    a deep copy taken before are still equal to it)."""
+    game, pairs = played
+    for s, a in pairs[::4]:
+        text, deep = repr(s), copy.deepcopy(s)
+        w = base._WorkingState.thaw(s)
+        assert type(w.events) is list and w.events == [] and w.players is s.players
+        same = w.freeze()
+        assert type(same) is NekoState and same is not s and same.events == ()
+        assert same == evolve(s, events=()) and hash(same) == hash(evolve(s, events=()))
+        assert all(getattr(same, f) is getattr(s, f) for f in fields_of(NekoState) if f != "events")
+        if not s.events:
+            assert same == s and hash(same) == hash(s)
+        game.apply(s, a)
+        assert repr(s) == text and s == deep and hash(s) == hash(deep)
 
 
 def test_put_copies_a_player_only_for_a_new_value():
@@ -144,15 +160,15 @@ def test_put_copies_a_player_only_for_a_new_value():
     game = tabletop_nb.load_game("neko", players=2)
     s = game.initial_state()
     P = s.players[0]
-    w = base._WorkingState(s)
+    w = base._WorkingState.thaw(s)
     w.put(0, picked_up=False, church_used=0)
     assert w.view(0) is P and w.freeze().players[0] is P
-    w = base._WorkingState(s)
+    w = base._WorkingState.thaw(s)
     w.put(0, picked_up=False, church_used=1)
     after = w.freeze().players[0]
     assert type(after) is Player and after.church_used == 1 and after.picked_up is False
     assert s.players[0] is P and P.church_used == 0
-    w = base._WorkingState(s)
+    w = base._WorkingState.thaw(s)
     w.put(0, picked_up=0)
     after = w.freeze().players[0]
     assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
@@ -463,25 +479,6 @@ def test_turn_can_end_is_the_plain_rule(played):
     assert seen > 50
 
 
-def _fields(x) -> dict:
-    return {f: getattr(x, f) for f in NekoState.__slots__}
-
-
-def test_work_is_the_working_copy_class(played):
-    """Speed in base.py's ``_work`` (``apply_trusted``'s working copy made by one generated
-    function, from a blank ``_BlankWorkingState``): a ``_WorkingState`` with the very field values ``_WorkingState(s)`` has (the state's own objects),
-    and a fresh empty events list, at every position of seeded games."""
-    game, pairs = played
-    for s, _ in pairs[::3]:
-        fast, plain = base._work(s), base._WorkingState(s)
-        assert type(fast) is base._BlankWorkingState and isinstance(fast, base._WorkingState)
-        f, p = _fields(fast), _fields(plain)
-        assert f == p and all(f[k] is p[k] for k in f if k != "events")
-        assert fast.events == [] and type(fast.events) is list and fast.events is not plain.events
-        fast.events.append("x")
-        assert base._work(s).events == []
-
-
 @pytest.mark.parametrize("t,v", [((), 3), ((1, 2, 4), 3), ((1, 2, 4), 0), ((1, 2, 4), 9), ((2, 2, 2), 2),
                                  ((0, 1, 2), True), ((0, 1, 1, 2), 1.0), (((0, 1, 0), (1, 0, 0)), (0, 2, 0))])
 def test_insert_is_sorted_with_the_value_added(t, v):
@@ -493,19 +490,18 @@ def test_insert_is_sorted_with_the_value_added(t, v):
     assert [type(x) for x in got] == [type(x) for x in plain]
 
 
-def test_thaw_is_a_blank_player_copy_filled_field_by_field(played):
-    """Speed in base.py's ``_WorkingPlayer`` (object's own ``__init__``, so fastrecord's ``_thaw`` calls
-    the class for a blank copy): an ``_WorkingPlayer`` holding the very field values of the player, for
-    every player at positions of seeded games, which freezes back into an equal Player."""
-    assert base._WorkingPlayer.__init__ is object.__init__ and "_fr_new" not in base._thaw.__code__.co_names
+def test_player_thaw_and_freeze_copy_every_field(played):
+    """``_WorkingPlayer.thaw(P)`` holds the very field values of the player, and freezes back
+    into an equal Player, for every player at positions of seeded games."""
     game, pairs = played
     for s, _ in pairs[::5]:
         for P in s.players:
-            m = base._thaw(P)
+            m = base._WorkingPlayer.thaw(P)
             assert type(m) is base._WorkingPlayer
-            assert all(getattr(m, f) is getattr(P, f) for f in Player.__slots__)
-            m.__class__ = Player
-            assert m == P and hash(m) == hash(P) and repr(m) == repr(P)
+            assert all(getattr(m, f) is getattr(P, f) for f in fields_of(Player))
+            back = m.freeze()
+            assert type(back) is Player and back is not P
+            assert back == P and hash(back) == hash(P) and repr(back) == repr(P)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -521,7 +517,7 @@ def test_gain_is_the_plain_clamp(players):
         for item in ("coins", "fuel", "goods", "fish", "pp"):
             for n in range(-2, cab + frz + 3):
                 P = Player(fuel=fuel, goods=goods, fish=fish)
-                m = base._thaw(P)
+                m = base._WorkingPlayer.thaw(P)
                 got = game._gain(m, item, n)
                 room = {"coins": n, "pp": n, "fish": frz - fish}.get(item, cab - fuel - goods)
                 plain = 0 if n <= 0 else max(0, min(n, room))
@@ -531,16 +527,16 @@ def test_gain_is_the_plain_clamp(players):
                 checked += 1
     assert checked > 300
     with pytest.raises(ValueError):
-        game._gain(base._thaw(Player()), "nothing", 1)
+        game._gain(base._WorkingPlayer.thaw(Player()), "nothing", 1)
 
 
 def test_apply_trusted_freezes_as_freeze_does(played):
-    """round.py's ``apply_trusted`` (the working copy by ``_work``, the handler from the
+    """round.py's ``apply_trusted`` (the working copy by ``_WorkingState.thaw``, the handler from the
     instance's table) makes the state that the working copy's own ``freeze`` makes, at
     every action of seeded games."""
     game, pairs = played
     for s, a in pairs:
-        w = base._work(s)
+        w = base._WorkingState.thaw(s)
         game._HANDLERS[type(a)](game, w, w.frames[-1], a)
         if not w.frames:
             game._run(w)

@@ -125,7 +125,7 @@ def test_nk_hub_13_half_hub_gives_nothing_even_when_completed_later():
     from tabletop_nb.games.neko.engine import _WorkingState
     P = player(game, [[100, 101]], ships=((0, 1, 0),), fuel=2, coins=20, dice=(5,))
     s2 = one(game, [[100]], ships=((0, 1, 0),), fuel=2, coins=20, dice=(5,))
-    w = _WorkingState(s2)
+    w = _WorkingState.thaw(s2)
     game._place(w, 0, 101, 0, 1, 4, False)          # the card that completes the hub
     after = w.freeze().players[0]
     assert after.fuel == 2 and after.coins == 16 and after.hubs == P.hubs

@@ -1,13 +1,21 @@
 """What every section of the Neko engine shares (not a rulebook section): the working copy
 of a state, the action cache, the roll tables and the per-lanes profile.
 
-Inside ``apply`` the state is unpacked into a mutable working copy (:class:`_WorkingState`, with
-:class:`_WorkingPlayer` players copied on first touch) and frozen again at the end: the rules read
-like the rulebook's sentences and the states stay immutable values. The copies are
-straight-line functions built by :mod:`tabletop_nb.core.fastrecord` (copying ~25 fields
-by name is several times faster than a getattr/setattr loop, and it happens on every
-action); the working copies have the frozen classes' layouts and become the new state
-and players themselves (``__class__`` assignment), so each field is copied once.
+Inside ``apply`` the state is thawed into a mutable working copy (``w =
+_WorkingState.thaw(s)``), the rules change it by plain assignments, and ``w.freeze()``
+makes the new state: the rules read like the rulebook's sentences and the states stay
+values. Both working copies are :func:`tabletop_nb.core.draft.working_copy` classes with
+Neko's helpers added:
+
+- :class:`_WorkingState`, the copy of a :class:`NekoState`: ``events`` is a list of what
+  happens, ``frames`` is changed by ``push`` and ``pop``, and ``players`` stays the state's
+  own tuple until a player is changed (``p(i)``, ``put``), then becomes a list in which
+  that player is a :class:`_WorkingPlayer` (players nobody changed are shared with the
+  state, not copied).
+- :class:`_WorkingPlayer`, the copy of a :class:`Player`.
+
+``freeze`` makes each changed player and then the state through the classes' own
+constructors (lists back to tuples); the state that was thawed is never written to.
 """
 from __future__ import annotations
 
@@ -16,8 +24,9 @@ from bisect import insort
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import attrgetter
 
-from ....core.fastrecord import copier, from_attrs
+from ....core.draft import evolver, fields_of, working_copy
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Buy, DrawCard, EndTurn, MoveShip,
                      NekoState, Pass, Player, RemoveInterference, Reward, RollDice, Rolled, with_picks)
@@ -25,64 +34,45 @@ from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
 
-_PLAYER_FIELDS = Player.__slots__
-_STATE_FIELDS = NekoState.__slots__
 _NAMES = ("Yellow", "Red", "Purple", "Green")
+#: a NekoState's (or its working copy's) field values in constructor order, read in one C
+#: call: what the working copy's own ``thaw`` and ``freeze`` read (core/draft.py), called here
+#: without the extra call of ``super()``'s method (``_WorkingState`` adds to both)
+_read_state = attrgetter(*fields_of(NekoState))
+_with_picks = with_picks
+_evolve_state = evolver(NekoState)
 
 
-class _WorkingPlayer(Player):
-    """A mutable copy of a Player, alive only inside one ``apply``.
+def _hide_picks(s: NekoState) -> NekoState:
+    """``s`` with this draft step's picks hidden as 0s (what ``observation`` shows)."""
+    return _evolve_state(s, picks=(0,) * len(s.picks))
 
-    It has exactly Player's slots (the same layout), so freezing it is giving it the class
-    Player (``__class__`` assignment, which Python allows between two classes of one
-    layout): no second copy of its 24 fields. It is then an ordinary Player, equal to and
-    hashing like one built field by field (test_bot_speed.py checks the states).
 
-    Speed: a subclass adding no slots (writable again: ``object``'s own attribute setter,
-    so plain slot stores), not a twin class with a copy of the slots. Python checks that
-    two classes have one layout on every ``__class__`` assignment; for a subclass that
-    adds nothing it only walks up to the common class, where for two unrelated classes it
-    compares their slot names one by one (about 600 machine instructions of the 730 an
-    assignment cost; two to three assignments per action).
+class _WorkingPlayer(working_copy(Player)):  # type: ignore[misc]
+    """A mutable copy of a Player, alive only inside one ``apply``: ``_WorkingPlayer.thaw(P)``,
+    change its fields, ``freeze()`` makes the new Player."""
+
+    __slots__ = ()
+
+
+class _WorkingState(working_copy(NekoState)):  # type: ignore[misc]
+    """A mutable working copy of a NekoState, alive only inside one ``apply``.
+
+    ``_WorkingState.thaw(s)`` copies the state's fields (the same objects) with ``events`` a
+    new empty list; ``frames`` stays a tuple (``push`` and ``pop`` make the new one) and
+    ``players`` the state's own tuple until a player is changed (``p(i)``), then a list in
+    which each changed player is a :class:`_WorkingPlayer`. Most actions change no frame,
+    and draws, rolls and picks no player, so nothing is copied for them.
     """
 
     __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-    #: Speed: no ``__init__`` of its own (Player's would set every field through keywords):
-    #: ``_WorkingPlayer()`` is a blank copy, which ``_thaw``, the only maker of one, fills field by field
-    #: (fastrecord calls such a class instead of ``object.__new__``)
-    __init__ = object.__init__
 
-
-_thaw = from_attrs(_WorkingPlayer)
-_with_picks = with_picks
-#: ``_hide_picks(s)`` is ``with_picks(s, (0,) * len(s.picks))``: the draft's picks hidden
-#: (``observation``, at every draft decision a runner shows a bot). Speed: a generated copy
-#: of the fields, like the working copy above (``with_picks``, through the frozen class's
-#: constructor, made random-bot games 7% slower); to go with it
-_hide_picks = from_attrs(NekoState, picks="(0,) * len(o.picks)")
-
-
-class _WorkingState(NekoState):
-    """A mutable working copy of a NekoState: a subclass adding no slots (the same layout,
-    like :class:`_WorkingPlayer`), ``events`` the list of what happens, ``frames`` changed by ``push`` and
-    ``pop`` and ``players`` a list from the first player touched (a player becomes an
-    :class:`_WorkingPlayer` in its place).
-
-    ``freeze`` turns the copy itself into the new NekoState (lists to tuples, then
-    ``__class__`` assignment) instead of reading its 23 fields into another object: one
-    object and one copy per action fewer, with the same value.
-
-    Speed: ``frames`` stays a tuple (``push`` and ``pop`` make the new one) and ``players``
-    the state's own tuple until a player is changed: most actions change no frame, and
-    draws, rolls and picks no player, so the list made and turned back into an equal tuple
-    was wasted. The values are the same tuples either way.
-    """
-
-    __slots__ = ()   # Speed: a subclass that adds no slots, as ``_WorkingPlayer`` (see there)
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
+    @classmethod
+    def thaw(cls, s: NekoState) -> _WorkingState:
+        """The working copy of ``s``: its field values, ``events`` an empty list."""
+        w = cls(*_read_state(s))
+        w.events = []
+        return w
 
     def p(self, i: int) -> _WorkingPlayer:
         """Player ``i`` for changing (copied on first touch)."""
@@ -91,20 +81,19 @@ class _WorkingState(NekoState):
         if type(m) is not _WorkingPlayer:
             if type(players) is not list:
                 players = self.players = list(players)
-            m = players[i] = _thaw(m)
+            m = players[i] = _WorkingPlayer.thaw(m)
         return m
 
     def view(self, i: int):
-        """Player ``i`` for reading: the working copy if touched, else the frozen one."""
+        """Player ``i`` for reading: the working copy if touched, else the state's own."""
         return self.players[i]
 
     def put(self, i: int, **fields) -> None:
         """Set these fields of player ``i``.
 
-        Speed: the player is copied only when a value changes (a copy is all 24 fields; at
-        nearly every end of a turn there is nothing to reset). A field that already holds
-        an equal value of the same type is left as it is, so the new state has the value
-        it would have with the field set."""
+        The player is copied only when a value changes (at nearly every end of a turn there
+        is nothing to reset). A field that already holds an equal value of the same type is
+        left as it is, so the new state has the value it would have with the field set."""
         P = self.players[i]
         for f, v in fields.items():
             old = getattr(P, f)
@@ -125,49 +114,15 @@ class _WorkingState(NekoState):
         return frames[-1]
 
     def freeze(self) -> NekoState:
-        """The working copy as a NekoState again (lists back to tuples)."""
+        """The new NekoState: each changed player frozen, lists back to tuples."""
         players = self.players
         if type(players) is list:
-            for m in players:
+            for i, m in enumerate(players):
                 if type(m) is _WorkingPlayer:
-                    m.__class__ = Player
+                    players[i] = m.freeze()
             self.players = tuple(players)
         self.events = tuple(self.events)
-        self.__class__ = NekoState
-        return self
-
-
-_WorkingState.__init__ = copier([f for f in _STATE_FIELDS if f != "events"], events="[]")
-
-
-class _BlankWorkingState(_WorkingState):
-    """A ``_WorkingState`` made blank: ``_BlankWorkingState()`` runs no ``__init__`` (object's own), and ``_work``
-    fills it field by field. It is a ``_WorkingState`` in every other way and freezes the same.
-
-    Speed: ``_WorkingState`` keeps its copying ``__init__`` for ``_WorkingState(s)``; a class of its own that
-    runs nothing on creation is called by fastrecord's code instead of being made by
-    ``object.__new__``, whose wrapper parses arguments and walks the bases (as ``_WorkingPlayer``).
-    """
-
-    __slots__ = ()
-    __init__ = object.__init__
-
-
-#: ``_work(s)`` is ``_WorkingState(s)``: the working copy of ``s`` (``apply_trusted``'s). Speed: one
-#: generated function that makes the blank copy (a ``_BlankWorkingState``) and fills its slots,
-#: instead of a call of the class (``type.__call__``, then ``__init__`` found and called
-#: through the slot wrapper, and its None checked); the same fields (test_engine_speed.py)
-_work = from_attrs(_BlankWorkingState, events="[]")
-
-
-def _check_layouts() -> None:
-    """The working copies can become the frozen classes (same slots, no __dict__)."""
-    for work, frozen in ((_WorkingPlayer, Player), (_WorkingState, NekoState), (_BlankWorkingState, NekoState)):
-        probe = object.__new__(work)
-        probe.__class__ = frozen   # TypeError if the layouts differ
-
-
-_check_layouts()
+        return NekoState(*_read_state(self))
 
 
 def _remove(t: tuple, v) -> tuple:

@@ -19,7 +19,7 @@ from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityInco
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _WorkingState, _a, _work)
+                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _WorkingState, _a)
 
 
 class Round:
@@ -32,7 +32,7 @@ class Round:
         notebooks that build a position by hand (for example a round's end with bids in
         place and no frame) and let the rules take it from there.
         """
-        w = _WorkingState(s)
+        w = _WorkingState.thaw(s)
         self._run(w)
         return w.freeze()
 
@@ -198,7 +198,7 @@ class Round:
         """Apply a legal action: its handler changes a working copy, then the round runs on to
         the next decision.
         """
-        w = _work(s)   # Speed: ``_WorkingState(s)`` (base.py)
+        w = _WorkingState.thaw(s)
         self._HANDLERS[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: engine/__init__.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)

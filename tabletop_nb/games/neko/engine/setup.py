@@ -86,7 +86,7 @@ class SetUp:
             bids=((),) * (self.S + self.A), discard=(), tiles=(),
             bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
             removed=() if self.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
-        w = _WorkingState(s)
+        w = _WorkingState.thaw(s)
         w.bids = self._empty_bids()
         self._run(w)
         return w.freeze()
