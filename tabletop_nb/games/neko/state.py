@@ -1,8 +1,11 @@
 """State and actions of A Pleasant Journey to Neko.
 
-A state is a frozen, hashable value: the players (:class:`Player`), the decks, the
-bidding area with every bid, the discard area and a stack of *frames*, the decisions
-and chance events the game is waiting for (the top frame says who acts next).
+A state is a hashable value, a :func:`~tabletop_nb.core.draft.state_record` (a slots
+dataclass equal and hashed by its fields, which the engine never changes once made: every
+action makes a new one): the players (:class:`Player`), the decks, the bidding area with
+every bid, the discard area and a stack of *frames*, the decisions and chance events the
+game is waiting for (the top frame says who acts next). Change a state only by copying it
+(:func:`replace_state`).
 
 Positions in a ship lane are ``(lane, boundary, sub)``: ``boundary`` k (0..5) is the
 place after k cards (a ship there has crossed k cards), ``sub`` j > 0 is the j-th
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.draft import evolver
+from ...core.draft import evolver, state_record
 
 __all__ = [
     "Player", "NekoState",
@@ -45,7 +48,7 @@ CHANCE_FRAMES = frozenset({"order", "tile", "adv", "reveal", "draw", "roll", "re
 TRADES = ("coins_to_fuel", "fuel_to_goods", "fuel_to_coins", "goods_to_pp")
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class Player:
     """One player's board, lanes and round bookkeeping.
 
@@ -124,7 +127,7 @@ class Player:
     church_used: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@state_record
 class NekoState:
     """The whole table. See the module docstring for positions and frames.
 
