@@ -53,7 +53,7 @@ about 100 ns on 3.11); a NamedTuple's is one ``tuple.__new__``. Reading the fiel
 ``attrgetter`` call either way, and the working copy's ``__init__`` (not frozen) is plain
 slot stores. Measured on 3.11.7 and 3.13.0 (ns per call, CPU time, best of 15 x 20,000
 calls, classes of 10 and 25 int fields, on a loaded 2-core machine: compare within a
-column), against what the engines used before issue 27 (``core/fastrecord.py``:
+column), against what the engines used before issue 27 (``core/fastrecord.py``, deleted since:
 ``exec``-generated straight-line code, with ``__class__`` assignment for the frozen
 result) and ``dataclasses.replace``:
 

@@ -280,9 +280,6 @@ class PacalState:
     moved: int = field(default=0, repr=False)
 
 
-_NAMES = tuple(PacalState.__slots__)
-
-
 #: ``evolve(s, **changes)``: the copy of a state with some fields changed (the engine makes a
 #: new state on every action; :func:`tabletop_nb.core.draft.evolver`)
 evolve = evolver(PacalState)
