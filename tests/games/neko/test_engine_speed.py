@@ -15,7 +15,7 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE, analysis
-from tabletop_nb.core.draft import Draft, evolve, fields_of, working_copy
+from tabletop_nb.core.draft import evolve, fields_of
 from tabletop_nb.games.neko.engine import base
 from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
                                           RemoveInterference, Reward, Sell)
@@ -48,47 +48,27 @@ def _rebuilt(s) -> NekoState:
     return NekoState(**{f.name: getattr(s, f.name) for f in fields(NekoState)} | {"players": players})
 
 
-class _PlainW:
-    """The working copy as plainly as it can be written: every field copied, players and
-    frames as lists, every player copied before the handler runs, a state built afresh
-    by the constructor at the end. ``_plain_apply`` is ``apply_trusted`` with it."""
+def _plain_thaw(s) -> NekoState:
+    """The working state as plainly as it can be made: every field copied by name, every
+    player copied before the handler runs, ``events`` a list."""
+    w = NekoState(**{f.name: getattr(s, f.name) for f in fields(NekoState)})
+    w.players = tuple(Player(**{f.name: getattr(P, f.name) for f in fields(Player)}) for P in s.players)
+    w.events = []
+    return w
 
-    __slots__ = tuple(f.name for f in fields(NekoState))
 
-    def __init__(self, s):
-        for f in self.__slots__:
-            setattr(self, f, getattr(s, f))
-        self.players = [base._WorkingPlayer.thaw(P) for P in s.players]
-        self.frames = list(s.frames)
-        self.events = []
-
-    def p(self, i):
-        return self.players[i]
-
-    def view(self, i):
-        return self.players[i]
-
-    def put(self, i, **fields):
-        for f, v in fields.items():
-            setattr(self.players[i], f, v)
-
-    def push(self, frame):
-        self.frames.append(frame)
-
-    def pop(self):
-        return self.frames.pop()
-
-    def freeze(self) -> NekoState:
-        players = tuple(Player(**{f: getattr(m, f) for f in Player.__slots__}) for m in self.players)
-        return NekoState(**{f: getattr(self, f) for f in self.__slots__}
-                         | {"players": players, "frames": tuple(self.frames), "events": tuple(self.events)})
+def _plain_freeze(w) -> NekoState:
+    """A state built afresh by the constructors from the working state's values."""
+    players = tuple(Player(**{f.name: getattr(m, f.name) for f in fields(Player)}) for m in w.players)
+    return NekoState(**{f.name: getattr(w, f.name) for f in fields(NekoState)}
+                     | {"players": players, "frames": tuple(w.frames), "events": tuple(w.events)})
 
 
 def _plain_apply(game, s, a) -> NekoState:
-    w = _PlainW(s)
+    w = _plain_thaw(s)
     game._HANDLERS[type(a)](game, w, w.frames[-1], a)
     game._run(w)
-    return w.freeze()
+    return _plain_freeze(w)
 
 
 def _same_state(fast, plain) -> None:
@@ -100,7 +80,7 @@ def _same_state(fast, plain) -> None:
 
 
 def test_working_copy_apply_is_the_plain_apply(played):
-    """Speed in base.py's ``_WorkingState`` (frames kept as a tuple changed by push/pop, players listed
+    """Speed in base.py's working state (frames kept as a tuple changed by push/pop, players listed
     only when one is changed and copied by ``put`` only for a new value) and round.py's
     ``apply_trusted`` (``_run`` only without a frame): the same new state as the plain working copy, and the
     state applied to is unchanged."""
@@ -113,37 +93,37 @@ def test_working_copy_apply_is_the_plain_apply(played):
         assert s == before and repr(s) == repr(before)
 
 
-def test_working_copies_are_draft_working_copies():
-    """base.py's ``_WorkingState`` and ``_WorkingPlayer`` are core/draft.py working copies of
-    the state classes with Neko's helpers added (no slots of their own); frozen, a copy
-    is a state of the real classes, made by their constructors."""
-    for work, cls in ((base._WorkingState, NekoState), (base._WorkingPlayer, Player)):
-        assert work.__bases__ == (working_copy(cls),) and work.__slots__ == ()
-        assert not issubclass(work, cls) and not issubclass(cls, Draft)
+def test_the_working_state_copies_a_changed_player_once():
+    """base.py's working state: ``_thaw`` makes a new NekoState sharing the given state's
+    field values; ``_player(w, i)`` copies player ``i`` on first touch only (a new Player
+    changed in place), leaves the others shared; ``_freeze`` gives tuples back. The given
+    state is never written to."""
     game = tabletop_nb.load_game("neko", players=3)
     s = game.initial_state()
-    w = base._WorkingState.thaw(s)
-    m = w.p(0)
-    assert type(m) is base._WorkingPlayer and w.p(0) is m and type(w.players) is list
+    w = base._thaw(s)
+    assert type(w) is NekoState and w is not s and w.players is s.players and w.events == []
+    m = base._player(w, 0)
+    assert type(m) is Player and m is not s.players[0] and m == s.players[0]
+    assert base._player(w, 0) is m and type(w.players) is base._Players
     m.coins += 1
     w.round = 3
-    new = w.freeze()
-    assert type(new) is NekoState and type(new.players) is tuple and type(new.players[0]) is Player
+    new = base._freeze(w)
+    assert new is w and type(new.players) is tuple and type(new.events) is tuple
     assert new.players[0].coins == s.players[0].coins + 1 and new.round == 3
     assert new.players[1] is s.players[1] and s.round != 3 and s.players[0].coins == new.players[0].coins - 1
 
 
 def test_unchanged_working_copy_freezes_to_an_equal_state(played):
-    """A working copy frozen without a change is a new NekoState equal to (and hashing
+    """A working state frozen without a change is a new NekoState equal to (and hashing
     like) the state thawed, with the same field objects, but for ``events`` (what this
     action did: nothing); neither that nor ``apply`` changes the state thawed (its repr and
     a deep copy taken before are still equal to it)."""
     game, pairs = played
     for s, a in pairs[::4]:
         text, deep = repr(s), copy.deepcopy(s)
-        w = base._WorkingState.thaw(s)
+        w = base._thaw(s)
         assert type(w.events) is list and w.events == [] and w.players is s.players
-        same = w.freeze()
+        same = base._freeze(w)
         assert type(same) is NekoState and same is not s and same.events == ()
         assert same == evolve(s, events=()) and hash(same) == hash(evolve(s, events=()))
         assert all(getattr(same, f) is getattr(s, f) for f in fields_of(NekoState) if f != "events")
@@ -154,23 +134,23 @@ def test_unchanged_working_copy_freezes_to_an_equal_state(played):
 
 
 def test_put_copies_a_player_only_for_a_new_value():
-    """Speed in ``_WorkingState.put``: an equal value of the same type leaves the player as it is (the
+    """Speed in ``_put``: an equal value of the same type leaves the player as it is (the
     same object, so the same value); a new value, or an equal one of another type (0 for
     False), is written into a copy."""
     game = tabletop_nb.load_game("neko", players=2)
     s = game.initial_state()
     P = s.players[0]
-    w = base._WorkingState.thaw(s)
-    w.put(0, picked_up=False, church_used=0)
-    assert w.view(0) is P and w.freeze().players[0] is P
-    w = base._WorkingState.thaw(s)
-    w.put(0, picked_up=False, church_used=1)
-    after = w.freeze().players[0]
+    w = base._thaw(s)
+    base._put(w, 0, picked_up=False, church_used=0)
+    assert w.players[0] is P and base._freeze(w).players[0] is P
+    w = base._thaw(s)
+    base._put(w, 0, picked_up=False, church_used=1)
+    after = base._freeze(w).players[0]
     assert type(after) is Player and after.church_used == 1 and after.picked_up is False
     assert s.players[0] is P and P.church_used == 0
-    w = base._WorkingState.thaw(s)
-    w.put(0, picked_up=0)
-    after = w.freeze().players[0]
+    w = base._thaw(s)
+    base._put(w, 0, picked_up=0)
+    after = base._freeze(w).players[0]
     assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
                                                                   | {"picked_up": 0})
 
@@ -346,19 +326,20 @@ def _plain_pick_or_end_turn(game, s, a) -> NekoState:
     """A Pick or an EndTurn as the rules have them, then ``_run``: the pick added to the
     step's picks, or the turn ended (picked_up reset, the next seat), without the handlers'
     own next frame."""
-    w = _PlainW(s)
-    top = w.pop()
+    w = _plain_thaw(s)
+    top = w.frames[-1]
+    w.frames = w.frames[:-1]
     if type(a) is EndTurn:
-        w.put(top[1], picked_up=False)
+        w.players[top[1]].picked_up = False
         if game.rules.park_pickup_per_turn:
-            w.put(top[1], park_pickups_used=0)
+            w.players[top[1]].park_pickups_used = 0
         w.main = ()
         w.turn = (w.turn + 1) % game.N
         w.events.append(("end_turn", top[1]))
     else:
         w.picks = w.picks + (a.value,)
     game._run(w)
-    return w.freeze()
+    return _plain_freeze(w)
 
 
 def test_pick_and_end_turn_push_what_run_pushes(played):
@@ -490,18 +471,16 @@ def test_insert_is_sorted_with_the_value_added(t, v):
     assert [type(x) for x in got] == [type(x) for x in plain]
 
 
-def test_player_thaw_and_freeze_copy_every_field(played):
-    """``_WorkingPlayer.thaw(P)`` holds the very field values of the player, and freezes back
-    into an equal Player, for every player at positions of seeded games."""
+def test_player_copy_copies_every_field(played):
+    """``_copy_player(P)`` holds the very field values of the player: an equal Player (a
+    new object), for every player at positions of seeded games."""
     game, pairs = played
     for s, _ in pairs[::5]:
         for P in s.players:
-            m = base._WorkingPlayer.thaw(P)
-            assert type(m) is base._WorkingPlayer
+            m = base._copy_player(P)
+            assert type(m) is Player and m is not P
             assert all(getattr(m, f) is getattr(P, f) for f in fields_of(Player))
-            back = m.freeze()
-            assert type(back) is Player and back is not P
-            assert back == P and hash(back) == hash(P) and repr(back) == repr(P)
+            assert m == P and hash(m) == hash(P) and repr(m) == repr(P)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -517,7 +496,7 @@ def test_gain_is_the_plain_clamp(players):
         for item in ("coins", "fuel", "goods", "fish", "pp"):
             for n in range(-2, cab + frz + 3):
                 P = Player(fuel=fuel, goods=goods, fish=fish)
-                m = base._WorkingPlayer.thaw(P)
+                m = base._copy_player(P)
                 got = game._gain(m, item, n)
                 room = {"coins": n, "pp": n, "fish": frz - fish}.get(item, cab - fuel - goods)
                 plain = 0 if n <= 0 else max(0, min(n, room))
@@ -527,19 +506,19 @@ def test_gain_is_the_plain_clamp(players):
                 checked += 1
     assert checked > 300
     with pytest.raises(ValueError):
-        game._gain(base._WorkingPlayer.thaw(Player()), "nothing", 1)
+        game._gain(Player(), "nothing", 1)
 
 
 def test_apply_trusted_freezes_as_freeze_does(played):
-    """round.py's ``apply_trusted`` (the working copy by ``_WorkingState.thaw``, the handler from the
-    instance's table) makes the state that the working copy's own ``freeze`` makes, at
+    """round.py's ``apply_trusted`` (the working state by ``_thaw``, the handler from the
+    instance's table) makes the state that ``_freeze`` makes of the working state, at
     every action of seeded games."""
     game, pairs = played
     for s, a in pairs:
-        w = base._WorkingState.thaw(s)
+        w = base._thaw(s)
         game._HANDLERS[type(a)](game, w, w.frames[-1], a)
         if not w.frames:
             game._run(w)
-        _same_state(game.apply_trusted(s, a), w.freeze())
+        _same_state(game.apply_trusted(s, a), base._freeze(w))
 
 

@@ -1,21 +1,21 @@
-"""What every section of the Neko engine shares (not a rulebook section): the working copy
-of a state, the action cache, the roll tables and the per-lanes profile.
+"""What every section of the Neko engine shares (not a rulebook section): the working state
+of ``apply``, the action cache, the roll tables and the per-lanes profile.
 
-Inside ``apply`` the state is thawed into a mutable working copy (``w =
-_WorkingState.thaw(s)``), the rules change it by plain assignments, and ``w.freeze()``
-makes the new state: the rules read like the rulebook's sentences and the states stay
-values. Both working copies are :func:`tabletop_nb.core.draft.working_copy` classes with
-Neko's helpers added:
+Inside ``apply`` the state is thawed into a working state (``w = _thaw(s)``: a new
+:class:`NekoState` with the same field values; NekoState is a
+:func:`~tabletop_nb.core.draft.state_record`, so that copy is plain slot stores), the rules
+change it by plain assignments and the helpers here, and ``_freeze(w)`` hands it out as the
+new state: the rules read like the rulebook's sentences and the states stay values.
 
-- :class:`_WorkingState`, the copy of a :class:`NekoState`: ``events`` is a list of what
-  happens, ``frames`` is changed by ``push`` and ``pop``, and ``players`` stays the state's
-  own tuple until a player is changed (``p(i)``, ``put``), then becomes a list in which
-  that player is a :class:`_WorkingPlayer` (players nobody changed are shared with the
-  state, not copied).
-- :class:`_WorkingPlayer`, the copy of a :class:`Player`.
+- ``events`` is a list of what happens while working, a tuple once handed out;
+- ``frames`` is changed by :func:`_push` and :func:`_pop` (a new tuple each time);
+- ``players`` stays the given state's own tuple until a player is changed
+  (:func:`_player`, :func:`_put`), then becomes a :class:`_Players` list in which each
+  changed player is a new :class:`Player` of this apply's own, changed in place; players
+  nobody changed are shared with the given state, never written to.
 
-``freeze`` makes each changed player and then the state through the classes' own
-constructors (lists back to tuples); the state that was thawed is never written to.
+One copy of the state and one of each changed player per action; the state applied to is
+never written to (tests/test_states_unchanged.py checks every game).
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import attrgetter
 
-from ....core.draft import evolver, fields_of, working_copy
+from ....core.draft import evolver, fields_of
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Buy, DrawCard, EndTurn, MoveShip,
                      NekoState, Pass, Player, RemoveInterference, Reward, RollDice, Rolled, with_picks)
@@ -35,9 +35,7 @@ __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REW
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
 
 _NAMES = ("Yellow", "Red", "Purple", "Green")
-#: a NekoState's (or its working copy's) field values in constructor order, read in one C
-#: call: what the working copy's own ``thaw`` and ``freeze`` read (core/draft.py), called here
-#: without the extra call of ``super()``'s method (``_WorkingState`` adds to both)
+#: a NekoState's field values in constructor order, read in one C call (for :func:`_thaw`)
 _read_state = attrgetter(*fields_of(NekoState))
 _with_picks = with_picks
 _evolve_state = evolver(NekoState)
@@ -48,81 +46,81 @@ def _hide_picks(s: NekoState) -> NekoState:
     return _evolve_state(s, picks=(0,) * len(s.picks))
 
 
-class _WorkingPlayer(working_copy(Player)):  # type: ignore[misc]
-    """A mutable copy of a Player, alive only inside one ``apply``: ``_WorkingPlayer.thaw(P)``,
-    change its fields, ``freeze()`` makes the new Player."""
-
-    __slots__ = ()
+#: a Player's field values in constructor order (one C call), for :func:`_copy_player`
+_read_player = attrgetter(*fields_of(Player))
 
 
-class _WorkingState(working_copy(NekoState)):  # type: ignore[misc]
-    """A mutable working copy of a NekoState, alive only inside one ``apply``.
+def _copy_player(P: Player) -> Player:
+    """A new Player with ``P``'s field values (the same objects): the copy a working state
+    changes in place, since nobody else holds it yet."""
+    return Player(*_read_player(P))
 
-    ``_WorkingState.thaw(s)`` copies the state's fields (the same objects) with ``events`` a
-    new empty list; ``frames`` stays a tuple (``push`` and ``pop`` make the new one) and
-    ``players`` the state's own tuple until a player is changed (``p(i)``), then a list in
-    which each changed player is a :class:`_WorkingPlayer`. Most actions change no frame,
-    and draws, rolls and picks no player, so nothing is copied for them.
-    """
 
-    __slots__ = ()
+class _Players(list):
+    """The players of a state being made inside ``apply``: a list that remembers the tuple
+    of the state it was thawed from (``given``), so that a player still shared with that
+    state is copied before it is changed, and one this apply has copied is not copied again."""
 
-    @classmethod
-    def thaw(cls, s: NekoState) -> _WorkingState:
-        """The working copy of ``s``: its field values, ``events`` an empty list."""
-        w = cls(*_read_state(s))
-        w.events = []
-        return w
+    __slots__ = ("given",)
 
-    def p(self, i: int) -> _WorkingPlayer:
-        """Player ``i`` for changing (copied on first touch)."""
-        players = self.players
-        m = players[i]
-        if type(m) is not _WorkingPlayer:
-            if type(players) is not list:
-                players = self.players = list(players)
-            m = players[i] = _WorkingPlayer.thaw(m)
-        return m
 
-    def view(self, i: int):
-        """Player ``i`` for reading: the working copy if touched, else the state's own."""
-        return self.players[i]
+def _thaw(s: NekoState) -> NekoState:
+    """The working state of one ``apply``: a new NekoState with ``s``'s field values (the
+    same objects) and ``events`` an empty list. The rules change it by plain assignments
+    and the helpers below; :func:`_freeze` hands it out. ``s`` is never written to."""
+    w = NekoState(*_read_state(s))
+    w.events = []  # type: ignore[assignment]  # a list while working (_freeze)
+    return w
 
-    def put(self, i: int, **fields) -> None:
-        """Set these fields of player ``i``.
 
-        The player is copied only when a value changes (at nearly every end of a turn there
-        is nothing to reset). A field that already holds an equal value of the same type is
-        left as it is, so the new state has the value it would have with the field set."""
-        P = self.players[i]
-        for f, v in fields.items():
-            old = getattr(P, f)
-            if old != v or type(old) is not type(v):
-                m = self.p(i)
-                for f, v in fields.items():
-                    setattr(m, f, v)
-                return
+def _player(w: NekoState, i: int) -> Player:
+    """Player ``i`` of the working state, for changing (copied on first touch)."""
+    players = w.players
+    if type(players) is not _Players:
+        given = players
+        players = w.players = _Players(given)  # type: ignore[assignment]
+        players.given = given
+    m = players[i]
+    if m is players.given[i]:
+        m = players[i] = _copy_player(m)
+    return m
 
-    def push(self, frame: tuple) -> None:
-        """Put a frame on top of the stack (the next decision or chance event)."""
-        self.frames = self.frames + (frame,)
 
-    def pop(self) -> tuple:
-        """Take the top frame off the stack."""
-        frames = self.frames
-        self.frames = frames[:-1]
-        return frames[-1]
+def _put(w: NekoState, i: int, **fields) -> None:
+    """Set these fields of player ``i`` of the working state.
 
-    def freeze(self) -> NekoState:
-        """The new NekoState: each changed player frozen, lists back to tuples."""
-        players = self.players
-        if type(players) is list:
-            for i, m in enumerate(players):
-                if type(m) is _WorkingPlayer:
-                    players[i] = m.freeze()
-            self.players = tuple(players)
-        self.events = tuple(self.events)
-        return NekoState(*_read_state(self))
+    The player is copied only when a value changes (at nearly every end of a turn there is
+    nothing to reset). A field that already holds an equal value of the same type is left
+    as it is, so the new state has the value it would have with the field set."""
+    P = w.players[i]
+    for f, v in fields.items():
+        old = getattr(P, f)
+        if old != v or type(old) is not type(v):
+            m = _player(w, i)
+            for f, v in fields.items():
+                setattr(m, f, v)
+            return
+
+
+def _push(w: NekoState, frame: tuple) -> None:
+    """Put a frame on top of the working state's stack (the next decision or chance event)."""
+    w.frames = w.frames + (frame,)
+
+
+def _pop(w: NekoState) -> tuple:
+    """Take the top frame off the working state's stack."""
+    frames = w.frames
+    w.frames = frames[:-1]
+    return frames[-1]
+
+
+def _freeze(w: NekoState) -> NekoState:
+    """The working state, finished: its lists back to tuples. From here on it is a value
+    that nobody changes (tests/test_states_unchanged.py)."""
+    if type(w.players) is _Players:
+        w.players = tuple(w.players)
+    w.events = tuple(w.events)
+    return w
 
 
 def _remove(t: tuple, v) -> tuple:

@@ -18,8 +18,7 @@ from ....core.protocol import CHANCE, TERMINAL
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
-from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, _DRAW, _WorkingState, _a)
+from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, _DRAW, _a, _thaw, _push, _pop, _freeze)
 
 
 class Round:
@@ -32,9 +31,9 @@ class Round:
         notebooks that build a position by hand (for example a round's end with bids in
         place and no frame) and let the rules take it from there.
         """
-        w = _WorkingState.thaw(s)
+        w = _thaw(s)
         self._run(w)
-        return w.freeze()
+        return _freeze(w)
 
     def position(self, **table) -> NekoState:
         """A validated position built from what is on the table, advanced to its first
@@ -198,13 +197,13 @@ class Round:
         """Apply a legal action: its handler changes a working copy, then the round runs on to
         the next decision.
         """
-        w = _WorkingState.thaw(s)
+        w = _thaw(s)
         self._HANDLERS[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: engine/__init__.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
-        return w.freeze()
+        return _freeze(w)
 
-    def _run(self, w: _WorkingState) -> None:
+    def _run(self, w: NekoState) -> None:
         """Advance through every step that needs no choice, up to the next frame.
 
         Rules: NK-ADS-01, NK-MM-04, NK-RES-14, NK-RND-05.
@@ -217,15 +216,15 @@ class Round:
                 if w.step == 0:
                     w.step = 1
                     if r.random_start_order:
-                        w.push(("order",))
+                        _push(w, ("order",))
                 elif w.step == 1:
                     if len(w.tiles) < 2 * self.per_period:
-                        w.push(("tile",))
+                        _push(w, ("tile",))
                     else:
                         w.step = 2
                 elif w.step == 2:
                     if -1 in w.adv:
-                        w.push(("adv",))
+                        _push(w, ("adv",))
                     else:
                         w.removed = w.removed + w.adv_pool
                         w.adv_pool = ()
@@ -241,20 +240,20 @@ class Round:
                 if w.turn < N:
                     p = w.order[N - 1 - w.turn]
                     w.turn += 1
-                    w.push(("bonus", p))
+                    _push(w, ("bonus", p))
                 else:
                     w.round, w.phase, w.turn = 1, MARKET, 0
             elif ph == MARKET:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    if w.view(p).fish > 0:
-                        w.push(("market", p))
+                    if w.players[p].fish > 0:
+                        _push(w, ("market", p))
                 else:
                     w.phase, w.turn, w.hands = ROLL, 0, ()
             elif ph == ROLL:
                 if w.turn < N:
-                    w.push(("roll", w.turn))
+                    _push(w, ("roll", w.turn))
                     w.turn += 1
                 else:
                     w.phase, w.step, w.picks = DRAFT, 0, ()
@@ -264,22 +263,22 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    w.push(("income", p))
+                    _push(w, ("income", p))
                 else:
                     w.phase, w.turn = REWARD, 0
             elif ph == REWARD:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    w.push(("reward", p))
+                    _push(w, ("reward", p))
                 else:
                     w.phase, w.turn = POST, 0
             elif ph == POST:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    if self.owned_card(w.view(p), "post_office") is not None:
-                        w.push(("po", p))
+                    if self.owned_card(w.players[p], "post_office") is not None:
+                        _push(w, ("po", p))
                 else:
                     self._set_turn_order(w)
                     w.phase, w.turn, w.main = ACTION, 0, ()
@@ -289,10 +288,10 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    P = w.view(p)
+                    P = w.players[p]
                     if (P.park_variant_round and P.park_variant_round < w.round and w.discard
                             and self._park_spaces(w, p)):
-                        w.push(("park", p, 1))
+                        _push(w, ("park", p, 1))
                 else:
                     w.phase, w.step = RESOLVE, 0
             elif ph == RESOLVE:
@@ -303,7 +302,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    w.push(("endgame", p))
+                    _push(w, ("endgame", p))
                 else:
                     self._final_scoring(w)
                     w.phase = OVER
@@ -319,9 +318,9 @@ class Round:
         for i in range(N):
             idx = (turn + i) % N
             p = order[idx]
-            if players[p].dice:   # (``w.view(p)``, without the call)
+            if players[p].dice:   # (``w.players[p]``, without the call)
                 w.turn = idx
-                w.push(("turn", p))
+                _push(w, ("turn", p))
                 return
         w.phase, w.turn = PARK, 0
 
@@ -334,4 +333,4 @@ class Round:
 
         Rules: NK-MM-01, NK-END-01.
         """
-        w.pop()
+        _pop(w)

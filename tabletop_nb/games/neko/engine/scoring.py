@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from ..state import (NekoState)
-from .base import (_WorkingState)
+from .base import (_player)
 
 
 class Scoring:
@@ -21,7 +21,7 @@ class Scoring:
         """
         out = []
         r = self.rules
-        for P in (s.view(p) if isinstance(s, _WorkingState) else s.players[p] for p in range(self.N)):
+        for P in (s.players[p] for p in range(self.N)):
             if kind == "most_fuel":
                 v = P.fuel
             elif kind == "most_coins":
@@ -84,7 +84,7 @@ class Scoring:
             for p in self.tile_scorers(w, tile):
                 gained[p] += tile.pp
         for p in range(self.N):
-            m = w.p(p)
+            m = _player(w, p)
             travel = self.travel_pp(m)
             m.pp += gained[p] + travel
             w.events.append(("mid", p, gained[p], travel))
@@ -165,7 +165,7 @@ class Scoring:
 
         Rules: NK-FIN-08.
         """
-        w.final = tuple(self.final_breakdown(w.view(p)) for p in range(self.N))
+        w.final = tuple(self.final_breakdown(w.players[p]) for p in range(self.N))
         w.events.append(("final",))
 
     def scores(self, s: NekoState) -> tuple:
