@@ -94,20 +94,20 @@ def test_working_copy_apply_is_the_plain_apply(played):
 
 
 def test_the_working_state_copies_a_changed_player_once():
-    """base.py's working state: ``_thaw`` makes a new NekoState sharing the given state's
-    field values; ``_player(w, i)`` copies player ``i`` on first touch only (a new Player
-    changed in place), leaves the others shared; ``_freeze`` gives tuples back. The given
+    """base.py's working state: ``thaw`` makes a new NekoState sharing the given state's
+    field values; ``changing_player(w, i)`` copies player ``i`` on first touch only (a new Player
+    changed in place), leaves the others shared; ``finish`` gives tuples back. The given
     state is never written to."""
     game = tabletop_nb.load_game("neko", players=3)
     s = game.initial_state()
-    w = base._thaw(s)
+    w = base.thaw(s)
     assert type(w) is NekoState and w is not s and w.players is s.players and w.events == []
-    m = base._player(w, 0)
+    m = base.changing_player(w, 0)
     assert type(m) is Player and m is not s.players[0] and m == s.players[0]
-    assert base._player(w, 0) is m and type(w.players) is base._Players
+    assert base.changing_player(w, 0) is m and type(w.players) is base.ChangingPlayers
     m.coins += 1
     w.round = 3
-    new = base._freeze(w)
+    new = base.finish(w)
     assert new is w and type(new.players) is tuple and type(new.events) is tuple
     assert new.players[0].coins == s.players[0].coins + 1 and new.round == 3
     assert new.players[1] is s.players[1] and s.round != 3 and s.players[0].coins == new.players[0].coins - 1
@@ -121,9 +121,9 @@ def test_unchanged_working_copy_freezes_to_an_equal_state(played):
     game, pairs = played
     for s, a in pairs[::4]:
         text, deep = repr(s), copy.deepcopy(s)
-        w = base._thaw(s)
+        w = base.thaw(s)
         assert type(w.events) is list and w.events == [] and w.players is s.players
-        same = base._freeze(w)
+        same = base.finish(w)
         assert type(same) is NekoState and same is not s and same.events == ()
         assert same == evolve(s, events=()) and hash(same) == hash(evolve(s, events=()))
         assert all(getattr(same, f) is getattr(s, f) for f in fields_of(NekoState) if f != "events")
@@ -134,23 +134,23 @@ def test_unchanged_working_copy_freezes_to_an_equal_state(played):
 
 
 def test_put_copies_a_player_only_for_a_new_value():
-    """Speed in ``_put``: an equal value of the same type leaves the player as it is (the
+    """Speed in ``put``: an equal value of the same type leaves the player as it is (the
     same object, so the same value); a new value, or an equal one of another type (0 for
     False), is written into a copy."""
     game = tabletop_nb.load_game("neko", players=2)
     s = game.initial_state()
     P = s.players[0]
-    w = base._thaw(s)
-    base._put(w, 0, picked_up=False, church_used=0)
-    assert w.players[0] is P and base._freeze(w).players[0] is P
-    w = base._thaw(s)
-    base._put(w, 0, picked_up=False, church_used=1)
-    after = base._freeze(w).players[0]
+    w = base.thaw(s)
+    base.put(w, 0, picked_up=False, church_used=0)
+    assert w.players[0] is P and base.finish(w).players[0] is P
+    w = base.thaw(s)
+    base.put(w, 0, picked_up=False, church_used=1)
+    after = base.finish(w).players[0]
     assert type(after) is Player and after.church_used == 1 and after.picked_up is False
     assert s.players[0] is P and P.church_used == 0
-    w = base._thaw(s)
-    base._put(w, 0, picked_up=0)
-    after = base._freeze(w).players[0]
+    w = base.thaw(s)
+    base.put(w, 0, picked_up=0)
+    after = base.finish(w).players[0]
     assert type(after.picked_up) is int and after == P.__class__(**{f.name: getattr(P, f.name) for f in fields(P)}
                                                                   | {"picked_up": 0})
 
@@ -472,12 +472,12 @@ def test_insert_is_sorted_with_the_value_added(t, v):
 
 
 def test_player_copy_copies_every_field(played):
-    """``_copy_player(P)`` holds the very field values of the player: an equal Player (a
+    """``copy_player(P)`` holds the very field values of the player: an equal Player (a
     new object), for every player at positions of seeded games."""
     game, pairs = played
     for s, _ in pairs[::5]:
         for P in s.players:
-            m = base._copy_player(P)
+            m = base.copy_player(P)
             assert type(m) is Player and m is not P
             assert all(getattr(m, f) is getattr(P, f) for f in fields_of(Player))
             assert m == P and hash(m) == hash(P) and repr(m) == repr(P)
@@ -496,7 +496,7 @@ def test_gain_is_the_plain_clamp(players):
         for item in ("coins", "fuel", "goods", "fish", "pp"):
             for n in range(-2, cab + frz + 3):
                 P = Player(fuel=fuel, goods=goods, fish=fish)
-                m = base._copy_player(P)
+                m = base.copy_player(P)
                 got = game._gain(m, item, n)
                 room = {"coins": n, "pp": n, "fish": frz - fish}.get(item, cab - fuel - goods)
                 plain = 0 if n <= 0 else max(0, min(n, room))
@@ -510,15 +510,15 @@ def test_gain_is_the_plain_clamp(players):
 
 
 def test_apply_trusted_freezes_as_freeze_does(played):
-    """round.py's ``apply_trusted`` (the working state by ``_thaw``, the handler from the
-    instance's table) makes the state that ``_freeze`` makes of the working state, at
+    """round.py's ``apply_trusted`` (the working state by ``thaw``, the handler from the
+    instance's table) makes the state that ``finish`` makes of the working state, at
     every action of seeded games."""
     game, pairs = played
     for s, a in pairs:
-        w = base._thaw(s)
+        w = base.thaw(s)
         game._HANDLERS[type(a)](game, w, w.frames[-1], a)
         if not w.frames:
             game._run(w)
-        _same_state(game.apply_trusted(s, a), base._freeze(w))
+        _same_state(game.apply_trusted(s, a), base.finish(w))
 
 

@@ -33,10 +33,10 @@ what the count rule allows, where a card can be placed and for how much) live in
 of a bidding space is one method, :meth:`NekoGame.wins_tie` (:mod:`.end_of_round`): a
 subclass that overrides it is played, resolved and bot-played by its own rule.
 
-Inside ``apply`` the state is thawed into a working state (``w = _thaw(s)``: a new
+Inside ``apply`` the state is thawed into a working state (``w = thaw(s)``: a new
 ``NekoState``, a state record, with the same field values, whose players are copied on
-first touch by ``_player(w, i)``), the handler and ``_run`` change it by plain
-assignments, and ``_freeze(w)`` hands it out as the new state (its lists back to tuples):
+first touch by ``changing_player(w, i)``), the handler and ``_run`` change it by plain
+assignments, and ``finish(w)`` hands it out as the new state (its lists back to tuples):
 the rules read like the rulebook's sentences, and the state applied to is never written to
 (:mod:`.base`).
 """
@@ -55,7 +55,7 @@ from .action_phase import ActionPhase
 from .advanced import Advanced
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,  # noqa: F401
                    RESOLVE, REWARD, ROLL, SETUP, _ACT, _NAMES, _a, _cumulative, _insert, _Profile,
-                   _remove, _roll_tables, _with_picks, _thaw, _freeze, _player)
+                   _remove, _roll_tables, _with_picks, thaw, finish, changing_player)
 from .cards import Cards
 from .end_of_round import EndOfRound
 from .free_actions import FreeActions

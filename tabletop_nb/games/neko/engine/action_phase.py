@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import analysis
 from ..state import (ActivateHub, NewBid)
-from .base import (ACTION, _CARD, _END_TURN, _a, _insert, _remove, _player, _put, _push, _pop)
+from .base import (ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put, push, pop)
 
 
 class _ValueActions:
@@ -237,7 +237,7 @@ class ActionPhase:
         Rules: NK-ACT-06, NK-CAP-02.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.dice = _remove(m.dice, a.value)
         w.discard = _insert(w.discard, a.value)
         got = self._gain(m, "fish", 1)
@@ -251,7 +251,7 @@ class ActionPhase:
         """
         p = top[1]
         space, v = a.space, a.value
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.dice = _remove(m.dice, v)
         # Speed: ``_add_bid(w, space, p, v)`` and ``_card_at(w, space)`` written out (the
         # commonest decision: two calls fewer)
@@ -271,7 +271,7 @@ class ActionPhase:
         Rules: NK-ACT-08, NK-ACT-09, NK-OB-03, NK-RS-02, NK-NH-02, NK-ST-05, NK-HO-02.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         r = self.rules
         m.dice = _remove(m.dice, a.value)
         m.card_dice = m.card_dice + (((a.lane, a.slot), a.value),)
@@ -289,9 +289,9 @@ class ActionPhase:
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                _push(w, ("neko", p, h))
+                push(w, ("neko", p, h))
         elif e == "seaside_reward":
-            _push(w, ("seareward", p, a.value))
+            push(w, ("seareward", p, a.value))
         elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
             m.hospital_used = True
             m.interference -= 1
@@ -302,15 +302,15 @@ class ActionPhase:
 
         Rules: NK-ACT-01, NK-ACT-04, NK-FA-03.
         """
-        _pop(w)
+        pop(w)
         p = top[1]
-        # Speed: ``_put(w, p, picked_up=False)`` written out: the player is copied only when
+        # Speed: ``put(w, p, picked_up=False)`` written out: the player is copied only when
         # the field is not already False (``put``'s test for a bool, without its call and
         # keywords; at nearly every end of a turn there is nothing to reset)
         if w.players[p].picked_up is not False:
-            _player(w, p).picked_up = False
+            changing_player(w, p).picked_up = False
         if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
-            _put(w, p, park_pickups_used=0)
+            put(w, p, park_pickups_used=0)
         w.main = ()
         w.turn = (w.turn + 1) % self.N
         w.events.append(("end_turn", top[1]))

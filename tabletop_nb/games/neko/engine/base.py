@@ -1,16 +1,16 @@
 """What every section of the Neko engine shares (not a rulebook section): the working state
 of ``apply``, the action cache, the roll tables and the per-lanes profile.
 
-Inside ``apply`` the state is thawed into a working state (``w = _thaw(s)``: a new
+Inside ``apply`` the state is thawed into a working state (``w = thaw(s)``: a new
 :class:`NekoState` with the same field values; NekoState is a
 :func:`~tabletop_nb.core.draft.state_record`, so that copy is plain slot stores), the rules
-change it by plain assignments and the helpers here, and ``_freeze(w)`` hands it out as the
+change it by plain assignments and the helpers here, and ``finish(w)`` hands it out as the
 new state: the rules read like the rulebook's sentences and the states stay values.
 
 - ``events`` is a list of what happens while working, a tuple once handed out;
-- ``frames`` is changed by :func:`_push` and :func:`_pop` (a new tuple each time);
+- ``frames`` is changed by :func:`push` and :func:`pop` (a new tuple each time);
 - ``players`` stays the given state's own tuple until a player is changed
-  (:func:`_player`, :func:`_put`), then becomes a :class:`_Players` list in which each
+  (:func:`changing_player`, :func:`put`), then becomes a :class:`ChangingPlayers` list in which each
   changed player is a new :class:`Player` of this apply's own, changed in place; players
   nobody changed are shared with the given state, never written to.
 
@@ -35,7 +35,7 @@ __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REW
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
 
 _NAMES = ("Yellow", "Red", "Purple", "Green")
-#: a NekoState's field values in constructor order, read in one C call (for :func:`_thaw`)
+#: a NekoState's field values in constructor order, read in one C call (for :func:`thaw`)
 _read_state = attrgetter(*fields_of(NekoState))
 _with_picks = with_picks
 _evolve_state = evolver(NekoState)
@@ -46,17 +46,17 @@ def _hide_picks(s: NekoState) -> NekoState:
     return _evolve_state(s, picks=(0,) * len(s.picks))
 
 
-#: a Player's field values in constructor order (one C call), for :func:`_copy_player`
+#: a Player's field values in constructor order (one C call), for :func:`copy_player`
 _read_player = attrgetter(*fields_of(Player))
 
 
-def _copy_player(P: Player) -> Player:
+def copy_player(P: Player) -> Player:
     """A new Player with ``P``'s field values (the same objects): the copy a working state
     changes in place, since nobody else holds it yet."""
     return Player(*_read_player(P))
 
 
-class _Players(list):
+class ChangingPlayers(list):
     """The players of a state being made inside ``apply``: a list that remembers the tuple
     of the state it was thawed from (``given``), so that a player still shared with that
     state is copied before it is changed, and one this apply has copied is not copied again."""
@@ -64,29 +64,29 @@ class _Players(list):
     __slots__ = ("given",)
 
 
-def _thaw(s: NekoState) -> NekoState:
+def thaw(s: NekoState) -> NekoState:
     """The working state of one ``apply``: a new NekoState with ``s``'s field values (the
     same objects) and ``events`` an empty list. The rules change it by plain assignments
-    and the helpers below; :func:`_freeze` hands it out. ``s`` is never written to."""
+    and the helpers below; :func:`finish` hands it out. ``s`` is never written to."""
     w = NekoState(*_read_state(s))
-    w.events = []  # type: ignore[assignment]  # a list while working (_freeze)
+    w.events = []  # type: ignore[assignment]  # a list while working (finish)
     return w
 
 
-def _player(w: NekoState, i: int) -> Player:
+def changing_player(w: NekoState, i: int) -> Player:
     """Player ``i`` of the working state, for changing (copied on first touch)."""
     players = w.players
-    if type(players) is not _Players:
+    if type(players) is not ChangingPlayers:
         given = players
-        players = w.players = _Players(given)  # type: ignore[assignment]
+        players = w.players = ChangingPlayers(given)  # type: ignore[assignment]
         players.given = given
     m = players[i]
     if m is players.given[i]:
-        m = players[i] = _copy_player(m)
+        m = players[i] = copy_player(m)
     return m
 
 
-def _put(w: NekoState, i: int, **fields) -> None:
+def put(w: NekoState, i: int, **fields) -> None:
     """Set these fields of player ``i`` of the working state.
 
     The player is copied only when a value changes (at nearly every end of a turn there is
@@ -96,28 +96,28 @@ def _put(w: NekoState, i: int, **fields) -> None:
     for f, v in fields.items():
         old = getattr(P, f)
         if old != v or type(old) is not type(v):
-            m = _player(w, i)
+            m = changing_player(w, i)
             for f, v in fields.items():
                 setattr(m, f, v)
             return
 
 
-def _push(w: NekoState, frame: tuple) -> None:
+def push(w: NekoState, frame: tuple) -> None:
     """Put a frame on top of the working state's stack (the next decision or chance event)."""
     w.frames = w.frames + (frame,)
 
 
-def _pop(w: NekoState) -> tuple:
+def pop(w: NekoState) -> tuple:
     """Take the top frame off the working state's stack."""
     frames = w.frames
     w.frames = frames[:-1]
     return frames[-1]
 
 
-def _freeze(w: NekoState) -> NekoState:
+def finish(w: NekoState) -> NekoState:
     """The working state, finished: its lists back to tuples. From here on it is a value
     that nobody changes (tests/test_states_unchanged.py)."""
-    if type(w.players) is _Players:
+    if type(w.players) is ChangingPlayers:
         w.players = tuple(w.players)
     w.events = tuple(w.events)
     return w

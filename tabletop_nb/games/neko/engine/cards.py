@@ -10,7 +10,7 @@ Tests: tests/games/neko/test_cards.py.
 from __future__ import annotations
 
 
-from .base import (RESOLVE, _Profile, _remove, _player, _push, _pop)
+from .base import (RESOLVE, _Profile, _remove, changing_player, push, pop)
 
 
 class Cards:
@@ -114,8 +114,8 @@ class Cards:
 
         Rules: NK-SMC-01.
         """
-        _pop(w)
-        m = _player(w, top[1])
+        pop(w)
+        m = changing_player(w, top[1])
         r = self.rules
         got = self._gain(m, a.item, r.southernmost_coins if a.item == "coins" else r.southernmost_fuel)
         w.events.append(("city", top[1], a.item, got))
@@ -125,7 +125,7 @@ class Cards:
 
         Rules: NK-TO-01, NK-PO-03.
         """
-        _pop(w)
+        pop(w)
         self._start_offer(w, top[1], self.rules.post_office_discount)
         w.events.append(("post_office", top[1]))
 
@@ -135,7 +135,7 @@ class Cards:
         Rules: NK-ST-01, NK-ST-06, NK-ST-07.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         r = self.rules
         t = a.trade
         if t == "coins_to_fuel":
@@ -157,7 +157,7 @@ class Cards:
 
         Rules: NK-LH-01, NK-LH-03.
         """
-        m = _player(w, top[1])
+        m = changing_player(w, top[1])
         m.lighthouse = (a.lane, a.boundary, a.sub)
         w.events.append(("lighthouse", top[1], m.lighthouse))
 
@@ -166,7 +166,7 @@ class Cards:
 
         Rules: NK-HO-02.
         """
-        m = _player(w, top[1])
+        m = changing_player(w, top[1])
         m.hospital_used = True
         m.interference -= 1
         w.events.append(("hospital", top[1], 1))
@@ -176,9 +176,9 @@ class Cards:
 
         Rules: NK-NH-01.
         """
-        _pop(w)
+        pop(w)
         _, p, h = top
-        m = _player(w, p)
+        m = changing_player(w, p)
         fuel = self._gain(m, "fuel", a.fuel)
         coins = h - self.rules.neko_hubs_per_fuel * a.fuel
         m.coins += coins
@@ -189,8 +189,8 @@ class Cards:
 
         Rules: NK-HO-01.
         """
-        _pop(w)
-        m = _player(w, top[1])
+        pop(w)
+        m = changing_player(w, top[1])
         m.interference -= a.count
         w.events.append(("hospital", top[1], a.count))
 
@@ -199,7 +199,7 @@ class Cards:
 
         Rules: NK-PP-10, NK-PP-11, NK-BID-11.
         """
-        _pop(w)
+        pop(w)
         p = top[1]
         w.discard = _remove(w.discard, a.value)
         self._add_bid(w, a.space, p, a.value)
@@ -211,9 +211,9 @@ class Cards:
 
         Rules: NK-CH-01, NK-CH-02, NK-CH-04, NK-CAT-03.
         """
-        _pop(w)
+        pop(w)
         _, p, space, left = top
-        m = _player(w, p)
+        m = changing_player(w, p)
         key = (a.lane, a.boundary, a.sub)
         mult, _ = self.hub_at(m, key)
         row = w.bids[space]
@@ -230,7 +230,7 @@ class Cards:
         left -= 1
         if left:
             if m.church_used < self.rules.church_dice and self._vacant_hubs(m):
-                _push(w, ("church", p, space, left))
+                push(w, ("church", p, space, left))
             else:
                 self._bid_fish(w, p, left)
 
@@ -239,5 +239,5 @@ class Cards:
 
         Rules: NK-RES-09, NK-CH-01.
         """
-        _pop(w)
+        pop(w)
         self._bid_fish(w, top[1], top[3])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import analysis
 from ..state import (DrawTwo)
-from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP, _a, _insert, _remove, _player, _push, _pop)
+from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP, _a, _insert, _remove, changing_player, push, pop)
 
 
 #: the two steps of resolving one bidding space (``resolution_steps``)
@@ -64,7 +64,7 @@ class EndOfRound:
                     w.events.append(("unbid", card))
                 return
             if analysis.placements(self, w.players[who], card, self.blue_bar_discount(w.players[who])):
-                _push(w, ("win", who, space))
+                push(w, ("win", who, space))
             else:
                 self._decline(w, space, who, forced=True)
             return
@@ -78,7 +78,7 @@ class EndOfRound:
             P = w.players[q]
             if self.owned_card(P, "church") is not None and P.church_used < self.rules.church_dice \
                     and self._vacant_hubs(P):
-                _push(w, ("church", q, space, len(dice)))
+                push(w, ("church", q, space, len(dice)))
                 continue
             self._bid_fish(w, q, len(dice))
         return
@@ -112,7 +112,7 @@ class EndOfRound:
 
         Rules: NK-RES-09, NK-FS-01, NK-CAP-02.
         """
-        m = _player(w, q)
+        m = changing_player(w, q)
         per = self.rules.fishing_spot_fish if self.owned_card(m, "fishing_spot") is not None else 1
         got = self._gain(m, "fish", n * per)
         w.events.append(("lost", q, n, got))
@@ -138,7 +138,7 @@ class EndOfRound:
         r = self.rules
         if w.step == 0:
             for p in range(self.N):
-                m = _player(w, p)
+                m = changing_player(w, p)
                 m.dice = m.hub_dice = m.card_dice = ()
                 m.tile_adjust_used = m.tile_reroll_used = m.park_pickups_used = 0
                 m.picked_up = m.hospital_used = m.harbour_city_used = False
@@ -176,7 +176,7 @@ class EndOfRound:
         """Reveal cards of deck ``d`` into the free bidding spaces; True while waiting on a draw."""
         while -1 in w.area:
             if w.deck[d - 1]:
-                _push(w, ("reveal", d))
+                push(w, ("reveal", d))
                 return True
             if w.bottom[d - 1]:
                 b = list(w.bottom)
@@ -214,7 +214,7 @@ class EndOfRound:
 
         Rules: NK-PREP-03, NK-RWD-08, NK-PO-01.
         """
-        _pop(w)
+        pop(w)
         d = top[-1]
         self._take_from_deck(w, d, a.card)
         if top[0] == "reveal":
@@ -283,9 +283,9 @@ class EndOfRound:
 
         Rules: NK-RES-07, NK-PLC-01..04, NK-RWD-08, NK-PO-01.
         """
-        _pop(w)
+        pop(w)
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         if top[0] == "win":
             space = top[2]
             price = self.card_price(m, a.card, self.blue_bar_discount(m))
@@ -309,7 +309,7 @@ class EndOfRound:
 
         Rules: NK-RES-06, NK-RWD-08.
         """
-        _pop(w)
+        pop(w)
         k = top[0]
         if k == "buy":
             _, p, _, offered, drawn, _, d = top
@@ -328,7 +328,7 @@ class EndOfRound:
         Rules: NK-FP-02, NK-HUB-15, NK-OB-02, NK-PLC-05..08, NK-RES-12, NK-RWD-12.
         """
         r = self.rules
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.coins -= price
         lanes = list(m.lanes)
         empty = lanes[lane][slot] < 0
@@ -356,16 +356,16 @@ class EndOfRound:
                 if not m.park_variant_round:
                     m.park_variant_round = w.round
                 if w.discard and self._park_spaces(w, p):
-                    _push(w, ("park", p, 0))
+                    push(w, ("park", p, 0))
         elif e == "research_station":
             self._research(m)
         elif e == "hospital":
             if m.interference and r.hospital_tiles:
-                _push(w, ("hospital", p))
+                push(w, ("hospital", p))
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                _push(w, ("neko", p, h))
+                push(w, ("neko", p, h))
         elif e == "post_office":
             self._start_offer(w, p, r.post_office_discount)
 
@@ -380,7 +380,7 @@ class EndOfRound:
             display = self._direct_cards(w)
             allow_draw = (not r.advanced_setup) and self._deck_size(w, d) > 0
             if display or allow_draw:
-                _push(w, ("buy", p, discount, display, False, allow_draw, d))
+                push(w, ("buy", p, discount, display, False, allow_draw, d))
             return
         self._draw_offer(w, p, discount, 2, (), d)
 
@@ -392,7 +392,7 @@ class EndOfRound:
         """
         while need > 0:
             if w.deck[d - 1]:
-                _push(w, ("draw", p, discount, need, drawn, d))
+                push(w, ("draw", p, discount, need, drawn, d))
                 return
             if w.bottom[d - 1]:
                 b = list(w.bottom)
@@ -404,14 +404,14 @@ class EndOfRound:
             break
         if drawn:
             w.events.append(("drew", p, drawn))
-            _push(w, ("buy", p, discount, drawn, True, False, d))
+            push(w, ("buy", p, discount, drawn, True, False, d))
 
     def _h_drawtwo(self, w, top, a):
         """Draw two instead of buying from the display (advanced cards without the setup).
 
         Rules: NK-ADV-07.
         """
-        _pop(w)
+        pop(w)
         _, p, discount, _, _, _, d = top
         self._draw_offer(w, p, discount, 2, (), d)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..state import (Adjust, BuyShip,
                      HospitalRemove, Lighthouse,
                      OpenHarbour, Trade)
-from .base import (_UNJAM, _a, _insert, _remove, _player, _push, _pop)
+from .base import (_UNJAM, _a, _insert, _remove, changing_player, push, pop)
 
 
 class FreeActions:
@@ -271,7 +271,7 @@ class FreeActions:
         Rules: NK-FA-01, NK-CAP-01.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.fish -= 1
         r = self.rules
         got = self._gain(m, a.item, r.fish_coins if a.item == "coins" else r.fish_fuel)
@@ -283,7 +283,7 @@ class FreeActions:
         Rules: NK-FA-02, NK-FA-03, NK-ACT-11, NK-PP-06, NK-ST-03, NK-CAP-07, NK-PP-09.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         r = self.rules
         w.discard = _remove(w.discard, a.value)
         m.dice = _insert(m.dice, a.value)
@@ -300,7 +300,7 @@ class FreeActions:
 
         Rules: NK-FA-05.
         """
-        m = _player(w, top[1])
+        m = changing_player(w, top[1])
         m.coins -= self.rules.interference_removal_cost
         m.interference -= 1
         w.events.append(("unjam", top[1]))
@@ -311,7 +311,7 @@ class FreeActions:
         Rules: NK-FA-06..08, NK-FA-10.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.coins -= self.ship_price(m)
         m.ships = _insert(m.ships, (a.lane, 0, 0))  # the start of the lane (NK-FA-10)
         w.events.append(("ship", p, a.lane))
@@ -322,7 +322,7 @@ class FreeActions:
         Rules: NK-FA-11..13, NK-HC-01, NK-HC-03, NK-HUB-01.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         price = self.harbour_price(m)
         if price != self.rules.harbour_costs[m.harbours - 1]:
             m.harbour_city_used = True
@@ -341,7 +341,7 @@ class FreeActions:
         Rules: NK-FA-15, NK-PP-03.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         if type(a) is Adjust:
             m.fuel -= self.rules.adjust_fuel
         else:
@@ -356,10 +356,10 @@ class FreeActions:
         Rules: NK-PP-04.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.tile_reroll_used += 1
         m.dice = _remove(m.dice, a.value)
-        _push(w, ("reroll", p))
+        push(w, ("reroll", p))
         w.events.append(("reroll", p, a.value))
 
     def _h_rolled(self, w, top, a):
@@ -367,7 +367,7 @@ class FreeActions:
 
         Rules: NK-PP-04.
         """
-        _pop(w)
-        m = _player(w, top[1])
+        pop(w)
+        m = changing_player(w, top[1])
         m.dice = _insert(m.dice, a.value)
         w.events.append(("rerolled", top[1], a.value))

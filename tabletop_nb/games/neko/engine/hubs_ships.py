@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ..state import LoadCargo, Player
-from .base import (_MOVE, _a, _insert, _remove, _player)
+from .base import (_MOVE, _a, _insert, _remove, changing_player)
 
 
 class HubsShips:
@@ -172,7 +172,7 @@ class HubsShips:
         Rules: NK-ACT-08, NK-HUB-04, NK-CAT-03, NK-CAT-04.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         key = (a.lane, a.boundary, a.sub)
         mult, _ = self.hub_at(m, key)
         m.dice = _remove(m.dice, mult)
@@ -207,7 +207,7 @@ class HubsShips:
         NK-CAT-07, NK-HUB-13, NK-HUB-17.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.fuel -= self.rules.move_fuel
         frm = (a.lane, a.boundary, a.sub)
         b, j = self.next_stop(m.lanes[a.lane], a.boundary, a.sub)
@@ -237,7 +237,7 @@ class HubsShips:
         Rules: NK-PORT-02..04.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         card = m.lanes[a.lane][a.slot]
         filled = dict(m.cargo)
         n = filled.get(card, 0)

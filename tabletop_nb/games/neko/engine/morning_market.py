@@ -5,7 +5,7 @@ worked example NK-EX-01. Tests: tests/games/neko/test_morning_market.py.
 """
 from __future__ import annotations
 
-from .base import _player, _pop
+from .base import changing_player, pop
 
 
 class MorningMarket:
@@ -17,11 +17,11 @@ class MorningMarket:
         Rules: NK-MM-01..03, NK-MM-06.
         """
         p = top[1]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.fish -= 1
         r = self.rules
         amount = {"coins": r.market_coins, "fuel": r.market_fuel, "goods": r.market_goods}[a.item]
         got = self._gain(m, a.item, amount)
         w.events.append(("sell", p, a.item, got))
         if m.fish == 0:
-            _pop(w)
+            pop(w)

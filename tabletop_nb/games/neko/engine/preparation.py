@@ -8,7 +8,7 @@ Tests: tests/games/neko/test_preparation.py.
 from __future__ import annotations
 
 
-from .base import (_REWARD, DRAFT, INCOME, _insert, _remove, _player, _push, _pop)
+from .base import (_REWARD, DRAFT, INCOME, _insert, _remove, changing_player, push, pop)
 
 
 class Preparation:
@@ -19,7 +19,7 @@ class Preparation:
 
         Rules: NK-DRF-01.
         """
-        _pop(w)
+        pop(w)
         seat = top[1]
         hands = list(w.hands) if w.hands else [()] * self.N
         hands[seat] = tuple(a.dice)
@@ -37,19 +37,19 @@ class Preparation:
         if size <= 1:
             for seat in range(N):
                 if w.hands[seat]:
-                    m = _player(w, seat)
+                    m = changing_player(w, seat)
                     m.dice = _insert(m.dice, w.hands[seat][0])
             w.hands, w.picks = (), ()
             w.phase, w.turn = INCOME, 0
             w.events.append(("drafted",))
             return
         if len(w.picks) < N:
-            _push(w, ("draft", len(w.picks)))
+            push(w, ("draft", len(w.picks)))
             return
         new = [None] * N
         for seat in range(N):
             v = w.picks[seat]
-            m = _player(w, seat)
+            m = changing_player(w, seat)
             m.dice = _insert(m.dice, v)
             new[(seat + 1) % N] = _remove(w.hands[seat], v)
         w.events.append(("picks", w.picks))
@@ -61,23 +61,23 @@ class Preparation:
 
         Rules: NK-DRF-02, NK-DRF-05.
         """
-        _pop(w)
+        pop(w)
         w.picks = picks = w.picks + (a.value,)
         # Speed: while seats are left to pick in this step, the next seat's pick is pushed
         # here: the frame ``_run``'s draft step would push next (hands of two dice or more,
         # fewer picks than seats), without the run
         if len(picks) < self.N and not w.frames and w.phase == DRAFT and len(w.hands[0]) > 1:
-            _push(w, ("draft", len(picks)))
+            push(w, ("draft", len(picks)))
 
     def _h_income(self, w, top, a):
         """Income: the die discarded for its value in coins, then the income cards pay.
 
         Rules: NK-INC-01..04, NK-INC-06, NK-OB-01, NK-FP-01, NK-INC-05, NK-INC-08.
         """
-        _pop(w)
+        pop(w)
         p = top[1]
         r = self.rules
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.dice = _remove(m.dice, a.value)
         w.discard = _insert(w.discard, a.value)
         m.coins += a.value
@@ -89,14 +89,14 @@ class Preparation:
         kept = self._gain(m, "fuel", fuel)
         w.events.append(("income", p, a.value, coins, fuel, kept))
         if self.owned_card(m, "southernmost_city") is not None:
-            _push(w, ("smc", p))
+            push(w, ("smc", p))
 
     def _h_reward(self, w, top, a):
         """The chosen reward is given.
 
         Rules: NK-RWD-02, NK-RWD-11.
         """
-        _pop(w)
+        pop(w)
         p = top[1]
         self._give_reward(w, p, a.reward)
 
@@ -105,7 +105,7 @@ class Preparation:
 
         Rules: NK-RWD-04, NK-RWD-06..08.
         """
-        m = _player(w, p)
+        m = changing_player(w, p)
         amount = next((rs.amount for rs in self.chart if rs.reward == reward), 0)
         w.events.append(("reward", p, reward))
         if reward == "coins":
@@ -158,5 +158,5 @@ class Preparation:
         pos = {p: i for i, p in enumerate(w.order)}
         order = tuple(sorted(range(self.N), key=lambda p: (-totals[p], pos[p])))
         w.order = order
-        _player(w, order[0]).interference += self.rules.first_player_interference
+        changing_player(w, order[0]).interference += self.rules.first_player_interference
         w.events.append(("order", order, tuple(totals)))

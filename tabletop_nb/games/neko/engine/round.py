@@ -18,7 +18,7 @@ from ....core.protocol import CHANCE, TERMINAL
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
-from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, _DRAW, _a, _thaw, _push, _pop, _freeze)
+from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, _DRAW, _a, thaw, push, pop, finish)
 
 
 class Round:
@@ -31,9 +31,9 @@ class Round:
         notebooks that build a position by hand (for example a round's end with bids in
         place and no frame) and let the rules take it from there.
         """
-        w = _thaw(s)
+        w = thaw(s)
         self._run(w)
-        return _freeze(w)
+        return finish(w)
 
     def position(self, **table) -> NekoState:
         """A validated position built from what is on the table, advanced to its first
@@ -197,11 +197,11 @@ class Round:
         """Apply a legal action: its handler changes a working copy, then the round runs on to
         the next decision.
         """
-        w = _thaw(s)
+        w = thaw(s)
         self._HANDLERS[type(a)](self, w, w.frames[-1], a)   # (``_HANDLERS``: engine/__init__.py)
         if not w.frames:   # Speed: ``_run`` does nothing while a frame waits
             self._run(w)
-        return _freeze(w)
+        return finish(w)
 
     def _run(self, w: NekoState) -> None:
         """Advance through every step that needs no choice, up to the next frame.
@@ -216,15 +216,15 @@ class Round:
                 if w.step == 0:
                     w.step = 1
                     if r.random_start_order:
-                        _push(w, ("order",))
+                        push(w, ("order",))
                 elif w.step == 1:
                     if len(w.tiles) < 2 * self.per_period:
-                        _push(w, ("tile",))
+                        push(w, ("tile",))
                     else:
                         w.step = 2
                 elif w.step == 2:
                     if -1 in w.adv:
-                        _push(w, ("adv",))
+                        push(w, ("adv",))
                     else:
                         w.removed = w.removed + w.adv_pool
                         w.adv_pool = ()
@@ -240,7 +240,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[N - 1 - w.turn]
                     w.turn += 1
-                    _push(w, ("bonus", p))
+                    push(w, ("bonus", p))
                 else:
                     w.round, w.phase, w.turn = 1, MARKET, 0
             elif ph == MARKET:
@@ -248,12 +248,12 @@ class Round:
                     p = w.order[w.turn]
                     w.turn += 1
                     if w.players[p].fish > 0:
-                        _push(w, ("market", p))
+                        push(w, ("market", p))
                 else:
                     w.phase, w.turn, w.hands = ROLL, 0, ()
             elif ph == ROLL:
                 if w.turn < N:
-                    _push(w, ("roll", w.turn))
+                    push(w, ("roll", w.turn))
                     w.turn += 1
                 else:
                     w.phase, w.step, w.picks = DRAFT, 0, ()
@@ -263,14 +263,14 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    _push(w, ("income", p))
+                    push(w, ("income", p))
                 else:
                     w.phase, w.turn = REWARD, 0
             elif ph == REWARD:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    _push(w, ("reward", p))
+                    push(w, ("reward", p))
                 else:
                     w.phase, w.turn = POST, 0
             elif ph == POST:
@@ -278,7 +278,7 @@ class Round:
                     p = w.order[w.turn]
                     w.turn += 1
                     if self.owned_card(w.players[p], "post_office") is not None:
-                        _push(w, ("po", p))
+                        push(w, ("po", p))
                 else:
                     self._set_turn_order(w)
                     w.phase, w.turn, w.main = ACTION, 0, ()
@@ -291,7 +291,7 @@ class Round:
                     P = w.players[p]
                     if (P.park_variant_round and P.park_variant_round < w.round and w.discard
                             and self._park_spaces(w, p)):
-                        _push(w, ("park", p, 1))
+                        push(w, ("park", p, 1))
                 else:
                     w.phase, w.step = RESOLVE, 0
             elif ph == RESOLVE:
@@ -302,7 +302,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    _push(w, ("endgame", p))
+                    push(w, ("endgame", p))
                 else:
                     self._final_scoring(w)
                     w.phase = OVER
@@ -320,7 +320,7 @@ class Round:
             p = order[idx]
             if players[p].dice:   # (``w.players[p]``, without the call)
                 w.turn = idx
-                _push(w, ("turn", p))
+                push(w, ("turn", p))
                 return
         w.phase, w.turn = PARK, 0
 
@@ -333,4 +333,4 @@ class Round:
 
         Rules: NK-MM-01, NK-END-01.
         """
-        _pop(w)
+        pop(w)

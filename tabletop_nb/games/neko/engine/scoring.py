@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from ..state import (NekoState)
-from .base import (_player)
+from .base import (changing_player)
 
 
 class Scoring:
@@ -84,7 +84,7 @@ class Scoring:
             for p in self.tile_scorers(w, tile):
                 gained[p] += tile.pp
         for p in range(self.N):
-            m = _player(w, p)
+            m = changing_player(w, p)
             travel = self.travel_pp(m)
             m.pp += gained[p] + travel
             w.events.append(("mid", p, gained[p], travel))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
                      TakeDiscard, TakeFish, TileAdjust)
-from .base import (SETUP, _a, _remove, _roll_tables, _thaw, _player, _pop, _freeze)
+from .base import (SETUP, _a, _remove, _roll_tables, thaw, changing_player, pop, finish)
 
 
 class SetUp:
@@ -85,10 +85,10 @@ class SetUp:
             bids=((),) * (self.S + self.A), discard=(), tiles=(),
             bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
             removed=() if self.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
-        w = _thaw(s)
+        w = thaw(s)
         w.bids = self._empty_bids()
         self._run(w)
-        return _freeze(w)
+        return finish(w)
 
     def _empty_bids(self) -> tuple:
         # Speed: one tuple per game (a value like any other); every row of it is the one
@@ -104,7 +104,7 @@ class SetUp:
 
         Rules: NK-SET-07.
         """
-        _pop(w)
+        pop(w)
         w.order = tuple(a.order)
         w.events.append(("start_order", w.order))
 
@@ -113,7 +113,7 @@ class SetUp:
 
         Rules: NK-SET-05.
         """
-        _pop(w)
+        pop(w)
         w.tiles = w.tiles + (a.tile,)
 
     def _h_adv(self, w, top, a):
@@ -121,7 +121,7 @@ class SetUp:
 
         Rules: NK-ADV-02.
         """
-        _pop(w)
+        pop(w)
         w.adv_pool = _remove(w.adv_pool, a.card)
         self._set_card_at(w, self.S + w.adv.index(-1), a.card)
 
@@ -130,10 +130,10 @@ class SetUp:
 
         Rules: NK-SET-09, NK-SET-11.
         """
-        _pop(w)
+        pop(w)
         p = top[1]
         b = self.bonus[a.tile]
-        m = _player(w, p)
+        m = changing_player(w, p)
         m.coins += b.coins
         self._gain(m, "fuel", b.fuel)
         self._gain(m, "goods", b.goods)
