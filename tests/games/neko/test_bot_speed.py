@@ -424,10 +424,11 @@ def test_reward_amounts_table_is_the_chart_search(cfg):
             assert amounts.get(name, 0) == next((x.amount for x in g.chart if x.reward == name), 0)
 
 
-def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
-    """engine cards.py ``_prof`` answers the same lanes object as last time without a look-up:
-    every answer equals a profile built afresh from the lanes value, asked in an order that
-    alternates players, repeats one, and gives equal lanes as a new tuple."""
+def test_profile_of_lanes_is_the_profile_of_their_value(positions):
+    """engine cards.py ``profile`` (kept per lanes value in the declared cache
+    ``neko.profiles``): every answer equals a profile built afresh from the lanes value,
+    asked in an order that alternates players, repeats one, and gives equal lanes as a new
+    tuple; the repeats are answered from the cache."""
     from tabletop_nb.games.neko.engine.base import _Profile
 
     def same(a, b):
@@ -438,10 +439,10 @@ def test_profile_of_the_last_lanes_is_the_profile_of_their_value(positions):
     for s in states:
         for P in s.players + s.players[::-1] + s.players[:1]:
             for lanes in (P.lanes, P.lanes, tuple(tuple(lane) for lane in P.lanes)):
-                hits += game._prof_last[0] is lanes
+                hits += lanes in game.profiles
                 Q = evolve(P, lanes=lanes)
                 assert same(game.profile(Q), _Profile(game, lanes))
-                assert game._prof_last[0] is lanes
+                assert lanes in game.profiles
                 checked += 1
     assert checked > 100 and hits > 10
 

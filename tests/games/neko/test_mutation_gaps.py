@@ -308,13 +308,13 @@ def test_nk_act_02_the_die_values_cache_stays_bounded():
     """NK-ACT-02 (engine contract): the turn's actions are listed per distinct die values,
     kept in a cache that is emptied once it holds over 100,000 entries, so a long run does
     not grow without bound; the actions are the same. (Mutant action_phase.py:66
-    ``self._vals.clear()`` deleted.)"""
+    ``self.die_values.clear()`` deleted.)"""
     game = make_game(2)
     s = table(game, [player(game, dice=(2, 5, 5)), player(game, dice=(1,))])
     want = make_game(2).legal_actions(s)
-    game._vals.update({(i,): (i,) for i in range(100, 100_101)})    # 100,001 entries
+    game.die_values.update({(i,): (i,) for i in range(100, 100_101)})    # 100,001 entries
     assert game.legal_actions(s) == want
-    assert game._vals == {(2, 5, 5): (2, 5)}
+    assert game.die_values == {(2, 5, 5): (2, 5)}
 
 
 def test_nk_fa_12_no_harbour_past_the_limit():

@@ -60,20 +60,20 @@ class ActionPhase:
 
     def _distinct(self, dice: tuple) -> tuple:
         """The distinct values of ``dice``, sorted (kept per dice tuple: the same few recur)."""
-        vals = self._vals.get(dice)
+        vals = self.die_values.get(dice)
         if vals is None:
-            if len(self._vals) > 100_000:
-                self._vals.clear()
-            vals = self._vals[dice] = tuple(sorted(set(dice)))
+            if len(self.die_values) > 100_000:
+                self.die_values.clear()
+            vals = self.die_values[dice] = tuple(sorted(set(dice)))
         return vals
 
     def _acts_for(self, vals: tuple) -> _ValueActions:
         """The actions offered once per distinct die value, for these values (a speed
         helper: built once per set of values, at most 63 of them, instead of one list per
         kind at every turn; each list is the one the comprehension it replaces gave)."""
-        acts = self._val_acts.get(vals)
+        acts = self.value_actions.get(vals)
         if acts is None:
-            acts = self._val_acts[vals] = _ValueActions(self, vals)
+            acts = self.value_actions[vals] = _ValueActions(self, vals)
         return acts
 
     def _bid_spaces(self, s, p, P) -> list:

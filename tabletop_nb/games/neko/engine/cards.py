@@ -18,29 +18,20 @@ class Cards:
 
     def profile(self, P) -> _Profile:
         """What a player's lanes hold, computed once per distinct lanes value."""
-        # Speed: a decision asks about one player's lanes many times over (each card valued,
-        # each free action): the very same lanes tuple as last time is answered without
-        # hashing it. The tuple is immutable and held here, so an object that ``is`` it has
-        # its value; a working copy that places a card gets a new tuple, profiled afresh.
         lanes = P.lanes
-        last = self._prof_last
-        if last[0] is lanes:
-            return last[1]
-        prof = self._profiles.get(lanes)
+        prof = self.profiles.get(lanes)
         if prof is None:
-            if len(self._profiles) > 200_000:
-                self._profiles.clear()
-            prof = self._profiles[lanes] = _Profile(self, lanes)
-        self._prof_last = (lanes, prof)   # one tuple swap: a thread sees a matching pair
+            if len(self.profiles) > 200_000:
+                self.profiles.clear()
+            prof = self.profiles[lanes] = _Profile(self, lanes)
         return prof
 
     def _profile_is(self, lanes: tuple, prof: _Profile) -> None:
         """Keep ``prof`` as the profile of ``lanes`` (made without walking them: see
         ``_Profile.with_card`` and ``_h_open_harbour``)."""
-        if len(self._profiles) > 200_000:
-            self._profiles.clear()
-        self._profiles[lanes] = prof
-        self._prof_last = (lanes, prof)
+        if len(self.profiles) > 200_000:
+            self.profiles.clear()
+        self.profiles[lanes] = prof
 
     def count_kind(self, P, kind: str) -> int:
         """How many cards of ``kind`` the player's lanes hold (set sizes).

@@ -7,7 +7,7 @@ the starting bonus tiles chosen in reverse turn order. Tests: tests/games/neko/t
 """
 from __future__ import annotations
 
-
+from ....core import memo
 from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
                      TakeDiscard, TakeFish, TileAdjust)
 from .base import (SETUP, _a, _remove, _roll_tables, thaw, changing_player, pop, finish)
@@ -42,10 +42,9 @@ class SetUp:
         # the roll of a whole hand and of one die: outcomes and cumulative weights
         self.rolls, self.roll_cum, self.one, self.one_cum = _roll_tables(r.die, r.dice_per_player)
         self.effect_of = {c.id: c.effect for c in allc}
-        self._profiles = {}
-        self._prof_last = (None, None)   # the last lanes object profiled and its profile
-        self._vals = {}
-        self._val_acts = {}   # distinct die values -> their action lists (_acts_for)
+        self.profiles = memo.cache("neko.profiles", key="a player's lanes")
+        self.die_values = memo.cache("neko.die_values", key="a seat's dice")
+        self.value_actions = memo.cache("neko.value_actions", key="distinct die values")
         spaces = self.S + A
         self._no_bids = (((),) * self.N,) * spaces   # see _empty_bids
         self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
