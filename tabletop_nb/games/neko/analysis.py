@@ -36,7 +36,7 @@ class NekoGame(Protocol):
     """What these queries ask of the game (:class:`tabletop_nb.games.neko.engine.NekoGame`;
     the engine imports this module, so it is named here by what it offers)."""
 
-    S: int
+    area_spaces: int
     rules: Rules
     res_order: tuple[int, ...]
 
@@ -131,7 +131,7 @@ def card_on_space(game: NekoGame, s: Any, space: int) -> int:
 
     Rules: NK-BID-09, NK-ADV-01.
     """
-    S = game.S
+    S = game.area_spaces
     return s.area[space] if space < S else s.adv[space - S]
 
 
@@ -246,7 +246,7 @@ def open_bid_spaces(game: NekoGame, s: Any, p: int, added: int) -> list[int]:
 
     Rules: NK-BID-03, NK-BID-04, NK-BID-09.
     """
-    S = game.S
+    S = game.area_spaces
     area, adv, bids = s.area, s.adv, s.bids
     out = []
     for sp in game.res_order:

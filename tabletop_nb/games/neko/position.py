@@ -45,7 +45,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
                    tiles=None, order=None, bonus=None, round: int = 1, phase: str = "action",
                    seat: int | None = None) -> NekoState:
     r = game.rules
-    N, S, A = game.N, game.S, game.A
+    N, S, A = game.player_count, game.area_spaces, game.advanced_spaces
     slots = r.lane_slots
     faces = sorted(r.die.outcomes)
 

@@ -98,7 +98,7 @@ def _geometry(game, state) -> dict:
     the lanes the player has; the panels are two columns (even seats left, odd right),
     each as tall as its own panels, so no panel reserves room it does not use."""
     n = game.num_players
-    spaces = game.S + game.A
+    spaces = game.area_spaces + game.advanced_spaces
     per_row = max(1, (WIDTH - 10) // _TILE_DX)
     space_xy = {}
     y = -_TOP
@@ -341,7 +341,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         area_x.append(x)
         area_y.append(y)
         area_key.append(key)
-        advanced = sp >= game.S
+        advanced = sp >= game.area_spaces
         area_line.append("#1b2631" if advanced else "#7f8c8d")
         if c < 0:
             area_col.append("#f4f6f6")

@@ -62,7 +62,7 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
     """A position; ``bids`` is ``{space: {player: dice}}``; frames default to player 0's turn."""
     N = game.num_players
     players = tuple(players) + tuple(Player() for _ in range(N - len(players)))
-    rows = [[()] * N for _ in range(game.S + game.A)]
+    rows = [[()] * N for _ in range(game.area_spaces + game.advanced_spaces)]
     for sp, by in (bids or {}).items():
         for p, dice in by.items():
             rows[sp][p] = tuple(sorted(dice))
@@ -73,8 +73,8 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
         order=tuple(order) if order is not None else tuple(range(N)), turn=turn,
         frames=tuple(frames), deck=tuple(tuple(sorted(d)) for d in deck),
         bottom=tuple(tuple(b) for b in bottom), piles=tuple(sorted(piles)),
-        area=(tuple(area) + (-1,) * game.S)[:game.S] if area is not None else (-1,) * game.S,
-        adv=tuple(adv) if adv is not None else (-1,) * game.A, adv_pool=(),
+        area=(tuple(area) + (-1,) * game.area_spaces)[:game.area_spaces] if area is not None else (-1,) * game.area_spaces,
+        adv=tuple(adv) if adv is not None else (-1,) * game.advanced_spaces, adv_pool=(),
         bids=tuple(tuple(r) for r in rows), discard=tuple(sorted(discard)), tiles=tuple(tiles),
         bonus_left=(), hands=tuple(tuple(sorted(h)) for h in hands), picks=tuple(picks),
         main=tuple(main), removed=tuple(removed), final=())

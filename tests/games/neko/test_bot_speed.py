@@ -978,7 +978,7 @@ def test_cards_by_space_are_the_area_then_the_advanced_spaces(positions):
     for s in states:
         at = s.area + s.adv
         assert [game._card_at(s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
-        assert len(s.area) == game.S
+        assert len(s.area) == game.area_spaces
 
 
 def _plain_set_increment(game, kind: str, n: int) -> float:

@@ -194,7 +194,7 @@ def test_bid_spaces_are_the_plain_ones(played):
     known by identity): the spaces of the plain definition, for every seat at every
     decision of seeded games; ``_empty_bids`` is the plain empty bids."""
     game, pairs = played
-    assert game._empty_bids() == (((),) * game.N,) * (game.S + game.A)
+    assert game._empty_bids() == (((),) * game.player_count,) * (game.area_spaces + game.advanced_spaces)
     checked = 0
     for s, _ in pairs:
         if game.current_player(s) < 0:
@@ -226,7 +226,7 @@ def test_hidden_picks_are_with_picks_zeros(played):
     for s, _ in pairs:
         if s.picks:
             seen += 1
-            for p in range(game.N):
+            for p in range(game.player_count):
                 fast, plain = game.observation(s, p), with_picks(s, (0,) * len(s.picks))
                 _same_state(fast, plain)
                 assert fast.picks == (0,) * len(s.picks) and s.picks != fast.picks or not any(s.picks)
@@ -334,7 +334,7 @@ def _plain_pick_or_end_turn(game, s, a) -> NekoState:
         if game.rules.park_pickup_per_turn:
             w.players[top[1]].park_pickups_used = 0
         w.main = ()
-        w.turn = (w.turn + 1) % game.N
+        w.turn = (w.turn + 1) % game.player_count
         w.events.append(("end_turn", top[1]))
     else:
         w.picks = w.picks + (a.value,)
@@ -448,7 +448,7 @@ def test_turn_can_end_is_the_plain_rule(played):
     for s, _ in pairs:
         if not (s.frames and s.frames[-1][0] == "turn" and s.main):
             continue
-        for p in range(game.N):
+        for p in range(game.player_count):
             main = s.main
             if main[0] != "bid":
                 plain = True

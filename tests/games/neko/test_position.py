@@ -26,7 +26,7 @@ def test_defaults_are_a_legal_playable_action_turn(game):
     assert s.phase == ACTION and game.current_player(s) == 0 and s.round == 1
     r = game.rules
     assert all((p.coins, p.fuel, len(p.dice)) == (r.start_coins, r.start_fuel, 6) for p in s.players)
-    assert s.area == game.period_ids[1][:game.S] and -1 not in s.area
+    assert s.area == game.period_ids[1][:game.area_spaces] and -1 not in s.area
     assert game.is_terminal(play_out(game, s, 3, invariants))
 
 

@@ -39,14 +39,14 @@ class ActionPhase:
 
         Rules: NK-BID-09, NK-ADV-03.
         """
-        return w.area[space] if space < self.S else w.adv[space - self.S]
+        return w.area[space] if space < self.area_spaces else w.adv[space - self.area_spaces]
 
     def _set_card_at(self, w, space: int, card: int) -> None:
         """Put ``card`` (or -1, empty) on a bidding space."""
-        if space < self.S:
+        if space < self.area_spaces:
             w.area = w.area[:space] + (card,) + w.area[space + 1:]
         else:
-            i = space - self.S
+            i = space - self.area_spaces
             w.adv = w.adv[:i] + (card,) + w.adv[i + 1:]
 
     def _add_bid(self, w, space: int, p: int, v: int) -> None:
@@ -261,7 +261,7 @@ class ActionPhase:
         main = w.main
         placed = main[2] if main and main[0] == "bid" else 0
         w.main = ("bid", space, placed + 1)
-        S = self.S
+        S = self.area_spaces
         w.events.append(("bid", p, w.area[space] if space < S else w.adv[space - S], v))
 
     def _h_activate_card(self, w, top, a):
@@ -312,7 +312,7 @@ class ActionPhase:
         if self.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
             put(w, p, park_pickups_used=0)
         w.main = ()
-        w.turn = (w.turn + 1) % self.N
+        w.turn = (w.turn + 1) % self.player_count
         w.events.append(("end_turn", top[1]))
         if not w.frames and w.phase == ACTION:
             # Speed: the next turn found here, ``_run``'s first step after a turn, without

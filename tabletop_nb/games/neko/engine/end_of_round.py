@@ -58,7 +58,7 @@ class EndOfRound:
                 return
             if who is None:
                 w.step += 1
-                if space < self.S:
+                if space < self.area_spaces:
                     self._set_card_at(w, space, -1)
                     self._to_bottom(w, card, self._period(w))
                     w.events.append(("unbid", card))
@@ -124,7 +124,7 @@ class EndOfRound:
         Rules: NK-RES-06, NK-RES-08, NK-ADV-04.
         """
         card = self._card_at(w, space)
-        if not (space >= self.S and self.rules.declined_advanced_stays):
+        if not (space >= self.area_spaces and self.rules.declined_advanced_stays):
             self._set_card_at(w, space, -1)
             self._to_bottom(w, card, self._period(w))
         w.events.append(("declined", who, card, forced))
@@ -137,7 +137,7 @@ class EndOfRound:
         """
         r = self.rules
         if w.step == 0:
-            for p in range(self.N):
+            for p in range(self.player_count):
                 m = changing_player(w, p)
                 m.dice = m.hub_dice = m.card_dice = ()
                 m.tile_adjust_used = m.tile_reroll_used = m.park_pickups_used = 0

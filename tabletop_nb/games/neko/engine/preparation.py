@@ -21,7 +21,7 @@ class Preparation:
         """
         pop(w)
         seat = top[1]
-        hands = list(w.hands) if w.hands else [()] * self.N
+        hands = list(w.hands) if w.hands else [()] * self.player_count
         hands[seat] = tuple(a.dice)
         w.hands = tuple(hands)
         w.events.append(("roll", seat, tuple(a.dice)))
@@ -32,7 +32,7 @@ class Preparation:
 
         Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05..07.
         """
-        N = self.N
+        N = self.player_count
         size = len(w.hands[0])
         if size <= 1:
             for seat in range(N):
@@ -66,7 +66,7 @@ class Preparation:
         # Speed: while seats are left to pick in this step, the next seat's pick is pushed
         # here: the frame ``_run``'s draft step would push next (hands of two dice or more,
         # fewer picks than seats), without the run
-        if len(picks) < self.N and not w.frames and w.phase == DRAFT and len(w.hands[0]) > 1:
+        if len(picks) < self.player_count and not w.frames and w.phase == DRAFT and len(w.hands[0]) > 1:
             push(w, ("draft", len(picks)))
 
     def _h_income(self, w, top, a):
@@ -154,9 +154,9 @@ class Preparation:
 
         Rules: NK-TO-02..05, NK-RND-07, NK-TO-06.
         """
-        totals = [sum(w.players[p].dice) for p in range(self.N)]
+        totals = [sum(w.players[p].dice) for p in range(self.player_count)]
         pos = {p: i for i, p in enumerate(w.order)}
-        order = tuple(sorted(range(self.N), key=lambda p: (-totals[p], pos[p])))
+        order = tuple(sorted(range(self.player_count), key=lambda p: (-totals[p], pos[p])))
         w.order = order
         changing_player(w, order[0]).interference += self.rules.first_player_interference
         w.events.append(("order", order, tuple(totals)))

@@ -109,7 +109,7 @@ class Round:
             q = Fraction(1, len(s.adv_pool))
             return [(DrawAdvanced(c), q) for c in s.adv_pool]
         if k == "order":
-            perms = list(permutations(range(self.N)))
+            perms = list(permutations(range(self.player_count)))
             q = Fraction(1, len(perms))
             return [(StartOrder(p), q) for p in perms]
         return []
@@ -209,7 +209,7 @@ class Round:
         Rules: NK-ADS-01, NK-MM-04, NK-RES-14, NK-RND-05.
         """
         r = self.rules
-        N = self.N
+        N = self.player_count
         while not w.frames:
             ph = w.phase
             if ph == SETUP:
@@ -313,7 +313,7 @@ class Round:
     def _action_step(self, w) -> None:
         """The next turn of the Action phase: the next seat in turn order with dice left,
         from the seat whose turn it is; the phase ends when nobody has dice (NK-ACT)."""
-        N = self.N
+        N = self.player_count
         players, order, turn = w.players, w.order, w.turn
         for i in range(N):
             idx = (turn + i) % N

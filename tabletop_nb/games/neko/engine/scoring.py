@@ -21,7 +21,7 @@ class Scoring:
         """
         out = []
         r = self.rules
-        for P in (s.players[p] for p in range(self.N)):
+        for P in (s.players[p] for p in range(self.player_count)):
             if kind == "most_fuel":
                 v = P.fuel
             elif kind == "most_coins":
@@ -78,12 +78,12 @@ class Scoring:
         period = 1 if w.round <= self.rules.rounds // 2 else 2
         k = self.per_period
         tiles = w.tiles[(period - 1) * k: period * k]
-        gained = [0] * self.N
+        gained = [0] * self.player_count
         for t in tiles:
             tile = self.tile[t]
             for p in self.tile_scorers(w, tile):
                 gained[p] += tile.pp
-        for p in range(self.N):
+        for p in range(self.player_count):
             m = changing_player(w, p)
             travel = self.travel_pp(m)
             m.pp += gained[p] + travel
@@ -165,7 +165,7 @@ class Scoring:
 
         Rules: NK-FIN-08.
         """
-        w.final = tuple(self.final_breakdown(w.players[p]) for p in range(self.N))
+        w.final = tuple(self.final_breakdown(w.players[p]) for p in range(self.player_count))
         w.events.append(("final",))
 
     def scores(self, s: NekoState) -> tuple:
@@ -187,12 +187,12 @@ class Scoring:
 
     def winners(self, s: NekoState) -> tuple[int, ...]:
         """The single winner: most PP, then most coins, then earlier turn order (NK-TIE)."""
-        return (max(range(self.N), key=lambda p: self._rank_key(s, p)),)
+        return (max(range(self.player_count), key=lambda p: self._rank_key(s, p)),)
 
     def ranks(self, s: NekoState) -> tuple[int, ...]:
         """Each seat's rank (1 the winner; no two seats share one).
 
         Rules: NK-TIE-01, NK-TIE-02.
         """
-        keys = [self._rank_key(s, p) for p in range(self.N)]
-        return tuple(1 + sum(1 for k in keys if k > keys[p]) for p in range(self.N))
+        keys = [self._rank_key(s, p) for p in range(self.player_count)]
+        return tuple(1 + sum(1 for k in keys if k > keys[p]) for p in range(self.player_count))

@@ -23,17 +23,19 @@ class SetUp:
         Rules: NK-SET-01, NK-SET-02, NK-RES-02.
         """
         r = self.rules
-        self.N = r.players
-        self.S = r.spaces
-        #: the advanced cards drawn onto their spaces (0 without advanced cards)
-        self.A = A = r.advanced_cards_drawn if r.advanced_cards else 0
+        #: the seats (``num_players``, kept as a plain attribute for the rules' loops)
+        self.player_count = r.players
+        #: the bidding area's spaces (the display's size for this player count)
+        self.area_spaces = r.spaces
+        #: the advanced cards drawn onto their own bidding spaces (0 without advanced cards)
+        self.advanced_spaces = A = r.advanced_cards_drawn if r.advanced_cards else 0
         allc = r.cards + r.advanced_card_list
         self.card = [None] * (max(c.id for c in allc) + 1)
         for c in allc:
             self.card[c.id] = c
         self.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),
                            2: tuple(sorted(c.id for c in r.cards if c.period == 2))}
-        self.res_order = tuple(range(self.S, self.S + A)) + tuple(range(self.S))
+        self.res_order = tuple(range(self.area_spaces, self.area_spaces + A)) + tuple(range(self.area_spaces))
         self.resolution_steps = self._resolution_steps()
         self.tile = {x.id: x for x in r.mid_tiles}
         self.per_period = r.mid_tiles_per_period
@@ -45,8 +47,8 @@ class SetUp:
         self.profiles = memo.cache("neko.profiles", key="a player's lanes")
         self.die_values = memo.cache("neko.die_values", key="a seat's dice")
         self.value_actions = memo.cache("neko.value_actions", key="distinct die values")
-        spaces = self.S + A
-        self._no_bids = (((),) * self.N,) * spaces   # see _empty_bids
+        spaces = self.area_spaces + A
+        self._no_bids = (((),) * self.player_count,) * spaces   # see _empty_bids
         self._A_fish = [None] + [TakeFish(v) for v in range(1, 7)]
         self._A_bid = [[None] + [Bid(sp, v) for v in range(1, 7)] for sp in range(spaces)]
         self._A_adjust = [None] + [(Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7)]
@@ -72,18 +74,18 @@ class SetUp:
         Rules: NK-SET-03, NK-SET-06, NK-SET-12, NK-SET-14, NK-SET-08, NK-SET-10.
         """
         r = self.rules
-        N = self.N
+        N = self.player_count
         start = Player(coins=r.start_coins, fuel=min(r.start_fuel, r.cabin_capacity),
                        harbours=r.start_harbours, lanes=((-1,) * r.lane_slots,) * r.start_harbours,
                        ships=((0, 0, 0),) * r.start_ships)
         s = NekoState(
             players=(start,) * N, phase=SETUP, round=0, step=0, order=tuple(range(N)), turn=0,
             frames=(), deck=(self.period_ids[1], self.period_ids[2]), bottom=((), ()), piles=(),
-            area=(-1,) * self.S, adv=(-1,) * self.A,
-            adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if self.A else (),
-            bids=((),) * (self.S + self.A), discard=(), tiles=(),
+            area=(-1,) * self.area_spaces, adv=(-1,) * self.advanced_spaces,
+            adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if self.advanced_spaces else (),
+            bids=((),) * (self.area_spaces + self.advanced_spaces), discard=(), tiles=(),
             bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
-            removed=() if self.A else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
+            removed=() if self.advanced_spaces else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
         w = thaw(s)
         w.bids = self._empty_bids()
         self._run(w)
@@ -122,7 +124,7 @@ class SetUp:
         """
         pop(w)
         w.adv_pool = _remove(w.adv_pool, a.card)
-        self._set_card_at(w, self.S + w.adv.index(-1), a.card)
+        self._set_card_at(w, self.area_spaces + w.adv.index(-1), a.card)
 
     def _h_bonus(self, w, top, a):
         """A starting bonus tile chosen (caps apply), in reverse turn order.

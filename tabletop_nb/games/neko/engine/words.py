@@ -41,7 +41,7 @@ class Words:
     def search_horizon(self) -> int:
         """Decisions a search rollout plays before estimating (the bots' setting)."""
         from ..bots import SEARCH_HORIZON_PER_SEAT
-        return SEARCH_HORIZON_PER_SEAT * self.N
+        return SEARCH_HORIZON_PER_SEAT * self.player_count
 
     def determinize(self, s: NekoState, player: int, rng) -> NekoState:
         """A full state consistent with a seat's view (the bots' ``determinize``)."""
