@@ -213,3 +213,23 @@ def test_pc_two_02_03_no_finishing_round_at_the_threshold_with_two_players():
     assert last_round_after(two, s, (two.threshold, 0)) is False
     three = tabletop_nb.load_game("pacal", players=3)
     assert last_round_after(three, three.initial_state(), (three.threshold, 0, 0)) is True
+
+
+def test_pc_two_02_reaching_exactly_the_threshold_ends_a_two_player_game():
+    """PC-TWO-02: with 2 players, a build that brings the seat's score to the threshold (45)
+    ends the game at once; exactly 45 counts, 44 does not. (Mutant: ``scores[p] >=
+    game.threshold`` made ``>`` in analysis.build_result survived the mutation run.)"""
+    import tabletop_nb
+    from tabletop_nb.games.pacal.analysis import build_result
+    game = tabletop_nb.load_game("pacal", players=2)
+
+    def build_from(score):
+        s = game.position(ships=[(1, 0), (7, 8)], stones={0: [(3, 9), (4, 9)]},
+                          pyramids={(5, 5): (1, 2)}, phase="build", scores=[score, 0])
+        return build_result(game, s, game.geo.cell((3, 9)), 2)   # the district scores 4
+
+    assert game.threshold == 45
+    exactly = build_from(41)
+    assert exactly.scores == (45, 0) and exactly.ended == "threshold"
+    short = build_from(40)
+    assert short.scores == (44, 0) and short.ended == ""
