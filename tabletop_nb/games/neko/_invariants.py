@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .frames import as_frames
 from .state import ACTION, DRAFT, INCOME, PARK, POST, RESOLVE, REWARD
 
 __all__ = ["invariants"]
@@ -68,11 +69,12 @@ def invariants(game, s) -> list[str]:
              *s.area, *s.adv]
     for P in s.players:
         where += P.cards
-    for f in s.frames:
-        if f[0] == "buy" and f[4]:
-            where += f[3]
-        elif f[0] == "draw":
-            where += f[4]
+    frames = as_frames(s.frames)   # (plain tuples in a hand-built state)
+    for f in frames:
+        if f.kind == "buy" and f.drawn:
+            where += f.offered
+        elif f.kind == "draw":
+            where += f.drawn
     where = sorted(c for c in where if c >= 0)
     every = _every_card(r)
     if where != every:
@@ -85,7 +87,7 @@ def invariants(game, s) -> list[str]:
     dice += sum(len(d) for row in s.bids for d in row)
     for P in s.players:
         dice += len(P.dice) + len(P.hub_dice) + len(P.card_dice)
-    dice += sum(1 for f in s.frames if f[0] == "reroll")
+    dice += sum(1 for f in frames if f.kind == "reroll")
     expected = r.dice_per_player * N if s.phase in _DICE_PHASES else None
     if s.phase == 3:  # ROLL: the seats rolled so far
         expected = r.dice_per_player * sum(1 for h in s.hands if h)

@@ -101,8 +101,8 @@ def decision(s: NekoState) -> Decision | None:
     if not s.frames:
         return None
     top = s.frames[-1]
-    kind = top[0]
-    return _decision((kind, -1 if kind in CHANCE_FRAMES else top[1]))
+    kind = top.kind
+    return _decision((kind, -1 if kind in CHANCE_FRAMES else top.seat))
 
 
 def card_on_space(game: NekoGame, s: Any, space: int) -> int:
@@ -588,9 +588,9 @@ def purchase_discount(game: NekoGame, s: Any, P: Player) -> int:
     Rules: NK-BB-01, NK-BB-04.
     """
     top = s.frames[-1]
-    if top[0] == WIN:
+    if top.kind == WIN:
         return game.blue_bar_discount(P)
-    return game.offer_discount(P, top[2])
+    return game.offer_discount(P, top.discount)
 
 
 def offered_cards(game: NekoGame, s: Any) -> tuple[int, ...]:
@@ -623,9 +623,9 @@ def offered_cards(game: NekoGame, s: Any) -> tuple[int, ...]:
     Rules: NK-RES-06.
     """
     top = s.frames[-1]
-    if top[0] == WIN:
-        return (card_on_space(game, s, top[2]),)
-    return top[3]
+    if top.kind == WIN:
+        return (card_on_space(game, s, top.space),)
+    return top.offered
 
 
 def won_space(s: Any) -> int:
@@ -651,4 +651,4 @@ def won_space(s: Any) -> int:
     >>> won_space(g.apply(g.apply(s, g.legal_actions(s)[0]), EndTurn()))
     0
     """
-    return s.frames[-1][2]
+    return s.frames[-1].space

@@ -928,6 +928,9 @@ def replace_state(s: NekoState, /, **changes) -> NekoState:
     >>> replace_state(s, round=2).round, s.round
     (2, 0)
     """
+    if "frames" in changes:   # plain tuples from the caller become named frames
+        from .frames import as_frames
+        changes["frames"] = as_frames(changes["frames"])
     return _evolve_state(s, **changes)
 
 

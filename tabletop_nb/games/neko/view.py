@@ -491,8 +491,7 @@ def place_actions(game, state) -> dict[str, Any]:
     """
     if state.phase == OVER or game.current_player(state) < 0:
         return {}
-    top = state.frames[-1]
-    p = top[1]
+    p = state.frames[-1].seat
     out: dict[str, Any] = {}
     for a in game.legal_actions(state):
         t = type(a)

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from tabletop_nb.games.neko.engine import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER,
                                            PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, NekoGame)
+from tabletop_nb.games.neko.frames import as_frames
 from tabletop_nb.games.neko.rules import Card, Cargo, PortHub, Rules
 from tabletop_nb.games.neko.state import NekoState, Player
 
@@ -71,7 +72,7 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
     return NekoState(
         players=players, phase=phase, round=round, step=step,
         order=tuple(order) if order is not None else tuple(range(N)), turn=turn,
-        frames=tuple(frames), deck=tuple(tuple(sorted(d)) for d in deck),
+        frames=as_frames(frames), deck=tuple(tuple(sorted(d)) for d in deck),
         bottom=tuple(tuple(b) for b in bottom), piles=tuple(sorted(piles)),
         area=(tuple(area) + (-1,) * game.area_spaces)[:game.area_spaces] if area is not None else (-1,) * game.area_spaces,
         adv=tuple(adv) if adv is not None else (-1,) * game.advanced_spaces, adv_pool=(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_nb import IllegalActionError
+from tabletop_nb.games.neko.frames import TurnFrame
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Adjust, Bid, EndTurn, FishFor,
                                           ParkDie, Pass, TakeDiscard, TakeFish)
 
@@ -15,7 +16,7 @@ AMANDA, BENNO, MANDEL = 0, 1, 2
 def turn_of(s, p):
     """The same position with player p's turn (p first in the order)."""
     order = (p,) + tuple(q for q in s.order if q != p)
-    return replace(s, frames=(("turn", p),), order=order, turn=0, main=())
+    return replace(s, frames=(TurnFrame(seat=p),), order=order, turn=0, main=())
 
 
 def test_nk_act_01_turns_cycle_until_all_dice_are_used():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 from .. import analysis
+from ..frames import NekoFrame, SeaRewardFrame
 from ..state import (ActivateHub, NewBid)
 from .base import (ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put, push, pop)
 
@@ -134,7 +135,7 @@ class ActionPhase:
     def turn_actions_of(self, s, kind) -> list:
         """The legal actions of this type at an Action-phase turn, in legal order (read
         only: the list may be shared)."""
-        p = s.frames[-1][1]
+        p = s.frames[-1].seat
         return self._KINDS[kind](self, s, p, s.players[p])   # (``_KINDS``: engine/__init__.py)
 
     def _kind_take_fish(self, s, p, P) -> list:
@@ -236,7 +237,7 @@ class ActionPhase:
 
         Rules: NK-ACT-06, NK-CAP-02.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         m.dice = _remove(m.dice, a.value)
         w.discard = _insert(w.discard, a.value)
@@ -249,7 +250,7 @@ class ActionPhase:
 
         Rules: NK-ACT-07, NK-BID-01, NK-BID-02.
         """
-        p = top[1]
+        p = top.seat
         space, v = a.space, a.value
         m = changing_player(w, p)
         m.dice = _remove(m.dice, v)
@@ -270,7 +271,7 @@ class ActionPhase:
 
         Rules: NK-ACT-08, NK-ACT-09, NK-OB-03, NK-RS-02, NK-NH-02, NK-ST-05, NK-HO-02.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         r = self.rules
         m.dice = _remove(m.dice, a.value)
@@ -289,9 +290,9 @@ class ActionPhase:
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                push(w, ("neko", p, h))
+                push(w, NekoFrame(seat=p, hubs=h))
         elif e == "seaside_reward":
-            push(w, ("seareward", p, a.value))
+            push(w, SeaRewardFrame(seat=p, level=a.value))
         elif e == "hospital":  # NK-HO-02 (b), hospital_needs_die
             m.hospital_used = True
             m.interference -= 1
@@ -303,7 +304,7 @@ class ActionPhase:
         Rules: NK-ACT-01, NK-ACT-04, NK-FA-03.
         """
         pop(w)
-        p = top[1]
+        p = top.seat
         # Speed: ``put(w, p, picked_up=False)`` written out: the player is copied only when
         # the field is not already False (``put``'s test for a bool, without its call and
         # keywords; at nearly every end of a turn there is nothing to reset)
@@ -313,7 +314,7 @@ class ActionPhase:
             put(w, p, park_pickups_used=0)
         w.main = ()
         w.turn = (w.turn + 1) % self.player_count
-        w.events.append(("end_turn", top[1]))
+        w.events.append(("end_turn", top.seat))
         if not w.frames and w.phase == ACTION:
             # Speed: the next turn found here, ``_run``'s first step after a turn, without
             # the run (which follows only if the phase ends)

@@ -35,7 +35,7 @@ class Advanced:
 
         Rules: NK-ADV-05, NK-ADS-03.
         """
-        p = top[1]
+        p = top.seat
         space = w.area.index(-1)
         w.piles = _remove(w.piles, a.card)
         self._set_card_at(w, space, a.card)

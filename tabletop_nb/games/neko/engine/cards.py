@@ -10,6 +10,7 @@ Tests: tests/games/neko/test_cards.py.
 from __future__ import annotations
 
 
+from ..frames import ChurchFrame
 from .base import (RESOLVE, _Profile, _remove, changing_player, push, pop)
 
 
@@ -106,10 +107,10 @@ class Cards:
         Rules: NK-SMC-01.
         """
         pop(w)
-        m = changing_player(w, top[1])
+        m = changing_player(w, top.seat)
         r = self.rules
         got = self._gain(m, a.item, r.southernmost_coins if a.item == "coins" else r.southernmost_fuel)
-        w.events.append(("city", top[1], a.item, got))
+        w.events.append(("city", top.seat, a.item, got))
 
     def _h_post(self, w, top, a):
         """Use the Post Office before Set Turn Order: its draw-and-buy.
@@ -117,15 +118,15 @@ class Cards:
         Rules: NK-TO-01, NK-PO-03.
         """
         pop(w)
-        self._start_offer(w, top[1], self.rules.post_office_discount)
-        w.events.append(("post_office", top[1]))
+        self._start_offer(w, top.seat, self.rules.post_office_discount)
+        w.events.append(("post_office", top.seat))
 
     def _h_trade(self, w, top, a):
         """A Seaside Town trade (the low or high rates of an activated town).
 
         Rules: NK-ST-01, NK-ST-06, NK-ST-07.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         r = self.rules
         t = a.trade
@@ -148,19 +149,19 @@ class Cards:
 
         Rules: NK-LH-01, NK-LH-03.
         """
-        m = changing_player(w, top[1])
+        m = changing_player(w, top.seat)
         m.lighthouse = (a.lane, a.boundary, a.sub)
-        w.events.append(("lighthouse", top[1], m.lighthouse))
+        w.events.append(("lighthouse", top.seat, m.lighthouse))
 
     def _h_hospital(self, w, top, a):
         """Hospital's once-a-round free removal of one interference tile.
 
         Rules: NK-HO-02.
         """
-        m = changing_player(w, top[1])
+        m = changing_player(w, top.seat)
         m.hospital_used = True
         m.interference -= 1
-        w.events.append(("hospital", top[1], 1))
+        w.events.append(("hospital", top.seat, 1))
 
     def _h_neko(self, w, top, a):
         """Neko Harbour: the hubs counted split into fuel and coins as chosen.
@@ -168,7 +169,7 @@ class Cards:
         Rules: NK-NH-01.
         """
         pop(w)
-        _, p, h = top
+        p, h = top.seat, top.hubs
         m = changing_player(w, p)
         fuel = self._gain(m, "fuel", a.fuel)
         coins = h - self.rules.neko_hubs_per_fuel * a.fuel
@@ -181,9 +182,9 @@ class Cards:
         Rules: NK-HO-01.
         """
         pop(w)
-        m = changing_player(w, top[1])
+        m = changing_player(w, top.seat)
         m.interference -= a.count
-        w.events.append(("hospital", top[1], a.count))
+        w.events.append(("hospital", top.seat, a.count))
 
     def _h_park_die(self, w, top, a):
         """Variant Penguin Park: a discarded die into one's slot on a card.
@@ -191,7 +192,7 @@ class Cards:
         Rules: NK-PP-10, NK-PP-11, NK-BID-11.
         """
         pop(w)
-        p = top[1]
+        p = top.seat
         w.discard = _remove(w.discard, a.value)
         self._add_bid(w, a.space, p, a.value)
         w.events.append(("park_die", p, self._card_at(w, a.space), a.value))
@@ -203,7 +204,7 @@ class Cards:
         Rules: NK-CH-01, NK-CH-02, NK-CH-04, NK-CAT-03.
         """
         pop(w)
-        _, p, space, left = top
+        p, space, left = top.seat, top.space, top.dice_left
         m = changing_player(w, p)
         key = (a.lane, a.boundary, a.sub)
         mult, _ = self.hub_at(m, key)
@@ -221,7 +222,7 @@ class Cards:
         left -= 1
         if left:
             if m.church_used < self.rules.church_dice and self._vacant_hubs(m):
-                push(w, ("church", p, space, left))
+                push(w, ChurchFrame(seat=p, space=space, dice_left=left))
             else:
                 self._bid_fish(w, p, left)
 
@@ -231,4 +232,4 @@ class Cards:
         Rules: NK-RES-09, NK-CH-01.
         """
         pop(w)
-        self._bid_fish(w, top[1], top[3])
+        self._bid_fish(w, top.seat, top.dice_left)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from .. import analysis
 from ..state import (DrawTwo)
+from ..frames import (BuyFrame, ChurchFrame, DrawFrame, HospitalFrame, NekoFrame, ParkFrame, WinFrame,
+                      reveal_frame)
 from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP, _a, _insert, _remove, changing_player, push, pop)
 
 
@@ -64,7 +66,7 @@ class EndOfRound:
                     w.events.append(("unbid", card))
                 return
             if analysis.placements(self, w.players[who], card, self.blue_bar_discount(w.players[who])):
-                push(w, ("win", who, space))
+                push(w, WinFrame(seat=who, space=space))
             else:
                 self._decline(w, space, who, forced=True)
             return
@@ -78,7 +80,7 @@ class EndOfRound:
             P = w.players[q]
             if self.owned_card(P, "church") is not None and P.church_used < self.rules.church_dice \
                     and self._vacant_hubs(P):
-                push(w, ("church", q, space, len(dice)))
+                push(w, ChurchFrame(seat=q, space=space, dice_left=len(dice)))
                 continue
             self._bid_fish(w, q, len(dice))
         return
@@ -176,7 +178,7 @@ class EndOfRound:
         """Reveal cards of deck ``d`` into the free bidding spaces; True while waiting on a draw."""
         while -1 in w.area:
             if w.deck[d - 1]:
-                push(w, ("reveal", d))
+                push(w, reveal_frame(d))
                 return True
             if w.bottom[d - 1]:
                 b = list(w.bottom)
@@ -215,13 +217,12 @@ class EndOfRound:
         Rules: NK-PREP-03, NK-RWD-08, NK-PO-01.
         """
         pop(w)
-        d = top[-1]
+        d = top.period
         self._take_from_deck(w, d, a.card)
-        if top[0] == "reveal":
+        if top.kind == "reveal":
             self._set_card_at(w, w.area.index(-1), a.card)
         else:
-            _, p, discount, need, drawn, _ = top
-            self._draw_offer(w, p, discount, need - 1, drawn + (a.card,), d)
+            self._draw_offer(w, top.seat, top.discount, top.need - 1, top.drawn + (a.card,), d)
 
     def card_price(self, P, card: int, discount: int) -> int:
         """A card's price after a discount, never below ``min_card_price`` (NK-BB-02)."""
@@ -261,18 +262,17 @@ class EndOfRound:
         Rules: NK-PLC-02, NK-RES-06, NK-RES-08, NK-RWD-08, NK-ADV-07, NK-RES-11.
         """
         out = []
-        if top[0] == "win":
-            card = self._card_at(s, top[2])
+        if top.kind == "win":
+            card = self._card_at(s, top.space)
             for li, si, _ in analysis.placements(self, P, card, self.blue_bar_discount(P)):
                 out.append(_BUY[card, li, si])
             out.append(_PASS)
             return out
-        _, _, discount, offered, _, allow_draw, _ = top
-        disc = self.offer_discount(P, discount)
-        for card in offered:
+        disc = self.offer_discount(P, top.discount)
+        for card in top.offered:
             for li, si, _ in analysis.placements(self, P, card, disc):
                 out.append(_BUY[card, li, si])
-        if allow_draw:
+        if top.allow_draw:
             out.append(_a(DrawTwo))
         out.append(_PASS)
         return out
@@ -284,18 +284,18 @@ class EndOfRound:
         Rules: NK-RES-07, NK-PLC-01..04, NK-RWD-08, NK-PO-01.
         """
         pop(w)
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
-        if top[0] == "win":
-            space = top[2]
+        if top.kind == "win":
+            space = top.space
             price = self.card_price(m, a.card, self.blue_bar_discount(m))
             self._set_card_at(w, space, -1)
             during = True
         else:
-            _, _, discount, offered, drawn, _, d = top
-            price = self.card_price(m, a.card, self.offer_discount(m, discount))
-            if drawn:
-                for c in offered:
+            price = self.card_price(m, a.card, self.offer_discount(m, top.discount))
+            if top.drawn:
+                d = top.period
+                for c in top.offered:
                     if c != a.card:
                         self._to_bottom(w, c, d)
             else:
@@ -310,17 +310,17 @@ class EndOfRound:
         Rules: NK-RES-06, NK-RWD-08.
         """
         pop(w)
-        k = top[0]
+        k = top.kind
         if k == "buy":
-            _, p, _, offered, drawn, _, d = top
-            if drawn:
-                for c in offered:
+            if top.drawn:
+                d = top.period
+                for c in top.offered:
                     self._to_bottom(w, c, d)
-            w.events.append(("pass", p))
+            w.events.append(("pass", top.seat))
         elif k == "win":
-            self._decline(w, top[2], top[1])
+            self._decline(w, top.space, top.seat)
         else:
-            w.events.append(("pass", top[1]))
+            w.events.append(("pass", top.seat))
 
     def _place(self, w, p: int, card: int, lane: int, slot: int, price: int, during: bool) -> None:
         """Pay for a card and put it in a lane; its lightning effect fires once (NK-PLC).
@@ -356,16 +356,16 @@ class EndOfRound:
                 if not m.park_variant_round:
                     m.park_variant_round = w.round
                 if w.discard and self._park_spaces(w, p):
-                    push(w, ("park", p, 0))
+                    push(w, ParkFrame(seat=p, may_pass=0))
         elif e == "research_station":
             self._research(m)
         elif e == "hospital":
             if m.interference and r.hospital_tiles:
-                push(w, ("hospital", p))
+                push(w, HospitalFrame(seat=p))
         elif e == "neko_harbour":
             h = self.hub_count(m)
             if h:
-                push(w, ("neko", p, h))
+                push(w, NekoFrame(seat=p, hubs=h))
         elif e == "post_office":
             self._start_offer(w, p, r.post_office_discount)
 
@@ -380,7 +380,8 @@ class EndOfRound:
             display = self._direct_cards(w)
             allow_draw = (not r.advanced_setup) and self._deck_size(w, d) > 0
             if display or allow_draw:
-                push(w, ("buy", p, discount, display, False, allow_draw, d))
+                push(w, BuyFrame(seat=p, discount=discount, offered=display, drawn=False,
+                                  allow_draw=allow_draw, period=d))
             return
         self._draw_offer(w, p, discount, 2, (), d)
 
@@ -392,7 +393,7 @@ class EndOfRound:
         """
         while need > 0:
             if w.deck[d - 1]:
-                push(w, ("draw", p, discount, need, drawn, d))
+                push(w, DrawFrame(seat=p, discount=discount, need=need, drawn=drawn, period=d))
                 return
             if w.bottom[d - 1]:
                 b = list(w.bottom)
@@ -404,7 +405,8 @@ class EndOfRound:
             break
         if drawn:
             w.events.append(("drew", p, drawn))
-            push(w, ("buy", p, discount, drawn, True, False, d))
+            push(w, BuyFrame(seat=p, discount=discount, offered=drawn, drawn=True,
+                              allow_draw=False, period=d))
 
     def _h_drawtwo(self, w, top, a):
         """Draw two instead of buying from the display (advanced cards without the setup).
@@ -412,8 +414,7 @@ class EndOfRound:
         Rules: NK-ADV-07.
         """
         pop(w)
-        _, p, discount, _, _, _, d = top
-        self._draw_offer(w, p, discount, 2, (), d)
+        self._draw_offer(w, top.seat, top.discount, 2, (), top.period)
 
     def _take_from_display(self, w, card: int) -> None:
         """Take a bought card off the display (piles or bidding area).

@@ -8,6 +8,7 @@ are offered here (NK-PP). Tests: tests/games/neko/test_free_actions.py.
 from __future__ import annotations
 
 
+from ..frames import RerollFrame
 from ..state import (Adjust, BuyShip,
                      HospitalRemove, Lighthouse,
                      OpenHarbour, Trade)
@@ -270,7 +271,7 @@ class FreeActions:
 
         Rules: NK-FA-01, NK-CAP-01.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         m.fish -= 1
         r = self.rules
@@ -282,7 +283,7 @@ class FreeActions:
 
         Rules: NK-FA-02, NK-FA-03, NK-ACT-11, NK-PP-06, NK-ST-03, NK-CAP-07, NK-PP-09.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         r = self.rules
         w.discard = _remove(w.discard, a.value)
@@ -300,17 +301,17 @@ class FreeActions:
 
         Rules: NK-FA-05.
         """
-        m = changing_player(w, top[1])
+        m = changing_player(w, top.seat)
         m.coins -= self.rules.interference_removal_cost
         m.interference -= 1
-        w.events.append(("unjam", top[1]))
+        w.events.append(("unjam", top.seat))
 
     def _h_buy_ship(self, w, top, a):
         """Buy a ship; it starts at the start of the chosen lane.
 
         Rules: NK-FA-06..08, NK-FA-10.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         m.coins -= self.ship_price(m)
         m.ships = _insert(m.ships, (a.lane, 0, 0))  # the start of the lane (NK-FA-10)
@@ -321,7 +322,7 @@ class FreeActions:
 
         Rules: NK-FA-11..13, NK-HC-01, NK-HC-03, NK-HUB-01.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         price = self.harbour_price(m)
         if price != self.rules.harbour_costs[m.harbours - 1]:
@@ -340,7 +341,7 @@ class FreeActions:
 
         Rules: NK-FA-15, NK-PP-03.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         if type(a) is Adjust:
             m.fuel -= self.rules.adjust_fuel
@@ -355,11 +356,11 @@ class FreeActions:
 
         Rules: NK-PP-04.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         m.tile_reroll_used += 1
         m.dice = _remove(m.dice, a.value)
-        push(w, ("reroll", p))
+        push(w, RerollFrame(seat=p))
         w.events.append(("reroll", p, a.value))
 
     def _h_rolled(self, w, top, a):
@@ -368,6 +369,6 @@ class FreeActions:
         Rules: NK-PP-04.
         """
         pop(w)
-        m = changing_player(w, top[1])
+        m = changing_player(w, top.seat)
         m.dice = _insert(m.dice, a.value)
-        w.events.append(("rerolled", top[1], a.value))
+        w.events.append(("rerolled", top.seat, a.value))

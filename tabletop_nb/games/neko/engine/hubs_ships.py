@@ -171,7 +171,7 @@ class HubsShips:
 
         Rules: NK-ACT-08, NK-HUB-04, NK-CAT-03, NK-CAT-04.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         key = (a.lane, a.boundary, a.sub)
         mult, _ = self.hub_at(m, key)
@@ -206,7 +206,7 @@ class HubsShips:
         Rules: NK-FA-16, NK-HUB-10, NK-HUB-12, NK-CAT-01, NK-CAT-02, NK-CAT-05, NK-CAT-06,
         NK-CAT-07, NK-HUB-13, NK-HUB-17.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         m.fuel -= self.rules.move_fuel
         frm = (a.lane, a.boundary, a.sub)
@@ -236,7 +236,7 @@ class HubsShips:
 
         Rules: NK-PORT-02..04.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         card = m.lanes[a.lane][a.slot]
         filled = dict(m.cargo)

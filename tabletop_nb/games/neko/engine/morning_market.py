@@ -16,7 +16,7 @@ class MorningMarket:
 
         Rules: NK-MM-01..03, NK-MM-06.
         """
-        p = top[1]
+        p = top.seat
         m = changing_player(w, p)
         m.fish -= 1
         r = self.rules

@@ -8,6 +8,7 @@ Tests: tests/games/neko/test_preparation.py.
 from __future__ import annotations
 
 
+from ..frames import SmcFrame, draft_frame
 from .base import (_REWARD, DRAFT, INCOME, _insert, _remove, changing_player, push, pop)
 
 
@@ -20,7 +21,7 @@ class Preparation:
         Rules: NK-DRF-01.
         """
         pop(w)
-        seat = top[1]
+        seat = top.seat
         hands = list(w.hands) if w.hands else [()] * self.player_count
         hands[seat] = tuple(a.dice)
         w.hands = tuple(hands)
@@ -44,7 +45,7 @@ class Preparation:
             w.events.append(("drafted",))
             return
         if len(w.picks) < N:
-            push(w, ("draft", len(w.picks)))
+            push(w, draft_frame(len(w.picks)))
             return
         new = [None] * N
         for seat in range(N):
@@ -67,7 +68,7 @@ class Preparation:
         # here: the frame ``_run``'s draft step would push next (hands of two dice or more,
         # fewer picks than seats), without the run
         if len(picks) < self.player_count and not w.frames and w.phase == DRAFT and len(w.hands[0]) > 1:
-            push(w, ("draft", len(picks)))
+            push(w, draft_frame(len(picks)))
 
     def _h_income(self, w, top, a):
         """Income: the die discarded for its value in coins, then the income cards pay.
@@ -75,7 +76,7 @@ class Preparation:
         Rules: NK-INC-01..04, NK-INC-06, NK-OB-01, NK-FP-01, NK-INC-05, NK-INC-08.
         """
         pop(w)
-        p = top[1]
+        p = top.seat
         r = self.rules
         m = changing_player(w, p)
         m.dice = _remove(m.dice, a.value)
@@ -89,7 +90,7 @@ class Preparation:
         kept = self._gain(m, "fuel", fuel)
         w.events.append(("income", p, a.value, coins, fuel, kept))
         if self.owned_card(m, "southernmost_city") is not None:
-            push(w, ("smc", p))
+            push(w, SmcFrame(seat=p))
 
     def _h_reward(self, w, top, a):
         """The chosen reward is given.
@@ -97,7 +98,7 @@ class Preparation:
         Rules: NK-RWD-02, NK-RWD-11.
         """
         pop(w)
-        p = top[1]
+        p = top.seat
         self._give_reward(w, p, a.reward)
 
     def _give_reward(self, w, p, reward: str) -> None:

@@ -15,6 +15,8 @@ from itertools import permutations
 from typing import Any
 
 from ....core.protocol import CHANCE, TERMINAL
+from ..frames import (AdvFrame, BonusFrame, EndgameFrame, OrderFrame, ParkFrame, PostOfficeFrame, TileFrame,
+                      as_frames, income_frame, market_frame, reward_frame, roll_frame, turn_frame)
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
@@ -32,6 +34,7 @@ class Round:
         place and no frame) and let the rules take it from there.
         """
         w = thaw(s)
+        w.frames = as_frames(w.frames)   # (a hand-built state may hold plain tuples)
         self._run(w)
         return finish(w)
 
@@ -74,7 +77,7 @@ class Round:
         """The seat of the top frame, CHANCE for a chance event, TERMINAL when none is left."""
         if s.frames:
             top = s.frames[-1]
-            return CHANCE if top[0] in CHANCE_FRAMES else top[1]
+            return CHANCE if top.kind in CHANCE_FRAMES else top.seat
         return TERMINAL
 
     def is_terminal(self, s: NekoState) -> bool:
@@ -92,13 +95,13 @@ class Round:
         if not s.frames:
             return []
         top = s.frames[-1]
-        k = top[0]
+        k = top.kind
         if k == "roll":
             return list(self.rolls)
         if k == "reroll":
             return list(self.one)
         if k in ("reveal", "draw"):
-            cards = s.deck[top[-1] - 1]
+            cards = s.deck[top.period - 1]
             q = Fraction(1, len(cards))
             return [(_DRAW[c], q) for c in cards]
         if k == "tile":
@@ -117,11 +120,11 @@ class Round:
     def sample_chance(self, s: NekoState, rng) -> Any:
         """One outcome of the chance event on top, drawn with ``rng``."""
         top = s.frames[-1]
-        k = top[0]
+        k = top.kind
         if k == "roll":
             return self.rolls[bisect_right(self.roll_cum, rng.random())][0]
         if k in ("reveal", "draw"):
-            cards = s.deck[top[-1] - 1]
+            cards = s.deck[top.period - 1]
             return _DRAW[cards[int(rng.random() * len(cards))]]
         if k == "reroll":
             return self.one[bisect_right(self.one_cum, rng.random())][0]
@@ -150,10 +153,10 @@ class Round:
         if not s.frames:
             return []
         top = s.frames[-1]
-        k = top[0]
+        k = top.kind
         if k in CHANCE_FRAMES:
             return []
-        p = top[1]
+        p = top.seat
         P = s.players[p]
         if k == "turn":
             return self._turn_actions(s, p, P)
@@ -167,7 +170,8 @@ class Round:
             low = min(P.dice) if P.dice else 6
             return self._rewards_for(s, P, ("reward", low), lambda lvl: lvl >= low)
         if k == "seareward":
-            return self._rewards_for(s, P, ("seareward", top[2]), lambda lvl: lvl <= top[2])
+            level = top.level
+            return self._rewards_for(s, P, ("seareward", level), lambda lvl: lvl <= level)
         if k in ("buy", "win"):
             return self._buy_actions(s, p, P, top)
         if k == "market":
@@ -179,12 +183,12 @@ class Round:
         if k == "po":
             return [_a(UsePostOffice), _a(Pass)]
         if k == "neko":
-            return [_a(NekoSplit, f) for f in range(top[2] // self.rules.neko_hubs_per_fuel + 1)]
+            return [_a(NekoSplit, f) for f in range(top.hubs // self.rules.neko_hubs_per_fuel + 1)]
         if k == "hospital":
             return [_a(RemoveTiles, n) for n in range(min(self.rules.hospital_tiles, P.interference) + 1)]
         if k == "park":
             out = [_a(ParkDie, v, sp) for v in sorted(set(s.discard)) for sp in self._park_spaces(s, p)]
-            if top[2] or not out:
+            if top.may_pass or not out:
                 out.append(_a(Pass))
             return out
         if k == "church":
@@ -216,15 +220,15 @@ class Round:
                 if w.step == 0:
                     w.step = 1
                     if r.random_start_order:
-                        push(w, ("order",))
+                        push(w, OrderFrame())
                 elif w.step == 1:
                     if len(w.tiles) < 2 * self.per_period:
-                        push(w, ("tile",))
+                        push(w, TileFrame())
                     else:
                         w.step = 2
                 elif w.step == 2:
                     if -1 in w.adv:
-                        push(w, ("adv",))
+                        push(w, AdvFrame())
                     else:
                         w.removed = w.removed + w.adv_pool
                         w.adv_pool = ()
@@ -240,7 +244,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[N - 1 - w.turn]
                     w.turn += 1
-                    push(w, ("bonus", p))
+                    push(w, BonusFrame(seat=p))
                 else:
                     w.round, w.phase, w.turn = 1, MARKET, 0
             elif ph == MARKET:
@@ -248,12 +252,12 @@ class Round:
                     p = w.order[w.turn]
                     w.turn += 1
                     if w.players[p].fish > 0:
-                        push(w, ("market", p))
+                        push(w, market_frame(p))
                 else:
                     w.phase, w.turn, w.hands = ROLL, 0, ()
             elif ph == ROLL:
                 if w.turn < N:
-                    push(w, ("roll", w.turn))
+                    push(w, roll_frame(w.turn))
                     w.turn += 1
                 else:
                     w.phase, w.step, w.picks = DRAFT, 0, ()
@@ -263,14 +267,14 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    push(w, ("income", p))
+                    push(w, income_frame(p))
                 else:
                     w.phase, w.turn = REWARD, 0
             elif ph == REWARD:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    push(w, ("reward", p))
+                    push(w, reward_frame(p))
                 else:
                     w.phase, w.turn = POST, 0
             elif ph == POST:
@@ -278,7 +282,7 @@ class Round:
                     p = w.order[w.turn]
                     w.turn += 1
                     if self.owned_card(w.players[p], "post_office") is not None:
-                        push(w, ("po", p))
+                        push(w, PostOfficeFrame(seat=p))
                 else:
                     self._set_turn_order(w)
                     w.phase, w.turn, w.main = ACTION, 0, ()
@@ -291,7 +295,7 @@ class Round:
                     P = w.players[p]
                     if (P.park_variant_round and P.park_variant_round < w.round and w.discard
                             and self._park_spaces(w, p)):
-                        push(w, ("park", p, 1))
+                        push(w, ParkFrame(seat=p, may_pass=1))
                 else:
                     w.phase, w.step = RESOLVE, 0
             elif ph == RESOLVE:
@@ -302,7 +306,7 @@ class Round:
                 if w.turn < N:
                     p = w.order[w.turn]
                     w.turn += 1
-                    push(w, ("endgame", p))
+                    push(w, EndgameFrame(seat=p))
                 else:
                     self._final_scoring(w)
                     w.phase = OVER
@@ -320,7 +324,7 @@ class Round:
             p = order[idx]
             if players[p].dice:   # (``w.players[p]``, without the call)
                 w.turn = idx
-                push(w, ("turn", p))
+                push(w, turn_frame(p))
                 return
         w.phase, w.turn = PARK, 0
 

@@ -132,7 +132,7 @@ class SetUp:
         Rules: NK-SET-09, NK-SET-11.
         """
         pop(w)
-        p = top[1]
+        p = top.seat
         b = self.bonus[a.tile]
         m = changing_player(w, p)
         m.coins += b.coins

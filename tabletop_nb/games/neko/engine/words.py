@@ -102,11 +102,11 @@ class Words:
         if t is Buy:
             P = s.players[self.current_player(s)]
             top = s.frames[-1]
-            disc = self.blue_bar_discount(P) if top[0] == "win" else self.offer_discount(P, top[2])
+            disc = self.blue_bar_discount(P) if top.kind == "win" else self.offer_discount(P, top.discount)
             price = self.card_price(P, a.card, disc) + self.gap_coins(P.lanes[a.lane], a.slot)
             return f"Buy {cn(a.card)} for {price} into lane {a.lane + 1}, slot {a.slot + 1}"
         if t is Pass:
-            top = s.frames[-1][0]
+            top = s.frames[-1].kind
             return {"win": "Decline the card", "buy": "Buy nothing", "po": "Do not use the Post Office",
                     "park": "Place no die"}.get(top, "Pass")
         if t is Done:
@@ -158,7 +158,7 @@ class Words:
         if t is HospitalRemove:
             return "Hospital: remove an interference tile"
         if t is NekoSplit:
-            h = s.frames[-1][2]
+            h = s.frames[-1].hubs
             return f"Neko Harbour: {h - self.rules.neko_hubs_per_fuel * a.fuel} coins and {a.fuel} fuel"
         if t is RemoveTiles:
             return f"Hospital: remove {a.count} interference tile(s)"

@@ -1,0 +1,531 @@
+"""What Neko's game waits for: the entries of ``NekoState.frames``, each a named record.
+
+The engine keeps a stack of *frames*; the top one is the next decision (and whose it is)
+or chance event. Each kind of frame is a :class:`typing.NamedTuple` whose first field,
+``kind``, is the frame's tag (``"turn"``, ``"church"``, ...), followed by what the frame
+needs to know, by name (``seat``, ``space``, ``dice_left``, ...).
+
+A named frame is a tuple with the same items as the plain tuple the engine used before
+(``("church", 0, 3, 2)``), so it is equal to it and hashes the same: states, their digests
+and saved games do not change. The engine dispatches on ``kind`` (the same strings as
+before; chance frames are the ones in ``state.CHANCE_FRAMES``). A state built from plain
+tuples (by hand, in a test) gets named frames with :func:`as_frames` (``NekoGame.advance``
+and ``replace_state`` do it).
+
+Speed: a NamedTuple's constructor is a Python function (about 0.4 µs, against 0.07 µs for
+a plain tuple), so the frames pushed most often, those with only a seat (or a period),
+are made once per seat and looked up: ``turn_frame(p)`` is ``TurnFrame(seat=p)`` (a
+frame is a value, so one instance serves every state).
+
+Examples
+--------
+>>> f = ChurchFrame(seat=0, space=3, dice_left=2)
+>>> f, f.seat, f.kind
+(ChurchFrame(kind='church', seat=0, space=3, dice_left=2), 0, 'church')
+>>> f == ("church", 0, 3, 2), hash(f) == hash(("church", 0, 3, 2))
+(True, True)
+>>> as_frame(("turn", 1))
+TurnFrame(kind='turn', seat=1)
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["TurnFrame", "DraftFrame", "IncomeFrame", "RewardFrame", "BuyFrame", "WinFrame",
+           "ChurchFrame", "NekoFrame", "SeaRewardFrame", "ParkFrame", "SmcFrame", "TileFrame",
+           "RollFrame", "RerollFrame", "RevealFrame", "DrawFrame", "AdvFrame", "OrderFrame",
+           "MarketFrame", "PostOfficeFrame", "HospitalFrame", "EndgameFrame", "BonusFrame",
+           "FRAME_CLASSES", "as_frame", "as_frames", "turn_frame", "draft_frame", "roll_frame",
+           "income_frame", "reward_frame", "market_frame", "reveal_frame"]
+
+
+# --------------------------------------------------------------------------- decisions
+
+class TurnFrame(NamedTuple):
+    """A player's turn in the Action phase: take fish, bid, activate, free actions, end.
+
+    Rules: NK-ACT-01..13, NK-BID-01..05, NK-FA-01..20.
+
+    Attributes
+    ----------
+    kind : str
+        ``"turn"``.
+    seat : int
+        Whose turn it is.
+    """
+
+    kind: str = "turn"
+    seat: int = -1
+
+
+class DraftFrame(NamedTuple):
+    """A player picks a die value from the hand in front of them (the draft).
+
+    Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05..07.
+
+    Attributes
+    ----------
+    kind : str
+        ``"draft"``.
+    seat : int
+        Who picks (the number of picks made so far this step).
+    """
+
+    kind: str = "draft"
+    seat: int = -1
+
+
+class IncomeFrame(NamedTuple):
+    """A player chooses the die that gives the round's income.
+
+    Rules: NK-INC-01..06, NK-INC-08, NK-OB-01, NK-FP-01.
+
+    Attributes
+    ----------
+    kind : str
+        ``"income"``.
+    seat : int
+        Who chooses.
+    """
+
+    kind: str = "income"
+    seat: int = -1
+
+
+class RewardFrame(NamedTuple):
+    """A player takes a reward of the level of their lowest die.
+
+    Rules: NK-RWD-01..08, NK-RWD-11.
+
+    Attributes
+    ----------
+    kind : str
+        ``"reward"``.
+    seat : int
+        Who takes the reward.
+    """
+
+    kind: str = "reward"
+    seat: int = -1
+
+
+class BuyFrame(NamedTuple):
+    """A player may buy one of the cards offered outside the resolution (the Post Office, a
+    reward card, advanced cards), or pass.
+
+    Rules: NK-RWD-08, NK-RWD-10, NK-PO-01, NK-PO-02, NK-PLC-01..04, NK-ADV-07, NK-ADS-04.
+
+    Attributes
+    ----------
+    kind : str
+        ``"buy"``.
+    seat : int
+        Who buys.
+    discount : int
+        Coins off the price.
+    offered : tuple
+        The card ids offered (the display, or the cards drawn).
+    drawn : bool
+        The offered cards were drawn (those not bought go under the deck).
+    allow_draw : bool
+        The player may draw two instead (advanced cards without the advanced setup).
+    period : int
+        The period deck (1 or 2) the offer draws from.
+    """
+
+    kind: str = "buy"
+    seat: int = -1
+    discount: int = 0
+    offered: tuple = ()
+    drawn: bool = False
+    allow_draw: bool = False
+    period: int = 1
+
+
+class WinFrame(NamedTuple):
+    """The winner of a space's bid may buy its card (or decline).
+
+    Rules: NK-RES-04..08, NK-RES-11, NK-PLC-01..04, NK-BB-01.
+
+    Attributes
+    ----------
+    kind : str
+        ``"win"``.
+    seat : int
+        The winner.
+    space : int
+        The space (bidding area, then advanced spaces).
+    """
+
+    kind: str = "win"
+    seat: int = -1
+    space: int = -1
+
+
+class ChurchFrame(NamedTuple):
+    """A player who lost a bid and owns the Church puts a die on a vacant hub, or takes fish.
+
+    Rules: NK-CH-01, NK-CH-02, NK-CH-04, NK-CAT-03, NK-RES-09.
+
+    Attributes
+    ----------
+    kind : str
+        ``"church"``.
+    seat : int
+        The Church's owner.
+    space : int
+        The space whose bid they lost.
+    dice_left : int
+        Their dice still on that space.
+    """
+
+    kind: str = "church"
+    seat: int = -1
+    space: int = -1
+    dice_left: int = 0
+
+
+class NekoFrame(NamedTuple):
+    """A player splits the Neko Harbour's reward between fuel and coins.
+
+    Rules: NK-NH-01, NK-NH-02.
+
+    Attributes
+    ----------
+    kind : str
+        ``"neko"``.
+    seat : int
+        Who splits.
+    hubs : int
+        The player's hub count (the reward's size).
+    """
+
+    kind: str = "neko"
+    seat: int = -1
+    hubs: int = 0
+
+
+class SeaRewardFrame(NamedTuple):
+    """A player takes a reward of at most a level (a Research Station's sea reward).
+
+    Rules: NK-RS-02, NK-RWD-03.
+
+    Attributes
+    ----------
+    kind : str
+        ``"seareward"``.
+    seat : int
+        Who takes it.
+    level : int
+        The highest reward level allowed.
+    """
+
+    kind: str = "seareward"
+    seat: int = -1
+    level: int = 0
+
+
+class ParkFrame(NamedTuple):
+    """A Penguin Park owner may place a die from the discard on a bidding space.
+
+    Rules: NK-PP-10, NK-PP-11, NK-BID-11.
+
+    Attributes
+    ----------
+    kind : str
+        ``"park"``.
+    seat : int
+        The park's owner.
+    may_pass : int
+        1 when placing no die is allowed (the Park phase), 0 right after the card is
+        placed (1 or 0, as it was stored).
+    """
+
+    kind: str = "park"
+    seat: int = -1
+    may_pass: int = 0
+
+
+class SmcFrame(NamedTuple):
+    """A player takes the Seaside Market City's income: coins or fuel.
+
+    Rules: NK-SMC-01.
+
+    Attributes
+    ----------
+    kind : str
+        ``"smc"``.
+    seat : int
+        Who chooses.
+    """
+
+    kind: str = "smc"
+    seat: int = -1
+
+
+class MarketFrame(NamedTuple):
+    """The Morning Market: a player with fish may sell them, then is done.
+
+    Rules: NK-MM-01..06.
+
+    Attributes
+    ----------
+    kind : str
+        ``"market"``.
+    seat : int
+        Who sells.
+    """
+
+    kind: str = "market"
+    seat: int = -1
+
+
+class PostOfficeFrame(NamedTuple):
+    """A Post Office owner may use it (an offer at a discount) or pass.
+
+    Rules: NK-TO-01, NK-PO-01..03.
+
+    Attributes
+    ----------
+    kind : str
+        ``"po"``.
+    seat : int
+        The owner.
+    """
+
+    kind: str = "po"
+    seat: int = -1
+
+
+class HospitalFrame(NamedTuple):
+    """A player who just placed the Hospital removes interference tiles.
+
+    Rules: NK-HO-01, NK-HO-02.
+
+    Attributes
+    ----------
+    kind : str
+        ``"hospital"``.
+    seat : int
+        Who removes.
+    """
+
+    kind: str = "hospital"
+    seat: int = -1
+
+
+class EndgameFrame(NamedTuple):
+    """The game-end window: a player may take last free actions, then is done.
+
+    Rules: NK-END-01.
+
+    Attributes
+    ----------
+    kind : str
+        ``"endgame"``.
+    seat : int
+        Whose window it is.
+    """
+
+    kind: str = "endgame"
+    seat: int = -1
+
+
+class BonusFrame(NamedTuple):
+    """A player chooses a starting bonus tile (in reverse turn order).
+
+    Rules: NK-SET-09, NK-SET-11.
+
+    Attributes
+    ----------
+    kind : str
+        ``"bonus"``.
+    seat : int
+        Who chooses.
+    """
+
+    kind: str = "bonus"
+    seat: int = -1
+
+
+# --------------------------------------------------------------------------- chance
+
+class RollFrame(NamedTuple):
+    """Chance: a player's dice are rolled for the round.
+
+    Rules: NK-DRF-01.
+
+    Attributes
+    ----------
+    kind : str
+        ``"roll"``.
+    seat : int
+        Whose dice.
+    """
+
+    kind: str = "roll"
+    seat: int = -1
+
+
+class RerollFrame(NamedTuple):
+    """Chance: one die rerolled (the Penguin Park tile's reroll).
+
+    Rules: NK-PP-02, NK-PP-04.
+
+    Attributes
+    ----------
+    kind : str
+        ``"reroll"``.
+    seat : int
+        Whose die.
+    """
+
+    kind: str = "reroll"
+    seat: int = -1
+
+
+class RevealFrame(NamedTuple):
+    """Chance: the top card of a period deck is revealed into the bidding area.
+
+    Rules: NK-SET-14, NK-PREP-01..03.
+
+    Attributes
+    ----------
+    kind : str
+        ``"reveal"``.
+    period : int
+        The period deck (1 or 2).
+    """
+
+    kind: str = "reveal"
+    period: int = 1
+
+
+class DrawFrame(NamedTuple):
+    """Chance: a card drawn for an offer (a reward card, the Post Office), then offered.
+
+    Rules: NK-RWD-08, NK-PO-01, NK-PREP-03.
+
+    Attributes
+    ----------
+    kind : str
+        ``"draw"``.
+    seat : int
+        Who the offer is for.
+    discount : int
+        Coins off the price.
+    need : int
+        Cards still to draw.
+    drawn : tuple
+        The card ids drawn so far.
+    period : int
+        The period deck (1 or 2).
+    """
+
+    kind: str = "draw"
+    seat: int = -1
+    discount: int = 0
+    need: int = 0
+    drawn: tuple = ()
+    period: int = 1
+
+
+class TileFrame(NamedTuple):
+    """Chance: a middle tile drawn at setup.
+
+    Rules: NK-SET-05.
+
+    Attributes
+    ----------
+    kind : str
+        ``"tile"``.
+    """
+
+    kind: str = "tile"
+
+
+class AdvFrame(NamedTuple):
+    """Chance: an advanced card drawn onto an advanced space at setup.
+
+    Rules: NK-ADV-02.
+
+    Attributes
+    ----------
+    kind : str
+        ``"adv"``.
+    """
+
+    kind: str = "adv"
+
+
+class OrderFrame(NamedTuple):
+    """Chance: a random starting turn order.
+
+    Rules: NK-SET-07.
+
+    Attributes
+    ----------
+    kind : str
+        ``"order"``.
+    """
+
+    kind: str = "order"
+
+
+#: frame kind -> its class
+FRAME_CLASSES: dict[str, type] = {c._field_defaults["kind"]: c for c in (
+    TurnFrame, DraftFrame, IncomeFrame, RewardFrame, BuyFrame, WinFrame, ChurchFrame, NekoFrame,
+    SeaRewardFrame, ParkFrame, SmcFrame, MarketFrame, PostOfficeFrame, HospitalFrame, EndgameFrame,
+    BonusFrame, RollFrame, RerollFrame, RevealFrame, DrawFrame, TileFrame, AdvFrame, OrderFrame)}
+
+
+def as_frame(t: tuple) -> tuple:
+    """The named frame with the items of ``t`` (a plain tuple ``(kind, ...)``, or a frame).
+
+    Examples
+    --------
+    >>> as_frame(("win", 1, 4)).space, as_frame(TurnFrame(seat=0)) == ("turn", 0)
+    (4, True)
+    """
+    cls = FRAME_CLASSES[t[0]]
+    return t if type(t) is cls else cls(*t)
+
+
+def as_frames(frames) -> tuple:
+    """A stack of frames with each one named (:func:`as_frame`); the same tuple when they
+    all are already.
+
+    Examples
+    --------
+    >>> as_frames([("turn", 0), ("church", 1, 2, 1)])[-1].dice_left
+    1
+    """
+    if type(frames) is tuple and all(type(f) is FRAME_CLASSES.get(f[0]) for f in frames):
+        return frames
+    return tuple(as_frame(f) for f in frames)
+
+
+#: seats (and periods) the prebuilt frames cover (Neko seats 2-4 players)
+_SEATS = range(16)
+
+
+def _per_seat(cls, field: str = "seat"):
+    """``lambda v: cls(**{field: v})`` for v in ``_SEATS``, made once: the tuple's
+    ``__getitem__`` (a C call) instead of the NamedTuple's constructor."""
+    return tuple(cls(**{field: v}) for v in _SEATS).__getitem__
+
+
+#: ``TurnFrame(seat=p)``, made once per seat (the module docstring's Speed note)
+turn_frame = _per_seat(TurnFrame)
+#: ``DraftFrame(seat=p)``, made once per seat
+draft_frame = _per_seat(DraftFrame)
+#: ``RollFrame(seat=p)``, made once per seat
+roll_frame = _per_seat(RollFrame)
+#: ``IncomeFrame(seat=p)``, made once per seat
+income_frame = _per_seat(IncomeFrame)
+#: ``RewardFrame(seat=p)``, made once per seat
+reward_frame = _per_seat(RewardFrame)
+#: ``MarketFrame(seat=p)``, made once per seat
+market_frame = _per_seat(MarketFrame)
+#: ``RevealFrame(period=d)``, made once per period
+reveal_frame = _per_seat(RevealFrame, "period")
