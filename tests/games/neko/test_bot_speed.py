@@ -29,7 +29,7 @@ def _turn_positions(game, seed: int, limit: int = 120) -> list:
         if p == tabletop_nb.CHANCE:
             s = game.apply_trusted(s, game.sample_chance(s, rng))
             continue
-        if s.frames[-1][0] == "turn":
+        if s.frames[-1].kind == "turn":
             out.append(s)
         s = game.apply(s, B.greedy_bot(game, s, rng))
     return out
@@ -122,7 +122,7 @@ def test_buy_price_is_the_price_after(positions):
         if p == tabletop_nb.CHANCE:
             s = game.apply_trusted(s, game.sample_chance(s, rng))
             continue
-        if s.frames[-1][0] in ("buy", "win"):
+        if s.frames[-1].kind in ("buy", "win"):
             P = s.players[p]
             disc = B._discount(game, s, P)
             for a in game.legal_actions(s):
@@ -155,7 +155,7 @@ def test_bid_plan_is_the_plain_one(positions):
     for s in states:
         if s.main:
             continue
-        p = s.frames[-1][1]
+        p = s.frames[-1].seat
         P = s.players[p]
         legal = game.legal_actions(s)
         dice = sorted(P.dice, reverse=True)
@@ -191,7 +191,7 @@ def test_cached_values_follow_coins_fish_and_rounds(positions):
 
     game, states = positions
     s = states[len(states) // 2]
-    p = s.frames[-1][1]
+    p = s.frames[-1].seat
     changed = 0
     for coins, fish, rnd in ((0, 0, 1), (1, 0, 1), (40, 0, 1), (40, 6, 1), (40, 6, 4), (3, 2, 3)):
         P = replace(s.players[p], coins=coins, fish=fish)
@@ -224,7 +224,7 @@ def _mixed_turns(game, seed: int, limit: int = 400) -> list:
             s = game.apply_trusted(s, game.sample_chance(s, rng))
             continue
         legal = game.legal_actions(s)
-        if s.frames[-1][0] == "turn":
+        if s.frames[-1].kind == "turn":
             out.append(s)
         a = B.greedy_bot(game, s, rng) if (p + seed) % 2 else legal[int(rng.random() * len(legal))]
         s = game.apply(s, a)
@@ -248,7 +248,7 @@ def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
                 if got:
                     seen.add(kind)
             assert joined == legal
-            P = s.players[s.frames[-1][1]]
+            P = s.players[s.frames[-1].seat]
             if not (P.cards and game.profile(P).card_free):   # what _good_free_action skips
                 assert not [a for a in legal if type(a) in (LoadCargo, HospitalRemove, Trade, Lighthouse)]
     assert len(seen) >= 8
@@ -284,7 +284,7 @@ def _offered_where_looked(guards) -> set:
         game = tabletop_nb.load_game("neko", **cfg)
         for seed in range(1, 7):
             for s in _mixed_turns(game, seed):
-                P = s.players[s.frames[-1][1]]
+                P = s.players[s.frames[-1].seat]
                 legal = game.legal_actions(s)
                 for name, skip, wanted in guards:
                     found = [a for a in legal if wanted(a)]
@@ -306,7 +306,7 @@ def test_turn_choice_without_the_legal_list_is_the_one_from_it(cfg):
     singles = 0
     for seed in (3, 4):
         for s in _mixed_turns(game, seed):
-            p = s.frames[-1][1]
+            p = s.frames[-1].seat
             legal = game.legal_actions(s)
             plain = legal[0] if len(legal) == 1 else B._turn(game, s, p, legal)
             assert B._turn(game, s, p) == plain
@@ -359,7 +359,7 @@ def test_draft_and_income_actions_from_tables_are_the_plain_ones():
         if p == tabletop_nb.CHANCE:
             s = game.apply_trusted(s, game.sample_chance(s, rng))
             continue
-        kind = s.frames[-1][0]
+        kind = s.frames[-1].kind
         legal = game.legal_actions(s)
         if kind == "draft":
             assert legal == [Pick(v) for v in sorted(set(s.hands[p]))]
@@ -398,7 +398,7 @@ def test_dice_to_lead_is_the_plain_one(positions):
     game, states = positions
     empty = 0
     for s in states:
-        p = s.frames[-1][1]
+        p = s.frames[-1].seat
         for dice in (sorted(s.players[p].dice, reverse=True), [6, 5, 2], [1], [3, 3, 3, 3, 1], []):
             for sp in range(len(s.bids)):
                 assert analysis.dice_to_lead(game, s, p, sp, dice) == _plain_dice_to_lead(s, p, sp, dice)
@@ -481,7 +481,7 @@ def test_best_move_from_its_table_is_the_plain_one(cfg):
     asked = moves = 0
     for seed in (1, 2, 3):
         for s in _mixed_turns(game, seed):
-            p = s.frames[-1][1]
+            p = s.frames[-1].seat
             P = s.players[p]
             if P.fuel < game.rules.move_fuel:
                 continue
@@ -509,7 +509,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
     changed = {"hub dice": 0, "cargo": 0, "last round": 0}
     for seed in range(1, 13):
         for s in _mixed_turns(game, seed):
-            p = s.frames[-1][1]
+            p = s.frames[-1].seat
             P = s.players[p]
             if P.fuel < game.rules.move_fuel:
                 continue
@@ -563,7 +563,7 @@ def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg):
             if p == tabletop_nb.CHANCE:
                 s = game.apply_trusted(s, game.sample_chance(s, rng))
                 continue
-            kind = s.frames[-1][0]
+            kind = s.frames[-1].kind
             legal = game.legal_actions(s)
             if kind in seen:
                 P = s.players[p]
@@ -585,8 +585,8 @@ def test_income_order_breaks_ties_as_max_does(monkeypatch):
     game = tabletop_nb.load_game("neko", players=2)
     monkeypatch.setattr(B, "_die_keep_value", lambda game, P, v: 0.25 * v)
     s = game.position(round=2, phase="income", dice=[[1, 4, 4, 6, 6, 6], [1, 2, 3, 4, 5, 6]])
-    p = s.frames[-1][1]
-    assert s.frames[-1][0] == "income"
+    p = s.frames[-1].seat
+    assert s.frames[-1].kind == "income"
     from dataclasses import replace
 
     from tabletop_nb.games.neko.state import replace_state
@@ -779,7 +779,7 @@ def test_best_buy_without_the_legal_list_is_the_one_from_it(cfg):
             if p == tabletop_nb.CHANCE:
                 s = game.apply_trusted(s, game.sample_chance(s, rng))
                 continue
-            kind = s.frames[-1][0]
+            kind = s.frames[-1].kind
             legal = game.legal_actions(s)
             if kind in ("buy", "win"):
                 P = s.players[p]
@@ -840,7 +840,7 @@ def test_reward_choice_is_the_plain_one(cfg):
                 s = game.apply_trusted(s, game.sample_chance(s, rng))
                 continue
             legal = game.legal_actions(s)
-            if s.frames[-1][0] in ("reward", "seareward"):
+            if s.frames[-1].kind in ("reward", "seareward"):
                 P = s.players[p]
                 full = tuple(tuple(0 if c < 0 else c for c in lane) for lane in P.lanes)
                 for Q in (P, replace(P, coins=0), replace(P, fuel=r.cabin_capacity, goods=0, fish=r.freezer_capacity),
@@ -900,7 +900,7 @@ def test_last_move_entry_is_the_plain_move():
     game = tabletop_nb.load_game("neko", players=4)
     checked = moves = 0
     for s in _mixed_turns(game, 5):
-        p = s.frames[-1][1]
+        p = s.frames[-1].seat
         P = s.players[p]
         if P.fuel < game.rules.move_fuel or not P.ships:
             continue

@@ -179,7 +179,7 @@ def test_market_actions_are_the_rules_market(coins, fuel, goods):
     plain = [Sell(item) for item, n in (("coins", coins), ("fuel", fuel), ("goods", goods)) if n] + [Done()]
     assert list(game._market_actions) == plain
     s = game.position(fish=[1, 0, 0], phase="market")
-    assert s.frames[-1][0] == "market" and game.legal_actions(s) == plain
+    assert s.frames[-1].kind == "market" and game.legal_actions(s) == plain
 
 
 def _plain_bid_spaces(game, s, p, P) -> list:
@@ -301,16 +301,16 @@ def test_reward_lists_are_the_reward_actions(played):
     game, pairs = played
     seen = 0
     for s, _ in pairs:
-        if s.frames and s.frames[-1][0] in ("reward", "seareward"):
+        if s.frames and s.frames[-1].kind in ("reward", "seareward"):
             seen += 1
             legal = game.legal_actions(s)
-            P = s.players[s.frames[-1][1]]
+            P = s.players[s.frames[-1].seat]
             top = s.frames[-1]
-            if top[0] == "reward":
+            if top.kind == "reward":
                 low = min(P.dice) if P.dice else 6
                 assert legal == game._reward_actions(s, P, lambda lvl: lvl >= low)
             else:
-                assert legal == game._reward_actions(s, P, lambda lvl: lvl <= top[2])
+                assert legal == game._reward_actions(s, P, lambda lvl: lvl <= top.level)
     for s, _ in pairs[::7]:
         for P in s.players:
             for t in range(1, 7):
@@ -330,12 +330,12 @@ def _plain_pick_or_end_turn(game, s, a) -> NekoState:
     top = w.frames[-1]
     w.frames = w.frames[:-1]
     if type(a) is EndTurn:
-        w.players[top[1]].picked_up = False
+        w.players[top.seat].picked_up = False
         if game.rules.park_pickup_per_turn:
-            w.players[top[1]].park_pickups_used = 0
+            w.players[top.seat].park_pickups_used = 0
         w.main = ()
         w.turn = (w.turn + 1) % game.player_count
-        w.events.append(("end_turn", top[1]))
+        w.events.append(("end_turn", top.seat))
     else:
         w.picks = w.picks + (a.value,)
     game._run(w)
@@ -385,7 +385,7 @@ def test_card_activations_by_kind_are_the_legal_ones(played):
     game, pairs = played
     seen = 0
     for s, _ in pairs:
-        if s.frames and s.frames[-1][0] == "turn":
+        if s.frames and s.frames[-1].kind == "turn":
             seen += 1
             plain = [a for a in game.legal_actions(s) if type(a) is ActivateCard]
             assert game.turn_actions_of(s, ActivateCard) == plain
@@ -446,7 +446,7 @@ def test_turn_can_end_is_the_plain_rule(played):
     game, pairs = played
     seen = 0
     for s, _ in pairs:
-        if not (s.frames and s.frames[-1][0] == "turn" and s.main):
+        if not (s.frames and s.frames[-1].kind == "turn" and s.main):
             continue
         for p in range(game.player_count):
             main = s.main

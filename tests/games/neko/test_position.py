@@ -108,7 +108,7 @@ def test_legal_actions_from_a_built_position_equal_those_reached_by_play(game):
         s = game.initial_state()
         while not game.is_terminal(s):
             top = s.frames[-1]
-            if top[0] == "turn" and not s.main and all(not p.hub_dice and not p.card_dice
+            if top.kind == "turn" and not s.main and all(not p.hub_dice and not p.card_dice
                                                        for p in s.players) and not any(s.bottom):
                 P = s.players
                 built = game.position(
@@ -122,7 +122,7 @@ def test_legal_actions_from_a_built_position_equal_those_reached_by_play(game):
                     discard=s.discard, removed=[c for c in s.removed
                                                 if c not in {x.id for x in game.rules.advanced_card_list}],
                     tiles=s.tiles, order=s.order, bonus=[p.bonus for p in P], round=s.round,
-                    seat=top[1])
+                    seat=top.seat)
                 if all(p.tile_adjust_used == 0 and not p.picked_up and not p.hospital_used
                        and p.church_used == 0 for p in P):
                     assert game.legal_actions(built) == game.legal_actions(s), (seed, s.round)

@@ -1,0 +1,51 @@
+"""Neko's named frames (frames.py, issue 27): the same items as the tagged tuples they
+replace, so states compare and hash as before; plain tuples from outside become named."""
+from __future__ import annotations
+
+import numpy as np
+
+import tabletop_nb as tt
+from tabletop_nb.games.neko import frames as F
+from tabletop_nb.games.neko.state import CHANCE_FRAMES, replace_state
+
+from neko_helpers import make_game, player, table
+
+
+def test_every_kind_has_a_class_whose_default_kind_is_its_tag():
+    assert len(F.FRAME_CLASSES) == 23
+    for kind, cls in F.FRAME_CLASSES.items():
+        assert cls._fields[0] == "kind" and cls().kind == kind
+    assert CHANCE_FRAMES <= set(F.FRAME_CLASSES)
+
+
+def test_a_named_frame_equals_and_hashes_like_its_tuple():
+    for f, t in ((F.ChurchFrame(seat=1, space=3, dice_left=2), ("church", 1, 3, 2)),
+                 (F.BuyFrame(seat=0, discount=1, offered=(4, 5), drawn=True, allow_draw=False, period=2),
+                  ("buy", 0, 1, (4, 5), True, False, 2)),
+                 (F.turn_frame(2), ("turn", 2)), (F.reveal_frame(1), ("reveal", 1)), (F.TileFrame(), ("tile",))):
+        assert f == t and hash(f) == hash(t) and tuple(f) == t
+        assert F.as_frame(t) == f and type(F.as_frame(t)) is type(f)
+
+
+def test_played_states_hold_only_named_frames():
+    g = tt.load_game("neko", players=3)
+    rec = tt.core.runner.play_state(g, "greedy", np.random.SeedSequence(5))
+    s = g.initial_state()
+    kinds = set()
+    for a in rec.actions:
+        for f in s.frames:
+            assert type(f) is F.FRAME_CLASSES[f.kind]
+            kinds.add(f.kind)
+        s = g.apply_trusted(s, a)
+    assert {"turn", "draft", "roll", "reveal", "win"} <= kinds
+
+
+def test_plain_tuples_from_outside_become_named():
+    game = make_game()
+    s = table(game, [player(game, dice=(3,)), player(game, dice=(4,))], frames=(("turn", 1),))
+    assert type(s.frames[-1]) is F.TurnFrame and game.current_player(s) == 1
+    s2 = replace_state(s, frames=(("turn", 0),))
+    assert type(s2.frames[-1]) is F.TurnFrame and s2.frames[-1].seat == 0
+    s3 = game.advance(table(game, [player(game, dice=(3,)), player(game, dice=(4,))], frames=()))
+    assert all(type(f) is F.FRAME_CLASSES[f.kind] for f in s3.frames)
+    assert F.as_frames(s2.frames) is s2.frames
