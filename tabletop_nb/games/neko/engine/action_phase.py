@@ -314,7 +314,7 @@ class ActionPhase:
             put(w, p, park_pickups_used=0)
         w.main = ()
         w.turn = (w.turn + 1) % self.player_count
-        w.events.append(("end_turn", top.seat))
+        w.events.append(("end_turn", p))
         if not w.frames and w.phase == ACTION:
             # Speed: the next turn found here, ``_run``'s first step after a turn, without
             # the run (which follows only if the phase ends)
