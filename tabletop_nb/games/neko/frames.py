@@ -52,6 +52,11 @@ class TurnFrame(NamedTuple):
         ``"turn"``.
     seat : int
         Whose turn it is.
+
+    Examples
+    --------
+    >>> TurnFrame(seat=1) == ('turn', 1)
+    True
     """
 
     kind: str = "turn"
@@ -69,6 +74,11 @@ class DraftFrame(NamedTuple):
         ``"draft"``.
     seat : int
         Who picks (the number of picks made so far this step).
+
+    Examples
+    --------
+    >>> DraftFrame(seat=1) == ('draft', 1)
+    True
     """
 
     kind: str = "draft"
@@ -86,6 +96,11 @@ class IncomeFrame(NamedTuple):
         ``"income"``.
     seat : int
         Who chooses.
+
+    Examples
+    --------
+    >>> IncomeFrame(seat=1) == ('income', 1)
+    True
     """
 
     kind: str = "income"
@@ -103,6 +118,11 @@ class RewardFrame(NamedTuple):
         ``"reward"``.
     seat : int
         Who takes the reward.
+
+    Examples
+    --------
+    >>> RewardFrame(seat=1) == ('reward', 1)
+    True
     """
 
     kind: str = "reward"
@@ -131,6 +151,11 @@ class BuyFrame(NamedTuple):
         The player may draw two instead (advanced cards without the advanced setup).
     period : int
         The period deck (1 or 2) the offer draws from.
+
+    Examples
+    --------
+    >>> BuyFrame(seat=1, discount=2, offered=(5,), drawn=True, allow_draw=True, period=3) == ('buy', 1, 2, (5,), True, True, 3)
+    True
     """
 
     kind: str = "buy"
@@ -155,6 +180,11 @@ class WinFrame(NamedTuple):
         The winner.
     space : int
         The space (bidding area, then advanced spaces).
+
+    Examples
+    --------
+    >>> WinFrame(seat=1, space=2) == ('win', 1, 2)
+    True
     """
 
     kind: str = "win"
@@ -177,6 +207,11 @@ class ChurchFrame(NamedTuple):
         The space whose bid they lost.
     dice_left : int
         Their dice still on that space.
+
+    Examples
+    --------
+    >>> ChurchFrame(seat=1, space=2, dice_left=3) == ('church', 1, 2, 3)
+    True
     """
 
     kind: str = "church"
@@ -198,6 +233,11 @@ class NekoFrame(NamedTuple):
         Who splits.
     hubs : int
         The player's hub count (the reward's size).
+
+    Examples
+    --------
+    >>> NekoFrame(seat=1, hubs=2) == ('neko', 1, 2)
+    True
     """
 
     kind: str = "neko"
@@ -218,6 +258,11 @@ class SeaRewardFrame(NamedTuple):
         Who takes it.
     level : int
         The highest reward level allowed.
+
+    Examples
+    --------
+    >>> SeaRewardFrame(seat=1, level=2) == ('seareward', 1, 2)
+    True
     """
 
     kind: str = "seareward"
@@ -239,6 +284,11 @@ class ParkFrame(NamedTuple):
     may_pass : int
         1 when placing no die is allowed (the Park phase), 0 right after the card is
         placed (1 or 0, as it was stored).
+
+    Examples
+    --------
+    >>> ParkFrame(seat=1, may_pass=2) == ('park', 1, 2)
+    True
     """
 
     kind: str = "park"
@@ -257,6 +307,11 @@ class SmcFrame(NamedTuple):
         ``"smc"``.
     seat : int
         Who chooses.
+
+    Examples
+    --------
+    >>> SmcFrame(seat=1) == ('smc', 1)
+    True
     """
 
     kind: str = "smc"
@@ -274,6 +329,11 @@ class MarketFrame(NamedTuple):
         ``"market"``.
     seat : int
         Who sells.
+
+    Examples
+    --------
+    >>> MarketFrame(seat=1) == ('market', 1)
+    True
     """
 
     kind: str = "market"
@@ -291,6 +351,11 @@ class PostOfficeFrame(NamedTuple):
         ``"po"``.
     seat : int
         The owner.
+
+    Examples
+    --------
+    >>> PostOfficeFrame(seat=1) == ('po', 1)
+    True
     """
 
     kind: str = "po"
@@ -308,6 +373,11 @@ class HospitalFrame(NamedTuple):
         ``"hospital"``.
     seat : int
         Who removes.
+
+    Examples
+    --------
+    >>> HospitalFrame(seat=1) == ('hospital', 1)
+    True
     """
 
     kind: str = "hospital"
@@ -325,6 +395,11 @@ class EndgameFrame(NamedTuple):
         ``"endgame"``.
     seat : int
         Whose window it is.
+
+    Examples
+    --------
+    >>> EndgameFrame(seat=1) == ('endgame', 1)
+    True
     """
 
     kind: str = "endgame"
@@ -342,6 +417,11 @@ class BonusFrame(NamedTuple):
         ``"bonus"``.
     seat : int
         Who chooses.
+
+    Examples
+    --------
+    >>> BonusFrame(seat=1) == ('bonus', 1)
+    True
     """
 
     kind: str = "bonus"
@@ -361,6 +441,11 @@ class RollFrame(NamedTuple):
         ``"roll"``.
     seat : int
         Whose dice.
+
+    Examples
+    --------
+    >>> RollFrame(seat=1) == ('roll', 1)
+    True
     """
 
     kind: str = "roll"
@@ -378,6 +463,11 @@ class RerollFrame(NamedTuple):
         ``"reroll"``.
     seat : int
         Whose die.
+
+    Examples
+    --------
+    >>> RerollFrame(seat=1) == ('reroll', 1)
+    True
     """
 
     kind: str = "reroll"
@@ -395,6 +485,11 @@ class RevealFrame(NamedTuple):
         ``"reveal"``.
     period : int
         The period deck (1 or 2).
+
+    Examples
+    --------
+    >>> RevealFrame(period=1) == ('reveal', 1)
+    True
     """
 
     kind: str = "reveal"
@@ -420,6 +515,11 @@ class DrawFrame(NamedTuple):
         The card ids drawn so far.
     period : int
         The period deck (1 or 2).
+
+    Examples
+    --------
+    >>> DrawFrame(seat=1, discount=2, need=3, drawn=(5,), period=4) == ('draw', 1, 2, 3, (5,), 4)
+    True
     """
 
     kind: str = "draw"
@@ -439,6 +539,11 @@ class TileFrame(NamedTuple):
     ----------
     kind : str
         ``"tile"``.
+
+    Examples
+    --------
+    >>> TileFrame() == ('tile',)
+    True
     """
 
     kind: str = "tile"
@@ -453,6 +558,11 @@ class AdvFrame(NamedTuple):
     ----------
     kind : str
         ``"adv"``.
+
+    Examples
+    --------
+    >>> AdvFrame() == ('adv',)
+    True
     """
 
     kind: str = "adv"
@@ -467,6 +577,11 @@ class OrderFrame(NamedTuple):
     ----------
     kind : str
         ``"order"``.
+
+    Examples
+    --------
+    >>> OrderFrame() == ('order',)
+    True
     """
 
     kind: str = "order"
@@ -482,6 +597,16 @@ FRAME_CLASSES: dict[str, type] = {c._field_defaults["kind"]: c for c in (
 def as_frame(t: tuple) -> tuple:
     """The named frame with the items of ``t`` (a plain tuple ``(kind, ...)``, or a frame).
 
+    Parameters
+    ----------
+    t : tuple
+        A frame: ``(kind, ...)`` as a plain tuple or already named.
+
+    Returns
+    -------
+    tuple
+        The frame as its kind's NamedTuple (``t`` itself when it is one).
+
     Examples
     --------
     >>> as_frame(("win", 1, 4)).space, as_frame(TurnFrame(seat=0)) == ("turn", 0)
@@ -495,6 +620,16 @@ def as_frames(frames) -> tuple:
     """A stack of frames with each one named (:func:`as_frame`); the same tuple when they
     all are already.
 
+    Parameters
+    ----------
+    frames : iterable of tuple
+        Frames, plain or named.
+
+    Returns
+    -------
+    tuple
+        The named frames, in order.
+
     Examples
     --------
     >>> as_frames([("turn", 0), ("church", 1, 2, 1)])[-1].dice_left
@@ -507,25 +642,152 @@ def as_frames(frames) -> tuple:
 
 #: seats (and periods) the prebuilt frames cover (Neko seats 2-4 players)
 _SEATS = range(16)
+#: the frames pushed most often, made once per seat (or period): a frame is a value, so one
+#: instance serves every state (the module docstring's Speed note)
+_TURN = tuple(TurnFrame(seat=v) for v in _SEATS)
+_DRAFT = tuple(DraftFrame(seat=v) for v in _SEATS)
+_ROLL = tuple(RollFrame(seat=v) for v in _SEATS)
+_INCOME = tuple(IncomeFrame(seat=v) for v in _SEATS)
+_REWARD = tuple(RewardFrame(seat=v) for v in _SEATS)
+_MARKET = tuple(MarketFrame(seat=v) for v in _SEATS)
+_REVEAL = tuple(RevealFrame(period=v) for v in _SEATS)
 
 
-def _per_seat(cls, field: str = "seat"):
-    """``lambda v: cls(**{field: v})`` for v in ``_SEATS``, made once: the tuple's
-    ``__getitem__`` (a C call) instead of the NamedTuple's constructor."""
-    return tuple(cls(**{field: v}) for v in _SEATS).__getitem__
+def turn_frame(seat: int) -> TurnFrame:
+    """``TurnFrame(seat=seat)``, made once per seat.
+
+    Parameters
+    ----------
+    seat : int
+        Whose turn it is.
+
+    Returns
+    -------
+    TurnFrame
+
+    Examples
+    --------
+    >>> turn_frame(2)
+    TurnFrame(kind='turn', seat=2)
+    """
+    return _TURN[seat]
 
 
-#: ``TurnFrame(seat=p)``, made once per seat (the module docstring's Speed note)
-turn_frame = _per_seat(TurnFrame)
-#: ``DraftFrame(seat=p)``, made once per seat
-draft_frame = _per_seat(DraftFrame)
-#: ``RollFrame(seat=p)``, made once per seat
-roll_frame = _per_seat(RollFrame)
-#: ``IncomeFrame(seat=p)``, made once per seat
-income_frame = _per_seat(IncomeFrame)
-#: ``RewardFrame(seat=p)``, made once per seat
-reward_frame = _per_seat(RewardFrame)
-#: ``MarketFrame(seat=p)``, made once per seat
-market_frame = _per_seat(MarketFrame)
-#: ``RevealFrame(period=d)``, made once per period
-reveal_frame = _per_seat(RevealFrame, "period")
+def draft_frame(seat: int) -> DraftFrame:
+    """``DraftFrame(seat=seat)``, made once per seat.
+
+    Parameters
+    ----------
+    seat : int
+        Who picks.
+
+    Returns
+    -------
+    DraftFrame
+
+    Examples
+    --------
+    >>> draft_frame(2)
+    DraftFrame(kind='draft', seat=2)
+    """
+    return _DRAFT[seat]
+
+
+def roll_frame(seat: int) -> RollFrame:
+    """``RollFrame(seat=seat)``, made once per seat.
+
+    Parameters
+    ----------
+    seat : int
+        Whose dice are rolled.
+
+    Returns
+    -------
+    RollFrame
+
+    Examples
+    --------
+    >>> roll_frame(2)
+    RollFrame(kind='roll', seat=2)
+    """
+    return _ROLL[seat]
+
+
+def income_frame(seat: int) -> IncomeFrame:
+    """``IncomeFrame(seat=seat)``, made once per seat.
+
+    Parameters
+    ----------
+    seat : int
+        Who chooses the income die.
+
+    Returns
+    -------
+    IncomeFrame
+
+    Examples
+    --------
+    >>> income_frame(2)
+    IncomeFrame(kind='income', seat=2)
+    """
+    return _INCOME[seat]
+
+
+def reward_frame(seat: int) -> RewardFrame:
+    """``RewardFrame(seat=seat)``, made once per seat.
+
+    Parameters
+    ----------
+    seat : int
+        Who takes the reward.
+
+    Returns
+    -------
+    RewardFrame
+
+    Examples
+    --------
+    >>> reward_frame(2)
+    RewardFrame(kind='reward', seat=2)
+    """
+    return _REWARD[seat]
+
+
+def market_frame(seat: int) -> MarketFrame:
+    """``MarketFrame(seat=seat)``, made once per seat.
+
+    Parameters
+    ----------
+    seat : int
+        Who sells at the market.
+
+    Returns
+    -------
+    MarketFrame
+
+    Examples
+    --------
+    >>> market_frame(2)
+    MarketFrame(kind='market', seat=2)
+    """
+    return _MARKET[seat]
+
+
+def reveal_frame(period: int) -> RevealFrame:
+    """``RevealFrame(period=period)``, made once per period.
+
+    Parameters
+    ----------
+    period : int
+        The period whose card is revealed.
+
+    Returns
+    -------
+    RevealFrame
+
+    Examples
+    --------
+    >>> reveal_frame(2)
+    RevealFrame(kind='reveal', period=2)
+    """
+    return _REVEAL[period]
