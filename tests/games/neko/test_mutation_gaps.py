@@ -358,3 +358,35 @@ def test_nk_inv_05_a_ship_past_the_lane_end_is_reported():
     P = player(game, [[100, 101, 102, 103, 104]], ships=((0, n, 1),))
     s = table(game, [P, player(game, dice=(1,))])
     assert f"player 0: a ship at {(0, n, 1)} is on no port hub" in invariants(game, s)
+
+
+def test_nk_st_06_07_seaside_high_trades_need_one_fuel_or_one_good():
+    """NK-ST-06, NK-ST-07: the Seaside Town's high trades (1 fuel -> coins, 1 good -> PP)
+    are offered with exactly 1 fuel or 1 good and not with none, in the legal list and in
+    the per-kind list the bots ask for (``turn_actions_of(s, Trade)``). (Mutants
+    free_actions.py:77 ``fuel >= 1`` and :225 ``P.goods >= 1`` made ``>= 0`` survived the
+    mutation run.)"""
+    st = card(100, "seaside_town", effect="seaside_trade_high", activate=(4, 5, 6))
+    game = make_game(2, [st])
+    for fuel, goods in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        s = table(game, [player(game, [[100]], dice=(4, 3), goods=goods, fuel=fuel, coins=0),
+                         player(game, dice=(1,))])
+        s = game.apply(s, ActivateCard(0, 0, 4))
+        want = {Trade("fuel_to_coins")} if fuel else set()
+        want |= {Trade("goods_to_pp")} if goods else set()
+        legal = {a for a in game.legal_actions(s) if isinstance(a, Trade)}
+        assert legal == want, (fuel, goods)
+        assert set(game.turn_actions_of(s, Trade)) == want, (fuel, goods)
+
+
+def test_nk_st_02_the_low_fuel_trade_costs_the_fuel_rate():
+    """NK-ST-02: the Seaside Town's low trade of fuel for a good costs the second of
+    ``seaside_low_rates`` (fuel per good), not the first (coins per fuel). (Mutant
+    cards.py:137 ``seaside_low_rates[1]`` to ``[0]`` survived the mutation run.)"""
+    st = card(100, "seaside_town", effect="seaside_trade_low", activate=(1, 2, 3))
+    game = make_game(2, [st], seaside_low_rates=(2, 3))
+    s = table(game, [player(game, [[100]], dice=(3, 4), goods=0, fuel=5, coins=0),
+                     player(game, dice=(1,))])
+    s = game.apply(s, ActivateCard(0, 0, 3))
+    s = game.apply(s, Trade("fuel_to_goods"))
+    assert (s.players[0].fuel, s.players[0].goods) == (2, 1)
