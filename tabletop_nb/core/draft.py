@@ -312,24 +312,16 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     read: Callable[[Any], Iterable[Any]] = iter if plan.kind == "tuple" else plan.read
     index, build = plan.index, plan.build
 
-    if plan.kind == "positional":  # the common case, with the constructor called here
-        def evolve_one(s: Any, /, **changes: Any) -> T:
-            values = list(read(s))
-            try:
-                for name, value in changes.items():
-                    values[index[name]] = value
-            except KeyError:
-                raise plan.refuse(s, name) from None
-            return cls(*values)
-    else:
-        def evolve_one(s: Any, /, **changes: Any) -> T:
-            values = list(read(s))
-            try:
-                for name, value in changes.items():
-                    values[index[name]] = value
-            except KeyError:
-                raise plan.refuse(s, name) from None
-            return build(values)
+    positional = plan.kind == "positional"   # the common case: the constructor called here
+
+    def evolve_one(s: Any, /, **changes: Any) -> T:
+        values = list(read(s))
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError:
+            raise plan.refuse(s, name) from None
+        return cls(*values) if positional else build(values)
 
     evolve_one.__name__ = evolve_one.__qualname__ = f"evolve_{cls.__name__}"
     evolve_one.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
