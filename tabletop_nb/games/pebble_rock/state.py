@@ -253,7 +253,7 @@ class State:
 
     players: tuple[Player, ...]
     boats: tuple[int, ...]  # the space of each seat's boat (-1 before setup places it)
-    chars: tuple[int, int, int]  # spaces of Maisy, Larry and Roberto
+    chars: tuple[int, ...]  # spaces of Maisy, Larry and Roberto (three)
     jets: frozenset  # spaces holding a Jetstream token
     table: Table
     secret: tuple[Secret, ...]

@@ -20,6 +20,14 @@ steps; bookkeeping runs at once inside ``apply``, so a state always waits on a p
 on chance. Every roll, draw and shuffle is a chance node: ``apply`` draws no random
 numbers.
 
+An action's rule (``_a_*``) and the bookkeeping steps after it (``_i_*``) work on one
+working state ``w``: ``apply`` makes it with :func:`.base.thaw` (a new State holding the old
+one's values, no events yet), the rules assign its fields (``w.todo = rest``), and it is
+the new state. The records inside it (each Player, the Table, the Turn, the Secrets) are
+the old state's own, so a rule replaces one (``replace_player``, ``replace_table``, ...)
+and never changes it. The functions that answer questions (``_d_*``, the legal actions,
+``capacity``, ...) take a state ``s`` and only read it.
+
 The class is assembled from one mixin per rulebook section; each module names its
 section and rule IDs and mirrors a test module (tests/games/pebble_rock):
 

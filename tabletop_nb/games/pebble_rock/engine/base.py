@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ....core import BaseGame, Die
+from ....core.draft import fields_of
 from ..board import BoardInfo
 from ..frames import Frame
 from ..rules import ITEM_KINDS, Assignment, DeliveryCard, Rules
@@ -25,6 +27,23 @@ ITEM_INDEX = {k: i for i, k in enumerate(ITEM_KINDS)}
 ONE_SHOT = ("maisy", "jam_sandwich", "lucky_shell", "shark_repellent", "water_cannon")
 CHOICE_NAMES = {"steady": "Steady + Resource", "speedy": "Speedy + Danger",
                 "catch_up": "Speedy + Resource (catch-up)"}
+
+
+#: a State's field values in constructor order, read in one C call (for :func:`thaw`)
+_read_state = attrgetter(*fields_of(State))
+
+
+def thaw(s: State) -> State:
+    """The working state of one ``apply``: a new State with ``s``'s field values (the same
+    objects) and no events yet.
+
+    The rules change the working state's own fields by assignment (``w.todo = rest``). The
+    records and tuples inside it (the players, the table, the turn, the secrets) are still
+    ``s``'s, so a rule replaces them (``replace_player``, ``replace_table``, ...) and never
+    changes them in place. ``s`` is never written to (tests/test_states_unchanged.py)."""
+    w = State(*_read_state(s))
+    w.events = ()
+    return w
 
 
 def _with_player(players: tuple, seat: int, p: Player) -> tuple:
@@ -113,7 +132,6 @@ class PebbleRockBase(BaseGame):
     _on_frame: dict[type, Callable[..., Any]]
     _apply: dict[type, Callable[[State, Any], State]]
     _anytime_rules: bool
-    _fresh: bool
     _stop: Stop
     _decline: Decline
     _keep_roll: KeepRoll
@@ -122,9 +140,10 @@ class PebbleRockBase(BaseGame):
 
     if TYPE_CHECKING:
         # turn.py
-        def _ev(self, s: State, *ev) -> tuple:
+        @staticmethod
+        def _ev(w: State, *ev) -> tuple:
             """Written in turn.py."""
-        def _run(self, s: State) -> State:
+        def _run(self, w: State) -> State:
             """Written in turn.py."""
         # items.py
         def capacity(self, s: State, seat: int) -> int:
@@ -163,8 +182,7 @@ class PebbleRockBase(BaseGame):
             """Written in movement.py."""
         def _move_actions(self, s: State) -> list:
             """Written in movement.py."""
-        def _begin_move(self, s: State, t: Turn, jets: frozenset, rest: tuple,
-                        ev: tuple) -> State:
+        def _begin_move(self, w: State) -> State:
             """Written in movement.py."""
         def move_options(self, s: State) -> tuple[list, list]:
             """Written in movement.py."""

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 
 from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter,
-                     Player, State, UseItem, replace, replace_player, replace_state,
-                     replace_turn)
+                     Player, State, UseItem, replace_player, replace_table, replace_turn)
 from ..frames import Frame, MeetCharacter, OfferAvoid, RobberyChoice, RobertoRobs, RollDie
 from .base import PebbleRockBase, _remove_one, _with_player
 
@@ -51,53 +50,55 @@ class Characters(PebbleRockBase):
             spaces = self._adjacent_places(s, c)
         return [PlaceCharacter(name, sp) for sp in spaces]
 
-    def _a_place(self, s: State, a: PlaceCharacter) -> State:
+    def _a_place(self, w: State, a: PlaceCharacter) -> State:
         """Put the queued character on the chosen space; a die symbol's character counts as
         met this turn ("as if you had just passed over their space").
         Rules: PR-CHAR-03, PR-CHAR-07."""
-        head = s.todo[0]
+        head = w.todo[0]
         c, how = head.character, head.how
-        chars = s.chars[:c] + (a.space,) + s.chars[c + 1:]
-        todo = s.todo[1:]
+        w.chars = w.chars[:c] + (a.space,) + w.chars[c + 1:]
+        w.todo = w.todo[1:]
         if how == "symbol":  # "treat it as if you had just passed over their space"
-            todo = (MeetCharacter(c, "symbol"),) + todo
-        return self._run(replace_state(s, chars=chars, todo=todo,
-                                       events=self._ev(s, "place", s.seat, a.character, a.space)))
+            w.todo = (MeetCharacter(c, "symbol"),) + w.todo
+        w.events = self._ev(w, "place", w.seat, a.character, a.space)
+        return self._run(w)
 
-    def _i_meet(self, s: State, head, rest) -> State:
+    def _i_meet(self, w: State, head, rest) -> State:
         """A character interaction, for the moving player only: Maisy gives a Cargo token
         if the hold has room (still moved, no cargo, when it is full), Larry's roll or
         Roberto's theft (or the item against them); once a turn each.
         Rules: PR-CHAR-02..04, PR-CHAR-08..10, PR-RES-04, PR-MOVE-12."""
         c, how = head.character, head.how
         r = self.rules
-        seat = s.seat
-        p = s.players[seat]
+        seat = w.seat
+        p = w.players[seat]
         bit = 1 << c
         counts = how != "symbol" or r.symbol_is_interaction
-        met = s.turn.met
+        w.todo = rest
         if c == MAISY:
-            if p.tokens < self.capacity(s, seat):
-                met = met | bit if counts else met
-                p = replace_player(p, cargo=p.cargo + 1)
-                return replace_state(s, players=_with_player(s.players, seat, p),
-                                     turn=replace_turn(s.turn, met=met), todo=rest,
-                                     events=self._ev(s, "maisy", seat))
-            if counts and r.empty_pass_is_interaction:
-                return replace_state(s, turn=replace_turn(s.turn, met=met | bit), todo=rest)
-            return replace_state(s, todo=rest)
+            if p.tokens < self.capacity(w, seat):
+                if counts:
+                    w.turn = replace_turn(w.turn, met=w.turn.met | bit)
+                w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo + 1))
+                w.events = self._ev(w, "maisy", seat)
+            elif counts and r.empty_pass_is_interaction:
+                w.turn = replace_turn(w.turn, met=w.turn.met | bit)
+            return w
         empty = p.fish == 0 if c == LARRY else p.tokens == 0
         if empty:
             if counts and r.empty_pass_is_interaction:
-                return replace_state(s, turn=replace_turn(s.turn, met=met | bit), todo=rest)
-            return replace_state(s, todo=rest)
+                w.turn = replace_turn(w.turn, met=w.turn.met | bit)
+            return w
         if counts:
-            s = replace_state(s, turn=replace_turn(s.turn, met=met | bit))
+            w.turn = replace_turn(w.turn, met=w.turn.met | bit)
         item = "shark_repellent" if c == LARRY else "water_cannon"
-        if self._usable(s, item):
-            return replace_state(s, todo=(OfferAvoid(c),) + rest)
-        nxt: Frame = RollDie("larry") if c == LARRY else RobertoRobs()
-        return replace_state(s, todo=(nxt,) + rest)
+        nxt: Frame
+        if self._usable(w, item):
+            nxt = OfferAvoid(c)
+        else:
+            nxt = RollDie("larry") if c == LARRY else RobertoRobs()
+        w.todo = (nxt,) + rest
+        return w
 
     def _d_avoid(self, s: State, head) -> list:
         """At an encounter with Larry or Roberto while holding the item against them: use it,
@@ -105,24 +106,30 @@ class Characters(PebbleRockBase):
         item = "shark_repellent" if head.character == LARRY else "water_cannon"
         return [UseItem(item), self._tables.endure]
 
-    def _a_endure(self, s: State, a: Endure) -> State:
+    def _a_endure(self, w: State, a: Endure) -> State:
         """Keep the item and suffer the encounter: Larry's Fish die roll, or Roberto's theft.
         Rules: PR-CHAR-09..10."""
-        c = s.todo[0].character
+        c = w.todo[0].character
         nxt: Frame = RollDie("larry") if c == LARRY else RobertoRobs()
-        return self._run(replace_state(s, todo=(nxt,) + s.todo[1:]))
+        w.todo = (nxt,) + w.todo[1:]
+        return self._run(w)
 
-    def _i_rob(self, s: State, head, rest) -> State:
+    def _i_rob(self, w: State, head, rest) -> State:
         """PR-CHAR-10..12: Roberto takes a Cargo token, else the passenger or treasure."""
-        seat = s.seat
-        p = s.players[seat]
+        seat = w.seat
+        p = w.players[seat]
         if p.cargo:
-            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo - 1)),
-                                 todo=rest, events=self._ev(s, "roberto", seat, "cargo"))
-        if len(self._rob_options(s, p)) > 1:
-            return replace_state(s, todo=(RobberyChoice(),) + rest)
-        (opt,) = self._rob_options(s, p)
-        return self._take_token(replace_state(s, todo=rest), opt.kind, opt.card)
+            w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
+            w.todo = rest
+            w.events = self._ev(w, "roberto", seat, "cargo")
+            return w
+        options = self._rob_options(w, p)
+        if len(options) > 1:
+            w.todo = (RobberyChoice(),) + rest
+            return w
+        (opt,) = options
+        w.todo = rest
+        return self._take_token(w, opt.kind, opt.card)
 
     def _rob_options(self, s: State, p: Player) -> list:
         """The tokens Roberto may take when the hold has no regular cargo: a passenger or the
@@ -141,25 +148,28 @@ class Characters(PebbleRockBase):
         """The player chooses which token Roberto takes (PR-CHAR-12)."""
         return self._rob_options(s, s.players[s.seat])
 
-    def _a_lose_token(self, s: State, a: LoseToken) -> State:
+    def _a_lose_token(self, w: State, a: LoseToken) -> State:
         """Roberto takes the token chosen (PR-CHAR-12)."""
-        return self._run(self._take_token(replace_state(s, todo=s.todo[1:]), a.kind, a.card))
+        w.todo = w.todo[1:]
+        return self._run(self._take_token(w, a.kind, a.card))
 
-    def _take_token(self, s: State, kind: str, card: int) -> State:
+    def _take_token(self, w: State, kind: str, card: int) -> State:
         """Roberto takes a passenger (its card is lost) or the last treasure taken (out of
         the game, or back to its space). Rules: PR-CHAR-12, PR-PASS-08, PR-TREAS-07."""
-        seat = s.seat
-        p = s.players[seat]
-        t = s.table
+        seat = w.seat
+        p = w.players[seat]
+        t = w.table
         if kind == "passenger":  # PR-PASS-06, PR-PASS-08: the card is lost
             p = replace_player(p, passengers=_remove_one(p.passengers, card))
-            t = replace(t, lost_cards=t.lost_cards + (card,))
+            t = replace_table(t, lost_cards=t.lost_cards + (card,))
         else:  # PR-TREAS-07
             origin = p.treasures[-1]
             p = replace_player(p, treasures=p.treasures[:-1])
             if self.rules.roberto_treasure == "returned":
-                t = replace(t, treasure_spaces=t.treasure_spaces | {origin})
+                t = replace_table(t, treasure_spaces=t.treasure_spaces | {origin})
             else:
-                t = replace(t, treasures_gone=t.treasures_gone + 1)
-        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                             events=self._ev(s, "roberto", seat, kind))
+                t = replace_table(t, treasures_gone=t.treasures_gone + 1)
+        w.players = _with_player(w.players, seat, p)
+        w.table = t
+        w.events = self._ev(w, "roberto", seat, kind)
+        return w

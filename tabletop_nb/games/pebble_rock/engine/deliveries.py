@@ -10,8 +10,8 @@ from itertools import filterfalse
 
 from ..analysis import can_deliver, can_take_on_board, hold_room
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
-                     DropOff, PickUp, Player, State, TakeTreasure, replace,
-                     replace_player, replace_state, replace_table, replace_turn)
+                     DropOff, PickUp, Player, State, TakeTreasure, replace_player,
+                     replace_table, replace_turn)
 from .base import PebbleRockBase, _remove_one, _with_player
 
 
@@ -74,20 +74,20 @@ class Deliveries(PebbleRockBase):
         """
         return self.cards[card].points
 
-    def _a_deliver(self, s: State, a: Deliver) -> State:
+    def _a_deliver(self, w: State, a: Deliver) -> State:
         """Deliver a row card: its cargo leaves the hold, its points go on the track, the
         card goes to the completed ones. Rules: PR-DELIV-05..07."""
-        seat = s.seat
-        p = s.players[seat]
+        seat = w.seat
+        p = w.players[seat]
         card = self.cards[a.card]
         points = self.delivery_points(a.card)
         p = replace_player(p, cargo=p.cargo - card.amount, score=p.score + points,
                            completed=p.completed + (a.card,))
-        t = s.table
-        t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
-        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                             turn=replace_turn(s.turn, delivered=True),
-                             events=self._ev(s, "deliver", seat, a.card, points))
+        w.players = _with_player(w.players, seat, p)
+        w.table = replace_table(w.table, row=tuple(0 if c == a.card else c for c in w.table.row))
+        w.turn = replace_turn(w.turn, delivered=True)
+        w.events = self._ev(w, "deliver", seat, a.card, points)
+        return w
 
     def _make_room(self, s: State, p: Player) -> Player:
         """Throw one Cargo token overboard if the hold is full (``p`` is the moving
@@ -96,37 +96,37 @@ class Deliveries(PebbleRockBase):
             return replace_player(p, cargo=p.cargo - 1)
         return p
 
-    def _a_pickup(self, s: State, a: PickUp) -> State:
+    def _a_pickup(self, w: State, a: PickUp) -> State:
         """Pick up a passenger: its token goes in the hold (cargo thrown overboard to make
         room), the card leaves the row, in progress. Rules: PR-PASS-02..03, PR-PASS-05."""
-        seat = s.seat
-        p = self._make_room(s, s.players[seat])
-        p = replace_player(p, passengers=p.passengers + (a.card,))
-        t = s.table
-        t = replace(t, row=tuple(0 if c == a.card else c for c in t.row))
-        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                             events=self._ev(s, "pickup", seat, a.card))
+        seat = w.seat
+        p = self._make_room(w, w.players[seat])
+        w.players = _with_player(w.players, seat, replace_player(p, passengers=p.passengers + (a.card,)))
+        w.table = replace_table(w.table, row=tuple(0 if c == a.card else c for c in w.table.row))
+        w.events = self._ev(w, "pickup", seat, a.card)
+        return w
 
-    def _a_dropoff(self, s: State, a: DropOff) -> State:
+    def _a_dropoff(self, w: State, a: DropOff) -> State:
         """Drop a passenger off at its destination: the token leaves the hold, the card is
         completed and scores. Rules: PR-PASS-04."""
-        seat = s.seat
-        p = s.players[seat]
+        seat = w.seat
+        p = w.players[seat]
         pts = self.delivery_points(a.card)
         p = replace_player(p, passengers=_remove_one(p.passengers, a.card), score=p.score + pts,
                            completed=p.completed + (a.card,))
-        return replace_state(s, players=_with_player(s.players, seat, p),
-                             events=self._ev(s, "dropoff", seat, a.card, pts))
+        w.players = _with_player(w.players, seat, p)
+        w.events = self._ev(w, "dropoff", seat, a.card, pts)
+        return w
 
-    def _a_discard_passenger(self, s: State, a: DiscardPassenger) -> State:
+    def _a_discard_passenger(self, w: State, a: DiscardPassenger) -> State:
         """Discard a passenger ("poor customer service"): its card can never be completed.
         Rules: PR-PASS-07..08."""
-        seat = s.seat
-        p = s.players[seat]
-        p = replace_player(p, passengers=_remove_one(p.passengers, a.card))
-        t = replace_table(s.table, lost_cards=s.table.lost_cards + (a.card,))
-        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                             events=self._ev(s, "discard_passenger", seat, a.card))
+        seat = w.seat
+        p = w.players[seat]
+        w.players = _with_player(w.players, seat, replace_player(p, passengers=_remove_one(p.passengers, a.card)))
+        w.table = replace_table(w.table, lost_cards=w.table.lost_cards + (a.card,))
+        w.events = self._ev(w, "discard_passenger", seat, a.card)
+        return w
 
     def _row_islands(self, row) -> set:
         """The islands the row's cards occupy for the no-duplicate rule: their pick-up
@@ -153,11 +153,12 @@ class Deliveries(PebbleRockBase):
         blocked = set().union(*[by_island[i] for i in used])
         return tuple(filterfalse(blocked.__contains__, t.deck))
 
-    def _a_draw_card(self, s: State, a: DrawCard) -> State:
+    def _a_draw_card(self, w: State, a: DrawCard) -> State:
         """Chance: the card revealed fills the first empty row slot. Rules: PR-REFILL-01, PR-REFILL-05."""
-        t = s.table
+        t = w.table
         slot = t.row.index(0)
         row = t.row[:slot] + (a.card,) + t.row[slot + 1:]
-        t = replace(t, row=row, deck=_remove_one(t.deck, a.card))
-        return self._run(replace_state(s, table=t, todo=s.todo[1:],
-                                       events=self._ev(s, "row_draw", a.card)))
+        w.table = replace_table(t, row=row, deck=_remove_one(t.deck, a.card))
+        w.todo = w.todo[1:]
+        w.events = self._ev(w, "row_draw", a.card)
+        return self._run(w)

@@ -9,8 +9,7 @@ the player alone in last place), the roll as one chance node, and the symbol res
 from __future__ import annotations
 
 
-from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, Turn,
-                     replace, replace_state, replace_turn)
+from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, replace, replace_turn)
 from ..frames import (BeginMove, DieEffect, Frame, OfferReroll, PutCharacter, RerollDie,
                       ResolveSymbol, RollDice, RollDie)
 
@@ -37,69 +36,73 @@ class Dice(PebbleRockBase):
             acts.extend(self._anytime_actions(s, p))
         return acts
 
-    def _a_choose(self, s: State, a: ChooseDice) -> State:
+    def _a_choose(self, w: State, a: ChooseDice) -> State:
         """The dice chosen become this turn's; the roll comes next. Rules: PR-DICE-07, PR-TURN-03."""
-        return replace_state(s, todo=(RollDice(),), turn=self._tables.turn_for[a.choice],
-                             events=self._ev(s, "choose", s.seat, a.choice))
+        w.todo = (RollDice(),)
+        w.turn = self._tables.turn_for[a.choice]
+        w.events = self._ev(w, "choose", w.seat, a.choice)
+        return w
 
-    def _a_roll(self, s: State, a: Roll) -> State:
+    def _a_roll(self, w: State, a: Roll) -> State:
         """Chance: the two dice rolled; a usable Lucky Shell may reroll one straight away,
         else the symbol is resolved. Rules: PR-TURN-03, PR-ITEM-SHELL-02."""
-        t = replace_turn(s.turn, roll=a.move, symbol=a.symbol)
-        ev = self._ev(s, "roll", s.seat, a.move, a.symbol)
-        if self._usable(s, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
-            return replace_state(s, turn=t, todo=(OfferReroll("step2", None), ResolveSymbol()),
-                                 events=ev)
-        return self._resolve_symbol(s, t, ev, ())
+        w.turn = replace_turn(w.turn, roll=a.move, symbol=a.symbol)
+        w.events = self._ev(w, "roll", w.seat, a.move, a.symbol)
+        if self._usable(w, "lucky_shell"):  # PR-ITEM-SHELL-02 (a): straight after the roll
+            w.todo = (OfferReroll("step2", None), ResolveSymbol())
+            return w
+        w.todo = ()
+        return self._resolve_symbol(w)
 
-    def _a_dieroll(self, s: State, a: DieRoll) -> State:
+    def _a_dieroll(self, w: State, a: DieRoll) -> State:
         """Chance: one die rolled for fish, Larry or a jetstream (or rerolled by the Lucky
         Shell); its effect follows, after a chance to reroll it. Rules: PR-ITEM-SHELL-01..02."""
-        head = s.todo[0]
+        head, rest = w.todo[0], w.todo[1:]
         if isinstance(head, RerollDie):
+            w.events = self._ev(w, "reroll", w.seat, head.die, a.value)
             if head.purpose == "step2":
-                t = (replace_turn(s.turn, roll=a.value) if head.die == "movement"
-                     else replace_turn(s.turn, symbol=a.value))
-                return self._run(replace_state(s, turn=t, todo=s.todo[1:],
-                                               events=self._ev(s, "reroll", s.seat, head.die, a.value)))
-            return self._run(replace_state(s, todo=(DieEffect(head.purpose, int(a.value)),) + s.todo[1:],
-                                           events=self._ev(s, "reroll", s.seat, head.die, a.value)))
+                w.turn = (replace_turn(w.turn, roll=a.value) if head.die == "movement"
+                          else replace_turn(w.turn, symbol=a.value))
+                w.todo = rest
+            else:
+                w.todo = (DieEffect(head.purpose, int(a.value)),) + rest
+            return self._run(w)
         assert isinstance(head, RollDie)
         purpose = head.purpose
         nxt: Frame
-        if self._usable(s, "lucky_shell"):
+        if self._usable(w, "lucky_shell"):
             nxt = OfferReroll(purpose, int(a.value))
         else:
             nxt = DieEffect(purpose, int(a.value))
-        return self._run(replace_state(s, todo=(nxt,) + s.todo[1:],
-                                       events=self._ev(s, "die", s.seat, purpose, a.value)))
+        w.todo = (nxt,) + rest
+        w.events = self._ev(w, "die", w.seat, purpose, a.value)
+        return self._run(w)
 
-    def _i_symbol(self, s: State, head, rest) -> State:
+    def _i_symbol(self, w: State, head, rest) -> State:
         """Resolve the turn's symbol (after a Lucky Shell decision on the roll). Rules: PR-RES-01, PR-DANGER-01."""
-        return self._resolve_symbol(s, s.turn, s.events, rest)
+        w.todo = rest
+        return self._resolve_symbol(w)
 
-    def _resolve_symbol(self, s: State, t: Turn, ev: tuple, rest: tuple) -> State:
-        """Step 2: resolve the Resource or Danger symbol, then start moving: fish (to spend
-        this turn), a character put beside the boat (nothing if there is no room), Winds,
-        a jetstream token placed where the boat is (none left: nothing), a blank.
-        Rules: PR-RES-01..03, PR-RES-07, PR-DANGER-01..05, PR-DANGER-07, PR-FISH-06."""
-        sym = t.symbol
+    def _resolve_symbol(self, w: State) -> State:
+        """Step 2: resolve the Resource or Danger symbol of ``w.turn``, then start moving:
+        fish (to spend this turn), a character put beside the boat (nothing if there is no
+        room), Winds, a jetstream token placed where the boat is (none left: nothing), a
+        blank. Rules: PR-RES-01..03, PR-RES-07, PR-DANGER-01..05, PR-DANGER-07, PR-FISH-06."""
+        sym = w.turn.symbol
         if sym == "fish":  # PR-RES-02
-            return replace_state(s, turn=t, todo=(RollDie("gain"), BeginMove()) + rest, events=ev)
-        jets = s.jets
+            w.todo = (RollDie("gain"), BeginMove()) + w.todo
+            return w
         if sym in ("maisy", "larry", "roberto"):
             c = CHARACTERS.index(sym)
-            if self._adjacent_places(s, c):
-                return replace_state(s, turn=t, todo=(PutCharacter(c, "symbol"), BeginMove()) + rest,
-                                     events=ev)
+            if self._adjacent_places(w, c):
+                w.todo = (PutCharacter(c, "symbol"), BeginMove()) + w.todo
+                return w
             # PR-DANGER-04: nowhere to put the character: nothing happens
-            self._fresh = False
-            ev = ev + (("no_room", s.seat, sym),)
+            w.events = self._ev(w, "no_room", w.seat, sym)
         elif sym == "jetstream":  # PR-DANGER-05, PR-DANGER-07, PR-DANGER-08
-            pos = s.boats[s.seat]
-            if len(jets) < self.rules.jetstream_tokens and pos not in jets:
-                jets = jets | {pos}
-                t = replace(t, fresh_jet=pos)
-                self._fresh = False
-                ev = ev + (("jet_placed", s.seat, pos),)
-        return self._begin_move(s, t, jets, rest, ev)
+            pos = w.boats[w.seat]
+            if len(w.jets) < self.rules.jetstream_tokens and pos not in w.jets:
+                w.jets = w.jets | {pos}
+                w.turn = replace(w.turn, fresh_jet=pos)
+                w.events = self._ev(w, "jet_placed", w.seat, pos)
+        return self._begin_move(w)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..rules import ITEM_KINDS
 from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem,
-                     replace, replace_player, replace_state, replace_turn)
+                     replace, replace_player, replace_table, replace_turn)
 from ..frames import (AssignmentCheck, DockRefill, FillMarketSlot, FillRowSlot, Frame,
                       LighthouseCheck, MarketVisit, NextTurn, RollDie)
 from .base import PebbleRockBase, ITEM_INDEX, _bump, _with_player
@@ -68,17 +68,19 @@ class EndOfTurn(PebbleRockBase):
         acts.extend(DiscardPassenger(c) for c in p.passengers)
         return acts
 
-    def _a_refill(self, s: State, a: Refill) -> State:
+    def _a_refill(self, w: State, a: Refill) -> State:
         """Fill the hold with cargo at the dock (PR-END-03)."""
-        seat = s.seat
-        p = s.players[seat]
-        players = _with_player(s.players, seat, replace_player(p, cargo=p.cargo + a.n))
-        return self._run(replace_state(s, players=players, todo=s.todo[1:],
-                                       events=self._ev(s, "refill", seat, a.n)))
+        seat = w.seat
+        p = w.players[seat]
+        w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo + a.n))
+        w.todo = w.todo[1:]
+        w.events = self._ev(w, "refill", seat, a.n)
+        return self._run(w)
 
-    def _a_decline(self, s: State, a: Decline) -> State:
+    def _a_decline(self, w: State, a: Decline) -> State:
         """Say no to the dock refill or the Market (PR-END-03, PR-MARKET-02)."""
-        return self._run(replace_state(s, todo=s.todo[1:]))
+        w.todo = w.todo[1:]
+        return self._run(w)
 
     def _d_market(self, s: State, head) -> list:
         """PR-MARKET-02..05: one free item; with three held, discard one to take it."""
@@ -95,27 +97,28 @@ class EndOfTurn(PebbleRockBase):
         acts.append(self._decline)
         return acts
 
-    def _a_take_item(self, s: State, a: TakeItem) -> State:
+    def _a_take_item(self, w: State, a: TakeItem) -> State:
         """Take an item from the Market (discarding one first when three are held); it is
         usable from the next turn, the slot refills at once. Rules: PR-MARKET-02..07, PR-ITEM-01."""
-        seat = s.seat
-        p = s.players[seat]
-        table = s.table
-        kind = table.market[a.slot]
+        seat = w.seat
+        p = w.players[seat]
+        kind = w.table.market[a.slot]
         if a.discard:
-            p, table = self._discard_item(replace_state(s, table=table), p, a.discard)
+            p, w.table = self._discard_item(w, p, a.discard)
         p = replace_player(p, items=tuple(sorted(p.items + (kind,))))
-        table = replace(table, market=table.market[:a.slot] + ("",) + table.market[a.slot + 1:])
-        s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
-                          turn=replace_turn(s.turn, fresh_item=kind),
-                          events=self._ev(s, "take_item", seat, kind, a.discard))
-        todo = (FillMarketSlot(),) + s.todo[1:]
-        return self._run(replace_state(s, todo=self._after_discard(s, todo) if a.discard else todo))
+        w.players = _with_player(w.players, seat, p)
+        market = w.table.market
+        w.table = replace_table(w.table, market=market[:a.slot] + ("",) + market[a.slot + 1:])
+        w.turn = replace_turn(w.turn, fresh_item=kind)
+        w.events = self._ev(w, "take_item", seat, kind, a.discard)
+        todo = (FillMarketSlot(),) + w.todo[1:]
+        w.todo = self._after_discard(w, todo) if a.discard else todo
+        return self._run(w)
 
-    def _a_draw_item(self, s: State, a: DrawItem) -> State:
+    def _a_draw_item(self, w: State, a: DrawItem) -> State:
         """Chance: the item turned up fills the empty Market slot, from the deck or the
         reshuffled discard pile. Rules: PR-MARKET-06, PR-ITEM-07."""
-        t = s.table
+        t = w.table
         i = ITEM_INDEX[a.kind]
         if any(t.item_deck):
             deck, disc = _bump(t.item_deck, i, -1), t.item_discard
@@ -123,28 +126,30 @@ class EndOfTurn(PebbleRockBase):
             deck, disc = _bump(t.item_discard, i, -1), (0,) * len(ITEM_KINDS)
         slot = t.market.index("")
         market = t.market[:slot] + (a.kind,) + t.market[slot + 1:]
-        t = replace(t, item_deck=deck, item_discard=disc, market=market)
-        return self._run(replace_state(s, table=t, todo=s.todo[1:], events=self._ev(s, "market_draw", a.kind)))
+        w.table = replace_table(t, item_deck=deck, item_discard=disc, market=market)
+        w.todo = w.todo[1:]
+        w.events = self._ev(w, "market_draw", a.kind)
+        return self._run(w)
 
-    def _i_lighthouse(self, s: State, head, rest) -> State:
+    def _i_lighthouse(self, w: State, head, rest) -> State:
         """Ending the final round's turn on a dock earns the Lighthouse token.
         Rules: PR-FINAL-01..03."""
-        seat = s.seat
-        p = s.players[seat]
-        if s.round >= self.rules.rounds and s.boats[seat] in self.docks and not p.lighthouse:
-            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, lighthouse=True)),
-                                 todo=rest, events=self._ev(s, "lighthouse", seat))
-        return replace_state(s, todo=rest)
+        seat = w.seat
+        p = w.players[seat]
+        w.todo = rest
+        if w.round >= self.rules.rounds and w.boats[seat] in self.docks and not p.lighthouse:
+            w.players = _with_player(w.players, seat, replace_player(p, lighthouse=True))
+            w.events = self._ev(w, "lighthouse", seat)
+        return w
 
-    def _i_assign_check(self, s: State, head, rest) -> State:
+    def _i_assign_check(self, w: State, head, rest) -> State:
         """Under ``assignment_check="any_time"``, note the Assignment halves met by the end
         of this turn (they stay met). Rules: PR-SCORE-07."""
-        if self.rules.assignment_check != "any_time":
-            return replace_state(s, todo=rest)
-        seat = s.seat
-        sec = s.secret[seat]
-        bits = sec.achieved | self.assignment_halves_met(s, seat)
-        if bits != sec.achieved:
-            secret = s.secret[:seat] + (replace(sec, achieved=bits),) + s.secret[seat + 1:]
-            return replace_state(s, secret=secret, todo=rest)
-        return replace_state(s, todo=rest)
+        if self.rules.assignment_check == "any_time":
+            seat = w.seat
+            sec = w.secret[seat]
+            bits = sec.achieved | self.assignment_halves_met(w, seat)
+            if bits != sec.achieved:
+                w.secret = w.secret[:seat] + (replace(sec, achieved=bits),) + w.secret[seat + 1:]
+        w.todo = rest
+        return w

@@ -8,7 +8,7 @@ Tests: tests/games/pebble_rock/test_fish_and_jetstream.py.
 from __future__ import annotations
 
 
-from ..state import (State, replace_player, replace_state)
+from ..state import State, replace_player
 from .base import PebbleRockBase, _with_player
 
 
@@ -34,7 +34,7 @@ class FishAndJetstream(PebbleRockBase):
         """
         return 0
 
-    def _i_effect(self, s: State, head, rest) -> State:
+    def _i_effect(self, w: State, head, rest) -> State:
         """Apply a die rolled for fish, Larry or a jetstream (after any Lucky Shell reroll):
         the fish gained (with Fishing Gear), the fish Larry steals (never below 0, Gear does
         not apply), or the jetstream's extra movement (doubled by Winds when the rules say
@@ -42,22 +42,28 @@ class FishAndJetstream(PebbleRockBase):
         Rules: PR-RES-02, PR-END-02, PR-ITEM-GEAR-01, PR-CHAR-09, PR-JET-02, PR-JET-05, PR-RES-06.
         """
         purpose, v = head.purpose, head.value
-        seat = s.seat
-        p = s.players[seat]
+        seat = w.seat
+        p = w.players[seat]
         if purpose == "gain":  # PR-RES-02, PR-END-02, PR-ITEM-GEAR-01
-            gain = v + self._gear_bonus(s, p)
-            players = _with_player(s.players, seat, replace_player(p, fish=p.fish + gain))
-            return replace_state(s, players=players, todo=rest, events=self._ev(s, "fish", seat, gain))
+            gain = v + self._gear_bonus(w, p)
+            w.todo = rest
+            w.players = _with_player(w.players, seat, replace_player(p, fish=p.fish + gain))
+            w.events = self._ev(w, "fish", seat, gain)
+            return w
         if purpose == "larry":  # PR-CHAR-09: never below 0; Gear does not apply
             lost = min(p.fish, v)
-            return replace_state(s, players=_with_player(s.players, seat, replace_player(p, fish=p.fish - lost)),
-                                 todo=rest, events=self._ev(s, "larry", seat, lost))
+            w.todo = rest
+            w.players = _with_player(w.players, seat, replace_player(p, fish=p.fish - lost))
+            w.events = self._ev(w, "larry", seat, lost)
+            return w
         # "jet": PR-JET-02, PR-RES-06
-        extra = v * (2 if self._tables.jet_doubles and s.turn.symbol == "winds" else 1)
-        fee = min(p.fish, self.jetstream_fee(s, seat))
-        p = replace_player(p, fish=p.fish - fee, jetstreams=p.jetstreams + 1)
-        events = self._ev(s, "jet", seat, extra)
+        extra = v * (2 if self._tables.jet_doubles and w.turn.symbol == "winds" else 1)
+        fee = min(p.fish, self.jetstream_fee(w, seat))
+        w.todo = rest
+        w.players = _with_player(w.players, seat,
+                                 replace_player(p, fish=p.fish - fee, jetstreams=p.jetstreams + 1))
+        w.steps += extra
+        w.events = self._ev(w, "jet", seat, extra)
         if fee:
-            events = events + (("jet_fee", seat, fee),)
-        return replace_state(s, players=_with_player(s.players, seat, p), steps=s.steps + extra,
-                             todo=rest, events=events)
+            w.events = self._ev(w, "jet_fee", seat, fee)
+        return w

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, KeepRoll,
                      Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
-                     replace_player, replace_state, replace_turn)
+                     replace_player, replace_turn)
 from ..frames import DieEffect, MeetCharacter, PutCharacter, RerollDie, ShedToCapacity
 from .base import PebbleRockBase, ITEM_INDEX, _bump, _remove_one, _with_player
 
@@ -97,30 +97,31 @@ class Items(PebbleRockBase):
             acts.extend(DiscardPassenger(c) for c in p.passengers)
         return acts
 
-    def _a_use_item(self, s: State, a: UseItem) -> State:
+    def _a_use_item(self, w: State, a: UseItem) -> State:
         """Use an item (one a turn, then discarded): Jam's extra movement, Maisy placed (and
         met, if the rules say so), or Shark Repellent / Water Cannon at an encounter, after
         which the character may go anywhere. Rules: PR-ITEM-02, PR-ITEM-06, PR-ITEM-JAM-01,
         PR-ITEM-MAISY-01..02, PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01."""
-        seat = s.seat
-        p, table = self._discard_item(s, s.players[seat], a.item)
-        t = replace_turn(s.turn, item_used=True)
-        s = replace_state(s, players=_with_player(s.players, seat, p), table=table, turn=t,
-                          events=self._ev(s, "item", seat, a.item))
+        seat = w.seat
+        p, w.table = self._discard_item(w, w.players[seat], a.item)
+        w.players = _with_player(w.players, seat, p)
+        w.turn = t = replace_turn(w.turn, item_used=True)
+        w.events = self._ev(w, "item", seat, a.item)
         if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
-            extra = self.rules.jam_bonus * (2 if self._tables.all_double and t.symbol == "winds" else 1)
-            return replace_state(s, steps=s.steps + extra)
+            w.steps += self.rules.jam_bonus * (2 if self._tables.all_double and t.symbol == "winds" else 1)
+            return w
         if a.item == "maisy":  # PR-ITEM-MAISY-01, PR-ITEM-MAISY-02
-            chars = (a.space,) + s.chars[1:]
-            s = replace_state(s, chars=chars)
-            if self.rules.maisy_item_gives_cargo and not s.turn.met & (1 << MAISY):
-                return self._run(replace_state(s, todo=(MeetCharacter(MAISY, "item"),) + s.todo))
-            return s
+            w.chars = (a.space,) + w.chars[1:]
+            if self.rules.maisy_item_gives_cargo and not t.met & (1 << MAISY):
+                w.todo = (MeetCharacter(MAISY, "item"),) + w.todo
+                return self._run(w)
+            return w
         # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
-        c = s.todo[0].character
+        c = w.todo[0].character
         if not self.rules.avoided_is_interaction:
-            s = replace_state(s, turn=replace_turn(s.turn, met=s.turn.met & ~(1 << c)))
-        return self._run(replace_state(s, todo=(PutCharacter(c, "anywhere"),) + s.todo[1:]))
+            w.turn = replace_turn(t, met=t.met & ~(1 << c))
+        w.todo = (PutCharacter(c, "anywhere"),) + w.todo[1:]
+        return self._run(w)
 
     def _d_shell(self, s: State, head) -> list:
         """With a usable Lucky Shell after a roll: keep it, or reroll one of the dice just
@@ -132,23 +133,25 @@ class Items(PebbleRockBase):
             return [self._keep_roll, Reroll("movement")]
         return [self._keep_roll, Reroll("fish")]
 
-    def _a_keep_roll(self, s: State, a: KeepRoll) -> State:
+    def _a_keep_roll(self, w: State, a: KeepRoll) -> State:
         """Keep the roll without the Lucky Shell; its effect follows (PR-ITEM-SHELL-02)."""
-        head = s.todo[0]
+        head = w.todo[0]
         if head.purpose == "step2":
-            return self._run(replace_state(s, todo=s.todo[1:]))
-        return self._run(replace_state(s, todo=(DieEffect(head.purpose, head.value),) + s.todo[1:]))
+            w.todo = w.todo[1:]
+        else:
+            w.todo = (DieEffect(head.purpose, head.value),) + w.todo[1:]
+        return self._run(w)
 
-    def _a_reroll(self, s: State, a: Reroll) -> State:
+    def _a_reroll(self, w: State, a: Reroll) -> State:
         """PR-ITEM-SHELL-01, PR-ITEM-SHELL-02: the Lucky Shell rerolls the die just rolled."""
-        head = s.todo[0]
-        seat = s.seat
-        p, t = self._discard_item(s, s.players[seat], "lucky_shell")
-        s = replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                          turn=replace_turn(s.turn, item_used=True),
-                          todo=(RerollDie(head.purpose, a.die),) + s.todo[1:],
-                          events=self._ev(s, "shell", seat, a.die))
-        return s
+        head = w.todo[0]
+        seat = w.seat
+        p, w.table = self._discard_item(w, w.players[seat], "lucky_shell")
+        w.players = _with_player(w.players, seat, p)
+        w.turn = replace_turn(w.turn, item_used=True)
+        w.todo = (RerollDie(head.purpose, a.die),) + w.todo[1:]
+        w.events = self._ev(w, "shell", seat, a.die)
+        return w
 
     def _may_discard(self, s: State, p: Player, kind: str) -> bool:
         """PR-ITEM-UPG-02 (b): the upgrade cannot go while its fifth space is in use."""
@@ -164,13 +167,14 @@ class Items(PebbleRockBase):
             return (ShedToCapacity(),) + todo
         return todo
 
-    def _a_discard_item(self, s: State, a: DiscardItem) -> State:
+    def _a_discard_item(self, w: State, a: DiscardItem) -> State:
         """Discard an item held (where the rules allow it). Rules: PR-ITEM-08, PR-ITEM-UPG-02."""
-        seat = s.seat
-        p, table = self._discard_item(s, s.players[seat], a.item)
-        s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
-                          events=self._ev(s, "discard_item", seat, a.item))
-        return self._run(replace_state(s, todo=self._after_discard(s, s.todo)))
+        seat = w.seat
+        p, w.table = self._discard_item(w, w.players[seat], a.item)
+        w.players = _with_player(w.players, seat, p)
+        w.events = self._ev(w, "discard_item", seat, a.item)
+        w.todo = self._after_discard(w, w.todo)
+        return self._run(w)
 
     def _d_shed(self, s: State, head) -> list:
         """Which token to lose when the hold is over capacity: cargo, else a passenger, else
@@ -182,11 +186,11 @@ class Items(PebbleRockBase):
             acts.append(Shed("treasure"))
         return acts
 
-    def _a_shed(self, s: State, a: Shed) -> State:
+    def _a_shed(self, w: State, a: Shed) -> State:
         """Lose the token chosen, until the hold fits its capacity. Rules: PR-ITEM-UPG-02."""
-        seat = s.seat
-        p = s.players[seat]
-        table = s.table
+        seat = w.seat
+        p = w.players[seat]
+        table = w.table
         if a.kind == "cargo":
             p = replace_player(p, cargo=p.cargo - 1)
         elif a.kind == "passenger":
@@ -195,14 +199,17 @@ class Items(PebbleRockBase):
         else:
             p = replace_player(p, treasures=p.treasures[:-1])
             table = replace(table, treasures_gone=table.treasures_gone + 1)
-        s = replace_state(s, players=_with_player(s.players, seat, p), table=table,
-                          events=self._ev(s, "shed", seat, a.kind))
-        todo = s.todo if p.tokens > self.capacity(s, seat) else s.todo[1:]
-        return self._run(replace_state(s, todo=todo))
+        w.players = _with_player(w.players, seat, p)
+        w.table = table
+        w.events = self._ev(w, "shed", seat, a.kind)
+        if p.tokens <= self.capacity(w, seat):
+            w.todo = w.todo[1:]
+        return self._run(w)
 
-    def _a_overboard(self, s: State, a: Overboard) -> State:
+    def _a_overboard(self, w: State, a: Overboard) -> State:
         """Throw a Cargo token overboard (any time, under ``overboard_any_time``). Rules: PR-PASS-10."""
-        seat = s.seat
-        p = s.players[seat]
-        return replace_state(s, players=_with_player(s.players, seat, replace_player(p, cargo=p.cargo - 1)),
-                             events=self._ev(s, "overboard", seat))
+        seat = w.seat
+        p = w.players[seat]
+        w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
+        w.events = self._ev(w, "overboard", seat)
+        return w

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 
 from ..analysis import fish_step_bonus, larry_worst_loss
-from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, Turn,
-                     replace, replace_player, replace_state)
+from ..state import (LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, replace, replace_player)
 from ..frames import MeetCharacter, RollDie
 from .base import PebbleRockBase, _with_player
 
@@ -18,23 +17,26 @@ from .base import PebbleRockBase, _with_player
 class Movement(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
-    def _i_begin_move(self, s: State, head, rest) -> State:
+    def _i_begin_move(self, w: State, head, rest) -> State:
         """Start moving once the symbol is resolved (PR-TURN-03)."""
-        return self._begin_move(s, s.turn, s.jets, rest, s.events)
+        w.todo = rest
+        return self._begin_move(w)
 
-    def _begin_move(self, s: State, t: Turn, jets, rest: tuple, ev: tuple) -> State:
-        """Step 3 begins: the movement is the die, doubled by Winds; a jetstream under the
-        boat works only under ``jetstream_on_start``. Rules: PR-RES-05, PR-MOVE-02, PR-MOVE-07, PR-DANGER-08."""
-        steps = t.roll * (2 if t.symbol == "winds" else 1)  # PR-RES-05
-        pos = s.boats[s.seat]
-        todo = rest
+    def _begin_move(self, w: State) -> State:
+        """Step 3 begins (the turn's roll and symbol resolved, on ``w.turn``): the movement
+        is the die, doubled by Winds; a jetstream under the boat works only under
+        ``jetstream_on_start``. Rules: PR-RES-05, PR-MOVE-02, PR-MOVE-07, PR-DANGER-08."""
+        t = w.turn
+        pos = w.boats[w.seat]
         if not self.rules.revisit_spaces:
-            t = replace(t, visited=frozenset((pos,)))
-        if self.rules.jetstream_on_start and pos in jets and pos != t.fresh_jet:
-            jets = jets - {pos}  # PR-DANGER-08 (b)
-            todo = (RollDie("jet"),) + rest
-        s = replace_state(s, jets=jets, phase="move", todo=todo, turn=t, steps=steps, moved=0, events=ev)
-        return self._run(s) if todo else s
+            w.turn = replace(t, visited=frozenset((pos,)))
+        if self.rules.jetstream_on_start and pos in w.jets and pos != t.fresh_jet:
+            w.jets = w.jets - {pos}  # PR-DANGER-08 (b)
+            w.todo = (RollDie("jet"),) + w.todo
+        w.phase = "move"
+        w.steps = t.roll * (2 if t.symbol == "winds" else 1)  # PR-RES-05
+        w.moved = 0
+        return self._run(w) if w.todo else w
 
     def _occupied(self, s: State) -> set:
         """Spaces where a boat may not stop: other boats and the characters (PR-MOVE-04)."""
@@ -123,7 +125,7 @@ class Movement(PebbleRockBase):
                 return True
         return False
 
-    def _a_step(self, s: State, a: Step) -> State:
+    def _a_step(self, w: State, a: Step) -> State:
         """One step along a dotted line, paid with movement or a fish; entering a character's
         space triggers it (once a turn), entering a jetstream token rolls the movement die.
         Several characters on one move each act as their space is entered; another boat's
@@ -131,43 +133,42 @@ class Movement(PebbleRockBase):
         Rules: PR-MOVE-01, PR-MOVE-05, PR-MOVE-08, PR-FISH-01..02, PR-FISH-04, PR-CHAR-01..02,
         PR-CHAR-13, PR-JET-01, PR-JET-04."""
         to = a.to
-        seat = s.seat
-        t = s.turn
-        players = s.players
-        if s.steps > 0:
-            steps = s.steps - 1
+        seat = w.seat
+        t = w.turn
+        if w.steps > 0:
+            w.steps -= 1
         else:  # PR-FISH-01: a fish buys this step
-            p = players[seat]
-            players = _with_player(players, seat, replace_player(p, fish=p.fish - 1))
-            steps = fish_step_bonus(self, s)
-        boats = s.boats[:seat] + (to,) + s.boats[seat + 1:]
+            w.steps = fish_step_bonus(self, w)
+            p = w.players[seat]
+            w.players = _with_player(w.players, seat, replace_player(p, fish=p.fish - 1))
+        w.boats = w.boats[:seat] + (to,) + w.boats[seat + 1:]
+        w.moved += 1
+        w.events = (("step", seat, to),)
         todo: tuple = ()
-        chars = s.chars
+        chars = w.chars
         if to in chars:
             c = chars.index(to)
             if not t.met & (1 << c):
                 todo = (MeetCharacter(c, "pass"),)
-        jets = s.jets
-        if to in jets and to != t.fresh_jet and self.rules.jetstream_when == "enter":
-            jets = jets - {to}
+        if to in w.jets and to != t.fresh_jet and self.rules.jetstream_when == "enter":
+            w.jets = w.jets - {to}
             todo = todo + (RollDie("jet"),)
         if t.treasure_here or not self.rules.revisit_spaces:
-            t = replace(t, treasure_here=False, visited=t.visited | {to})
-        s = replace_state(s, players=players, boats=boats, jets=jets, todo=todo, turn=t, steps=steps,
-                          moved=s.moved + 1, events=(("step", seat, to),))
-        self._fresh = False
-        if todo:
-            return self._run(s)
-        return s
+            w.turn = replace(t, treasure_here=False, visited=t.visited | {to})
+        w.todo = todo
+        return self._run(w) if todo else w
 
-    def _a_stop(self, s: State, a: Stop) -> State:
+    def _a_stop(self, w: State, a: Stop) -> State:
         """End the move here (a jetstream where the boat stops works first, under
         ``jetstream_when="stop"``); the end-of-turn steps follow. Rules: PR-MOVE-02, PR-END-01, PR-JET-03."""
-        pos = s.boats[s.seat]
-        t = s.turn
-        if self.rules.jetstream_when == "stop" and s.moved and pos in s.jets and pos != t.fresh_jet:
+        pos = w.boats[w.seat]
+        if self.rules.jetstream_when == "stop" and w.moved and pos in w.jets and pos != w.turn.fresh_jet:
             # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
-            return self._run(replace_state(s, jets=s.jets - {pos}, todo=(RollDie("jet"),),
-                                           events=self._ev(s, "jet_stop", s.seat)))
-        todo = self._end_of_turn(s, pos)
-        return self._run(replace_state(s, phase="end", todo=todo, events=self._ev(s, "stop", s.seat, pos)))
+            w.jets = w.jets - {pos}
+            w.todo = (RollDie("jet"),)
+            w.events = self._ev(w, "jet_stop", w.seat)
+            return self._run(w)
+        w.phase = "end"
+        w.todo = self._end_of_turn(w, pos)
+        w.events = self._ev(w, "stop", w.seat, pos)
+        return self._run(w)

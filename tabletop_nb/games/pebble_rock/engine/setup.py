@@ -15,12 +15,11 @@ from ..rules import ITEM_KINDS
 from ..state import (ChooseDice, DealAssignment, Decline, DieRoll, Endure, FirstPlayer, KeepAssignment, KeepRoll,
                      PlaceBoat, Player,
                      Roll, Secret, State, Step,
-                     Stop, Table, Turn, replace,
-                     replace_state)
+                     Stop, Table, Turn, replace)
 from ..frames import (ChooseAssignment, ChooseStartDock, DealCard,
                       DrawFirstPlayer, FillMarketSlot, FillRowSlot,
                       StartGame)
-from .base import _HIDDEN, PebbleRockBase, Tables
+from .base import _HIDDEN, PebbleRockBase, Tables, _read_state
 
 
 class GameSetup(PebbleRockBase):
@@ -77,7 +76,6 @@ class GameSetup(PebbleRockBase):
             if r.destination_blocks_row and self.card_dest[c.id] >= 0:
                 blocked_by[self.card_dest[c.id]].add(c.id)
         t.cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
-        self._fresh = True
         #: a finished game's final scores, asked for several times in a row (scores,
         #: winners, ranks, a simulation's last row); at most a few states are kept
         self.final_scores = memo.cache("pebble_rock.final_scores", key="a finished game's state")
@@ -126,7 +124,6 @@ class GameSetup(PebbleRockBase):
                   jets=frozenset(), table=table, secret=tuple(Secret() for _ in range(n)),
                   round=0, seat=r.youngest_player, first=r.first_player, turns=0,
                   phase="setup", todo=todo)
-        self._fresh = True
         return self._run(s)
 
     def _d_place_boat(self, s: State, head) -> list:
@@ -134,46 +131,51 @@ class GameSetup(PebbleRockBase):
         taken = set() if self.rules.shared_docks_at_setup else set(s.boats)
         return [PlaceBoat(d) for d in self.info.docks_sorted if d not in taken]
 
-    def _a_place_boat(self, s: State, a: PlaceBoat) -> State:
+    def _a_place_boat(self, w: State, a: PlaceBoat) -> State:
         """Put the seat's boat on a dock (PR-SETUP-09)."""
-        seat = s.todo[0].seat
-        boats = s.boats[:seat] + (a.space,) + s.boats[seat + 1:]
-        return self._run(replace_state(s, boats=boats, todo=s.todo[1:],
-                                       events=self._ev(s, "place_boat", seat, a.space)))
+        seat = w.todo[0].seat
+        w.boats = w.boats[:seat] + (a.space,) + w.boats[seat + 1:]
+        w.todo = w.todo[1:]
+        w.events = self._ev(w, "place_boat", seat, a.space)
+        return self._run(w)
 
-    def _a_deal(self, s: State, a: DealAssignment) -> State:
+    def _a_deal(self, w: State, a: DealAssignment) -> State:
         """Chance: one Assignment card dealt to the seat (PR-SETUP-10)."""
-        seat = s.todo[0].seat
-        sec = s.secret[seat]
-        secret = s.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + s.secret[seat + 1:]
-        return self._run(replace_state(s, secret=secret, todo=s.todo[1:]))
+        seat = w.todo[0].seat
+        sec = w.secret[seat]
+        w.secret = w.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + w.secret[seat + 1:]
+        w.todo = w.todo[1:]
+        return self._run(w)
 
     def _d_keep(self, s: State, head) -> list:
         """Keep one of the two Assignment cards dealt (PR-SETUP-10)."""
         return [KeepAssignment(c) for c in s.secret[head.seat].offer]
 
-    def _a_keep_assignment(self, s: State, a: KeepAssignment) -> State:
+    def _a_keep_assignment(self, w: State, a: KeepAssignment) -> State:
         """The seat keeps the Assignment card chosen (PR-SETUP-10)."""
-        seat = s.todo[0].seat
-        sec = s.secret[seat]
-        secret = s.secret[:seat] + (replace(sec, card=a.card),) + s.secret[seat + 1:]
-        return self._run(replace_state(s, secret=secret, todo=s.todo[1:],
-                                       events=self._ev(s, "keep", seat)))
+        seat = w.todo[0].seat
+        sec = w.secret[seat]
+        w.secret = w.secret[:seat] + (replace(sec, card=a.card),) + w.secret[seat + 1:]
+        w.todo = w.todo[1:]
+        w.events = self._ev(w, "keep", seat)
+        return self._run(w)
 
     def _assignment_box(self, s: State) -> list[int]:
         """The Assignment cards nobody has been dealt (PR-SETUP-10)."""
         dealt = {c for sec in s.secret for c in sec.offer}
         return [a.id for a in self.rules.assignment_cards if a.id not in dealt]
 
-    def _a_first(self, s: State, a: FirstPlayer) -> State:
+    def _a_first(self, w: State, a: FirstPlayer) -> State:
         """Chance: who starts, when the rules draw it (PR-TURN-01)."""
-        return self._run(replace_state(s, first=a.seat, todo=s.todo[1:]))
+        w.first = a.seat
+        w.todo = w.todo[1:]
+        return self._run(w)
 
-    def _i_start(self, s: State, head, rest) -> State:
+    def _i_start(self, w: State, head, rest) -> State:
         """Round 1 begins with the first player's turn (PR-SETUP-14, PR-TURN-01)."""
-        first = s.first
-        return replace_state(s, seat=first, round=1, phase="choose", turn=Turn(), todo=rest,
-                             events=self._ev(s, "start", first))
+        w.seat, w.round, w.phase, w.turn, w.todo = w.first, 1, "choose", Turn(), rest
+        w.events = self._ev(w, "start", w.first)
+        return w
 
     def observation(self, s: State, player: int) -> State:
         """Other players' Assignment cards are hidden (PR-SETUP-10)."""
@@ -181,4 +183,6 @@ class GameSetup(PebbleRockBase):
             return s
         hidden = [_HIDDEN] * len(s.secret)
         hidden[player] = s.secret[player]
-        return replace_state(s, secret=tuple(hidden))
+        o = State(*_read_state(s))
+        o.secret = tuple(hidden)
+        return o

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 
 from ..state import (DeliverTreasure, DiscardTreasure, RevealTreasure, State,
-                     TakeTreasure, replace_player, replace_state, replace_table,
+                     TakeTreasure, replace_player, replace_table,
                      replace_turn)
 from ..frames import RevealValue
 from .base import PebbleRockBase, _remove_one, _with_player
@@ -16,36 +16,41 @@ from .base import PebbleRockBase, _remove_one, _with_player
 class Treasure(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
-    def _a_take_treasure(self, s: State, a: TakeTreasure) -> State:
+    def _a_take_treasure(self, w: State, a: TakeTreasure) -> State:
         """Take the treasure token of this space (cargo thrown overboard to make room).
         Rules: PR-TREAS-01..04."""
-        seat = s.seat
-        pos = s.boats[seat]
-        p = self._make_room(s, s.players[seat])
-        p = replace_player(p, treasures=p.treasures + (pos,))
-        t = replace_table(s.table, treasure_spaces=s.table.treasure_spaces - {pos})
-        return replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                             events=self._ev(s, "treasure", seat, pos))
+        seat = w.seat
+        pos = w.boats[seat]
+        p = self._make_room(w, w.players[seat])
+        w.players = _with_player(w.players, seat, replace_player(p, treasures=p.treasures + (pos,)))
+        w.table = replace_table(w.table, treasure_spaces=w.table.treasure_spaces - {pos})
+        w.events = self._ev(w, "treasure", seat, pos)
+        return w
 
-    def _a_deliver_treasure(self, s: State, a: DeliverTreasure) -> State:
+    def _a_deliver_treasure(self, w: State, a: DeliverTreasure) -> State:
         """PR-TREAS-05: the token leaves the hold when its value is revealed (next)."""
-        return replace_state(s, turn=replace_turn(s.turn, treasure_here=True), todo=(RevealValue(),) + s.todo)
+        w.turn = replace_turn(w.turn, treasure_here=True)
+        w.todo = (RevealValue(),) + w.todo
+        return w
 
-    def _a_reveal(self, s: State, a: RevealTreasure) -> State:
+    def _a_reveal(self, w: State, a: RevealTreasure) -> State:
         """Chance: the delivered treasure's value, drawn from the values nobody has seen,
         goes on the track. Rules: PR-TREAS-05."""
-        seat = s.seat
-        p = s.players[seat]
+        seat = w.seat
+        p = w.players[seat]
         p = replace_player(p, score=p.score + a.value, treasure_values=p.treasure_values + (a.value,),
                            treasures=p.treasures[:-1])
-        t = replace_table(s.table, hidden_values=_remove_one(s.table.hidden_values, a.value))
-        return self._run(replace_state(s, players=_with_player(s.players, seat, p), table=t,
-                                       todo=s.todo[1:], events=self._ev(s, "treasure_value", seat, a.value)))
+        w.players = _with_player(w.players, seat, p)
+        w.table = replace_table(w.table, hidden_values=_remove_one(w.table.hidden_values, a.value))
+        w.todo = w.todo[1:]
+        w.events = self._ev(w, "treasure_value", seat, a.value)
+        return self._run(w)
 
-    def _a_discard_treasure(self, s: State, a: DiscardTreasure) -> State:
+    def _a_discard_treasure(self, w: State, a: DiscardTreasure) -> State:
         """Discard a treasure (under ``treasure_discard``): it leaves the game. Rules: PR-TREAS-10."""
-        seat = s.seat
-        p = s.players[seat]
-        t = replace_table(s.table, treasures_gone=s.table.treasures_gone + 1)
-        return replace_state(s, players=_with_player(s.players, seat, replace_player(p, treasures=p.treasures[:-1])),
-                             table=t, events=self._ev(s, "discard_treasure", seat))
+        seat = w.seat
+        p = w.players[seat]
+        w.players = _with_player(w.players, seat, replace_player(p, treasures=p.treasures[:-1]))
+        w.table = replace_table(w.table, treasures_gone=w.table.treasures_gone + 1)
+        w.events = self._ev(w, "discard_treasure", seat)
+        return w

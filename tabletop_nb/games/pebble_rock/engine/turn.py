@@ -14,12 +14,12 @@ from typing import Any
 from ....core import CHANCE, TERMINAL, BaseGame
 from ..rules import ITEM_KINDS
 from ..state import (DealAssignment, DrawCard, DrawItem, FirstPlayer, RevealTreasure,
-                     State, Turn, replace, replace_state)
+                     State, Turn)
 from ..frames import (Bookkeeping, Chance, ChooseAssignment, ChooseStartDock, DealCard,
                       DrawFirstPlayer, FillMarketSlot, FillRowSlot, RerollDie, RevealValue,
                       RollDice, RollDie)
 
-from .base import PebbleRockBase
+from .base import PebbleRockBase, thaw
 
 
 class OnYourTurn(PebbleRockBase):
@@ -161,13 +161,11 @@ class OnYourTurn(PebbleRockBase):
 
     def apply_trusted(self, s: State, a: Any) -> State:
         """Apply a legal action (unchecked) and run the bookkeeping that follows; the events
-        say what this action did."""
-        # events say what this action did: the first event of an action starts a new tuple
-        self._fresh = True
-        s2 = self._apply[type(a)](s, a)
-        if self._fresh and s2.events:
-            s2 = replace(s2, events=())
-        return s2
+        say what this action did.
+
+        The action's rule works on one working state (:func:`~.base.thaw`: a new State, no
+        events yet) and changes its fields; ``s`` stays as it was."""
+        return self._apply[type(a)](thaw(s), a)
 
     def _die_name(self, s: State, head: RollDie | RerollDie) -> str | None:
         """The die a :class:`RollDie` or :class:`RerollDie` node rolls: the Fish die for
@@ -183,46 +181,45 @@ class OnYourTurn(PebbleRockBase):
             return self.symbol_die[s.turn.choice].name
         return self.rules.fish_die.name
 
-    def _run(self, s: State) -> State:
-        """Do the bookkeeping steps at the head of the queue until a player or chance acts;
-        a row or Market slot that nothing can fill stays empty.
-        Rules: PR-REFILL-08, PR-MARKET-06."""
+    def _run(self, w: State) -> State:
+        """Do the bookkeeping steps at the head of the queue of the working state ``w``
+        until a player or chance acts; a row or Market slot that nothing can fill stays
+        empty. Rules: PR-REFILL-08, PR-MARKET-06."""
         on_frame = self._on_frame
         while True:
-            todo = s.todo
+            todo = w.todo
             if not todo:
-                return s
+                return w
             head = todo[0]
             if isinstance(head, Bookkeeping):
-                s = on_frame[type(head)](s, head, todo[1:])
+                w = on_frame[type(head)](w, head, todo[1:])
                 continue
             k = type(head)
-            if k is FillRowSlot and not self._row_eligible(s):
-                s = replace_state(s, todo=todo[1:])  # PR-REFILL-08: the slot stays empty
+            if k is FillRowSlot and not self._row_eligible(w):
+                w.todo = todo[1:]  # PR-REFILL-08: the slot stays empty
                 continue
-            if k is FillMarketSlot and not any(self._item_source(s.table)):
-                s = replace_state(s, todo=todo[1:])  # PR-MARKET-06: the slot stays empty
+            if k is FillMarketSlot and not any(self._item_source(w.table)):
+                w.todo = todo[1:]  # PR-MARKET-06: the slot stays empty
                 continue
-            return s
+            return w
 
-    def _ev(self, s: State, *ev) -> tuple:
-        """The state's events with ``ev`` added: a new tuple for the first event of an action."""
-        if self._fresh:
-            self._fresh = False
-            return (ev,)
-        return s.events + (ev,)
+    @staticmethod
+    def _ev(w: State, *ev) -> tuple:
+        """The working state's events with ``ev`` added (its events are this action's)."""
+        return w.events + (ev,)
 
-    def _i_next(self, s: State, head, rest) -> State:
+    def _i_next(self, w: State, head, rest) -> State:
         """The next player clockwise; after the round, Brock moves on; after the last
         player's turn of the final round the game is over.
         Rules: PR-TURN-02, PR-TURN-04..05, PR-FINAL-04."""
-        n = self.num_players
-        seat = (s.seat + 1) % n
-        rnd = s.round
-        if seat == s.first:
-            if rnd >= self.rules.rounds:
-                return replace_state(s, phase="over", todo=(), turns=s.turns + 1, steps=0, moved=0,
-                                     events=self._ev(s, "game_over"))
-            rnd += 1
-        return replace_state(s, round=rnd, seat=seat, turns=s.turns + 1, phase="choose", todo=rest,
-                             turn=Turn(), steps=0, moved=0)
+        seat = (w.seat + 1) % self.num_players
+        w.turns += 1
+        w.steps = w.moved = 0
+        if seat == w.first:
+            if w.round >= self.rules.rounds:
+                w.phase, w.todo = "over", ()
+                w.events = self._ev(w, "game_over")
+                return w
+            w.round += 1
+        w.seat, w.phase, w.todo, w.turn = seat, "choose", rest, Turn()
+        return w
