@@ -293,3 +293,31 @@ def test_compare_rules_queues_every_variant_at_once_on_a_pool(game):
     assert ex.waited is True
     serial = tabletop_nb.compare_rules(variants, games=60, seed=3, executor="serial", progress=False)
     assert cmp.table.equals(serial.table)
+
+
+def test_games_play_under_the_raised_collector_threshold_and_the_callers_comes_back(game):
+    """The runner's one speed setting (runner.GC_YOUNG_THRESHOLD): bots see it while the
+    games play; afterwards, also after a bot raised, the caller's threshold is back."""
+    import gc
+
+    from tabletop_nb.core.runner import GC_YOUNG_THRESHOLD
+    seen = []
+
+    def watching(g, s, rng):
+        seen.append(gc.get_threshold()[0])
+        return g.legal_actions(s)[0]
+
+    def failing(g, s, rng):
+        raise RuntimeError("bot broke")
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(650, *before[1:])
+        tabletop_nb.simulate(game, watching, games=3, seed=1, executor="serial", progress=False)
+        assert seen and set(seen) == {GC_YOUNG_THRESHOLD}
+        assert gc.get_threshold()[0] == 650
+        with pytest.raises(RuntimeError, match="bot broke"):
+            tabletop_nb.simulate(game, failing, games=2, seed=1, executor="serial", progress=False)
+        assert gc.get_threshold()[0] == 650
+    finally:
+        gc.set_threshold(*before)
