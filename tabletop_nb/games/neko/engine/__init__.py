@@ -24,7 +24,7 @@ module                        rulebook section                            rule I
 :mod:`.cards`                 Card Reference Guide, Special Stops         NK-CARD, NK-OB ... NK-HC
 :mod:`.advanced`              Advanced Game                               NK-ADV, NK-ADS
 :mod:`.words`                 (for people and bots)                       labels, events, hooks
-:mod:`.base`                  (shared)                                    working copy, caches
+:mod:`.base`                  (shared)                                    working copy, caches, typed base
 ============================  ==========================================  =======================
 
 The questions a rule and a bot both ask (who leads a space and what it takes to lead,

@@ -16,20 +16,31 @@ new state: the rules read like the rulebook's sentences and the states stay valu
 
 One copy of the state and one of each changed player per action; the state applied to is
 never written to (tests/test_states_unchanged.py checks every game).
+
+:class:`NekoBase` is the typed base of the sections: what the game holds (built in
+``setup``) and, for the type checker only, the operations one section asks of another.
 """
 from __future__ import annotations
 
 import math
 from bisect import insort
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, final
 
 from ....core.draft import evolver, fields_of
+from ....core.protocol import BaseGame
+from ..rules import BonusTile, Card, MidTile, RewardSpace, Rules
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
-                     RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Buy, DrawCard, EndTurn, MoveShip,
-                     NekoState, Pass, Player, RemoveInterference, Reward, RollDice, Rolled, with_picks)
+                     RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Adjust, Bid, Buy, DrawCard, EndTurn,
+                     FishFor, IncomeDie, MoveShip, NekoState, Pass, Pick, Player, RemoveInterference,
+                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, with_picks)
+
+if TYPE_CHECKING:
+    from .action_phase import _ValueActions
 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
@@ -56,12 +67,17 @@ def copy_player(P: Player) -> Player:
     return Player(*_read_player(P))
 
 
+@final
 class ChangingPlayers(list):
     """The players of a state being made inside ``apply``: a list that remembers the tuple
     of the state it was thawed from (``given``), so that a player still shared with that
-    state is copied before it is changed, and one this apply has copied is not copied again."""
+    state is copied before it is changed, and one this apply has copied is not copied again.
+
+    Final (nothing derives from it): ``changing_player`` tells it by ``type(...) is``, and
+    so does the type checker."""
 
     __slots__ = ("given",)
+    given: tuple
 
 
 def thaw(s: NekoState) -> NekoState:
@@ -75,7 +91,7 @@ def thaw(s: NekoState) -> NekoState:
 
 def changing_player(w: NekoState, i: int) -> Player:
     """Player ``i`` of the working state, for changing (copied on first touch)."""
-    players = w.players
+    players: tuple | ChangingPlayers = w.players
     if type(players) is not ChangingPlayers:
         given = players
         players = w.players = ChangingPlayers(given)  # type: ignore[assignment]
@@ -201,7 +217,8 @@ def _cumulative(outcomes) -> list[float]:
 
 
 @lru_cache(maxsize=32)
-def _roll_tables(die, n: int):
+def _roll_tables(die, n: int) -> tuple[tuple[tuple[RollDice, Fraction], ...], list[float],
+                                       tuple[tuple[Rolled, Fraction], ...], list[float]]:
     """The exact distribution of one player's roll of ``n`` dice (a sorted multiset), and of
     one die, with cumulative floats for sampling. Cached: every game with the same die
     shares them (building the 462 outcomes of 6 dice takes a tenth of a second)."""
@@ -298,3 +315,186 @@ class _Profile:
 def _lane_order(entry: tuple) -> tuple:
     """An activation's or port's (lane, slot): the order ``_Profile`` lists them in."""
     return entry[0], entry[1]
+
+
+class NekoBase(BaseGame):
+    """The base of every section of the engine (each rulebook section is a class deriving
+    from this one; :class:`~tabletop_nb.games.neko.engine.NekoGame` joins them).
+
+    It declares what the game holds, built in ``SetUp.setup`` (:mod:`.setup`) from the
+    rules, and, for the type checker only, the operations one section asks of another
+    (each is written in the section named beside it). Nothing here exists at run time but
+    the class itself: the annotations make no attributes, and the methods are declared
+    under ``TYPE_CHECKING``.
+    """
+
+    rules: Rules
+    #: the seats (``num_players`` as a plain attribute, for the rules' loops)
+    player_count: int
+    #: the bidding area's spaces, and the advanced cards' spaces after them
+    area_spaces: int
+    advanced_spaces: int
+    #: the cards by id (base and advanced; an id no card has holds None and is never asked for)
+    card: list[Card]
+    #: each period's card ids, sorted
+    period_ids: dict[int, tuple[int, ...]]
+    #: the spaces in resolution order (the advanced cards' first), and the resolution's steps
+    res_order: tuple[int, ...]
+    resolution_steps: tuple[tuple[int, str], ...]
+    #: the mid-game tiles by id, and how many each mid-game scoring scores
+    tile: dict[int, MidTile]
+    per_period: int
+    #: the starting bonus tiles by name, and the dice reward chart in level order
+    bonus: dict[str, BonusTile]
+    chart: tuple[RewardSpace, ...]
+    #: a hand's roll and one die's: (outcome, probability) pairs and cumulative floats
+    rolls: tuple[tuple[RollDice, Fraction], ...]
+    roll_cum: list[float]
+    one: tuple[tuple[Rolled, Fraction], ...]
+    one_cum: list[float]
+    #: each card's effect by id
+    effect_of: dict[int, str]
+    #: caches (core.memo): the profile of a lanes value, the distinct values of a dice
+    #: tuple, the per-value actions of a set of values
+    profiles: dict[tuple, _Profile]
+    die_values: dict[tuple, tuple[int, ...]]
+    value_actions: dict[tuple, _ValueActions]
+    #: every space's row of empty bid slots (``_empty_bids``)
+    _no_bids: tuple
+    # the actions made once, by die value (index 0 is None: no die shows 0)
+    _A_fish: list[TakeFish | None]
+    _A_bid: list[list[Bid | None]]
+    _A_adjust: list[tuple[Adjust, Adjust] | None]
+    _A_tile: list[tuple[TileAdjust, TileAdjust] | None]
+    _A_reroll: list[Reroll | None]
+    _A_pick_fish: list[TakeDiscard | None]
+    _A_pick_park: list[TakeDiscard | None]
+    _A_fishfor: tuple[FishFor, FishFor]
+    _A_pick: list[Pick | None]
+    _A_income: list[IncomeDie | None]
+    #: the last state ``legal_actions`` was asked about and its answer
+    _legal_last: tuple[NekoState | None, tuple]
+    #: the reward frames' legal lists (``_rewards_for``)
+    _reward_lists: dict[tuple, tuple]
+    #: the Morning Market's actions
+    _market_actions: tuple
+    #: the handler of each action kind, ``handler(game, w, top_frame, action)``, and the
+    #: legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)`` (both
+    #: filled in engine/__init__.py)
+    _HANDLERS: ClassVar[dict[type, Callable[..., None]]]
+    _KINDS: ClassVar[dict[type, Callable[..., list]]]
+
+    if TYPE_CHECKING:
+        # setup.py
+        def _empty_bids(self) -> tuple:
+            """Written in setup.py."""
+        # round.py
+        def _run(self, w: NekoState) -> None:
+            """Written in round.py."""
+        def _action_step(self, w: NekoState) -> None:
+            """Written in round.py."""
+        def _period(self, w: NekoState) -> int:
+            """Written in round.py."""
+        # preparation.py
+        def _draft_step(self, w: NekoState) -> None:
+            """Written in preparation.py."""
+        def _rewards_for(self, s: NekoState, P: Player, key: tuple,
+                         ok: Callable[[int], bool]) -> list:
+            """Written in preparation.py."""
+        def _set_turn_order(self, w: NekoState) -> None:
+            """Written in preparation.py."""
+        # action_phase.py
+        def _card_at(self, w: NekoState, space: int) -> int:
+            """Written in action_phase.py."""
+        def _set_card_at(self, w: NekoState, space: int, card: int) -> None:
+            """Written in action_phase.py."""
+        def _add_bid(self, w: NekoState, space: int, p: int, v: int) -> None:
+            """Written in action_phase.py."""
+        def _distinct(self, dice: tuple) -> tuple:
+            """Written in action_phase.py."""
+        def _acts_for(self, vals: tuple) -> _ValueActions:
+            """Written in action_phase.py."""
+        def _turn_actions(self, s: NekoState, p: int, P: Player) -> list:
+            """Written in action_phase.py."""
+        # free_actions.py
+        def _free_actions(self, s: NekoState, p: int, P: Player, vals: tuple, out: list) -> list:
+            """Written in free_actions.py."""
+        def ship_price(self, P: Player) -> int:
+            """Written in free_actions.py."""
+        def harbour_price(self, P: Player) -> int:
+            """Written in free_actions.py."""
+        # hubs_ships.py
+        def _gain(self, m: Player, item: str, n: int) -> int:
+            """Written in hubs_ships.py."""
+        def _hubs_of(self, lanes: tuple) -> tuple:
+            """Written in hubs_ships.py."""
+        def _hubs_with(self, hubs: tuple, lanes: tuple, li: int, si: int) -> tuple:
+            """Written in hubs_ships.py."""
+        def hub_at(self, P: Player, key: tuple) -> tuple[int, str] | None:
+            """Written in hubs_ships.py."""
+        def hub_count(self, P: Player) -> int:
+            """Written in hubs_ships.py."""
+        def crossed(self, P: Player, lane: int) -> int:
+            """Written in hubs_ships.py."""
+        def _vacant_hubs(self, P: Player) -> list:
+            """Written in hubs_ships.py."""
+        def _activate_hub(self, w: NekoState, m: Player, p: int, key: tuple, by_ship: bool) -> None:
+            """Written in hubs_ships.py."""
+        def _ship_moves(self, P: Player) -> list:
+            """Written in hubs_ships.py."""
+        def _cargo_moves(self, P: Player) -> list:
+            """Written in hubs_ships.py."""
+        def port_unlocked(self, P: Player, card: int) -> bool:
+            """Written in hubs_ships.py."""
+        # end_of_round.py
+        def _resolution_steps(self) -> tuple:
+            """Written in end_of_round.py."""
+        def _unresolved_after(self, s: NekoState) -> tuple:
+            """Written in end_of_round.py."""
+        def _resolve_step(self, w: NekoState) -> None:
+            """Written in end_of_round.py."""
+        def wins_tie(self, s: NekoState, p: int, q: int) -> bool:
+            """Written in end_of_round.py."""
+        def _bid_fish(self, w: NekoState, q: int, n: int) -> None:
+            """Written in end_of_round.py."""
+        def _prep_step(self, w: NekoState) -> None:
+            """Written in end_of_round.py."""
+        def _fill_area(self, w: NekoState, d: int) -> bool:
+            """Written in end_of_round.py."""
+        def card_price(self, P: Player, card: int, discount: int) -> int:
+            """Written in end_of_round.py."""
+        def gap_coins(self, lane: tuple, slot: int) -> int:
+            """Written in end_of_round.py."""
+        def offer_discount(self, P: Player, base: int) -> int:
+            """Written in end_of_round.py."""
+        def _buy_actions(self, s: NekoState, p: int, P: Player, top: Any) -> list:
+            """Written in end_of_round.py."""
+        def _start_offer(self, w: NekoState, p: int, discount: int) -> None:
+            """Written in end_of_round.py."""
+        # scoring.py
+        def _mid_scoring(self, w: NekoState) -> None:
+            """Written in scoring.py."""
+        def _window_actions(self, s: NekoState, p: int, P: Player) -> list:
+            """Written in scoring.py."""
+        def _final_scoring(self, w: NekoState) -> None:
+            """Written in scoring.py."""
+        # cards.py
+        def profile(self, P: Player) -> _Profile:
+            """Written in cards.py."""
+        def _profile_is(self, lanes: tuple, prof: _Profile) -> None:
+            """Written in cards.py."""
+        def count_kind(self, P: Player, kind: str) -> int:
+            """Written in cards.py."""
+        def owned_card(self, P: Player, effect: str) -> int | None:
+            """Written in cards.py."""
+        def _card_active(self, P: Player, effect: str) -> bool:
+            """Written in cards.py."""
+        def blue_bar_discount(self, P: Player) -> int:
+            """Written in cards.py."""
+        def _park_spaces(self, s: NekoState, p: int) -> list:
+            """Written in cards.py."""
+        def _research(self, m: Player) -> None:
+            """Written in cards.py."""
+        # advanced.py
+        def _direct_cards(self, w: NekoState) -> tuple:
+            """Written in advanced.py."""
