@@ -10,7 +10,8 @@ from __future__ import annotations
 from .. import analysis
 from ..frames import NekoFrame, SeaRewardFrame
 from ..state import (ActivateHub, NewBid)
-from .base import (ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put, push, pop)
+from .base import (NekoBase, ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
+                   push, pop)
 
 
 class _ValueActions:
@@ -32,7 +33,7 @@ class _ValueActions:
         self.pick_park = [game._A_pick_park[v] for v in vals]
 
 
-class ActionPhase:
+class ActionPhase(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _card_at(self, w, space: int) -> int:

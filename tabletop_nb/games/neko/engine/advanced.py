@@ -8,10 +8,10 @@ Tests: tests/games/neko/test_advanced.py.
 from __future__ import annotations
 
 
-from .base import (_remove)
+from .base import (NekoBase, _remove)
 
 
-class Advanced:
+class Advanced(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _direct_cards(self, w) -> tuple:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 
 from ..frames import ChurchFrame
-from .base import (RESOLVE, _Profile, _remove, changing_player, push, pop)
+from .base import (NekoBase, RESOLVE, _Profile, _remove, changing_player, push, pop)
 
 
-class Cards:
+class Cards(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def profile(self, P) -> _Profile:
@@ -207,7 +207,7 @@ class Cards:
         p, space, left = top.seat, top.space, top.dice_left
         m = changing_player(w, p)
         key = (a.lane, a.boundary, a.sub)
-        mult, _ = self.hub_at(m, key)
+        mult, _ = self.hub_at(m, key)  # type: ignore[misc]  # a legal ChurchHub names a complete hub
         row = w.bids[space]
         mine = row[p]
         row = row[:p] + (mine[1:],) + row[p + 1:]

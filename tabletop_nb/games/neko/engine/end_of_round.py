@@ -12,14 +12,15 @@ from .. import analysis
 from ..state import (DrawTwo)
 from ..frames import (BuyFrame, ChurchFrame, DrawFrame, HospitalFrame, NekoFrame, ParkFrame, WinFrame,
                       reveal_frame)
-from .base import (_BUY, _PASS, ENDGAME, MARKET, PREP, _a, _insert, _remove, changing_player, push, pop)
+from .base import (NekoBase, _BUY, _PASS, ENDGAME, MARKET, PREP, _a, _insert, _remove, changing_player,
+                   push, pop)
 
 
 #: the two steps of resolving one bidding space (``resolution_steps``)
 OFFER, LOSERS = "offer", "losers"
 
 
-class EndOfRound:
+class EndOfRound(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _resolution_steps(self) -> tuple:

@@ -12,10 +12,10 @@ from ..frames import RerollFrame
 from ..state import (Adjust, BuyShip,
                      HospitalRemove, Lighthouse,
                      OpenHarbour, Trade)
-from .base import (_UNJAM, _a, _insert, _remove, changing_player, push, pop)
+from .base import (NekoBase, _UNJAM, _a, _insert, _remove, changing_player, push, pop)
 
 
-class FreeActions:
+class FreeActions(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _free_actions(self, s, p, P, vals, out: list) -> list:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from bisect import insort
 
 from ..state import LoadCargo, Player
-from .base import (_MOVE, _a, _insert, _remove, changing_player)
+from .base import (NekoBase, _MOVE, _a, _insert, _remove, changing_player)
 
 
-class HubsShips:
+class HubsShips(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _gain(self, m: Player, item: str, n: int) -> int:
@@ -95,7 +95,7 @@ class HubsShips:
             insort(out, ((li, si + 1, 0), C[lane[si + 1]].left, card.right))
         return tuple(out)
 
-    def hub_at(self, P, key) -> tuple | None:
+    def hub_at(self, P, key) -> tuple[int, str] | None:
         """(multiplier, item) of the player's hub at ``key``, or None for a half-hub."""
         for k, mult, item in P.hubs:
             if k == key:
@@ -160,7 +160,7 @@ class HubsShips:
 
         Rules: NK-HUB-05, NK-HUB-12, NK-LH-01, NK-CAT-08, NK-HUB-06, NK-LH-02.
         """
-        mult, item = self.hub_at(m, key)
+        mult, item = self.hub_at(m, key)  # type: ignore[misc]  # a complete hub (never a half-hub's key)
         units = mult + (self.rules.lighthouse_units if m.lighthouse == key else 0)
         amount = units * (self.rules.coin_unit if item == "coins" else 1)
         got = self._gain(m, item, amount)
@@ -174,7 +174,7 @@ class HubsShips:
         p = top.seat
         m = changing_player(w, p)
         key = (a.lane, a.boundary, a.sub)
-        mult, _ = self.hub_at(m, key)
+        mult, _ = self.hub_at(m, key)  # type: ignore[misc]  # a legal ActivateHub names a complete hub
         m.dice = _remove(m.dice, mult)
         m.hub_dice = m.hub_dice + ((key, mult),)
         w.main = ("act",)

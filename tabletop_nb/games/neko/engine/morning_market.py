@@ -5,10 +5,10 @@ worked example NK-EX-01. Tests: tests/games/neko/test_morning_market.py.
 """
 from __future__ import annotations
 
-from .base import changing_player, pop
+from .base import NekoBase, changing_player, pop
 
 
-class MorningMarket:
+class MorningMarket(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _h_sell(self, w, top, a):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 
 from ..frames import SmcFrame, draft_frame
-from .base import (_REWARD, DRAFT, INCOME, _insert, _remove, changing_player, push, pop)
+from .base import (NekoBase, _REWARD, DRAFT, INCOME, _insert, _remove, changing_player, push, pop)
 
 
-class Preparation:
+class Preparation(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def _h_roll(self, w, top, a):
@@ -47,7 +47,7 @@ class Preparation:
         if len(w.picks) < N:
             push(w, draft_frame(len(w.picks)))
             return
-        new = [None] * N
+        new: list[tuple | None] = [None] * N
         for seat in range(N):
             v = w.picks[seat]
             m = changing_player(w, seat)

@@ -20,10 +20,11 @@ from ..frames import (AdvFrame, BonusFrame, EndgameFrame, OrderFrame, ParkFrame,
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
-from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, _DRAW, _a, thaw, push, pop, finish)
+from .base import (NekoBase, ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP, RESOLVE,
+                   REWARD, ROLL, SETUP, _DRAW, _a, thaw, push, pop, finish)
 
 
-class Round:
+class Round(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def advance(self, s: NekoState) -> NekoState:
@@ -161,7 +162,7 @@ class Round:
         if k == "turn":
             return self._turn_actions(s, p, P)
         if k == "draft":   # (setup's Pick and IncomeDie per value)
-            A = self._A_pick
+            A: list = self._A_pick
             return [A[v] for v in sorted(set(s.hands[p]))]
         if k == "income":
             A = self._A_income

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 
 from ..state import (NekoState)
-from .base import (changing_player)
+from .base import (NekoBase, changing_player)
 
 
-class Scoring:
+class Scoring(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def tile_values(self, s, kind: str) -> list[int]:

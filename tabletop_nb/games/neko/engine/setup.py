@@ -10,10 +10,10 @@ from __future__ import annotations
 from ....core import memo
 from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
                      TakeDiscard, TakeFish, TileAdjust)
-from .base import (SETUP, _a, _remove, _roll_tables, thaw, changing_player, pop, finish)
+from .base import (NekoBase, SETUP, _a, _remove, _roll_tables, thaw, changing_player, pop, finish)
 
 
-class SetUp:
+class SetUp(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def setup(self) -> None:
@@ -30,7 +30,8 @@ class SetUp:
         #: the advanced cards drawn onto their own bidding spaces (0 without advanced cards)
         self.advanced_spaces = A = r.advanced_cards_drawn if r.advanced_cards else 0
         allc = r.cards + r.advanced_card_list
-        self.card = [None] * (max(c.id for c in allc) + 1)
+        # (an id no card has stays None: only the ids of cards in play are looked up)
+        self.card = [None] * (max(c.id for c in allc) + 1)  # type: ignore[list-item]
         for c in allc:
             self.card[c.id] = c
         self.period_ids = {1: tuple(sorted(c.id for c in r.cards if c.period == 1)),

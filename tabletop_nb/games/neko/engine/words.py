@@ -15,10 +15,10 @@ from ..state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip,
                      LoadCargo, MoveShip, NekoSplit, NekoState, NewBid, OpenHarbour, ParkDie, Pass,
                      Pick, RemoveInterference, RemoveTiles, Reroll, Reward, RollDice, Rolled,
                      Sell, StartOrder, TakeDiscard, TakeFish, TileAdjust, Trade, UsePostOffice)
-from .base import (BONUS, OVER, PHASES, SETUP, _NAMES, _hide_picks)
+from .base import (NekoBase, BONUS, OVER, PHASES, SETUP, _NAMES, _hide_picks)
 
 
-class Words:
+class Words(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
     def player_name(self, seat: int) -> str:
@@ -38,7 +38,7 @@ class Words:
 
     # the search bot's hooks (core/search.py) live in bots.py
     @property
-    def search_horizon(self) -> int:
+    def search_horizon(self) -> int:  # type: ignore[override]  # read-only here: from the seats
         """Decisions a search rollout plays before estimating (the bots' setting)."""
         from ..bots import SEARCH_HORIZON_PER_SEAT
         return SEARCH_HORIZON_PER_SEAT * self.player_count
