@@ -296,3 +296,18 @@ def test_pr_setup_14_the_round_is_0_during_setup_and_1_when_play_begins():
     assert s.phase == "setup" and s.round == 0 and s.turns == 0
     s = finish_setup(game, s)
     assert s.phase == "choose" and s.round == 1 and s.turns == 0
+
+
+def test_pr_score_01_scores_are_the_track_until_the_game_is_over():
+    """PR-SCORE-01, PR-DELIV-06: during play ``scores`` are the track scores; only once the
+    game is over do fish, sets, the Lighthouse and Assignments count (the final scoring).
+    (Mutant: the "game over?" test deleted, so a running game showed its final scores.)"""
+    from pebble_rock_helpers import P
+    game = game_with(2)
+    players = [P(score=7, fish=9, lighthouse=True), P(score=3, fish=3)]
+    playing = make_state(game, players=players, phase="choose")
+    assert game.scores(playing) == (7, 3)
+    over = make_state(game, players=players, phase="over", round=game.rules.rounds, check=False)
+    over.turns = 2 * game.rules.rounds  # (make_state's own new state: every turn played)
+    final = game.scores(over)
+    assert final[0] >= 7 + 9 // 3 + 3 and final[1] >= 3 + 1
