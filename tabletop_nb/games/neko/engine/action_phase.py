@@ -10,27 +10,8 @@ from __future__ import annotations
 from .. import analysis
 from ..frames import NekoFrame, SeaRewardFrame
 from ..state import (ActivateHub, NewBid)
-from .base import (NekoBase, ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
+from .base import (NekoBase, _ValueActions, ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
                    push, pop)
-
-
-class _ValueActions:
-    """Per set of distinct die values (sorted), the legal-action lists made of one action
-    per value, in value order: ``fish`` (TakeFish), ``bid[space]`` (Bid), ``adjust`` and
-    ``tile`` (+1 then -1 per value), ``reroll``, ``pick_fish`` and ``pick_park``
-    (TakeDiscard). Read only; callers extend their own lists with them."""
-
-    __slots__ = ("fish", "bid", "adjust", "tile", "reroll", "pick_fish", "pick_park")
-
-    def __init__(self, game, vals: tuple):
-        """Build the lists for the die values ``vals`` from the game's action tables."""
-        self.fish = [game._A_fish[v] for v in vals]
-        self.bid = [[acts[v] for v in vals] for acts in game._A_bid]
-        self.adjust = [a for v in vals for a in game._A_adjust[v]]
-        self.tile = [a for v in vals for a in game._A_tile[v]]
-        self.reroll = [game._A_reroll[v] for v in vals]
-        self.pick_fish = [game._A_pick_fish[v] for v in vals]
-        self.pick_park = [game._A_pick_park[v] for v in vals]
 
 
 class ActionPhase(NekoBase):

@@ -39,9 +39,6 @@ from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, 
                      FishFor, IncomeDie, MoveShip, NekoState, Pass, Pick, Player, RemoveInterference,
                      Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, with_picks)
 
-if TYPE_CHECKING:
-    from .action_phase import _ValueActions
-
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
 
@@ -315,6 +312,25 @@ class _Profile:
 def _lane_order(entry: tuple) -> tuple:
     """An activation's or port's (lane, slot): the order ``_Profile`` lists them in."""
     return entry[0], entry[1]
+
+
+class _ValueActions:
+    """Per set of distinct die values (sorted), the legal-action lists made of one action
+    per value, in value order: ``fish`` (TakeFish), ``bid[space]`` (Bid), ``adjust`` and
+    ``tile`` (+1 then -1 per value), ``reroll``, ``pick_fish`` and ``pick_park``
+    (TakeDiscard). Read only; callers extend their own lists with them."""
+
+    __slots__ = ("fish", "bid", "adjust", "tile", "reroll", "pick_fish", "pick_park")
+
+    def __init__(self, game, vals: tuple):
+        """Build the lists for the die values ``vals`` from the game's action tables."""
+        self.fish = [game._A_fish[v] for v in vals]
+        self.bid = [[acts[v] for v in vals] for acts in game._A_bid]
+        self.adjust = [a for v in vals for a in game._A_adjust[v]]
+        self.tile = [a for v in vals for a in game._A_tile[v]]
+        self.reroll = [game._A_reroll[v] for v in vals]
+        self.pick_fish = [game._A_pick_fish[v] for v in vals]
+        self.pick_park = [game._A_pick_park[v] for v in vals]
 
 
 class NekoBase(BaseGame):
