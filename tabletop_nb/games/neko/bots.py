@@ -437,10 +437,9 @@ class _TurnOffer(dict):
 
     At most turns the bot looks at a few kinds (end the turn, move a ship, bid) and
     never at the whole list: this saves enumerating every legal action (each Bid of each
-    die value, adjusts, rerolls, pickups, ...) and grouping them. (Asking for the free
-    actions all at once instead, in one ``_free_actions`` pass, measured slower: most
-    kinds are never asked for.) ``first`` is ``legal[0]``, asked for only when nothing
-    else is chosen.
+    die value, adjusts, rerolls, pickups, ...) and grouping them. The engine makes the
+    legal list from the same one-kind functions, so the two cannot differ. ``first`` is
+    ``legal[0]``, asked for only when nothing else is chosen.
 
     Speed: the kinds found so far are the entries of the object itself (a dict), and it
     is made without an ``__init__`` (:func:`_turn_offer`, written out in :func:`_turn`):

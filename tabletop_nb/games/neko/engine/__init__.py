@@ -55,7 +55,7 @@ from .action_phase import ActionPhase
 from .advanced import Advanced
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,  # noqa: F401
                    RESOLVE, REWARD, ROLL, SETUP, _ACT, _NAMES, _a, _cumulative, _insert, _Profile,
-                   _remove, _roll_tables, _with_picks, thaw, finish, changing_player)
+                   _remove, _roll_tables, _with_picks, thaw, finish, changing_player, FREE_KINDS)
 from .cards import Cards
 from .end_of_round import EndOfRound
 from .free_actions import FreeActions
@@ -131,4 +131,9 @@ NekoGame._KINDS = {
     Trade: G._kind_trade, Lighthouse: G._kind_lighthouse, HospitalRemove: G._kind_hospital_remove,
     EndTurn: G._kind_end_turn,
 }
+#: the same in two parts, for ``_turn_actions``: the kinds of the main action, then the free
+#: actions (``FREE_KINDS``, asked only while free actions are offered); EndTurn comes last
+NekoGame._TURN_KINDS = (
+    tuple(f for k, f in NekoGame._KINDS.items() if k not in FREE_KINDS and k is not EndTurn),
+    tuple(f for k, f in NekoGame._KINDS.items() if k in FREE_KINDS))
 del G

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import analysis
 from ..frames import NekoFrame, SeaRewardFrame
 from ..state import (ActivateHub, NewBid)
-from .base import (NekoBase, _ValueActions, ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
+from .base import (FREE_KINDS, NekoBase, _ValueActions, ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
                    push, pop)
 
 
@@ -68,57 +68,36 @@ class ActionPhase(NekoBase):
     def _turn_actions(self, s, p, P) -> list:
         """Every legal action of seat ``p``'s Action-phase turn: before the main action take fish,
         bid, start a new bid, activate a hub or card; after it, only more of the same fish or bid;
-        the free actions around it, and EndTurn once the main action is made.
+        the free actions around it (while the player has dice, or after the last one where
+        the rules allow it), and EndTurn once the main action is made.
 
-        Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06..08, NK-ACT-13, NK-BID-02, NK-ACT-05,
+        Each kind of action is offered by one function, ``_kind_<action>`` (below and in
+        :mod:`.free_actions`), the only place its conditions are written; the legal list is
+        theirs one after the other, in the order of ``_KINDS`` (engine/__init__.py), and
+        :meth:`turn_actions_of` asks one of them.
+
+        Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06..08, NK-ACT-10, NK-ACT-13, NK-BID-02, NK-ACT-05,
         NK-FA-14.
         """
-        r = self.rules
-        dice = P.dice
-        vals = self._distinct(dice)
-        main = s.main
-        out = []
-        if not main:
-            if dice:
-                va = self._acts_for(vals)
-                out += va.fish
-                for sp in self._bid_spaces(s, p, P):
-                    out += va.bid[sp]
-                if r.advanced_setup and -1 in s.area:
-                    for c in s.piles:
-                        out.append(_a(NewBid, c))
-                if P.hubs:
-                    used = [k for k, _ in P.hub_dice]
-                    port = r.dice_on_port_hubs
-                    for key, mult, _ in P.hubs:
-                        if mult in dice and key not in used and (port or key[2] == 0):
-                            out.append(_a(ActivateHub, *key))
-                if P.cards:
-                    self._card_activations(P, vals, out)
-        elif main[0] == "fish":
-            out += self._acts_for(vals).fish
-        elif main[0] == "bid":
-            out += self._acts_for(vals).bid[main[1]]
-        if dice or (main and r.free_actions_after_last_die):
-            self._free_actions(s, p, P, vals, out)
-        if main and analysis.can_end_turn(self, s, p):
-            out.append(_END_TURN)
+        main_kinds, free_kinds = self._TURN_KINDS   # (engine/__init__.py: ``_KINDS`` split)
+        out: list = []
+        for actions_of in main_kinds:
+            out += actions_of(self, s, p, P)
+        if self._free_offered(s, P):
+            for actions_of in free_kinds:
+                out += actions_of(self, s, p, P)
+        out += self._kind_end_turn(s, p, P)
         return out
-
-    # Speed (issue 12): the turn's legal actions of one kind, for the greedy bot, which
-    # looks at a few kinds at most turns and needs the whole list almost never. Each
-    # ``_kind_*`` repeats the lines of ``_turn_actions`` (or ``_free_actions``) that make
-    # that kind, under the same conditions, so ``turn_actions_of(s, K)`` is
-    # ``[a for a in legal_actions(s) if type(a) is K]``, in the same order (each kind is
-    # one run of the full list); tests/games/neko/test_bot_speed.py checks it for every
-    # kind in the turns of seeded games in several rule sets. ``_turn_actions`` itself
-    # stays one pass: a random bot wants every action.
 
     def turn_actions_of(self, s, kind) -> list:
         """The legal actions of this type at an Action-phase turn, in legal order (read
-        only: the list may be shared)."""
+        only: the list may be shared): what :meth:`_turn_actions` takes from that kind's
+        function. The greedy bot asks for the few kinds it weighs."""
         p = s.frames[-1].seat
-        return self._KINDS[kind](self, s, p, s.players[p])   # (``_KINDS``: engine/__init__.py)
+        P = s.players[p]
+        if kind in FREE_KINDS and not self._free_offered(s, P):
+            return []
+        return self._KINDS[kind](self, s, p, P)
 
     def _kind_take_fish(self, s, p, P) -> list:
         """The TakeFish actions of the turn (``turn_actions_of``).
@@ -177,19 +156,12 @@ class ActionPhase(NekoBase):
         """
         if s.main or not P.dice or not P.cards:
             return []
-        # Speed: without an activatable card, and without the Hospital's die removal (the
-        # second part of ``_card_activations``, whose own tests follow), nothing is offered:
-        # the die values and the call are skipped (most players, most turns)
-        if not self.profile(P).activatable and not (self.rules.hospital_needs_die and P.interference
-                                                  and not P.hospital_used):
-            return []
         out: list = []
         self._card_activations(P, self._distinct(P.dice), out)
         return out
 
     def _card_activations(self, P, vals, out: list) -> None:
-        """Append the player's card activations with the dice values ``vals`` to ``out``
-        (the legal list and the per-kind list share this).
+        """Append the player's card activations with the dice values ``vals`` to ``out``.
 
         Rules: NK-ST-02.
         """

@@ -37,10 +37,17 @@ from ..rules import BonusTile, Card, MidTile, RewardSpace, Rules
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Adjust, Bid, Buy, DrawCard, EndTurn,
                      FishFor, IncomeDie, MoveShip, NekoState, Pass, Pick, Player, RemoveInterference,
-                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, with_picks)
+                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, with_picks,
+                     BuyShip, OpenHarbour, LoadCargo, Trade, Lighthouse, HospitalRemove)
 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
+
+#: the free actions a) to h) and the cards' own (checklist section 10): offered at an
+#: Action-phase turn only while the player has dice, or after the last one where the
+#: rules allow it (``_free_offered``)
+FREE_KINDS = frozenset({FishFor, TakeDiscard, RemoveInterference, BuyShip, OpenHarbour, Adjust,
+                        TileAdjust, Reroll, MoveShip, LoadCargo, Trade, Lighthouse, HospitalRemove})
 
 _NAMES = ("Yellow", "Red", "Purple", "Green")
 #: a NekoState's field values in constructor order, read in one C call (for :func:`thaw`)
@@ -272,7 +279,7 @@ class _Profile:
         self.activatable = tuple(act)
         self.ports = tuple(ports)
         #: whether a card here offers a free action of its own (loading a port, a Seaside
-        #: Town trade, the Light House, the Hospital's removal; see ``_free_actions``)
+        #: Town trade, the Light House, the Hospital's removal; see :mod:`.free_actions`)
         self.card_free = bool(ports) or not self.effects.isdisjoint(_CARD_FREE_EFFECTS)
 
     def with_card(self, game, c: int, li: int, si: int) -> _Profile:
@@ -399,6 +406,7 @@ class NekoBase(BaseGame):
     #: filled in engine/__init__.py)
     _HANDLERS: ClassVar[dict[type, Callable[..., None]]]
     _KINDS: ClassVar[dict[type, Callable[..., list]]]
+    _TURN_KINDS: ClassVar[tuple[tuple[Callable[..., list], ...], tuple[Callable[..., list], ...]]]
 
     if TYPE_CHECKING:
         # setup.py
@@ -433,7 +441,7 @@ class NekoBase(BaseGame):
         def _turn_actions(self, s: NekoState, p: int, P: Player) -> list:
             """Written in action_phase.py."""
         # free_actions.py
-        def _free_actions(self, s: NekoState, p: int, P: Player, vals: tuple, out: list) -> list:
+        def _free_offered(self, s: NekoState, P: Player) -> bool:
             """Written in free_actions.py."""
         def ship_price(self, P: Player) -> int:
             """Written in free_actions.py."""

@@ -136,7 +136,7 @@ class EndOfRound(NekoBase):
         """Prepare the next round: dice back, round-scoped uses reset, the area refilled, then
         mid-game scoring after rounds 2 and 4, then the next round or the game's end.
 
-        Rules: NK-PREP-01..06, NK-ADS-05, NK-RND-03, NK-RND-04, NK-HUB-18.
+        Rules: NK-PREP-01..06, NK-ADS-05, NK-RND-03, NK-RND-04, NK-HUB-18, NK-PP-05.
         """
         r = self.rules
         if w.step == 0:

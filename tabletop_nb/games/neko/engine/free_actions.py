@@ -18,79 +18,16 @@ from .base import (NekoBase, _UNJAM, _a, _insert, _remove, changing_player, push
 class FreeActions(NekoBase):
     """This section's part of the game class (a mixin of NekoGame)."""
 
-    def _free_actions(self, s, p, P, vals, out: list) -> list:
-        """Append the free actions a) to h) and the cards' own free actions the player can pay
-        for now.
-
-        Rules: NK-FA-01..08, NK-FA-11, NK-FA-12, NK-FA-15..20, NK-PP-02..07, NK-ST-07,
-        NK-LH-01, NK-HO-02, NK-ACT-10, NK-CAP-04, NK-CAP-06.
-        """
-        r = self.rules
-        fish = P.fish
-        if fish:
-            if r.fish_coins:
-                out.append(self._A_fishfor[0])
-            if r.fish_fuel:
-                out.append(self._A_fishfor[1])
-        prof = self.profile(P) if P.cards else None
-        effects = prof.effects if prof else ()
-        if s.discard and not P.picked_up:
-            cost = r.seaside_pickup_fish if "seaside_pickup" in effects else r.pickup_fish
-            dva = self._acts_for(self._distinct(s.discard))
-            if fish >= cost:
-                out += dva.pick_fish
-            if prof and prof.park[1] > P.park_pickups_used:
-                out += dva.pick_park
-        coins = P.coins
-        if P.interference and coins >= r.interference_removal_cost:
-            out.append(_UNJAM)
-        if P.harbours > 1 and coins >= self.ship_price(P):
-            counts = [0] * len(P.lanes)
-            for li, _, _ in P.ships:
-                counts[li] += 1
-            for li, n in enumerate(counts):
-                if n < P.harbours:
-                    out.append(_a(BuyShip, li))
-        if P.harbours < r.max_harbours and coins >= self.harbour_price(P):
-            out.append(_a(OpenHarbour))
-        fuel = P.fuel
-        if fuel >= r.adjust_fuel:
-            out += self._acts_for(vals).adjust
-        if prof and vals:
-            pairs = prof.park[0]
-            if pairs > P.tile_adjust_used:
-                out += self._acts_for(vals).tile
-            if pairs > P.tile_reroll_used:
-                out += self._acts_for(vals).reroll
-        if fuel >= r.move_fuel:
-            out += self._ship_moves(P)
-        if P.goods and prof and prof.ports:
-            out += self._cargo_moves(P)
-        if effects:
-            if "seaside_trade_low" in effects and self._card_active(P, "seaside_trade_low"):
-                lo_c, lo_f = r.seaside_low_rates
-                if coins >= lo_c:
-                    out.append(_a(Trade, "coins_to_fuel"))
-                if fuel >= lo_f:
-                    out.append(_a(Trade, "fuel_to_goods"))
-            if "seaside_trade_high" in effects and self._card_active(P, "seaside_trade_high"):
-                if fuel >= 1:
-                    out.append(_a(Trade, "fuel_to_coins"))
-                if P.goods >= 1:
-                    out.append(_a(Trade, "goods_to_pp"))
-            if "light_house" in effects and P.lighthouse is None:
-                for key, _, _ in P.hubs:
-                    out.append(_a(Lighthouse, *key))
-            if "hospital" in effects and not P.hospital_used and P.interference \
-                    and not r.hospital_needs_die:
-                out.append(_a(HospitalRemove))
-        return out
-
-    # Speed: the free actions of one kind (see ``turn_actions_of`` in :mod:`.action_phase`):
-    # each repeats the lines of ``_free_actions`` for its kind, under the same conditions.
+    # The free actions of each kind (``FREE_KINDS``), one function a kind: the turn's
+    # legal list (``_turn_actions`` in :mod:`.action_phase`) and the greedy bot's questions
+    # (``turn_actions_of``) both come from these, and only while free actions are offered.
 
     def _free_offered(self, s, P) -> bool:
-        """Whether ``_turn_actions`` offers free actions at all."""
+        """Whether the turn offers free actions at all: while the player has dice, and
+        after the last one where the rules allow it.
+
+        Rules: NK-FA-14, NK-ACT-10.
+        """
         return bool(P.dice) or bool(s.main and self.rules.free_actions_after_last_die)
 
     def _kind_fish_for(self, s, p, P) -> list:
@@ -98,7 +35,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-FA-01.
         """
-        if not P.fish or not self._free_offered(s, P):
+        if not P.fish:
             return []
         r = self.rules
         out = []
@@ -113,7 +50,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-FA-02..04, NK-PP-06, NK-PP-07, NK-ST-03.
         """
-        if not s.discard or P.picked_up or not self._free_offered(s, P):
+        if not s.discard or P.picked_up:
             return []
         r = self.rules
         prof = self.profile(P) if P.cards else None
@@ -130,18 +67,18 @@ class FreeActions(NekoBase):
     def _kind_remove_interference(self, s, p, P) -> list:
         """RemoveInterference when the player has a tile and the coins.
 
-        Rules: NK-FA-05.
+        Rules: NK-FA-05, NK-CAP-04.
         """
-        if P.interference and P.coins >= self.rules.interference_removal_cost and self._free_offered(s, P):
+        if P.interference and P.coins >= self.rules.interference_removal_cost:
             return [_UNJAM]
         return []
 
     def _kind_buy_ship(self, s, p, P) -> list:
         """The BuyShip actions: a lane holding fewer ships than harbours, the price paid.
 
-        Rules: NK-FA-06..08.
+        Rules: NK-FA-06..08, NK-CAP-04, NK-CAP-06.
         """
-        if not (P.harbours > 1 and P.coins >= self.ship_price(P) and self._free_offered(s, P)):
+        if not (P.harbours > 1 and P.coins >= self.ship_price(P)):
             return []
         counts = [0] * len(P.lanes)
         for li, _, _ in P.ships:
@@ -151,10 +88,9 @@ class FreeActions(NekoBase):
     def _kind_open_harbour(self, s, p, P) -> list:
         """OpenHarbour below the harbour limit, the price paid.
 
-        Rules: NK-FA-11..13.
+        Rules: NK-FA-11..13, NK-CAP-04, NK-CAP-06.
         """
-        if P.harbours < self.rules.max_harbours and P.coins >= self.harbour_price(P) \
-                and self._free_offered(s, P):
+        if P.harbours < self.rules.max_harbours and P.coins >= self.harbour_price(P):
             return [_a(OpenHarbour)]
         return []
 
@@ -163,7 +99,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-FA-15.
         """
-        if P.fuel >= self.rules.adjust_fuel and self._free_offered(s, P):
+        if P.fuel >= self.rules.adjust_fuel:
             return self._acts_for(self._distinct(P.dice)).adjust
         return []
 
@@ -190,7 +126,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-FA-16, NK-FA-17.
         """
-        if P.fuel >= self.rules.move_fuel and self._free_offered(s, P):
+        if P.fuel >= self.rules.move_fuel:
             return self._ship_moves(P)
         return []
 
@@ -199,7 +135,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-FA-18, NK-PORT-02.
         """
-        if P.goods and P.cards and self.profile(P).ports and self._free_offered(s, P):
+        if P.goods and P.cards and self.profile(P).ports:
             return self._cargo_moves(P)
         return []
 
@@ -208,7 +144,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-ST-01, NK-ST-06, NK-ST-07.
         """
-        if not P.cards or not self._free_offered(s, P):
+        if not P.cards:
             return []
         r = self.rules
         effects = self.profile(P).effects
@@ -231,8 +167,7 @@ class FreeActions(NekoBase):
 
         Rules: NK-LH-01.
         """
-        if P.cards and P.lighthouse is None and "light_house" in self.profile(P).effects \
-                and self._free_offered(s, P):
+        if P.cards and P.lighthouse is None and "light_house" in self.profile(P).effects:
             return [_a(Lighthouse, *key) for key, _, _ in P.hubs]
         return []
 
@@ -242,7 +177,7 @@ class FreeActions(NekoBase):
         Rules: NK-HO-02.
         """
         if P.cards and not P.hospital_used and P.interference and not self.rules.hospital_needs_die \
-                and "hospital" in self.profile(P).effects and self._free_offered(s, P):
+                and "hospital" in self.profile(P).effects:
             return [_a(HospitalRemove)]
         return []
 
