@@ -295,6 +295,8 @@ def test_nk_ch_03_church_fish_instead():
                   {0: {0: (6, 6), 1: (1, 2)}})
     s = game.apply(game.apply(s, Pass()), ChurchFish())
     assert s.players[1].fish == 2 and s.players[1].church_used == 0
+    # the Church's question is answered: it is not asked again, and the round goes on
+    assert ChurchFish() not in game.legal_actions(s) and s.phase != RESOLVE
 
 
 # ---------------------------------------------------------------------------- prepare

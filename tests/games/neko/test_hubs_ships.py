@@ -282,6 +282,7 @@ def test_nk_port_01_02_03_04_05_cargo_in_order():
     s = one(game, [[106]], dice=(5,), goods=3, fuel=0, coins=0)
     s = game.apply(s, LoadCargo(0, 0))
     assert (s.players[0].goods, s.players[0].fuel) == (2, 0)
+    assert s.events[-1] == ("cargo", 0, 106, 0, "", 0)   # a space without an icon pays nothing
     assert not game.port_unlocked(s.players[0], 106)
     s = game.apply(s, LoadCargo(0, 0))
     assert s.players[0].fuel == 1

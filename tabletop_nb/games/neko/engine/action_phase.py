@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import analysis
 from ..frames import NekoFrame, SeaRewardFrame
 from ..state import (ActivateHub, NewBid)
-from .base import (FREE_KINDS, NekoBase, _ValueActions, ACTION, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
+from .base import (FREE_KINDS, NekoBase, _ValueActions, _CARD, _END_TURN, _a, _insert, _remove, changing_player, put,
                    push, pop)
 
 
@@ -269,7 +269,3 @@ class ActionPhase(NekoBase):
         w.main = ()
         w.turn = (w.turn + 1) % self.player_count
         w.events.append(("end_turn", p))
-        if not w.frames and w.phase == ACTION:
-            # Speed: the next turn found here, ``_run``'s first step after a turn, without
-            # the run (which follows only if the phase ends)
-            self._action_step(w)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from ..frames import SmcFrame, draft_frame
-from .base import (NekoBase, _REWARD, DRAFT, INCOME, _insert, _remove, changing_player, push, pop)
+from .base import (NekoBase, _REWARD, INCOME, _insert, _remove, changing_player, push, pop)
 
 
 class Preparation(NekoBase):
@@ -63,12 +63,7 @@ class Preparation(NekoBase):
         Rules: NK-DRF-02, NK-DRF-05.
         """
         pop(w)
-        w.picks = picks = w.picks + (a.value,)
-        # Speed: while seats are left to pick in this step, the next seat's pick is pushed
-        # here: the frame ``_run``'s draft step would push next (hands of two dice or more,
-        # fewer picks than seats), without the run
-        if len(picks) < self.player_count and not w.frames and w.phase == DRAFT and len(w.hands[0]) > 1:
-            push(w, draft_frame(len(picks)))
+        w.picks = w.picks + (a.value,)   # (``_run``'s draft step asks the next seat)
 
     def _h_income(self, w, top, a):
         """Income: the die discarded for its value in coins, then the income cards pay.
