@@ -29,8 +29,13 @@ CHOICE_NAMES = {"steady": "Steady + Resource", "speedy": "Speedy + Danger",
                 "catch_up": "Speedy + Resource (catch-up)"}
 
 
-#: a State's field values in constructor order, read in one C call (for :func:`thaw`)
+#: a State's field values in constructor order, read in one C call (for :func:`copy_state`)
 _read_state = attrgetter(*fields_of(State))
+
+
+def copy_state(s: State) -> State:
+    """A new State holding ``s``'s field values (the same objects), for the caller to change."""
+    return State(*_read_state(s))
 
 
 def thaw(s: State) -> State:
@@ -41,7 +46,7 @@ def thaw(s: State) -> State:
     records and tuples inside it (the players, the table, the turn, the secrets) are still
     ``s``'s, so a rule replaces them (``replace_player``, ``replace_table``, ...) and never
     changes them in place. ``s`` is never written to (tests/test_states_unchanged.py)."""
-    w = State(*_read_state(s))
+    w = copy_state(s)
     w.events = ()
     return w
 

@@ -143,7 +143,7 @@ class Movement(PebbleRockBase):
             w.players = _with_player(w.players, seat, replace_player(p, fish=p.fish - 1))
         w.boats = w.boats[:seat] + (to,) + w.boats[seat + 1:]
         w.moved += 1
-        w.events = (("step", seat, to),)
+        w.events = self._ev(w, "step", seat, to)
         todo: tuple = ()
         chars = w.chars
         if to in chars:

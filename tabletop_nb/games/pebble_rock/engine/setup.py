@@ -19,7 +19,7 @@ from ..state import (ChooseDice, DealAssignment, Decline, DieRoll, Endure, First
 from ..frames import (ChooseAssignment, ChooseStartDock, DealCard,
                       DrawFirstPlayer, FillMarketSlot, FillRowSlot,
                       StartGame)
-from .base import _HIDDEN, PebbleRockBase, Tables, _read_state
+from .base import _HIDDEN, PebbleRockBase, Tables, copy_state
 
 
 class GameSetup(PebbleRockBase):
@@ -183,6 +183,6 @@ class GameSetup(PebbleRockBase):
             return s
         hidden = [_HIDDEN] * len(s.secret)
         hidden[player] = s.secret[player]
-        o = State(*_read_state(s))
+        o = copy_state(s)
         o.secret = tuple(hidden)
         return o
