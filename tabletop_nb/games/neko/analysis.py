@@ -505,23 +505,17 @@ def placements(game: NekoGame, P: Player, card: int, discount: int) -> list[tupl
     coins = P.coins
     if price > coins:
         return out
-    gap_unit = game.rules.gap_coins
     for li, lane in enumerate(P.lanes):
-        gaps = 0
         for si, c in enumerate(lane):
             if c < 0:
-                total = price + gap_unit * gaps
-                if total > coins:
-                    break
-                out.append((li, si, total))
-                gaps += 1
+                total = price + game.gap_coins(lane, si)
+                if total <= coins:
+                    out.append((li, si, total))
     return out
 
 
 def lowest_price(game: NekoGame, P: Player, card: int, discount: int) -> int | None:
-    """The lowest total price of :func:`placements` (None when there is none): the card's
-    price when the player can pay it and has an empty slot, the first empty slot of a
-    lane costing no gap coins.
+    """The lowest total price of :func:`placements` (None when there is none).
 
     Parameters
     ----------
@@ -548,13 +542,7 @@ def lowest_price(game: NekoGame, P: Player, card: int, discount: int) -> int | N
 
     Rules: NK-PLC-02, NK-RES-08.
     """
-    price = game.card_price(P, card, discount)
-    if price > P.coins:
-        return None
-    for lane in P.lanes:
-        if min(lane) < 0:
-            return price
-    return None
+    return min((total for _, _, total in placements(game, P, card, discount)), default=None)
 
 
 def purchase_discount(game: NekoGame, s: Any, P: Player) -> int:

@@ -225,6 +225,12 @@ def _rounds_left(game, s) -> int:
     return max(0, game.rules.rounds - max(s.round, 1))
 
 
+def _rounds_ahead(game, s) -> int:
+    """The rounds a card bought now still pays in: the rounds after this one, and this
+    one too while its bidding is not yet resolved."""
+    return _rounds_left(game, s) + (1 if s.phase < RESOLVE else 0)
+
+
 def hub_worth(game, mult: int, item: str) -> float:
     unit = game.rules.coin_unit if item == "coins" else 1
     return mult * unit * WORTH[item]
@@ -273,12 +279,7 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0, mem=None) -> 
     # order Python evaluates the whole product; an effect of the rounds left alone adds
     # ``0 + a * left``, which is ``a * left``; variant's ``1.5 + 0.0 * left`` is 1.5
     base, set_mode, incs, eff_a, eff_b, own_effect, end_pp, end_kinds, tiles = _card_terms(game, card, mem)
-    r = game.rules
-    # (Speed: _rounds_left(game, s) written out, without the two max calls: the same int)
-    rd = s.round if s.round > 1 else 1
-    left = r.rounds - rd if r.rounds > rd else 0
-    if s.phase < RESOLVE:
-        left += 1
+    left = _rounds_ahead(game, s)
     v = base
     P = s.players[p]
     if set_mode:
@@ -518,12 +519,7 @@ def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
     the same objects (``is``: the entry holds them, so equal values) and the numbers are
     equal, without hashing. The same table either way (``seat`` only picks the entry).
     """
-    # (as card_worth: _rounds_left written out without the two max calls, the same int)
-    rounds = game.rules.rounds
-    rd = s.round if s.round > 1 else 1
-    left = rounds - rd if rounds > rd else 0
-    if s.phase < RESOLVE:
-        left += 1
+    left = _rounds_ahead(game, s)
     lanes, ships, cards = P.lanes, P.ships, P.cards
     nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
     seat &= 7
@@ -559,10 +555,12 @@ def _bid_gain(game, s, p, P, card: int, disc: int, table=None, mem=None):
         if price is None:
             return None
     else:
-        # Speed: analysis.lowest_price with the slots table at hand: the card's price if the
-        # player can pay it and has an empty slot (a key of the table)
-        price = game.card_price(P, card, disc)
-        if price > P.coins or not table:
+        # analysis.lowest_price read from the slots table at hand: the card's price plus
+        # the fewest gap coins of an empty slot, if the player can pay that
+        if not table:
+            return None
+        price = game.card_price(P, card, disc) + table.fewest_gap_coins
+        if price > P.coins:
             return None
     worth = card_worth(game, s, p, card, 0.0, mem) + _best_slot_value(game, P, card, table)
     return worth - price * WORTH["coins"]
@@ -573,9 +571,9 @@ def _slots(game, P, mem=None) -> dict:
     hub formed with the card on the left, ``hub_worth(game, m, item on the left) * 0.8``
     for each multiplier m (a tuple indexed by m; None without a card on the left), the hub
     formed with the card on the right, ``hub_worth(game, multiplier on the right, item) *
-    0.8`` per item (a dict; None without one), the ships term, the gap coins' worth and
-    the gap coins, and the number of empty slots left of it in its lane (what
-    :func:`.analysis.placements` adds to the price). Lanes order, slots left to right.
+    0.8`` per item (a dict; None without one), the ships term, and the gap coins
+    (``game.gap_coins``, what :func:`.analysis.placements` adds to the price) and their
+    worth. Lanes order, slots left to right.
 
     The slots depend only on the lanes and ships, not on the card valued: computed once
     per lanes and ships instead of once per card and slot (cached per game), with each
@@ -589,22 +587,18 @@ def _slots(game, P, mem=None) -> dict:
         C = game.card
         slots = _SlotTable()
         terms = _cache(game, "slot hub terms", mem)
-        gap_unit = game.rules.gap_coins
         # (Speed: the ships' lanes listed once, each lane's ships counted in C: the same
         # count as ``sum(1 for lane, _, _ in P.ships if lane == li)``)
         ship_lanes = [lane for lane, _, _ in P.ships]
         for li, row in enumerate(P.lanes):
             ships = ship_lanes.count(li)
             ships_term = 0.3 * (ships if ships < 2 else 2)   # (Speed: 0.3 * min(ships, 2))
-            before = 0   # the empty slots left of this one in its lane
             for si, c in enumerate(row):
                 if c >= 0:
                     continue
                 left = C[row[si - 1]].right if si > 0 and row[si - 1] >= 0 else None
                 right = C[row[si + 1]].left if si + 1 < len(row) and row[si + 1] >= 0 else None
-                # (Speed: game.gap_coins(row, si), the rule's coins per empty slot left of
-                # this one, from the count kept here instead of counting them again)
-                gap = gap_unit * before
+                gap = game.gap_coins(row, si)
                 # (Speed: each hub term made once per game per item or multiplier, shared)
                 lefts = None if left is None else terms.get(("left", left))
                 if left is not None and lefts is None:
@@ -612,8 +606,7 @@ def _slots(game, P, mem=None) -> dict:
                 rights = None if right is None else terms.get(("right", right))
                 if right is not None and rights is None:
                     rights = terms["right", right] = {it: hub_worth(game, right, it) * 0.8 for it in ITEMS}
-                slots[(li, si)] = (lefts, rights, ships_term, gap * WORTH["coins"], gap, before)
-                before += 1
+                slots[(li, si)] = (lefts, rights, ships_term, gap * WORTH["coins"], gap)
         slots.split()
         cache[key] = slots
     return slots
@@ -622,14 +615,16 @@ def _slots(game, P, mem=None) -> dict:
 class _SlotTable(dict):
     """:func:`_slots`'s table, with the slots split for :func:`_best_slot_value`:
     ``plain``, the best ``_slot_value`` of the slots without a card on either side (the
-    same for every card: ``0.0 + ships term - gap term``; None without such slots), and
-    ``near``, the terms of the others."""
+    same for every card: ``0.0 + ships term - gap term``; None without such slots),
+    ``near``, the terms of the others, and ``fewest_gap_coins``, the gap coins of the
+    cheapest slot (None without an empty slot)."""
 
-    __slots__ = ("plain", "near")
+    __slots__ = ("plain", "near", "fewest_gap_coins")
 
     def split(self) -> None:
         plain, near = None, []
-        for lefts, rights, ships_term, gap_term, _, _ in self.values():
+        self.fewest_gap_coins = min((slot[4] for slot in self.values()), default=None)
+        for lefts, rights, ships_term, gap_term, _ in self.values():
             if lefts is None and rights is None:
                 v = 0.0
                 v += ships_term
@@ -644,7 +639,7 @@ class _SlotTable(dict):
 def _slot_value_at(game, card: int, slot: tuple) -> float:
     """``_slot_value`` of ``card`` in one entry of :func:`_slots`: the same terms summed in
     the same order, so the same float."""
-    lefts, rights, ships_term, gap_term, _, _ = slot
+    lefts, rights, ships_term, gap_term, _ = slot
     C = game.card[card]
     v = 0.0
     if lefts is not None:
@@ -729,18 +724,16 @@ def _best_buy_offered(game, s, p, mem=None):
     coins = P.coins
     best, best_v = None, 0.25
     for card in cards:
-        # Speed: analysis.placements(game, P, card, disc) are the empty slots, in the slots table's
-        # order, whose price (the card's, plus one coin per empty slot left of it in its
-        # lane, ``before``) the player can pay; so there is one exactly when the card's
-        # price alone is affordable and there is an empty slot (the first of a lane adds
-        # nothing). Read from the table, without listing them.
+        # analysis.placements(game, P, card, disc) are the empty slots, in the slots
+        # table's order, whose price (the card's plus the slot's gap coins) the player can
+        # pay: read from the table, without listing them.
         cost = game.card_price(P, card, disc)
         if cost > coins or not slots:
             continue
         worth = card_worth(game, s, p, card, 0.0, mem)
         C = game.card[card]
         cl, cr = C.left, C.right
-        for (li, si), (lefts, rights, ships_term, gap_term, gap, before) in slots.items():
+        for (li, si), (lefts, rights, ships_term, gap_term, gap) in slots.items():
             if cost + gap > coins:
                 continue
             sv = 0.0
@@ -816,9 +809,7 @@ def _turn(game, s, p, legal=None, mem=None):
     if legal is not None:
         by: Any = _by_kind(legal)
     else:
-        # (Speed: _turn_offer(game, s, p, P) written out)
-        by = _TurnOffer()
-        by.game, by.s, by.p, by.P = game, s, p, P
+        by = _turn_offer(game, s, p, P)
     # 1. free actions that pay for themselves, before the main action
     a = _good_free_action(game, s, p, P, legal, by, mem)
     if a is not None:
@@ -965,21 +956,18 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     # known, and once per plan)
     disc = table = None
     gains = _gains(game, s, P, p, mem)
-    # the spaces where a bid of the highest die is legal, in resolution order (Speed: before
-    # the main action they are the engine's _bid_spaces, where a bid of any die is legal,
-    # without listing the Bid actions; its test is made in the loop below, ``check``)
-    check = not s.main
-    if check:
-        spaces = game.res_order
+    # the spaces where a bid of the highest die is legal, in resolution order: before the
+    # main action the open spaces for all the seat's dice (analysis.open_bid_spaces, which
+    # the engine's legal list asks too), after it the spaces its Bid actions name
+    if not s.main:
+        spaces = analysis.open_bid_spaces(game, s, p, len(dice))
     else:
         open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
         spaces = [sp for sp in game.res_order if sp in open_spaces]
-    nd = len(dice)
     # Speed: a bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    count_allows = analysis.count_rule_allows
     # (the cards by space, area then advanced spaces, in one tuple: analysis.card_on_space)
     at, bids = s.area + s.adv, s.bids
     # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
@@ -991,26 +979,14 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
         card = at[sp]
         if card < 0:
             continue
-        # Speed: the engine's _bid_spaces test in this loop, without its list: a space with a
-        # card where the player's bid with all their dice would have at least as many dice
-        # as any other (NK-BID-03, NK-BID-04); a row without bids passes it. Made before a
-        # gain not yet known is found, and after the bar for a known one (where most spaces
-        # are skipped): pure tests, so the same spaces are valued and bid on.
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
-            row = bids[sp]
-            if check and not count_allows(row, p, nd):
-                continue
             if disc is None:
                 disc, table = game.blue_bar_discount(P), _slots(game, P, mem)
             gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table, mem)
         if gain is None or gain - first <= bar:
             continue
-        row = bids[sp]
-        bid_here = any(row)
-        if bid_here and check and not count_allows(row, p, nd):
-            continue
-        if not bid_here:
+        if not any(bids[sp]):
             # Speed: nobody has bid here: dice_to_lead gives [dice[0]], which spends
             # 0.35 + 0.05 * dice[0], the float ``first``
             v, lead = gain - first, dice[0]

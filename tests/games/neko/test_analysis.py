@@ -113,6 +113,31 @@ def test_placements_are_the_offered_buys():
     assert seen >= 5
 
 
+
+class HarbourFee(NekoGame):
+    """A designer's rule: every placement pays one coin more than the gap coins."""
+
+    def gap_coins(self, lane, slot):
+        return super().gap_coins(lane, slot) + 1
+
+
+def test_every_price_of_a_placement_asks_gap_coins():
+    """NK-PLC-02 has one home, ``game.gap_coins``: placements, lowest_price and the greedy
+    bot's slot table follow a subclass that overrides it (issue 27: one place per rule)."""
+    for G, want in ((NekoGame, [(0, 0, 4), (0, 2, 5)]), (HarbourFee, [(0, 0, 5)])):
+        g = G(players=2)
+        P = g.position(coins=[5, 10], lanes=[[[-1, 30, -1, -1, -1]], None], round=1).players[0]
+        assert A.placements(g, P, 0, 0) == want
+        assert A.lowest_price(g, P, 0, 0) == want[0][2]
+        table = B._slots(g, P)
+        assert [table[li, si][4] for li, si in ((0, 0), (0, 2))] == [g.gap_coins(P.lanes[0], si)
+                                                                   for si in (0, 2)]
+        assert table.fewest_gap_coins == want[0][2] - 4
+    g = HarbourFee(players=2)
+    P = g.position(coins=[4, 10], lanes=[[[-1, 30, -1, -1, -1]], None], round=1).players[0]
+    assert A.lowest_price(g, P, 0, 0) is None      # card 0 costs 4, and the fee 1 more
+    assert B._bid_gain(g, g.position(round=1), 0, P, 0, 0, B._slots(g, P)) is None
+
 def test_decision_names_the_top_frame():
     g = tabletop_nb.load_game("neko", players=2)
     s = _tied(g)

@@ -61,6 +61,26 @@ def test_greedy_bids_on_what_it_can_pay_for():
     assert not isinstance(greedy_bot(game, poor, RNG), Bid)
 
 
+
+def test_greedy_bids_only_where_analysis_says_a_bid_is_open(monkeypatch):
+    """NK-BID-03, NK-BID-04, NK-BID-09: the bot takes the open spaces from
+    ``analysis.open_bid_spaces``, as the engine's legal list does: with that function
+    patched to close the space it bid on, neither offers that bid and the bot bids
+    elsewhere (issue 27: bots ask the engine, never copy it)."""
+    from tabletop_nb.games.neko import analysis
+    cheap, other = card(100, "ocean_bank", cost=3, pp=2), card(101, "ocean_bank", cost=4, pp=1)
+    game = make_game(2, [cheap, other])
+    s = table(game, [player(game, dice=(5, 6), coins=6), player(game, dice=(1,))],
+              area=[101, 100], round=1)
+    assert greedy_bot(game, s, RNG).space == 1
+    opened = analysis.open_bid_spaces
+    monkeypatch.setattr(analysis, "open_bid_spaces",
+                        lambda g, st, p, added: [sp for sp in opened(g, st, p, added) if sp != 1])
+    a = greedy_bot(game, s, RNG)
+    assert a in game.legal_actions(s) and not any(isinstance(b, Bid) and b.space == 1
+                                                   for b in game.legal_actions(s))
+    assert isinstance(a, Bid) and a.space == 0
+
 def test_greedy_is_stateless_and_legal_through_whole_games():
     """Every choice is legal in every configuration."""
     for cfg in (dict(players=2), dict(players=3, advanced_cards=True),
