@@ -136,4 +136,9 @@ NekoGame._KINDS = {
 NekoGame._TURN_KINDS = (
     tuple(f for k, f in NekoGame._KINDS.items() if k not in FREE_KINDS and k is not EndTurn),
     tuple(f for k, f in NekoGame._KINDS.items() if k in FREE_KINDS))
+#: the step of each phase that needs no choice, by phase (``_run`` calls them in turn)
+NekoGame._PHASE_STEPS = (
+    G._setup_step, G._bonus_step, G._market_step, G._roll_step, G._draft_step, G._income_step,
+    G._reward_step, G._post_step, G._action_step, G._park_step, G._resolve_step, G._prep_step,
+    G._endgame_step)
 del G

@@ -407,6 +407,8 @@ class NekoBase(BaseGame):
     _HANDLERS: ClassVar[dict[type, Callable[..., None]]]
     _KINDS: ClassVar[dict[type, Callable[..., list]]]
     _TURN_KINDS: ClassVar[tuple[tuple[Callable[..., list], ...], tuple[Callable[..., list], ...]]]
+    #: the step of each phase that needs no choice, by phase (engine/__init__.py)
+    _PHASE_STEPS: ClassVar[tuple[Callable[..., None], ...]]
 
     if TYPE_CHECKING:
         # setup.py

@@ -20,8 +20,8 @@ from ..frames import (AdvFrame, BonusFrame, EndgameFrame, OrderFrame, ParkFrame,
 from ..state import (CHANCE_FRAMES, ChooseBonus, ChurchFish, ChurchHub, CityIncome, Done, DrawAdvanced,
                      DrawTile, NekoSplit, NekoState, ParkDie, Pass,
                      RemoveTiles, StartOrder, UsePostOffice)
-from .base import (NekoBase, ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, POST, PREP, RESOLVE,
-                   REWARD, ROLL, SETUP, _DRAW, _a, thaw, push, pop, finish)
+from .base import (NekoBase, ACTION, BONUS, DRAFT, MARKET, OVER, PARK, POST, RESOLVE,
+                   REWARD, ROLL, _DRAW, _a, thaw, push, pop, finish)
 
 
 class Round(NekoBase):
@@ -209,111 +209,157 @@ class Round(NekoBase):
         return finish(w)
 
     def _run(self, w: NekoState) -> None:
-        """Advance through every step that needs no choice, up to the next frame.
+        """Advance through every step that needs no choice, up to the next frame: the step of
+        the current phase (``_PHASE_STEPS``, one method per phase, engine/__init__.py) again
+        and again, until a step pushes a frame or the game is over.
 
-        Rules: NK-ADS-01, NK-MM-04, NK-RES-14, NK-RND-05.
+        Rules: NK-RND-02.
         """
-        r = self.rules
-        N = self.player_count
-        while not w.frames:
-            ph = w.phase
-            if ph == SETUP:
-                if w.step == 0:
-                    w.step = 1
-                    if r.random_start_order:
-                        push(w, OrderFrame())
-                elif w.step == 1:
-                    if len(w.tiles) < 2 * self.per_period:
-                        push(w, TileFrame())
-                    else:
-                        w.step = 2
-                elif w.step == 2:
-                    if -1 in w.adv:
-                        push(w, AdvFrame())
-                    else:
-                        w.removed = w.removed + w.adv_pool
-                        w.adv_pool = ()
-                        w.step = 3
-                else:
-                    if r.advanced_setup:
-                        w.piles = w.deck[0]
-                        w.deck = ((), w.deck[1])
-                    elif self._fill_area(w, 1):
-                        continue
-                    w.phase, w.turn = BONUS, 0
-            elif ph == BONUS:
-                if w.turn < N:
-                    p = w.order[N - 1 - w.turn]
-                    w.turn += 1
-                    push(w, BonusFrame(seat=p))
-                else:
-                    w.round, w.phase, w.turn = 1, MARKET, 0
-            elif ph == MARKET:
-                if w.turn < N:
-                    p = w.order[w.turn]
-                    w.turn += 1
-                    if w.players[p].fish > 0:
-                        push(w, market_frame(p))
-                else:
-                    w.phase, w.turn, w.hands = ROLL, 0, ()
-            elif ph == ROLL:
-                if w.turn < N:
-                    push(w, roll_frame(w.turn))
-                    w.turn += 1
-                else:
-                    w.phase, w.step, w.picks = DRAFT, 0, ()
-            elif ph == DRAFT:
-                self._draft_step(w)
-            elif ph == INCOME:
-                if w.turn < N:
-                    p = w.order[w.turn]
-                    w.turn += 1
-                    push(w, income_frame(p))
-                else:
-                    w.phase, w.turn = REWARD, 0
-            elif ph == REWARD:
-                if w.turn < N:
-                    p = w.order[w.turn]
-                    w.turn += 1
-                    push(w, reward_frame(p))
-                else:
-                    w.phase, w.turn = POST, 0
-            elif ph == POST:
-                if w.turn < N:
-                    p = w.order[w.turn]
-                    w.turn += 1
-                    if self.owned_card(w.players[p], "post_office") is not None:
-                        push(w, PostOfficeFrame(seat=p))
-                else:
-                    self._set_turn_order(w)
-                    w.phase, w.turn, w.main = ACTION, 0, ()
-            elif ph == ACTION:
-                self._action_step(w)
-            elif ph == PARK:
-                if w.turn < N:
-                    p = w.order[w.turn]
-                    w.turn += 1
-                    P = w.players[p]
-                    if (P.park_variant_round and P.park_variant_round < w.round and w.discard
-                            and self._park_spaces(w, p)):
-                        push(w, ParkFrame(seat=p, may_pass=1))
-                else:
-                    w.phase, w.step = RESOLVE, 0
-            elif ph == RESOLVE:
-                self._resolve_step(w)
-            elif ph == PREP:
-                self._prep_step(w)
-            elif ph == ENDGAME:
-                if w.turn < N:
-                    p = w.order[w.turn]
-                    w.turn += 1
-                    push(w, EndgameFrame(seat=p))
-                else:
-                    self._final_scoring(w)
-                    w.phase = OVER
-                    return
+        steps = self._PHASE_STEPS
+        while not w.frames and w.phase != OVER:
+            steps[w.phase](self, w)
+
+    # -- the steps of the phases that need no choice (``_PHASE_STEPS``); each does one
+    # -- step: pushes a frame, or moves the state on (the next seat, the next phase)
+
+    def _setup_step(self, w) -> None:
+        """Setting up: the start order drawn (when random), the scoring tiles and the advanced
+        cards drawn, then the first period's cards laid out; then the starting bonuses.
+
+        Rules: NK-SET-03, NK-SET-05, NK-SET-07, NK-ADS-01.
+        """
+        if w.step == 0:
+            w.step = 1
+            if self.rules.random_start_order:
+                push(w, OrderFrame())
+        elif w.step == 1:
+            if len(w.tiles) < 2 * self.per_period:
+                push(w, TileFrame())
             else:
+                w.step = 2
+        elif w.step == 2:
+            if -1 in w.adv:
+                push(w, AdvFrame())
+            else:
+                w.removed = w.removed + w.adv_pool
+                w.adv_pool = ()
+                w.step = 3
+        else:
+            if self.rules.advanced_setup:
+                w.piles = w.deck[0]
+                w.deck = ((), w.deck[1])
+            elif self._fill_area(w, 1):
                 return
+            w.phase, w.turn = BONUS, 0
+
+    def _bonus_step(self, w) -> None:
+        """The starting bonus tiles, chosen in reverse turn order; then round 1's Morning
+        Market.
+
+        Rules: NK-SET-09.
+        """
+        N = self.player_count
+        if w.turn < N:
+            p = w.order[N - 1 - w.turn]
+            w.turn += 1
+            push(w, BonusFrame(seat=p))
+        else:
+            w.round, w.phase, w.turn = 1, MARKET, 0
+
+    def _market_step(self, w) -> None:
+        """The Morning Market, one seat at a time in turn order, for the seats with fish;
+        then the roll.
+
+        Rules: NK-MM-01, NK-MM-04, NK-RND-05.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            if w.players[p].fish > 0:
+                push(w, market_frame(p))
+        else:
+            w.phase, w.turn, w.hands = ROLL, 0, ()
+
+    def _roll_step(self, w) -> None:
+        """Each seat's dice rolled for the draft; then the draft.
+
+        Rules: NK-DRF-01.
+        """
+        if w.turn < self.player_count:
+            push(w, roll_frame(w.turn))
+            w.turn += 1
+        else:
+            w.phase, w.step, w.picks = DRAFT, 0, ()
+
+    def _income_step(self, w) -> None:
+        """Obtain Income, one seat at a time in turn order; then the rewards.
+
+        Rules: NK-INC-01, NK-RND-05.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            push(w, income_frame(p))
+        else:
+            w.phase, w.turn = REWARD, 0
+
+    def _reward_step(self, w) -> None:
+        """Get Rewards, one seat at a time in turn order; then the Post Office's use before
+        the turn order is set.
+
+        Rules: NK-RWD-02, NK-RND-05.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            push(w, reward_frame(p))
+        else:
+            w.phase, w.turn = POST, 0
+
+    def _post_step(self, w) -> None:
+        """Post Office owners, in turn order, may draw and buy; then the turn order is set and
+        the Action phase begins.
+
+        Rules: NK-TO-01, NK-PO-03.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            if self.owned_card(w.players[p], "post_office") is not None:
+                push(w, PostOfficeFrame(seat=p))
+        else:
+            self._set_turn_order(w)
+            w.phase, w.turn, w.main = ACTION, 0, ()
+
+    def _park_step(self, w) -> None:
+        """Before resolution, owners of a variant Penguin Park gained in an earlier round may
+        place a discarded die, in turn order; then the resolution.
+
+        Rules: NK-RES-14, NK-PP-11.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            P = w.players[p]
+            if (P.park_variant_round and P.park_variant_round < w.round and w.discard
+                    and self._park_spaces(w, p)):
+                push(w, ParkFrame(seat=p, may_pass=1))
+        else:
+            w.phase, w.step = RESOLVE, 0
+
+    def _endgame_step(self, w) -> None:
+        """The game-end window, one seat at a time in turn order; then the final scoring, and
+        the game is over.
+
+        Rules: NK-END-01, NK-RND-04.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            push(w, EndgameFrame(seat=p))
+        else:
+            self._final_scoring(w)
+            w.phase = OVER
 
     def _action_step(self, w) -> None:
         """The next turn of the Action phase: the next seat in turn order with dice left,
