@@ -173,6 +173,20 @@ def test_nk_inc_04_southernmost_city_choice():
     b = game.apply(s, CityIncome("fuel"))
     assert (a.players[0].coins, a.players[0].fuel) == (6, 0)
     assert (b.players[0].coins, b.players[0].fuel) == (1, 2)
+    assert game.events(a) == ("Yellow took 5 coins from Southernmost City",)
+    assert game.events(b) == ("Yellow took 2 fuel from Southernmost City",)
+
+
+def test_nk_smc_01_city_fuel_is_capped_and_the_log_says_what_came():
+    """NK-SMC-01, NK-CAP-01: with a full cabin the City's fuel is lost, and the log tells
+    what was taken (0), not what was printed."""
+    smc = card(100, "special", effect="southernmost_city")
+    game = make_game(2, [smc])
+    s = income_state(game, [player(game, [[100]], dice=(1,) * 6, coins=0, fuel=7),
+                            player(game, dice=(1,) * 6)])
+    s = game.apply(game.apply(s, IncomeDie(1)), CityIncome("fuel"))
+    assert s.players[0].fuel == 8
+    assert game.events(s) == ("Yellow took 1 fuel from Southernmost City",)
 
 
 # ---------------------------------------------------------------------------- rewards
