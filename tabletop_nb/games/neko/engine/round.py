@@ -222,6 +222,19 @@ class Round(NekoBase):
     # -- the steps of the phases that need no choice (``_PHASE_STEPS``); each does one
     # -- step: pushes a frame, or moves the state on (the next seat, the next phase)
 
+    def _next_seat(self, w) -> int | None:
+        """The next seat of a step played one player at a time, in turn order from the first
+        player (``w.turn`` counts the seats that have had theirs), or None when every seat
+        has.
+
+        Rules: NK-RND-05.
+        """
+        if w.turn < self.player_count:
+            p = w.order[w.turn]
+            w.turn += 1
+            return p
+        return None
+
     def _setup_step(self, w) -> None:
         """Setting up: the start order drawn (when random), the scoring tiles and the advanced
         cards drawn, then the first period's cards laid out; then the starting bonuses.
@@ -272,13 +285,11 @@ class Round(NekoBase):
 
         Rules: NK-MM-01, NK-MM-04, NK-RND-05.
         """
-        if w.turn < self.player_count:
-            p = w.order[w.turn]
-            w.turn += 1
-            if w.players[p].fish > 0:
-                push(w, market_frame(p))
-        else:
+        p = self._next_seat(w)
+        if p is None:
             w.phase, w.turn, w.hands = ROLL, 0, ()
+        elif w.players[p].fish > 0:
+            push(w, market_frame(p))
 
     def _roll_step(self, w) -> None:
         """Each seat's dice rolled for the draft; then the draft.
@@ -296,12 +307,11 @@ class Round(NekoBase):
 
         Rules: NK-INC-01, NK-RND-05.
         """
-        if w.turn < self.player_count:
-            p = w.order[w.turn]
-            w.turn += 1
-            push(w, income_frame(p))
-        else:
+        p = self._next_seat(w)
+        if p is None:
             w.phase, w.turn = REWARD, 0
+        else:
+            push(w, income_frame(p))
 
     def _reward_step(self, w) -> None:
         """Get Rewards, one seat at a time in turn order; then the Post Office's use before
@@ -309,12 +319,11 @@ class Round(NekoBase):
 
         Rules: NK-RWD-02, NK-RND-05.
         """
-        if w.turn < self.player_count:
-            p = w.order[w.turn]
-            w.turn += 1
-            push(w, reward_frame(p))
-        else:
+        p = self._next_seat(w)
+        if p is None:
             w.phase, w.turn = POST, 0
+        else:
+            push(w, reward_frame(p))
 
     def _post_step(self, w) -> None:
         """Post Office owners, in turn order, may draw and buy; then the turn order is set and
@@ -322,14 +331,12 @@ class Round(NekoBase):
 
         Rules: NK-TO-01, NK-PO-03.
         """
-        if w.turn < self.player_count:
-            p = w.order[w.turn]
-            w.turn += 1
-            if self.owned_card(w.players[p], "post_office") is not None:
-                push(w, PostOfficeFrame(seat=p))
-        else:
+        p = self._next_seat(w)
+        if p is None:
             self._set_turn_order(w)
             w.phase, w.turn, w.main = ACTION, 0, ()
+        elif self.owned_card(w.players[p], "post_office") is not None:
+            push(w, PostOfficeFrame(seat=p))
 
     def _park_step(self, w) -> None:
         """Before resolution, owners of a variant Penguin Park gained in an earlier round may
@@ -337,15 +344,14 @@ class Round(NekoBase):
 
         Rules: NK-RES-14, NK-PP-11.
         """
-        if w.turn < self.player_count:
-            p = w.order[w.turn]
-            w.turn += 1
+        p = self._next_seat(w)
+        if p is None:
+            w.phase, w.step = RESOLVE, 0
+        else:
             P = w.players[p]
             if (P.park_variant_round and P.park_variant_round < w.round and w.discard
                     and self._park_spaces(w, p)):
                 push(w, ParkFrame(seat=p, may_pass=1))
-        else:
-            w.phase, w.step = RESOLVE, 0
 
     def _endgame_step(self, w) -> None:
         """The game-end window, one seat at a time in turn order; then the final scoring, and
@@ -353,13 +359,12 @@ class Round(NekoBase):
 
         Rules: NK-END-01, NK-RND-04.
         """
-        if w.turn < self.player_count:
-            p = w.order[w.turn]
-            w.turn += 1
-            push(w, EndgameFrame(seat=p))
-        else:
+        p = self._next_seat(w)
+        if p is None:
             self._final_scoring(w)
             w.phase = OVER
+        else:
+            push(w, EndgameFrame(seat=p))
 
     def _action_step(self, w) -> None:
         """The next turn of the Action phase: the next seat in turn order with dice left,
