@@ -13,7 +13,7 @@ import tabletop_nb
 from tabletop_nb.core.bots import resolve_bot
 from tabletop_nb.games.neko import analysis
 from tabletop_nb.games.neko.engine import NekoGame
-from tabletop_nb.games.neko.state import Bid, EndTurn
+from tabletop_nb.games.neko.state import Bid, EndTurn, TakeFish
 
 
 class LaterBidderWins(NekoGame):
@@ -86,3 +86,37 @@ def test_simulate_and_compare_rules_take_the_subclass():
     assert len(rows) == 8
     table = compare_rules({"printed": base, "later wins ties": later}, "greedy", games=6, seed=2)
     assert "later wins ties" in str(table)
+
+
+class NoFishTaking(NekoGame):
+    """A designer's rule written as an override of a section method: no TakeFish action."""
+
+    def _kind_take_fish(self, s, p, P):
+        return []
+
+
+class CountedMarket(NekoGame):
+    """The same game, its Morning Market steps counted (a phase step overridden)."""
+
+    steps = 0
+
+    def _market_step(self, w):
+        type(self).steps += 1
+        super()._market_step(w)
+
+
+def test_a_subclass_overriding_a_section_method_is_played_by_it():
+    """The engine's tables (kinds of turn action, handlers, phase steps) dispatch to a
+    subclass's own methods, so an override of a section method is the rule played, as an
+    override of a public hook is (NK-ACT-06 switched off here)."""
+    base, nofish = NekoGame(players=2), NoFishTaking(players=2)
+    assert TakeFish(2) in base.legal_actions(base.position(round=1, seat=0))
+    s = nofish.position(round=1, seat=0)
+    assert not any(isinstance(a, TakeFish) for a in nofish.legal_actions(s))
+    assert nofish.turn_actions_of(s, TakeFish) == []
+    took = [sum(a["type"] == "TakeFish" for a in tabletop_nb.play(g, "random", seed=2).actions)
+            for g in (base, nofish)]
+    assert took[0] > 0 and took[1] == 0
+    counted = CountedMarket(players=2)
+    a, b = tabletop_nb.play(counted, "random", seed=4), tabletop_nb.play(base, "random", seed=4)
+    assert CountedMarket.steps > 0 and a.actions == b.actions

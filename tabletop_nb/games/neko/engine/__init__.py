@@ -42,6 +42,8 @@ the rules read like the rulebook's sentences, and the state applied to is never 
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ....core.protocol import BaseGame
 from ..rules import Rules
 from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
@@ -95,6 +97,22 @@ class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeAction
     Rules = Rules
     rules: _Rules
     max_actions = 200_000
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's tables dispatch to its own methods: a designer's subclass that
+        overrides a handler (``_h_bid``), a kind of turn action (``_kind_take_fish``) or a
+        phase step (``_market_step``) is played by its override, as one that overrides a
+        public hook (``wins_tie``, ``gap_coins``) is. Each table is rebuilt from the
+        method names of NekoGame's."""
+        super().__init_subclass__(**kwargs)
+
+        def own(f: Callable) -> Callable:
+            return getattr(cls, f.__name__)
+
+        cls._HANDLERS = {k: own(f) for k, f in cls._HANDLERS.items()}
+        cls._KINDS = {k: own(f) for k, f in cls._KINDS.items()}
+        cls._TURN_KINDS = (tuple(map(own, cls._TURN_KINDS[0])), tuple(map(own, cls._TURN_KINDS[1])))
+        cls._PHASE_STEPS = tuple(map(own, cls._PHASE_STEPS))
 
 
 G = NekoGame
