@@ -975,10 +975,8 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     best_v: float | None = None
     best_a: tuple[int, int] = (0, 0)
     bar = 0.0
-    for sp in spaces:
+    for sp in spaces:   # (each holds a card: open spaces, or spaces a Bid names)
         card = at[sp]
-        if card < 0:
-            continue
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
             if disc is None:

@@ -111,8 +111,16 @@ class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeAction
 
         cls._HANDLERS = {k: own(f) for k, f in cls._HANDLERS.items()}
         cls._KINDS = {k: own(f) for k, f in cls._KINDS.items()}
-        cls._TURN_KINDS = (tuple(map(own, cls._TURN_KINDS[0])), tuple(map(own, cls._TURN_KINDS[1])))
-        cls._PHASE_STEPS = tuple(map(own, cls._PHASE_STEPS))
+        cls._TURN_KINDS = _turn_kinds(cls._KINDS)
+        cls._PHASE_STEPS = {ph: own(f) for ph, f in cls._PHASE_STEPS.items()}
+
+
+def _turn_kinds(kinds: dict) -> tuple:
+    """``kinds`` (``_KINDS``) in two parts, for ``_turn_actions``: the kinds of the main
+    action, then the free actions (``FREE_KINDS``, asked only while free actions are
+    offered); EndTurn comes last, on its own."""
+    return (tuple(f for k, f in kinds.items() if k not in FREE_KINDS and k is not EndTurn),
+            tuple(f for k, f in kinds.items() if k in FREE_KINDS))
 
 
 G = NekoGame
@@ -149,14 +157,13 @@ NekoGame._KINDS = {
     Trade: G._kind_trade, Lighthouse: G._kind_lighthouse, HospitalRemove: G._kind_hospital_remove,
     EndTurn: G._kind_end_turn,
 }
-#: the same in two parts, for ``_turn_actions``: the kinds of the main action, then the free
-#: actions (``FREE_KINDS``, asked only while free actions are offered); EndTurn comes last
-NekoGame._TURN_KINDS = (
-    tuple(f for k, f in NekoGame._KINDS.items() if k not in FREE_KINDS and k is not EndTurn),
-    tuple(f for k, f in NekoGame._KINDS.items() if k in FREE_KINDS))
+#: the same in two parts, for ``_turn_actions`` (:func:`_turn_kinds`)
+NekoGame._TURN_KINDS = _turn_kinds(NekoGame._KINDS)
 #: the step of each phase that needs no choice, by phase (``_run`` calls them in turn)
-NekoGame._PHASE_STEPS = (
-    G._setup_step, G._bonus_step, G._market_step, G._roll_step, G._draft_step, G._income_step,
-    G._reward_step, G._post_step, G._action_step, G._park_step, G._resolve_step, G._prep_step,
-    G._endgame_step)
+NekoGame._PHASE_STEPS = {
+    SETUP: G._setup_step, BONUS: G._bonus_step, MARKET: G._market_step, ROLL: G._roll_step,
+    DRAFT: G._draft_step, INCOME: G._income_step, REWARD: G._reward_step, POST: G._post_step,
+    ACTION: G._action_step, PARK: G._park_step, RESOLVE: G._resolve_step, PREP: G._prep_step,
+    ENDGAME: G._endgame_step,
+}
 del G

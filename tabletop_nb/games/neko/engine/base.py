@@ -408,7 +408,7 @@ class NekoBase(BaseGame):
     _KINDS: ClassVar[dict[type, Callable[..., list]]]
     _TURN_KINDS: ClassVar[tuple[tuple[Callable[..., list], ...], tuple[Callable[..., list], ...]]]
     #: the step of each phase that needs no choice, by phase (engine/__init__.py)
-    _PHASE_STEPS: ClassVar[tuple[Callable[..., None], ...]]
+    _PHASE_STEPS: ClassVar[dict[int, Callable[..., None]]]
 
     if TYPE_CHECKING:
         # setup.py
