@@ -107,6 +107,7 @@ class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeAction
         super().__init_subclass__(**kwargs)
 
         def own(f: Callable) -> Callable:
+            """The subclass's method of ``f``'s name (its override, or ``f`` itself)."""
             return getattr(cls, f.__name__)
 
         cls._HANDLERS = {k: own(f) for k, f in cls._HANDLERS.items()}
