@@ -94,8 +94,8 @@ def test_gameapp_buttons_and_board_clicks_in_jupyterlab(tmp_path):
             page.evaluate("(v) => { const i = document.querySelector(arguments_sel); i.value = String(v);"
                           " i.dispatchEvent(new Event('input', {bubbles: true})); }"
                           .replace("arguments_sel", repr(TIMELINE)), value)
-        # wait for the slider autoplay released (not only for the last position: a move sent
-        # from the slider autoplay still held carries an old seq and is dropped by design)
+        # wait until autoplay has released the slider, not only until it shows the last
+        # position: a move sent while autoplay still holds it carries an old seq and is dropped
         page.wait_for_function(f"() => {{ const i = document.querySelector({TIMELINE!r});"
                                " return !!i && +i.max > 3 && i.value === i.max && !i.disabled; }",
                                timeout=30_000)
