@@ -274,7 +274,7 @@ def copy_plotly(app) -> None:
         dst.write_bytes(src.read_bytes())
 
 
-PROJECT_PAGES = ["DESIGN", "DEVELOPING", "studies", "search", "skill_ladder", "mutation", "rules/README",
+PROJECT_PAGES = ["DESIGN", "DEVELOPING", "studies", "search_bot", "skill_ladder", "mutation", "rules/README",
                  "rules/pebble_rock.checklist", "rules/neko.checklist", "rules/pacal.checklist"]
 SITE_PAGES = {"index", "notebooks", "project"}
 

@@ -25,7 +25,7 @@ numbers): simulation ``j`` of every candidate starts from one seed, so differenc
 between candidates are differences between actions, not between luck. Everything the
 bot draws comes from the Generator it is given, so the same seed gives the same
 decisions (with ``time_limit`` the budget depends on the clock, so only the simulation
-budget is reproducible). ``docs/search.md`` explains the choices and gives the measured
+budget is reproducible). ``docs/search_bot.md`` explains the choices and gives the measured
 strength.
 
 Examples
@@ -51,7 +51,7 @@ from .protocol import CHANCE, TERMINAL
 
 __all__ = ["SearchBot", "Plan", "search", "DEFAULT_SIMULATIONS", "parse_search_name"]
 
-#: simulations per decision of the ``"search"`` bot (the strength run in docs/search.md
+#: simulations per decision of the ``"search"`` bot (the strength run in docs/search_bot.md
 #: measures this budget)
 DEFAULT_SIMULATIONS = 16
 
