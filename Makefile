@@ -9,7 +9,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab voila test lint unit notebooks browser chromium bench clean docs docs-notebooks
+.PHONY: lab voila test lint unit notebooks browser chromium bench clean docs docs-notebooks docs-serve
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,8 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # through JUPYTER_PATH, voila.json here selects it and progressive rendering, and
 # etc/jupyter/jupyter_server_config.json stops /voila/render/... inside a Jupyter server from
 # loading MathJax from a CDN. The same for `make voila`, `make lab` and Binder (binder/start).
+# etc/jupyter/labconfig/page_config.json turns off JupyterLab's announcements plugin, so no
+# "get notified about Jupyter news?" box covers the apps (and nothing asks the internet for news).
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 export JUPYTER_CONFIG_PATH := $(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
 
@@ -69,6 +71,14 @@ docs: $(VENV)/.docs-installed
 
 docs-notebooks: $(VENV)/.docs-installed
 	$(PY) tools/docs_notebooks.py
+
+# read the built site with its search snippets: the search page fetches each page's text,
+# which a browser refuses over file://, so serve docs/_build/html on this machine only
+DOCS_PORT ?= 8000
+docs-serve:
+	@test -f docs/_build/html/index.html || { echo "no site in docs/_build/html: run make docs first"; exit 1; }
+	@echo "the docs site: http://127.0.0.1:$(DOCS_PORT)/  (Ctrl-C stops it)"
+	$(PY) -m http.server $(DOCS_PORT) --bind 127.0.0.1 --directory docs/_build/html
 
 # ruff with the small rule set in pyproject.toml ([tool.ruff.lint]): errors, not style;
 # mypy over the files listed in pyproject.toml ([tool.mypy])
