@@ -450,6 +450,19 @@ def _from_short(key: str, spec: Any) -> Goal:
                         f"or a Goal, got {spec!r}")
 
 
+def _check_name(key: str, metrics: Sequence[str]) -> None:
+    """A goal of the dict spelling names ``fair``, ``skill`` or a per-game metric: any other
+    name is refused as a name (with the nearest known one), before its value is read."""
+    import difflib
+    known = ["fair", "skill", *metrics]
+    if key in known:
+        return
+    near = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    raise TabletopError(f"unknown goal {key!r}: {hint}A goal is 'fair', 'skill' or a per-game metric: "
+                        + ", ".join(metrics) + " (or a Goal from tabletop_nb.lab.goals, such as custom(...))")
+
+
 def parse_goals(goals: Any, metrics: Sequence[str], players: int) -> list[Goal]:
     """Check ``goals`` (a dict or a list of :class:`Goal`) against the known per-game
     metrics, before any game is played.
@@ -485,11 +498,18 @@ def parse_goals(goals: Any, metrics: Sequence[str], players: int) -> list[Goal]:
     >>> parse_goals({"length": (30, 3)}, ["turns", "winning_margin"], 4)
     Traceback (most recent call last):
     ...
-    tabletop_nb.core.errors.TabletopError: goal 'length': no per-game metric 'length'; the metrics are: ...
+    tabletop_nb.core.errors.TabletopError: unknown goal 'length': A goal is 'fair', 'skill' or a per-game metric: ...
+    >>> parse_goals({"fiar": 0.05}, ["turns", "winning_margin"], 4)
+    Traceback (most recent call last):
+    ...
+    tabletop_nb.core.errors.TabletopError: unknown goal 'fiar': did you mean 'fair'? ...
     """
     if isinstance(goals, Goal):
         goals = [goals]
     if isinstance(goals, Mapping):
+        for k, v in goals.items():
+            if not isinstance(v, Goal):
+                _check_name(str(k), metrics)
         out = [_from_short(str(k), v) for k, v in goals.items()]
     elif isinstance(goals, Sequence) and not isinstance(goals, str) \
             and all(isinstance(g, Goal) for g in goals):
@@ -505,7 +525,10 @@ def parse_goals(goals: Any, metrics: Sequence[str], players: int) -> list[Goal]:
         raise TabletopError(f"two goals share a name: {names}")
     for g in out:
         if g.kind in ("target", "at_most", "at_least") and g.metric not in metrics:
-            raise TabletopError(f"goal {g.name!r}: no per-game metric {g.metric!r}; the metrics are: "
+            import difflib
+            near = difflib.get_close_matches(str(g.metric), list(metrics), n=1, cutoff=0.6)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise TabletopError(f"goal {g.name!r}: no per-game metric {g.metric!r}{hint}; the metrics are: "
                                 + ", ".join(metrics))
     if sum(g.kind == "skill" for g in out) > 1:
         raise TabletopError("one skill goal at most")
