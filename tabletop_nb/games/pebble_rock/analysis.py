@@ -26,7 +26,7 @@ from typing import Protocol
 
 from .frames import Frame
 from .rules import Rules
-from .state import LARRY, Player, State, Step
+from .state import LARRY, Player, State, Step, replace
 
 
 class PebbleRockGame(Protocol):
@@ -46,7 +46,7 @@ class PebbleRockGame(Protocol):
 
     def assignment_halves_met(self, s: State, seat: int) -> int: ...
 
-__all__ = ["hold_room", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
+__all__ = ["hold_room", "capacity_after_discard", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
            "fish_step_bonus", "movement_left", "jetstream_fee", "move_options",
            "assignment_halves_met", "larry_worst_loss", "pending"]
 
@@ -78,6 +78,43 @@ def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
     3
     """
     return game.capacity(s, seat) - s.players[seat].tokens
+
+
+def capacity_after_discard(game: PebbleRockGame, s: State, seat: int, kind: str) -> int:
+    """The hold capacity ``seat`` would have without one of its items of ``kind`` (what
+    :meth:`~PebbleRockGame.capacity` says of the state with that item gone): whether
+    giving up a Cargo Upgrade for a Market item would leave more tokens than spaces
+    (PR-ITEM-UPG-01..02).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its :meth:`~PebbleRockGame.capacity`, so a house rule's capacity).
+    s : State
+        The state.
+    seat : int
+        The seat.
+    kind : str
+        An item the seat holds.
+
+    Returns
+    -------
+    int
+        The capacity after the discard.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], items=[("cargo_upgrade",), ()])
+    >>> game.capacity(s, 0), capacity_after_discard(game, s, 0, "cargo_upgrade")
+    (5, 4)
+    """
+    p = s.players[seat]
+    items = list(p.items)
+    items.remove(kind)
+    players = s.players[:seat] + (replace(p, items=tuple(items)),) + s.players[seat + 1:]
+    return game.capacity(replace(s, players=players), seat)
 
 
 def can_take_on_board(game: PebbleRockGame, s: State, seat: int) -> bool:

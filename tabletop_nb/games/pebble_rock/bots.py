@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...core.search import Plan
 from . import odds
-from .analysis import (assignment_halves_met, can_deliver, can_take_on_board, delivery_points,
+from .analysis import (assignment_halves_met, can_deliver, capacity_after_discard, can_take_on_board, delivery_points,
                        has_met, hold_room, jetstream_fee, move_options, movement_left, pending)
 from .frames import (ChooseAssignment, DealCard, DockRefill, MarketVisit, OfferAvoid, OfferReroll,
                      PutCharacter, RobberyChoice, ShedToCapacity)
@@ -568,7 +568,8 @@ def _market(game, s, legal):
         if a.discard:
             if ITEM_PREFERENCE.index(a.discard) <= rank:
                 continue  # only swap for something better
-            if a.discard == "cargo_upgrade" and p.tokens > game.rules.cargo_capacity:
+            if a.discard == "cargo_upgrade" and \
+                    p.tokens > capacity_after_discard(game, s, s.seat, "cargo_upgrade"):
                 continue
             rank += 0.5
         if rank < best_rank:
