@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ._version import __version__
 from .core.dice import Die
-from .core.errors import IllegalActionError, RecordError, RulesError, TabletopError
+from .core.errors import HouseRuleError, IllegalActionError, RecordError, RulesError, TabletopError
 from .core.protocol import CHANCE, TERMINAL
 from .core.record import GameRecord, replay
 from .core.runner import play, simulate
@@ -26,13 +26,13 @@ from .rules_map import rules_map  # noqa: E402
 
 __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
            "simulate", "compare_rules", "sweep", "balance", "luck_vs_skill", "skill_ladder", "rules_map", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
-           "RulesError", "RecordError"]
+           "RulesError", "RecordError", "HouseRuleError", "hooks"]
 
 # name -> module that defines it; imported on first attribute access (PEP 562)
 _LAZY = {"GameApp": ".widgets", "DiceLab": ".widgets", "RulesEditor": ".widgets",
          "ReplayViewer": ".widgets", "compare_rules": ".lab", "sweep": ".lab",
          "luck_vs_skill": ".lab", "skill_ladder": ".lab",
-         "balance": ".lab"}
+         "balance": ".lab", "hooks": ".core.hooks"}
 
 
 def __getattr__(name: str):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["TabletopError", "IllegalActionError", "RulesError", "RecordError"]
+__all__ = ["TabletopError", "IllegalActionError", "RulesError", "RecordError", "HouseRuleError"]
 
 _MAX_LISTED = 24
 
@@ -97,6 +97,77 @@ class RulesError(TabletopError, ValueError):
 
     def __reduce__(self):  # picklable across process pools despite the extra arguments
         return (type(self), (self.field, self.reason, self.path))
+
+
+class HouseRuleError(RulesError):
+    """A house rule (a subclass overriding a game's hooks) that is refused: a misspelled or
+    mis-signed override when the class is defined, a hook value of the wrong type or range
+    where the engine takes it, or a game that never ends under the subclass.
+
+    ``hook`` names the hook (also ``err.field``), ``owner`` the class, ``value`` the value
+    returned (when there is one), ``situation`` where the engine asked (seat, round), and
+    ``game`` which game of a run failed (set by the runner: replay it alone).
+
+    Parameters
+    ----------
+    message : str
+        The whole message.
+    hook : str, optional
+        The hook concerned.
+    owner : str, optional
+        The subclass's qualified name.
+    value : object, optional
+        The value the override returned.
+    situation : str, optional
+        Where the engine asked, in words.
+    game : str, optional
+        Which game of a run (index and seed), to replay it.
+
+    Examples
+    --------
+    >>> err = HouseRuleError("HugeHold.capacity returned -1: below 0", hook="capacity",
+    ...                      owner="HugeHold", value=-1)
+    >>> err.hook, err.field, isinstance(err, RulesError)
+    ('capacity', 'capacity', True)
+    """
+
+    def __init__(self, message: str, hook: str = "", owner: str = "", value: Any = None,
+                 situation: str = "", game: str = ""):
+        self.hook = hook
+        self.owner = owner
+        self.value = value
+        self.situation = situation
+        self.game = game
+        self.message = message
+        super().__init__(hook or "*", message)
+        self.args = (message + (f" [{game}]" if game else ""),)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+    def in_game(self, game: str) -> "HouseRuleError":
+        """The same error, saying which game of a run it happened in.
+
+        Parameters
+        ----------
+        game : str
+            The game (its index and seed, how to replay it).
+
+        Returns
+        -------
+        HouseRuleError
+            A new error.
+        """
+        return HouseRuleError(self.message, self.hook, self.owner, self.value, self.situation, game)
+
+    def __reduce__(self):  # picklable across process pools (the value as its repr if need be)
+        value = self.value
+        try:
+            import pickle
+            pickle.dumps(value)
+        except Exception:
+            value = repr(value)
+        return (type(self), (self.message, self.hook, self.owner, value, self.situation, self.game))
 
 
 class RecordError(TabletopError, ValueError):

@@ -270,6 +270,14 @@ class BaseGame(ABC):
     #: upper bound on the number of actions (decisions and chance outcomes) in one game
     max_actions: int = 100_000
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass is checked as Python defines it (:func:`.hooks.check_subclass`): a
+        misspelled or mis-signed hook override is refused, and a hook override's values
+        are checked where the engine takes them."""
+        super().__init_subclass__(**kwargs)
+        from .hooks import check_subclass
+        check_subclass(cls)
+
     def __init__(self, rules: RulesBase | None = None, **overrides: Any):
         if rules is None:
             rules = make_rules(self.Rules, **overrides)

@@ -8,6 +8,7 @@ placement. Tests: tests/games/neko/test_end_of_round.py.
 from __future__ import annotations
 
 
+from ....core.hooks import hook, is_bool, is_int
 from .. import analysis
 from ..state import (DrawTwo)
 from ..frames import (BuyFrame, ChurchFrame, DrawFrame, HospitalFrame, NekoFrame, ParkFrame, WinFrame,
@@ -92,6 +93,8 @@ class EndOfRound(NekoBase):
         Rules: NK-RES-04, NK-RES-05."""
         return analysis.leader(self, s, space)
 
+    @hook(returns="bool", check=is_bool(), rules=("NK-RES-05",),
+          example="return s.order.index(p) > s.order.index(q)  # the later bidder wins")
     def wins_tie(self, s, p: int, q: int) -> bool:
         """Whether seat ``p``'s bid beats seat ``q``'s bid of the same total on a space: the
         player earlier in the current turn order wins (NK-RES-05).
@@ -225,6 +228,8 @@ class EndOfRound(NekoBase):
         else:
             self._draw_offer(w, top.seat, top.discount, top.need - 1, top.drawn + (a.card,), d)
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-BB-02",),
+          example="return max(0, super().card_price(P, card, discount) - 1)  # cards 1 cheaper")
     def card_price(self, P, card: int, discount: int) -> int:
         """A card's price after a discount, never below ``min_card_price`` (NK-BB-02)."""
         cost = self.card[card].cost
@@ -232,6 +237,8 @@ class EndOfRound(NekoBase):
             return cost
         return max(min(cost, self.rules.min_card_price), cost - discount)
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-PLC-02",),
+          example="return 0  # no coins for gaps")
     def gap_coins(self, lane: tuple, slot: int) -> int:
         """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02).
 

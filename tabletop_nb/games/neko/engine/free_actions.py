@@ -8,6 +8,7 @@ are offered here (NK-PP). Tests: tests/games/neko/test_free_actions.py.
 from __future__ import annotations
 
 
+from ....core.hooks import hook, is_int
 from ..frames import RerollFrame
 from ..state import (Adjust, BuyShip,
                      HospitalRemove, Lighthouse,
@@ -181,6 +182,8 @@ class FreeActions(NekoBase):
             return [_a(HospitalRemove)]
         return []
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-FA-06", "NK-FA-09"),
+          example="return 3  # every ship costs 3 coins")
     def ship_price(self, P) -> int:
         """The price of the player's next ship: 2k - 1 coins for the k-th.
 
@@ -188,6 +191,8 @@ class FreeActions(NekoBase):
         """
         return self.rules.ship_cost_first + self.rules.ship_cost_step * (len(P.ships) - 1)
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-HC-01", "NK-HC-02"),
+          example="return 2 * super().harbour_price(P)  # harbours twice the price")
     def harbour_price(self, P) -> int:
         """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01).
 

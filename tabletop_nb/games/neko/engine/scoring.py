@@ -7,6 +7,7 @@ worked examples NK-EX-23, NK-EX-29..32. Tests: tests/games/neko/test_scoring.py.
 from __future__ import annotations
 
 
+from ....core.hooks import hook, is_int
 from ..state import (NekoState)
 from .base import (NekoBase, changing_player)
 
@@ -62,6 +63,8 @@ class Scoring(NekoBase):
                 return ()
         return tuple(p for p, v in enumerate(vals) if v == best)
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-TRV-01..03",),
+          example="return 2 * super().travel_pp(P)  # ship travel scores double")
     def travel_pp(self, P) -> int:
         """Ship travel PP: each ship scores by the cards it has crossed.
 
@@ -102,6 +105,8 @@ class Scoring(NekoBase):
             out.extend(self._cargo_moves(P))
         return out
 
+    @hook(returns="int <= 0", check=is_int(None, 0), rules=("NK-FIN-06", "NK-FIN-07"),
+          example="return -n  # one PP per interference tile")
     def interference_penalty(self, n: int) -> int:
         """PP lost for ``n`` interference tiles (NK-FIN-06, NK-FIN-07).
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.hooks import hook, is_bool, is_instance, is_int, is_int_list
 from ....core.protocol import CHANCE, TERMINAL, BaseGame
 from .. import analysis
 from ..analysis import final_scoring_table, place_points
@@ -60,6 +61,39 @@ from . import setup as _setup
 from .base import COLOURS, STALL_TURNS, Tables
 
 __all__ = ["PacalGame", "COLOURS", "STALL_TURNS", "final_scoring_table", "place_points"]
+
+# -- the checks of hook values (core/hooks.py) ------------------------------------------
+_is_state = is_instance(lambda game: PacalState, "a PacalState")
+#: space indices of the board
+_SPACES = is_int_list(0, lambda game: game.geo.size)
+_INT0 = is_int(0)
+
+
+def _constellations(game: "PacalGame", v: Any) -> str | None:
+    """A list of ``(stories, cells)``: stories a whole number >= 1, cells space indices."""
+    if not isinstance(v, (list, tuple)):
+        return f"not a list ({type(v).__name__})"
+    for c in v:
+        if not (isinstance(c, tuple) and len(c) == 2):
+            return f"holds {c!r}, not a (stories, cells) pair"
+        why = is_int(1)(game, c[0]) or _SPACES(game, c[1])
+        if why:
+            return f"holds {c!r}: {why}"
+    return None
+
+
+def _final(game: "PacalGame", v: Any) -> str | None:
+    """One tuple of four whole numbers >= 0 per seat."""
+    if not isinstance(v, tuple) or len(v) != game.players:
+        return f"not a tuple with one entry per seat ({game.players})"
+    for row in v:
+        if not (isinstance(row, tuple) and len(row) == 4):
+            return f"holds {row!r}, not (river, lake, districts, god stones)"
+        for x in row:
+            why = _INT0(game, x)
+            if why:
+                return f"holds {row!r}: {x!r} is {why}"
+    return None
 
 
 class PacalGame(BaseGame):
@@ -190,12 +224,16 @@ class PacalGame(BaseGame):
         return COLOURS[seat]
 
     # -- the rules a designer may override (the sections and the bots ask these) -------
+    @hook(returns="bool", check=is_bool(), rules=("PC-FIRST-01", "PC-FIRST-04"),
+          example="return False  # no first-round restrictions")
     def first_round(self, s: PacalState) -> bool:
         """Round 1 (with 2 players: each player's first turn).
 
         Rules: PC-FIRST-01, PC-FIRST-04."""
         return s.turn < self.players
 
+    @hook(returns="int >= 1", check=is_int(1), rules=("PC-MOVE-02", "PC-ONE-01"),
+          example="return 2 if s.face == s.last_face else 1  # twice on doubles")
     def moves_this_turn(self, s: PacalState) -> int:
         """How many die moves the seat to play makes this turn (``s.moved`` counts those
         made): one. After each move the seat drops stones; after the last it may build.
@@ -210,6 +248,8 @@ class PacalGame(BaseGame):
         Rules: PC-MOVE-02, PC-ONE-01."""
         return 1
 
+    @hook(returns="a PacalState (the state after the drops)", check=_is_state,
+          rules=("PC-BUILD-01",), example="return super().after_drops(s)  # then change it")
     def after_drops(self, s: PacalState) -> PacalState:
         """After the drops of a move: another move if :meth:`moves_this_turn` allows one,
         else the build decision.
@@ -219,10 +259,14 @@ class PacalGame(BaseGame):
             return turn.another_move(self, s)
         return turn.to_build(self, s)
 
+    @hook(returns="list of space indices", check=_SPACES, rules=("PC-STRAIGHT-01..05",),
+          example="return super().straight_moves(ship, pips + 1, free)  # one step further")
     def straight_moves(self, ship: int, pips: int, free: int) -> list[int]:
         """End spaces of straight moves (:func:`.movement.straight_moves`)."""
         return movement.straight_moves(self, ship, pips, free)
 
+    @hook(returns="list of space indices", check=_SPACES, rules=("PC-TURNING-01..07",),
+          example="return []  # no turning moves")
     def turning_moves(self, ship: int, pips: int, free: int) -> list[int]:
         """End spaces of turning moves (:func:`.movement.turning_moves`)."""
         return movement.turning_moves(self, ship, pips, free)
@@ -231,10 +275,15 @@ class PacalGame(BaseGame):
         """The same ends by a plain search of the paths (:func:`.movement.turning_moves_search`)."""
         return movement.turning_moves_search(self, ship, pips, free)
 
+    @hook(returns="list of space indices", check=_SPACES, rules=("PC-ARROWS-01..06",),
+          example="return self.straight_moves(ship, 1, free)  # arrows: one step")
     def arrows_moves(self, ship: int, free: int) -> list[int]:
         """End spaces of an arrows move (:func:`.movement.arrows_moves`)."""
         return movement.arrows_moves(self, ship, free)
 
+    @hook(returns="list of Move", check=is_instance(lambda game: Move, "a Move", each=True),
+          rules=("PC-MOVE-01..03", "PC-FIRST-01..03"),
+          example="return [m for m in super().die_moves(s, seat) if m.kind != 'turn']")
     def die_moves(self, s: PacalState, seat: int) -> list[Move]:
         """The die moves of ``seat`` with the round's face (:func:`.movement.die_moves`)."""
         return movement.die_moves(self, s, seat)
@@ -251,6 +300,9 @@ class PacalGame(BaseGame):
         """Bit set of the seat's stones not under any ship (:func:`.stones.visible_stones`)."""
         return stones.visible_stones(s, seat)
 
+    @hook(returns="list of (stories, cells) pairs", check=_constellations,
+          rules=("PC-CONST-01..14",),
+          example="return [c for c in super().constellation_cells(s, seat, lowest) if c[0] < 4]")
     def constellation_cells(self, s: PacalState, seat: int, lowest: int = 1) -> list:
         """The seat's constellations as ``(stories, cells)`` (:func:`.building.constellation_cells`)."""
         return building.constellation_cells(self, s, seat, lowest)
@@ -266,6 +318,9 @@ class PacalGame(BaseGame):
         Rules: PC-SCORE-02."""
         return analysis.district_stories(self, s.pyramids, district)
 
+    @hook(returns="int >= 0", check=is_int(0),
+          rules=("PC-SCORE-01", "PC-SCORE-03..08"),
+          example="return super().district_gain(district, before, seat, added) + 1")
     def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int:
         """The points ``seat`` scores now for adding ``added`` stories in ``district``
         (a new pyramid, or the difference an upgrade makes), the seats having ``before``
@@ -278,6 +333,9 @@ class PacalGame(BaseGame):
         return analysis.majority_gain(self.geo.values[district], before, seat, added,
                                       self.rules.tie_scores)
 
+    @hook(returns="per seat, a tuple of 4 ints >= 0 (river, lake, districts, god stones)",
+          check=_final, rules=("PC-FINAL-02",),
+          example="return tuple((r, l, d, 0) for r, l, d, g in super().final_scoring(s))")
     def final_scoring(self, s: PacalState) -> tuple:
         """Final points per seat: (river, lake, districts, god stones)
         (:func:`analysis.final_points`).

@@ -12,6 +12,7 @@ from ..analysis import can_deliver, can_take_on_board, hold_room
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard,
                      DropOff, PickUp, Player, State, TakeTreasure, replace_player,
                      replace_table, replace_turn)
+from ....core.hooks import hook, is_int
 from .base import PebbleRockBase, _remove_one, _with_player
 
 
@@ -65,6 +66,8 @@ class Deliveries(PebbleRockBase):
             return True
         return sum(len(p.passengers) for p in s.players) < self.rules.passenger_tokens
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-DELIV-06", "PR-PASS-04"),
+          example="return self.cards[card].points + 1  # every delivery one more")
     def delivery_points(self, card: int) -> int:
         """Track points for completing Delivery card ``card``: the points printed on it,
         scored at once for a cargo delivery or a passenger dropped off. A variant that

@@ -13,12 +13,15 @@ from ..state import (CHARACTERS, ChooseDice, DieRoll, Roll, State, replace, repl
 from ..frames import (BeginMove, DieEffect, Frame, OfferReroll, PutCharacter, RerollDie,
                       ResolveSymbol, RollDice, RollDie)
 
+from ....core.hooks import hook, is_bool
 from .base import PebbleRockBase
 
 
 class Dice(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
+    @hook(returns="bool", check=is_bool(), rules=("PR-DICE-03", "PR-DICE-04", "PR-DICE-06"),
+          example="return s.players[seat].score < max(p.score for p in s.players)  # any trailing seat")
     def alone_last(self, s: State, seat: int) -> bool:
         """PR-DICE-03, PR-DICE-04, PR-DICE-06: the seat alone has the fewest track points."""
         scores = [p.score for p in s.players]

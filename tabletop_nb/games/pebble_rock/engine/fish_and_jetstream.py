@@ -9,12 +9,15 @@ from __future__ import annotations
 
 
 from ..state import State, replace_player
+from ....core.hooks import hook, is_int
 from .base import PebbleRockBase, _with_player
 
 
 class FishAndJetstream(PebbleRockBase):
     """This section's part of the game class (a mixin of PebbleRockGame)."""
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-JET-02",),
+          example="return 0 if s.players[seat].jetstreams == 0 else 2  # first one free")
     def jetstream_fee(self, s: State, seat: int) -> int:
         """Fish ``seat`` pays to ride a jetstream token its boat triggers, before the
         token's roll is added to its movement (the player pays what they hold, at most).

@@ -13,6 +13,7 @@ from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, Keep
                      Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
                      replace_player, replace_turn)
 from ..frames import DieEffect, MeetCharacter, PutCharacter, RerollDie, ShedToCapacity
+from ....core.hooks import hook, is_int
 from .base import PebbleRockBase, ITEM_INDEX, _bump, _remove_one, _with_player
 
 
@@ -38,6 +39,8 @@ class Items(PebbleRockBase):
             n -= 1
         return n
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-SETUP-11", "PR-ITEM-UPG-01"),
+          example="return super().capacity(s, seat) + 1  # bigger holds")
     def capacity(self, s: State, seat: int) -> int:
         """Hold spaces of a seat now: 5 with a Cargo Upgrade (PR-ITEM-UPG-01), else 4."""
         p = s.players[seat]
