@@ -103,7 +103,11 @@ def run_examples(path: str, text: str | None = None) -> tuple[int, list[str]]:
 
 
 @pytest.fixture
-def in_tmp(tmp_path):
+def in_tmp(tmp_path, monkeypatch):
+    """A fresh working folder, and the games a user has: the test suite's own registrations
+    (tests/conftest.py's "toy") are hidden while the examples run."""
+    from tabletop_nb.core import registry
+    monkeypatch.setattr(registry, "_REGISTERED", {})
     old = os.getcwd()
     os.chdir(tmp_path)
     try:
