@@ -132,18 +132,31 @@ class HouseRuleError(RulesError):
     """
 
     def __init__(self, message: str, hook: str = "", owner: str = "", value: Any = None,
-                 situation: str = "", game: str = ""):
+                 situation: str = "", game: str = "", note: str = "", finished: Any = None):
         self.hook = hook
         self.owner = owner
         self.value = value
         self.situation = situation
         self.game = game
         self.message = message
+        self.note = note
+        #: the games a run finished before the failure, as the runner's ``(rows, records)``
+        self.finished = finished
+        #: the table of the games that finished (set by ``simulate``), else None
+        self.table: Any = None
         super().__init__(hook or "*", message)
-        self.args = (message + (f" [{game}]" if game else ""),)
+        self.args = (message + (f" [{game}]" if game else "") + (f" ({note})" if note else ""),)
 
     def __str__(self) -> str:
         return self.args[0]
+
+    def _copy(self, **changes: Any) -> "HouseRuleError":
+        kw = dict(hook=self.hook, owner=self.owner, value=self.value, situation=self.situation,
+                  game=self.game, note=self.note, finished=self.finished)
+        kw.update(changes)
+        err = HouseRuleError(self.message, **kw)
+        err.table = self.table
+        return err
 
     def in_game(self, game: str) -> "HouseRuleError":
         """The same error, saying which game of a run it happened in.
@@ -157,8 +170,57 @@ class HouseRuleError(RulesError):
         -------
         HouseRuleError
             A new error.
+
+        Examples
+        --------
+        >>> str(HouseRuleError("bad", hook="capacity").in_game("game 3"))
+        'bad [game 3]'
         """
-        return HouseRuleError(self.message, self.hook, self.owner, self.value, self.situation, game)
+        return self._copy(game=game)
+
+    def keeping(self, finished: Any) -> "HouseRuleError":
+        """The same error carrying the games finished before it (the runner's rows).
+
+        Parameters
+        ----------
+        finished : object
+            ``(rows, records)``.
+
+        Returns
+        -------
+        HouseRuleError
+            A new error.
+
+        Examples
+        --------
+        >>> HouseRuleError("bad").keeping(([], [])).finished
+        ([], [])
+        """
+        return self._copy(finished=finished)
+
+    def noting(self, note: str, table: Any = None) -> "HouseRuleError":
+        """The same error with a note (what was kept) and the table of finished games.
+
+        Parameters
+        ----------
+        note : str
+            Added to the message, in brackets.
+        table : object, optional
+            Kept as ``err.table``.
+
+        Returns
+        -------
+        HouseRuleError
+            A new error.
+
+        Examples
+        --------
+        >>> str(HouseRuleError("bad").noting("2 games kept"))
+        'bad (2 games kept)'
+        """
+        err = self._copy(note=note)
+        err.table = table
+        return err
 
     def __reduce__(self):  # picklable across process pools (the value as its repr if need be)
         value = self.value
@@ -167,7 +229,12 @@ class HouseRuleError(RulesError):
             pickle.dumps(value)
         except Exception:
             value = repr(value)
-        return (type(self), (self.message, self.hook, self.owner, value, self.situation, self.game))
+        return (_house_rule_error, (self.message, self.hook, self.owner, value, self.situation,
+                                    self.game, self.note, self.finished))
+
+
+def _house_rule_error(*args: Any) -> HouseRuleError:
+    return HouseRuleError(*args)
 
 
 class RecordError(TabletopError, ValueError):

@@ -645,7 +645,7 @@ def _situation(game: Any, spec: HookSpec, args: tuple, kwargs: dict) -> str:
             pass
         extra = [w for w in (where, f"turn {turn}" if turn is not None else "") if w]
         if extra:
-            text = (text + "; " if text else "") + ", ".join(extra)
+            text = (text + " " if text else "") + "(" + ", ".join(extra) + ")"
     return text
 
 

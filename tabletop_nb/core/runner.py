@@ -20,7 +20,7 @@ import numpy as np
 from .bots import bot_name, resolve_bot
 from .codec import to_plain
 from .columns import COLUMNS
-from .errors import IllegalActionError, TabletopError
+from .errors import HouseRuleError, IllegalActionError, TabletopError
 from .protocol import CHANCE, TERMINAL, BaseGame
 from .record import GameRecord
 
@@ -202,45 +202,105 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
     masked = type(game).observation is not BaseGame.observation
     limit: int = max_actions if max_actions else getattr(game, "max_actions", 100_000)
     current, sample, apply_trusted = game.current_player, game.sample_chance, game.apply_trusted
-    s = game.initial_state()
     actions: list | None = [] if keep_actions else None
     decisions = chance = turns = 0
     last = None
     history: list | None = [] if track_scores else None
-    while True:
-        p = current(s)
-        if p == TERMINAL:
-            break
-        if decisions + chance >= limit:
-            raise TabletopError(f"{game.name} did not end within {limit} actions (seed "
-                                f"{ss.entropy}, spawn key {tuple(ss.spawn_key)}): an engine bug")
-        if p == CHANCE:
-            a = sample(s, chance_rng)
-            s = apply_trusted(s, a)
-            chance += 1
-        else:
-            view = game.observation(s, p) if masked else s
-            a = funcs[p](game, view, bot_rngs[p])
-            if trusted[p]:
+    in_bot = False
+    try:
+        s = game.initial_state()
+        while True:
+            p = current(s)
+            if p == TERMINAL:
+                break
+            if decisions + chance >= limit:
+                raise _endless(game, limit, ss)
+            if p == CHANCE:
+                a = sample(s, chance_rng)
                 s = apply_trusted(s, a)
+                chance += 1
             else:
-                try:
-                    s = game.apply(s, a)
-                except IllegalActionError as e:
-                    raise IllegalActionError(a, e.legal, f"chosen by bot {bot_name(specs[p])!r} "
-                                             f"in seat {p}") from None
-            decisions += 1
-            if p != last:
-                turns += 1
-                last = p
-                if history is not None:
-                    history.append(game.scores(s))
-        if actions is not None:
-            actions.append(a)
+                view = game.observation(s, p) if masked else s
+                in_bot = True  # (a bot's own error is not the house rule's)
+                a = funcs[p](game, view, bot_rngs[p])
+                in_bot = False
+                if trusted[p]:
+                    s = apply_trusted(s, a)
+                else:
+                    try:
+                        s = game.apply(s, a)
+                    except IllegalActionError as e:
+                        raise IllegalActionError(a, e.legal, f"chosen by bot {bot_name(specs[p])!r} "
+                                                 f"in seat {p}") from None
+                decisions += 1
+                if p != last:
+                    turns += 1
+                    last = p
+                    if history is not None:
+                        history.append(game.scores(s))
+            if actions is not None:
+                actions.append(a)
+    except HouseRuleError as e:
+        if e.game:
+            raise
+        raise e.in_game(_which_game(ss)).with_traceback(e.__traceback__) from None
+    except (TabletopError, KeyboardInterrupt):
+        raise
+    except Exception as e:
+        rule = None if in_bot else _house_rule(game)
+        if rule is None:
+            raise
+        raise HouseRuleError(
+            f"{game.name} under the house rule {rule} raised {type(e).__name__}: {e} (the "
+            f"house rule is the likely cause; the traceback above ends where it happened)",
+            hook="", owner=type(game).__qualname__, game=_which_game(ss)) from e
     counted = game.turn_count(s)
     if history is not None:
         history.append(game.scores(s))
     return Playout(s, actions, decisions, chance, turns if counted is None else counted, history)
+
+
+def _which_game(ss: np.random.SeedSequence) -> str:
+    """A game of a run in words, with the call that replays it alone."""
+    key = tuple(int(k) for k in ss.spawn_key)
+    if len(key) == 1:
+        return (f"game {key[0]} of the run with seed {ss.entropy}: replay it alone with "
+                f"tabletop_nb.play(game, bots, seed=tabletop_nb.core.runner.game_seed({ss.entropy}, "
+                f"{key[0]}))")
+    if not key:
+        return f"the game with seed {ss.entropy}: replay it with tabletop_nb.play(game, bots, seed={ss.entropy})"
+    return (f"the game with seed {ss.entropy}, spawn key {key}: replay it with tabletop_nb.play("
+            f"game, bots, seed=numpy.random.SeedSequence({ss.entropy}, spawn_key={key}))")
+
+
+def _house_rule(game: Any) -> str | None:
+    """``"Cls (overriding capacity, _i_meet)"`` when the game's class is a designer's
+    subclass of a game (a class defined outside the package), else None."""
+    cls = type(game)
+    mine = [k for k in cls.__mro__ if k is not object
+            and not k.__module__.startswith(("tabletop_nb.", "abc"))]
+    from .hooks import hooks, overridden_hooks
+    if not mine or not len(hooks(cls)):
+        return None  # a printed game, or a game of the designer's own (no hooks to blame)
+    names = list(overridden_hooks(cls))
+    for k in mine:
+        names += [n for n, f in vars(k).items() if callable(f) and not n.startswith("__")
+                  and n not in names]
+    return f"{cls.__qualname__} (overriding {', '.join(names) or 'nothing'})"
+
+
+def _endless(game: Any, limit: int, ss: np.random.SeedSequence) -> TabletopError:
+    """The error for a game that did not end within ``limit`` actions: under a house rule
+    it names the rule and what it overrides; otherwise it is an engine bug."""
+    rule = _house_rule(game)
+    if rule is None:
+        return TabletopError(f"{game.name} did not end within {limit} actions (seed "
+                             f"{ss.entropy}, spawn key {tuple(ss.spawn_key)}): an engine bug")
+    return HouseRuleError(
+        f"{game.name} did not end within {limit} actions under the house rule {rule}: the "
+        f"house rule is the likely cause (a hook value that never lets the game move on, "
+        f"such as a capacity, a price or a number of moves)",
+        owner=type(game).__qualname__, game=_which_game(ss))
 
 
 def root_entropy(ss: np.random.SeedSequence) -> int:
@@ -318,12 +378,16 @@ def _run_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: 
 def _play_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records: bool,
                 max_actions: int | None):
     """The games ``indices`` of a run, played: (rows, records) (see :func:`_run_chunk`)."""
-    rows, records = [], []
+    rows: list = []
+    records: list = []
     names = [bot_name(b) for b in specs]
     for i in indices:
         ss = np.random.SeedSequence(entropy, spawn_key=(i,))
-        s, actions, decisions, chance, turns, history = play_state(
-            game, specs, ss, keep_records, max_actions, track_scores=True)
+        try:
+            s, actions, decisions, chance, turns, history = play_state(
+                game, specs, ss, keep_records, max_actions, track_scores=True)
+        except HouseRuleError as e:  # the chunk's finished games go with the error
+            raise e.keeping((rows, records)).with_traceback(e.__traceback__) from None
         assert history is not None and (actions is not None or not keep_records)
         scores = game.scores(s)
         ranks = game.ranks(s)
@@ -356,7 +420,7 @@ def _run_windowed(executor, tasks: list, workers: int, tail: tuple) -> bool:
     already running are waited for and kept (a second Ctrl-C stops that wait), and nothing
     is left queued on the executor (a Dask cluster included). Returns True if interrupted.
     """
-    from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     window = max(2, 2 * workers)
     todo = iter(tasks)
@@ -375,33 +439,61 @@ def _run_windowed(executor, tasks: list, workers: int, tail: tuple) -> bool:
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             for fut in sorted(done, key=lambda f: pending[f][1][0]):
                 _, idx, keep = pending.pop(fut)
-                keep(fut.result(), len(idx))
+                try:
+                    result = fut.result()
+                except HouseRuleError as e:
+                    # a house rule failed in this chunk: keep its finished games and those
+                    # of the chunks running now (as an interrupt does), then say so
+                    _keep_finished(e, keep)
+                    _drain(pending)
+                    raise
+                keep(result, len(idx))
                 nxt = next(todo, None)
                 if nxt is not None:
                     submit(nxt)
         return False
     except KeyboardInterrupt:
+        _drain(pending)
+        return True
+
+
+def _drain(pending: dict) -> None:
+    """Cancel the chunks not started, wait for the running ones and keep what they
+    finished (a failed chunk keeps the games it finished before a house rule failed)."""
+    from concurrent.futures import CancelledError
+
+    for fut in pending:
+        fut.cancel()
+    try:
+        for fut, (_, idx, keep) in list(pending.items()):
+            if fut.cancelled():
+                continue
+            try:
+                # exception() waits without raising the chunk's own error: a
+                # KeyboardInterrupt here is a second Ctrl-C in this process
+                err = fut.exception()
+            except CancelledError:
+                continue
+            try:
+                if isinstance(err, HouseRuleError):
+                    _keep_finished(err, keep)
+                elif err is None:
+                    keep(fut.result(), len(idx))
+                # else: a failed chunk (its bot was interrupted) is not kept
+            except KeyboardInterrupt:
+                pass
+    except KeyboardInterrupt:  # a second Ctrl-C: stop waiting, cancel what is left
         for fut in pending:
             fut.cancel()
-        try:
-            for fut, (_, idx, keep) in list(pending.items()):
-                if fut.cancelled():
-                    continue
-                try:
-                    # exception() waits without raising the chunk's own error: a
-                    # KeyboardInterrupt here is a second Ctrl-C in this process
-                    if fut.exception() is not None:
-                        continue  # a failed chunk (its bot was interrupted) is not kept
-                except CancelledError:
-                    continue
-                try:
-                    keep(fut.result(), len(idx))
-                except KeyboardInterrupt:
-                    pass
-        except KeyboardInterrupt:  # a second Ctrl-C: stop waiting, cancel what is left
-            for fut in pending:
-                fut.cancel()
-        return True
+    pending.clear()
+
+
+def _keep_finished(err: HouseRuleError, keep) -> None:
+    """Pass the games a chunk finished before a house rule failed to ``keep`` (so a
+    checkpoint saves them); nothing when there were none."""
+    rows, records = err.finished or ([], [])
+    if rows:
+        keep((rows, records), len({r[0] for r in rows}))
 
 
 def _lead_story(history: list, winners: set) -> tuple[int, bool]:
@@ -537,6 +629,11 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
             ck.open()
         interrupted = _play_games(game, specs, entropy, todo, executor, keep, keep_records=keep_records,
                                   chunk_size=chunk_size, max_actions=max_actions)
+    except HouseRuleError as e:
+        kept = _table(rows, game, names, entropy, True)
+        where = f" and in {os.fspath(checkpoint)}" if checkpoint is not None else ""
+        raise e.noting(f"the {kept.attrs['games']} games that finished are kept in err.table{where}",
+                       kept).with_traceback(e.__traceback__) from None
     finally:
         _close_run(bar, ck, own_pool)
     df = _table(rows, game, names, entropy, interrupted)
@@ -615,7 +712,12 @@ def _play_jobs(jobs: Sequence[tuple], executor, *, keep_records: bool = False,
         if executor == "serial":
             for game, specs, entropy, indices, keep in jobs:
                 for idx in _split(indices, chunk_size or 1):
-                    keep(_run_chunk(game, specs, entropy, idx, keep_records, max_actions), len(idx))
+                    try:
+                        result = _run_chunk(game, specs, entropy, idx, keep_records, max_actions)
+                    except HouseRuleError as e:
+                        _keep_finished(e, keep)
+                        raise
+                    keep(result, len(idx))
             return False
         workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         return _run_windowed(executor, _guided(jobs, workers, chunk_size), workers,
