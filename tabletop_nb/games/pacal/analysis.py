@@ -46,7 +46,7 @@ class PacalGame(Protocol):
     def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int:
         """:meth:`PacalGame.district_gain`."""
 
-__all__ = ["district_stories", "majority_gain", "district_points", "place_points", "final_scoring_table",
+__all__ = ["district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
            "final_after_build"]
@@ -132,6 +132,45 @@ def majority_gain(value: int, before: list[int], seat: int, added: int,
     if now > others or (ties and now == others):
         return value
     return 0
+
+
+def district_gain_bounds(game: PacalGame) -> tuple[int, ...] | None:
+    """The most :meth:`PacalGame.district_gain` can pay in each district, or None when
+    that is not known.
+
+    The printed hook is :func:`majority_gain`, which pays a district's value or nothing,
+    so its bound is ``max(value, 0)``; a subclass that overrides ``district_gain`` may pay
+    anything, so there is no bound (None) and a caller that prunes by it (the greedy
+    bot's move search) asks the hook for every option instead.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+
+    Returns
+    -------
+    tuple of int or None
+        One bound per district id, or None.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> district_gain_bounds(game) == tuple(max(v, 0) for v in game.geo.values)
+    True
+    >>> class Double(type(game)):
+    ...     def district_gain(self, district, before, seat, added):
+    ...         return 2 * super().district_gain(district, before, seat, added)
+    >>> district_gain_bounds(Double(game.rules)) is None
+    True
+
+    Rules: PC-SCORE-03..08.
+    """
+    from .engine import PacalGame as _Printed  # the engine imports this module
+    if getattr(type(game), "district_gain", None) is not _Printed.district_gain:
+        return None
+    return tuple(max(v, 0) for v in game.geo.values)
 
 
 class BuildResult(NamedTuple):

@@ -310,10 +310,12 @@ class _Shapes:
     """
 
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
-                 "_eff", "_district", "_bit")
+                 "_eff", "_district", "_bit", "_mover")
 
     def __init__(self, game, s, p: int, members: int, tables: "ShapeTables"):
         self._game, self._s, self._p = game, s, p
+        #: the game whose district_gain values a move: this game read without paying ties
+        self._mover = tables.move_game(game)
         self._district = game.geo.district
         self._bit = game.geo.bit
         self._gains: dict = {}
@@ -366,10 +368,10 @@ class _Shapes:
         st = self._stories.get(k)
         if st is None:
             st = self._stories[k] = analysis.district_stories(self._game, self._s.pyramids, k)
-        # the printed reading of a takeover (a tie for first is not worth chasing while
-        # moving, even where rules.tie_scores pays it); builds are valued by the engine's
-        g = self._gains[k * 8 + height] = analysis.majority_gain(self._game.geo.values[k], st,
-                                                                 self._p, height)
+        # the game's own district_gain (a house rule's too), asked of the game read
+        # without tie_scores: a tie for first is not worth chasing while moving, even where
+        # the rules pay it; builds are valued by the engine's build_result
+        g = self._gains[k * 8 + height] = self._mover.district_gain(k, st, self._p, height)
         return g
 
 
@@ -407,7 +409,9 @@ def _best_move(game, s, rng, tables: "ShapeTables"):
     gains = shapes._gains
     eff = shapes._eff
     district = geo.district
-    values = geo.values
+    # the most each district's gain can be (analysis.district_gain_bounds; None: not
+    # known, a house rule's district_gain, so every option's gain is asked)
+    bounds = tables.gain_bounds(game)
     t5, t4, t3, t2 = shapes.t5, shapes.t4, shapes.t3, shapes.t2
     acts = [a for a in s.options if type(a) is not UseGod]
     best = None
@@ -427,15 +431,16 @@ def _best_move(game, s, rng, tables: "ShapeTables"):
                 k = district[c]
                 g = gains.get(k * 8 + hh)
                 if g is None:
-                    # the bound: the same sum with the largest gain the district can give
-                    ub = 1.0 * hh + 0.8 * max(values[k], 0)
-                    if step:
-                        ub += 1.2
-                    if vis & b:
-                        ub -= 3.0
-                    ub += r * 1e-3
-                    if not ub > best_v:
-                        continue
+                    if bounds is not None:
+                        # the bound: the same sum with the largest gain the district can give
+                        ub = 1.0 * hh + 0.8 * bounds[k]
+                        if step:
+                            ub += 1.2
+                        if vis & b:
+                            ub -= 3.0
+                        ub += r * 1e-3
+                        if not ub > best_v:
+                            continue
                     g = shapes._gain_of(k, hh)
                 v = 1.0 * hh + 0.8 * g
             else:
@@ -479,6 +484,27 @@ class ShapeTables:
         self._sets: dict = {}
         self._pairs: dict = {}
         self._effs: dict = {}
+        self._games: dict = {}
+
+    def _about(self, game) -> tuple:
+        """(game, the game read without tie_scores, its district gain bounds), made once per
+        game (the last few games, by identity)."""
+        got = self._games.get(id(game))
+        if got is None or got[0] is not game:
+            if len(self._games) >= 8:
+                self._games.clear()
+            mover = game.with_rules(tie_scores=False) if game.rules.tie_scores else game
+            got = self._games[id(game)] = (game, mover, analysis.district_gain_bounds(game))
+        return got
+
+    def move_game(self, game):
+        """The game whose ``district_gain`` values a move: ``game`` itself, or read with
+        ``tie_scores=False`` (the same class, so a house rule's hook is asked)."""
+        return self._about(game)[1]
+
+    def gain_bounds(self, game) -> tuple | None:
+        """:func:`analysis.district_gain_bounds` of the game, worked out once."""
+        return self._about(game)[2]
 
     def eff(self, supply: tuple) -> tuple:
         """:func:`_eff_table` of a pyramid supply (a few hundred supplies recur)."""
