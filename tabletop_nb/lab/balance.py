@@ -375,11 +375,13 @@ def _stream_values(goal_streams: Sequence[Stream], goals: Mapping[str, Goal], pg
 
 def _cs(st: Stream, x: np.ndarray, level: float) -> tuple[float, float]:
     """The race's confidence sequence for one stream, now: (low, high)."""
-    from .sequential import bernstein_cs, normal_mixture_cs
+    from .sequential import bernstein_cs, beta_binomial_cs, normal_mixture_cs
     x = x[~np.isnan(x)]
     if len(x) == 0:
         return -math.inf, math.inf
-    if st.bounds is not None:
+    if st.metric.startswith("win_rate_seat_"):  # 0/1 per game: the exact conjugate mixture, narrower
+        cs = beta_binomial_cs(x, level)
+    elif st.bounds is not None:
         cs = bernstein_cs(x, level, lo=st.bounds[0], hi=st.bounds[1])
     else:
         cs = normal_mixture_cs(x, level)

@@ -50,8 +50,9 @@ class Stream:
     scale : float
         One tolerance: the unit of :meth:`badness`.
     bounds : tuple of float, optional
-        The range each game's value can take (known for rates: then the race uses the
-        exact empirical-Bernstein confidence sequence), or None.
+        The range each game's value can take (known for rates: then the race uses an exact
+        confidence sequence: beta-binomial for a seat's win rate, 0 or 1 per game, and
+        empirical-Bernstein for others), or None.
 
     Examples
     --------
