@@ -75,14 +75,65 @@ def _default(o):
     return repr(o)
 
 
-def study_key(tool: str, game_name: str, variants: Iterable[tuple[str, int, Any, list[str]]],
-              seed: int) -> dict:
-    """What identifies a study: tool, game, each variant (label, players, rules, bots), seed,
-    and the package version (a new version may play other games from the same seed)."""
+def study_key(tool: str, game_name: str, variants: Iterable[tuple], seed: int) -> dict:
+    """What identifies a study: tool, game, each variant (label, players, rules, bots and,
+    for a house rule, its class), seed, and the package version (a new version may play
+    other games from the same seed).
+
+    Parameters
+    ----------
+    tool : str
+        The function writing the study ("simulate", "compare_rules", ...).
+    game_name : str
+        The game's name.
+    variants : iterable of tuple
+        ``(label, players, rules, bots)`` or ``(label, players, rules, bots, game)``: with
+        the game, a house rule's class and the digests of the methods it defines are part
+        of the key (:func:`.hooks.class_identity`; nothing is added for a printed game).
+    seed : int
+        The root seed.
+
+    Returns
+    -------
+    dict
+        Plain JSON data.
+
+    Examples
+    --------
+    >>> key = study_key("simulate", "pacal", [("pacal", 2, {"players": 2}, ["random"])], 1)
+    >>> key["variants"][0]["label"], key["seed"]
+    ('pacal', 1)
+    """
     from .._version import __version__
+    from .hooks import class_identity
+    out = []
+    for v in variants:
+        lab, n, rules, bots = v[:4]
+        entry = {"label": lab, "players": int(n), "rules": rules, "bots": list(bots)}
+        ident = class_identity(v[4]) if len(v) > 4 else None
+        if ident is not None:
+            entry["house_rule"] = ident
+        out.append(entry)
     return _plain({"tool": tool, "game": game_name, "seed": int(seed), "version": __version__,
-                   "variants": [{"label": lab, "players": int(n), "rules": rules, "bots": list(bots)}
-                                for lab, n, rules, bots in variants]})
+                   "variants": out})
+
+
+def _house_rule_mismatch(lab: str, a: Any, b: Any) -> str | None:
+    """Why two variants' house rules differ (another class, an edited one), or None."""
+    if a == b:
+        return None
+    if a is None:
+        return (f"variant {lab!r} was played by the printed game there, by the house rule "
+                f"{b['class']} here")
+    if b is None:
+        return (f"variant {lab!r} was played by the house rule {a['class']} there, by the "
+                f"printed game here")
+    if a.get("class") != b["class"]:
+        return f"variant {lab!r} was played by the house rule {a.get('class')} there, by {b['class']} here"
+    sa, sb = a.get("source") or {}, b["source"]
+    changed = sorted(k for k in set(sa) | set(sb) if sa.get(k) != sb.get(k))
+    return (f"variant {lab!r}'s house rule {b['class']} was edited since its games were played "
+            f"({', '.join(changed[:4]) or 'its code'} changed)")
 
 
 def _describe_mismatch(old: dict, new: dict) -> str:
@@ -105,6 +156,9 @@ def _describe_mismatch(old: dict, new: dict) -> str:
             return f"variant {lab!r} had {a.get('players')} players there, {b['players']} here"
         if a.get("bots") != b["bots"]:
             return f"variant {lab!r} was played by bots {a.get('bots')}, this call has {b['bots']}"
+        why = _house_rule_mismatch(lab, a.get("house_rule"), b.get("house_rule"))
+        if why:
+            return why
         if a.get("rules") != b["rules"]:
             ra, rb = a.get("rules") or {}, b["rules"] or {}
             diff = sorted(k for k in set(ra) | set(rb) if ra.get(k) != rb.get(k))

@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import hashlib
 import inspect
 import weakref
 from typing import Any, Callable, Iterator, Sequence, overload
@@ -42,7 +43,7 @@ from typing import Any, Callable, Iterator, Sequence, overload
 from .errors import HouseRuleError, TabletopError
 
 __all__ = ["HookSpec", "HookTable", "hook", "helper", "hooks", "overridden_hooks",
-           "check_subclass", "is_int", "is_bool", "is_int_list", "is_instance", "Check"]
+           "check_subclass", "class_identity", "house_rule_classes", "is_int", "is_bool", "is_int_list", "is_instance", "Check"]
 
 #: a result check: ``check(game, value)`` returns None when the value is fine, else what
 #: is wrong with it, in words ("a negative number")
@@ -670,3 +671,99 @@ def _checked(cls: type, f: Callable, spec: HookSpec) -> Callable:
 
     checked.__tt_override__ = f  # type: ignore[attr-defined]
     return checked
+
+
+# -- a study's identity: which class played, and the source of what it overrides ----------
+def house_rule_classes(cls: Any) -> tuple[type, ...]:
+    """The classes of a game's class that a designer wrote: those of its MRO defined
+    outside the package (none for a printed game).
+
+    Parameters
+    ----------
+    cls : type or game
+        A game class or a game.
+
+    Returns
+    -------
+    tuple of type
+        Most derived first.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal import PacalGame
+    >>> house_rule_classes(PacalGame)
+    ()
+    """
+    cls = _game_class(cls)
+    return tuple(k for k in cls.__mro__ if k is not object
+                 and not k.__module__.startswith(("tabletop_nb.", "abc")))
+
+
+def _code_text(code: Any) -> str:
+    """A code object as stable text (its bytecode, names and constants, nested code too)."""
+    consts = tuple(_code_text(c) if inspect.iscode(c) else repr(c) for c in code.co_consts)
+    return repr((code.co_code, code.co_names, code.co_varnames, consts))
+
+
+def _digest(value: Any) -> str:
+    """A short digest of a method's source (its code when the source cannot be found, as
+    for a class typed in a plain Python prompt), or of a plain class attribute's value."""
+    f = value
+    if isinstance(f, (staticmethod, classmethod)):
+        f = f.__func__
+    if isinstance(f, property):
+        f = f.fget
+    f = getattr(f, "__tt_override__", f)
+    if inspect.isfunction(f):
+        try:
+            text = inspect.getsource(f)
+        except (OSError, TypeError):
+            text = _code_text(f.__code__)
+    else:
+        text = repr(value)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def class_identity(game_or_class: Any) -> dict | None:
+    """What a study records of a game's class: None for a printed game; for a house rule,
+    the class (module and qualified name) and a digest of the source of every method (and
+    plain attribute) its own classes define, so a study resumed with another class or an
+    edited one is refused.
+
+    Parameters
+    ----------
+    game_or_class : game or type
+        The game (or its class).
+
+    Returns
+    -------
+    dict or None
+        ``{"class": "module.Qualname", "source": {name: digest}}``.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.pacal import PacalGame
+    >>> class Twice(PacalGame):
+    ...     def moves_this_turn(self, s):
+    ...         return 2
+    >>> ident = class_identity(Twice)
+    >>> ident["class"].endswith("Twice"), sorted(ident["source"])
+    (True, ['Twice.moves_this_turn'])
+    >>> class_identity(PacalGame) is None
+    True
+    """
+    cls = _game_class(game_or_class)
+    mine = house_rule_classes(cls)
+    if not mine:
+        return None
+    source: dict[str, str] = {}
+    for k in mine:
+        for name, v in vars(k).items():
+            if name in ("__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
+                        "__annotations__", "__firstlineno__", "__static_attributes__",
+                        "_abc_impl") or name.startswith("_tt_"):
+                continue
+            if callable(v) or isinstance(v, (staticmethod, classmethod, property)) \
+                    or isinstance(v, (int, float, str, bytes, tuple, frozenset, bool, type(None))):
+                source[f"{k.__qualname__}.{name}"] = _digest(v)
+    return {"class": f"{cls.__module__}.{cls.__qualname__}", "source": source}

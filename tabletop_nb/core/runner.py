@@ -606,7 +606,7 @@ def simulate(game, bots: Any = "random", games: int = 1000, seed: Any = None, *,
     if checkpoint is not None:
         from .checkpoint import Checkpoint, study_key
         ck = Checkpoint(checkpoint, study_key("simulate", game.name,
-                                              [(label, game.num_players, game.rules.to_plain(), names)],
+                                              [(label, game.num_players, game.rules.to_plain(), names, game)],
                                               entropy))
         loaded = {g: r for g, r in ck.load({label: game.num_players})[label].items() if g < games}
     rows: list = [r for g in sorted(loaded) for r in loaded[g]]

@@ -482,7 +482,7 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     if checkpoint is not None:
         from ..core.checkpoint import Checkpoint, study_key
         ck = Checkpoint(checkpoint, study_key(_tool, game_name,
-                                              [(lab, g.num_players, g.rules.to_plain(), bot_names[lab])
+                                              [(lab, g.num_players, g.rules.to_plain(), bot_names[lab], g)
                                                for lab, g in items], root))
         loaded = {lab: {i: r for i, r in got.items() if i < games}
                   for lab, got in ck.load({lab: g.num_players for lab, g in items}).items()}
