@@ -118,21 +118,20 @@ def study_key(tool: str, game_name: str, variants: Iterable[tuple], seed: int) -
                    "variants": out})
 
 
-def _house_rule_mismatch(lab: str, a: Any, b: Any) -> str | None:
-    """Why two variants' house rules differ (another class, an edited one), or None."""
+def _house_rule_mismatch(what: str, a: Any, b: Any) -> str | None:
+    """Why two house rules differ (another class, an edited one, none), or None; ``what``
+    names what was played ("variant 'x'", "the record")."""
     if a == b:
         return None
     if a is None:
-        return (f"variant {lab!r} was played by the printed game there, by the house rule "
-                f"{b['class']} here")
+        return f"{what} was played by the printed game there, by the house rule {b['class']} here"
     if b is None:
-        return (f"variant {lab!r} was played by the house rule {a['class']} there, by the "
-                f"printed game here")
+        return f"{what} was played by the house rule {a['class']} there, by the printed game here"
     if a.get("class") != b["class"]:
-        return f"variant {lab!r} was played by the house rule {a.get('class')} there, by {b['class']} here"
+        return f"{what} was played by the house rule {a.get('class')} there, by {b['class']} here"
     sa, sb = a.get("source") or {}, b["source"]
     changed = sorted(k for k in set(sa) | set(sb) if sa.get(k) != sb.get(k))
-    return (f"variant {lab!r}'s house rule {b['class']} was edited since its games were played "
+    return (f"the house rule {b['class']} of {what} was edited since it was played "
             f"({', '.join(changed[:4]) or 'its code'} changed)")
 
 
@@ -156,7 +155,7 @@ def _describe_mismatch(old: dict, new: dict) -> str:
             return f"variant {lab!r} had {a.get('players')} players there, {b['players']} here"
         if a.get("bots") != b["bots"]:
             return f"variant {lab!r} was played by bots {a.get('bots')}, this call has {b['bots']}"
-        why = _house_rule_mismatch(lab, a.get("house_rule"), b.get("house_rule"))
+        why = _house_rule_mismatch(f"variant {lab!r}", a.get("house_rule"), b.get("house_rule"))
         if why:
             return why
         if a.get("rules") != b["rules"]:

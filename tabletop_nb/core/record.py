@@ -372,6 +372,13 @@ def replay(game, record: GameRecord, *, with_actions: bool = False):
         raise RecordError(f"replay needs a GameRecord, got {type(record).__name__}")
     if record.game != game.name:
         raise RecordError(f"this is a record of {record.game!r}, not of {game.name!r}")
+    if "house_rule" in (record.meta or {}):
+        from .checkpoint import _house_rule_mismatch
+        from .hooks import class_identity
+        why = _house_rule_mismatch("the record", record.meta["house_rule"], class_identity(game))
+        if why:
+            raise RecordError(f"{why}: replay it with the game it was played by (load the record "
+                              f"with verify=False, then replay(TheHouseRule(...), record))")
     try:
         g = game.with_plain_rules(record.rules)
     except RulesError as e:

@@ -260,6 +260,18 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
     return Playout(s, actions, decisions, chance, turns if counted is None else counted, history)
 
 
+def _meta(game: Any, turns: int, decisions: int, chance: int) -> dict:
+    """A record's ``meta``: the counts and, for a house rule, its class and the digests of
+    its methods (:func:`.hooks.class_identity`), so that replaying it on another class is
+    refused with the reason."""
+    meta: dict = {"turns": turns, "decisions": decisions, "chance": chance}
+    from .hooks import class_identity
+    ident = class_identity(game)
+    if ident is not None:
+        meta["house_rule"] = ident
+    return meta
+
+
 def _which_game(ss: np.random.SeedSequence) -> str:
     """A game of a run in words, with the call that replays it alone."""
     key = tuple(int(k) for k in ss.spawn_key)
@@ -343,7 +355,7 @@ def play(game, bots: Any = "random", seed: Any = None, *, max_actions: int | Non
                       bots=tuple(bot_name(b) for b in specs),
                       scores=tuple(to_plain(tuple(game.scores(s)))),
                       winners=tuple(game.winners(s)),
-                      meta={"turns": turns, "decisions": decisions, "chance": chance})
+                      meta=_meta(game, turns, decisions, chance))
 
 
 #: the young-generation threshold of Python's cycle collector while a chunk of games is
@@ -405,7 +417,7 @@ def _play_chunk(game, specs, entropy: int, indices: Sequence[int], keep_records:
                                       actions=tuple(to_plain(a) for a in actions or ()),
                                       seed=_seed_plain(ss), bots=tuple(names),
                                       scores=tuple(to_plain(tuple(scores))), winners=tuple(sorted(win)),
-                                      meta={"turns": turns, "decisions": decisions, "chance": chance}))
+                                      meta=_meta(game, turns, decisions, chance)))
     return rows, records
 
 
