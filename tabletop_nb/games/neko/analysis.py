@@ -45,11 +45,15 @@ class NekoGame(Protocol):
     def gap_coins(self, lane: tuple, slot: int) -> int: ...
     def blue_bar_discount(self, P: Any) -> int: ...
     def offer_discount(self, P: Any, base: int) -> int: ...
+    def ship_price(self, P: Any) -> int: ...
+    def harbour_price(self, P: Any) -> int: ...
+    def travel_pp(self, P: Any) -> int: ...
 
 __all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decision",
            "card_on_space", "bid_total", "most_dice", "count_rule_allows", "open_bid_spaces", "can_end_turn",
            "leads", "leader", "dice_to_lead", "placements", "lowest_price",
-           "purchase_discount", "offered_cards", "won_space"]
+           "purchase_discount", "offered_cards", "won_space", "hub_takes_dice", "ship_lanes",
+           "harbour_price_after", "travel_pp_after"]
 
 #: the kinds of decision the bots tell apart (the ``kind`` of :func:`decision`)
 TURN, WIN, BUY, DRAFT_PICK, INCOME_DIE = "turn", "win", "buy", "draft", "income"
@@ -641,3 +645,143 @@ def won_space(s: Any) -> int:
     0
     """
     return s.frames[-1].space
+
+
+# -- hubs, ships and harbours (the engine's legal lists and the bots' valuations) ---------
+
+def hub_takes_dice(game: NekoGame, key: tuple) -> bool:
+    """Whether the hub at ``key`` (lane, boundary, sub) may hold a die at all: a hub
+    between two cards always, a port's own hub (``sub > 0``) only with
+    ``rules.dice_on_port_hubs``. The engine's ActivateHub list and its vacant hubs ask
+    this, and so does the greedy bot.
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game (its rules).
+    key : tuple
+        A hub's key ``(lane, boundary, sub)``.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> hub_takes_dice(g, (0, 1, 0)), hub_takes_dice(g, (0, 1, 1)) == g.rules.dice_on_port_hubs
+    (True, True)
+
+    Rules: NK-ACT-09, NK-CH-04.
+    """
+    return not key[2] or game.rules.dice_on_port_hubs
+
+
+def ship_lanes(game: NekoGame, P: Player) -> list[int]:
+    """The lanes a new ship may start in, the price aside: with a second harbour open,
+    each lane that holds fewer ships than the player has harbours. The engine's BuyShip
+    list asks this (and the price, :meth:`NekoGame.ship_price`), and so does the greedy bot.
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game.
+    P : Player
+        The player.
+
+    Returns
+    -------
+    list of int
+        Lane indices, in order.
+
+    Examples
+    --------
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> ship_lanes(g, Player(harbours=1, lanes=((-1,) * 6,), ships=((0, 0, 0),)))
+    []
+    >>> ship_lanes(g, Player(harbours=2, lanes=((-1,) * 6,) * 2, ships=((0, 0, 0), (0, 0, 0))))
+    [1]
+
+    Rules: NK-FA-06..08.
+    """
+    if P.harbours < 2:
+        return []
+    counts = [0] * len(P.lanes)
+    for li, _, _ in P.ships:
+        counts[li] += 1
+    return [li for li, n in enumerate(counts) if n < P.harbours]
+
+
+def harbour_price_after(game: NekoGame, P: Player, lane: int, slot: int, value: int) -> int:
+    """The next harbour's price once the card at ``(lane, slot)`` (a Harbour City) holds a
+    die of ``value``: :meth:`NekoGame.harbour_price` asked of the player with that die
+    placed, so a house rule's price is the one valued.
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game.
+    P : Player
+        The player (below the harbour limit).
+    lane, slot : int
+        The card's place.
+    value : int
+        The die's value.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> city = next(c for c in range(len(g.card)) if g.effect_of[c] == "harbour_city")
+    >>> P = Player(harbours=1, lanes=((city,) + (-1,) * 5,), cards=(city,), ships=((0, 0, 0),))
+    >>> g.harbour_price(P), harbour_price_after(g, P, 0, 0, 3) == -(-g.harbour_price(P) // 3)
+    (5, True)
+
+    Rules: NK-HC-01, NK-HC-02.
+    """
+    from ...core.draft import evolve
+    return game.harbour_price(evolve(P, card_dice=P.card_dice + (((lane, slot), value),)))
+
+
+def travel_pp_after(game: NekoGame, P: Player, ship: tuple, to: tuple) -> int:
+    """The ship travel PP the player would have with one ship moved from ``ship`` to
+    ``to`` (both ``(lane, boundary, sub)``): :meth:`NekoGame.travel_pp` of the player
+    with the move made.
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game.
+    P : Player
+        The player; ``ship`` is one of its ships.
+    ship, to : tuple
+        The ship's place and where it goes.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> P = Player(harbours=1, lanes=((-1,) * 6,), ships=((0, 0, 0),))
+    >>> travel_pp_after(g, P, (0, 0, 0), (0, 2, 0)) - g.travel_pp(P) == g.rules.ship_travel_pp[2] - g.rules.ship_travel_pp[0]
+    True
+
+    Rules: NK-TRV-01..03.
+    """
+    from ...core.draft import evolve
+    ships = list(P.ships)
+    ships.remove(ship)
+    ships.append(to)
+    return game.travel_pp(evolve(P, ships=tuple(sorted(ships))))

@@ -838,7 +838,7 @@ def _turn(game, s, p, legal=None, mem=None):
     plain_faces = bool(hubs) and bool(dice) and low >= 1 and max(dice) <= 6
     coin_unit = r.coin_unit
     for key, mult, item in hubs:
-        if key in used or (key[2] and not r.dice_on_port_hubs):
+        if key in used or not analysis.hub_takes_dice(game, key):
             continue
         gain = mult * (coin_unit if item == "coins" else 1) * WORTH[item] \
             + (WORTH["fish"] if key in P.ships else 0)
@@ -936,8 +936,13 @@ def _card_activation_worth(game, s, p, a) -> float:
     if e == "seaside_trade_low":
         return 0.1 * P.coins - 0.5 - cost
     if e == "harbour_city":
-        price = r.harbour_costs[P.harbours - 1] if P.harbours < r.max_harbours else 0
-        return (price - -(-price // a.value)) * WORTH["coins"] * (0.6 if P.coins >= price // a.value else 0) - cost
+        # the next harbour's price now and with this die on the card (the game's
+        # harbour_price, a house rule's too); none at the harbour limit
+        if P.harbours >= r.max_harbours:
+            return -cost
+        price = game.harbour_price(P)
+        after = analysis.harbour_price_after(game, P, a.lane, a.slot, a.value)
+        return (price - after) * WORTH["coins"] * (0.6 if P.coins >= after else 0) - cost
     return -1.0
 
 
@@ -1123,12 +1128,9 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     if len(P.lanes) * r.lane_slots - len(P.cards) <= 2 and P.harbours < r.max_harbours \
             and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
-    # (Speed: the engine offers a ship only with a second harbour open, P.harbours > 1, and
-    # for a lane holding fewer ships than harbours: as no lane holds more (the invariants'
-    # check), there is one exactly when the ships are fewer than lanes times harbours; most
-    # asks with the coins found every lane full, a list made for nothing)
-    if len(P.cards) >= 3 and P.harbours > 1 and len(P.ships) < len(P.lanes) * P.harbours \
-            and P.coins >= game.ship_price(P) + 8:
+    # the lanes a ship may start in are analysis.ship_lanes' (the engine's BuyShip list
+    # asks it too), the price the game's ship_price
+    if len(P.cards) >= 3 and analysis.ship_lanes(game, P) and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
         if ships:
             return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))
@@ -1199,8 +1201,9 @@ def _move_worth(game, s, P, a) -> float:
         C = game.card[c]
         if game.crossed(P, a.lane) <= a.boundary:
             v += C.pp if C.kind != "port" or game.port_unlocked(P, c) else C.pp * 0.4
-        t = game.rules.ship_travel_pp
-        v += (t[min(b, len(t) - 1)] - t[min(a.boundary, len(t) - 1)]) * (
+        # the travel PP the move adds (the game's travel_pp, a house rule's too)
+        pos = (a.lane, a.boundary, a.sub)
+        v += (analysis.travel_pp_after(game, P, pos, (a.lane, b, j)) - game.travel_pp(P)) * (
             1.0 if s.round <= game.rules.rounds else 0.0)
     return v
 

@@ -145,9 +145,8 @@ class ActionPhase(NekoBase):
             return []
         dice = P.dice
         used = [k for k, _ in P.hub_dice]
-        port = self.rules.dice_on_port_hubs
         return [_a(ActivateHub, *key) for key, mult, _ in P.hubs
-                if mult in dice and key not in used and (port or key[2] == 0)]
+                if mult in dice and key not in used and analysis.hub_takes_dice(self, key)]
 
     def _kind_activate_card(self, s, p, P) -> list:
         """The ActivateCard actions of the turn (the cards' own die requirements).

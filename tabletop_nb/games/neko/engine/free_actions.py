@@ -7,6 +7,8 @@ are offered here (NK-PP). Tests: tests/games/neko/test_free_actions.py.
 """
 from __future__ import annotations
 
+from .. import analysis
+
 
 from ....core.hooks import hook, is_int
 from ..frames import RerollFrame
@@ -79,12 +81,10 @@ class FreeActions(NekoBase):
 
         Rules: NK-FA-06..08, NK-CAP-04, NK-CAP-06.
         """
-        if not (P.harbours > 1 and P.coins >= self.ship_price(P)):
+        lanes = analysis.ship_lanes(self, P)
+        if not lanes or P.coins < self.ship_price(P):
             return []
-        counts = [0] * len(P.lanes)
-        for li, _, _ in P.ships:
-            counts[li] += 1
-        return [_a(BuyShip, li) for li, n in enumerate(counts) if n < P.harbours]
+        return [_a(BuyShip, li) for li in lanes]
 
     def _kind_open_harbour(self, s, p, P) -> list:
         """OpenHarbour below the harbour limit, the price paid.

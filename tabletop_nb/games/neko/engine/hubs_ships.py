@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from bisect import insort
 
+from .. import analysis
+
 from ..state import LoadCargo, Player
 from .base import (NekoBase, _MOVE, _a, _insert, _remove, changing_player)
 
@@ -152,8 +154,7 @@ class HubsShips(NekoBase):
         Rules: NK-ACT-09, NK-CH-04.
         """
         used = {k for k, _ in P.hub_dice}
-        port = self.rules.dice_on_port_hubs
-        return [k for k, _, _ in P.hubs if k not in used and (port or k[2] == 0)]
+        return [k for k, _, _ in P.hubs if k not in used and analysis.hub_takes_dice(self, k)]
 
     def _activate_hub(self, w, m, p, key, by_ship: bool) -> None:
         """A hub activates: multiplier times one unit of its item (Light House adds), caps apply.
