@@ -1,5 +1,6 @@
 """The rule lab for designers: compare variants, sweep a rule, weigh luck against skill,
-rate bots on a skill ladder, search the rule values that balance a game.
+rate bots on a skill ladder, search the rule values that balance a game, find the rules that
+move a goal (levers).
 
 Imports pandas only when a comparison runs and plotly only when a figure is drawn.
 """
@@ -7,7 +8,8 @@ from .compare import (LuckSkill, RuleComparison, RuleSweep, compare_rules, luck_
                       sweep)
 from .ladder import SkillLadder, skill_ladder
 from .balance import BalanceResult, balance
+from .levers import LeversResult, levers
 from . import goals
 
 __all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
-           "skill_ladder", "SkillLadder", "balance", "BalanceResult", "goals"]
+           "skill_ladder", "SkillLadder", "balance", "BalanceResult", "levers", "LeversResult", "goals"]

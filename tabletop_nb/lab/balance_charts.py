@@ -12,6 +12,9 @@ Imported only when a figure is asked for (``BalanceResult.race_figure()`` and fr
   rule paths).
 - :func:`finalists_figure`: the finalists' confirmation intervals on fresh seeds against
   each goal's band.
+- :func:`levers_figure`: a forest plot of :func:`tabletop_nb.levers`: each one-step
+  change's effect per step on one goal number, with its interval (levers coloured by
+  direction, the rest grey).
 - :class:`LiveRace`: the race as it runs, one FigureWidget updated in place after every round.
 
 Every figure follows the notebook's width (``autosize``, no ``width``), is drawn for a
@@ -29,7 +32,7 @@ import plotly.graph_objects as go
 
 from ..core.errors import TabletopError
 
-__all__ = ["race_figure", "tradeoff_figure", "effects_figure", "finalists_figure", "LiveRace"]
+__all__ = ["race_figure", "tradeoff_figure", "effects_figure", "finalists_figure", "levers_figure", "LiveRace"]
 
 _COLORS = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#FF9DA6", "#9D755D"]
 #: the race's colours: still racing, met every goal in the race, left the race
@@ -778,6 +781,74 @@ def _goal_title(result: Any, goal: str) -> str:
 
 
 # --------------------------------------------------------------------------- live
+def levers_figure(result: Any, number: str | None = None) -> go.Figure:
+    """A forest plot of a lever search: one row per one-step change, its effect per step on
+    ``number`` (by default the goal number furthest from its band at the current rules)
+    with its anytime-valid interval; raising changes blue, lowering orange, the rest grey.
+
+    Parameters
+    ----------
+    result : LeversResult
+        What :func:`tabletop_nb.levers` returned.
+    number : str, optional
+        A goal number (``"win_rate_seat_0"``, ``"turns"``).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+
+    Examples
+    --------
+    >>> from tabletop_nb.lab.levers import levers
+    >>> from tabletop_nb.lab.synthetic import DecoyOddsGame
+    >>> res = levers(DecoyOddsGame(players=2, edge=30), {"fair": 0.2}, rules=["handicap", "decoy_reversed"],
+    ...              bots="random", games=200, executor="serial", progress=False)
+    >>> fig = levers_figure(res, "win_rate_seat_0")
+    >>> [len(t.y) for t in fig.data if t.y is not None]   # two changes: handicap +1 and the decoy switched
+    [2]
+    """
+    t = _frame(getattr(result, "table", None))
+    cur = _frame(getattr(result, "current", None))
+    title = "Levers: what one step of each rule does"
+    if not len(t):
+        return _message(title, "No change was played.")
+    numbers = list(dict.fromkeys(t["number"]))
+    if number is None:
+        def off(r: Any) -> float:
+            lo, hi, v = _num(r.band_low, -math.inf), _num(r.band_high, math.inf), _num(r.value, math.nan)
+            return max(lo - v, v - hi, -math.inf) if math.isfinite(v) else -math.inf
+        rows = list(cur.itertuples()) if len(cur) else []
+        number = max(rows, key=off).number if rows else numbers[0]
+    if number not in numbers:
+        raise TabletopError(f"no goal number {number!r} in this lever search; the numbers are: {', '.join(numbers)}")
+    part = t[t["number"] == number].copy()
+    part["size"] = part["per_step"].abs()
+    part = part.sort_values("size")
+    rate = number.startswith("win_rate_seat_") or number == "skill_ahead"
+    pretty = _pretty(number)
+    colors = [RACING if v == "raises" else UNSURE if v == "lowers" else OUT for v in part["verdict"]]
+    x = [_r(v) for v in part["per_step"]]
+    lo = [_r(v) for v in part["per_step_low"]]
+    hi = [_r(v) for v in part["per_step_high"]]
+    err_plus = [None if a is None or b is None else b - a for a, b in zip(x, hi)]
+    err_minus = [None if a is None or b is None else a - b for a, b in zip(x, lo)]
+    labels = [str(c) for c in part["change"]]
+    hover = [f"{c}: {_fmt(v, rate)} per step [{_fmt(a, rate)}, {_fmt(b, rate)}], {g} games, {verdict}"
+             for c, v, a, b, g, verdict in zip(labels, part["per_step"], part["per_step_low"], part["per_step_high"],
+                                                part["games"], part["verdict"])]
+    fig = go.Figure(go.Scatter(x=x, y=labels, mode="markers", marker=dict(color=colors, size=9),
+                               error_x=dict(type="data", symmetric=False, array=err_plus, arrayminus=err_minus,
+                                            thickness=1.5),
+                               hovertext=hover, hoverinfo="text", showlegend=False))
+    fig.add_vline(x=0, line=dict(color="#555", width=1))
+    axis = dict(title=f"change of {pretty} per step" + (" (win-rate points)" if rate else ""))
+    if rate:
+        axis["tickformat"] = ".1%"
+    fig.update_xaxes(**axis)
+    fig.update_yaxes(automargin=True)
+    return _layout(fig, f"{title}: {pretty}", max(260, 60 + 26 * len(part)))
+
+
 class LiveRace:
     """The race as it runs: one FigureWidget, updated in place after every round.
 

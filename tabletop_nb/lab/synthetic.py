@@ -32,7 +32,8 @@ from typing import NamedTuple, cast
 from ..core.protocol import CHANCE, TERMINAL, BaseGame
 from ..core.rules import RulesBase, rule
 
-__all__ = ["KnownOddsGame", "KnownOddsRules", "true_win_rates", "true_turns", "load_game"]
+__all__ = ["KnownOddsGame", "KnownOddsRules", "true_win_rates", "true_turns", "load_game",
+           "DecoyOddsGame", "DecoyOddsRules", "DECOY_RULES"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,3 +232,59 @@ def load_game(**overrides) -> KnownOddsGame:
     KnownOddsRules(players=2, edge=8, handicap=8, rounds=10, spread=4)
     """
     return KnownOddsGame(**overrides)
+
+
+#: the rules of :class:`DecoyOddsGame` that change nothing about its odds
+DECOY_RULES = ("decoy_order", "decoy_reversed", "spread")
+
+
+@dataclass(frozen=True, slots=True)
+class DecoyOddsRules(KnownOddsRules):
+    """Known Odds with two rules that move nothing (for checking :func:`tabletop_nb.levers`).
+
+    ``decoy_order`` rotates, and ``decoy_reversed`` reverses, the order in which the
+    winner's chance outcomes are listed. The odds stay exactly those of
+    :func:`true_win_rates` (the same list, in another order), but the same seed now
+    gives another winner, so a change of a decoy plays *different* games on the same
+    seeds: a lever search must find that it moves nothing from noisy paired games, not
+    from identical ones. ``spread`` changes the length's variance, never its mean, nor
+    who wins: a third rule that moves no goal number's mean.
+
+    Attributes
+    ----------
+    decoy_order : int, default 0
+        How far the winner's outcomes are rotated (0 to 5).
+    decoy_reversed : bool, default False
+        Whether they are listed in reverse.
+
+    Examples
+    --------
+    >>> r = DecoyOddsRules(players=3, decoy_order=1, decoy_reversed=True)
+    >>> true_win_rates(r) == true_win_rates(KnownOddsRules(players=3))
+    True
+    """
+
+    decoy_order: int = rule(0, min=0, max=5, doc="rotation of the winner's outcomes (moves no odds)")
+    decoy_reversed: bool = rule(False, doc="the winner's outcomes listed in reverse (moves no odds)")
+
+
+class DecoyOddsGame(KnownOddsGame):
+    """Known Odds with rules that move nothing (:class:`DecoyOddsRules`).
+
+    Examples
+    --------
+    >>> g = DecoyOddsGame(players=2, edge=10, decoy_reversed=True)
+    >>> g.chance_outcomes(g.initial_state())     # the same odds, listed the other way
+    [(Winner(seat=1), Fraction(2, 5)), (Winner(seat=0), Fraction(3, 5))]
+    """
+
+    name = "decoy_odds"
+    Rules = DecoyOddsRules
+
+    def setup(self) -> None:
+        super().setup()
+        r = cast(DecoyOddsRules, self.rules)
+        w = list(self._winners)
+        k = r.decoy_order % len(w)
+        w = w[k:] + w[:k]
+        self._winners = w[::-1] if r.decoy_reversed else w
