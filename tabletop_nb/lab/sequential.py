@@ -49,7 +49,7 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["CS", "bernstein_cs", "normal_mixture_cs", "beta_binomial_cs", "multinomial_cs", "decide",
-           "MIN_GAMES"]
+           "beta_binomial_bounds", "normal_mixture_half_width", "MIN_GAMES"]
 
 #: the rule lab does not stop before this many paired games (the unbounded CS is asymptotic)
 MIN_GAMES = 100
@@ -218,6 +218,40 @@ def _mixture_bounds(k: np.ndarray, t: np.ndarray, rest: np.ndarray, threshold: n
             a, b = np.where(ok, m, a), np.where(ok, b, m)
         high = np.where(inside_high, 1.0, b)
     return low, high
+
+
+def beta_binomial_bounds(k: int, n: int, alpha: float = 0.05, prior: float = 0.5) -> tuple[float, float]:
+    """The bounds :func:`beta_binomial_cs` gives after ``n`` games with ``k`` wins, at that
+    look alone (before the running intersection): for planning how many games a width needs.
+
+    Examples
+    --------
+    >>> lo, hi = beta_binomial_bounds(250, 1000)
+    >>> round(lo, 3), round(hi, 3)
+    (0.202, 0.302)
+    """
+    kk, tt = np.array([float(k)]), np.array([float(n)])
+    log_m = (math.lgamma(k + prior) + math.lgamma(n - k + prior) - math.lgamma(n + 2 * prior)
+             + math.lgamma(2 * prior) - 2 * math.lgamma(prior))
+    low, high = _mixture_bounds(kk, tt, np.zeros(1), np.array([log_m + math.log(alpha)]))
+    return float(low[0]), float(high[0])
+
+
+def normal_mixture_half_width(sd: float, n: int, alpha: float = 0.05, t_opt: int = 500) -> float:
+    """The half-width of :func:`normal_mixture_cs` after ``n`` observations of spread ``sd``
+    (at that look alone): for planning.
+
+    Examples
+    --------
+    >>> x = np.random.default_rng(4).normal(0, 2, 800)
+    >>> cs = normal_mixture_cs(x)
+    >>> h = normal_mixture_half_width(float(x.std()), 800)
+    >>> bool(abs((cs.high[-1] - cs.low[-1]) / 2 - h) < 0.05)
+    True
+    """
+    la = math.log(alpha)
+    r2 = (-2 * la + math.log(-2 * la + 1)) / max(1, t_opt)
+    return sd * math.sqrt(2 * (n * r2 + 1) / (n * n * r2) * math.log(math.sqrt(n * r2 + 1) / alpha))
 
 
 def beta_binomial_cs(x, alpha: float = 0.05, prior: float = 0.5) -> CS:
