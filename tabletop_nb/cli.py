@@ -74,8 +74,8 @@ def _game_with_rules(name: str, players: int | None, items: Sequence[str]):
     names = set(plain)
     for k in rules:
         if k not in names:
-            from .core.errors import RulesError
-            raise RulesError(k, "there is no such rule; the rules are: " + ", ".join(plain))
+            from .core.errors import RulesError, unknown_name
+            raise RulesError(k, unknown_name(k, plain))
     plain.update(rules)
     return game.with_plain_rules(plain)
 

@@ -7,6 +7,7 @@ this module for its rollout policy, and the naming module asks the search module
 """
 from __future__ import annotations
 
+import difflib
 from typing import Any, Callable, Iterable
 
 from .errors import TabletopError
@@ -98,6 +99,11 @@ def unknown_bot(game, spec: str, names: Iterable[str]) -> TabletopError:
     >>> import tabletop_nb
     >>> str(unknown_bot(tabletop_nb.load_game("pacal", players=2), "clever", ["random"]))
     "no bot called 'clever' for pacal; choose from: random (or 'search:N' for N simulations)"
+    >>> str(unknown_bot(tabletop_nb.load_game("pacal", players=2), "gredy", ["greedy", "random"]))
+    "no bot called 'gredy' for pacal; did you mean 'greedy'? choose from: greedy, random (or 'search:N' for N simulations)"
     """
-    return TabletopError(f"no bot called {spec!r} for {game.name}; choose from: "
-                         + ", ".join(sorted(names)) + " (or 'search:N' for N simulations)")
+    names = sorted(names)
+    close = difflib.get_close_matches(str(spec), names + ["search:N"], n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return TabletopError(f"no bot called {spec!r} for {game.name}; {hint}choose from: "
+                         + ", ".join(names) + " (or 'search:N' for N simulations)")

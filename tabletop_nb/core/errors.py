@@ -5,11 +5,45 @@ or a widget can catch one type and show its message instead of a traceback.
 """
 from __future__ import annotations
 
+import difflib
 from typing import Any, Iterable
 
-__all__ = ["TabletopError", "IllegalActionError", "RulesError", "RecordError", "HouseRuleError"]
+__all__ = ["TabletopError", "IllegalActionError", "RulesError", "RecordError", "HouseRuleError",
+           "unknown_name"]
 
 _MAX_LISTED = 24
+
+
+def unknown_name(name: Any, names: Iterable[str], what: str = "rule") -> str:
+    """The reason for a name that is not known: the nearest names when some are close
+    ("did you mean"), else every name.
+
+    Parameters
+    ----------
+    name : object
+        The name given.
+    names : iterable of str
+        The names there are.
+    what : str, default "rule"
+        What a name names ("rule", "bot", "metric").
+
+    Returns
+    -------
+    str
+        E.g. "there is no such rule; did you mean 'players'?".
+
+    Examples
+    --------
+    >>> unknown_name("player", ["players", "rounds", "expert"])
+    "there is no such rule; did you mean 'players'?"
+    >>> unknown_name("zz", ["players", "rounds"], "metric")
+    'there is no such metric; the metrics are: players, rounds'
+    """
+    names = list(names)
+    close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
+    if close:
+        return f"there is no such {what}; did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return f"there is no such {what}; the {what}s are: " + ", ".join(names)
 
 
 class TabletopError(Exception):

@@ -674,6 +674,11 @@ def _checked(cls: type, f: Callable, spec: HookSpec) -> Callable:
 
 
 # -- a study's identity: which class played, and the source of what it overrides ----------
+#: where the package's own game classes live (a class defined elsewhere is a designer's)
+_ENGINE_MODULES = ("tabletop_nb.games.", "tabletop_nb.lab.", "tabletop_nb.core.protocol",
+                   "tabletop_nb.widgets.", "abc")
+
+
 def house_rule_classes(cls: Any) -> tuple[type, ...]:
     """The classes of a game's class that a designer wrote: those of its MRO defined
     outside the package (none for a printed game).
@@ -696,7 +701,7 @@ def house_rule_classes(cls: Any) -> tuple[type, ...]:
     """
     cls = _game_class(cls)
     return tuple(k for k in cls.__mro__ if k is not object
-                 and not k.__module__.startswith(("tabletop_nb.", "abc")))
+                 and not k.__module__.startswith(_ENGINE_MODULES))
 
 
 def _code_text(code: Any) -> str:
@@ -759,10 +764,11 @@ def class_identity(game_or_class: Any) -> dict | None:
     source: dict[str, str] = {}
     for k in mine:
         for name, v in vars(k).items():
-            if name in ("__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
-                        "__annotations__", "__firstlineno__", "__static_attributes__",
-                        "_abc_impl") or name.startswith("_tt_"):
+            if (name.startswith("__") and name.endswith("__") and name != "__init__") \
+                    or name == "_abc_impl" or name.startswith("_tt_"):
                 continue
+            if not callable(v) and " at 0x" in repr(v):
+                continue  # a table of the engine's own (Neko's dispatch tables), not a value
             if callable(v) or isinstance(v, (staticmethod, classmethod, property)) \
                     or isinstance(v, (int, float, str, bytes, tuple, frozenset, bool, type(None))):
                 source[f"{k.__qualname__}.{name}"] = _digest(v)

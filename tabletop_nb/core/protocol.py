@@ -27,7 +27,7 @@ from types import NoneType
 from typing import Any, Hashable, Mapping, Protocol, runtime_checkable
 
 from .dice import Die
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError, RulesError, unknown_name
 from .rules import RulesBase
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "BaseGame", "Action", "make_rules", "find_action",
@@ -94,12 +94,12 @@ def make_rules(rules_cls: type, **overrides: Any) -> RulesBase:
     >>> make_rules(PacalRules, player=3)
     Traceback (most recent call last):
     ...
-    tabletop_nb.core.errors.RulesError: rules.player: there is no such rule; the rules are: players, ...
+    tabletop_nb.core.errors.RulesError: rules.player: there is no such rule; did you mean 'players'?
     """
     names = [f.name for f in dataclasses.fields(rules_cls)]
     for k in overrides:
         if k not in names:
-            raise RulesError(k, "there is no such rule; the rules are: " + ", ".join(names))
+            raise RulesError(k, unknown_name(k, names))
     return rules_cls(**overrides)
 
 

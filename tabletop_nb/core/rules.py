@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, NamedTuple
 
 from .codec import CodecError, _hints, from_plain, to_plain
 from .dice import Die
-from .errors import RulesError
+from .errors import RulesError, unknown_name
 
 __all__ = ["RulesBase", "rule", "RuleField"]
 
@@ -371,7 +371,7 @@ class RulesBase:
         """
         infos = {i.name: i for i in _fields_info(cls)}
         if name not in infos:
-            raise RulesError(str(name), "there is no such rule; the rules are: " + ", ".join(infos))
+            raise RulesError(str(name), unknown_name(name, infos))
         return _check_field(infos[name], value)
 
     @classmethod
@@ -384,7 +384,7 @@ class RulesBase:
         names = [f.name for f in dataclasses.fields(self)]
         for k in changes:
             if k not in names:
-                raise RulesError(k, "there is no such rule; the rules are: " + ", ".join(names))
+                raise RulesError(k, unknown_name(k, names))
         return dataclasses.replace(self, **changes)
 
     def changes_from(self, other: "RulesBase") -> dict[str, Any]:
@@ -405,7 +405,7 @@ class RulesBase:
         kwargs = {}
         for k, v in data.items():
             if k not in infos:
-                raise RulesError(k, "there is no such rule; the rules are: " + ", ".join(infos))
+                raise RulesError(k, unknown_name(k, infos))
             try:
                 kwargs[k] = from_plain(infos[k].type, v, k)
             except CodecError as e:

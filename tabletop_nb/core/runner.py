@@ -289,9 +289,8 @@ def _house_rule(game: Any) -> str | None:
     """``"Cls (overriding capacity, _i_meet)"`` when the game's class is a designer's
     subclass of a game (a class defined outside the package), else None."""
     cls = type(game)
-    mine = [k for k in cls.__mro__ if k is not object
-            and not k.__module__.startswith(("tabletop_nb.", "abc"))]
-    from .hooks import hooks, overridden_hooks
+    from .hooks import hooks, house_rule_classes, overridden_hooks
+    mine = house_rule_classes(cls)
     if not mine or not len(hooks(cls)):
         return None  # a printed game, or a game of the designer's own (no hooks to blame)
     names = list(overridden_hooks(cls))

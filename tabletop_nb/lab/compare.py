@@ -264,8 +264,12 @@ class RuleComparison:
         m = self.metrics
         sel = m[(m.variant == variant) & (m.metric == metric)]
         if sel.empty:
-            raise TabletopError(f"no metric {metric!r} for variant {variant!r}; metrics: "
-                                + ", ".join(dict.fromkeys(m.metric)))
+            from ..core.errors import unknown_name
+            if variant not in set(m.variant):
+                raise TabletopError(f"no variant {variant!r}: "
+                                    + unknown_name(variant, dict.fromkeys(m.variant), "variant"))
+            raise TabletopError(f"no metric {metric!r} for variant {variant!r}: "
+                                + unknown_name(metric, dict.fromkeys(m.metric), "metric"))
         return sel.iloc[0]
 
     def seat_win_rates(self):
@@ -578,7 +582,8 @@ def _check_stop(stop, metrics, tolerance, games) -> tuple[list[str], dict[str, f
     known = list(METRICS) + [f"win_rate_seat_{k}" for k in range(seats)]
     for m in asked:
         if m not in known:
-            raise TabletopError(f"no metric {m!r} to decide; metrics: {', '.join(known)}")
+            from ..core.errors import unknown_name
+            raise TabletopError(f"no metric {m!r} to decide: {unknown_name(m, known, 'metric')}")
     if not asked:
         raise TabletopError("stop='decided' needs at least one metric")
     if len(set(asked)) != len(asked):
