@@ -4,17 +4,19 @@ Notebooks are the product's face and are reviewed as diffs, so we keep their sou
 a readable script: ``python tools/make_notebook.py notebooks/src/00_start_here.py``
 writes ``notebooks/00_start_here.ipynb``. In the source, a line ``# %% [markdown]``
 starts a markdown cell and ``# %%`` a code cell (the "percent" format of Jupytext);
-markdown lines are written as ``# text``.
+markdown lines are written as ``# text``. Cell tags follow the marker as in Jupytext:
+``# %% [markdown] tags=["teacher"]`` (the classroom app leaves out cells tagged ``teacher``).
 """
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
 
 def parse(text: str) -> list[dict]:
-    cells, kind, buf = [], None, []
+    cells, kind, buf, tags = [], None, [], []
 
     def flush():
         if kind is None:
@@ -27,7 +29,8 @@ def parse(text: str) -> list[dict]:
         if kind == "markdown":
             lines = [l[2:] if l.startswith("# ") else l.lstrip("#") for l in lines]
         src = "\n".join(lines)
-        cell = {"cell_type": kind, "metadata": {}, "source": src.splitlines(keepends=True)}
+        cell = {"cell_type": kind, "metadata": {"tags": tags} if tags else {},
+                "source": src.splitlines(keepends=True)}
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
         cells.append(cell)
@@ -36,6 +39,8 @@ def parse(text: str) -> list[dict]:
         if line.startswith("# %%"):
             flush()
             kind, buf = ("markdown" if "[markdown]" in line else "code"), []
+            m = re.search(r"tags=(\[.*?\])", line)
+            tags = json.loads(m[1]) if m else []
         elif kind is not None:
             buf.append(line)
     flush()
