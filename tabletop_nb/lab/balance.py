@@ -66,7 +66,8 @@ import numpy as np
 from ..core.errors import RulesError, TabletopError
 from .goals import Goal, Stream, parse_goals
 
-__all__ = ["balance", "BalanceResult", "Candidate", "rule_path_value", "with_rule_path", "skill_seats",
+__all__ = ["balance", "plan_balance", "BalancePlan", "BalanceResult", "Candidate", "race_half_width",
+           "games_to_resolve", "rule_path_value", "with_rule_path", "skill_seats",
            "CONFIRM_BASE", "SKILL_BASE"]
 
 #: confirmation game ``i`` is game ``CONFIRM_BASE + i`` of the study's seed: never a race game
@@ -527,14 +528,135 @@ class BalanceResult:
         self.seconds: dict = info.get("seconds", {})
 
     # ---------------------------------------------------------------- words
+    @property
+    def plan(self) -> "BalancePlan | None":
+        """The plan made after the first round (what the budget can resolve), or None."""
+        p = self.info.get("plan")
+        return BalancePlan.from_plain(p) if p else None
+
+    def headline(self) -> str:
+        """The answer in one line: the values that meet the goals, the closest setting and
+        what is not sure yet, or "no lever in this space" with the best reachable figure."""
+        i = self.info
+        v = self.verdict
+        if v == "met" and self.best is not None:
+            label = _label(self.paths, list(self.best.values()))
+            return f"Met: {label}: {self._figures(label)}."
+        if v == "likely" and i.get("closest"):
+            label = _label(self.paths, list(i["closest"].values()))
+            unsure = self._rows(label, lambda r: not r.met)
+            shown = "; ".join(f"{_stream_title(r.stream)} {_num(r.stream, r.value)} [{_num(r.stream, r.low)}, "
+                              f"{_num(r.stream, r.high)}] against {_band(r.stream, r.band_low, r.band_high)}"
+                              for r in unsure)
+            n = self._games_of(label)
+            return (f"Likely: {label} is inside every band on {n:,} fresh games, but not surely: {shown}.")
+        if v == "none":
+            reach = self.reachable()
+            if reach:
+                r = reach[0]
+                return (f"No lever in this space: {r['goal_text']} is out of reach; the best reachable "
+                        f"{_stream_title(r['stream'])} is {_num(r['stream'], r['value'])} [{_num(r['stream'], r['low'])}, "
+                        f"{_num(r['stream'], r['high'])}] ({r['label']}), and across the {r['settings']} settings it "
+                        f"lies between {_num(r['stream'], r['min'])} and {_num(r['stream'], r['max'])}.")
+            return "No lever in this space: " + i["verdict_text"]
+        return i["verdict_text"]
+
+    def reachable(self) -> list[dict]:
+        """Per goal number that no setting surely meets: the best figure any setting reached
+        (on fresh games for a finalist, else in the race), with its interval and setting, and
+        the range of the estimates over every setting raced. The number furthest from its
+        band first."""
+        c, f = self.candidates, self.finalists
+        if c is None or not len(c):
+            return []
+        goal_text = {g["name"]: g["text"] for g in self.goals}
+        streams = [col[:-len("_low")] for col in c.columns if col.endswith("_low")]
+        out = []
+        for st in streams:
+            band = None
+            if f is not None and len(f) and st in set(f["stream"]):
+                part = f[f["stream"] == st]
+                band = (float(part["band_low"].iloc[0]), float(part["band_high"].iloc[0]))
+                goal = str(part["goal"].iloc[0])
+            else:
+                h = self.history
+                if h is None or not len(h) or st not in set(h["stream"]):
+                    continue
+                hp = h[h["stream"] == st]
+                band = (float(hp["band_low"].iloc[0]), float(hp["band_high"].iloc[0]))
+                goal = str(hp["goal"].iloc[0])
+            if f is not None and len(f) and st in set(f["stream"]) and f[f["stream"] == st]["met"].any():
+                continue
+            if not any(c[st + "_low"].ge(band[0]) & c[st + "_high"].le(band[1])):
+                est = c[st].astype(float)
+                dist = [max(band[0] - x, x - band[1], 0.0) for x in est]
+                k = int(np.argmin(dist))
+                row = c.iloc[k]
+                value, low, high = float(row[st]), float(row[st + "_low"]), float(row[st + "_high"])
+                if f is not None and len(f):
+                    fin = f[(f["stream"] == st) & (f["label"] == row["label"])]
+                    if len(fin):
+                        value, low, high = float(fin["value"].iloc[0]), float(fin["low"].iloc[0]), \
+                            float(fin["high"].iloc[0])
+                out.append({"stream": st, "goal": goal, "goal_text": goal_text.get(goal, goal), "label": row["label"],
+                            "value": value, "low": low, "high": high, "band_low": band[0], "band_high": band[1],
+                            "gap": dist[k], "min": float(est.min()), "max": float(est.max()),
+                            "settings": int(len(c))})
+        out.sort(key=lambda r: -r["gap"])
+        return out
+
+    def next_steps(self) -> list[str]:
+        """What to try next, concretely: the games the plan says the goals need, a band the
+        budget can show, the levers known for a number out of reach."""
+        out: list[str] = []
+        plan = self.plan
+        lev = self.info.get("levers") or {}
+        unknown: list[str] = []
+        for r in self.reachable()[:2]:
+            found = lev.get("found", {}).get(r["stream"])
+            title = _stream_title(r["stream"])
+            if found:
+                shown = ", ".join(f"{x['rule']} ({_signed_num(r['stream'], x['per_step'])} per step "
+                                  f"[{_signed_num(r['stream'], x['low'])}, {_signed_num(r['stream'], x['high'])}])"
+                                  for x in found[:4])
+                out.append(f"Levers for {title} outside this space (one step each, paired intervals): {shown}.")
+            elif lev.get("tried"):
+                out.append(f"No rule tried outside this space moves {title} surely ({len(lev['tried'])} rules, "
+                           f"{lev.get('games', 0):,} games): it may need a rule the game does not have as a number.")
+            else:
+                unknown.append(title)
+        if unknown:
+            out.append(f"Find the rules that move {' and '.join(unknown)}: tabletop_nb.levers(game, goals), or "
+                       f"balance(..., levers=True).")
+        if self.verdict == "likely" and self.info.get("closest"):
+            label = _label(self.paths, list(self.info["closest"].values()))
+            need = self._confirm_need(label)
+            if need:
+                out.append(f"Confirm {label} with confirm_games={need:,} (enough for the closest interval to "
+                           f"clear its band's edge at the margin seen).")
+        if plan is not None and not plan.enough and self.verdict in ("undecided", "likely"):
+            widen = ", ".join(f"{g} to +-{w:.2g}" for g, w in plan.widen_to().items())
+            k = plan.settings_resolved()
+            out.append(f"To decide the race: widen a band ({widen}), race at most {max(1, k)} settings, or raise "
+                       f"budget= to {plan.need_total:,}.")
+        return out
+
     def summary(self) -> str:
-        """The verdict in words, with the games used."""
+        """The verdict in words, the answer first: the values (or "no lever in this space"
+        with the best reachable figure), the evidence, what to try next, the games used, the plan."""
         i = self.info
         goals = "; ".join(g["text"] for g in self.goals)
         proposed = f" (proposed by a model among {i['grid']} combinations)" if i.get("model") else ""
-        lines = [f"{self.game_name}, {self.players} players: {len(self.candidates)} settings of "
-                 f"{', '.join(self.paths)}{proposed} raced for: {goals}."]
-        lines.append(i["verdict_text"])
+        lines = [self.headline()]
+        if self.verdict in ("likely", "undecided", "none"):
+            for r in self.reachable()[:3]:
+                lines.append(f"{_stream_title(r['stream'])} lies between {_num(r['stream'], r['min'])} and "
+                             f"{_num(r['stream'], r['max'])} across the {r['settings']} settings raced (the closest: "
+                             f"{_num(r['stream'], r['value'])} [{_num(r['stream'], r['low'])}, "
+                             f"{_num(r['stream'], r['high'])}], {r['label']}), against "
+                             f"{_band(r['stream'], r['band_low'], r['band_high'])}.")
+        if lines[0] != i["verdict_text"]:
+            lines.append(i["verdict_text"])
         if self.verdict == "none" and self.candidates is not None and len(self.candidates):
             front = self.pareto().sort_values("badness").head(3)
             bad = [c for c in front.columns if c.startswith("badness_")]
@@ -543,12 +665,64 @@ class BalanceResult:
                 for _, r in front.iterrows())
             if shown:
                 lines.append(f"Closest trade-offs (distance from each goal, 1 = the band's edge): {shown}.")
+        nxt = self.next_steps()
+        if nxt:
+            lines.append("Next: " + " ".join(nxt))
+        lines.append(f"Study: {self.game_name}, {self.players} players: {len(self.candidates)} settings of "
+                     f"{', '.join(self.paths)}{proposed} raced for: {goals}.")
         g = self.games
-        lines.append(f"Games: {g['race']} in the race, {g['confirm']} to confirm on fresh seeds"
-                     + (f", {g['skill']} for the skill checks" if g.get("skill") else "")
-                     + f" ({g['total']} in all); a fixed grid of every setting with intervals as "
-                     f"decisive would have needed about {self.grid_games}.")
+        games = (f"Games: {g['race']:,} in the race, {g['confirm']:,} to confirm on fresh seeds"
+                 + (f", {g['skill']:,} for the skill checks" if g.get("skill") else "")
+                 + f" ({g['total']:,} in all)")
+        if self.verdict in ("met", "none"):
+            games += (f"; a fixed grid of every setting with intervals as decisive would have needed about "
+                      f"{self.grid_games:,}")
+        lines.append(games + ".")
+        plan = self.plan
+        if plan is not None:
+            lines.append(plan.summary() if self.verdict != "met" else plan.summary().splitlines()[0])
+        lev = self.info.get("levers")
+        if lev and lev.get("games"):
+            lines.append(f"Levers: {len(lev.get('tried', []))} rules outside the space tried by one step, "
+                         f"{lev['games']:,} more games ({lev.get('seconds', 0):.0f} s).")
         return "\n".join(lines)
+
+    def _rows(self, label: str, keep: Callable[[Any], bool] = lambda r: True) -> list:
+        f = self.finalists
+        if f is None or not len(f):
+            return []
+        return [r for r in f[f["label"] == label].itertuples() if keep(r)]
+
+    def _games_of(self, label: str) -> int:
+        rows = self._rows(label)
+        return int(max((r.n for r in rows), default=0))
+
+    def _figures(self, label: str) -> str:
+        rows = self._rows(label)
+        shown = ", ".join(f"{_stream_title(r.stream)} {_num(r.stream, r.value)} [{_num(r.stream, r.low)}, "
+                          f"{_num(r.stream, r.high)}]" for r in rows)
+        return f"every goal met on {self._games_of(label):,} fresh games ({shown})"
+
+    def _confirm_need(self, label: str) -> int:
+        """Fresh games for the unsure intervals of ``label`` to clear their band's edge, at the
+        margin its estimate shows (a fixed-sample interval at the confirmation's level)."""
+        rows = self._rows(label)
+        if not rows:
+            return 0
+        k = max(1, self.finalists["label"].nunique())
+        z = NormalDist().inv_cdf(1 - float(self.info.get("alpha", 0.05)) / (k * len(rows)))
+        need = 0
+        for r in rows:
+            if r.met:
+                continue
+            margin = min(r.value - r.band_low, r.band_high - r.value)
+            if not margin > 0:
+                return 0
+            # a rate's spread from its value; another number's from its interval (half-width = z sd / sqrt(n))
+            sd = math.sqrt(r.value * (1 - r.value)) if _is_rate(r.stream) else \
+                (r.high - r.low) / 2 / z * math.sqrt(max(1, r.n))
+            need = max(need, math.ceil((z * sd / margin) ** 2))
+        return int(need)
 
     def pareto(self):
         """The settings no other beats on every goal (race estimates): the closest trade-offs."""
@@ -668,6 +842,21 @@ def _stream_title(stream: str) -> str:
     return stream.replace("_", " ")
 
 
+def _band(stream: str, low: float, high: float) -> str:
+    """A goal's band in words: "[21.0%, 29.0%]", "at most 5", "at least 0.55"."""
+    if math.isfinite(low) and math.isfinite(high):
+        return f"[{_num(stream, low)}, {_num(stream, high)}]"
+    if math.isfinite(high):
+        return f"at most {_num(stream, high)}"
+    return f"at least {_num(stream, low)}"
+
+
+def _signed_num(stream: str, v: float) -> str:
+    if not math.isfinite(v):
+        return "?"
+    return f"{100 * v:+.1f} points" if _is_rate(stream) else f"{v:+.3g}"
+
+
 def _num(stream: str, v: float) -> str:
     if not math.isfinite(v):
         return "?"
@@ -696,7 +885,8 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
             constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
             skill_games: int = 40, alpha: float = 0.05, time_limit: float | None = None,
             executor: Any = None, checkpoint: Any = None, progress: Any = True,
-            live: bool = False, on_round: Callable[[Any], None] | None = None) -> BalanceResult:
+            live: bool = False, on_round: Callable[[Any], None] | None = None, levers: Any = None,
+            lever_games: int = 600) -> BalanceResult:
     """Search the rule values that meet every goal, honestly (see the module's docstring).
 
     Parameters
@@ -754,6 +944,15 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         Show a race chart in the notebook that updates after every round.
     on_round : callable, optional
         ``on_round(history)`` after every round with the race so far (a DataFrame).
+    levers : bool or LeversResult, optional
+        When no setting surely meets a goal number, name the rules outside the space that
+        move it: ``True`` runs :func:`tabletop_nb.levers` on the game's other numeric and
+        on/off rules for those numbers after the verdict (``lever_games`` games per
+        one-step change at most, common seeds, paired intervals); a :class:`LeversResult`
+        already made is used as it is. The levers found are in ``info["levers"]`` and in
+        :meth:`BalanceResult.summary`.
+    lever_games : int, default 600
+        The most games per one-step change when ``levers=True``.
 
     Returns
     -------
@@ -790,6 +989,58 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     >>> res.verdict, res.best  # doctest: +SKIP
     >>> res.finalists_table()  # doctest: +SKIP
     """
+    out = _study(**locals(), plan_only=False)
+    assert isinstance(out, BalanceResult)
+    return out
+
+
+def plan_balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: Any = "greedy",
+                 seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
+                 finalists: int = 3, max_candidates: int = 64, pool: int = 12,
+                 constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
+                 skill_games: int = 40, alpha: float = 0.05, executor: Any = None, checkpoint: Any = None,
+                 progress: Any = True) -> BalancePlan:
+    """The plan of a balance study alone: its first round of games (``batch`` per setting,
+    the same games :func:`balance` starts with: with ``checkpoint=`` the study later goes on
+    from them), then what the budget can resolve and what the goals need.
+
+    Parameters
+    ----------
+    game, space, goals, bots, seed, budget, batch, confirm_games, finalists, max_candidates, pool, constraints, \
+skill_games, alpha, executor, checkpoint, progress
+        As in :func:`balance`.
+
+    Returns
+    -------
+    BalancePlan
+        ``.summary()`` (what the goals need, what the budget gives, the ways out),
+        ``.need_per_setting``, ``.need_total``, ``.budget_per_setting``, ``.rate``.
+
+    Examples
+    --------
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame
+    >>> plan = plan_balance(KnownOddsGame(players=2, edge=30), {"handicap": [0, 30]}, {"fair": 0.15},
+    ...                     bots="random", budget=400, executor="serial", progress=False)
+    >>> plan.enough, plan.need_per_setting <= 200
+    (True, True)
+    """
+    out = _study(game, space, goals, bots=bots, seed=seed, budget=budget, batch=batch, confirm_games=confirm_games,
+                 finalists=finalists, max_candidates=max_candidates, pool=pool, constraints=constraints,
+                 skill_games=skill_games, alpha=alpha, time_limit=None, executor=executor, checkpoint=checkpoint,
+                 progress=progress, live=False, on_round=None, levers=None, plan_only=True)
+    assert isinstance(out, BalancePlan)
+    return out
+
+
+def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: Any = "greedy",
+            seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
+            finalists: int = 3, max_candidates: int = 64, pool: int = 12,
+            constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
+            skill_games: int = 40, alpha: float = 0.05, time_limit: float | None = None,
+            executor: Any = None, checkpoint: Any = None, progress: Any = True,
+            live: bool = False, on_round: Callable[[Any], None] | None = None, levers: Any = None,
+            lever_games: int = 600, plan_only: bool = False) -> BalanceResult | BalancePlan:
+    """:func:`balance` and :func:`plan_balance` (``plan_only``: stop after the first round)."""
     from ..core.bots import bot_name, resolve_bot
     from ..core.runner import (_bots_for, _close_run, _open_executor, _play_jobs,
                                _Progress, _root_entropy)
@@ -894,7 +1145,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         warnings.warn(f"a budget of {budget} race games gives each of the {len(cands)} settings fewer than 100: "
                       f"the race can hardly decide anything (a length or score goal decides nothing before "
                       f"100 games), so the finalists come from raw estimates; give budget={100 * len(cands)} "
-                      f"or more for a real race", stacklevel=2)
+                      f"or more for a real race", stacklevel=3)
     # every interval of the race holds at once with probability 1 - alpha: half of alpha for
     # each setting's goal numbers, half for the paired comparisons between two settings
     race_level = alpha / (2 * k_max * len(race_streams))
@@ -922,6 +1173,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         n_skill_rounds = -(-skill_games // len(skill_lineups))
     total = budget + finalists * ((confirm_games if confirm_games is not None else MAX_AUTO_CONFIRM)
                                   + n_skill_rounds * len(skill_lineups))
+    executor_asked = executor
     executor, own_pool = _open_executor(executor, budget)
     bar = _Progress(progress, total, f"{game.name} balance", upto=True)
     watch: Callable[[Any], Any] | None = on_round
@@ -960,6 +1212,8 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         return got, stopped
 
     history: list[dict] = []
+    stop_reason = ""
+    plan: BalancePlan | None = None
     interrupted = False
     used = rounds = confirm_used = skill_used = 0
     fin_rows: list[dict] = []
@@ -977,9 +1231,12 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
             if per < 1:
                 break
             requests = [(c.label, c.game, specs, list(range(c.games, c.games + per))) for c in racing]
+            t_round = time.monotonic()
+            fresh = not any(i in loaded.get(c.label, {}) for c in racing for i in range(c.games, c.games + per))
             got, interrupted = play(requests)
             if interrupted:
                 break
+            round_secs = time.monotonic() - t_round
             rounds += 1
             for c in racing:
                 rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
@@ -988,6 +1245,16 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                     c.columns.setdefault(metric, []).append(vals)
                 used += per
             _decide_round(cands, race_streams, race_level, rounds, history, pair_level)
+            if rounds == 1:  # the first round is the pilot: plan what the budget can resolve
+                played = [c for c in cands if c.games]
+                plan = _make_plan(game, goal_list, race_streams, played, k_max, budget, race_level,
+                                  per * len(racing) / round_secs if fresh and round_secs > 0 else None,
+                                  confirm_games if confirm_games is not None else
+                                  _confirm_size(played, race_streams, alpha, finalists, len(all_streams)))
+                if bar.bar is not None:
+                    bar.bar.set_description(f"{game.name} balance ({plan.headline()})", refresh=True)
+                if plan_only:
+                    break
             if proposer is not None and len(cands) < max_candidates:
                 racing_now = sum(c.status == "racing" for c in cands)
                 want = min(pool - racing_now, max_candidates - len(cands))
@@ -1000,55 +1267,62 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                 break  # every setting left is a finalist: more race games would change nothing
             if time_limit is not None and time.monotonic() - t_start > time_limit:
                 break
+            if (proposer is None or len(cands) >= max_candidates) and \
+                    not _decision_ahead(cands, race_streams, race_level, budget - used):
+                stop_reason = "futile"
+                break  # not even the whole budget would let the race decide a setting: confirm now
         t_confirm = time.monotonic()
         # ---------------------------------------------------------------- confirmation
-        chosen = _choose_finalists(cands, race_streams, finalists) if not interrupted else []
+        chosen = _choose_finalists(cands, race_streams, finalists) if not (interrupted or plan_only) else []
         if confirm_games is None:
             confirm_games = _confirm_size(cands, race_streams, alpha, max(1, len(chosen)), len(all_streams))
             bar.total = used + len(chosen) * (confirm_games + n_skill_rounds * len(skill_lineups))
             if bar.bar is not None:
                 bar.bar.total = bar.total
         t_skill = t_end = time.monotonic()
+        skill_secs = 0.0
         if chosen and confirm_games > 0:
-            requests = [(c.label, c.game, specs, [CONFIRM_BASE + i for i in range(confirm_games)]) for c in chosen]
-            got, interrupted = play(requests)
-            if not interrupted:
-                confirm_used = confirm_games * len(chosen)
-                conf: dict[str, dict[str, np.ndarray]] = {}
-                for c in chosen:
-                    rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
-                    pg = per_game_table(rows, c.game, names, root)
-                    conf[c.label] = _stream_values(race_streams, goal_by_name, pg)
-                t_skill = time.monotonic()
-                level = 2 * alpha / (len(chosen) * len(all_streams))
-                if skill_specs is not None:
-                    # skill games are the dearest (a search bot thinks at every turn): only for
-                    # the finalists that do not already miss another goal on the fresh games
-                    skill_for = [c for c in chosen if not any(
-                        st.outside(*_fixed_interval(conf[c.label][st.metric], level, st.bounds)[1:])
-                        for st in race_streams)]
-                    requests = []
-                    for c in skill_for:
-                        for li, lu in enumerate(skill_lineups):
-                            requests.append((f"skill{li}:{c.label}", c.game, [skill_specs[k] for k in lu],
-                                             [SKILL_BASE + r for r in range(n_skill_rounds)]))
+            # the finalists in order, each on fresh seeds, until one meets every goal: every
+            # finalist's intervals are at the level fixed for all of them before any was played
+            level = 2 * alpha / (len(chosen) * len(all_streams))
+            for c in chosen:
+                got, interrupted = play([(c.label, c.game, specs, [CONFIRM_BASE + i for i in range(confirm_games)])])
+                if interrupted:
+                    break
+                confirm_used += confirm_games
+                rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
+                conf = _stream_values(race_streams, goal_by_name, per_game_table(rows, c.game, names, root))
+                # skill games are the dearest (a search bot thinks at every turn): only for a
+                # finalist that does not already miss another goal on the fresh games
+                if skill_specs is not None and not any(
+                        st.outside(*_fixed_interval(conf[st.metric], level, st.bounds)[1:]) for st in race_streams):
+                    t_s = time.monotonic()
+                    requests = [(f"skill{li}:{c.label}", c.game, [skill_specs[k] for k in lu],
+                                 [SKILL_BASE + r for r in range(n_skill_rounds)])
+                                for li, lu in enumerate(skill_lineups)]
                     got, interrupted = play(requests)
-                    if not interrupted:
-                        skill_used = len(skill_for) * n_skill_rounds * len(skill_lineups)
-                        for c in skill_for:
-                            conf[c.label]["skill_ahead"] = _skill_values(
-                                [got[f"skill{li}:{c.label}"] for li in range(len(skill_lineups))],
-                                skill_lineups)
-                t_end = time.monotonic()
-                if not interrupted:
-                    for c in chosen:
-                        fin_rows.extend(_confirm_rows(c, conf[c.label], all_streams, level))
+                    skill_secs += time.monotonic() - t_s
+                    if interrupted:
+                        break
+                    skill_used += n_skill_rounds * len(skill_lineups)
+                    conf["skill_ahead"] = _skill_values(
+                        [got[f"skill{li}:{c.label}"] for li in range(len(skill_lineups))], skill_lineups)
+                mine = _confirm_rows(c, conf, all_streams, level)
+                fin_rows.extend(mine)
+                if mine and mine[0]["verdict"] == "meets":
+                    break
+            t_end = time.monotonic()
+            t_skill = t_end - skill_secs
     finally:
         _close_run(bar, ck, own_pool)
+    if plan_only and not interrupted:
+        if plan is None:
+            raise TabletopError("the budget played no round, so there is nothing to plan from: raise budget=")
+        return plan
     if interrupted:
         warnings.warn("interrupted: every finished game is kept" + (f" in {checkpoint}; run the same call "
                                                                     "again to resume" if ck else ""),
-                      stacklevel=2)
+                      stacklevel=3)
     import pandas as pd
     finals = pd.DataFrame(fin_rows, columns=["label", "goal", "stream", "value", "low", "high", "n",
                                              "band_low", "band_high", "met", "missed", "verdict"])
@@ -1057,6 +1331,7 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                     confirm_games, skipped)
     info.update({
         "seed": root, "bots": names, "budget": budget, "batch": batch, "alpha": alpha, "rounds": rounds,
+        "race_stop": stop_reason,
         "model": model, "grid": grid,
         "games": {"race": used, "confirm": confirm_used if not interrupted else 0,
                   "skill": skill_used if not interrupted else 0,
@@ -1067,8 +1342,52 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
                     "confirm": round(t_skill - t_confirm, 3),
                     "skill": round(t_end - t_skill, 3), "total": round(time.monotonic() - t_start, 3)},
         "skipped": skipped,
+        "plan": plan.plain() if plan is not None else None,
     })
-    return BalanceResult(info, cand_frame, _history_frame(history), finals)
+    res = BalanceResult(info, cand_frame, _history_frame(history), finals)
+    if levers is not None and levers is not False and res.verdict not in ("met", "interrupted"):
+        res.info["levers"] = _levers_info(res, game, goal_list, paths, levers, lever_games, bots, root, alpha,
+                                          executor_asked, progress)
+    return res
+
+
+def _levers_info(res: BalanceResult, game: Any, goal_list: list[Goal], paths: list[str], levers: Any,
+                 lever_games: int, bots: Any, root: int, alpha: float, executor: Any, progress: Any) -> dict | None:
+    """The levers for the goal numbers no setting surely meets: found now or given."""
+    from .levers import LeversResult, default_lever_rules
+    from .levers import levers as find_levers
+    stuck = [r["stream"] for r in res.reachable()]
+    if not stuck:
+        return None
+    t0 = time.monotonic()
+    if isinstance(levers, LeversResult):
+        lr = levers
+    elif levers is True:
+        lever_games = _whole(lever_games, "lever_games", 2)
+        top = {p.split("[")[0].split(".")[0] for p in paths}
+        rules = [r for r in default_lever_rules(game) if r not in top]
+        players = game.num_players
+        goals_for = [g for g in goal_list if g.kind != "skill" and any(st.metric in stuck for st in g.streams(players))]
+        if not rules or not goals_for:
+            return None
+        lr = find_levers(game, goals_for, rules, bots=bots, seed=root, games=lever_games,
+                         batch=min(200, lever_games), alpha=alpha, executor=executor, progress=progress)
+    else:
+        raise TabletopError(f"levers is True (find them) or a LeversResult from tabletop_nb.levers, got {levers!r}")
+    found: dict[str, list[dict]] = {}
+    t = lr.table
+    for st in stuck:
+        if st not in set(t["number"]):
+            continue
+        rows = []
+        for rule in lr.levers_for(st):
+            part = t[(t["number"] == st) & (t["rule"] == rule) & t["verdict"].isin(["raises", "lowers"])]
+            r = part.loc[part["per_step"].abs().idxmax()]
+            rows.append({"rule": rule, "change": r["change"], "per_step": float(r["per_step"]),
+                         "low": float(r["per_step_low"]), "high": float(r["per_step_high"])})
+        found[st] = rows
+    return {"found": found, "tried": list(lr.info["rules"]), "games": int(lr.games["total"]),
+            "seconds": round(time.monotonic() - t0 if levers is True else lr.info["seconds"], 1)}
 
 
 def _whole(v: Any, name: str, least: int) -> int:
@@ -1221,6 +1540,40 @@ def _decide_round(cands: list[Candidate], streams: Sequence[Stream], level: floa
                             "n": int(len(x)), "mean": float(np.nanmean(x)) if len(x) else math.nan,
                             "low": b[st.metric][0], "high": b[st.metric][1], "status": c.status,
                             "band_low": st.low, "band_high": st.high})
+
+
+def _decision_ahead(cands: list[Candidate], streams: Sequence[Stream], level: float, left: int) -> bool:
+    """Whether the rest of the budget can be expected to decide a racing setting: for some
+    setting, at the games it would reach with an equal share of ``left``, the race's
+    interval around its present estimate (:func:`race_half_width`) would lie outside a
+    goal's band, or inside every band. Comparisons between settings are not counted, so
+    this stops a race only where no band can be told at all (the race's intervals are
+    anytime-valid, so stopping early never weakens them; the verdict rests on the
+    confirmation's fresh games)."""
+    racing = [c for c in cands if c.status == "racing"]
+    if not racing or left <= 0:
+        return False
+    share = left // len(racing)
+    if share <= 0:
+        return False
+    for c in racing:
+        n = c.games + share
+        inside_all = True
+        for st in streams:
+            x = c.stream(st.metric)
+            x = x[~np.isnan(x)]
+            if len(x) < 2:
+                return True
+            m = float(x.mean())
+            sd = math.sqrt(m * (1 - m)) if st.metric.startswith("win_rate_seat_") else float(x.std(ddof=1))
+            h = race_half_width(st, sd, m, n, level)
+            if m - h > st.high or m + h < st.low:
+                return True
+            if not (st.low <= m - h and m + h <= st.high):
+                inside_all = False
+        if inside_all:
+            return True
+    return False
 
 
 def _badness(c: Candidate, streams: Sequence[Stream]) -> float:
@@ -1406,6 +1759,259 @@ def _grid_games(grid: int, cands: list[Candidate], streams: Sequence[Stream], al
     return int(grid * need)
 
 
+# --------------------------------------------------------------------------- the plan
+def race_half_width(st: Stream, sd: float, centre: float, n: int, level: float) -> float:
+    """About how wide (each side) the race's interval for goal number ``st`` is after ``n``
+    games of one setting, for a number with per-game spread ``sd`` and mean ``centre``, at
+    the race's ``level``: the beta-binomial sequence's bounds for a win rate (``round(centre
+    * n)`` wins), the normal-mixture boundary otherwise.
+
+    Parameters
+    ----------
+    st : Stream
+        The goal number.
+    sd, centre : float
+        Its spread per game and its mean (from a pilot).
+    n : int
+        Games of one setting.
+    level : float
+        The race's error per interval.
+
+    Returns
+    -------
+    float
+        Half the interval's width (``inf`` before a game).
+
+    Examples
+    --------
+    >>> from tabletop_nb.lab.goals import fair
+    >>> st = fair(0.04).streams(4)[0]
+    >>> round(race_half_width(st, 0.433, 0.25, 1000, 0.05), 3)
+    0.05
+    """
+    from .sequential import beta_binomial_bounds, normal_mixture_half_width
+    if n < 1:
+        return math.inf
+    if st.metric.startswith("win_rate_seat_"):
+        k = int(round(min(max(centre, 0.0), 1.0) * n))
+        lo, hi = beta_binomial_bounds(k, n, level)
+        return (hi - lo) / 2
+    return normal_mixture_half_width(sd, n, level)
+
+
+def games_to_resolve(st: Stream, sd: float, centre: float, half: float, level: float,
+                     most: int = 10_000_000) -> int:
+    """The fewest games of one setting for which :func:`race_half_width` is at most ``half``
+    (``most`` if even that many are not enough).
+
+    Examples
+    --------
+    >>> from tabletop_nb.lab.goals import fair
+    >>> st = fair(0.04).streams(4)[0]
+    >>> n = games_to_resolve(st, 0.433, 0.25, 0.02, 0.05)
+    >>> race_half_width(st, 0.433, 0.25, n, 0.05) <= 0.02 < race_half_width(st, 0.433, 0.25, n - 1, 0.05)
+    True
+    """
+    if not half > 0 or not sd > 0 and not st.metric.startswith("win_rate_seat_"):
+        return 1
+    hi = 1
+    while race_half_width(st, sd, centre, hi, level) > half:
+        if hi >= most:
+            return most
+        hi = min(most, hi * 2)
+    lo = hi // 2
+    while hi - lo > 1:  # the width shrinks with n (up to a win's rounding): bisection
+        mid = (lo + hi) // 2
+        if race_half_width(st, sd, centre, mid, level) > half:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+@dataclass
+class BalancePlan:
+    """What a balance study's budget can resolve, planned from its first round of games.
+
+    :func:`balance` makes one after its first round (a pilot: ``batch`` games of every
+    setting, the same games the race goes on with) and :func:`plan_balance` returns it
+    alone. Every number is computed: the per-game spread of each goal number (a win rate's
+    from its pilot estimate, other numbers' from the pilot games), the race's own interval
+    widths at its level (:func:`race_half_width`), the speed just measured.
+
+    Attributes
+    ----------
+    game : str
+    players, settings : int
+        Table size; settings that may race.
+    budget : int
+        The study's race budget.
+    pilot_games : int
+        Games per setting in the pilot.
+    rate : float or None
+        Games per second measured in the pilot (None when they came from a checkpoint).
+    level : float
+        The race's error per interval.
+    numbers : list of dict
+        Per goal number: ``stream``, ``goal``, ``sd``, ``centre``, ``resolve`` (the
+        half-width wanted: half a tolerance), ``need`` (games per setting for it) and
+        ``budget_half`` (the half-width at the budget's games per setting).
+    goal_text : dict
+        Each goal in words.
+    confirm_games : int
+        Confirmation games per finalist that the plan expects.
+
+    Examples
+    --------
+    >>> from tabletop_nb.lab.synthetic import KnownOddsGame
+    >>> plan = plan_balance(KnownOddsGame(players=4, edge=8), {"handicap": [0, 4, 8]}, {"fair": 0.04},
+    ...                     bots="random", budget=900, executor="serial", progress=False)
+    >>> plan.settings, plan.pilot_games, plan.budget_per_setting
+    (3, 100, 300)
+    >>> plan.need_per_setting > plan.budget_per_setting     # this budget cannot resolve +-0.02
+    True
+    >>> print(plan.summary().splitlines()[0])
+    Plan: ... needs about ... games per setting (... for the 3 settings...); this budget (900) gives each 300 games: +-...
+    """
+
+    game: str
+    players: int
+    settings: int
+    budget: int
+    pilot_games: int
+    rate: float | None
+    level: float
+    numbers: list[dict]
+    goal_text: dict
+    confirm_games: int
+
+    @property
+    def binding(self) -> dict:
+        """The goal number that needs the most games."""
+        return max(self.numbers, key=lambda r: (r["need"], -self.numbers.index(r)))
+
+    @property
+    def need_per_setting(self) -> int:
+        """Race games per setting for every goal number to be resolved to half a tolerance."""
+        return int(self.binding["need"])
+
+    @property
+    def need_total(self) -> int:
+        """Race games for every setting that may race."""
+        return self.need_per_setting * self.settings
+
+    @property
+    def budget_per_setting(self) -> int:
+        """The budget's race games per setting."""
+        return self.budget // max(1, self.settings)
+
+    @property
+    def enough(self) -> bool:
+        """Whether the budget gives every setting the games it needs."""
+        return self.budget_per_setting >= self.need_per_setting
+
+    def seconds(self, games: int) -> float | None:
+        """Seconds for ``games`` at the speed measured (None if not measured)."""
+        return games / self.rate if self.rate else None
+
+    def settings_resolved(self) -> int:
+        """How many settings this budget can resolve."""
+        return self.budget // max(1, self.need_per_setting)
+
+    def widen_to(self) -> dict[str, float]:
+        """Per goal: the tolerance this budget can show (twice the half-width it gives)."""
+        out: dict[str, float] = {}
+        for r in self.numbers:
+            if r["budget_half"] > r["resolve"]:
+                out[r["goal"]] = max(out.get(r["goal"], 0.0), 2 * r["budget_half"])
+        return out
+
+    def headline(self) -> str:
+        """The plan in one short line (for the progress bar)."""
+        b = self.binding
+        return (f"needs ~{self.need_per_setting:,} games/setting for +-{b['resolve']:.3g}; "
+                f"budget gives {self.budget_per_setting:,}: +-{b['budget_half']:.2g}")
+
+    def summary(self) -> str:
+        """The plan in words: what the goals need, what the budget gives, the ways out."""
+        b = self.binding
+        secs = self.seconds(self.need_total)
+        when = f", about {_duration(secs)} at the {self.rate:.0f} games/s just measured" if secs else ""
+        line = (f"Plan: resolving {self.goal_text[b['goal']]} (intervals of +-{b['resolve']:.3g} on "
+                f"{_stream_title(b['stream'])}, the hardest number) needs about {self.need_per_setting:,} games per "
+                f"setting ({self.need_total:,} for the {self.settings} "
+                f"settings{when}); this budget ({self.budget:,}) gives each {self.budget_per_setting:,} games: "
+                f"+-{b['budget_half']:.2g}.")
+        lines = [line]
+        if self.enough:
+            lines.append("The budget covers it.")
+        else:
+            widen = ", ".join(f"{g} to +-{w:.2g}" for g, w in self.widen_to().items())
+            k = self.settings_resolved()
+            shrink = f"race at most {k} settings" if k >= 1 else \
+                f"give one setting budget={self.need_per_setting:,} (this budget does not resolve even one)"
+            lines.append(f"Ways out: widen the band ({widen}), {shrink}, or raise budget= to {self.need_total:,}.")
+        secs_c = self.seconds(self.confirm_games)
+        lines.append(f"The confirmation then plays about {self.confirm_games:,} fresh games per finalist"
+                     + (f" (about {_duration(secs_c)} each)." if secs_c else "."))
+        return "\n".join(lines)
+
+    def plain(self) -> dict:
+        """JSON-friendly form (kept in a result's ``info["plan"]``)."""
+        return {"game": self.game, "players": self.players, "settings": self.settings, "budget": self.budget,
+                "pilot_games": self.pilot_games, "rate": self.rate, "level": self.level, "numbers": self.numbers,
+                "goal_text": self.goal_text, "confirm_games": self.confirm_games,
+                "need_per_setting": self.need_per_setting, "need_total": self.need_total,
+                "budget_per_setting": self.budget_per_setting, "enough": self.enough}
+
+    @classmethod
+    def from_plain(cls, d: Mapping[str, Any]) -> "BalancePlan":
+        """Read back :meth:`plain`."""
+        return cls(d["game"], d["players"], d["settings"], d["budget"], d["pilot_games"], d["rate"], d["level"],
+                   list(d["numbers"]), dict(d["goal_text"]), d["confirm_games"])
+
+    def _repr_html_(self) -> str:
+        import html
+        return "<p>" + html.escape(self.summary()).replace("\n", "<br>") + "</p>"
+
+    def __repr__(self) -> str:
+        return f"<BalancePlan>\n{self.summary()}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def _make_plan(game: Any, goals: list[Goal], streams: Sequence[Stream], cands: list[Candidate], settings: int,
+               budget: int, level: float, rate: float | None, confirm_games: int) -> BalancePlan:
+    numbers = []
+    for st in streams:
+        best_sd, best_centre = 0.0, st.centre if st.centre is not None else 0.0
+        for c in cands:
+            x = c.stream(st.metric)
+            x = x[~np.isnan(x)]
+            if len(x) < 2:
+                continue
+            m = float(x.mean())
+            sd = math.sqrt(m * (1 - m)) if st.metric.startswith("win_rate_seat_") else float(x.std(ddof=1))
+            if sd >= best_sd:
+                best_sd, best_centre = sd, m
+        tol = st.scale if st.centre is not None else st.scale
+        resolve = tol / 2
+        need = games_to_resolve(st, best_sd, best_centre, resolve, level)
+        per = budget // max(1, settings)
+        numbers.append({"stream": st.metric, "goal": st.goal, "sd": round(best_sd, 6), "centre": round(best_centre, 6),
+                        "resolve": resolve, "need": int(need),
+                        "budget_half": round(race_half_width(st, best_sd, best_centre, per, level), 6)})
+    players = game.num_players
+    return BalancePlan(game.name, players, settings, budget, cands[0].games if cands else 0, rate, level, numbers,
+                       {g.name: g.describe(players) for g in goals}, int(confirm_games))
+
+
 def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands: list[Candidate],
              finals, streams: Sequence[Stream], interrupted: bool, confirm_games: int,
              skipped: list[dict]) -> dict:
@@ -1449,8 +2055,8 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
     n_fin = len(verdicts)
     if meets:
         info.update(verdict="met", best=values_of(meets[0]))
-        info["verdict_text"] = (f"{len(meets)} of the {n_fin} finalists meet every goal on {confirm_games} fresh "
-                                f"games each; the closest to the targets: {meets[0]}.")
+        info["verdict_text"] = (f"{meets[0]} meets every goal on {confirm_games} fresh games ({n_fin} finalists "
+                                f"confirmed, in order, until one did).")
     elif likely:
         info["closest"] = values_of(likely[0])
         info.update(verdict="likely", verdict_text=(

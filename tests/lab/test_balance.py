@@ -42,6 +42,8 @@ def _boom(game, state, rng):
 def _without_seconds(res: BalanceResult) -> dict:
     data = json.loads(res.to_json())
     data["info"].pop("seconds")
+    if data["info"].get("plan"):  # the speed measured in the pilot round is the machine's, not the study's
+        data["info"]["plan"].pop("rate")
     return data
 
 
@@ -342,7 +344,7 @@ def test_skill_games_skip_a_finalist_that_already_misses_a_goal():
     its skill number says so ("not played"), and its verdict names the goal it misses. A
     study that played skill games for every finalist would count twice as many."""
     game = tabletop_nb.load_game("toy", players=2)
-    res = balance(game, {"seat0_bonus": [0, 100]}, {"fair": 0.3, "skill": ("random", "hold10", 0.6)},
+    res = balance(game, {"seat0_bonus": [0, 100]}, {"fair": 0.3, "skill": ("random", "hold10", 0.97)},
                   bots="random", seed=5, budget=2, batch=1, confirm_games=100, finalists=2, skill_games=20,
                   executor="serial", progress=False)
     verdicts = res.finalists.groupby("label").verdict.first().to_dict()
@@ -413,27 +415,31 @@ def test_a_damaged_or_foreign_result_is_refused(small_result, tmp_path, kind):
 
 # --------------------------------------------------------------------------- 2. an honest verdict
 def test_a_fair_setting_in_the_space_is_found_and_confirmed():
-    """Known Odds with edge 8 is fair exactly at handicap 8 (true win rates 1/4 each). With a
-    tolerance of 0.05 and enough fresh confirmation games, the verdict is "met", the best
-    setting is handicap 8, its confirmation intervals lie inside the band and contain the
-    truth, and every finalist reported to meet the goal truly does. A search that reported
-    the race's luckiest estimate, ranked by a single seat, or confirmed on the race's own
-    games would pick 6 or 10 often. (Seeds 0-9 at these numbers: best == 8 in all ten; with
-    two finalists, or 4,000 confirmation games each, in only seven or eight of them.)"""
+    """Known Odds with edge 8: handicaps 4 to 12 truly hold every seat within 0.25 +- 0.05
+    (handicap 8 exactly). With enough fresh confirmation games the verdict is "met" and the
+    setting named truly meets the goal, its confirmation intervals inside the band and
+    around the truth. The race stops after its first round (the rest of the budget could not
+    tell a band: ``race_stop == "futile"``) and the finalists are confirmed in order until one
+    meets every goal, so one confirmation of 6,000 games is played, not three. A search that
+    reported the race's luckiest estimate, or confirmed on the race's own games, would name
+    handicap 0, 2, 14 or 16 (truly outside the band) in some of seeds 0-5."""
     game = known_odds()
-    res = balance(game, {"handicap": range(0, 17, 2)}, {"fair": 0.05}, bots="random", seed=1, budget=4500,
-                  batch=250, confirm_games=6000, finalists=3, executor="serial", progress=False)
-    assert res.verdict == "met" and res.best == {"handicap": 8}
-    assert res.games == {"race": 4500, "confirm": 18000, "skill": 0, "total": 22500}
-    f = res.finalists
-    best = f[f.label == "handicap=8"]
-    assert len(best) == 4 and best["met"].all() and (best["n"] == 6000).all()
-    assert ((best["low"] <= 0.25) & (0.25 <= best["high"])).all()
-    for label, part in f.groupby("label"):
-        rules = game.with_rules(handicap=int(label.split("=")[1])).rules
-        if part["verdict"].iloc[0] == "meets":
-            assert all(_truly_inside(rules, r) for _, r in part.iterrows())
-    assert res.grid_games > 0 and "handicap=8" in res.summary()
+    for seed in (0, 1):
+        res = balance(game, {"handicap": range(0, 17, 2)}, {"fair": 0.05}, bots="random", seed=seed, budget=4500,
+                      batch=250, confirm_games=6000, finalists=3, executor="serial", progress=False)
+        assert res.verdict == "met" and 4 <= res.best["handicap"] <= 12
+        assert res.info["race_stop"] == "futile"
+        assert res.games == {"race": 2250, "confirm": 6000, "skill": 0, "total": 8250}
+        f = res.finalists
+        label = f"handicap={res.best['handicap']}"
+        best = f[f.label == label]
+        rules = game.with_rules(**res.best).rules
+        assert len(best) == 4 and best["met"].all() and (best["n"] == 6000).all()
+        assert all(_truly_inside(rules, r) for _, r in best.iterrows())
+        truth = [float(p) for p in true_win_rates(rules)]
+        assert all(r["low"] <= t <= r["high"] for t, (_, r) in zip(truth, best.iterrows()))
+        assert res.summary().startswith(f"Met: {label}: every goal met on 6,000 fresh games (seat 0 wins ")
+        assert "a fixed grid of every setting" in res.summary()
 
 
 def test_no_handicap_can_make_it_fair_verdict_none_names_the_goal():
@@ -549,7 +555,7 @@ def test_every_setting_plays_the_same_seeds_and_confirmation_seeds_are_fresh(tmp
     for r in rows:
         by.setdefault(r["variant"], {}).setdefault(int(r["game"]), []).append(r)
     games = dict(zip(res.candidates["label"], res.candidates["games"]))
-    assert len(games) == 4 and len(set(games.values())) > 1  # some settings left the race early
+    assert len(games) == 4 and (res.candidates["status"] == "out").any()  # some settings left the race
     for label, n in games.items():
         race = sorted(g for g in by[label] if g < CONFIRM_BASE)
         assert race == list(range(n)), label
@@ -673,7 +679,10 @@ def _resume_study(**kw):
 @pytest.fixture(scope="module")
 def uninterrupted():
     res = _resume_study(progress=False)
-    assert res.verdict != "interrupted" and res.games["race"] > 800 and res.games["confirm"] == 400
+    # the race stops after its first round (800 games): the rest of the budget could not decide a
+    # band; the finalists are confirmed in order until one meets every goal
+    assert res.verdict != "interrupted" and res.games["race"] == 800 and res.info["race_stop"] == "futile"
+    assert res.games["confirm"] in (200, 400)
     return res
 
 
@@ -683,7 +692,7 @@ def _game_lines(path):
     return keys, len(keys) // 4
 
 
-@pytest.mark.parametrize("stop_at", [450, "confirm"])  # mid-race (round 2), mid-confirmation
+@pytest.mark.parametrize("stop_at", [450, "confirm"])  # mid-race (round 1), mid-confirmation
 def test_interrupted_by_the_progress_callback_then_resumed(uninterrupted, tmp_path, stop_at):
     """A KeyboardInterrupt from the progress callback (the notebook's stop button) mid-race,
     or mid-confirmation, returns verdict "interrupted" with a warning and keeps every finished
