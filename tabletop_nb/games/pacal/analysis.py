@@ -46,6 +46,9 @@ class PacalGame(Protocol):
     def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int:
         """:meth:`PacalGame.district_gain`."""
 
+    def final_scoring(self, s: PacalState) -> tuple:
+        """:meth:`PacalGame.final_scoring`."""
+
 __all__ = ["district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
@@ -689,13 +692,26 @@ def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int,
     >>> final_after_build(game, s, game.geo.cell((3, 9)), 2, final_tallies(game, s.pyramids)) == after
     True
 
+    A subclass that overrides :meth:`PacalGame.final_scoring` is asked itself, about the
+    state with the new pyramid in place (the tallies serve the printed scoring only).
+
     Rules: PC-END-08, PC-UPGRADE-03.
     """
+    if _final_overridden(game):
+        from .state import evolve
+        pyramids = s.pyramids[:cell] + (s.player * 8 + height,) + s.pyramids[cell + 1:]
+        return tuple(game.final_scoring(evolve(s, pyramids=pyramids)))
     if tallies is None:
         pyramids = s.pyramids[:cell] + (s.player * 8 + height,) + s.pyramids[cell + 1:]
         return final_points(game, pyramids, s.gods)
     return tallies_points(game, tallies_after(game, tallies, cell, s.pyramids[cell],
                                               s.player * 8 + height), s.gods)
+
+
+def _final_overridden(game: PacalGame) -> bool:
+    """Whether the game's ``final_scoring`` is not the printed one (a house rule's)."""
+    from .engine import PacalGame as _Printed  # the engine imports this module
+    return getattr(type(game), "final_scoring", None) is not _Printed.final_scoring
 
 
 def tallies_after(game: PacalGame, tallies: Tallies, cell: int, old: int, new: int) -> Tallies:
