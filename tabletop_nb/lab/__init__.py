@@ -1,6 +1,6 @@
 """The rule lab for designers: compare variants, sweep a rule, weigh luck against skill,
 rate bots on a skill ladder, search the rule values that balance a game, find the rules that
-move a goal (levers).
+move a goal (levers), check a house rule (check_rule).
 
 Imports pandas only when a comparison runs and plotly only when a figure is drawn.
 """
@@ -9,7 +9,10 @@ from .compare import (LuckSkill, RuleComparison, RuleSweep, compare_rules, luck_
 from .ladder import SkillLadder, skill_ladder
 from .balance import BalanceResult, balance
 from .levers import LeversResult, levers
+from .check_rule import RuleCheck, check_rule
 from . import goals
+from .analyse import GameAnalysis, LuckAndSkill, analyse, luck_and_skill
 
 __all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
-           "skill_ladder", "SkillLadder", "balance", "BalanceResult", "levers", "LeversResult", "goals"]
+           "skill_ladder", "SkillLadder", "balance", "BalanceResult", "levers", "LeversResult", "goals",
+           "analyse", "GameAnalysis", "luck_and_skill", "LuckAndSkill"]

@@ -1,0 +1,1075 @@
+"""Was it luck? One finished game analysed move by move: each decision's cost, each roll's luck.
+
+:func:`analyse` replays a record and, at every decision and every chance event, estimates
+each seat's chance of winning with an :class:`Evaluator` (rollouts played by a named bot).
+From those estimates, as GNU Backgammon rates a backgammon game:
+
+- a **decision**'s *error* is the win chance the seat gave away: the value of the best
+  action found minus the value of the action chosen (0 when the chosen action was best);
+- a chance event's **luck** for a seat is its win chance after the outcome that came, minus
+  its expected win chance over every outcome the event could have had (exact probabilities
+  from ``chance_outcomes`` where the outcomes are few, a sample where they are many);
+- per seat, total luck and total error; and the **turning points**, the five events that
+  moved a seat's win chance most against expectation (luck) or against best play (error).
+
+How the win chance is estimated
+-------------------------------
+A *rollout* plays on from a position to the end of the game with the evaluator's bot in
+every seat (``"greedy"`` by default), chance sampled, and counts a win as 1 (a shared win
+split). With a ``horizon`` (by default the game's own ``search_horizon``, as the search
+bot) it stops after that many decisions and values the position with the game's
+``estimate_scores`` hook: each seat's chance is a softmax of its estimated score over a
+scale of a tenth of the mean score, which for two seats is the search bot's logistic in the
+margin (``core/search.py``). ``horizon="game"`` always plays to the end. ``rollouts``
+(the number of worlds) is the accuracy knob; every estimate carries its 95% interval.
+
+Common random numbers: world ``j`` of every estimate in one analysis draws from the same
+seed (``SeedSequence(seed)``'s child ``j``, SPEC 7), so a difference between two actions
+or two outcomes is a difference of the game, not of the dice of the rollouts.
+
+Hidden information: everything said about a seat comes from what that seat could see.
+Each world starts from ``game.determinize(game.observation(state, seat), seat, rng)``, so
+a decision is judged on what its seat knew, and a seat's luck and win chance never depend
+on what was hidden from it. (Games without hidden information share one estimate among
+the seats.)
+
+Examples
+--------
+>>> import tabletop_nb as tt
+>>> game = tt.load_game("pacal", players=2)
+>>> rec = tt.play(game, ["greedy", "random"], seed=3)
+>>> a = tt.analyse(game, rec, quick=True, progress=False)
+>>> len(a.seats), a.seats[0].name == game.player_name(0)
+(2, True)
+"""
+from __future__ import annotations
+
+import html
+import math
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ..core.basebots import plain_bots, unknown_bot
+from ..core.bots import bot_name, resolve_bot
+from ..core.errors import TabletopError
+from ..core.protocol import CHANCE, TERMINAL, BaseGame
+from ..core.record import GameRecord, replay
+from ..core.search import Plan
+from ..core.stats import Z95, Estimate, mean_ci
+
+__all__ = ["analyse", "GameAnalysis", "Evaluator", "Value", "Decision", "ChanceEvent",
+           "SeatFigures", "TurningPoint", "luck_and_skill", "LuckAndSkill", "QUICK", "DEFAULT",
+           "MISTAKE", "BLUNDER", "PARALLEL_ESTIMATES"]
+
+#: the default accuracy: rollouts per estimate and alternatives per decision
+DEFAULT = {"rollouts": 8, "alternatives": 3}
+#: the classroom setting (``quick=True``): a game in seconds, rougher numbers
+QUICK = {"rollouts": 4, "alternatives": 1}
+#: more estimates than this run in two worker processes by default (starting them costs
+#: about a second)
+PARALLEL_ESTIMATES = 300
+#: an error of at least this much win chance (and surely above 0) is labelled a mistake
+MISTAKE = 0.05
+#: ... and of at least this much, a blunder
+BLUNDER = 0.15
+
+
+class Value:
+    """Each seat's estimated win chance (with its 95% interval) and expected score.
+
+    Parameters
+    ----------
+    worlds : numpy.ndarray
+        Win chances, one row per world (rollout), one column per seat.
+    scores : numpy.ndarray
+        Final (or estimated) scores in the same shape.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> v = Value(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([[3.0, 1.0], [2.0, 4.0]]))
+    >>> v.win, v.score
+    ((0.5, 0.5), (2.5, 2.5))
+    """
+
+    __slots__ = ("worlds", "win", "score", "low", "high")
+
+    def __init__(self, worlds: np.ndarray, scores: np.ndarray):
+        self.worlds = worlds
+        n = len(worlds)
+        mean = worlds.mean(axis=0)
+        se = worlds.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(mean.shape, np.nan)
+        self.win = tuple(float(x) for x in mean)
+        self.score = tuple(float(x) for x in scores.mean(axis=0))
+        self.low = tuple(float(max(0.0, m - Z95 * s)) for m, s in zip(mean, se))
+        self.high = tuple(float(min(1.0, m + Z95 * s)) for m, s in zip(mean, se))
+
+    def estimate(self, seat: int) -> Estimate:
+        """Seat ``seat``'s win chance as an :class:`~tabletop_nb.core.stats.Estimate`."""
+        return Estimate(self.win[seat], self.low[seat], self.high[seat], len(self.worlds))
+
+    def __repr__(self) -> str:
+        return "Value(" + ", ".join(f"{w:.3f}" for w in self.win) + ")"
+
+
+def _win_chances(est: Sequence[float]) -> np.ndarray:
+    """Each seat's chance of winning from estimated final scores: a softmax of the scores
+    over a tenth of the mean score (for two seats, the search bot's logistic in the margin)."""
+    x = np.asarray(est, dtype=float)
+    scale = max(1.0, 0.1 * float(np.abs(x).sum()) / len(x))
+    z = np.clip((x - x.max()) / scale, -60.0, 0.0)
+    e = np.exp(z)
+    return e / e.sum()
+
+
+def _result(game, s) -> np.ndarray:
+    out = np.zeros(game.num_players)
+    win = game.winners(s)
+    for w in win:
+        out[w] = 1.0 / len(win)
+    return out
+
+
+class Evaluator:
+    """Estimates win chances by rollouts on common seeds (see the module).
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    bot : str or callable, default "greedy"
+        The bot that plays every seat in the rollouts (a game without a greedy bot falls
+        back to ``"random"``); search bots are too slow for this and are refused.
+    rollouts : int, default 8
+        Worlds per estimate: the accuracy knob (the interval shrinks as its square root).
+    horizon : int, "game" or None
+        Decisions a rollout plays before ``estimate_scores`` values it; None: the game's
+        ``search_horizon``; ``"game"``: to the end.
+    max_outcomes : int, default 6
+        A chance event with at most this many outcomes is averaged exactly over them (with
+        their probabilities); one with more draws one outcome per world.
+    seed : int, default 0
+        The root of the worlds' seeds.
+
+    Examples
+    --------
+    >>> import tabletop_nb as tt
+    >>> game = tt.load_game("pacal", players=2)
+    >>> ev = Evaluator(game, rollouts=8, seed=1)
+    >>> v = ev.value(game.initial_state())
+    >>> round(sum(v.win), 6), len(v.worlds)
+    (1.0, 8)
+    """
+
+    def __init__(self, game, bot: Any = "greedy", rollouts: int = DEFAULT["rollouts"],
+                 horizon: int | str | None = None, max_outcomes: int = 6, seed: int = 0):
+        if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
+            raise TabletopError(f"rollouts must be a whole number of at least 2 (it is the "
+                                f"accuracy: 4 is quick, 8 the default), got {rollouts!r}")
+        if horizon not in (None, "game") and (isinstance(horizon, bool)
+                                              or not isinstance(horizon, (int, np.integer))
+                                              or horizon < 1):
+            raise TabletopError(f"horizon must be a whole number of at least 1, 'game' or None, "
+                                f"got {horizon!r}")
+        if isinstance(max_outcomes, bool) or not isinstance(max_outcomes, (int, np.integer)) \
+                or max_outcomes < 1:
+            raise TabletopError(f"max_outcomes must be a whole number of at least 1, got {max_outcomes!r}")
+        self.game = game
+        self.bot = bot
+        if isinstance(bot, str):
+            bots = plain_bots(game)
+            name = "random" if bot == "greedy" and "greedy" not in bots else bot
+            if name not in bots:
+                if name.startswith("search"):
+                    raise TabletopError("a search bot is too slow to play rollouts; use 'greedy' "
+                                        "or 'random'")
+                raise unknown_bot(game, bot, bots)
+            self.policy = bots[name]
+        elif callable(bot):
+            self.policy = resolve_bot(game, bot)
+        else:
+            raise TabletopError(f"bot must be a bot name or a callable bot, got {bot!r}")
+        self.rollouts = int(rollouts)
+        self.horizon = game.search_horizon if horizon is None else (None if horizon == "game" else int(horizon))
+        self.max_outcomes = int(max_outcomes)
+        self.seed = seed
+        kids = np.random.SeedSequence(seed).spawn(self.rollouts)
+        # per world: one stream for the hidden parts and a sampled outcome, one for the rollout
+        self._seeds = [(np.random.SeedSequence(k.entropy, spawn_key=tuple(k.spawn_key) + (0,)),
+                        np.random.SeedSequence(k.entropy, spawn_key=tuple(k.spawn_key) + (1,)))
+                       for k in kids]
+        self.hidden = type(game).observation is not BaseGame.observation
+        self._limit = getattr(game, "max_actions", 100_000)
+
+    # -- one rollout -----------------------------------------------------------------------
+    def _rollout(self, s, rng) -> tuple[np.ndarray, np.ndarray]:
+        game = self.game
+        current, sample, apply_trusted, policy = (game.current_player, game.sample_chance,
+                                                  game.apply_trusted, self.policy)
+        limit = self.horizon if self.horizon is not None else self._limit
+        decisions = 0
+        while decisions < limit:
+            p = current(s)
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                s = apply_trusted(s, sample(s, rng))
+            else:
+                # a world is a full state already drawn for the seat whose knowledge counts:
+                # the rollout bots play it as the search bot's rollouts do
+                s = apply_trusted(s, policy(game, s, rng))
+                decisions += 1
+        if current(s) == TERMINAL:
+            return _result(game, s), np.asarray(game.scores(s), dtype=float)
+        est = game.estimate_scores(s)
+        return _win_chances(est), np.asarray(est, dtype=float)
+
+    def _world(self, state, seat, j):
+        """World ``j`` of ``state`` as ``seat`` sees it, and world j's two streams."""
+        det_ss, roll_ss = self._seeds[j]
+        det = np.random.default_rng(det_ss)
+        if self.hidden and seat is not None:
+            view = self.game.observation(state, seat)
+            if view != state:  # something is hidden from this seat: draw it afresh
+                state = self.game.determinize(view, seat, det)
+        return state, det, roll_ss
+
+    # -- estimates -------------------------------------------------------------------------
+    def value(self, state, seat: int | None = None) -> Value:
+        """Every seat's win chance from ``state``, as ``seat`` sees it (None: all of it).
+
+        At a chance node the value is the expectation over its outcomes (exact when they
+        are at most ``max_outcomes``), so it is what a seat may expect before the dice fall.
+
+        Parameters
+        ----------
+        state : state
+            Any position.
+        seat : int or None
+            Whose knowledge: the hidden parts are drawn afresh in each world from what this
+            seat sees. None uses the state as it is (an analyst who sees everything).
+
+        Returns
+        -------
+        Value
+
+        Examples
+        --------
+        >>> import tabletop_nb as tt
+        >>> game = tt.load_game("pacal", players=2)
+        >>> Evaluator(game, rollouts=4).value(game.initial_state(), seat=0).win[0] <= 1
+        True
+        """
+        game = self.game
+        wins, scores = [], []
+        for j in range(self.rollouts):
+            w, det, roll_ss = self._world(state, seat, j)
+            if game.current_player(w) == CHANCE:
+                outs = game.chance_outcomes(w)
+                if len(outs) <= self.max_outcomes:
+                    win = np.zeros(game.num_players)
+                    sc = np.zeros(game.num_players)
+                    for o, p in outs:
+                        a, b = self._rollout(game.apply_trusted(w, o), np.random.default_rng(roll_ss))
+                        win += float(p) * a
+                        sc += float(p) * b
+                    wins.append(win)
+                    scores.append(sc)
+                    continue
+                w = game.apply_trusted(w, game.sample_chance(w, det))
+            a, b = self._rollout(w, np.random.default_rng(roll_ss))
+            wins.append(a)
+            scores.append(b)
+        return Value(np.array(wins), np.array(scores))
+
+    def actions(self, state, actions: Sequence, seat: int) -> list[Value]:
+        """The value of each action at ``seat``'s decision, on the same worlds (as ``seat``
+        saw them).
+
+        Parameters
+        ----------
+        state : state
+            A decision of ``seat``.
+        actions : sequence
+            Legal actions there.
+        seat : int
+            The deciding seat.
+
+        Returns
+        -------
+        list of Value
+            One per action, in order.
+
+        Examples
+        --------
+        >>> import tabletop_nb as tt
+        >>> game = tt.load_game("pacal", players=2)
+        >>> s = game.initial_state()
+        >>> vals = Evaluator(game, rollouts=4).actions(s, game.legal_actions(s)[:2], 0)
+        >>> len(vals)
+        2
+        """
+        game = self.game
+        out_w: list[list] = [[] for _ in actions]
+        out_s: list[list] = [[] for _ in actions]
+        for j in range(self.rollouts):
+            w, _, roll_ss = self._world(state, seat, j)
+            for i, a in enumerate(actions):
+                x, y = self._rollout(game.apply_trusted(w, a), np.random.default_rng(roll_ss))
+                out_w[i].append(x)
+                out_s[i].append(y)
+        return [Value(np.array(a), np.array(b)) for a, b in zip(out_w, out_s)]
+
+
+# ------------------------------------------------------------------------ the figures
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the game, judged on what its seat knew.
+
+    Attributes
+    ----------
+    index : int
+        The action's number in the record (0 = first action).
+    seat : int
+        Who decided.
+    label, best_label : str
+        The chosen action and the best one found, in the game's words.
+    chosen, best : Estimate
+        The seat's win chance after each (95% interval).
+    error : Estimate
+        The win chance given away: best minus chosen, paired on the same worlds
+        (0 when the chosen action was the best found).
+    tag : str
+        ``"blunder"``, ``"mistake"`` or ``""`` (see :data:`MISTAKE`, :data:`BLUNDER`).
+    alternatives : tuple
+        ``(label, win chance, expected score)`` of every action compared.
+
+    Examples
+    --------
+    >>> e = Estimate(0.0, 0.0, 0.0, 4)
+    >>> Decision(3, 0, "a", "a", e, e, e, "", ()).error.value
+    0.0
+    """
+
+    index: int
+    seat: int
+    label: str
+    best_label: str
+    chosen: Estimate
+    best: Estimate
+    error: Estimate
+    tag: str
+    alternatives: tuple
+
+
+@dataclass(frozen=True)
+class ChanceEvent:
+    """One chance event (a roll, a draw, a shuffle step) and each seat's luck from it.
+
+    Attributes
+    ----------
+    index : int
+        The outcome's number in the record.
+    label : str
+        What came, in the game's words.
+    outcomes : int
+        How many outcomes the event could have had.
+    expected, after : tuple of float
+        Each seat's win chance before the outcome (its expectation over the outcomes) and
+        after it, each from that seat's own knowledge.
+    luck : tuple of float
+        ``after - expected`` per seat: positive, the dice helped.
+    others : tuple
+        Where the outcomes were few (at most ``max_outcomes``): ``(label, probability)`` of
+        each outcome it could have had; empty otherwise.
+
+    Examples
+    --------
+    >>> ChanceEvent(0, "roll 6", 6, (0.5, 0.5), (0.6, 0.4), (0.1, -0.1)).luck
+    (0.1, -0.1)
+    """
+
+    index: int
+    label: str
+    outcomes: int
+    expected: tuple
+    after: tuple
+    luck: tuple
+    others: tuple = ()
+
+
+@dataclass(frozen=True)
+class SeatFigures:
+    """One seat's totals over the game.
+
+    Attributes
+    ----------
+    seat : int
+    name, bot : str
+        The seat's name in the game and who played it.
+    start, result : float
+        The win chance at the start (estimated) and at the end (1 for a win, shared wins
+        split, 0 otherwise).
+    luck : float
+        The sum of the seat's luck over every chance event.
+    error : float
+        The sum of the seat's errors over its decisions.
+    decisions, mistakes, blunders : int
+        Decisions judged, and how many were labelled.
+    verdict : str
+        The seat's game in one line.
+
+    Examples
+    --------
+    >>> SeatFigures(0, "Red", "greedy", 0.5, 1.0, 0.3, 0.0, 10, 0, 0, "").luck
+    0.3
+    """
+
+    seat: int
+    name: str
+    bot: str
+    start: float
+    result: float
+    luck: float
+    error: float
+    decisions: int
+    mistakes: int
+    blunders: int
+    verdict: str
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """One of the events that moved a seat's win chance most.
+
+    Attributes
+    ----------
+    index : int
+        The action's number in the record.
+    kind : str
+        ``"luck"`` (a chance event) or ``"error"`` (a decision).
+    seat : int
+        The seat whose chance moved most.
+    label : str
+        What happened, in the game's words.
+    swing : float
+        The change of that seat's win chance against expectation (luck) or against the
+        best action found (minus the error).
+
+    Examples
+    --------
+    >>> TurningPoint(7, "luck", 1, "roll 6", 0.2).swing
+    0.2
+    """
+
+    index: int
+    kind: str
+    seat: int
+    label: str
+    swing: float
+
+
+def _verdict(name: str, result: float, luck: float, error: float, players: int) -> str:
+    if result >= 1.0:
+        outcome = "won"
+    elif result > 0:
+        outcome = "shared the win"
+    else:
+        outcome = "lost"
+    if abs(luck) < 0.05:
+        dice = "the dice were about even"
+    elif luck > 0:
+        dice = f"the dice gave {100 * luck:.0f} points of win chance"
+    else:
+        dice = f"the dice took {100 * -luck:.0f} points of win chance"
+    if error < 0.02:
+        play = "play cost almost nothing"
+    else:
+        play = f"errors cost {100 * error:.0f} points"
+    lead = ""
+    if outcome == "won" and luck > error + 0.05 and luck >= 0.5 - 1 / players:
+        lead = " Luck carried it."
+    elif outcome == "won" and error < 0.05 and luck < 0.05:
+        lead = " Won by play."
+    elif outcome == "lost" and luck < -0.05 and error < 0.05:
+        lead = " Unlucky, not outplayed."
+    elif outcome == "lost" and error > 0.1 and error > -luck:
+        lead = " Lost more to errors than to the dice."
+    return f"{name} {outcome}: {dice}, {play}.{lead}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+@dataclass
+class GameAnalysis:
+    """The result of :func:`analyse`: a game's win chances, errors, luck and turning points.
+
+    Attributes
+    ----------
+    game : Game
+        The game (with the record's rules).
+    record : GameRecord
+        The game analysed.
+    labels : list of str
+        Each action of the record in the game's words.
+    curve : list of tuple
+        ``(index, seat, win chance, low, high)``: the points of each seat's win-chance line
+        (index = how many actions had been played), each from that seat's knowledge.
+    decisions : list of Decision
+    chance : list of ChanceEvent
+    seats : list of SeatFigures
+    turning_points : list of TurningPoint
+        The five biggest swings, biggest first.
+    settings : dict
+        The evaluator's settings (bot, rollouts, horizon, alternatives, seed).
+
+    Examples
+    --------
+    >>> import tabletop_nb as tt
+    >>> game = tt.load_game("pacal", players=2)
+    >>> a = tt.analyse(game, tt.play(game, "greedy", seed=1), quick=True, progress=False)
+    >>> len(a.turning_points) <= 5
+    True
+    """
+
+    game: Any
+    record: GameRecord
+    labels: list
+    curve: list
+    decisions: list
+    chance: list
+    seats: list
+    turning_points: list
+    settings: dict = field(default_factory=dict)
+
+    # -- reading it ----------------------------------------------------------------------
+    def summary(self) -> str:
+        """Each seat's verdict, one line each, then the biggest turning point."""
+        lines = [s.verdict for s in self.seats]
+        if self.turning_points:
+            t = self.turning_points[0]
+            lines.append(f"Biggest swing: action {t.index}, {t.label} "
+                         f"({self.game.player_name(t.seat)} {100 * t.swing:+.0f} points).")
+        return "\n".join(lines)
+
+    def seat_table(self):
+        """Per seat: start, result, luck, error, decisions, mistakes, blunders (a DataFrame)."""
+        import pandas as pd
+        return pd.DataFrame([{"seat": s.seat, "name": s.name, "bot": s.bot, "start": s.start,
+                              "result": s.result, "luck": s.luck, "error": s.error,
+                              "decisions": s.decisions, "mistakes": s.mistakes,
+                              "blunders": s.blunders} for s in self.seats])
+
+    def table(self):
+        """The turning points as a DataFrame (action, kind, seat, what happened, swing)."""
+        import pandas as pd
+        return pd.DataFrame([{"action": t.index, "kind": t.kind,
+                              "seat": self.game.player_name(t.seat), "what": t.label,
+                              "swing": round(t.swing, 3)} for t in self.turning_points],
+                            columns=["action", "kind", "seat", "what", "swing"])
+
+    def luckiest(self) -> ChanceEvent | None:
+        """The chance event with the largest luck for any seat (None without chance events)."""
+        return max(self.chance, key=lambda c: max(c.luck), default=None)
+
+    def unluckiest(self) -> ChanceEvent | None:
+        """The chance event with the smallest luck for any seat."""
+        return min(self.chance, key=lambda c: min(c.luck), default=None)
+
+    def figure(self):
+        """The win chances over the game (plotly; see :func:`tabletop_nb.viz.luck.luck_chart`)."""
+        from ..viz.luck import luck_chart
+        return luck_chart(self)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(s.name)}</td><td>{html.escape(str(s.bot))}</td>"
+            f"<td>{_pct(s.start)}</td><td>{s.result:g}</td><td>{100 * s.luck:+.1f}</td>"
+            f"<td>{100 * s.error:.1f}</td><td>{s.mistakes}/{s.blunders}</td>"
+            f"<td>{html.escape(s.verdict)}</td></tr>" for s in self.seats)
+        tps = "".join(
+            f"<tr><td>{t.index}</td><td>{t.kind}</td><td>{html.escape(self.game.player_name(t.seat))}"
+            f"</td><td>{html.escape(t.label)}</td><td>{100 * t.swing:+.1f}</td></tr>"
+            for t in self.turning_points)
+        st = self.settings
+        return (f"<div class='tt-analysis'><b>Was it luck?</b> {html.escape(self.game.name)}, "
+                f"{self.game.num_players} players, {len(self.record.actions)} actions "
+                f"({st.get('rollouts')} rollouts by {html.escape(str(st.get('bot')))} per estimate)"
+                "<table><tr><th>seat</th><th>bot</th><th>start</th><th>result</th>"
+                "<th>luck (points)</th><th>error (points)</th><th>mistakes/blunders</th>"
+                f"<th>verdict</th></tr>{rows}</table><b>Turning points</b><table><tr><th>action</th>"
+                "<th>kind</th><th>seat</th><th>what</th><th>swing (points)</th></tr>"
+                f"{tps}</table></div>")
+
+    def __repr__(self) -> str:
+        return f"<GameAnalysis of {self.game.name}, {len(self.record.actions)} actions:\n{self.summary()}>"
+
+
+def _candidates(game, view, rng, chosen, alternatives: int) -> list:
+    """The chosen action and the game's own few best (``search_actions``, greedy's first)."""
+    out: list = []
+    for c in game.search_actions(view, rng):
+        a = c.action if type(c) is Plan else c
+        if a not in out:
+            out.append(a)
+        if len(out) >= alternatives:
+            break
+    if chosen not in out:
+        out.append(chosen)
+    return out
+
+
+def _settings(quick: bool, rollouts: int | None, alternatives: int | None) -> tuple[int, int]:
+    base = QUICK if quick else DEFAULT
+    r = base["rollouts"] if rollouts is None else rollouts
+    k = base["alternatives"] if alternatives is None else alternatives
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise TabletopError(f"alternatives must be a whole number of at least 1, got {k!r}")
+    return r, int(k)
+
+
+class _Bar:
+    """Progress by estimates: a tqdm.auto bar, a callback ``progress(done, total)``, or none."""
+
+    def __init__(self, progress, total: int, desc: str):
+        self.total, self.done = total, 0
+        self.callback = progress if callable(progress) else None
+        self.bar = None
+        if progress and self.callback is None:
+            from tqdm.auto import tqdm
+            self.bar = tqdm(total=total, desc=desc, unit="estimate", leave=False, mininterval=0.5)
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        if self.callback is not None:
+            self.callback(self.done, self.total)  # may raise: a stop button
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _evaluate(game, settings: dict, items: list) -> list:
+    """Worker: the estimates of ``items`` (``("value", state, seat)`` or ``("actions", state,
+    seat, actions)``) with an evaluator built from ``settings``."""
+    ev = Evaluator(game, **settings)
+    return [ev.value(it[1], it[2]) if it[0] == "value" else ev.actions(it[1], it[3], it[2])
+            for it in items]
+
+
+def _run(game, settings: dict, items: list, executor, bar: "_Bar") -> list:
+    """Every item's estimate, in order: here, or in chunks on an executor."""
+    if executor is None or executor == "serial":
+        ev = Evaluator(game, **settings)
+        out = []
+        for it in items:
+            out.append(ev.value(it[1], it[2]) if it[0] == "value" else ev.actions(it[1], it[3], it[2]))
+            bar.update()
+        return out
+    from concurrent.futures import FIRST_COMPLETED, wait
+    own = executor == "processes"
+    if own:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
+        executor = ProcessPoolExecutor(max_workers=2, mp_context=ctx)
+    size = max(1, min(32, len(items) // 16 or 1))
+    chunks = [(k, items[k:k + size]) for k in range(0, len(items), size)]
+    results: list = [None] * len(items)
+    try:
+        pending = {executor.submit(_evaluate, game, settings, part): k for k, part in chunks}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                k = pending.pop(f)
+                part = f.result()
+                results[k:k + len(part)] = part
+                bar.update(len(part))
+    except BaseException:
+        for f in list(pending):
+            f.cancel()
+        raise
+    finally:
+        if own:
+            executor.shutdown(wait=True, cancel_futures=True)
+    return results
+
+
+def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | None = None,
+            alternatives: int | None = None, horizon: int | str | None = None,
+            max_outcomes: int = 6, quick: bool = False, seed: int = 0, executor: Any = None,
+            progress: bool | Callable = True) -> GameAnalysis:
+    """Analyse a finished game move by move: each decision's error, each chance event's luck.
+
+    Parameters
+    ----------
+    game : Game
+        The game the record was played in (the record's rules are used).
+    record : GameRecord
+        A finished game (``tt.play``, a saved file, GameApp's record).
+    bot : str or callable, default "greedy"
+        The bot that plays the rollouts (see :class:`Evaluator`).
+    rollouts : int, optional
+        Worlds per estimate: the accuracy knob (default 8; 4 with ``quick``).
+    alternatives : int, optional
+        Actions compared at a decision besides the chosen one: the first of the game's
+        ``search_actions`` (its own few best, greedy's first; every legal action for a game
+        without that hook). Default 3; 1 with ``quick`` (then only decisions that differ
+        from the game's own first choice are judged).
+    horizon : int, "game" or None
+        Decisions per rollout before the game's ``estimate_scores`` values it. Default
+        (None) ``"game"``: every rollout to the end, so win chances mean what they say
+        (a truncated rollout's softmax of estimated scores is quicker but is only the
+        search bot's ranking, not a calibrated chance).
+    max_outcomes : int, default 6
+        Chance events with at most this many outcomes are averaged exactly.
+    quick : bool, default False
+        The classroom setting (:data:`QUICK`): a 4-player game in seconds, rougher numbers.
+    seed : int, default 0
+        The rollouts' seed (the same seed gives the same analysis, on any executor).
+    executor : None, "serial", "processes" or Executor
+        Where the estimates run: None is "processes" (two worker processes) for more than
+        :data:`PARALLEL_ESTIMATES` estimates, else "serial"; any
+        ``concurrent.futures.Executor`` works.
+    progress : bool or callable, default True
+        A tqdm.auto bar, or ``progress(done, total)`` called as estimates finish (raise
+        from it to stop).
+
+    Returns
+    -------
+    GameAnalysis
+
+    Examples
+    --------
+    >>> import tabletop_nb as tt
+    >>> game = tt.load_game("pacal", players=2)
+    >>> rec = tt.play(game, ["greedy", "random"], seed=3)
+    >>> a = tt.analyse(game, rec, quick=True, progress=False)
+    >>> a.seats[1].decisions > 0, a.settings["rollouts"]
+    (True, 4)
+    """
+    if not isinstance(record, GameRecord):
+        raise TabletopError(f"analyse needs a GameRecord (from tt.play, GameRecord.load or "
+                            f"an app's record), got {type(record).__name__}")
+    if not record.ended:
+        raise TabletopError("this record is of a game in progress: analyse a finished game "
+                            "(play it to the end first)")
+    if executor not in (None, "serial", "processes") and not hasattr(executor, "submit"):
+        raise TabletopError(f"executor must be None, 'serial', 'processes' or a "
+                            f"concurrent.futures.Executor, got {executor!r}")
+    states, actions = replay(game, record, with_actions=True)
+    game = game.with_plain_rules(record.rules)
+    n_rollouts, n_alt = _settings(quick, rollouts, alternatives)
+    if horizon is None:
+        horizon = "game"
+    settings = {"bot": bot, "rollouts": n_rollouts, "horizon": horizon,
+                "max_outcomes": max_outcomes, "seed": seed}
+    ev = Evaluator(game, **settings)  # checks the settings before any work
+    n = game.num_players
+    views: list = list(range(n)) if ev.hidden else [None]
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2**31 - 1,)))
+
+    labels = [game.action_label(s, a) for s, a in zip(states, actions)]
+    # the work: each chance event with a choice of outcomes, each decision with a choice
+    chance_at: list[int] = []
+    decide_at: list[tuple[int, int, list]] = []
+    for t, (s, a) in enumerate(zip(states, actions)):
+        p = game.current_player(s)
+        if p == CHANCE:
+            if len(game.chance_outcomes(s)) > 1:
+                chance_at.append(t)
+        elif len(game.legal_actions(s)) > 1:
+            view = game.observation(s, p) if ev.hidden else s
+            cands = _candidates(game, view, rng, a, n_alt + 1)
+            if len(cands) > 1:
+                decide_at.append((t, p, cands))
+    positions = sorted({0} | {u for t in chance_at for u in (t, t + 1)})
+    # where nothing is hidden from anyone, every seat's view is the state: one estimate
+    open_at = {t for t in positions if not ev.hidden
+               or all(game.observation(states[t], i) == states[t] for i in range(n))}
+    keys = [(t, v) for t in positions for v in ([None] if t in open_at else views)]
+    items: list = [("value", states[t], v) for t, v in keys]
+    items += [("actions", states[t], p, cands) for t, p, cands in decide_at]
+    if executor is None:
+        executor = "processes" if len(items) > PARALLEL_ESTIMATES and (os.cpu_count() or 1) > 1 \
+            else "serial"
+    bar = _Bar(progress, len(items), f"analysing {game.name}")
+    try:
+        results = _run(game, settings, items, executor, bar)
+    finally:
+        bar.close()
+    values = {}
+    for key, res in zip(keys, results):
+        for v in (views if key[1] is None else [key[1]]):
+            values[(key[0], v)] = res
+    done = len(keys)
+
+    curve: list[tuple] = []
+    start = [0.0] * n
+    for v in views:
+        val = values[(0, v)]
+        for i in ([v] if v is not None else range(n)):
+            start[i] = val.win[i]
+            curve.append((0, i, val.win[i], val.low[i], val.high[i]))
+    chance: list[ChanceEvent] = []
+    for t in chance_at:
+        s = states[t]
+        exp, aft = [0.0] * n, [0.0] * n
+        for v in views:
+            before, after = values[(t, v)], values[(t + 1, v)]
+            for i in ([v] if v is not None else range(n)):
+                exp[i], aft[i] = before.win[i], after.win[i]
+                curve.append((t + 1, i, after.win[i], after.low[i], after.high[i]))
+        outs = game.chance_outcomes(s)
+        others = tuple((game.action_label(s, o), float(pr)) for o, pr in outs) \
+            if len(outs) <= max_outcomes else ()
+        chance.append(ChanceEvent(t, labels[t], len(outs), tuple(exp), tuple(aft),
+                                  tuple(x - y for x, y in zip(aft, exp)), others))
+    decisions: list[Decision] = []
+    for k, (t, p, cands) in enumerate(decide_at):
+        s, vals = states[t], results[done + k]
+        decisions.append(_judge(game, t, s, p, cands, cands.index(actions[t]), vals, labels[t]))
+        chosen = vals[cands.index(actions[t])]
+        curve.append((t + 1, p, chosen.win[p], chosen.low[p], chosen.high[p]))
+
+    end = _result(game, states[-1])
+    for i in range(n):
+        curve.append((len(actions), i, float(end[i]), float(end[i]), float(end[i])))
+    seats = []
+    bots = list(record.bots) + [""] * (n - len(record.bots))
+    for i in range(n):
+        mine = [d for d in decisions if d.seat == i]
+        luck = sum(c.luck[i] for c in chance)
+        error = sum(d.error.value for d in mine)
+        name = game.player_name(i)
+        seats.append(SeatFigures(i, name, str(bots[i]), start[i], float(end[i]), luck, error,
+                                 len(mine), sum(d.tag == "mistake" for d in mine),
+                                 sum(d.tag == "blunder" for d in mine),
+                                 _verdict(name, float(end[i]), luck, error, n)))
+    swings = [TurningPoint(c.index, "luck", max(range(n), key=lambda i: abs(c.luck[i])), c.label,
+                           max(c.luck, key=abs)) for c in chance]
+    swings += [TurningPoint(d.index, "error", d.seat, f"{d.label} (best: {d.best_label})",
+                            -d.error.value) for d in decisions if d.error.value > 0]
+    swings.sort(key=lambda x: (-abs(x.swing), x.index))
+    shown = dict(settings, bot=bot_name(bot), horizon=ev.horizon, alternatives=n_alt)
+    return GameAnalysis(game, record, labels, sorted(curve), decisions, chance, seats,
+                        swings[:5], shown)
+
+
+def _judge(game, t: int, s, p: int, cands: list, ci: int, vals: list, label: str) -> Decision:
+    """A decision's error, estimated without the bias of picking the best on the same noise.
+
+    The best action is picked on the first half of the worlds and its advantage over the
+    chosen action is measured on the other half (a split sample): taking the largest of
+    several noisy values and measuring it on the same noise would find an error in every
+    decision, even between equal actions. So the error is unbiased (its sum over many
+    decisions is the true cost) and may come out a little below 0 for a good move.
+    """
+    r = len(vals[0].worlds)
+    half = r // 2
+    pick = max(range(len(cands)), key=lambda i: (float(vals[i].worlds[:half, p].mean()), i == ci))
+    if pick == ci:
+        err = Estimate(0.0, 0.0, 0.0, r - half)
+    else:
+        err = mean_ci(vals[pick].worlds[half:, p] - vals[ci].worlds[half:, p])
+        if math.isnan(err.low):
+            err = Estimate(err.value, err.value, err.value, err.n)
+    sure = pick != ci and err.low > 0
+    tag = ("blunder" if err.value >= BLUNDER else "mistake" if err.value >= MISTAKE else "") \
+        if sure else ""
+    alts = tuple((game.action_label(s, c), vals[i].win[p], vals[i].score[p])
+                 for i, c in enumerate(cands))
+    return Decision(label=label, index=t, seat=p, best_label=game.action_label(s, cands[pick]),
+                    chosen=vals[ci].estimate(p), best=vals[pick].estimate(p), error=err, tag=tag,
+                    alternatives=alts)
+
+
+# ------------------------------------------------------------------------ many games
+class LuckAndSkill:
+    """The result of :func:`luck_and_skill`: luck and error over many analysed games.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per game and seat: ``game``, ``lineup``, ``round``, ``seat``, ``bot``,
+        ``start`` (estimated win chance at the start), ``result`` (1 win, shared wins
+        split), ``luck``, ``error``, ``decisions``.
+    by_seat, by_bot : pandas.DataFrame
+        Mean luck and error per seat / per bot with 95% intervals (``luck_low``, ...).
+    luck_share : Estimate
+        The share of the outcome explained by luck: of the spread (variance) of each
+        seat's result about its start, the part the dice account for (luck), against the
+        rest (everyone's decisions). 95% interval by resampling games.
+    ladder : SkillLadder
+        The skill ladder of the same games (see :func:`luck_and_skill`).
+
+    Examples
+    --------
+    >>> import tabletop_nb as tt
+    >>> game = tt.load_game("pacal", players=2)
+    >>> ls = tt.luck_and_skill(game, ["random", "greedy"], games=2, quick=True, progress=False)
+    >>> sorted(ls.by_bot.bot)
+    ['greedy', 'random']
+    """
+
+    def __init__(self, table, ladder, analyses: list, settings: dict):
+        self.table = table
+        self.ladder = ladder
+        self.analyses = analyses
+        self.settings = settings
+        self.by_seat = self._means("seat")
+        self.by_bot = self._means("bot")
+        self.luck_share = self._share()
+
+    def _means(self, key: str):
+        import pandas as pd
+        rows = []
+        for k, g in self.table.groupby(key, sort=True):
+            luck, err = mean_ci(g.luck.to_numpy()), mean_ci(g.error.to_numpy())
+            rows.append({key: k, "games": len(g), "luck": luck.value, "luck_low": luck.low,
+                         "luck_high": luck.high, "error": err.value, "error_low": err.low,
+                         "error_high": err.high, "win_rate": float(g.result.mean())})
+        return pd.DataFrame(rows)
+
+    def _share(self) -> Estimate:
+        t = self.table
+        d = (t.result - t.start).to_numpy()
+        luck = t.luck.to_numpy()
+        games = t.game.to_numpy()
+
+        def share(idx):
+            lk, rest = luck[idx], d[idx] - luck[idx]
+            v_l, v_r = float(np.var(lk)), float(np.var(rest))
+            return v_l / (v_l + v_r) if v_l + v_r > 0 else float("nan")
+
+        all_idx = np.arange(len(t))
+        value = share(all_idx)
+        ids = np.unique(games)
+        if len(ids) < 2:
+            return Estimate(value, float("nan"), float("nan"), len(ids))
+        rng = np.random.default_rng(np.random.SeedSequence(self.settings.get("seed", 0),
+                                                           spawn_key=(2**31 - 2,)))
+        by_game = {g: np.flatnonzero(games == g) for g in ids}
+        boots = [share(np.concatenate([by_game[g] for g in rng.choice(ids, len(ids))]))
+                 for _ in range(400)]
+        lo, hi = np.nanpercentile(boots, [2.5, 97.5])
+        return Estimate(value, float(lo), float(hi), len(ids))
+
+    def summary(self) -> str:
+        """Luck share, each bot's mean luck and error, and the ladder's upset rate."""
+        ls = self.luck_share
+        lines = [f"{len(self.analyses)} games analysed: luck explains {_pct(ls.value)} of the "
+                 f"spread of results ({_pct(ls.low)}-{_pct(ls.high)})."]
+        for r in self.by_bot.itertuples():
+            lines.append(f"{r.bot}: luck {100 * r.luck:+.1f} points per game "
+                         f"({100 * r.luck_low:+.1f} to {100 * r.luck_high:+.1f}), errors "
+                         f"{100 * r.error:.1f} points ({100 * r.error_low:.1f} to "
+                         f"{100 * r.error_high:.1f}).")
+        up = self.ladder.luck_share
+        lines.append(f"The skill ladder of the same games: the weaker bot still finishes ahead "
+                     f"{_pct(up.value)} of the time (its luck share).")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<LuckAndSkill:\n{self.summary()}>"
+
+
+def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int = 20,
+                   seed: int = 0, *, quick: bool = True, rollouts: int | None = None,
+                   alternatives: int | None = None, horizon: int | str | None = None,
+                   executor: Any = None, progress: bool = True) -> LuckAndSkill:
+    """Luck and skill over many games: each game analysed, the figures gathered.
+
+    The games are the skill ladder's (:func:`tabletop_nb.skill_ladder` with the same
+    ``bots``, ``games`` and ``seed``: the same line-ups on the same seeds), so the two
+    studies read the very same games. The ladder's *luck share* counts how often the
+    weaker of two adjacent bots still finished ahead (an upset rate: 50% is a coin flip);
+    this one measures how much of the spread of results the dice explain, and it says why
+    the upsets happened: in the games a weaker bot won, the dice favoured it.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    bots : list of str or callables
+        At least two, weakest first (as in the ladder).
+    games : int, default 20
+        At least this many games, rounded up to whole rounds of line-ups.
+    seed : int, default 0
+        The games' seed (the ladder's) and the analyses' rollouts.
+    quick : bool, default True
+        Analyse each game with the quick setting (see :func:`analyse`).
+    rollouts, alternatives, horizon
+        As in :func:`analyse`.
+    executor : None, "serial", "processes" or Executor
+        Where the games are played and analysed (None: this process).
+    progress : bool, default True
+        A progress bar over the games.
+
+    Returns
+    -------
+    LuckAndSkill
+
+    Examples
+    --------
+    >>> import tabletop_nb as tt
+    >>> game = tt.load_game("pacal", players=2)
+    >>> ls = tt.luck_and_skill(game, ["random", "greedy"], games=2, quick=True, progress=False)
+    >>> len(ls.table), 0 <= ls.luck_share.value <= 1
+    (4, True)
+    """
+    import pandas as pd
+
+    from ..core.runner import root_entropy, seed_sequence, simulate
+    from .ladder import SkillLadder, _check_games, lineups
+
+    games = _check_games(games)
+    if isinstance(bots, (str, bytes)) or callable(bots) or len(list(bots)) < 2:
+        raise TabletopError("luck_and_skill needs a list of at least 2 bots, e.g. ['random', 'greedy']")
+    specs = list(bots)
+    for b in specs:
+        resolve_bot(game, b)
+    names = [bot_name(b) for b in specs]
+    if len(set(names)) != len(names):
+        raise TabletopError(f"the bots need different names, got {names}")
+    players = game.num_players
+    schedule = lineups(len(specs), players)
+    rounds = -(-games // len(schedule))
+    root = root_entropy(seed_sequence(seed))
+    run = "serial" if executor is None else executor
+    parts, records = [], []
+    for li, lineup in enumerate(schedule):
+        t, recs = simulate(game, [specs[i] for i in lineup], games=rounds, seed=root,
+                           executor=run, progress=False, keep_records=True)
+        parts.append(t.assign(round=t["game"], lineup=li))
+        records += [(li, r, rec) for r, rec in enumerate(recs)]
+    table = pd.concat(parts, ignore_index=True)
+    table["game"] = table["lineup"] * rounds + table["round"]
+    ladder = SkillLadder(table, names, game_name=game.name, players=players, seed=root,
+                         bootstrap=200)
+    rows, analyses = [], []
+    bar = _Bar(progress, len(records), f"analysing {game.name} games")
+    try:
+        for li, r, rec in records:
+            a = analyse(game, rec, bot="greedy", rollouts=rollouts, alternatives=alternatives,
+                        horizon=horizon, quick=quick, seed=seed, executor=executor if executor
+                        not in (None, "serial") else "serial", progress=False)
+            analyses.append(a)
+            for s in a.seats:
+                rows.append({"game": li * rounds + r, "lineup": li, "round": r, "seat": s.seat,
+                             "bot": s.bot, "start": s.start, "result": s.result, "luck": s.luck,
+                             "error": s.error, "decisions": s.decisions})
+            bar.update()
+    finally:
+        bar.close()
+    settings = {"bots": names, "games": len(records), "seed": seed, "quick": quick,
+                **{k: v for k, v in (analyses[0].settings.items() if analyses else ())
+                   if k != "bot"}}
+    return LuckAndSkill(pd.DataFrame(rows), ladder, analyses, settings)
