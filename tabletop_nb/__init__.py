@@ -25,14 +25,14 @@ from . import bots  # noqa: E402,F401  tabletop_nb.bots.search(...): no pandas o
 from .rules_map import rules_map  # noqa: E402
 
 __all__ = ["__version__", "load_game", "list_games", "Die", "GameRecord", "play", "replay",
-           "simulate", "compare_rules", "sweep", "balance", "levers", "luck_vs_skill", "skill_ladder", "analyse", "luck_and_skill", "rules_map", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
+           "simulate", "compare_rules", "sweep", "balance", "plan_balance", "levers", "luck_vs_skill", "skill_ladder", "analyse", "luck_and_skill", "rules_map", "CHANCE", "TERMINAL", "TabletopError", "IllegalActionError",
            "RulesError", "RecordError", "HouseRuleError", "hooks", "check_rule"]
 
 # name -> module that defines it; imported on first attribute access (PEP 562)
 _LAZY = {"GameApp": ".widgets", "DiceLab": ".widgets", "RulesEditor": ".widgets",
          "ReplayViewer": ".widgets", "compare_rules": ".lab", "sweep": ".lab",
          "luck_vs_skill": ".lab", "skill_ladder": ".lab",
-         "balance": ".lab", "levers": ".lab", "hooks": ".core.hooks",
+         "balance": ".lab", "plan_balance": ".lab", "levers": ".lab", "hooks": ".core.hooks",
          "analyse": ".lab", "luck_and_skill": ".lab"}
 
 

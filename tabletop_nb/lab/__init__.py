@@ -7,7 +7,7 @@ Imports pandas only when a comparison runs and plotly only when a figure is draw
 from .compare import (LuckSkill, RuleComparison, RuleSweep, compare_rules, luck_vs_skill,
                       sweep)
 from .ladder import SkillLadder, skill_ladder
-from .balance import BalanceResult, balance
+from .balance import BalancePlan, BalanceResult, balance, plan_balance
 from .levers import LeversResult, levers
 from .check_rule import RuleCheck, check_rule
 from . import goals
