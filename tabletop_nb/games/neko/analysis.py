@@ -45,9 +45,6 @@ class NekoGame(Protocol):
     def gap_coins(self, lane: tuple, slot: int) -> int: ...
     def blue_bar_discount(self, P: Any) -> int: ...
     def offer_discount(self, P: Any, base: int) -> int: ...
-    def ship_price(self, P: Any) -> int: ...
-    def harbour_price(self, P: Any) -> int: ...
-    def travel_pp(self, P: Any) -> int: ...
 
 __all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decision",
            "card_on_space", "bid_total", "most_dice", "count_rule_allows", "open_bid_spaces", "can_end_turn",
@@ -715,7 +712,7 @@ def ship_lanes(game: NekoGame, P: Player) -> list[int]:
     return [li for li, n in enumerate(counts) if n < P.harbours]
 
 
-def harbour_price_after(game: NekoGame, P: Player, lane: int, slot: int, value: int) -> int:
+def harbour_price_after(game: Any, P: Player, lane: int, slot: int, value: int) -> int:
     """The next harbour's price once the card at ``(lane, slot)`` (a Harbour City) holds a
     die of ``value``: :meth:`NekoGame.harbour_price` asked of the player with that die
     placed, so a house rule's price is the one valued.
@@ -751,7 +748,7 @@ def harbour_price_after(game: NekoGame, P: Player, lane: int, slot: int, value: 
     return game.harbour_price(evolve(P, card_dice=P.card_dice + (((lane, slot), value),)))
 
 
-def travel_pp_after(game: NekoGame, P: Player, ship: tuple, to: tuple) -> int:
+def travel_pp_after(game: Any, P: Player, ship: tuple, to: tuple) -> int:
     """The ship travel PP the player would have with one ship moved from ``ship`` to
     ``to`` (both ``(lane, boundary, sub)``): :meth:`NekoGame.travel_pp` of the player
     with the move made.
