@@ -1,8 +1,11 @@
-"""How well ``tabletop_nb.balance`` answers "which rule values make this game fair" (issue 28).
+"""How well ``tabletop_nb.balance`` answers "which rule values make this game fair".
 
     python benchmarks/bench_balance.py --part synthetic [--studies 200] [--seed0 0] [--budget 6000]
-    python benchmarks/bench_balance.py --part real --game pebble_rock [--time-limit 300]
+    python benchmarks/bench_balance.py --part real --game pebble_rock [--time-limit 300] [--levers]
+    python benchmarks/bench_balance.py --part real --game pacal4 --levers     (9 settings, default budget)
     python benchmarks/bench_balance.py --part measure --game pacal --players 5 --games 3000
+    python benchmarks/bench_balance.py --part levers [--studies 200]        (decoy rules named as levers?)
+    python benchmarks/bench_balance.py --part widths [--games 2000]         (old and new race intervals)
 
 Every run appends rows to ``benchmarks/results/balance.jsonl`` (``--out`` to change it),
 with the machine's load average beside every timing.
@@ -246,6 +249,88 @@ def summarise(rows: list[dict], grid: dict) -> dict:
     }
 
 
+# ----------------------------------------------------------------------------- levers
+def run_levers(args) -> None:
+    """``--studies`` lever searches of DecoyOddsGame (its decoys move nothing): how often a
+    rule that moves nothing is named a lever for some goal number, and how often the true
+    levers are found (``edge`` and ``handicap`` for seat 0's win rate, ``rounds`` for the length)."""
+    game = sy.DecoyOddsGame(players=4, edge=8, handicap=4)
+    goals = {"fair": 0.04, "turns": (40, 3)}
+    rows = []
+    t_all = time.perf_counter()
+    load0 = _load()
+    for k in range(args.studies):
+        t = time.perf_counter()
+        res = tt.levers(game, goals, bots="random", seed=args.seed0 + k, games=args.lever_games, batch=200,
+                        executor="serial", progress=False)
+        named = {n: res.levers_for(n) for n in dict.fromkeys(res.table["number"])}
+        decoys = sorted({r for rules in named.values() for r in rules if r in sy.DECOY_RULES})
+        rows.append({"seed": args.seed0 + k, "decoys_named": decoys, "seat0_levers": named["win_rate_seat_0"],
+                     "turns_levers": named["turns"], "games": res.games["total"], "s": round(time.perf_counter() - t, 2)})
+        if k % 20 == 0:
+            print(k, rows[-1], _load(), flush=True)
+    n = len(rows)
+    summary = {"part": "levers", "game": "decoy_odds", "players": 4, "edge": 8, "handicap": 4, "goals": goals,
+               "lever_games": args.lever_games, "studies": n, "alpha": 0.05,
+               "rules": [f.name for f in sy.DecoyOddsRules.fields_info() if f.name != "players"],
+               "decoy_rules": list(sy.DECOY_RULES),
+               "studies_naming_a_decoy": sum(bool(r["decoys_named"]) for r in rows),
+               "share_naming_a_decoy": round(sum(bool(r["decoys_named"]) for r in rows) / n, 4),
+               "seat0_edge_found": round(sum("edge" in r["seat0_levers"] for r in rows) / n, 4),
+               "seat0_handicap_found": round(sum("handicap" in r["seat0_levers"] for r in rows) / n, 4),
+               "turns_rounds_found": round(sum("rounds" in r["turns_levers"] for r in rows) / n, 4),
+               "games_mean": round(sum(r["games"] for r in rows) / n, 1),
+               "study_s_mean": round(sum(r["s"] for r in rows) / n, 2), "wall_s": round(time.perf_counter() - t_all, 1),
+               "load_before": load0, "load_after": _load(), **_stamp()}
+    print(json.dumps(summary, indent=1), flush=True)
+    _write(args.out, summary)
+
+
+# ----------------------------------------------------------------------------- interval widths
+def run_widths(args) -> None:
+    """Interval widths of one setting's seat win rates at equal games, old race against new:
+    the old race's empirical-Bernstein sequence per seat, the new beta-binomial one per seat
+    (both with the race's Bonferroni split over ``K`` settings x the seats), and the joint
+    multinomial sequence over the seats (split over settings only). ``--games`` greedy games
+    of each real game's base rules at 4 players; ``K = 9`` and ``K = 40``."""
+    import numpy as np
+
+    from tabletop_nb.lab.sequential import bernstein_cs, beta_binomial_cs, multinomial_cs
+    alpha = args.alpha
+    for name in ("pebble_rock", "pacal", "neko"):
+        game = tt.load_game(name, players=4)
+        load = _load()
+        t = time.perf_counter()
+        df = tt.simulate(game, bots="greedy", games=args.games, seed=args.seed, executor="processes", progress=False)
+        secs = time.perf_counter() - t
+        wins = df.pivot(index="game", columns="seat", values="winner").astype(float).to_numpy()
+        # the categories the multinomial sequence may use are fixed in advance: each sole winner and each
+        # shared win among the seats (2^4 - 1); only those seen have counts, the rest stay at zero
+        import itertools
+        all_keys = [c for r in range(1, 5) for c in itertools.combinations(range(4), r)]
+        index = {c: i for i, c in enumerate(all_keys)}
+        outcome_full = [index[tuple(int(s) for s in np.flatnonzero(row))] for row in wins]
+        out = {"part": "widths", "game": name, "players": 4, "games": args.games, "seed": args.seed,
+               "seat_rates": [round(float(x), 4) for x in wins.mean(axis=0)],
+               "shared_wins": int((wins.sum(axis=1) > 1).sum()),
+               "simulate_s": round(secs, 1), "load_before": load}
+        for k_set in (9, 40):
+            per_seat = alpha / (2 * k_set * 4)
+            joint = alpha / (2 * k_set)
+            for n in (500, 1000, args.games):
+                eb = [bernstein_cs(wins[:n, s], per_seat) for s in range(4)]
+                bb = [beta_binomial_cs(wins[:n, s], per_seat) for s in range(4)]
+                old = [float(cs.high[-1] - cs.low[-1]) / 2 for cs in eb]
+                new = [float(cs.high[-1] - cs.low[-1]) / 2 for cs in bb]
+                js = multinomial_cs(outcome_full[:n], len(all_keys), all_keys, alpha=joint)
+                mult = [float(cs.high[-1] - cs.low[-1]) / 2 for cs in js]
+                out[f"K{k_set}_n{n}"] = {"old_bernstein": round(sum(old) / 4, 4), "new_beta_binomial": round(sum(new) / 4, 4),
+                                         "joint_multinomial_15_categories": round(sum(mult) / 4, 4)}
+        out.update({"load_after": _load(), **_stamp()})
+        print(json.dumps(out), flush=True)
+        _write(args.out, out)
+
+
 # ----------------------------------------------------------------------------- real games
 REAL = {
     # seat 3 (last in turn order) wins most at 4 players (measured: --part measure)
@@ -256,6 +341,10 @@ REAL = {
     "pacal": {"players": 5, "space": {"thresholds[3][1]": [25, 30, 35, 40, 45], "end_bonus": [0, 5, 10, 15],
                                       "pyramids_left_at_end": [0, 1]},
               "goals": {"fair": 0.02}},
+    # issue 37's designer study: Pacal at 4 players, the end bonus x the 4-player end threshold (9 settings),
+    # every seat 25% +- 4, the default budget
+    "pacal4": {"game": "pacal", "players": 4, "space": {"end_bonus": [0, 5, 10], "thresholds[2][1]": [30, 35, 40]},
+               "goals": {"fair": 0.04}, "budget": 20_000, "time_limit": None},
     # Neko plays 2-4 players only: 4 is its biggest table
     "neko": {"players": 4, "space": {"first_player_interference": [0, 1, 2, 3, 4, 5],
                                      "random_start_order": [False, True], "start_coins": [6, 8, 10, 12]},
@@ -294,7 +383,11 @@ def check_fresh(game, values: dict, games: int, seed: int, tol: float) -> dict:
 
 def run_real(args) -> None:
     spec = REAL[args.game]
-    game = tt.load_game(args.game, players=spec["players"])
+    game = tt.load_game(spec.get("game", args.game), players=spec["players"])
+    if "budget" in spec and not args.budget_given:
+        args.budget = spec["budget"]
+    if "time_limit" in spec and not args.time_limit_given:
+        args.time_limit = spec["time_limit"]
     goals = dict(spec["goals"])
     if args.skill:
         goals["skill"] = ("greedy", args.skill, 0.55)
@@ -304,7 +397,8 @@ def run_real(args) -> None:
     t = time.perf_counter()
     res = tt.balance(game, spec["space"], goals, bots="greedy", seed=args.seed, budget=args.budget,
                      time_limit=args.time_limit, finalists=args.finalists, confirm_games=args.confirm,
-                     executor="processes", progress=False)
+                     executor="processes", progress=False, levers=True if args.levers else None,
+                     lever_games=args.lever_games, skill_games=args.skill_games)
     wall = time.perf_counter() - t
     load1 = _load()
     print(res.summary(), flush=True)
@@ -319,7 +413,10 @@ def run_real(args) -> None:
            "games": res.games, "grid_games": res.grid_games, "rounds": res.info["rounds"],
            "seconds": res.seconds, "wall_s": round(wall, 1), "load_before": load0, "load_after": load1,
            "finalists": res.finalists_table().reset_index().to_dict(orient="records"),
-           "statuses": res.candidates["status"].value_counts().to_dict(), "pick": pick, "pick_how": how}
+           "statuses": res.candidates["status"].value_counts().to_dict(), "pick": pick, "pick_how": how,
+           "first_line": res.summary().splitlines()[0], "summary": res.summary(), "race_stop": res.info.get("race_stop"),
+           "plan": res.info.get("plan"), "levers": res.info.get("levers"), "lever_games": args.lever_games,
+           "skill_games": args.skill_games}
     if args.skill and res.seconds.get("total"):
         row["skill_share_of_wall"] = round(res.seconds.get("skill", 0) / res.seconds["total"], 4)
     if pick is not None and args.check:
@@ -368,7 +465,10 @@ def _write(path, row: dict) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise"), required=True)
+    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise", "levers", "widths"), required=True)
+    ap.add_argument("--levers", action="store_true", help="--part real: balance(..., levers=True)")
+    ap.add_argument("--lever-games", type=int, default=600, help="games per one-step change (levers)")
+    ap.add_argument("--skill-games", type=int, default=40, help="--part real: skill games per finalist")
     ap.add_argument("--summarise", default=None, help="--part summarise: the --rows file to read")
     ap.add_argument("--dry", action="store_true", help="--part summarise: print, do not write a row")
     ap.add_argument("--out", default=str(OUT))
@@ -392,10 +492,12 @@ def main(argv=None) -> None:
     ap.add_argument("--save", default=None, help="save the BalanceResult as JSON here")
     ap.add_argument("--games", type=int, default=3000)
     args = ap.parse_args(argv)
+    args.budget_given = args.budget is not None
+    args.time_limit_given = any(a.startswith("--time-limit") for a in (argv if argv is not None else sys.argv[1:]))
     if args.budget is None:
         args.budget = 4000 if args.part in ("synthetic", "summarise") else 100_000
-    {"synthetic": run_synthetic, "real": run_real, "measure": run_measure,
-     "summarise": run_summarise}[args.part](args)
+    {"synthetic": run_synthetic, "real": run_real, "measure": run_measure, "summarise": run_summarise,
+     "levers": run_levers, "widths": run_widths}[args.part](args)
 
 
 if __name__ == "__main__":
