@@ -6,16 +6,31 @@
 # expected value and spread, the law of large numbers, the lowest and the sum of several
 # dice, conditional probability, and a decision under risk.
 #
-# *For teachers:* run it in JupyterLab, or open it as an app with the code hidden
-# (`voila notebooks/dice_odds.ipynb`, or the "classroom app" Binder badge in the README).
-# Each section ends with an exercise whose answer hides behind a button.
+# Each section ends with an exercise: type your answer as a fraction (5/9), a decimal (0.556)
+# or a percent (55.6%) and press Enter or "Check".
+
+# %% [markdown] tags=["teacher"]
+# *For teachers:* run it in JupyterLab, or serve it to the class as an app with the code
+# hidden (`make classroom`, which prints the address students type; or `make voila` for
+# yourself). Cells tagged `teacher`, like this one, are left out of the app. In JupyterLab,
+# `teacher_mode(True)` shows every exercise's worked answer; the class's pooled rolls are in
+# `notebooks/class_rolls.ipynb`.
 
 # %%
 from fractions import Fraction
 
+from IPython.display import Markdown
+
 import tabletop_nb as tt
 from tabletop_nb import Die, viz
-from tabletop_nb.widgets.exercise import Exercise
+from tabletop_nb.answers import fraction_words
+from tabletop_nb.widgets.exercise import Exercise, teacher_mode  # noqa: F401  (for a teacher's cell)
+
+
+def pct(p):
+    """A probability as a percent with one decimal, as the tables show it."""
+    return f"{float(p) * 100:.1f}%"
+
 
 pebble = tt.load_game("pebble_rock")
 dice = pebble.dice
@@ -34,16 +49,21 @@ viz.dice_faces(dice)
 viz.side_by_side(speedy, steady)
 
 # %%
-viz.dice_odds(speedy, rolls=600, rng=1)
-
-# %% [markdown]
-# The blue bars are the exact odds, each labelled with its fraction; the red diamonds are
-# the share of 600 simulated rolls that showed each face. They are close, but not equal:
-# a simulation only *estimates* a probability.
+ROLLS = 600
+viz.dice_odds(speedy, rolls=ROLLS, rng=1)
 
 # %%
-Exercise("What is the probability that the Speedy die shows 5 or more?",
-         "Faces 5, 6 and 7 are three of the six faces: <b>3/6 = 1/2</b>.")
+Markdown(f"The blue bars are the exact odds, each labelled with its fraction; the red diamonds are "
+         f"the share of {ROLLS} simulated rolls that showed each face. They are close, but not equal: "
+         f"a simulation only *estimates* a probability.")
+
+# %%
+high = [f for f in speedy.faces if f >= 5]
+Exercise("What is the probability that the Speedy die shows 5 or more?", speedy.at_least(5),
+         f"Faces {', '.join(map(str, high[:-1]))} and {high[-1]} are {len(high)} of the "
+         f"{len(speedy.faces)} faces: {len(high)}/{len(speedy.faces)} = {{answer}}.",
+         hints=["Count the faces that show 5 or more.",
+                "Each face is equally likely: divide by the number of faces."])
 
 # %%
 assert speedy.at_least(5) == Fraction(1, 2)
@@ -66,8 +86,12 @@ assert steady_move.prob(8) == steady.prob(4) * resource.prob("winds")
 viz.dice_odds(steady_move, rolls=600, rng=2)
 
 # %%
-Exercise("With Steady + Resource, what is the chance of moving exactly 8 spaces?",
-         "Only a 4 doubled by winds gives 8: P(4) x P(winds) = 1/3 x 1/6 = <b>1/18</b>.")
+assert [f for f in steady.faces if f * 2 == 8] and max(steady.faces) < 8  # only a doubled face makes 8
+Exercise("With Steady + Resource, what is the chance of moving exactly 8 spaces?", steady_move.prob(8),
+         f"Only a 4 doubled by winds gives 8: P(4) x P(winds) = {steady.prob(4)} x "
+         f"{resource.prob('winds')} = {{answer}}.",
+         hints=["Which Steady face, doubled by winds, makes 8?",
+                "The two dice are independent: multiply their chances."])
 
 # %% [markdown]
 # ## 3. Expected value and spread
@@ -81,8 +105,8 @@ for label, d in [("Speedy", speedy), ("Steady", steady), ("Steady + Resource", s
     print(f"{label:18} mean {str(d.mean):>6} = {float(d.mean):.2f}   spread (sd) {d.std:.2f}")
 
 # %%
-assert speedy.mean == Fraction(9, 2) and steady.mean == 3
-assert steady_move.mean == steady.mean * Fraction(7, 6)  # winds doubles 1 roll in 6
+assert speedy.mean > steady_move.mean > steady.mean and speedy.std > steady.std  # the prose above
+assert steady_move.mean == steady.mean * (1 + resource.prob("winds"))  # winds doubles 1 roll in 6
 
 # %% [markdown]
 # ## 4. The law of large numbers
@@ -97,10 +121,11 @@ tt.DiceLab(dice, seed=1, pick=["speedy"])
 # %%
 viz.running_frequency(speedy, 5, rolls=2000, rng=3, view="at_least")
 
-# %% [markdown]
-# After a few rolls the running share jumps around; after a thousand it hugs the exact
-# 1/2. The law does **not** say that a run of low rolls must be "made up" by high ones:
-# the dice have no memory. The early streaks are simply diluted by later rolls.
+# %%
+Markdown(f"After a few rolls the running share jumps around; after a thousand it hugs the exact "
+         f"{fraction_words(speedy.at_least(5))}. The law does **not** say that a run of low rolls must "
+         f"be \"made up\" by high ones: the dice have no memory. The early streaks are simply diluted "
+         f"by later rolls.")
 
 # %% [markdown]
 # ## 5. The lowest and the sum of several dice (Neko)
@@ -124,17 +149,23 @@ total = d6.total(6)
 print("mean total", total.mean, " P(total >= 25) =", total.at_least(25), f"= {float(total.at_least(25)):.3f}")
 viz.dice_odds([d6] * 6, rolls=2000, rng=4)
 
-# %% [markdown]
-# A sum of several dice piles up in the middle (a bell shape): there are many ways to make
-# 21 and only one way to make 6 or 36. (In the game the dice are then drafted, so these are
-# the odds of your first roll.)
+# %%
+likeliest = max(total.pmf, key=total.pmf.get)
+lo, hi = min(total.outcomes), max(total.outcomes)
+assert total.prob(lo) == total.prob(hi) == d6.prob(1) ** 6  # one way each: all ones, all sixes
+Markdown(f"A sum of several dice piles up in the middle (a bell shape): there are many ways to make "
+         f"{likeliest} ({pct(total.prob(likeliest))}) and only one way each to make {lo} or {hi}. "
+         f"(In the game the dice are then drafted, so these are the odds of your first roll.)")
 
 # %%
-Exercise("What is the chance that the lowest of six dice is at least 3?",
-         "Every die must show 3 or more, probability 4/6 each: (2/3)<sup>6</sup> = <b>64/729</b>, about 0.088.")
+Exercise("What is the chance that the lowest of six dice is at least 3?", lowest.at_least(3),
+         f"Every die must show 3 or more, probability {d6.at_least(3)} each: "
+         f"({d6.at_least(3)})<sup>6</sup> = {{answer}}.",
+         hints=["The lowest is at least 3 only if every one of the six dice is at least 3.",
+                "The six dice are independent: multiply six equal chances."])
 
 # %%
-assert lowest.at_least(3) == Fraction(64, 729)
+assert lowest.at_least(3) == d6.at_least(3) ** 6
 
 # %% [markdown]
 # ## 6. Conditional probability: Larry the Shark
@@ -159,8 +190,13 @@ print("P(lose 2+ fish | larry) =", lose_two, "  P(lose 2+ fish) =", p_larry * lo
 assert p_larry * lose_two == Fraction(2, 9)
 
 # %%
+assert min(fish.faces) >= 1  # any Fish-die roll takes a lone fish
 Exercise("You hold 1 fish and roll Speedy + Danger. What is the chance the Danger die costs you that fish?",
-         "Larry must show (1/3); then any Fish-die roll (1, 2 or 3) takes your only fish: <b>1/3</b>.")
+         p_larry * fish_lost(1).at_least(1),
+         f"Larry must show ({p_larry}); then any Fish-die roll "
+         f"({', '.join(map(str, sorted(set(fish.faces))))}) takes your only fish: {{answer}}.",
+         hints=["First Larry must show on the Danger die.",
+                "Given Larry, how often does the Fish die take at least 1 fish?"])
 
 # %% [markdown]
 # ### A die with a symbol: Pacal's Rocket
@@ -179,11 +215,15 @@ pips.named("pips, given no arrows")
 # %%
 assert special.prob("arrows") == Fraction(1, 6)
 assert pips.mean == Fraction(sum(f for f in special.faces if f != "arrows"), 5)
-Exercise("On Pacal's die, what is the chance of 3 pips, given that the roll is not arrows?",
-         "Two of the five pip faces show 3: <b>2/5</b>. (Unconditionally it is 2/6 = 1/3.)")
+pip_faces = [f for f in special.faces if f != "arrows"]
+Exercise("On Pacal's die, what is the chance of 3 pips, given that the roll is not arrows?", pips.prob(3),
+         f"{pip_faces.count(3)} of the {len(pip_faces)} pip faces show 3: {{answer}}. "
+         f"(Unconditionally it is {special.prob(3)}.)",
+         hints=["Leave out the arrows face: only the pip faces count.",
+                "Count the pip faces that show 3."])
 
 # %%
-assert pips.prob(3) == Fraction(2, 5)
+assert pips.prob(3) == Fraction(pip_faces.count(3), len(pip_faces))
 
 # %% [markdown]
 # ## 7. A decision under risk: which dice should I roll?
@@ -195,30 +235,56 @@ assert pips.prob(3) == Fraction(2, 5)
 def reach(move, k, fish_to_spend=0):
     return move.at_least(k - fish_to_spend)
 
+ks = list(range(2, 11))
 rows = [(k, reach(steady_move, k), reach(speedy, k), reach(steady_move, k, 2), reach(speedy, k, 2))
-        for k in range(2, 11)]
-viz.table(rows, ["spaces away", "Steady + Resource", "Speedy",
-                 "Steady + Resource, 2 fish", "Speedy, 2 fish"], "Chance to reach the island this turn")
+        for k in ks]
+viz.table(rows, ["spaces away", "Steady + Resource", "Speedy + Danger",
+                 "Steady + Resource, 2 fish", "Speedy + Danger, 2 fish"], "Chance to reach the island this turn")
 
 # %%
 import plotly.graph_objects as go
 
-ks = list(range(2, 11))
 fig = go.Figure([go.Scatter(x=ks, y=[float(reach(steady_move, k)) for k in ks], name="Steady + Resource"),
                  go.Scatter(x=ks, y=[float(reach(speedy, k)) for k in ks], name="Speedy + Danger")])
 fig.update_layout(xaxis_title="spaces to the island", yaxis_title="P(reach this turn)", height=350,
                   template="plotly_white")
 fig
 
-# %% [markdown]
-# Near islands (3 spaces or less) are almost as safe with Steady, which also brings fish or
-# cargo; far ones need Speedy, at the price of an expected 2/3 fish lost to Larry with 3 fish
-# in the hold (section 6). That trade-off is the heart of every turn of Pebble Rock.
+# %%
+both_sure = [k for k in ks if reach(steady_move, k) == reach(speedy, k) == 1]
+speedy_ahead = [k for k in ks if reach(speedy, k) > reach(steady_move, k)]
+steady_ahead = [k for k in ks if reach(steady_move, k) > reach(speedy, k)]
+neither = [k for k in ks if reach(steady_move, k) == reach(speedy, k) == 0]
+# the sentences below read these lists as runs of neighbouring distances, in this order
+assert both_sure + speedy_ahead + steady_ahead + neither == ks
+assert speedy_ahead == list(range(speedy_ahead[0], speedy_ahead[-1] + 1))
+near = speedy_ahead[0]
+widest = max(speedy_ahead, key=lambda k: reach(speedy, k) - reach(steady_move, k))
+loss3 = p_larry * fish_lost(3).mean
+Markdown(
+    f"At {both_sure[-1]} space{'s' if both_sure[-1] > 1 else ''} both choices are sure. From {near} to "
+    f"{speedy_ahead[-1]} spaces Speedy + Danger is the better chance, already at {near} "
+    f"({pct(reach(speedy, near))} against {pct(reach(steady_move, near))} with Steady + Resource), "
+    f"and most at {widest} ({pct(reach(speedy, widest))} against "
+    f"{pct(reach(steady_move, widest))}). At {', '.join(map(str, steady_ahead))} spaces only "
+    f"Steady + Resource can get there ({pct(reach(steady_move, steady_ahead[0]))}: a {max(steady.faces)} "
+    f"doubled by winds), because Speedy's highest face is {max(speedy.faces)}; from {neither[0]} spaces "
+    f"on, neither reaches without fish. Steady + Resource also brings fish or cargo, while Speedy + Danger "
+    f"costs an expected {loss3} fish lost to Larry with 3 fish in the hold (section 6). That trade-off is "
+    f"the heart of every turn of Pebble Rock.")
 
 # %%
-Exercise("The island is 6 spaces away and you have no fish. Which dice, and with what chance?",
-         "Steady + Resource reaches 6 only with a 3 or 4 doubled by winds: 2/3 x 1/6 = 1/9. "
-         "Speedy shows 6 or 7 with probability <b>1/3</b>: roll Speedy + Danger.")
+best6 = max(reach(steady_move, 6), reach(speedy, 6))
+assert best6 == reach(speedy, 6) > reach(steady_move, 6)
+Exercise("The island is 6 spaces away and you have no fish. What is your best chance of reaching it this turn?",
+         best6,
+         f"Steady + Resource reaches 6 only with a 3 or 4 doubled by winds: "
+         f"{steady.at_least(3)} x {resource.prob('winds')} = {reach(steady_move, 6)}. Speedy shows "
+         f"6 or more with probability {{answer}}: roll Speedy + Danger.",
+         hints=["Work out both choices and take the larger.",
+                "Speedy + Danger reaches 6 when Speedy shows 6 or more."])
 
-# %%
-assert reach(steady_move, 6) == Fraction(1, 9) and reach(speedy, 6) == Fraction(1, 3)
+# %% [markdown] tags=["teacher"]
+# *For teachers:* a good discussion question: with 2 fish to spend, which choice is better at
+# each distance? (The table's last two columns.) `teacher_mode(True)` in a cell shows every
+# worked answer at once.
