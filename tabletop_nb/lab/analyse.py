@@ -490,14 +490,12 @@ def _verdict(name: str, result: float, luck: float, error: float, players: int) 
     else:
         play = f"errors cost {100 * error:.0f} points"
     lead = ""
-    if outcome == "won" and luck > error + 0.05 and luck >= 0.5 - 1 / players:
-        lead = " Luck carried it."
-    elif outcome == "won" and error < 0.05 and luck < 0.05:
-        lead = " Won by play."
-    elif outcome == "lost" and luck < -0.05 and error < 0.05:
+    if result > 0 and luck > 0.3:
+        lead = " The dice helped most."
+    elif result == 0 and luck < -0.3 and error < 0.1:
         lead = " Unlucky, not outplayed."
-    elif outcome == "lost" and error > 0.1 and error > -luck:
-        lead = " Lost more to errors than to the dice."
+    elif error > 0.3 and error > abs(luck):
+        lead = " Errors cost more than the dice."
     return f"{name} {outcome}: {dice}, {play}.{lead}"
 
 

@@ -27,6 +27,7 @@ from ..core.record import GameRecord
 from ..session import HUMAN, Session
 from ..viz.views import View, view_for
 from .board_panel import BoardPanel, refresh_figures
+from .analysis_panel import AnalysisPanel
 from .panels import (ChancePanel, ChoicesPanel, ControlsPanel, CurtainPanel, LogPanel,
                      PlayersPanel, ScoresPanel, StatusPanel, TimelinePanel, press)
 
@@ -164,8 +165,10 @@ class GameApp:
                                                         self.summary_box, self.log_box])
         self.curtain_panel.on_show = self.render
         style = W.HTML(_STYLE, layout=lay(display="none"))  # a <style> applies hidden too
+        # "Analyse this game" (issue 41): widgets/analysis_panel.py
+        self.analysis_panel = AnalysisPanel(self)
         self.widget = W.VBox([style, self.title, self.curtain_box, self.table_box, self.history_box,
-                              self.where, self.lower_box],
+                              self.where, self.lower_box, self.analysis_panel.box],
                              layout=lay(width="100%", max_width="100%", overflow="hidden"))
         self.widget.add_class("tabletop-gameapp")
         self._write_title()
