@@ -22,12 +22,11 @@ from ..viz.views import View
 from ._board import BoardWidget
 from ._dice_faces import dice_html, roll_faces
 
-__all__ = ["ChancePanel", "ChoicesPanel", "ControlsPanel", "CurtainPanel", "LogPanel",
+__all__ = ["ChancePanel", "ChoiceButton", "ChoiceButtons", "ChoicesPanel", "ControlsPanel", "CurtainPanel", "LogPanel",
            "PlayersPanel", "ScoresPanel", "StatusPanel", "Timeline", "TimelinePanel", "press"]
 
 _LOG_SHOWN = 100       # log lines rendered in the page (all are kept in the session's log)
 _BUTTONS_SHOWN = 48    # more choices than this go in a list under the buttons
-_POOLS = 3             # button pools used in turn: a click up to two positions late is refused
 _WIDE = {"description_width": "initial"}  # no cut-off descriptions
 
 
@@ -144,13 +143,113 @@ class StatusPanel:
                              + (f": {html.escape(phase)}" if phase else "") + "</span>")
 
 
+class ChoiceButtons(anywidget.AnyWidget):
+    """The choices as buttons drawn by the page from one list of labels: one widget model for
+    the whole game, so no button model is made and no box's children change while a game
+    is played.
+
+    Why: a box whose ``children`` update names a model the page cannot resolve at that
+    moment (a model still being made, or made again while the page restores its widgets
+    from the kernel) fails to deserialize, and ipywidgets then rejects that box's update
+    chain for good: every later update of the box fails too ("Could not process update msg
+    for model", once per update) and the box stays as it was, here with no button while a
+    person is to act. With one model the page has nothing to resolve: a new position is a
+    new ``labels`` list and a new ``gen``.
+
+    A click sends ``{"choose": i, "gen": g}`` with the ``gen`` the page showed; the page
+    disables its buttons until the kernel answers with a new ``gen``, so a double click
+    or a click on an older position's buttons is told apart (:meth:`ChoicesPanel.press`).
+
+    Attributes
+    ----------
+    labels : list of str
+        One button per label, in order.
+    gen : int
+        The kernel's count of what it sent (a new one for every new list, and after each
+        click it answered).
+    back : str
+        The label of a last button that shows every choice again ("" for none).
+
+    Examples
+    --------
+    >>> w = ChoiceButtons()
+    >>> w.show(["Keep a 1", "Keep a 4"]); w.labels, w.gen
+    (['Keep a 1', 'Keep a 4'], 1)
+    """
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        el.classList.add("tabletop-choices");
+        el.style.display = "flex"; el.style.flexFlow = "row wrap";
+        const send = (msg) => {
+          for (const b of el.querySelectorAll("button")) b.disabled = true;  // until the kernel answers
+          model.send(msg);
+        };
+        const draw = () => {
+          const gen = model.get("gen"), back = model.get("back");
+          const buttons = model.get("labels").map((text, i) => {
+            const b = document.createElement("button");
+            b.className = "jupyter-widgets jupyter-button widget-button tabletop-action";
+            b.textContent = text; b.title = text;
+            b.addEventListener("click", () => send({ choose: i, gen }));
+            return b;
+          });
+          if (back) {
+            const b = document.createElement("button");
+            b.className = "jupyter-widgets jupyter-button widget-button tabletop-all-choices";
+            b.textContent = back; b.title = back;
+            b.addEventListener("click", () => send({ back: true, gen }));
+            buttons.push(b);
+          }
+          el.replaceChildren(...buttons);
+        };
+        model.on("change:gen", draw);
+        draw();
+      }
+    };
+    """
+    labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    gen = traitlets.Int(0).tag(sync=True)
+    back = traitlets.Unicode("").tag(sync=True)
+
+    def show(self, labels: list[str], back: str = "") -> None:
+        """Put ``labels`` on the page (one message: a new ``gen``)."""
+        with self.hold_sync():
+            self.labels = list(labels)
+            self.back = back
+            self.gen += 1
+
+
+class ChoiceButton:
+    """One button on show, as Python sees it: its label and a :meth:`click` that does what
+    the page's click does (tests and notebooks press it so)."""
+
+    __slots__ = ("panel", "index", "gen", "description")
+
+    def __init__(self, panel: "ChoicesPanel", index: int, gen: int, description: str):
+        self.panel, self.index, self.gen, self.description = panel, index, gen, description
+
+    @property
+    def tooltip(self) -> str:
+        return self.description
+
+    def click(self) -> None:
+        """Press the button (as the page would, with the position it was shown for)."""
+        self.panel.press({"choose": self.index, "gen": self.gen})
+
+    def __repr__(self) -> str:
+        return f"ChoiceButton({self.description!r})"
+
+
 class ChoicesPanel:
     """The person's choices as buttons (a list under them when there are many).
 
-    Buttons come from three pools used in turn and are never closed: a click on a button
-    of an older position reaches a pool whose generation has passed, and is refused
-    instead of taking another action. (Closing the buttons of old positions while the
-    page may still be building their views left the page without any button.)
+    The buttons are one :class:`ChoiceButtons` widget drawn by the page from its labels: a
+    click on a button of an older position carries that position's ``gen`` and is refused
+    instead of taking another action. A board place that offers several actions narrows
+    the buttons to those (:meth:`offer`) until the position changes or "all choices" is
+    pressed.
 
     Parameters
     ----------
@@ -159,8 +258,10 @@ class ChoicesPanel:
 
     Attributes
     ----------
-    buttons : list of ipywidgets.Button
-        The buttons on show (in ``actions_box``), one per choice up to 48.
+    buttons : list of ChoiceButton
+        The buttons on show, one per choice up to 48 (``actions_box`` draws them).
+    actions_box : ChoiceButtons
+        The widget on the page.
     more_box : ipywidgets.HBox
         The list of every choice and its button, shown when there are more.
 
@@ -182,15 +283,15 @@ class ChoicesPanel:
 
     def __init__(self, session: Session):
         self.session = session
-        self.buttons: list[W.Button] = []            # the buttons on show
-        self._pools: list[list[W.Button]] = [[] for _ in range(_POOLS)]
-        self._pool_gen = [-1] * _POOLS               # the render each pool belongs to
-        self._pool_actions: list[list] = [[] for _ in range(_POOLS)]
-        self._pool_next = -1
-        self._gen = 0                                # renders so far
+        self.buttons: list[ChoiceButton] = []        # the buttons on show
+        self._actions: list = []                     # their actions, in order
+        self._shown_key: Any = None                  # what the buttons were drawn for
+        self._only: tuple[Any, list] | None = None   # (state, actions) a board click narrowed to
         self._listed: list = []                      # every choice, for the list
         self._list_gen = -1
-        self.actions_box = W.Box(layout=W.Layout(display="flex", flex_flow="row wrap"))
+        self._gen = 0                                # renders so far
+        self.actions_box = ChoiceButtons(layout=W.Layout(width="100%"))
+        self.actions_box.on_msg(self._on_page_msg)
         self.more_actions = W.Dropdown(description="all actions", options=[], style=_WIDE,
                                        layout=W.Layout(width="100%", max_width="420px"))
         self.more_button = _button("more_button", "choose", tooltip="choose the action in the list",
@@ -199,50 +300,82 @@ class ChoicesPanel:
         self.more_box = W.HBox([self.more_actions, self.more_button],
                                layout=W.Layout(flex_flow="row wrap"))
 
-    def _pool_button(self, pool: int, i: int) -> W.Button:
-        buttons = self._pools[pool]
-        while len(buttons) <= i:
-            # a long label wraps inside its button (tabletop-action in GameApp's style)
-            b = W.Button(layout=W.Layout(width="auto", max_width="100%", height="auto"))
-            b.add_class("tabletop-action")
-            # the default binds this button's slot now (a closure would see the last one)
-            b.on_click(lambda btn, slot=(pool, len(buttons)): press(self.session, lambda: self.press_slot(slot)))  # noqa: B008
-            buttons.append(b)
-        return buttons[i]
+    def offer(self, actions: list) -> None:
+        """Show only ``actions`` (legal actions of the live state: a board place that offers
+        several) until the position changes or "all choices" is pressed."""
+        self._only = (self.session.state, list(actions))
+        self.render()
+
+    def _narrowed(self, choices: list[tuple[Any, str]]) -> list[tuple[Any, str]] | None:
+        if self._only is None:
+            return None
+        state, only = self._only
+        if state is not self.session.state or not choices:
+            self._only = None
+            return None
+        picked = [(a, label) for a, label in choices if any(a is o for o in only)]
+        if len(picked) < 2:
+            self._only = None
+            return None
+        return picked
 
     def render(self, covered: bool = False) -> None:
         self._gen += 1
         choices = self.session.choices()
-        buttons: list[W.Button] = []
+        narrowed = self._narrowed(choices)
         self._listed = [a for a, _ in choices]
-        if choices:
-            pool = self._pool_next = (self._pool_next + 1) % _POOLS
-            self._pool_gen[pool] = self._gen
-            self._pool_actions[pool] = self._listed[:_BUTTONS_SHOWN]
-            for i, (_, label) in enumerate(choices[:_BUTTONS_SHOWN]):
-                b = self._pool_button(pool, i)
-                if b.description != label:
-                    b.description = label
-                    b.tooltip = label
-                buttons.append(b)
-            self._list_gen = self._gen
-        if len(choices) > _BUTTONS_SHOWN:
+        self._list_gen = self._gen
+        shown = (narrowed if narrowed is not None else choices)[:_BUTTONS_SHOWN]
+        actions = [a for a, _ in shown]
+        labels = [label for _, label in shown]
+        back = "all choices" if narrowed is not None else ""
+        key = (self.session.state if actions else None, labels, back)
+        if key != self._shown_key or actions != self._actions:
+            self._shown_key = key
+            self._actions = actions
+            self.actions_box.show(labels, back)
+        gen = self.actions_box.gen
+        self.buttons = [ChoiceButton(self, i, gen, label) for i, label in enumerate(labels)]
+        if len(choices) > _BUTTONS_SHOWN and narrowed is None:
             self.more_actions.options = [(label, i) for i, (_, label) in enumerate(choices)]
             self.more_actions.value = 0
         elif self.more_actions.options:
             self.more_actions.options = []
-        self.buttons = buttons
-        if list(self.actions_box.children) != buttons:
-            self.actions_box.children = buttons
-        self.more_box.layout.display = ("flex" if not covered and len(choices) > _BUTTONS_SHOWN
-                                        else "none")
+        self.more_box.layout.display = ("flex" if not covered and narrowed is None
+                                        and len(choices) > _BUTTONS_SHOWN else "none")
+
+    def _on_page_msg(self, widget, content, buffers) -> None:
+        if isinstance(content, dict) and ("choose" in content or "back" in content):
+            press(self.session, lambda: self.press(content))
+
+    def press(self, msg: dict) -> bool:
+        """What a click on the page sends: ``{"choose": i, "gen": g}`` chooses button ``i``
+        of the buttons shown as ``gen`` g; ``{"back": True, "gen": g}`` shows every choice
+        again. A click on an older position's buttons is refused with a message."""
+        gen = self.actions_box.gen
+        try:
+            if msg.get("gen") != gen:
+                self.session.say("that button belonged to an earlier position: nothing was done", "error")
+                return False
+            if msg.get("back"):
+                self._only = None
+                self.session.changed()
+                return True
+            i = msg.get("choose")
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self._actions):
+                self.session.say("that button is not on show: nothing was done", "error")
+                return False
+            return self.session.choose(self._actions[i])
+        finally:
+            if self.actions_box.gen == gen:   # nothing new was drawn: let the page press again
+                self.actions_box.show(list(self.actions_box.labels), self.actions_box.back)
+                self.buttons = [ChoiceButton(self, b.index, self.actions_box.gen, b.description)
+                                for b in self.buttons]
 
     def press_slot(self, slot: tuple[int, int]) -> bool:
-        pool, i = slot
-        if self._pool_gen[pool] != self._gen or i >= len(self._pool_actions[pool]):
-            self.session.say("that button belonged to an earlier position: nothing was done", "error")
-            return False
-        return self.session.choose(self._pool_actions[pool][i])
+        """Button ``i`` of the buttons shown as ``gen`` (``slot = (gen, i)``)."""
+        gen, i = slot
+        return self.press({"choose": i, "gen": gen})
 
     def choose_from_list(self) -> bool:
         if self._list_gen != self._gen or self.more_actions.value is None:
