@@ -100,7 +100,24 @@ def make_rules(rules_cls: type, **overrides: Any) -> RulesBase:
     for k in overrides:
         if k not in names:
             raise RulesError(k, unknown_name(k, names))
-    return rules_cls(**overrides)
+    try:
+        return rules_cls(**overrides)
+    except RulesError as e:
+        from .rules import touched_field
+        try:
+            default = rules_cls(players=overrides["players"]) if "players" in overrides else rules_cls()
+        except RulesError:
+            default = None
+        raise touched_field(e, overrides, default) from None
+
+
+def _replace(rules: RulesBase, changes: Mapping[str, Any]) -> RulesBase:
+    """``rules.replace(**changes)``; a refusal names the rule changed (:func:`.rules.touched_field`)."""
+    try:
+        return rules.replace(**changes)
+    except RulesError as e:
+        from .rules import touched_field
+        raise touched_field(e, changes, rules) from None
 
 
 _GAME_CACHE: dict = {}
@@ -282,7 +299,7 @@ class BaseGame(ABC):
         if rules is None:
             rules = make_rules(self.Rules, **overrides)
         elif overrides:
-            rules = rules.replace(**overrides)
+            rules = _replace(rules, overrides)
         if not isinstance(rules, self.Rules):
             raise RulesError("*", f"{self.name} needs {self.Rules.__name__}, got {type(rules).__name__}")
         self.rules = rules
@@ -302,7 +319,7 @@ class BaseGame(ABC):
         >>> # doctest: +SKIP
         >>> bigger = game.with_rules(cargo_capacity=5)
         """
-        return type(self)(self.rules.replace(**changes))
+        return type(self)(_replace(self.rules, changes))
 
     def with_plain_rules(self, data: Mapping[str, Any]) -> "BaseGame":
         """The same game with rules read from plain data (a save file)."""

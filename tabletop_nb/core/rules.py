@@ -318,6 +318,51 @@ def _check_field(info: RuleField, value: Any) -> Any:
     return checked
 
 
+def touched_field(err: RulesError, changes: Mapping[str, Any],
+                  base: "RulesBase | None" = None) -> RulesError:
+    """``err`` restated under the rule the designer changed, when the check that refused
+    the change names another rule (a cross-field check: ``harbour_costs=(5, 10)`` leaves
+    ``harbour_pp`` one value too long).
+
+    Parameters
+    ----------
+    err : RulesError
+        The refusal, from the rules' checks.
+    changes : mapping
+        The rules changed, by name.
+    base : RulesBase, optional
+        The rules they were changed from: then the changes that alone bring the refusal
+        are named (not every change made at once).
+
+    Returns
+    -------
+    RulesError
+        ``err`` itself when it names a changed rule (or nothing was changed), else a new
+        error whose ``field`` is the (first) changed rule and whose reason says which
+        other rule it does not fit.
+
+    Examples
+    --------
+    >>> str(touched_field(RulesError("harbour_pp", "needs 3 values"), {"harbour_costs": (5, 10)}))
+    'rules.harbour_costs: does not fit rules.harbour_pp: needs 3 values'
+    """
+    if not changes or err.field in changes or err.field == "*":
+        return err
+    culprits: dict[str, Any] = dict(changes)
+    if base is not None and len(changes) > 1:
+        alone = {}
+        for k, v in changes.items():
+            try:
+                base.replace(**{k: v})
+            except RulesError as e:
+                if e.field == err.field:
+                    alone[k] = v
+        culprits = alone or culprits
+    first = next(iter(culprits))
+    also = f" (with {', '.join(k for k in culprits if k != first)} changed too)" if len(culprits) > 1 else ""
+    return RulesError(first, f"does not fit rules.{err.path}: {err.reason}{also}")
+
+
 def _type_name(tp: Any) -> str:
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 

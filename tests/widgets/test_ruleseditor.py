@@ -115,7 +115,8 @@ def test_rules_error_shows_its_message_and_keeps_the_game():
     ed = RulesEditor(game, on_apply=seen.append)
     ed.controls["die"].value = "2, 3, 4, 5"
     assert ed.apply() is None
-    assert ed.message == "rules.pig_faces: must be faces of the die [2, 3, 4, 5]"
+    # the rule changed is named, and the rule it does not fit (issue 36, item 7)
+    assert ed.message == "rules.die: does not fit rules.pig_faces: must be faces of the die [2, 3, 4, 5]"
     assert "must be faces of the die" in ed.message_box.value
     assert ed.game is game and ed.games == [] and seen == []
     ed.controls["die"].value = "1, 1, 6"
@@ -354,4 +355,4 @@ def test_set_then_typed_value_paths_stay_messages():
     toy = RulesEditor(tabletop_nb.load_game("toy"))
     toy.controls["die"].value = "2, 3, 4, 5"  # the pig face 1 is no longer a face
     assert toy.set(target=40) is True and toy.controls["target"].value == 40
-    assert toy.apply() is None and toy.message.startswith("rules.pig_faces")
+    assert toy.apply() is None and toy.message.startswith("rules.die: does not fit rules.pig_faces")

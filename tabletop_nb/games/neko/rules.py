@@ -509,8 +509,12 @@ class Rules(RulesBase):
                 raise RulesError(name, f"needs one value per set size 1..{self.set_size}")
         if len(self.ship_travel_pp) != self.lane_slots + 1:
             raise RulesError("ship_travel_pp", f"needs {self.lane_slots + 1} values (0..{self.lane_slots} cards)")
+        if any(c < 0 or c > 200 for c in self.harbour_costs):
+            raise RulesError("harbour_costs", "prices must be 0..200 coins")
         if len(self.harbour_pp) != len(self.harbour_costs) + 1:
-            raise RulesError("harbour_pp", "needs one value per possible harbour count")
+            raise RulesError("harbour_pp", f"needs one value per possible harbour count (1 to "
+                                           f"{len(self.harbour_costs) + 1}: one more than "
+                                           f"harbour_costs has prices), got {len(self.harbour_pp)}")
         if self.start_harbours > len(self.harbour_costs) + 1:
             raise RulesError("start_harbours", "more than the harbours there are")
         if self.start_ships > self.start_harbours:

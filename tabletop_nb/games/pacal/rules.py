@@ -339,6 +339,15 @@ class PacalRules(RulesBase):
         if any(v < 0 for v in self.river_points):
             raise RulesError("river_points", "points must be non-negative")
         counts = {p for p, _ in self.thresholds}
+        for p, v in self.thresholds:
+            if not 2 <= p <= 5:
+                raise RulesError("thresholds", f"({p}, {v}): the player count must be 2..5")
+            if not 1 <= v <= 500:
+                raise RulesError("thresholds", f"({p}, {v}): the end score must be 1..500 points "
+                                               f"(at {v} the game would end before anyone scores)"
+                                 if v < 1 else f"({p}, {v}): the end score must be 1..500 points")
+        if len(counts) != len(self.thresholds):
+            raise RulesError("thresholds", "gives a player count twice")
         if self.players not in counts:
             raise RulesError("thresholds", f"no end threshold for {self.players} players")
         if self.marker_is_stone and self.stones < 2:
