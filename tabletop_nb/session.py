@@ -710,13 +710,20 @@ class Session:
         return self._steps(n, None, until_turn=False)
 
     def end_turn(self) -> int:
-        """Let bots and dice act until another seat's turn begins (or a person must act,
-        or the game ends). Returns the number of actions taken."""
+        """Let bots and dice act until a person must choose (or the game ends): the bots'
+        turns are played through, however many there are. With no person at the table,
+        until another seat's turn begins. Returns the number of actions taken."""
         try:
             self._check_live("play to the end of the turn")
         except Refused as e:
             self.say(str(e), "error")
             return 0
+        if any(self.is_human(i) for i in range(self.game.num_players)):
+            why = self.can_advance()
+            if why:
+                self.say(why, "error")
+                return 0
+            return self._steps(None, None, until_turn=False)
         p = self.game.current_player(self.state)
         seat = p if p >= 0 else next((a for a in reversed(self.actors) if a >= 0), None)
         return self._steps(None, seat, until_turn=True)

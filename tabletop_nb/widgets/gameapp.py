@@ -249,8 +249,15 @@ class GameApp:
         return self.session.run(n)
 
     def end_turn(self) -> int:
-        """Let bots and dice act until another seat's turn begins (or a person must act,
-        or the game ends). Returns the number of actions taken."""
+        """Let bots and dice act until a person must choose (or the game ends); with no
+        person at the table, until another seat's turn begins. Returns the number of
+        actions taken.
+
+        Examples
+        --------
+        >>> # doctest: +SKIP
+        >>> app.choose(app.legal_actions()[0]); app.end_turn()   # the bots' turns, back to you
+        """
         return self.session.end_turn()
 
     def autoplay(self, delay: float | None = None, steps: int | None = None):

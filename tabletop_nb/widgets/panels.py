@@ -568,7 +568,8 @@ class ControlsPanel:
         self.step_button = _button("step_button", "step", icon="step-forward",
                                    tooltip="one action of a bot or one roll")
         self.step_button.on_click(lambda b: press(session, step))
-        self.end_turn_button = _button("end_turn_button", "to end of turn", icon="fast-forward")
+        self.end_turn_button = _button("end_turn_button", "to end of turn", icon="fast-forward",
+                                       tooltip="play the bots and the dice until a person must choose")
         self.end_turn_button.on_click(lambda b: press(session, session.end_turn))
         self.autoplay_button = _button("autoplay_button", "autoplay", icon="play",
                                        button_style="success")

@@ -337,6 +337,43 @@ def test_end_turn_stops_when_another_seat_begins(game_name):
     assert turns >= 2
 
 
+def test_end_turn_plays_the_bots_until_a_person_must_choose(game_name):
+    """Issue 38: 'to end of turn' played one bot, so it took 2-4 presses to get back to
+    your turn. One press plays every bot and roll up to the next decision of a person."""
+    game = _game(game_name)
+    app = GameApp(game, seats=_humans_first(game), seed=21)
+    rng = np.random.default_rng(2)
+    presses = 0
+    bot_seats: set[int] = set()
+    while presses < 6 and not game.is_terminal(app.state):
+        app.run()
+        if game.is_terminal(app.state):
+            break
+        legal = game.legal_actions(app.state)
+        assert app.choose(legal[int(rng.integers(len(legal)))])
+        if game.is_terminal(app.state) or game.current_player(app.state) == 0:
+            continue            # still the person's turn: nothing for the button to do
+        start = len(app.history)
+        app.end_turn_button.click()
+        presses += 1
+        now = game.current_player(app.state)
+        assert now == TERMINAL or now == 0, (now, app.message)   # one press: back to you
+        bot_seats |= {a for a in app.session.actors[start - 1:] if a > 0}
+        assert app.action_buttons or game.is_terminal(app.state)
+    assert presses >= 3
+    if game.num_players > 2:
+        assert len(bot_seats) >= 2   # one press went past more than one bot
+
+
+def test_end_turn_at_a_persons_decision_is_refused_with_the_reason():
+    game = tabletop_nb.load_game("neko")
+    app = GameApp(game, seats=["human"] + ["greedy"] * 3, seed=3)
+    app.run()
+    s, n = app.state, len(app.history)
+    assert app.end_turn() == 0
+    assert "waiting for Yellow (you)" in app.message and app.state is s and len(app.history) == n
+
+
 # -- autoplay -----------------------------------------------------------------------------
 def test_autoplay_task_runs_to_the_human_and_stop_stops(game_name):
     game = _game(game_name)
