@@ -40,10 +40,27 @@ def unknown_name(name: Any, names: Iterable[str], what: str = "rule") -> str:
     'there is no such metric; the metrics are: players, rounds'
     """
     names = list(names)
-    close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
+    close = _nearest(str(name), names)
     if close:
         return f"there is no such {what}; did you mean " + " or ".join(repr(c) for c in close) + "?"
     return f"there is no such {what}; the {what}s are: " + ", ".join(names)
+
+
+def _nearest(name: str, names: list[str]) -> list[str]:
+    """The names close to ``name`` (difflib's ratio at least 0.6) and nearly as close as
+    the closest (within 0.05), closest first, at most 3."""
+    scored = []
+    for n in names:
+        m = difflib.SequenceMatcher(None, name, n)
+        if m.real_quick_ratio() >= 0.6 and m.quick_ratio() >= 0.6:
+            r = m.ratio()
+            if r >= 0.6:
+                scored.append((-r, n))
+    scored.sort()
+    if not scored:
+        return []
+    best = -scored[0][0]
+    return [n for r, n in scored if -r >= best - 0.05][:3]
 
 
 class TabletopError(Exception):
