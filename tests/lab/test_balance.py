@@ -20,6 +20,7 @@ import sys
 import time
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import tabletop_nb
@@ -876,3 +877,91 @@ def test_undecided_says_when_finalists_miss_but_others_were_still_racing():
     assert res.verdict == "undecided"
     assert set(res.finalists.verdict) == {"misses fair"}
     assert "other settings were still in the race" in res.summary() and "raise budget=" in res.summary()
+
+
+# --------------------------------------------------------------------------- the plan, the answer first, levers
+def test_the_plan_matches_a_direct_computation():
+    """After the first round (100 games per setting) the plan's numbers are the race's own
+    interval widths: per goal number, the fewest games whose beta-binomial interval (at the
+    race's level, at the pilot's win rate) is at most half a tolerance wide each side, and
+    the width at the budget's games per setting. Computed here directly from the pilot's
+    games and sequential.beta_binomial_bounds."""
+    from tabletop_nb.lab.balance import plan_balance
+    from tabletop_nb.lab.sequential import beta_binomial_bounds
+    game = known_odds()
+    space, goals = {"handicap": [0, 4, 8]}, {"fair": 0.04}
+    plan = plan_balance(game, space, goals, bots="random", seed=3, budget=1500, executor="serial", progress=False)
+    assert (plan.settings, plan.pilot_games, plan.budget_per_setting) == (3, 100, 500)
+    level = 0.05 / (2 * 3 * 4)
+    assert plan.level == pytest.approx(level)
+    pilot = balance(game, space, goals, bots="random", seed=3, budget=300, confirm_games=10, executor="serial",
+                    progress=False)  # the same first round: 100 games of each setting
+    cands = pilot.candidates
+    for row in plan.numbers:
+        rates = cands[row["stream"]].to_numpy()
+        p = rates[np.argmax(rates * (1 - rates))]   # the widest spread among the settings
+        assert row["centre"] == pytest.approx(p)
+
+        def half(n):
+            lo, hi = beta_binomial_bounds(int(round(p * n)), n, level)
+            return (hi - lo) / 2
+        n = row["need"]
+        assert half(n) <= 0.02 < half(n - 1)
+        assert row["budget_half"] == pytest.approx(half(500), abs=1e-6)
+    assert plan.need_per_setting == max(r["need"] for r in plan.numbers) and not plan.enough
+    text = plan.summary()
+    assert text.startswith("Plan: resolving every seat wins 1/4 +- 0.04 (intervals of +-0.02 on ")
+    assert f"needs about {plan.need_per_setting:,} games per setting ({3 * plan.need_per_setting:,} for the 3 " \
+           f"settings" in text
+    assert "this budget (1,500) gives each 500 games: +-" in text
+    assert "Ways out: widen the band (fair to +-" in text and f"raise budget= to {plan.need_total:,}" in text
+
+
+def test_plan_only_plays_the_first_round_and_the_study_goes_on_from_it(tmp_path):
+    from tabletop_nb.lab.balance import BalancePlan, plan_balance
+    path = tmp_path / "plan.csv"
+    kw = dict(bots="random", seed=4, budget=600, confirm_games=100, executor="serial", checkpoint=path)
+    plan = plan_balance(known_odds(), {"handicap": [4, 8]}, {"fair": 0.05}, progress=False, **kw)
+    assert isinstance(plan, BalancePlan) and len(_rows(path)) == 2 * 100 * 4
+    counter = Count()
+    res = balance(known_odds(), {"handicap": [4, 8]}, {"fair": 0.05}, progress=counter, **kw)
+    assert res.plan is not None and res.plan.need_per_setting == plan.need_per_setting
+    assert counter.calls == res.games["total"] - 200   # the pilot's 200 games came from the checkpoint
+    assert res.plan.rate is None  # no speed is measured from games read back
+
+
+def test_the_first_line_is_the_answer():
+    """met: the values and their figures; none: "No lever in this space" with the best
+    reachable figure; undecided: what is missing, and no grid comparison (nothing was decided)."""
+    res = balance(known_odds(edge=20), {"handicap": [0, 2]}, {"fair": 0.05}, bots="random", seed=1, budget=4000,
+                  batch=100, confirm_games=500, executor="serial", progress=False)
+    first = res.summary().splitlines()[0]
+    assert res.verdict == "none"
+    assert re.match(r"No lever in this space: every seat wins 1/4 \+- 0\.05 is out of reach; the best reachable "
+                    r"seat 0 wins is 4\d\.\d% \[\d+\.\d%, \d+\.\d%\] \(handicap=2\), and across the 2 settings", first)
+    assert "a fixed grid" in res.summary()
+    reach = res.reachable()[0]
+    assert reach["stream"] == "win_rate_seat_0" and reach["value"] > 0.3 and reach["low"] > 0.3
+    small = balance(known_odds(), {"handicap": range(0, 17, 2)}, {"fair": 0.03}, bots="random", seed=1, budget=900,
+                    batch=100, confirm_games=60, executor="serial", progress=False)
+    text = small.summary()
+    assert small.verdict in ("undecided", "likely") and "a fixed grid" not in text
+    assert text.splitlines()[0].startswith(("Undecided", "Likely: "))
+    assert "To decide the race: widen a band (fair to +-" in text and "Plan: resolving" in text
+
+
+def test_levers_true_names_the_rules_outside_the_space_that_move_the_stuck_number():
+    """rounds moves no seat's win rate, so a study of rounds alone cannot make seat 0 (edge 20)
+    fair: "none", and levers=True names edge (outside the space) as the lever for seat 0,
+    never a decoy."""
+    from tabletop_nb.lab.synthetic import DecoyOddsGame
+    game = DecoyOddsGame(players=4, edge=20)
+    res = balance(game, {"rounds": [9, 10]}, {"fair": 0.05}, bots="random", seed=1, budget=4000, batch=100,
+                  confirm_games=500, executor="serial", progress=False, levers=True, lever_games=1000)
+    assert res.verdict == "none" and res.summary().startswith("No lever in this space")
+    found = res.info["levers"]["found"]["win_rate_seat_0"]
+    assert "edge" in [f["rule"] for f in found]
+    assert not {f["rule"] for rows in res.info["levers"]["found"].values() for f in rows} & {"decoy_order",
+                                                                                           "decoy_reversed", "spread"}
+    assert "Levers for seat 0 wins outside this space (one step each, paired intervals): edge (+" in res.summary()
+    assert "rounds" not in res.info["levers"]["tried"]
