@@ -39,19 +39,38 @@ _PLAIN = re.compile(rf"^\s*({_NUMBER})\s*$")
 
 
 class AnswerError(ValueError):
-    """What a student typed is not a number we can read; the message says what to type."""
+    """What a student typed is not a number we can read; the message says what to type.
+
+    Parameters
+    ----------
+    message : str
+        The friendly message.
+
+    Examples
+    --------
+    >>> try:
+    ...     parse_answer("half")
+    ... except AnswerError as e:
+    ...     print(e)
+    'half' is not a number we can read. Type a fraction like 5/9, a decimal like 0.556 or a percent like 55.6%.
+    """
 
 
 @dataclass(frozen=True)
 class Parsed:
     """A typed answer read as a number.
 
-    Attributes
+    Parameters
     ----------
     value : Fraction
         The number typed, exactly (``0.556`` is ``Fraction(139, 250)``).
     form : str
         ``"fraction"`` (also a whole number: checked exactly), ``"decimal"`` or ``"percent"``.
+
+    Examples
+    --------
+    >>> parse_answer("1/2").exact, parse_answer("50%").exact
+    (True, False)
     """
     value: Fraction
     form: Literal["fraction", "decimal", "percent"]
@@ -147,7 +166,7 @@ def fraction_words(p: Fraction) -> str:
 class Feedback:
     """The verdict on one answer.
 
-    Attributes
+    Parameters
     ----------
     kind : str
         ``"right"``, ``"wrong"`` or ``"unreadable"`` (not a number: it costs no try).
@@ -155,6 +174,11 @@ class Feedback:
         What the student reads.
     reveal : bool
         Whether the worked answer should now be shown.
+
+    Examples
+    --------
+    >>> check_answer("1/2", Fraction(1, 2))
+    Feedback(kind='right', message='Right: 1/2 = 0.5 (50%).', reveal=True)
     """
     kind: Literal["right", "wrong", "unreadable"]
     message: str

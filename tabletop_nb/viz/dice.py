@@ -23,12 +23,14 @@ import plotly.graph_objects as go
 from ..core.dice import Die
 from ._common import fraction_text, is_number, outcome_label
 
-__all__ = ["as_dice", "combine_dice", "roll_dice", "event_test", "event_probability",
-           "dice_odds", "dice_odds_traces", "running_frequency", "running_frequency_traces",
-           "VIEWS"]
+__all__ = ["as_dice", "combine_dice", "dice_title", "rolls_text", "odds_axis_top", "roll_dice",
+           "event_test", "event_probability", "dice_odds", "dice_odds_traces", "running_frequency",
+           "running_frequency_traces", "VIEWS", "HEADROOM"]
 
 #: the most outcomes whose exact fractions are written above the bars
 MAX_LABELS = 13
+#: the odds chart's y axis reaches this many times the tallest bar or marker it shows
+HEADROOM = 1.2
 #: the events a running-frequency chart can follow
 VIEWS = ("at_least", "at_most", "exactly")
 _VIEW_TEXT = {"at_least": "≥", "at_most": "≤", "exactly": "="}
@@ -69,6 +71,57 @@ def _numeric(dice: Sequence[Die]) -> bool:
     return all(is_number(o) for d in dice for o in d.outcomes)
 
 
+def dice_title(dice) -> str:
+    """A short name for dice rolled together: ``"4 x fish"``, ``"2 x steady + speedy"``.
+
+    Parameters
+    ----------
+    dice : iterable of Die
+        The dice (their names; an unnamed die is "die").
+
+    Returns
+    -------
+    str
+        Each name once, in the order first seen, with its count when above 1; joined by
+        " + " for numeric dice (they add up) and " · " for dice with symbols.
+
+    Examples
+    --------
+    >>> fish = Die(["fish", "blank"], name="fish")
+    >>> dice_title([fish] * 4)
+    '4 x fish'
+    >>> d6 = Die(range(1, 7), name="d6")
+    >>> dice_title([d6, d6, Die([1, 2], name="coin")])
+    '2 x d6 + coin'
+    """
+    ds = as_dice(dice)
+    counts: dict[str, int] = {}
+    for d in ds:
+        counts[d.name or "die"] = counts.get(d.name or "die", 0) + 1
+    sep = " + " if _numeric(ds) else " · "
+    return sep.join(name if n == 1 else f"{n} x {name}" for name, n in counts.items())
+
+
+def rolls_text(n: int) -> str:
+    """``"1 roll"``, ``"1,011 rolls"``: a count of rolls as a person writes it.
+
+    Parameters
+    ----------
+    n : int
+        How many rolls.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> rolls_text(1), rolls_text(0), rolls_text(1011)
+    ('1 roll', '0 rolls', '1,011 rolls')
+    """
+    return f"{n:,} roll{'' if n == 1 else 's'}"
+
+
 def combine_dice(dice) -> Die:
     """The outcome of rolling several dice together.
 
@@ -96,10 +149,9 @@ def combine_dice(dice) -> Die:
     ds = as_dice(dice)
     if len(ds) == 1:
         return ds[0]
-    names = [d.name or "die" for d in ds]
     if _numeric(ds):
-        return functools.reduce(operator.add, ds).named(" + ".join(names))
-    return Die.joint(*ds).named(" · ".join(names))
+        return functools.reduce(operator.add, ds).named(dice_title(ds))
+    return Die.joint(*ds).named(dice_title(ds))
 
 
 def roll_dice(dice, n: int, rng=None) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -202,8 +254,12 @@ def event_text(k: Any, view: str = "at_least", what: str = "total") -> str:
     return f"{what} {_VIEW_TEXT[view]} {outcome_label(k)}"
 
 
-def _counts(die: Die, rolls) -> tuple[list[float], int]:
-    """Relative frequency of each of ``die``'s outcomes among ``rolls``."""
+def _counts(die: Die, rolls, counts: Mapping | None = None) -> tuple[list[float], int]:
+    """Relative frequency of each of ``die``'s outcomes among ``rolls`` (or in ``counts``,
+    outcome -> how many times)."""
+    if counts is not None:
+        n = int(sum(counts.values()))
+        return [(counts.get(o, 0) / n if n else 0.0) for o in die.outcomes], n
     if rolls is None:
         return [0.0] * len(die.outcomes), 0
     n = len(rolls)
@@ -211,8 +267,8 @@ def _counts(die: Die, rolls) -> tuple[list[float], int]:
         return [0.0] * len(die.outcomes), 0
     table: dict
     if _numeric([die]):
-        values, counts = np.unique(np.asarray(rolls), return_counts=True)
-        table = {v.item() if isinstance(v, np.generic) else v: c for v, c in zip(values, counts)}
+        values, times = np.unique(np.asarray(rolls), return_counts=True)
+        table = {v.item() if isinstance(v, np.generic) else v: c for v, c in zip(values, times)}
     else:
         table = {}
         for v in rolls:
@@ -220,7 +276,40 @@ def _counts(die: Die, rolls) -> tuple[list[float], int]:
     return [table.get(o, 0) / n for o in die.outcomes], n
 
 
-def dice_odds_traces(dice, rolls=None) -> list[dict]:
+def odds_axis_top(dice, rolls=None, counts: Mapping | None = None) -> float:
+    """Where the odds chart's y axis ends: :data:`HEADROOM` times the tallest thing it shows,
+    the largest exact probability or the largest observed share (room for the labels).
+
+    Parameters
+    ----------
+    dice : Die, mapping of str to Die, or iterable of Die
+        The dice rolled together.
+    rolls : sequence, optional
+        Outcomes rolled so far.
+    counts : mapping, optional
+        Outcome -> times rolled, instead of ``rolls``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> d6 = Die(range(1, 7))
+    >>> round(odds_axis_top(d6), 4)            # 1.2 x 1/6
+    0.2
+    >>> odds_axis_top(d6, rolls=[3])           # one roll: that face is 100%
+    1.2
+    """
+    die = combine_dice(dice)
+    freq, n = _counts(die, rolls, counts)
+    top = max(float(p) for p in die.pmf.values())
+    if n:
+        top = max(top, float(max(freq)))
+    return HEADROOM * top
+
+
+def dice_odds_traces(dice, rolls=None, counts: Mapping | None = None) -> list[dict]:
     """Three traces: the exact odds as bars, the simulated share of ``rolls`` as markers on
     them (empty when there are none), and the exact fractions as labels above both (drawn
     last, so a simulated marker never hides a label).
@@ -231,6 +320,8 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
         The dice rolled together.
     rolls : sequence, optional
         Simulated outcomes to compare with the exact odds.
+    counts : mapping, optional
+        Outcome -> times rolled, instead of ``rolls`` (a class's pooled rolls).
 
     Returns
     -------
@@ -246,7 +337,7 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
     die = combine_dice(dice)
     xs = [outcome_label(o) for o in die.outcomes]
     probs = list(die.pmf.values())
-    freq, n = _counts(die, rolls)
+    freq, n = _counts(die, rolls, counts)
     fracs = [fraction_text(p) for p in probs]
     # past a dozen outcomes the fractions would run into each other: hover tells them
     labelled = len(xs) <= MAX_LABELS
@@ -255,7 +346,7 @@ def dice_odds_traces(dice, rolls=None) -> list[dict]:
                  text=fracs, textposition="none", customdata=fracs, width=0.75,
                  marker=dict(color="rgba(99,110,250,0.45)", line=dict(color="#636efa", width=1)),
                  hovertemplate="%{x}: exactly %{customdata} = %{y:.2%}<extra>exact</extra>")
-    sim = dict(type="scatter", mode="markers", name=f"simulated: {n} rolls", x=xs if n else [],
+    sim = dict(type="scatter", mode="markers", name=f"simulated: {rolls_text(n)}", x=xs if n else [],
                y=freq if n else [],
                marker=dict(symbol="diamond", size=11, color="#ef553b", line=dict(color="#7b1e12", width=1)),
                hovertemplate="%{x}: %{y:.2%} of the simulated rolls<extra>simulated</extra>")
@@ -290,17 +381,16 @@ def dice_odds(dice, rolls: int | Sequence | None = None, *, rng=None,
     >>> from tabletop_nb import Die
     >>> fig = dice_odds(Die([1, 1, 2, 2, 3, 4], name="steady"), rolls=1000, rng=7)
     >>> [t.name for t in fig.data]
-    ['exact odds (from the faces)', 'simulated: 1000 rolls', 'exact fractions']
+    ['exact odds (from the faces)', 'simulated: 1,000 rolls', 'exact fractions']
     """
     die = combine_dice(dice)
     if isinstance(rolls, (int, np.integer)) and not isinstance(rolls, bool):
         rolls = list(roll_dice(dice, int(rolls), rng)[0])
     fig = go.Figure(data=dice_odds_traces(dice, rolls))
     # room above the tallest bar for its label (a simulated share can be higher still)
-    top = max(max(float(p) for p in die.pmf.values()), max(fig.data[2].y, default=0))
     fig.update_layout(title=title or f"Odds of {die.name or 'the roll'}", barmode="overlay",
                       bargap=0.1, yaxis=dict(title="probability", tickformat=".0%",
-                                             range=[0, top * 1.18 + 0.01]),
+                                             range=[0, odds_axis_top(dice, rolls)]),
                       xaxis=dict(title="outcome", type="category"),
                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=1, xanchor="right"),
                       margin=dict(l=50, r=20, t=60, b=40), height=380)

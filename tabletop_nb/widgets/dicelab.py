@@ -18,12 +18,16 @@ from ..core.dice import Die
 from ..core.errors import TabletopError
 from ..viz._common import fraction_text, outcome_label
 from ._board import BoardWidget
+from ._dice_faces import face_html
 from .board_panel import refresh_figures
-from ..viz.dice import (_numeric, as_dice, combine_dice, dice_odds, dice_odds_traces,
-                        event_probability, event_test, roll_dice, running_frequency,
-                        running_frequency_traces)
+from ..viz.dice import (_numeric, as_dice, combine_dice, dice_odds, dice_odds_traces, dice_title,
+                        event_probability, event_test, odds_axis_top, roll_dice, rolls_text,
+                        running_frequency, running_frequency_traces)
 
-__all__ = ["DiceLab"]
+__all__ = ["DiceLab", "MAX_PER_DIE"]
+
+#: the most dice of one kind the lab rolls together (a count box refuses more)
+MAX_PER_DIE = 12
 
 _VIEW_WORDS = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
 
@@ -82,11 +86,13 @@ class DiceLab:
         self.message = ""
         names = list(self.dice)
         lay = W.Layout
-        self.count_boxes = {n: W.BoundedIntText(value=0, min=0, max=12, description=n,
-                                                tooltip=self._faces_text(self.dice[n]),
-                                                style={"description_width": "initial"},
-                                                layout=lay(width="170px"))
+        # plain IntText, checked in _on_counts: a bounded box would clamp 13 to 12 silently
+        self.count_boxes = {n: W.IntText(value=0, description=n,
+                                         tooltip=self._faces_text(self.dice[n]),
+                                         style={"description_width": "initial"},
+                                         layout=lay(width="170px"))
                             for n in names}
+        self._counts_shown = {n: 0 for n in names}
         for box in self.count_boxes.values():
             box.observe(self._on_counts, "value")
         self.faces_box = W.HTML()
@@ -105,18 +111,25 @@ class DiceLab:
                                           continuous_update=True, layout=lay(width="420px"))
         self.k_slider.observe(lambda ch: self._press(self._update_event), "value")
         self.answer = W.HTML()
+        self.answer.add_class("tabletop-event")
         self.last_roll = W.HTML()
+        self.on_roll: list = []  # callbacks(names, outcomes) after each roll (class mode)
         self.message_box = W.HTML()
         self.odds_chart = BoardWidget()
         self.lln_chart = BoardWidget()
+        # each chart in a box that can be hidden (a FigureWidget's .layout is plotly's)
+        self.odds_box = W.Box([self.odds_chart])
+        self.lln_box = W.Box([self.lln_chart])
+        self.odds_box.add_class("tabletop-odds-chart")
+        self.lln_box.add_class("tabletop-lln-chart")
         self._syncing = False
         self.widget = W.VBox([
             W.HTML("<b>Dice lab</b>: pick dice, read the exact odds, roll and compare"),
             W.HBox(list(self.count_boxes.values()), layout=lay(flex_flow="row wrap")),
             self.faces_box,
             W.HBox(list(self.roll_buttons.values()) + [self.reset_button, self.last_roll]),
-            self.message_box, self.odds_chart,
-            W.HBox([self.view_toggle]), self.k_slider, self.answer, self.lln_chart])
+            self.message_box, self.odds_box,
+            W.HBox([self.view_toggle]), self.k_slider, self.answer, self.lln_box])
         self.widget.add_class("tabletop-dicelab")
         first = list(pick) if pick is not None else [names[0]]
         self.pick(*first)
@@ -150,23 +163,48 @@ class DiceLab:
             raise TabletopError(f"no die called {unknown[0]!r}; the dice are: {', '.join(self.dice)}")
         if not names:
             raise TabletopError("pick at least one die")
+        too_many = [n for n in dict.fromkeys(names) if names.count(n) > MAX_PER_DIE]
+        if too_many:
+            raise TabletopError(f"at most {MAX_PER_DIE} dice of one kind, got {names.count(too_many[0])} "
+                                f"x {too_many[0]}")
+        self._set_counts({n: sum(1 for x in names if x == n) for n in self.count_boxes})
+        self._on_pick()
+
+    def _set_counts(self, counts: Mapping[str, int]) -> None:
         self._syncing = True
         try:
             for n, box in self.count_boxes.items():
-                box.value = sum(1 for x in names if x == n)
+                box.value = counts[n]
+                self._counts_shown[n] = counts[n]
         finally:
             self._syncing = False
-        self._on_pick()
 
     def _on_counts(self, change) -> None:
-        if not self._syncing:
-            self._press(self._on_pick)
+        if self._syncing:
+            return
+        box = change["owner"]
+        name = next(n for n, b in self.count_boxes.items() if b is box)
+        new, old = change["new"], self._counts_shown[name]
+        if not isinstance(new, int) or new < 0 or new > MAX_PER_DIE:
+            # say so and put the count back: a silent clamp would roll dice nobody asked for
+            self._set_counts(self._counts_shown)
+            self._say(f"{name}: {new} is not a number of dice the lab can roll (0 to {MAX_PER_DIE}); "
+                      f"the count stays at {old}.")
+            return
+        self._counts_shown[name] = new
+        self._press(self._on_pick)
 
     def _on_pick(self) -> None:
         self._rolls, self._faces = [], []
         self.last_roll.value = ""
         if not self.picked:
-            self._say("pick at least one die (set a count above 0)")
+            # nothing to show: no old chart or answer left standing beside the warning
+            self.faces_box.value = self.answer.value = ""
+            self.odds_chart.layout.title.text = ""
+            self.odds_chart.data = ()
+            self.lln_chart.data = ()
+            self._show_charts(odds=False, lln=False)
+            self._say("No dice are picked: set a count above 0 to choose the dice to roll.")
             return
         self._say("")
         die = self.combined
@@ -185,7 +223,7 @@ class DiceLab:
             self.k_slider.description = "total k" if numeric and len(self.picked) > 1 else "k"
         finally:
             self._syncing = False
-        fig = dice_odds(self.picked_dice)
+        fig = dice_odds(self.picked_dice, title=f"Odds of {dice_title(self.picked_dice)}")
         self.odds_chart.data = ()
         self.odds_chart.layout = fig.layout
         for t in dice_odds_traces(self.picked_dice, None):
@@ -195,7 +233,18 @@ class DiceLab:
         self.lln_chart.layout = lfig.layout
         for t in running_frequency_traces(self.picked_dice, self.k, None, self.view):
             self.lln_chart.add_trace(t)
+        # the running share has nothing to draw before the first roll: no empty log axis
+        self._show_charts(odds=True, lln=False)
         self._update_event()
+
+    def _show_charts(self, odds: bool, lln: bool) -> None:
+        self.odds_box.layout.display = "" if odds else "none"
+        self.lln_box.layout.display = "" if lln else "none"
+
+    @property
+    def charts_shown(self) -> tuple[bool, bool]:
+        """Whether the odds chart and the running-frequency chart are showing."""
+        return self.odds_box.layout.display != "none", self.lln_box.layout.display != "none"
 
     @property
     def combined(self) -> Die:
@@ -257,8 +306,8 @@ class DiceLab:
         p = self.probability
         word = "total" if len(self.picked) > 1 and _numeric([self.combined]) else "roll"
         freq = self.frequency
-        seen = (f"; in your {len(self._rolls)} rolls: <b>{freq:.3f}</b>" if freq is not None
-                else "; roll to compare")
+        seen = (f"; in your {rolls_text(len(self._rolls))}: <b>{freq:.3f}</b>" if freq is not None
+                else "; roll the dice to compare")
         self.answer.value = (f"P({word} {_VIEW_WORDS[self.view]} {html.escape(outcome_label(self.k))}) = "
                              f"<b>{fraction_text(p)}</b> ≈ {float(p):.4f}{seen}")
         self._draw_lln()
@@ -294,20 +343,31 @@ class DiceLab:
         self._rolls.extend(new)
         last = [_plain(f[-1]) for f in faces]
         self._faces.append(last)
-        dice_txt = " + ".join(outcome_label(f) for f in last) if _numeric(self.picked_dice) \
-            else " · ".join(outcome_label(f) for f in last)
-        total = f" = {outcome_label(new[-1])}" if len(last) > 1 and _numeric(self.picked_dice) else ""
-        self.last_roll.value = (f"<span class='tabletop-roll'>last roll: <b>{html.escape(dice_txt + total)}</b>"
-                                f" · {len(self._rolls)} rolls</span>")
+        if _numeric(self.picked_dice):
+            dice_txt = " + ".join(outcome_label(f) for f in last)
+            if len(last) > 1:
+                dice_txt += f" = {outcome_label(new[-1])}"
+        else:
+            dice_txt = ", ".join(outcome_label(f) for f in last)
+        pictures = "".join(face_html(d, f, size=26) for d, f in zip(self.picked_dice, last)) \
+            if len(last) <= 6 else ""
+        self.last_roll.value = (f"<span class='tabletop-roll'>last roll: {pictures} <b>{html.escape(dice_txt)}</b>"
+                                f"; {rolls_text(len(self._rolls))} so far</span>")
         self._draw_odds()
+        self._show_charts(odds=True, lln=True)
         self._update_event()
+        for callback in self.on_roll:
+            callback(self.picked, new)
         return new
 
     def clear(self) -> None:
         """Forget the rolls (the exact odds stay)."""
         self._rolls, self._faces = [], []
         self.last_roll.value = ""
+        if not self.picked:
+            return
         self._draw_odds()
+        self._show_charts(odds=True, lln=False)
         self._update_event()
 
     # ------------------------------------------------------------- drawing ----
@@ -317,9 +377,9 @@ class DiceLab:
             sim, labels = self.odds_chart.data[1], self.odds_chart.data[2]
             sim.x, sim.y, sim.name = traces[1]["x"], traces[1]["y"], traces[1]["name"]
             labels.y = traces[2]["y"]  # the fractions ride above a taller simulated share
-            top = max(traces[2]["y"], default=0)  # (inside batch_update, labels.y is still the old)
-            if top * 1.18 + 0.01 > self.odds_chart.layout.yaxis.range[1]:
-                self.odds_chart.layout.yaxis.range = [0, top * 1.18 + 0.01]
+            # the axis follows what is shown now, shrinking too: after 1 roll one face is
+            # 100%, after 1,000 the shares are near the exact odds again
+            self.odds_chart.layout.yaxis.range = [0, odds_axis_top(self.picked_dice, self._rolls)]
 
     def _draw_lln(self) -> None:
         traces = running_frequency_traces(self.picked_dice, self.k, self._rolls, self.view)
