@@ -112,6 +112,15 @@ class View:
         fn: Callable[..., Any] | None = getattr(self.module, "place_actions", None)
         return dict(fn(game, state)) if fn is not None else {}
 
+    def place_choices(self, game, state) -> dict:
+        """Place key -> every action a click there may mean (a list): the module's
+        ``place_choices(game, state)`` when it has one (a place offering several actions:
+        GameApp asks which), else each of :meth:`place_actions` alone."""
+        fn: Callable[..., Any] | None = getattr(self.module, "place_choices", None)
+        if fn is None or self.generic:
+            return {k: [a] for k, a in self.place_actions(game, state).items()}
+        return {k: list(v) for k, v in fn(game, state).items() if v}
+
 
 def view_for(game) -> View:
     """The :class:`View` of ``game`` (see :func:`view_module`).

@@ -170,6 +170,10 @@ class BoardPanel:
         Runs a handler (a function of no arguments) so that an error becomes the
         session's message, never a traceback: GameApp passes ``lambda fn: press(session, fn)``
         (:func:`tabletop_nb.widgets.panels.press`).
+    offer : callable, optional
+        Shows a place's several actions to pick from (``offer(actions)``): GameApp passes
+        :meth:`~tabletop_nb.widgets.panels.ChoicesPanel.offer`. Without it such a click
+        only says to use the buttons.
 
     Attributes
     ----------
@@ -178,6 +182,8 @@ class BoardPanel:
     places : dict
         Place key -> action, for the person to act on the position drawn last (empty
         when nobody at the screen is to act).
+    place_options : dict
+        Place key -> every action a click there may mean (``view.place_choices``).
     box : ipywidgets.VBox
         What the panel puts on the page.
 
@@ -206,11 +212,14 @@ class BoardPanel:
     RENEW_AFTER = 4.0
     RENEWALS = 3
 
-    def __init__(self, session: Session, view: View, press: Callable[[Callable[[], Any]], Any]):
+    def __init__(self, session: Session, view: View, press: Callable[[Callable[[], Any]], Any],
+                 offer: Callable[[list], Any] | None = None):
         self.session = session
         self.view = view
         self._press = press       # runs a handler with no traceback reaching the page
+        self._offer = offer       # shows the person a place's several actions to pick from
         self.places: dict = {}    # place key -> action, for the person to act now
+        self.place_options: dict = {}   # place key -> every action a click there may mean
         self._renewals = 0
         self._last_layers: list | None = None
         self.probe = WidthProbe()
@@ -336,13 +345,14 @@ class BoardPanel:
         ses = self.session
         s = ses.history[ses.position]
         shown = ses.shown(s)
-        places: dict = {}
+        options: dict = {}
         if ses.live and ses.person_to_act(s) and not ses.autoplaying:
             try:
-                places = self.view.place_actions(ses.game, shown)
+                options = self.view.place_choices(ses.game, shown)
             except Exception as e:  # noqa: BLE001
                 ses.say(f"the view's place_actions failed: {type(e).__name__}: {e}", "error")
-        self.places = places
+        self.place_options = options
+        self.places = places = {k: v[0] for k, v in options.items()}
         try:
             layers = self.view.layers(ses.game, shown, frozenset(places), **self.view_kw(s))
         except Exception as e:  # noqa: BLE001
@@ -383,8 +393,9 @@ class BoardPanel:
         self._press(lambda: self.click_place(key))
 
     def click_place(self, key: Any) -> bool:
-        """Choose the action of board place ``key`` when it is a legal target now; else a
-        message and False."""
+        """Choose the action of board place ``key`` when it is a legal target now; when the
+        place offers several actions (``view.place_choices``), show those to pick from
+        (the ``offer`` given) and return False; else a message and False."""
         ses = self.session
         if ses.autoplaying:
             ses.say("autoplay is running: press stop before you choose", "error")
@@ -405,4 +416,12 @@ class BoardPanel:
             else:
                 ses.say("nothing on the board can be chosen now", "error")
             return False
-        return ses.choose(self.places[key])
+        options = self.place_options.get(key) or [self.places[key]]
+        if len(options) > 1:
+            if self._offer is None:
+                ses.say(f"that place offers {len(options)} choices: choose one with the buttons", "info")
+                return False
+            self._offer(options)
+            ses.say(f"that place offers {len(options)} choices: which one?", "info")
+            return False
+        return ses.choose(options[0])

@@ -135,8 +135,8 @@ class GameApp:
         ses, lay = self.session, W.Layout
         self.title = W.HTML()
         self.status_panel = StatusPanel(ses)
-        self.board_panel = BoardPanel(ses, self.view, lambda fn: press(ses, fn))
         self.choices_panel = ChoicesPanel(ses)
+        self.board_panel = BoardPanel(ses, self.view, lambda fn: press(ses, fn), self.choices_panel.offer)
         self.chance_panel = ChancePanel(ses, self.view)
         self.controls_panel = ControlsPanel(ses, self.chance_panel.setup_roll, self._step_pressed)
         self.timeline_panel = TimelinePanel(ses)
@@ -291,7 +291,9 @@ class GameApp:
 
     def click_place(self, key: Any) -> bool:
         """What a click on the board place ``key`` does: choose the action of that place
-        (``view.place_actions``) when it is a legal target now; else a message."""
+        (``view.place_actions``) when it is a legal target now; when the place offers
+        several (a Neko slot two cards could go in), the choice buttons narrow to those and
+        the message asks which (False: nothing taken yet); else a message."""
         return self.board_panel.click_place(key)
 
     def show_view(self) -> None:

@@ -639,3 +639,50 @@ def test_score_chart_holds_every_seats_score():
         assert list(tr.y) == [game.scores(s)[seat] for s in app.history]
     app.undo()
     assert len(app.score_chart.data[0].y) == len(app.history)
+
+
+# -- a board place that offers several actions ------------------------------------------
+def _neko_two_cards():
+    """A Neko position (seat 0 to buy) where each empty slot could take either of two cards."""
+    game = tabletop_nb.load_game("neko")
+    states = tabletop_nb.replay(game, tabletop_nb.play(game, bots="greedy", seed=0))
+    from tabletop_nb.games.neko import view
+    for s in states:
+        if game.current_player(s) == 0:
+            multi = {k: v for k, v in view.place_choices(game, s).items() if len(v) > 1}
+            if multi:
+                return game, s, multi
+    raise AssertionError("no position with a two-card slot in this seeded game")
+
+
+def test_a_click_on_a_place_with_two_actions_asks_which():
+    """Issue 38: a click on a Neko slot offering two cards bought one without asking. The
+    buttons narrow to the place's actions (and 'all choices'), the message asks which,
+    and nothing is taken until a button is pressed."""
+    game, s, multi = _neko_two_cards()
+    key, options = next(iter(multi.items()))
+    app = GameApp(game, seats=["human"] + ["greedy"] * 3, seed=1, state=s)
+    n, everything = len(app.history), [b.description for b in app.action_buttons]
+    assert len(everything) > len(options)
+    assert app.click_place(key) is False
+    assert len(app.history) == n and app.state is s
+    assert "2 choices" in app.message and "which" in app.message
+    labels = [game.action_label(s, a) for a in options]
+    assert [b.description for b in app.action_buttons] == labels
+    assert app.actions_box.labels == labels and app.actions_box.back == "all choices"
+    # 'all choices' brings every choice back; the click again, then the second card
+    app.choices_panel.press({"back": True, "gen": app.actions_box.gen})
+    assert [b.description for b in app.action_buttons] == everything and app.actions_box.back == ""
+    app.click_place(key)
+    app.action_buttons[1].click()
+    assert app.actions[-1] == options[1] and app.actions[-1] != options[0]
+    assert app.actions_box.back == ""      # a new position: the narrowing is gone
+
+
+def test_a_place_with_one_action_is_chosen_at_once():
+    game = tabletop_nb.load_game("pebble_rock", players=2)
+    app = GameApp(game, seats=["human", "greedy"], seed=1)
+    app.run()
+    key = sorted(app.board_panel.places)[0]
+    assert app.board_panel.place_options[key] == [app.board_panel.places[key]]
+    assert app.click_place(key) is True

@@ -41,7 +41,7 @@ import plotly.graph_objects as go
 from .engine import DRAFT, OVER
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 
-__all__ = ["figure", "layers", "place_actions", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
+__all__ = ["figure", "layers", "place_actions", "place_choices", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
            "WIDTH", "FONT", "MIN_WIDTH", "frame"]
 
 #: the players' colours (the game's Yellow, Red, Purple and Green boards)
@@ -468,7 +468,8 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
         yaxis=dict(range=[y0, y1], visible=False, fixedrange=True, scaleanchor="x", scaleratio=1))
     return fig
 def place_actions(game, state) -> dict[str, Any]:
-    """Place key -> the action a click there chooses now (see the module docstring).
+    """Place key -> the action a click there chooses now (see the module docstring): the
+    first of :func:`place_choices` for each place.
 
     Parameters
     ----------
@@ -489,28 +490,54 @@ def place_actions(game, state) -> dict[str, Any]:
     >>> place_actions(game, game.initial_state())   # the set-up draws come first: nothing to click
     {}
     """
+    return {key: actions[0] for key, actions in place_choices(game, state).items()}
+
+
+def place_choices(game, state) -> dict[str, list]:
+    """Place key -> every action a click there may mean now, in the order offered: a slot
+    two cards could be placed in, a card that can be loaded or activated. GameApp chooses
+    a place's only action at once and asks which when there are several. A bidding space
+    offers one action, the bid of the highest die (as the board says).
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        The state drawn.
+
+    Returns
+    -------
+    dict
+        ``{place key: [action, ...]}`` (lists, never empty); empty at a chance node.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> place_choices(game, game.initial_state())
+    {}
+    """
     if state.phase == OVER or game.current_player(state) < 0:
         return {}
     p = state.frames[-1].seat
-    out: dict[str, Any] = {}
+    out: dict[str, list] = {}
     for a in game.legal_actions(state):
         t = type(a)
-        if t is Bid:
+        if t is Bid or t is ParkDie:
             key = f"space:{a.space}"
-            if key not in out or a.value > out[key].value:
-                out[key] = a
-        elif t is ParkDie:
-            key = f"space:{a.space}"
-            if key not in out or a.value > out[key].value:
-                out[key] = a
-        elif t in (ActivateHub, ChurchHub):
-            out.setdefault(f"hub:{p}:{a.lane}:{a.boundary}:{a.sub}", a)
+            if key not in out or a.value > out[key][0].value:
+                out[key] = [a]
+            continue
+        if t in (ActivateHub, ChurchHub):
+            key = f"hub:{p}:{a.lane}:{a.boundary}:{a.sub}"
         elif t is MoveShip:
-            out.setdefault(f"ship:{p}:{a.lane}:{a.boundary}:{a.sub}", a)
+            key = f"ship:{p}:{a.lane}:{a.boundary}:{a.sub}"
         elif t is Buy:
-            out.setdefault(f"slot:{p}:{a.lane}:{a.slot}", a)
-        elif t is LoadCargo:
-            out.setdefault(f"card:{p}:{a.lane}:{a.slot}", a)
-        elif t is ActivateCard:
-            out.setdefault(f"card:{p}:{a.lane}:{a.slot}", a)
+            key = f"slot:{p}:{a.lane}:{a.slot}"
+        elif t is LoadCargo or t is ActivateCard:
+            key = f"card:{p}:{a.lane}:{a.slot}"
+        else:
+            continue
+        out.setdefault(key, []).append(a)
     return out
