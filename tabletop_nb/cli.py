@@ -148,6 +148,10 @@ def _build_parser(prog: str = "tabletop-nb") -> argparse.ArgumentParser:
     a.add_argument("--workers", choices=["auto", "serial", "processes"], default="auto")
     a.add_argument("--checkpoint", metavar="FILE.csv", default=None,
                    help="keep every finished game here; the same command again resumes")
+    a.add_argument("--levers", action="store_true",
+                   help="when no setting reaches a goal, name the rules outside the space that move it")
+    a.add_argument("--plan-only", action="store_true",
+                   help="play the first round only and print what the budget can resolve (the plan)")
     a.add_argument("--out", metavar="RESULT.json", default=None, help="write the whole result here")
     a.add_argument("--json", action="store_true", help="print the verdict as JSON on stdout")
     a.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
@@ -304,11 +308,20 @@ def _cmd_balance(args) -> int:
     if args.out is not None and os.path.isdir(args.out):
         raise UsageError(f"--out {args.out} is a folder; give a file name, e.g. {os.path.join(args.out, 'balance.json')}")
     bots = args.bots[0] if len(args.bots) == 1 else args.bots
+    if args.plan_only:
+        from .lab.balance import plan_balance
+        plan = plan_balance(game, space, goal_list, bots=bots, seed=args.seed, budget=args.budget, batch=args.batch,
+                            confirm_games=args.confirm_games, finalists=args.finalists,
+                            max_candidates=args.max_candidates,
+                            executor=None if args.workers == "auto" else args.workers,
+                            checkpoint=args.checkpoint, progress=args.progress)
+        print(json.dumps(plan.plain()) if args.json else plan.summary())
+        return 0
     result = balance(game, space, goal_list, bots=bots, seed=args.seed, budget=args.budget, batch=args.batch,
                      confirm_games=args.confirm_games, finalists=args.finalists,
                      max_candidates=args.max_candidates, time_limit=args.time_limit,
                      executor=None if args.workers == "auto" else args.workers,
-                     checkpoint=args.checkpoint, progress=args.progress)
+                     checkpoint=args.checkpoint, progress=args.progress, levers=True if args.levers else None)
     if result.verdict == "interrupted":
         raise KeyboardInterrupt
     if args.out is not None:

@@ -28,6 +28,7 @@ def test_balance_text_output_shows_verdict_and_finalists(capsys):
     assert main(["balance", "toy", "--players", "2", "--space", "seat0_bonus=0,5", "--goal", "fair=0.2",
                  "--bots", "hold10", "--budget", "400", "--confirm-games", "100", "--workers", "serial"]) == 0
     text = capsys.readouterr().out
+    assert text.splitlines()[0].startswith(("Met: ", "Likely: ", "Undecided", "No lever in this space"))
     assert "2 settings of seat0_bonus raced for: every seat wins 1/2 +- 0.2" in text
     assert "Games:" in text and "in the race" in text
 
@@ -41,6 +42,7 @@ def test_balance_text_output_shows_verdict_and_finalists(capsys):
     (["--space", "target=20,30", "--goal", "fair=abc"], "not a number"),
     (["--space", "target=20,30", "--goal", "turns=30"], "TARGET,TOLERANCE"),
     (["--space", "target=20,30", "--goal", "no_metric=3,1"], "no per-game metric"),
+    (["--space", "target=20,30", "--goal", "turn=30,3"], "did you mean 'turns'"),
     (["--space", "target=20,30", "--goal", "fair=0.1", "--goal", "skill=random,random,0.6"], "two different bots"),
     (["--space", "target=20,30", "--goal", "fair=0.1", "--budget", "1"], "budget"),
 ])
@@ -49,3 +51,15 @@ def test_balance_bad_input_one_line_exit_2(capsys, args, msg):
     assert main(["balance", "toy", "--players", "2", "--bots", "hold10", "--workers", "serial", *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and msg in err[0], err
+
+
+def test_plan_only_prints_the_plan(capsys):
+    """--plan-only plays the first round and prints what the budget can resolve, nothing else."""
+    assert main(["balance", "toy", "--players", "2", "--space", "seat0_bonus=0,5", "--goal", "fair=0.05",
+                 "--bots", "hold10", "--budget", "400", "--workers", "serial", "--plan-only"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Plan: resolving every seat wins 1/2 +- 0.05") and "this budget (400) gives each 200" in text
+    assert main(["balance", "toy", "--players", "2", "--space", "seat0_bonus=0,5", "--goal", "fair=0.05",
+                 "--bots", "hold10", "--budget", "400", "--workers", "serial", "--plan-only", "--json"]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    assert plan["settings"] == 2 and plan["budget_per_setting"] == 200 and plan["need_per_setting"] > 200
