@@ -535,6 +535,12 @@ def override_source(cls: Any, name: str) -> Callable:
     return getattr(f, "__tt_override__", f)
 
 
+def _name(cls: type) -> str:
+    """A class's name as a designer wrote it (a class defined inside a function keeps its
+    own name, not the function's ``<locals>``)."""
+    return cls.__qualname__.rsplit("<locals>.", 1)[-1]
+
+
 def _did_you_mean(name: str, names: Sequence[str]) -> str:
     close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
@@ -590,9 +596,9 @@ def check_subclass(cls: type) -> None:
             if close:
                 near = specs[close[0]]
                 raise HouseRuleError(
-                    f"{cls.__qualname__}.{name} overrides nothing: did you mean "
+                    f"{_name(cls)}.{name} overrides nothing: did you mean "
                     f"{near.signature}? (a method of another name is never called by the "
-                    f"engine; {_HOW_TO_HELP})", hook=near.name, owner=cls.__qualname__)
+                    f"engine; {_HOW_TO_HELP})", hook=near.name, owner=_name(cls))
             continue
         if getattr(f, "__tt_override__", None) is not None:
             continue  # already checked (the same function set on another class)
@@ -618,9 +624,9 @@ def _check_signature(cls: type, f: Callable, spec: HookSpec) -> None:
     if not ok:
         got = f"{f.__name__}({', '.join(['self', *names]) if positional else ''})"
         raise HouseRuleError(
-            f"{cls.__qualname__}.{f.__name__} does not fit the hook: it is written {got}, "
+            f"{_name(cls)}.{f.__name__} does not fit the hook: it is written {got}, "
             f"the hook is {spec.signature} (the engine calls it with these arguments; extra "
-            f"parameters need defaults)", hook=spec.name, owner=cls.__qualname__)
+            f"parameters need defaults)", hook=spec.name, owner=_name(cls))
 
 
 def _situation(game: Any, spec: HookSpec, args: tuple, kwargs: dict) -> str:
@@ -653,7 +659,7 @@ def _situation(game: Any, spec: HookSpec, args: tuple, kwargs: dict) -> str:
 def _checked(cls: type, f: Callable, spec: HookSpec) -> Callable:
     """``f`` (an override of ``spec``) with each value it returns checked."""
     check = spec.check
-    owner = cls.__qualname__
+    owner = _name(cls)
 
     @functools.wraps(f)
     def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -772,4 +778,4 @@ def class_identity(game_or_class: Any) -> dict | None:
             if callable(v) or isinstance(v, (staticmethod, classmethod, property)) \
                     or isinstance(v, (int, float, str, bytes, tuple, frozenset, bool, type(None))):
                 source[f"{k.__qualname__}.{name}"] = _digest(v)
-    return {"class": f"{cls.__module__}.{cls.__qualname__}", "source": source}
+    return {"class": f"{cls.__module__}.{_name(cls)}", "source": source}

@@ -21,6 +21,7 @@ from .bots import bot_name, resolve_bot
 from .codec import to_plain
 from .columns import COLUMNS
 from .errors import HouseRuleError, IllegalActionError, TabletopError
+from .hooks import _name
 from .protocol import CHANCE, TERMINAL, BaseGame
 from .record import GameRecord
 
@@ -253,7 +254,7 @@ def play_state(game, bots, ss: np.random.SeedSequence, keep_actions: bool = True
         raise HouseRuleError(
             f"{game.name} under the house rule {rule} raised {type(e).__name__}: {e} (the "
             f"house rule is the likely cause; the traceback above ends where it happened)",
-            hook="", owner=type(game).__qualname__, game=_which_game(ss)) from e
+            hook="", owner=_name(type(game)), game=_which_game(ss)) from e
     counted = game.turn_count(s)
     if history is not None:
         history.append(game.scores(s))
@@ -297,7 +298,7 @@ def _house_rule(game: Any) -> str | None:
     for k in mine:
         names += [n for n, f in vars(k).items() if callable(f) and not n.startswith("__")
                   and n not in names]
-    return f"{cls.__qualname__} (overriding {', '.join(names) or 'nothing'})"
+    return f"{_name(cls)} (overriding {', '.join(names) or 'nothing'})"
 
 
 def _endless(game: Any, limit: int, ss: np.random.SeedSequence) -> TabletopError:
@@ -311,7 +312,7 @@ def _endless(game: Any, limit: int, ss: np.random.SeedSequence) -> TabletopError
         f"{game.name} did not end within {limit} actions under the house rule {rule}: the "
         f"house rule is the likely cause (a hook value that never lets the game move on, "
         f"such as a capacity, a price or a number of moves)",
-        owner=type(game).__qualname__, game=_which_game(ss))
+        owner=_name(type(game)), game=_which_game(ss))
 
 
 def root_entropy(ss: np.random.SeedSequence) -> int:
