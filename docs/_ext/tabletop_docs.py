@@ -257,6 +257,51 @@ class RuleValues(SphinxDirective):
         return [para, node]
 
 
+class HookTable(SphinxDirective):
+    """``.. hook-table:: pebble_rock``: the game's hooks (``tabletop_nb.hooks``), read from
+    their declarations when the site is built, so the table cannot go stale."""
+
+    required_arguments = 1
+
+    def run(self):
+        import tabletop_nb
+
+        table = tabletop_nb.hooks(self.arguments[0])
+        header = ["hook", "returns", "rules", "bots follow", "example override"]
+        group = nodes.tgroup(cols=len(header))
+        out = nodes.table(classes=["hook-table"])
+        out += group
+        for w in (26, 14, 14, 16, 30):
+            group += nodes.colspec(colwidth=w)
+
+        def row(cells):
+            r = nodes.row()
+            for c in cells:
+                entry = nodes.entry()
+                para = nodes.paragraph()
+                para += c
+                entry += para
+                r += entry
+            return r
+
+        head = nodes.thead()
+        head += row([nodes.Text(h) for h in header])
+        group += head
+        body = nodes.tbody()
+        for h in table:
+            body += row([nodes.literal(text=h.signature), nodes.Text(h.returns),
+                         nodes.Text(", ".join(h.rules)),
+                         nodes.Text("yes" if h.bots_follow else "no: " + h.bots_note),
+                         nodes.literal(text=h.example)])
+        group += body
+        node = nodes.container(classes=["hook-table-container"])
+        node += out
+        cls = table.game_class
+        para = nodes.paragraph(text=f"{len(table)} hooks of {cls.__module__}.{cls.__name__}, "
+                                    f"generated from their declarations when this site was built.")
+        return [para, node]
+
+
 def add_plotly(app, pagename, templatename, context, doctree):
     """Load the site's own copy of plotly.js on the pages that draw a chart."""
     if "plotly-graph-div" in context.get("body", ""):
@@ -298,6 +343,7 @@ def write_project_page(app) -> None:
 def setup(app):
     app.connect("builder-inited", write_project_page)
     app.add_directive("rule-values", RuleValues)
+    app.add_directive("hook-table", HookTable)
     app.connect("builder-inited", write_api_pages)
     app.connect("builder-inited", copy_plotly)
     app.connect("missing-reference", resolve_alias)
