@@ -493,6 +493,29 @@ class ChancePanel:
         self._roll_for, self._roll_html = last, text
         return text
 
+    def choose_from_text(self) -> str:
+        """The dice the person to act chooses from, as die faces (the view's
+        ``dice_to_choose(game, state)``: Neko's draft), instead of the last roll, which may
+        be another seat's; "" when the view has none to show."""
+        ses = self.session
+        fn = getattr(self.view.module, "dice_to_choose", None)
+        s = ses.state
+        if fn is None or self.view.generic or ses.autoplaying or not ses.person_to_act(s):
+            return ""
+        try:
+            values = list(fn(ses.game, ses.shown(s)))
+        except Exception as e:  # noqa: BLE001  (a view that fails must not stop the app)
+            return f"<span class='tabletop-roll'>(dice_to_choose failed: {html.escape(type(e).__name__)})</span>"
+        if not values:
+            return ""
+        dice = list(getattr(ses.game, "dice", {}).values())
+        die = next((d for d in dice if _covers(d, values)), None)
+        icons = getattr(self.view.module, "FACE_ICONS", None)
+        name = html.escape(ses.game.player_name(ses.game.current_player(s)))
+        return (f"<span class='tabletop-roll tabletop-your-dice'>your dice, {name}: "
+                f"{dice_html([(die, v) for v in values], icons if isinstance(icons, dict) else None)}"
+                "</span>")
+
     def render(self) -> None:
         ses = self.session
         live = ses.live
@@ -519,9 +542,18 @@ class ChancePanel:
             if self.outcome_dropdown.options:
                 self.outcome_dropdown.options = []
         self.outcome_dropdown.disabled = not setup
-        text = self.roll_text() if live else ""
+        text = (self.choose_from_text() or self.roll_text()) if live else ""
         if self.dice_box.value != text:
             self.dice_box.value = text
+
+
+def _covers(die, values: list) -> bool:
+    """True when every value is a face of ``die``."""
+    faces = getattr(die, "faces", None)
+    try:
+        return faces is not None and set(values) <= set(faces)
+    except TypeError:
+        return False
 
 
 class ControlsPanel:

@@ -686,3 +686,33 @@ def test_a_place_with_one_action_is_chosen_at_once():
     key = sorted(app.board_panel.places)[0]
     assert app.board_panel.place_options[key] == [app.board_panel.places[key]]
     assert app.click_place(key) is True
+
+
+# -- Neko's draft shows your own dice --------------------------------------------------
+def test_neko_draft_shows_the_dice_you_choose_from_not_another_seats_roll():
+    """Issue 38: the draft pictured the last roll, another seat's, while the choices
+    ('Keep a 1/2/5') are your own dice. The app draws your hand; the board draws each
+    seat's hand in the seat's colour after the kept dice."""
+    from tabletop_nb.games.neko import view
+    game = tabletop_nb.load_game("neko")
+    app = GameApp(game, seats=["human"] + ["greedy"] * 3, seed=1)
+    for _ in range(10):
+        app.run()
+        if game.phase(app.state).endswith("Draft dice"):
+            break
+        app.choose(game.legal_actions(app.state)[0])
+    s = app.state
+    assert game.phase(s).endswith("Draft dice") and game.current_player(s) == 0
+    hand = list(s.hands[0])
+    last_roll = app.session.last_chance[1]
+    assert tuple(hand) != tuple(last_roll.dice)      # the last roll is another seat's
+    box = app.dice_box.value
+    assert "your dice, Yellow" in box and "last roll" not in box
+    assert box.count("<svg") == len(hand)
+    keep = {int(b.description.split()[-1]) for b in app.action_buttons}
+    assert keep == set(hand)                         # the choices are the dice drawn
+    dice = view.layers(game, s)[view.LAYERS.index("dice")]
+    hands = [v for h in s.hands for v in h]
+    assert sorted(map(int, dice["text"])) == sorted(hands + [v for p in s.players for v in p.dice])
+    for seat, h in enumerate(s.hands):
+        assert dice["marker"]["color"].count(view._SEAT_LIGHT[seat]) == len(h)

@@ -41,13 +41,15 @@ import plotly.graph_objects as go
 from .engine import DRAFT, OVER
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 
-__all__ = ["figure", "layers", "place_actions", "place_choices", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
+__all__ = ["figure", "layers", "place_actions", "place_choices", "dice_to_choose", "SEAT_COLOURS", "KIND_COLOURS", "LAYERS",
            "WIDTH", "FONT", "MIN_WIDTH", "frame"]
 
 #: the players' colours (the game's Yellow, Red, Purple and Green boards)
 SEAT_COLOURS = ("#e6b800", "#d64541", "#8e44ad", "#27ae60")
 #: the same colours dark enough for text on white
 _SEAT_TEXT = ("#8a6d00", "#b03a2e", "#7d3c98", "#1e8449")
+#: and light enough for a die's black number (the draft's dice to choose from)
+_SEAT_LIGHT = ("#fbe98f", "#f5b7b1", "#d7bde2", "#abebc6")
 KIND_COLOURS = {"ocean_bank": "#a9cce3", "fuel_platform": "#f5cba7", "blue_bar": "#aed6f1",
                 "penguin_park": "#abebc6", "seaside_town": "#f9e79f", "port": "#d7bde2",
                 "special": "#f5b7b1"}
@@ -227,12 +229,15 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
     hub_x, hub_y, hub_text, hub_hover, hub_key, hub_size = [], [], [], [], [], []
     rew_x, rew_y, rew_text = [], [], []
     half_x, half_y, half_text, half_pos = [], [], [], []
-    die_x, die_y, die_text = [], [], []
+    die_x, die_y, die_text, die_fill = [], [], [], []
     ship_x, ship_y, ship_col, ship_key, ship_hover, ship_text = [], [], [], [], [], []
     txt_x, txt_y, txt_text = [], [], []
     for p in range(n):
         P = s.players[p]
         bx, by = geo["block"][p]
+        # in the draft, the dice the player chooses from, drawn after the kept ones in the
+        # player's colour (the choices "Keep a 4" are these dice)
+        hand = s.hands[p] if s.phase == DRAFT and p < len(s.hands) else ()
         hub_dice = dict(P.hub_dice)
         filled = dict(P.cargo)
         complete = {(li, b) for (li, b, j), _, _ in P.hubs if not j}
@@ -297,10 +302,12 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                 die_x.append(x)
                 die_y.append(y)
                 die_text.append(str(hub_dice[(li, b, j)]))
+                die_fill.append("white")
         for (li, si), v in P.card_dice:
             die_x.append(_slot_x(geo, p, si) + _CARD_W / 2 - 10)
             die_y.append(_lane_y(geo, p, li) + _CARD_H / 2 - 10)
             die_text.append(str(v))
+            die_fill.append("white")
         stops: dict = {}
         for stop in P.ships:
             stops[stop] = stops.get(stop, 0) + 1
@@ -324,13 +331,19 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         txt_x += [bx + 4, bx + 4]
         txt_y += [by - 8, by - 25]
         txt_text += [f"<b style='color:{colour}'>{game.player_name(p)}</b>{first} · <b>{score}</b>"
-                     + (" · dice:" if P.dice else ""),
+                     + (" · dice:" if P.dice or hand else ""),
                      f"{P.coins} coins · {P.fuel} fuel · {P.goods} goods · {P.fish} fish · "
                      f"{P.interference} interference"]
         for i, v in enumerate(P.dice):
             die_x.append(bx + 300 + 22 * i)
             die_y.append(by - 8)
             die_text.append(str(v))
+            die_fill.append("white")
+        for i, v in enumerate(hand, start=len(P.dice)):
+            die_x.append(bx + 300 + 22 * i)
+            die_y.append(by - 8)
+            die_text.append(str(v))
+            die_fill.append(_SEAT_LIGHT[p % len(_SEAT_LIGHT)])
     # the bidding area, with every bid under its space
     area_x, area_y, area_col, area_line, area_key, area_hover = [], [], [], [], [], []
     bid_x, bid_y, bid_text = [], [], []
@@ -409,7 +422,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         dict(type="scatter", name="half-hubs", x=half_x, y=half_y, mode="text", text=half_text,
              textposition=half_pos, textfont=dict(size=FONT, color="#7f8c8d"), hoverinfo="skip"),
         dict(type="scatter", name="dice", x=die_x, y=die_y, mode="markers+text", text=die_text,
-             marker=dict(symbol="square", size=18, color="white", line=dict(color="#1b2631", width=1.5)),
+             marker=dict(symbol="square", size=18, color=die_fill, line=dict(color="#1b2631", width=1.5)),
              textfont=dict(size=12, color="#1b2631"), hoverinfo="skip"),
         dict(type="scatter", name="ships", x=ship_x, y=ship_y, mode="markers+text", text=ship_text,
              textposition="middle right", textfont=font,
@@ -541,3 +554,33 @@ def place_choices(game, state) -> dict[str, list]:
             continue
         out.setdefault(key, []).append(a)
     return out
+
+
+def dice_to_choose(game, state) -> list[int]:
+    """The dice the player to act chooses from, drawn by GameApp as die faces beside the
+    choices: in the draft, that player's own roll (the choices "Keep a 4" are these dice);
+    empty otherwise.
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        The state drawn.
+
+    Returns
+    -------
+    list of int
+        The die values, in order (empty when the decision is not about dice).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> dice_to_choose(game, game.initial_state())
+    []
+    """
+    if state.phase != DRAFT or game.current_player(state) < 0 or not state.hands:
+        return []
+    p = state.frames[-1].seat
+    return list(state.hands[p]) if p < len(state.hands) else []
