@@ -68,6 +68,11 @@ class DiceLab:
     pick : list of names, optional
         The dice picked at the start (a name may repeat: two of that die). Default:
         the first die.
+    class_store : ClassRolls or "env", optional
+        Class mode: each roll also goes to the class's pooled store
+        (:class:`tabletop_nb.classroom.ClassRolls`) under this kernel's anonymous id.
+        ``"env"`` uses the store named by ``TABLETOP_CLASS_DB`` when it is set (what the
+        lesson passes, so ``make classroom`` turns class mode on).
 
     Examples
     --------
@@ -78,7 +83,8 @@ class DiceLab:
     >>> lab.frequency                                      # among the rolls so far
     """
 
-    def __init__(self, dice, seed: Any = None, *, pick: Iterable[str] | None = None):
+    def __init__(self, dice, seed: Any = None, *, pick: Iterable[str] | None = None,
+                 class_store: Any = None):
         self.dice = _named(dice)
         self.rng = np.random.default_rng(seed)
         self._rolls: list = []
@@ -131,6 +137,16 @@ class DiceLab:
             self.message_box, self.odds_box,
             W.HBox([self.view_toggle]), self.k_slider, self.answer, self.lln_box])
         self.widget.add_class("tabletop-dicelab")
+        self.class_store = None
+        if class_store is not None:
+            from .. import classroom
+            self.class_store = classroom.class_store() if class_store == "env" else class_store
+            if self.class_store is not None:
+                store, me = self.class_store, classroom.student_id()
+                self.on_roll.append(lambda picked, outs: store.add(me, picked, outs))
+                self.widget.children = (*self.widget.children, W.HTML(
+                    "<small>Class mode: your rolls also join the class's pooled rolls "
+                    "(anonymously).</small>"))
         first = list(pick) if pick is not None else [names[0]]
         self.pick(*first)
 
@@ -357,7 +373,10 @@ class DiceLab:
         self._show_charts(odds=True, lln=True)
         self._update_event()
         for callback in self.on_roll:
-            callback(self.picked, new)
+            try:
+                callback(self.picked, new)
+            except Exception as e:  # noqa: BLE001  (the class's store is down: the lab still works)
+                self._say(f"your rolls could not join the class's rolls ({e})")
         return new
 
     def clear(self) -> None:

@@ -1,0 +1,133 @@
+"""The class's pooled rolls (tabletop_nb.classroom): 30 kernels writing at once lose
+nothing, a reset starts the next lesson, names are kept only when the teacher asks, and
+the dice lab in class mode sends its rolls."""
+from __future__ import annotations
+
+import multiprocessing as mp
+import sqlite3
+from collections import Counter
+
+import pytest
+
+from tabletop_nb import Die
+from tabletop_nb.classroom import ClassRolls, ClassSummary, class_store, dice_key, student_id
+
+STUDENTS = 30
+BATCHES = 15
+
+
+def _student(path: str, seat: int, barrier) -> dict:
+    """One student's kernel: rolls in batches, each batch one write, all students at once."""
+    import numpy as np
+    store = ClassRolls(path)
+    rng = np.random.default_rng(seat)
+    barrier.wait()
+    sent: Counter = Counter()
+    for b in range(BATCHES):
+        rolls = [int(v) for v in rng.integers(2, 13, size=1 + (seat * 7 + b) % 40)]
+        store.add(f"s{seat}", ["d6", "d6"], rolls)
+        sent.update(rolls)
+    return dict(sent)
+
+
+def _run(args):
+    return _student(*args)
+
+
+@pytest.mark.timeout(300)
+def test_30_processes_writing_at_once_lose_nothing(tmp_path):
+    path = str(tmp_path / "class.sqlite")
+    ClassRolls(path)  # made once, as the server does before the students come
+    ctx = mp.get_context("fork")
+    with ctx.Manager() as manager:
+        barrier = manager.Barrier(STUDENTS)
+        with ctx.Pool(STUDENTS) as pool:
+            sent = pool.map(_run, [(path, seat, barrier) for seat in range(STUDENTS)])
+    expected: Counter = Counter()
+    for s in sent:
+        expected.update(s)
+    store = ClassRolls(path)
+    assert store.counts(["d6", "d6"]) == dict(sorted(expected.items()))
+    assert store.summary(["d6", "d6"]) == ClassSummary(STUDENTS, sum(expected.values()))
+    rows = sqlite3.connect(path).execute("SELECT COUNT(*) FROM rolls").fetchone()[0]
+    assert rows >= STUDENTS * BATCHES  # every batch landed as its own rows
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_reset_starts_the_next_lesson(tmp_path):
+    store = ClassRolls(tmp_path / "c.sqlite")
+    store.add("a", ["steady"], [2, 3, 3])
+    assert store.lesson == 1 and store.summary() == ClassSummary(1, 3)
+    assert store.reset() == 2
+    assert store.summary() == ClassSummary(0, 0) and store.counts(["steady"]) == {}
+    store.add("a", ["steady"], [4])
+    assert store.counts(["steady"]) == {4: 1}
+
+
+def test_no_names_unless_the_teacher_asks(tmp_path):
+    plain = ClassRolls(tmp_path / "a.sqlite")
+    plain.add("x1", ["d6"], [1], name="Ada")
+    assert plain.names() == {}
+    raw = sqlite3.connect(tmp_path / "a.sqlite").execute("SELECT * FROM rolls").fetchall()
+    assert all("Ada" not in map(str, row) for row in raw)
+    named = ClassRolls(tmp_path / "b.sqlite", keep_names=True)
+    named.add("x1", ["d6"], [1], name="Ada")
+    assert named.names() == {"x1": "Ada"}
+    named.reset()
+    assert named.names() == {}
+
+
+def test_dice_are_pooled_by_kind_not_order_and_symbols_round_trip(tmp_path):
+    store = ClassRolls(tmp_path / "c.sqlite")
+    store.add("a", ["steady", "resource"], [(2, "winds")])
+    store.add("b", ["resource", "steady"], [(2, "winds"), (3, "blank")])
+    assert dice_key(["steady", "resource"]) == "resource+steady"
+    assert store.counts(["steady", "resource"]) == {(2, "winds"): 2, (3, "blank"): 1}
+    assert store.dice_rolled() == [("resource+steady", 3)]
+
+
+def test_class_mode_comes_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.delenv("TABLETOP_CLASS_DB", raising=False)
+    assert class_store() is None
+    monkeypatch.setenv("TABLETOP_CLASS_DB", str(tmp_path / "env.sqlite"))
+    store = class_store()
+    assert store is not None and store.path == tmp_path / "env.sqlite" and not store.keep_names
+    assert student_id() == student_id() and len(student_id()) == 12
+
+
+def test_the_dice_lab_in_class_mode_sends_its_rolls(tmp_path):
+    from tabletop_nb.widgets import DiceLab
+    d6 = Die(range(1, 7), name="d6")
+    store = ClassRolls(tmp_path / "c.sqlite")
+    lab = DiceLab({"d6": d6}, seed=1, pick=["d6", "d6"], class_store=store)
+    rolls = lab.roll(50)
+    lab.roll_buttons[10].click()
+    got = store.counts(["d6", "d6"])
+    assert sum(got.values()) == 60
+    assert Counter(rolls) + Counter(lab.rolls[50:]) == Counter(got)
+    assert store.summary(["d6", "d6"]).students == 1
+
+
+def test_the_teacher_view_shows_the_pooled_counts_beside_the_exact_odds(tmp_path):
+    from tabletop_nb.widgets.classview import ClassView
+    d6 = Die(range(1, 7), name="d6")
+    store = ClassRolls(tmp_path / "c.sqlite")
+    store.add("a", ["d6", "d6"], [7, 7, 2])
+    store.add("b", ["d6", "d6"], [7, 12])
+    store.add("b", ["d6"], [3])
+    view = ClassView({"d6": d6}, store)
+    assert view.picked == ["d6", "d6"]  # the dice the class rolled most
+    assert "<b>2</b> students, <b>5 rolls</b> of 2 x d6" in view.header.value
+    sim = view.chart.data[1]
+    assert sim.name == "the class: 5 rolls"
+    assert dict(zip(sim.x, sim.y))["7"] == pytest.approx(3 / 5)
+    assert view.chart.layout.yaxis.range[1] == pytest.approx(1.2 * 3 / 5)
+    view.choice.value = "d6"
+    assert "<b>1</b> student, <b>1 roll</b> of d6" in view.header.value
+    store.add("c", ["d6"], [4])
+    view.refresh_button.click()
+    assert "<b>2</b> students, <b>2 rolls</b>" in view.header.value
+    view.reset_button.click()                     # asks first
+    assert store.summary().rolls == 7 and view.confirm_box.layout.display == ""
+    view.confirm.click()
+    assert store.summary() == ClassSummary(0, 0) and "lesson 2" in view.message.value
