@@ -116,7 +116,10 @@ assert steady_move.mean == steady.mean * (1 + resource.prob("winds"))  # winds d
 # the slider to ask "total at least k?".
 
 # %%
-tt.DiceLab(dice, seed=1, pick=["speedy"])
+from tabletop_nb.classroom import class_store
+
+# in class mode (make classroom) each student rolls fresh dice, and the rolls are pooled
+tt.DiceLab(dice, seed=None if class_store() else 1, pick=["speedy"], class_store="env")
 
 # %%
 viz.running_frequency(speedy, 5, rolls=2000, rng=3, view="at_least")
