@@ -13,7 +13,7 @@ Imported only when a figure is asked for (``BalanceResult.race_figure()`` and fr
 - :func:`finalists_figure`: the finalists' confirmation intervals on fresh seeds against
   each goal's band.
 - :func:`levers_figure`: a forest plot of :func:`tabletop_nb.levers`: each one-step
-  change's effect per step on one goal number, with its interval (levers coloured by
+  change's effect per +1 of its rule on one goal number, with its interval (levers coloured by
   direction, the rest grey).
 - :class:`LiveRace`: the race as it runs, one FigureWidget updated in place after every round.
 
@@ -782,7 +782,7 @@ def _goal_title(result: Any, goal: str) -> str:
 
 # --------------------------------------------------------------------------- live
 def levers_figure(result: Any, number: str | None = None) -> go.Figure:
-    """A forest plot of a lever search: one row per one-step change, its effect per step on
+    """A forest plot of a lever search: one row per one-step change, its effect per +1 of its rule on
     ``number`` (by default the goal number furthest from its band at the current rules)
     with its anytime-valid interval; raising changes blue, lowering orange, the rest grey.
 
@@ -833,7 +833,7 @@ def levers_figure(result: Any, number: str | None = None) -> go.Figure:
     err_plus = [None if a is None or b is None else b - a for a, b in zip(x, hi)]
     err_minus = [None if a is None or b is None else a - b for a, b in zip(x, lo)]
     labels = [str(c) for c in part["change"]]
-    hover = [f"{c}: {_fmt(v, rate)} per step [{_fmt(a, rate)}, {_fmt(b, rate)}], {g} games, {verdict}"
+    hover = [f"{c}: {_fmt(v, rate)} per +1 [{_fmt(a, rate)}, {_fmt(b, rate)}], {g} games, {verdict}"
              for c, v, a, b, g, verdict in zip(labels, part["per_step"], part["per_step_low"], part["per_step_high"],
                                                 part["games"], part["verdict"])]
     fig = go.Figure(go.Scatter(x=x, y=labels, mode="markers", marker=dict(color=colors, size=9),
@@ -841,7 +841,7 @@ def levers_figure(result: Any, number: str | None = None) -> go.Figure:
                                             thickness=1.5),
                                hovertext=hover, hoverinfo="text", showlegend=False))
     fig.add_vline(x=0, line=dict(color="#555", width=1))
-    axis = dict(title=f"change of {pretty} per step" + (" (win-rate points)" if rate else ""))
+    axis = dict(title=f"change of {pretty} per +1 of the rule (a switch: its whole effect)")
     if rate:
         axis["tickformat"] = ".1%"
     fig.update_xaxes(**axis)

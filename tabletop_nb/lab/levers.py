@@ -178,7 +178,7 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
     Examples
     --------
     A game whose odds are known (:class:`~tabletop_nb.lab.synthetic.DecoyOddsGame`):
-    ``handicap`` moves seat 0's win rate by exactly -1 point per step, the decoys move
+    ``handicap`` moves seat 0's win rate by exactly -1 point per point, the decoys move
     nothing (they only reshuffle which seed gives which winner):
 
     >>> from tabletop_nb.lab.synthetic import DecoyOddsGame
@@ -188,7 +188,7 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
     >>> res.levers_for("win_rate_seat_0")
     ['handicap']
     >>> print(res.summary().splitlines()[0])
-    seat 0 wins (... now): moved by handicap (-...% per step [...]).
+    seat 0 wins (... now): moved by handicap (-... points per +1 [-..., -...]).
     """
     from ..core.bots import bot_name, resolve_bot
     from ..core.runner import _bots_for, _close_run, _open_executor, _play_jobs, _Progress, _root_entropy
@@ -381,7 +381,8 @@ class LeversResult:
     table : pandas.DataFrame
         One row per change and goal number: ``rule``, ``from``, ``to``, ``change``,
         ``number``, ``effect`` (mean change) with ``low`` / ``high`` (its anytime-valid
-        interval), ``per_step`` with its interval, ``games`` and ``verdict``
+        interval), ``per_step`` (the change per +1 of a number rule, ``effect / (to - from)``;
+        for a switch, the effect itself) with its interval, ``games`` and ``verdict``
         (``"raises"``, ``"lowers"``, ``"moves less"`` than ``small``, ``"undecided"``).
     current : pandas.DataFrame
         Each goal number at the current rules, with its interval and band.
@@ -407,7 +408,7 @@ class LeversResult:
 
     def levers_for(self, number: str) -> list[str]:
         """The rules that surely move ``number`` (a goal number such as ``"win_rate_seat_0"``
-        or ``"turns"``), the strongest per step first."""
+        or ``"turns"``), the strongest per +1 first."""
         t = self.table
         if number not in set(t["number"]):
             import difflib
@@ -419,7 +420,7 @@ class LeversResult:
         return list(dict.fromkeys(part["rule"]))
 
     def summary(self) -> str:
-        """One line per goal number: what moves it (per step, with intervals) and what does not."""
+        """One line per goal number: what moves it (per +1 of the rule, with intervals) and what does not."""
         from .balance import _num, _stream_title
         lines = []
         t = self.table
@@ -430,8 +431,9 @@ class LeversResult:
             now = f"{_num(r.number, r.value)} now"
             if len(moved):
                 shown = ", ".join(f"{m.change if m.step is None or _nan(m.step) else m.rule} "
-                                  f"({_signed(r.number, m.per_step)}{' per step' if not _nan(m.step) else ''} "
-                                  f"[{_signed(r.number, m.per_step_low)}, {_signed(r.number, m.per_step_high)}])"
+                                  f"({_signed(r.number, m.per_step)}{' per +1' if not _nan(m.step) else ''} "
+                                  f"[{_signed(r.number, m.per_step_low, False)}, "
+                                  f"{_signed(r.number, m.per_step_high, False)}])"
                                   for m in moved.drop_duplicates("rule").itertuples())
                 lines.append(f"{_stream_title(r.number)} ({now}): moved by {shown}.")
             else:
@@ -453,7 +455,7 @@ class LeversResult:
         return "\n".join(lines)
 
     def figure(self, number: str | None = None):
-        """A forest plot: each change's effect on one goal number per step, with its interval."""
+        """A forest plot: each change's effect on one goal number per +1 of its rule, with its interval."""
         from .balance_charts import levers_figure
         return levers_figure(self, number)
 
@@ -463,8 +465,8 @@ class LeversResult:
         text = html.escape(self.summary()).replace("\n", "<br>")
         t = self.table
         shown = t.assign(**{"goal number": t["number"].map(_stream_title),
-                            "effect [interval]": [f"{_signed(r.number, r.effect)} [{_signed(r.number, r.low)}, "
-                                                  f"{_signed(r.number, r.high)}]" for r in t.itertuples()]})
+                            "effect [interval]": [f"{_signed(r.number, r.effect)} [{_signed(r.number, r.low, False)}, "
+                                                  f"{_signed(r.number, r.high, False)}]" for r in t.itertuples()]})
         return f"<p>{text}</p>" + shown[["change", "goal number", "effect [interval]", "games", "verdict"]] \
             .to_html(index=False)
 
@@ -476,9 +478,11 @@ def _nan(v: Any) -> bool:
     return v is None or (isinstance(v, float) and math.isnan(v))
 
 
-def _signed(number: str, v: float) -> str:
+def _signed(number: str, v: float, unit: bool = True) -> str:
     from .balance import _is_rate
     if not math.isfinite(v):
         return "?"
-    return f"{100 * v:+.1f} points" if _is_rate(number) else f"{v:+.3g}"
+    if _is_rate(number):
+        return f"{100 * v:+.1f}" + (" points" if unit else "")
+    return f"{v:+.3g}"
 

@@ -964,4 +964,5 @@ def test_levers_true_names_the_rules_outside_the_space_that_move_the_stuck_numbe
     assert not {f["rule"] for rows in res.info["levers"]["found"].values() for f in rows} & {"decoy_order",
                                                                                            "decoy_reversed", "spread"}
     assert "Levers for seat 0 wins outside this space (one step each, paired intervals): edge (+" in res.summary()
+    assert " points per +1 [+" in res.summary()
     assert "rounds" not in res.info["levers"]["tried"]

@@ -98,7 +98,7 @@ def test_summary_table_html_and_figure():
     res = levers(game, {"fair": 0.2}, rules=["handicap", "decoy_reversed"], steps={"handicap": 10}, games=400,
                  **FAST)
     first = res.summary().splitlines()[0]
-    assert first.startswith("seat 0 wins (") and "moved by handicap (-" in first and "per step [" in first
+    assert first.startswith("seat 0 wins (") and "moved by handicap (-" in first and "per +1 [" in first
     assert "<table" in res._repr_html_() and "handicap=10" in res._repr_html_()
     fig = res.figure("win_rate_seat_0")
     assert sorted(fig.data[0].y) == ["decoy_reversed=True", "handicap=10"]
