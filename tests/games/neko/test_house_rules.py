@@ -61,3 +61,27 @@ def test_a_valid_tie_rule_plays_through_the_checks():
     a = tabletop_nb.play(Same(players=2), "greedy", seed=2)
     b = tabletop_nb.play(NekoGame(players=2), "greedy", seed=2)
     assert a.actions == b.actions and a.scores == b.scores
+
+
+def test_nk_act_06_take_fish_asks_the_fish_taken_hook():
+    """The Take Fish action's one fish is a hook now (it was only reachable by overriding
+    the private ``_h_take_fish``)."""
+    from tabletop_nb.games.neko.state import TakeFish
+
+    class HighDiceTakeTwo(NekoGame):
+        def fish_taken(self, s, seat, value):
+            return 2 if value >= 5 else 1
+
+    class Negative(NekoGame):
+        def fish_taken(self, s, seat, value):
+            return -1
+
+    def fish_after(game, action):
+        s = game.position(round=1, seat=0)  # seat 0 holds dice 1 to 6 and no fish
+        return game.apply(s, action).players[0].fish
+
+    printed, variant = NekoGame(players=2), HighDiceTakeTwo(players=2)
+    assert fish_after(printed, TakeFish(5)) == 1 and fish_after(variant, TakeFish(5)) == 2
+    assert fish_after(variant, TakeFish(2)) == 1
+    with pytest.raises(HouseRuleError, match=r"Negative\.fish_taken returned -1: below 0; .*seat=0, value=5"):
+        fish_after(Negative(players=2), TakeFish(5))

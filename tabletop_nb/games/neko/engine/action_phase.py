@@ -7,6 +7,7 @@ bids on them live here. Tests: tests/games/neko/test_action_phase.py.
 from __future__ import annotations
 
 
+from ....core.hooks import hook, is_int
 from .. import analysis
 from ..frames import NekoFrame, SeaRewardFrame
 from ..state import (ActivateHub, NewBid)
@@ -192,11 +193,27 @@ class ActionPhase(NekoBase):
         """
         p = top.seat
         m = changing_player(w, p)
+        n = self.fish_taken(w, p, a.value)
         m.dice = _remove(m.dice, a.value)
         w.discard = _insert(w.discard, a.value)
-        got = self._gain(m, "fish", 1)
+        got = self._gain(m, "fish", n)
         w.main = ("fish",)
         w.events.append(("take_fish", p, a.value, got))
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-ACT-06",),
+          example="return 2 if value >= 5 else 1  # a high die takes two fish",
+          bots_note="the greedy bot values Take Fish as one fish whatever the hook says")
+    def fish_taken(self, s, seat: int, value: int) -> int:
+        """The fish ``seat`` takes with the Take Fish action, spending a die of ``value``:
+        one (the freezer's cap still applies).
+
+        >>> import tabletop_nb
+        >>> tabletop_nb.load_game("neko").fish_taken(None, 0, 6)
+        1
+
+        Rules: NK-ACT-06.
+        """
+        return 1
 
     def _h_bid(self, w, top, a):
         """Bid: one die from the player's unused dice into their slot on the space.
