@@ -102,11 +102,20 @@ def check_table(cmp):
 # - **Confirmation on fresh seeds.** The best of many noisy settings always looks better
 #   than it is (the winner's curse). So the finalists play again on dice never used in the
 #   race, and only those games' numbers are reported.
-# - **Verdicts.** `met`: a setting meets every goal on the fresh games. `likely`: a setting
-#   is inside every band on fresh games, but its intervals are still wider than the
-#   tolerance: more games before trusting it. `none`: every setting misses some goal (the
-#   result names the goal out of reach and keeps the closest trade-offs). `undecided`: the
-#   games played cannot tell yet; raise the budget.
+# - **A plan first.** The first round is a pilot: from it the study says how many games per
+#   setting the goals need, how long that takes at the speed just measured, and what the
+#   budget gives (`res.plan`, or `tt.plan_balance(...)` for the plan alone). When not even
+#   the whole budget could decide a band, the race stops and the confirmation starts.
+# - **Confirmation on fresh seeds**, finalist by finalist in order, until one meets every
+#   goal.
+# - **Verdicts lead with the answer.** The summary's first line is it: `Met: <values>` with
+#   their figures; `Likely: <values>` and which number is not sure yet; `No lever in this
+#   space` with the best figure any setting reached; or `Undecided`, with what would decide
+#   it. Then the evidence (each stuck number's range over the settings), what to try next
+#   (the levers that move it, the band the budget can show) and the plan.
+# - **Levers.** `tt.levers(game, goals)` changes each rule of the game by one step, on the
+#   same seeds, and says which rules surely move which number, which way and how much per
+#   +1 (`balance(..., levers=True)` does it for a number the space cannot reach).
 
 # %% [markdown]
 # ## Pebble Rock at four players
@@ -246,6 +255,39 @@ pacal_check = tt.compare_rules({"base": pacal, "balanced": apply_setting(pacal, 
                                bots="greedy", games=SIZE["check"], seed=SEED_CHECK, progress=PROGRESS)
 assert pacal_check.games_played == {"base": SIZE["check"], "balanced": SIZE["check"]}
 check_table(pacal_check)
+
+# %% [markdown]
+# ### At four players: plan first, then the levers
+#
+# A designer's question at four players: do the end bonus and the four-player end threshold
+# (`thresholds[2][1]`) make every seat win 25% +- 4? Before any long run, the plan says what
+# a budget can resolve (here from a tiny first round: the figures are indicative only).
+
+# %%
+pacal4 = tt.load_game("pacal", players=4)
+pacal4_space = {"end_bonus": [0, 5, 10], "thresholds[2][1]": [30, 35, 40]}
+plan = tt.plan_balance(pacal4, pacal4_space, {"fair": 0.04}, bots="greedy", seed=SEED_STUDY,
+                       budget=2_400 if QUICK else 20_000, batch=SIZE["batch"], progress=PROGRESS)
+assert plan.settings == 9 and plan.pilot_games == SIZE["batch"]
+plan
+
+# %% [markdown]
+# Then the levers: which of Pacal's rules move seat 0's win rate at all? Each rule moved by
+# one step from the printed value, on the same seeds as the printed rules, with intervals
+# that hold for every rule at once (a few rules and a few games here; `levers(pacal4,
+# {"fair": 0.04})` tries every numeric and on/off rule).
+
+# %%
+pacal4_levers = tt.levers(pacal4, {"fair": 0.04},
+                          rules=["end_bonus", "second_place", "god_in_first_round", "arrows_in_first_round"],
+                          bots="greedy", seed=SEED_STUDY, games=40 if QUICK else 3000, batch=40 if QUICK else 500,
+                          progress=PROGRESS)
+assert set(pacal4_levers.table["rule"]) <= {"end_bonus", "second_place", "god_in_first_round",
+                                             "arrows_in_first_round"}
+pacal4_levers
+
+# %%
+pacal4_levers.figure("win_rate_seat_0")
 
 # %% [markdown]
 # ## A Pleasant Journey to Neko at four players
