@@ -233,7 +233,10 @@ class PacalGame(BaseGame):
         return s.turn < self.players
 
     @hook(returns="int >= 1", check=is_int(1), rules=("PC-MOVE-02", "PC-ONE-01"),
-          example="return 2 if s.face == s.last_face else 1  # twice on doubles")
+          example="return 2 if s.face == s.last_face else 1  # twice on doubles",
+          bots_note="the greedy bot values each move alone (one move ahead): it plays the "
+                    "extra moves the engine offers but does not plan a turn's moves together; "
+                    "the search bot's rollouts play them")
     def moves_this_turn(self, s: PacalState) -> int:
         """How many die moves the seat to play makes this turn (``s.moved`` counts those
         made): one. After each move the seat drops stones; after the last it may build.
@@ -249,7 +252,10 @@ class PacalGame(BaseGame):
         return 1
 
     @hook(returns="a PacalState (the state after the drops)", check=_is_state,
-          rules=("PC-BUILD-01",), example="return super().after_drops(s)  # then change it")
+          rules=("PC-BUILD-01",), example="return super().after_drops(s)  # then change it",
+          bots_note="the greedy bot looks one decision ahead, so what follows the drops "
+                    "does not enter its choice of move or drop; it plays whatever decision "
+                    "comes next; the search bot's rollouts play it")
     def after_drops(self, s: PacalState) -> PacalState:
         """After the drops of a move: another move if :meth:`moves_this_turn` allows one,
         else the build decision.
