@@ -122,3 +122,21 @@ def test_a_crash_inside_a_house_rule_is_reported_as_the_house_rules():
                                      "jetstream_fee) raised ZeroDivisionError: integer division or "
                                      "modulo by zero (the house rule is the likely cause")
     assert isinstance(err.value.__cause__, ZeroDivisionError)  # the traceback ends in the rule
+
+
+def test_pr_char_08_maisy_gives_what_the_hook_says_as_far_as_the_hold_has_room():
+    """Maisy's one Cargo token is a hook now (it was only reachable through ``_i_meet``)."""
+    from pebble_rock_helpers import P, game_with, make_state, run
+    from tabletop_nb.games.pebble_rock.state import Step
+
+    class GenerousMaisy(PebbleRockGame):
+        def maisy_cargo(self, s, seat):
+            return 2
+
+    plain = game_with(2)
+    generous = GenerousMaisy(plain.rules)
+    for cargo, printed, variant in ((1, 2, 3), (3, 4, 4)):  # a hold of 4: the gift is capped
+        for game, want in ((plain, printed), (generous, variant)):
+            s = make_state(game, players=[P(cargo=cargo), P()], boats=[4, 16], steps=3,
+                           chars=(5, 15, 9))
+            assert run(game, s, Step(5)).players[0].cargo == want, (type(game).__name__, cargo)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter,
                      Player, State, UseItem, replace_player, replace_table, replace_turn)
 from ..frames import Frame, MeetCharacter, OfferAvoid, RobberyChoice, RobertoRobs, RollDie
+from ....core.hooks import hook, is_int
 from .base import PebbleRockBase, _remove_one, _with_player
 
 
@@ -63,6 +64,22 @@ class Characters(PebbleRockBase):
         w.events = self._ev(w, "place", w.seat, a.character, a.space)
         return self._run(w)
 
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-CHAR-08", "PR-RES-03"),
+          example="return 2  # Maisy gives two Cargo tokens (as far as the hold has room)",
+          bots_note="the greedy bot puts Maisy on its route for her gift whatever its size")
+    def maisy_cargo(self, s: State, seat: int) -> int:
+        """Cargo tokens Maisy gives the moving boat of ``seat`` when it passes her: one. The
+        engine gives at most the hold's room (:meth:`capacity`).
+
+        >>> import tabletop_nb
+        >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+        >>> game.maisy_cargo(game.initial_state(), 0)
+        1
+
+        Rules: PR-CHAR-08, PR-RES-03.
+        """
+        return 1
+
     def _i_meet(self, w: State, head, rest) -> State:
         """A character interaction, for the moving player only: Maisy gives a Cargo token
         if the hold has room (still moved, no cargo, when it is full), Larry's roll or
@@ -76,10 +93,12 @@ class Characters(PebbleRockBase):
         counts = how != "symbol" or r.symbol_is_interaction
         w.todo = rest
         if c == MAISY:
-            if p.tokens < self.capacity(w, seat):
+            room = self.capacity(w, seat) - p.tokens
+            if room > 0:
                 if counts:
                     w.turn = replace_turn(w.turn, met=w.turn.met | bit)
-                w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo + 1))
+                gift = min(room, self.maisy_cargo(w, seat))
+                w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo + gift))
                 w.events = self._ev(w, "maisy", seat)
             elif counts and r.empty_pass_is_interaction:
                 w.turn = replace_turn(w.turn, met=w.turn.met | bit)
