@@ -66,8 +66,9 @@ __all__ = ["analyse", "GameAnalysis", "Evaluator", "Value", "Decision", "ChanceE
 
 #: the default accuracy: rollouts per estimate and alternatives per decision
 DEFAULT = {"rollouts": 8, "alternatives": 3}
-#: the classroom setting (``quick=True``): a game in seconds, rougher numbers
-QUICK = {"rollouts": 4, "alternatives": 1}
+#: the classroom setting (``quick=True``): the luck of every roll, in seconds; no decision
+#: is judged (a decision's error needs more rollouts than a lesson can wait for)
+QUICK = {"rollouts": 4, "alternatives": 0}
 #: more estimates than this run in two worker processes by default (starting them costs
 #: about a second)
 PARALLEL_ESTIMATES = 300
@@ -95,7 +96,7 @@ class Value:
     ((0.5, 0.5), (2.5, 2.5))
     """
 
-    __slots__ = ("worlds", "win", "score", "low", "high")
+    __slots__ = ("worlds", "win", "score", "low", "high", "se")
 
     def __init__(self, worlds: np.ndarray, scores: np.ndarray):
         self.worlds = worlds
@@ -103,6 +104,7 @@ class Value:
         mean = worlds.mean(axis=0)
         se = worlds.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(mean.shape, np.nan)
         self.win = tuple(float(x) for x in mean)
+        self.se = tuple(float(x) for x in se)
         self.score = tuple(float(x) for x in scores.mean(axis=0))
         self.low = tuple(float(max(0.0, m - Z95 * s)) for m, s in zip(mean, se))
         self.high = tuple(float(min(1.0, m + Z95 * s)) for m, s in zip(mean, se))
@@ -385,6 +387,8 @@ class ChanceEvent:
     others : tuple
         Where the outcomes were few (at most ``max_outcomes``): ``(label, probability)`` of
         each outcome it could have had; empty otherwise.
+    luck_se : tuple of float
+        The standard error of each seat's luck (from the rollouts' spread).
 
     Examples
     --------
@@ -399,6 +403,7 @@ class ChanceEvent:
     after: tuple
     luck: tuple
     others: tuple = ()
+    luck_se: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -421,6 +426,9 @@ class SeatFigures:
         Decisions judged, and how many were labelled.
     verdict : str
         The seat's game in one line.
+    luck_se, error_se : float
+        Standard errors of the two totals (the rollouts' noise, summed over the events):
+        a total within about two of them of 0 is not told apart from 0.
 
     Examples
     --------
@@ -439,6 +447,8 @@ class SeatFigures:
     mistakes: int
     blunders: int
     verdict: str
+    luck_se: float = float("nan")
+    error_se: float = float("nan")
 
 
 @dataclass(frozen=True)
@@ -472,29 +482,32 @@ class TurningPoint:
     swing: float
 
 
-def _verdict(name: str, result: float, luck: float, error: float, players: int) -> str:
+def _verdict(name: str, result: float, luck: float, error: float, luck_se: float = 0.0,
+             error_se: float = 0.0) -> str:
     if result >= 1.0:
         outcome = "won"
     elif result > 0:
         outcome = "shared the win"
     else:
         outcome = "lost"
-    if abs(luck) < 0.05:
-        dice = "the dice were about even"
+    if abs(luck) < max(0.05, 2 * luck_se):
+        dice = "the dice were about even" + (f" (luck {100 * luck:+.0f} points, within the "
+                                             f"noise of {100 * luck_se:.0f})" if luck_se >= 0.05 else "")
     elif luck > 0:
         dice = f"the dice gave {100 * luck:.0f} points of win chance"
     else:
         dice = f"the dice took {100 * -luck:.0f} points of win chance"
-    if error < 0.02:
-        play = "play cost almost nothing"
+    if error < max(0.02, 2 * error_se):
+        play = "play cost almost nothing" + (f" (within the noise of {100 * error_se:.0f} points)"
+                                             if error_se >= 0.05 else "")
     else:
         play = f"errors cost {100 * error:.0f} points"
     lead = ""
-    if result > 0 and luck > 0.3:
+    if result > 0 and luck > max(0.3, 2 * luck_se):
         lead = " The dice helped most."
-    elif result == 0 and luck < -0.3 and error < 0.1:
+    elif result == 0 and luck < -max(0.3, 2 * luck_se) and error < 0.1:
         lead = " Unlucky, not outplayed."
-    elif error > 0.3 and error > abs(luck):
+    elif error > max(0.3, 2 * error_se) and error > abs(luck):
         lead = " Errors cost more than the dice."
     return f"{name} {outcome}: {dice}, {play}.{lead}"
 
@@ -626,8 +639,9 @@ def _settings(quick: bool, rollouts: int | None, alternatives: int | None) -> tu
     base = QUICK if quick else DEFAULT
     r = base["rollouts"] if rollouts is None else rollouts
     k = base["alternatives"] if alternatives is None else alternatives
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise TabletopError(f"alternatives must be a whole number of at least 1, got {k!r}")
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+        raise TabletopError(f"alternatives must be a whole number of at least 0 (0: judge no "
+                            f"decision, luck only), got {k!r}")
     return r, int(k)
 
 
@@ -719,8 +733,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     alternatives : int, optional
         Actions compared at a decision besides the chosen one: the first of the game's
         ``search_actions`` (its own few best, greedy's first; every legal action for a game
-        without that hook). Default 3; 1 with ``quick`` (then only decisions that differ
-        from the game's own first choice are judged).
+        without that hook). Default 3; 0 with ``quick``: no decision is judged (luck only).
     horizon : int, "game" or None
         Decisions per rollout before the game's ``estimate_scores`` values it. Default
         (None) ``"game"``: every rollout to the end, so win chances mean what they say
@@ -729,7 +742,8 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     max_outcomes : int, default 6
         Chance events with at most this many outcomes are averaged exactly.
     quick : bool, default False
-        The classroom setting (:data:`QUICK`): a 4-player game in seconds, rougher numbers.
+        The classroom setting (:data:`QUICK`): each roll's luck in seconds, rougher
+        numbers, no decision judged.
     seed : int, default 0
         The rollouts' seed (the same seed gives the same analysis, on any executor).
     executor : None, "serial", "processes" or Executor
@@ -783,7 +797,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
         if p == CHANCE:
             if len(game.chance_outcomes(s)) > 1:
                 chance_at.append(t)
-        elif len(game.legal_actions(s)) > 1:
+        elif n_alt and len(game.legal_actions(s)) > 1:
             view = game.observation(s, p) if ev.hidden else s
             cands = _candidates(game, view, rng, a, n_alt + 1)
             if len(cands) > 1:
@@ -819,17 +833,18 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     chance: list[ChanceEvent] = []
     for t in chance_at:
         s = states[t]
-        exp, aft = [0.0] * n, [0.0] * n
+        exp, aft, se = [0.0] * n, [0.0] * n, [0.0] * n
         for v in views:
             before, after = values[(t, v)], values[(t + 1, v)]
             for i in ([v] if v is not None else range(n)):
                 exp[i], aft[i] = before.win[i], after.win[i]
+                se[i] = math.hypot(before.se[i], after.se[i])
                 curve.append((t + 1, i, after.win[i], after.low[i], after.high[i]))
         outs = game.chance_outcomes(s)
         others = tuple((game.action_label(s, o), float(pr)) for o, pr in outs) \
             if len(outs) <= max_outcomes else ()
         chance.append(ChanceEvent(t, labels[t], len(outs), tuple(exp), tuple(aft),
-                                  tuple(x - y for x, y in zip(aft, exp)), others))
+                                  tuple(x - y for x, y in zip(aft, exp)), others, tuple(se)))
     decisions: list[Decision] = []
     for k, (t, p, cands) in enumerate(decide_at):
         s, vals = states[t], results[done + k]
@@ -846,17 +861,21 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
         mine = [d for d in decisions if d.seat == i]
         luck = sum(c.luck[i] for c in chance)
         error = sum(d.error.value for d in mine)
+        luck_se = math.sqrt(sum(c.luck_se[i] ** 2 for c in chance))
+        error_se = math.sqrt(sum(((d.error.high - d.error.low) / (2 * Z95)) ** 2 for d in mine))
         name = game.player_name(i)
         seats.append(SeatFigures(i, name, str(bots[i]), start[i], float(end[i]), luck, error,
                                  len(mine), sum(d.tag == "mistake" for d in mine),
                                  sum(d.tag == "blunder" for d in mine),
-                                 _verdict(name, float(end[i]), luck, error, n)))
+                                 _verdict(name, float(end[i]), luck, error, luck_se, error_se),
+                                 luck_se, error_se))
     swings = [TurningPoint(c.index, "luck", max(range(n), key=lambda i: abs(c.luck[i])), c.label,
                            max(c.luck, key=abs)) for c in chance]
     swings += [TurningPoint(d.index, "error", d.seat, f"{d.label} (best: {d.best_label})",
                             -d.error.value) for d in decisions if d.error.value > 0]
     swings.sort(key=lambda x: (-abs(x.swing), x.index))
-    shown = dict(settings, bot=bot_name(bot), horizon=ev.horizon, alternatives=n_alt)
+    shown = dict(settings, bot=bot_name(bot), alternatives=n_alt,
+                 horizon="game" if ev.horizon is None else ev.horizon)
     return GameAnalysis(game, record, labels, sorted(curve), decisions, chance, seats,
                         swings[:5], shown)
 
@@ -890,6 +909,11 @@ def _judge(game, t: int, s, p: int, cands: list, ci: int, vals: list, label: str
 
 
 # ------------------------------------------------------------------------ many games
+def _analyse_one(game, record, opts: dict) -> "GameAnalysis":
+    """Worker: one game's analysis (luck_and_skill on an executor)."""
+    return analyse(game, record, **opts)
+
+
 class LuckAndSkill:
     """The result of :func:`luck_and_skill`: luck and error over many analysed games.
 
@@ -980,7 +1004,7 @@ class LuckAndSkill:
 
 
 def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int = 20,
-                   seed: int = 0, *, quick: bool = True, rollouts: int | None = None,
+                   seed: int = 0, *, quick: bool = False, rollouts: int | None = None,
                    alternatives: int | None = None, horizon: int | str | None = None,
                    executor: Any = None, progress: bool = True) -> LuckAndSkill:
     """Luck and skill over many games: each game analysed, the figures gathered.
@@ -1002,12 +1026,14 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
         At least this many games, rounded up to whole rounds of line-ups.
     seed : int, default 0
         The games' seed (the ladder's) and the analyses' rollouts.
-    quick : bool, default True
-        Analyse each game with the quick setting (see :func:`analyse`).
+    quick : bool, default False
+        Analyse each game with the quick setting (see :func:`analyse`): luck only, no
+        decision judged.
     rollouts, alternatives, horizon
         As in :func:`analyse`.
     executor : None, "serial", "processes" or Executor
-        Where the games are played and analysed (None: this process).
+        Where the games are played and analysed, one game per task (None: this process;
+        "processes": a pool of one process per core).
     progress : bool, default True
         A progress bar over the games.
 
@@ -1041,7 +1067,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     schedule = lineups(len(specs), players)
     rounds = -(-games // len(schedule))
     root = root_entropy(seed_sequence(seed))
-    run = "serial" if executor is None else executor
+    run = "serial" if executor in (None, "serial") else executor
     parts, records = [], []
     for li, lineup in enumerate(schedule):
         t, recs = simulate(game, [specs[i] for i in lineup], games=rounds, seed=root,
@@ -1053,20 +1079,34 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     ladder = SkillLadder(table, names, game_name=game.name, players=players, seed=root,
                          bootstrap=200)
     rows, analyses = [], []
+    opts = {"bot": "greedy", "rollouts": rollouts, "alternatives": alternatives,
+            "horizon": horizon, "quick": quick, "seed": seed, "executor": "serial",
+            "progress": False}
     bar = _Bar(progress, len(records), f"analysing {game.name} games")
+    own = None
+    if executor == "processes":
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
+        executor = own = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=ctx)
     try:
-        for li, r, rec in records:
-            a = analyse(game, rec, bot="greedy", rollouts=rollouts, alternatives=alternatives,
-                        horizon=horizon, quick=quick, seed=seed, executor=executor if executor
-                        not in (None, "serial") else "serial", progress=False)
+        if executor in (None, "serial"):
+            done = (analyse(game, rec, **opts) for _, _, rec in records)
+        else:  # one game per task, results in order
+            futures = [executor.submit(_analyse_one, game, rec, opts) for _, _, rec in records]
+            done = (f.result() for f in futures)
+        for (li, r, rec), a in zip(records, done):
             analyses.append(a)
             for s in a.seats:
                 rows.append({"game": li * rounds + r, "lineup": li, "round": r, "seat": s.seat,
                              "bot": s.bot, "start": s.start, "result": s.result, "luck": s.luck,
-                             "error": s.error, "decisions": s.decisions})
+                             "error": s.error, "decisions": s.decisions, "luck_se": s.luck_se,
+                             "error_se": s.error_se})
             bar.update()
     finally:
         bar.close()
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)
     settings = {"bots": names, "games": len(records), "seed": seed, "quick": quick,
                 **{k: v for k, v in (analyses[0].settings.items() if analyses else ())
                    if k != "bot"}}

@@ -100,26 +100,31 @@ def test_luck_averages_to_zero_over_the_outcomes_exactly():
 @pytest.mark.parametrize("name", ["pacal", "neko", "pebble_rock"])
 def test_luck_has_mean_zero_per_seat(name):
     """Over many games each seat's total luck averages to 0 (its 95% interval covers 0),
-    in every game: the outcome that came is measured against all it could have been."""
+    in every game: the outcome that came is measured against all it could have been.
+    (The 200-game figures are in benchmarks/results/luck.jsonl.)"""
     game = tt.load_game(name, players=2)
-    ls = luck_and_skill(game, ["random", "greedy"], games=8, seed=2, quick=True,
-                        rollouts=4, alternatives=1, progress=False)
+    ls = luck_and_skill(game, ["random", "greedy"], games=6, seed=2, quick=True,
+                        progress=False)
+    assert len(ls.table) == 12 and (ls.table.decisions == 0).all()  # quick: luck only
     for r in ls.by_seat.itertuples():
         assert r.luck_low <= 0 <= r.luck_high, ls.by_seat
-    # luck is a zero-sum between two seats who see everything, and close to it otherwise
-    per_game = ls.table.groupby("game").luck.sum()
+    # between two seats who see everything, luck is zero-sum: one's good roll is the
+    # other's bad one (Pacal has no hidden information)
     if name == "pacal":
+        per_game = ls.table.groupby("game").luck.sum()
         assert np.allclose(per_game, 0, atol=1e-9)
 
 
-def test_random_errs_more_than_greedy():
-    """PC: a random seat gives away more win chance than a greedy one (the 200-game
-    figures, with search, are in benchmarks/results/luck.jsonl)."""
-    game = tt.load_game("pacal", players=2)
-    ls = luck_and_skill(game, ["random", "greedy"], games=6, seed=1, quick=True,
-                        progress=False)
-    err = ls.by_bot.set_index("bot").error
-    assert err["random"] > err["greedy"]
+def test_a_random_seat_errs_more_than_a_careful_one():
+    """Each bot's mean error per game: random gives away more win chance than hold-at-10,
+    in the same games (the real games' 200-game figures, with greedy and search, are in
+    benchmarks/results/luck.jsonl)."""
+    game = small_pig()
+    ls = luck_and_skill(game, ["random", "hold10"], games=30, seed=1, rollouts=32,
+                        alternatives=1, horizon="game", progress=False)
+    err = ls.by_bot.set_index("bot")
+    assert err.error["random"] > 0.1
+    assert err.error_low["random"] > err.error_high["hold10"]
 
 
 # ----------------------------------------------------------------- hidden information
@@ -154,7 +159,9 @@ def test_a_seats_figures_never_depend_on_what_was_hidden_from_it(name):
 def pacal_analysis():
     game = tt.load_game("pacal", players=2)
     rec = tt.play(game, ["greedy", "random"], seed=3)
-    return game, rec, analyse(game, rec, quick=True, progress=False)
+    # truncated rollouts (the search bot's valuation): the shape of the result, quickly
+    return game, rec, analyse(game, rec, rollouts=4, alternatives=2, horizon=20,
+                              executor="serial", progress=False)
 
 
 def test_turning_points_are_the_biggest_swings_in_the_games_words(pacal_analysis):
