@@ -36,14 +36,21 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 export JUPYTER_CONFIG_PATH := $(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
 
-lab: $(VENV)/.lab-installed
+# the classroom app's template linked into the environment's share/jupyter as well, so that
+# plain `voila notebooks/dice_odds.ipynb` (without this Makefile's JUPYTER_PATH) finds it
+VOILA_TEMPLATE = $(VENV)/share/jupyter/voila/templates/tabletop
+$(VOILA_TEMPLATE): | $(VENV)/bin/python
+	mkdir -p $(dir $@)
+	ln -sfn $(CURDIR)/share/jupyter/voila/templates/tabletop $@
+
+lab: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
 	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) $(ALLOW_ROOT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 # the classroom app: the dice lesson with its code hidden, at http://localhost:$(VOILA_PORT)
 # (voila.json, read from this folder: the tabletop template and progressive rendering)
 VOILA_PORT ?= 8866
-voila: $(VENV)/.lab-installed
+voila: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
 	$(PY) -m voila notebooks/dice_odds.ipynb --port=$(VOILA_PORT)
 
 # Chromium for the browser tests: Debian's package, installed only when missing and root.
@@ -95,7 +102,7 @@ notebooks: $(VENV)/.test-installed
 browser: $(VENV)/.test-installed chromium
 	$(PY) -m pytest tests -m browser -q
 
-test: $(VENV)/.test-installed $(VENV)/.docs-installed chromium
+test: $(VENV)/.test-installed $(VENV)/.docs-installed $(VOILA_TEMPLATE) chromium
 	$(PY) -m ruff check tabletop_nb tests tools benchmarks
 	$(PY) -m mypy
 	$(PY) -m pytest tests -m "not browser" -q
