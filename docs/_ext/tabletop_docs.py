@@ -30,7 +30,7 @@ API_MODULES: list[tuple[str, list[str]]] = [
                    "tabletop_nb.rules_map"]),
     ("core", ["tabletop_nb.core." + m for m in (
         "protocol", "dice", "errors", "rules", "record", "runner", "bots", "search", "stats",
-        "position", "checkpoint", "codec", "draft", "memo")] + ["tabletop_nb.core"]),
+        "position", "checkpoint", "codec", "draft", "memo", "hooks")] + ["tabletop_nb.core"]),
     ("lab", ["tabletop_nb.lab." + m for m in (
         "compare", "ladder", "sequential", "charts", "balance", "balance_charts", "goals",
         "synthetic")] + ["tabletop_nb.lab"]),
