@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..core.errors import TabletopError
+from ..core.errors import HouseRuleError, TabletopError
 from ..core.runner import root_entropy, seed_sequence, simulate
 from ..core.stats import Estimate, mean_ci, paired_difference, wilson
 
@@ -521,7 +521,15 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
 
                 jobs.append((g, specs[lab], root, [i for i in window if i not in have], keep))
             # every variant's games of this window in one queue: no worker idles between them
-            if _play_jobs(jobs, executor):
+            try:
+                stopped = _play_jobs(jobs, executor)
+            except HouseRuleError as e:  # a variant's house rule failed: say what is kept
+                kept = {lab: _table(rows[lab], g, bot_names[lab], root, True) for lab, g in items}
+                done = ", ".join(f"{t.attrs['games']} of {lab!r}" for lab, t in kept.items())
+                raise e.noting(f"the games that finished ({done}) are kept in err.table, a table "
+                               f"per variant" + (f", and in {checkpoint}" if ck is not None else ""),
+                               kept).with_traceback(e.__traceback__) from None
+            if stopped:
                 interrupted = True
                 break
             if asked:

@@ -140,3 +140,19 @@ def test_pr_char_08_maisy_gives_what_the_hook_says_as_far_as_the_hold_has_room()
             s = make_state(game, players=[P(cargo=cargo), P()], boats=[4, 16], steps=3,
                            chars=(5, 15, 9))
             assert run(game, s, Step(5)).players[0].cargo == want, (type(game).__name__, cargo)
+
+
+def test_a_comparison_that_fails_in_a_house_rule_keeps_each_variants_games(tmp_path):
+    FailsInGame3.started = 0
+    path = tmp_path / "cmp.csv"
+    with pytest.raises(HouseRuleError) as err:
+        tabletop_nb.compare_rules({"printed": PebbleRockGame(players=2),
+                                   "fails": FailsInGame3(players=2)}, "greedy", games=5, seed=2,
+                                  executor="serial", checkpoint=path, progress=False)
+    e = err.value
+    assert "game 3 of the run with seed 2" in e.game
+    assert sorted(set(e.table["printed"]["game"])) == [0, 1, 2, 3, 4]
+    assert sorted(set(e.table["fails"]["game"])) == [0, 1, 2]
+    assert "(the games that finished (5 of 'printed', 3 of 'fails') are kept in err.table" in str(e)
+    saved = pd.read_csv(path, comment="#")
+    assert sorted(set(saved[saved.variant == "fails"]["game"])) == [0, 1, 2]
