@@ -509,6 +509,9 @@ class Rules(RulesBase):
                 raise RulesError(name, f"needs one value per set size 1..{self.set_size}")
         if len(self.ship_travel_pp) != self.lane_slots + 1:
             raise RulesError("ship_travel_pp", f"needs {self.lane_slots + 1} values (0..{self.lane_slots} cards)")
+        if any(v < 0 for v in self.ship_travel_pp):
+            raise RulesError("ship_travel_pp", "PP must not be negative (a ship's travel scores, "
+                                               "NekoGame.travel_pp returns an int >= 0)")
         if any(c < 0 or c > 200 for c in self.harbour_costs):
             raise RulesError("harbour_costs", "prices must be 0..200 coins")
         if len(self.harbour_pp) != len(self.harbour_costs) + 1:

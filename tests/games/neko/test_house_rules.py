@@ -85,3 +85,10 @@ def test_nk_act_06_take_fish_asks_the_fish_taken_hook():
     assert fish_after(variant, TakeFish(2)) == 1
     with pytest.raises(HouseRuleError, match=r"Negative\.fish_taken returned -1: below 0; .*seat=0, value=5"):
         fish_after(Negative(players=2), TakeFish(5))
+
+
+def test_nk_trv_01_travel_pp_is_never_negative_so_the_hooks_contract_holds():
+    """A rule value the printed travel_pp hook returns as it is must fit the hook's range."""
+    from tabletop_nb import RulesError
+    with pytest.raises(RulesError, match=r"rules\.ship_travel_pp: PP must not be negative"):
+        tabletop_nb.load_game("neko", ship_travel_pp=(0, -1, 2, 3, 4, 5))
