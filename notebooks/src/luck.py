@@ -15,8 +15,8 @@
 
 # %% [markdown] tags=["teacher"]
 # *For the teacher.* The estimates come from rollouts (simulated continuations), so they
-# carry noise: each number has an interval. The quick setting used here (`quick=True`)
-# plays 4 continuations per estimate so the notebook runs in seconds; the last section
+# carry noise: each number has an interval. The quick setting used here (`quick=True`, luck only)
+# with 16 continuations per estimate runs in seconds; the last section
 # re-measures the top rolls with many more continuations, which is the honest way to
 # settle a close call. GNU Backgammon rates backgammon rolls the same way ("luck" against
 # the average roll).
@@ -59,7 +59,7 @@ my_guess = rolls[len(rolls) // 2]   # change this to the action number you chose
 # Hover over a point to see what happened there.
 
 # %%
-analysis = tt.analyse(game, record, quick=True, progress=False)
+analysis = tt.analyse(game, record, quick=True, rollouts=16, progress=False)
 analysis.figure()
 
 # %% [markdown]
@@ -95,11 +95,11 @@ assert abs(sum(s.luck for s in analysis.seats)) < 1e-9   # one player's luck is 
 # %% [markdown]
 # ## Check the top rolls more carefully
 #
-# Four continuations per estimate is rough. Here the three biggest rolls are measured
-# again with 48 continuations each: if the order holds, the answer is firm.
+# Sixteen continuations per estimate is still rough. Here the three biggest rolls are measured
+# again with 64 continuations each: if the order holds, the answer is firm.
 
 # %%
-careful = Evaluator(game, rollouts=48, seed=1)
+careful = Evaluator(game, rollouts=64, seed=1)
 for c in ranked[:3]:
     before = careful.value(states[c.index]).win
     after = careful.value(states[c.index + 1]).win

@@ -103,6 +103,11 @@ class Value:
         n = len(worlds)
         mean = worlds.mean(axis=0)
         se = worlds.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(mean.shape, np.nan)
+        # a few 0/1 results often agree by chance (four wins: a spread of 0); the standard
+        # error is never taken below that of a proportion shrunk towards 1/2 (Agresti-Coull),
+        # so a handful of rollouts never claims more than they can know
+        q = (worlds.sum(axis=0) + 1) / (n + 2)
+        se = np.maximum(se, np.sqrt(q * (1 - q) / n))
         self.win = tuple(float(x) for x in mean)
         self.se = tuple(float(x) for x in se)
         self.score = tuple(float(x) for x in scores.mean(axis=0))
