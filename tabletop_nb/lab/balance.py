@@ -1272,7 +1272,7 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
             if time_limit is not None and time.monotonic() - t_start > time_limit:
                 break
             if (proposer is None or len(cands) >= max_candidates) and \
-                    not _decision_ahead(cands, race_streams, race_level, budget - used):
+                    not _decision_ahead(cands, race_streams, race_level, budget - used, finalists):
                 stop_reason = "futile"
                 break  # not even the whole budget would let the race decide a setting: confirm now
         t_confirm = time.monotonic()
@@ -1546,20 +1546,24 @@ def _decide_round(cands: list[Candidate], streams: Sequence[Stream], level: floa
                             "band_low": st.low, "band_high": st.high})
 
 
-def _decision_ahead(cands: list[Candidate], streams: Sequence[Stream], level: float, left: int) -> bool:
-    """Whether the rest of the budget can be expected to decide a racing setting: for some
+def _decision_ahead(cands: list[Candidate], streams: Sequence[Stream], level: float, left: int,
+                    finalists: int) -> bool:
+    """Whether the rest of the budget can be expected to change who is confirmed: for some
     setting, at the games it would reach with an equal share of ``left``, the race's
-    interval around its present estimate (:func:`race_half_width`) would lie outside a
-    goal's band, or inside every band. Comparisons between settings are not counted, so
-    this stops a race only where no band can be told at all (the race's intervals are
+    interval around its present estimate (:func:`race_half_width`) would lie inside every
+    band (it would meet every goal in the race), or, for one of the ``finalists`` settings
+    the confirmation would take now, outside a goal's band (it would leave, and another
+    take its place). Throwing out a setting that would not be confirmed anyway changes
+    nothing, and comparisons between settings are not counted. (The race's intervals are
     anytime-valid, so stopping early never weakens them; the verdict rests on the
-    confirmation's fresh games)."""
+    confirmation's fresh games.)"""
     racing = [c for c in cands if c.status == "racing"]
     if not racing or left <= 0:
         return False
     share = left // len(racing)
     if share <= 0:
         return False
+    chosen = {c.label for c in _choose_finalists(cands, streams, finalists)}
     for c in racing:
         n = c.games + share
         inside_all = True
@@ -1571,7 +1575,7 @@ def _decision_ahead(cands: list[Candidate], streams: Sequence[Stream], level: fl
             m = float(x.mean())
             sd = math.sqrt(m * (1 - m)) if st.metric.startswith("win_rate_seat_") else float(x.std(ddof=1))
             h = race_half_width(st, sd, m, n, level)
-            if m - h > st.high or m + h < st.low:
+            if (m - h > st.high or m + h < st.low) and c.label in chosen:
                 return True
             if not (st.low <= m - h and m + h <= st.high):
                 inside_all = False

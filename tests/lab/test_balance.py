@@ -530,7 +530,7 @@ def test_repeated_studies_never_report_a_setting_that_truly_misses():
             assert all(lo <= float(p) <= hi for p, lo, hi in
                        zip(true_win_rates(best), [0.17] * 4, [0.33] * 4)) and 38 <= true_turns(best) <= 42
     # not vacuous: the race did throw settings out, and some finalists were confirmed
-    assert out >= 20 and met >= 5, (out, met)
+    assert out >= 10 and met >= 5, (out, met)  # (the race stops once no decision would change the finalists)
     assert len(misses_cover) <= 2, misses_cover  # anytime-valid at 95% per study, Bonferroni: rarely any
 
 
