@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..state import (GOD, OVER, SETUP, PHASES, Build, Drop, Move, NoBuild, PacalState, Place,
+from ..state import (GOD, OVER, ROLL, SETUP, PHASES, Build, Drop, Move, NoBuild, PacalState, Place,
                      PlaceShip, Roll, TakeBack, UseGod)
 from .base import COLOURS
 from .base import Engine as PacalGame
@@ -183,6 +183,8 @@ def phase(s: PacalState) -> str:
     'setup: Yellow places the ship'
     >>> for _ in range(3):
     ...     s = game.apply(s, game.legal_actions(s)[0])
+    >>> phase(s)                # before the roll: no die value yet (not the last one's)
+    'round 1: Yellow - roll'
     >>> phase(game.apply(s, game.chance_outcomes(s)[0][0]))
     'round 1, die 2: Yellow - move'
     """
@@ -190,6 +192,7 @@ def phase(s: PacalState) -> str:
         return "game over"
     if s.phase == SETUP:
         return f"setup: {COLOURS[s.player]} places the ship"
-    face = "" if s.face is None else f", die {s.face}"
+    # before the round's roll the state still holds the last round's face: not this round's
+    face = "" if s.face is None or s.phase == ROLL else f", die {s.face}"
     last = " (last round)" if s.last_round else ""
     return f"round {s.round}{last}{face}: {COLOURS[s.player]} - {PHASES[s.phase]}"
