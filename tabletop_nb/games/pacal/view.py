@@ -29,7 +29,8 @@ from ...core import memo
 from .engine import COLOURS
 from .state import OVER, Move, Place, PlaceShip, TakeBack
 
-__all__ = ["figure", "layers", "place_actions", "reach_figure", "SEAT_COLOURS", "key", "FONT", "WIDTH"]
+__all__ = ["figure", "layers", "place_actions", "reach_figure", "SEAT_COLOURS", "key", "FONT", "WIDTH",
+           "AXIS_TITLES"]
 
 #: drawing colours of the seats (Yellow, Violet, Green, Blue, Orange)
 SEAT_COLOURS = ("#f2c500", "#8e44ad", "#27ae60", "#2e86de", "#e67e22")
@@ -39,8 +40,10 @@ LAKE = "#3a7bd5"
 #: the smallest font on the board (px); the figure is drawn for an output 900 px wide
 FONT = 11
 WIDTH = 900
-_AXIS = 24       # px for the coordinate labels left of and under the board
+_AXIS = 44       # px for the coordinates and their titles left of and under the board
 _PANEL_W = 4.8   # the status panel right of the board, in spaces
+#: the axes' titles: a move "to (5, 10)" is column x = 5, row y = 10
+AXIS_TITLES = ("x: a move to (x, y) ends in column x", "y: row y")
 COVERED = "#4a4a4a"
 _OFFSETS = (-0.32, -0.16, 0.0, 0.16, 0.32)
 
@@ -270,10 +273,13 @@ def figure(game, state, highlight=frozenset()) -> go.Figure:
         autosize=True, height=math.ceil((geo.height + 0.1) * scale) + _AXIS, showlegend=False,
         margin=dict(l=_AXIS, r=0, t=0, b=_AXIS), font=dict(size=FONT),
         plot_bgcolor="white", clickmode="event", dragmode=False,
+        # the moves name a space (x, y): the titles say which number is which
         xaxis=dict(range=[x0, x1], showgrid=False, zeroline=False, fixedrange=True,
-                   tickvals=list(range(geo.width)), tickfont=dict(size=FONT)),
+                   tickvals=list(range(geo.width)), tickfont=dict(size=FONT),
+                   title=dict(text=AXIS_TITLES[0], font=dict(size=12), standoff=4)),
         yaxis=dict(range=[geo.height - 0.45, -0.55], showgrid=False, zeroline=False, fixedrange=True,
                    tickvals=list(range(geo.height)), tickfont=dict(size=FONT),
+                   title=dict(text=AXIS_TITLES[1], font=dict(size=12), standoff=4),
                    scaleanchor="x", scaleratio=1))
     return fig
 

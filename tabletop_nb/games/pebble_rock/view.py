@@ -187,10 +187,13 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
             sym.append("circle")
             fill.append("#ffffff")
         edge.append("#c71585" if sp in info.market_spaces else "#333333")
+    # each space shows its number, as the buttons name it ("Sail to space 29 (by ...)")
     out.append(dict(type="scatter", name=LAYERS[4], x=[p[0] for p in pos], y=[p[1] for p in pos],
-                    mode="markers", customdata=list(range(n)),
+                    mode="markers+text", customdata=list(range(n)),
+                    text=[str(sp) for sp in range(n)], textposition="middle center",
+                    textfont=dict(size=FONT, color="#333333"),
                     hovertext=[info.describe(sp) for sp in range(n)], hoverinfo="text",
-                    marker=dict(size=15, symbol=sym, color=fill,
+                    marker=dict(size=21, symbol=sym, color=fill,
                                 line=dict(color=edge, width=[3 if e != "#333333" else 1 for e in edge])),
                     showlegend=False))
     # 5 reach heat map
