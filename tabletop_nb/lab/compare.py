@@ -222,7 +222,62 @@ class RuleComparison:
             rows.append(row)
         return rows
 
+    def add_luck_share(self, variants: Mapping[str, Any], bots: Sequence[Any] = ("random", "greedy"),
+                       games: int = 20, *, quick: bool = True, progress: bool = False):
+        """Add each variant's ``luck_share`` to :attr:`metrics`: how much of the spread of
+        results the dice explain (:func:`~tabletop_nb.lab.analyse.luck_and_skill`: games
+        analysed move by move, the same seeds in every variant), beside its other metrics.
+
+        Parameters
+        ----------
+        variants : dict
+            The variants given to :func:`compare_rules` (label -> game).
+        bots : list, default ("random", "greedy")
+            The line-up's bots, weakest first.
+        games : int, default 20
+            Games analysed per variant (each takes seconds: keep it small).
+        quick : bool, default True
+            The quick analysis (luck only).
+        progress : bool, default False
+            Progress bars.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The ``luck_share`` rows (also added to :attr:`metrics`); the studies are kept
+            in ``self.luck_studies``.
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> base = tabletop_nb.load_game("pacal", players=2)
+        >>> variants = {"base": base, "expert": base.with_rules(expert=True)}
+        >>> cmp = tabletop_nb.compare_rules(variants, games=4, seed=1, progress=False)
+        >>> rows = cmp.add_luck_share(variants, games=2)
+        >>> list(rows.variant), list(rows.metric.unique())
+        (['base', 'expert'], ['luck_share'])
+        """
+        import pandas as pd
+
+        from .analyse import luck_and_skill
+        missing = [k for k in self.labels if k not in variants]
+        if missing:
+            raise TabletopError(f"add_luck_share needs the variants given to compare_rules; "
+                                f"missing {missing}")
+        self.luck_studies = {k: luck_and_skill(variants[k], list(bots), games=games, seed=self.seed,
+                                               quick=quick, progress=progress) for k in self.labels}
+        rows = pd.DataFrame([{"variant": k, "metric": "luck_share", "value": ls.luck_share.value,
+                              "low": ls.luck_share.low, "high": ls.luck_share.high,
+                              "n": ls.luck_share.n, "diff": np.nan, "diff_low": np.nan,
+                              "diff_high": np.nan, "p_value": np.nan, "significant": False}
+                             for k, ls in self.luck_studies.items()])
+        self.metrics = pd.concat([self.metrics[self.metrics.metric != "luck_share"], rows],
+                                 ignore_index=True)
+        return rows
+
     def _meaning(self, metric: str) -> str:
+        if metric == "luck_share":
+            return "the share of the spread of results the dice explain (games analysed move by move)"
         if metric == "skill_win_rate" and self.skill_pair:
             weaker, stronger = self.skill_pair
             return (f"how often {stronger} finishes ahead of {weaker} (seats rotated, shared ranks "
