@@ -826,7 +826,9 @@ def _turn(game, s, p, legal=None, mem=None):
     options: list[tuple[float, Any]] = []
     dice = P.dice
     low = min(dice) if dice else 0
-    options.append((0.6 * WORTH["fish"] - 0.15 * low, _TAKE_FISH[low] if dice else TakeFish(0)))
+    # the fish Take Fish gives with the lowest die (the game's fish_taken, a house rule's too)
+    fish = game.fish_taken(s, p, low) if dice else 1
+    options.append((0.6 * WORTH["fish"] * fish - 0.15 * low, _TAKE_FISH[low] if dice else TakeFish(0)))
     # (Speed: the hubs' options looked at only with hubs, and the used hubs collected only
     # when a die is on one)
     hubs = P.hubs

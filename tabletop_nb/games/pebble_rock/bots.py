@@ -549,8 +549,8 @@ def _place(game, s, legal, pl, seat, goal=_BEST):
     if goal is None:
         return legal[0]
     dist = pl.to_set(goal[0])
-    if char == "maisy" and not game.rules.symbol_is_interaction:
-        # her gift is still to come this turn: put her on the way
+    if char == "maisy" and not game.rules.symbol_is_interaction and game.maisy_cargo(s, seat) > 0:
+        # her gift (the game's maisy_cargo) is still to come this turn: put her on the way
         return min(legal, key=lambda a: dist[a.space])
     # otherwise keep the character off our route (and away from us)
     return max(legal, key=lambda a: (dist[a.space] + pl.dist[pos][a.space], -a.space))

@@ -201,8 +201,7 @@ class ActionPhase(NekoBase):
         w.events.append(("take_fish", p, a.value, got))
 
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-ACT-06",),
-          example="return 2 if value >= 5 else 1  # a high die takes two fish",
-          bots_note="the greedy bot values Take Fish as one fish whatever the hook says")
+          example="return 2 if value >= 5 else 1  # a high die takes two fish")
     def fish_taken(self, s, seat: int, value: int) -> int:
         """The fish ``seat`` takes with the Take Fish action, spending a die of ``value``:
         one (the freezer's cap still applies).

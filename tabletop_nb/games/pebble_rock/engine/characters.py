@@ -65,8 +65,7 @@ class Characters(PebbleRockBase):
         return self._run(w)
 
     @hook(returns="int >= 0", check=is_int(0), rules=("PR-CHAR-08", "PR-RES-03"),
-          example="return 2  # Maisy gives two Cargo tokens (as far as the hold has room)",
-          bots_note="the greedy bot puts Maisy on its route for her gift whatever its size")
+          example="return 2  # Maisy gives two Cargo tokens (as far as the hold has room)")
     def maisy_cargo(self, s: State, seat: int) -> int:
         """Cargo tokens Maisy gives the moving boat of ``seat`` when it passes her: one. The
         engine gives at most the hold's room (:meth:`capacity`).
