@@ -716,3 +716,20 @@ def test_neko_draft_shows_the_dice_you_choose_from_not_another_seats_roll():
     assert sorted(map(int, dice["text"])) == sorted(hands + [v for p in s.players for v in p.dice])
     for seat, h in enumerate(s.hands):
         assert dice["marker"]["color"].count(view._SEAT_LIGHT[seat]) == len(h)
+
+
+def test_pacal_status_is_not_stale_before_the_roll():
+    """Issue 38: Pacal's status showed the last round's die before the roll."""
+    game = tabletop_nb.load_game("pacal", players=3)
+    app = GameApp(game, seats="greedy", seed=4)
+    seen = 0
+    while seen < 3 and not game.is_terminal(app.state):
+        s = app.state
+        if game.current_player(s) == CHANCE and s.round > 1:
+            assert "die" not in app.status.value, app.status.value
+            app.roll()
+            assert f"die {app.state.face}" in app.status.value   # the new die, once rolled
+            seen += 1
+        else:
+            app.step()
+    assert seen == 3
