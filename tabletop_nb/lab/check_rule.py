@@ -39,7 +39,6 @@ True
 """
 from __future__ import annotations
 
-import copy
 import html
 import importlib
 import inspect
@@ -66,7 +65,7 @@ __all__ = ["check_rule", "RuleCheck", "Problem", "DEFAULT_GAMES", "DEFAULT_SEARC
 #: seeded games the greedy bot plays by default (and the main effects' games per variant)
 DEFAULT_GAMES = 200
 #: seeded games the search bot plays by default (each decision is searched three times)
-DEFAULT_SEARCH_GAMES = 4
+DEFAULT_SEARCH_GAMES = 2
 #: the search bot's rollouts per decision in a check (``"search"`` means ``search:8``)
 DEFAULT_SEARCH_BUDGET = 8
 
@@ -217,25 +216,23 @@ def _record(game: Any, actions: list, ss: np.random.SeedSequence, spec: str) -> 
                       bots=(spec,) * game.num_players, meta={"check_rule": True})
 
 
-def _copy_rng(rng: np.random.Generator) -> np.random.Generator:
-    return copy.deepcopy(rng)
-
-
 #: a shadow bot that had no decision to take (see :func:`_shadow`)
 _NO_CHOICE = object()
 
 
 def _shadow(bot: Any, game: Any, s_own: Any, s_var: Any, p: int, kind: str,
-            rng: np.random.Generator, masked: bool) -> Any:
+            start: dict, rng: np.random.Generator, masked: bool) -> Any:
     """The choice of ``bot`` playing ``game`` (the base or the control) at the variant's
     decision: on ``game``'s own state when it is the same kind of decision of the same
     seat, else on the variant's state (the rule made a decision the base does not have:
-    only the bot's valuation can differ there). Each try gets a copy of ``rng``."""
+    only the bot's valuation can differ there). Each try starts ``rng`` from ``start``, the
+    state the variant's bot started from (so the same random numbers)."""
     for st in ((s_own, s_var) if s_own is not s_var else (s_var,)):
         try:
             if game.current_player(st) != p or _decision_kind(game, st) != kind:
                 continue
-            return bot(game, game.observation(st, p) if masked else st, _copy_rng(rng))
+            rng.bit_generator.state = start
+            return bot(game, game.observation(st, p) if masked else st, rng)
         except Exception:  # the base cannot play the variant's position: try the next
             continue
     return _NO_CHOICE
@@ -274,6 +271,8 @@ class _Player:
         ss = game_seed(seed, index)
         n = v.num_players
         chance_rng, rngs = seat_streams(ss, n)
+        # the shadows' generators, set to the seat's stream before each shadow decision
+        r_base, r_ctrl = (np.random.Generator(type(rngs[0].bit_generator)(0)) for _ in range(2))
         mine = [resolve_bot(v, self.spec) for _ in range(n)]
         theirs = [resolve_bot(base, self.spec) for _ in range(n)]
         ctrl = [resolve_bot(control, self.spec) for _ in range(n)]
@@ -303,15 +302,15 @@ class _Player:
                     a = v.sample_chance(s, chance_rng)
                 else:
                     rng = rngs[p]
-                    r_base, r_ctrl = _copy_rng(rng), _copy_rng(rng)
+                    start = rng.bit_generator.state  # the shadows replay the same stream
                     a = mine[p](v, v.observation(s, p) if masked else s, rng)
                     # the rule bites at this decision when a hook's value differed while the
                     # engine made this state (since the last decision) or while the bot chose
                     decided_bites = bites.count > seen
                     seen = bites.count
                     kind = _decision_kind(v, s)
-                    b = _shadow(theirs[p], base, s_base, s, p, kind, r_base, masked)
-                    c = _shadow(ctrl[p], control, s_ctrl, s, p, kind, r_ctrl, masked)
+                    b = _shadow(theirs[p], base, s_base, s, p, kind, start, r_base, masked)
+                    c = _shadow(ctrl[p], control, s_ctrl, s, p, kind, start, r_ctrl, masked)
                     t = self.tally.setdefault(kind, _Tally())
                     t.decisions += 1
                     changed = a != b
@@ -381,6 +380,10 @@ class RuleCheck:
         Why there are no main effects, when there are none.
     seconds : float
         How long the check took.
+    timings : dict
+        Seconds spent on each bot's games and on the main effects.
+    cpu_seconds : float
+        The process's CPU time for the check (less moved by a busy machine).
 
     Examples
     --------
@@ -413,6 +416,8 @@ class RuleCheck:
     effects_note: str = ""
     seconds: float = 0.0
     other_overrides: tuple = ()
+    timings: dict = field(default_factory=dict)
+    cpu_seconds: float = 0.0
 
     # -- figures ---------------------------------------------------------------------
     @property
@@ -561,7 +566,8 @@ class RuleCheck:
                                  f"[{r.low:+.3g}, {r.high:+.3g}])" for r in sig.itertuples()) + ".")
         elif self.effects_note:
             lines.append(f"Main effects: {self.effects_note}")
-        lines.append(f"({self.seconds:.1f} s)")
+        lines.append(f"({self.seconds:.1f} s, {self.cpu_seconds:.1f} s of CPU: "
+                     + ", ".join(f"{k} {v:.1f} s" for k, v in self.timings.items()) + ")")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -638,7 +644,7 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
         The bots whose decisions are checked; ``"search"`` is ``search:<search_budget>``.
     seed : int, default 0
         Game ``i`` is game ``i`` of ``simulate(..., seed=seed)``.
-    search_games : int, default 4
+    search_games : int, default 2
         Games for the search bot (its decisions are searched three times each).
     search_budget : int, default 8
         The search bot's rollouts per decision.
@@ -666,7 +672,7 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
     >>> check.hooks, check.control_changes
     (('ship_price',), 0)
     """
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     if not isinstance(variant, BaseGame):
         raise TabletopError(f"check_rule needs a game (an instance of the house rule's class), "
                             f"got {variant!r}")
@@ -703,8 +709,10 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
         resolve_bot(v, spec)  # an unknown bot is refused before anything is played
         n = games if bot != "search" else search_games
         pl = _Player(v, base, control, spec, counts, inv, files, limit)
+        t1 = time.perf_counter()
         for i in range(n):
             pl.play(int(seed), i)
+        result.timings[bot] = time.perf_counter() - t1
         result.games[bot] = n
         result.tallies[bot] = pl.tally
         result.problems += pl.problems
@@ -718,7 +726,10 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
             result.effects_note = "not run: fix the crashes and endless games first."
         else:
             from .compare import compare_rules
+            t1 = time.perf_counter()
             result.comparison = compare_rules({"base": base, "variant": variant}, bots="greedy",
                                               games=games, seed=seed, progress=False)
+            result.timings["effects"] = time.perf_counter() - t1
     result.seconds = time.perf_counter() - t0
+    result.cpu_seconds = time.process_time() - c0
     return result
