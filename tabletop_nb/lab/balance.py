@@ -1160,7 +1160,8 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
     loaded: dict[str, dict[int, list]] = {}
     if checkpoint is not None:
         from ..core.checkpoint import Checkpoint, study_key
-        key = study_key("balance", game.name, [("base", players, game.rules.to_plain(), names)], root)
+        # the game itself too: a house rule's class and method digests are part of the study's identity
+        key = study_key("balance", game.name, [("base", players, game.rules.to_plain(), names, game)], root)
         key["balance"] = _jsonable({"space": {p: [repr(v) for v in vs] for p, vs in zip(paths, values)},
                                     "goals": [g.plain() for g in goal_list], "budget": budget, "batch": batch,
                                     "confirm_games": confirm_games, "finalists": finalists,

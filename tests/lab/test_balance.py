@@ -966,3 +966,21 @@ def test_levers_true_names_the_rules_outside_the_space_that_move_the_stuck_numbe
     assert "Levers for seat 0 wins outside this space (one step each, paired intervals): edge (+" in res.summary()
     assert " points per +1 [+" in res.summary()
     assert "rounds" not in res.info["levers"]["tried"]
+
+
+def test_a_house_rule_is_part_of_a_balance_checkpoints_identity(tmp_path):
+    """The checkpoint's study key is core's study_key with the game: a study of a house rule
+    (a subclass of Pebble Rock overriding a hook) cannot be resumed with the printed game."""
+    from tabletop_nb.games.pebble_rock import PebbleRockGame
+
+    class ExtraPoint(PebbleRockGame):
+        def delivery_points(self, card):
+            return super().delivery_points(card) + 1
+
+    base = tabletop_nb.load_game("pebble_rock", players=2)
+    path = tmp_path / "house.csv"
+    kw = dict(bots="random", seed=2, budget=4, batch=2, confirm_games=2, finalists=1, executor="serial",
+              progress=False, checkpoint=path)
+    balance(ExtraPoint(base.rules), {"start_fish": [2, 3]}, {"fair": 0.3}, **kw)
+    with pytest.raises(TabletopError, match="(?i)house rule|class|another study|belongs"):
+        balance(base, {"start_fish": [2, 3]}, {"fair": 0.3}, **kw)
