@@ -33,11 +33,13 @@ API_MODULES: list[tuple[str, list[str]]] = [
         "position", "checkpoint", "codec", "draft", "memo", "hooks")] + ["tabletop_nb.core"]),
     ("lab", ["tabletop_nb.lab." + m for m in (
         "compare", "ladder", "sequential", "charts", "balance", "balance_charts", "goals",
-        "synthetic")] + ["tabletop_nb.lab"]),
-    ("viz", ["tabletop_nb.viz." + m for m in ("dice", "scores", "tables", "views", "generic_view")]
+        "synthetic", "analyse")] + ["tabletop_nb.lab"]),
+    ("viz", ["tabletop_nb.viz." + m for m in ("dice", "scores", "tables", "views", "generic_view",
+                                              "luck")]
      + ["tabletop_nb.viz"]),
     ("widgets", ["tabletop_nb.widgets." + m for m in (
-        "gameapp", "board_panel", "panels", "dicelab", "ruleseditor", "replayviewer", "exercise")] + ["tabletop_nb.widgets"]),
+        "gameapp", "board_panel", "panels", "dicelab", "ruleseditor", "replayviewer", "exercise",
+        "analysis_panel")] + ["tabletop_nb.widgets"]),
     ("games", ["tabletop_nb.games"] + [f"tabletop_nb.games.{g}{m}" for g in GAMES for m in GAME_MODULES]),
 ]
 
