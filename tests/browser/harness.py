@@ -73,7 +73,7 @@ class Server:
         return f"{self.url}{path}{sep}token={self.token}"
 
 
-def _jupyter_env(tmp: Path) -> dict:
+def _jupyter_env(tmp: Path, quiet_news: bool = True) -> dict:
     env = dict(os.environ)
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
@@ -83,9 +83,10 @@ def _jupyter_env(tmp: Path) -> dict:
     # no "get notified about official Jupyter news?" toast over the page and its
     # screenshots (the notification extension's own setting; --LabApp.news_url=None alone
     # still shows the question)
-    note = tmp / "jupyterlab_settings_dir" / "@jupyterlab" / "apputils-extension"
-    note.mkdir(parents=True, exist_ok=True)
-    (note / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    if quiet_news:
+        note = tmp / "jupyterlab_settings_dir" / "@jupyterlab" / "apputils-extension"
+        note.mkdir(parents=True, exist_ok=True)
+        (note / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     env["PYTHONUNBUFFERED"] = "1"
     env.pop("TABLETOP_SKIP_BROWSER", None)
     return env
@@ -117,7 +118,8 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def _served(cmd_for, folder: Path, status_path: str, home: str = "/", files=(), env=None):
+def _served(cmd_for, folder: Path, status_path: str, home: str = "/", files=(), env=None,
+            quiet_news: bool = True):
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-browser-"))
     root = tmp / "root"
     shutil.copytree(folder, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -126,7 +128,7 @@ def _served(cmd_for, folder: Path, status_path: str, home: str = "/", files=(), 
     port, token = free_port(), secrets.token_hex(16)
     log = tmp / "server.log"
     with open(log, "w") as out:
-        proc = subprocess.Popen(cmd_for(root, port, token), cwd=root, env={**_jupyter_env(tmp), **(env or {})},
+        proc = subprocess.Popen(cmd_for(root, port, token), cwd=root, env={**_jupyter_env(tmp, quiet_news), **(env or {})},
                                 stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -137,14 +139,22 @@ def _served(cmd_for, folder: Path, status_path: str, home: str = "/", files=(), 
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def jupyter_lab(folder: Path):
-    """A JupyterLab server on 127.0.0.1 serving a copy of ``folder``."""
+def jupyter_lab(folder: Path, as_make_lab: bool = False):
+    """A JupyterLab server on 127.0.0.1 serving a copy of ``folder``.
+
+    ``as_make_lab=True`` starts it with the project's configuration only, as ``make lab``
+    does (its etc/jupyter and share/jupyter, none of the test's own news settings), to
+    check what a person sees after ``make lab``."""
+    quiet = [] if as_make_lab else ["--LabApp.news_url=None",
+                                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+
     def cmd(root, port, token):
         return [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
                 f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-                "--allow-root", "--LabApp.news_url=None",
-                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    return _served(cmd, folder, "/api/status")
+                "--allow-root"] + quiet
+    env = ({"JUPYTER_PATH": str(REPO / "share" / "jupyter"),
+            "JUPYTER_CONFIG_PATH": str(REPO / "etc" / "jupyter")} if as_make_lab else None)
+    return _served(cmd, folder, "/api/status", env=env, quiet_news=not as_make_lab)
 
 
 REPO = Path(__file__).resolve().parents[2]
