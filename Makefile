@@ -9,7 +9,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab voila test lint unit notebooks browser chromium bench clean docs docs-notebooks docs-serve
+.PHONY: lab voila classroom test lint unit notebooks browser chromium bench clean docs docs-notebooks docs-serve
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,13 @@ VOILA_PORT ?= 8866
 voila: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
 	$(PY) -m voila notebooks/dice_odds.ipynb --port=$(VOILA_PORT)
 
+# the dice lesson served to a class from this computer (tools/classroom.py): on the classroom
+# network, behind a short token, idle kernels culled, each kernel's memory bounded; it prints
+# the address students type and, for this computer only, the teacher's view of the class's
+# pooled rolls. CLASS_ARGS passes options (e.g. CLASS_ARGS="--port 9000 --cull 300").
+classroom: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
+	$(PY) tools/classroom.py $(CLASS_ARGS)
+
 # Chromium for the browser tests: Debian's package, installed only when missing and root.
 chromium:
 	@if [ -n "$$TABLETOP_SKIP_BROWSER" ]; then \
@@ -82,10 +89,11 @@ docs-notebooks: $(VENV)/.docs-installed
 # read the built site with its search snippets: the search page fetches each page's text,
 # which a browser refuses over file://, so serve docs/_build/html on this machine only
 DOCS_PORT ?= 8000
+DOCS_HTML ?= docs/_build/html
 docs-serve:
-	@test -f docs/_build/html/index.html || { echo "no site in docs/_build/html: run make docs first"; exit 1; }
+	@test -f $(DOCS_HTML)/index.html || { echo "no site in $(DOCS_HTML): run make docs first"; exit 1; }
 	@echo "the docs site: http://127.0.0.1:$(DOCS_PORT)/  (Ctrl-C stops it)"
-	$(PY) -m http.server $(DOCS_PORT) --bind 127.0.0.1 --directory docs/_build/html
+	$(PY) -m http.server $(DOCS_PORT) --bind 127.0.0.1 --directory $(DOCS_HTML)
 
 # ruff with the small rule set in pyproject.toml ([tool.ruff.lint]): errors, not style;
 # mypy over the files listed in pyproject.toml ([tool.mypy])

@@ -1,0 +1,342 @@
+"""A class opens the classroom app at once: how fast does each student get a control, how
+much memory does the server take, does any request fail, and are the kernels gone after
+the students leave?
+
+The classroom is served as ``make classroom`` serves it (tools/classroom.py), but on
+127.0.0.1 only. ``--students`` students arrive together: ``--browsers`` of them are
+headless Chromium pages (the time until the first exercise's answer box can be typed in,
+then a click on "roll 10" and its answer), the rest are protocol-level clients that do what
+a page does: load the page (Voila streams it while the lesson runs), open the kernel's
+websocket, ask for the widgets' state, and click "roll 10" by sending the widget's click
+message, until the kernel answers with the roll. Their first usable control is the moment
+the first exercise's widget is on the page and the kernel's websocket answers. Then they all
+leave (pages closed, websockets shut) and the kernels are counted after the cull time.
+
+All traffic goes to 127.0.0.1; every wait has a time limit.
+
+Usage::
+
+    python benchmarks/classroom_load.py --students 30 --browsers 3 --cull 60
+    python benchmarks/classroom_load.py --students 30 --json     # one JSON line
+
+Prints students, time to first control (median, worst), peak memory of the server and its
+kernels, kernels alive after the cull time, failed requests, and the load average.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from classroom import Classroom  # noqa: E402
+
+FIRST_CONTROL = "application/vnd.jupyter.widget-view+json"
+
+
+@dataclass
+class Student:
+    kind: str                       # "browser" or "protocol"
+    first_control: float | None = None
+    rolled: float | None = None
+    errors: list[str] = field(default_factory=list)
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class MemoryWatch(threading.Thread):
+    """Samples the resident memory of a process and its children (the kernels) twice a second."""
+
+    def __init__(self, pid: int):
+        super().__init__(daemon=True)
+        self.root = psutil.Process(pid)
+        self.peak = 0
+        self.peak_kernels = 0
+        self.kernel_rss: list[int] = []
+        self.kernel_vms = 0
+        self.stop = threading.Event()
+
+    def kernels(self) -> list[psutil.Process]:
+        try:
+            return [c for c in self.root.children(recursive=True) if "ipykernel" in " ".join(c.cmdline())]
+        except psutil.Error:
+            return []
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            total = 0
+            try:
+                procs = [self.root, *self.root.children(recursive=True)]
+            except psutil.Error:
+                procs = []
+            kernels = 0
+            for p in procs:
+                try:
+                    rss = p.memory_info().rss
+                    total += rss
+                    if "ipykernel" in " ".join(p.cmdline()):
+                        kernels += 1
+                        self.kernel_rss.append(rss)
+                        self.kernel_vms = max(self.kernel_vms, p.memory_info().vms)
+                except psutil.Error:
+                    pass
+            self.peak = max(self.peak, total)
+            self.peak_kernels = max(self.peak_kernels, kernels)
+            self.stop.wait(0.5)
+
+
+# ------------------------------------------------------------------ protocol clients ----
+
+def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> tuple[str, str]:
+    mid = uuid.uuid4().hex
+    return mid, json.dumps({"header": {"msg_id": mid, "msg_type": msg_type, "username": "student",
+                                       "session": session, "date": "", "version": "5.3"},
+                            "parent_header": {}, "metadata": {}, "content": content,
+                            "channel": channel, "buffers": []})
+
+
+async def protocol_student(base: str, token: str, st: Student, t0: float, deadline: float) -> None:
+    """Do what a page does: load it, connect to the kernel, ask Voila to run the lesson
+    (progressive rendering: ``/voila/execution/<kernel>``), take the outputs as they come,
+    then find "roll 10" among the widgets and click it."""
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+    client = AsyncHTTPClient(force_instance=True)
+    ws = ex = None
+    read_task = None
+
+    def left() -> float:
+        return max(0.1, deadline - time.time())
+    try:
+        page = (await client.fetch(f"{base}/?token={token}", request_timeout=left())).body.decode()
+        kid = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+        if not kid:
+            raise RuntimeError("no kernel id in the page")
+        wsbase = base.replace("http", "ws")
+        session = uuid.uuid4().hex
+        ws = await websocket_connect(f"{wsbase}/api/kernels/{kid[1]}/channels?token={token}&session_id={session}")
+        inbox: asyncio.Queue = asyncio.Queue()
+
+        async def reader() -> None:
+            while True:
+                m = await ws.read_message()
+                if m is None:
+                    return
+                if isinstance(m, str):
+                    await inbox.put(json.loads(m))
+        read_task = asyncio.ensure_future(reader())
+
+        async def reply_to(mid: str, want: str | None = None) -> dict:
+            while True:
+                d = await asyncio.wait_for(inbox.get(), timeout=left())
+                if d.get("parent_header", {}).get("msg_id") == mid and (want is None or d["msg_type"] == want):
+                    return d
+        mid, m = _msg("kernel_info_request", {}, session)
+        await ws.write_message(m)
+        await reply_to(mid, "kernel_info_reply")
+        ex = await websocket_connect(f"{wsbase}/voila/execution/{kid[1]}?token={token}")
+        await ex.write_message(json.dumps({"action": "execute", "payload": {"kernel_id": kid[1]}}))
+        while True:  # the lesson's outputs, cell by cell
+            m = await asyncio.wait_for(ex.read_message(), timeout=left())
+            if m is None:
+                raise RuntimeError("the execution socket closed before the lesson finished")
+            d = json.loads(m)
+            if d["action"] == "execution_error":
+                raise RuntimeError(f"execution error: {d['payload']}")
+            if d["action"] != "execution_result":  # "initialized", before the first cell
+                continue
+            pay = d["payload"]
+            if st.first_control is None and FIRST_CONTROL in json.dumps(pay.get("output_cell", {}).get("outputs", [])):
+                st.first_control = time.time() - t0
+            if pay["cell_index"] + 1 == pay["total_cell"]:
+                break
+        mid, m = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
+        await ws.write_message(m)
+        comms = (await reply_to(mid, "comm_info_reply"))["content"]["comms"]
+        button = None
+        for cid in comms:
+            mid, m = _msg("comm_msg", {"comm_id": cid, "data": {"method": "request_state"}}, session)
+            await ws.write_message(m)
+            state = (await reply_to(mid, "comm_msg"))["content"]["data"].get("state", {})
+            if state.get("description") == "roll 10" and state.get("_model_name") == "ButtonModel":
+                button = cid
+                break
+        if button is None:
+            raise RuntimeError("no 'roll 10' button among the widgets")
+        mid, m = _msg("comm_msg", {"comm_id": button, "data": {"method": "custom",
+                                                                "content": {"event": "click"}}}, session)
+        await ws.write_message(m)
+        while True:  # the kernel answers the click with the new "last roll" text
+            d = await asyncio.wait_for(inbox.get(), timeout=left())
+            if d["msg_type"] == "comm_msg" and "last roll" in json.dumps(d["content"].get("data", {})):
+                st.rolled = time.time() - t0
+                break
+    except Exception as e:  # noqa: BLE001  (counted as a failure of this student)
+        st.errors.append(f"{type(e).__name__}: {e}")
+    finally:
+        if read_task is not None:
+            read_task.cancel()
+        for sock in (ws, ex):
+            if sock is not None:
+                sock.close()
+        client.close()
+
+
+def browser_students(base: str, token: str, students: list[Student], t0: float, deadline: float,
+                     shots: Path | None) -> None:
+    """Chromium pages in one browser (a context each), opened at once."""
+    from harness import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            pages = []
+            for st in students:
+                ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+                page = ctx.new_page()
+                page.on("pageerror", lambda e, st=st: st.errors.append(f"page error: {e}"))
+                page.on("requestfailed", lambda r, st=st: st.errors.append(f"request failed: {r.url} {r.failure}"))
+                page.goto(f"{base}/?token={token}", wait_until="commit", timeout=(deadline - time.time()) * 1000)
+                pages.append((st, page))
+            for st, page in pages:
+                box = page.locator(".tabletop-answer-box input").first
+                box.wait_for(state="visible", timeout=max(1, deadline - time.time()) * 1000)
+                st.first_control = time.time() - t0 if box.is_enabled() else None
+            for i, (st, page) in enumerate(pages):
+                page.locator("button[title='roll 10']").click(timeout=max(1, deadline - time.time()) * 1000)
+                page.locator(".tabletop-roll", has_text="last roll").first.wait_for(
+                    timeout=max(1, deadline - time.time()) * 1000)
+                st.rolled = time.time() - t0
+                if shots is not None and i == 0:
+                    page.screenshot(path=str(shots / "classroom_load_student.png"))
+            for st, page in pages:
+                page.context.close()
+        except Exception as e:  # noqa: BLE001
+            for st in students:
+                if st.rolled is None:
+                    st.errors.append(f"{type(e).__name__}: {str(e)[:300]}")
+        finally:
+            browser.close()
+
+
+def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: float = 300.0,
+             shots: Path | None = None) -> dict:
+    """Serve the classroom on 127.0.0.1, send ``students`` at once, and measure."""
+    state = Path(tempfile.mkdtemp(prefix="tabletop-load-"))
+    room = Classroom(ip="127.0.0.1", port=_free_port(), teacher_port=_free_port(), token=secrets.token_hex(4),
+                     db=state / "class.sqlite", cull=cull, cull_interval=max(2, min(15, cull // 4)), state=state)
+    import subprocess
+    from tabletop_nb.classroom import ClassRolls
+    store = ClassRolls(room.db)
+    log = open(state / "students.log", "w")
+    proc = subprocess.Popen(room.students_command, cwd=ROOT, env=room.env(), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{room.port}"
+    watch = MemoryWatch(proc.pid)
+    result: dict = {}
+    try:
+        import urllib.request
+        ready = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2)
+                break
+            except OSError:
+                if time.time() > ready or proc.poll() is not None:
+                    raise RuntimeError(f"the classroom server did not start:\n{(state / 'students.log').read_text()[-2000:]}")
+                time.sleep(0.3)
+        idle = psutil.Process(proc.pid).memory_info().rss
+        watch.start()
+        people = [Student("browser" if i < browsers else "protocol") for i in range(students)]
+        t0 = time.time()
+        deadline = t0 + time_limit
+        web = [s for s in people if s.kind == "browser"]
+        thread = threading.Thread(target=browser_students, args=(base, room.token, web, t0, deadline, shots))
+        if web:
+            thread.start()
+
+        async def protocol_all() -> None:
+            await asyncio.gather(*(protocol_student(base, room.token, s, t0, deadline)
+                                   for s in people if s.kind == "protocol"))
+        asyncio.run(protocol_all())
+        if web:
+            thread.join(timeout=max(1, deadline - time.time() + 30))
+        left = time.time()
+        kernels_at_peak = watch.peak_kernels
+        # they have left: the kernels should go one cull time (plus a check interval) later
+        wait_until = left + cull + room.cull_interval + 10
+        while time.time() < wait_until and watch.kernels():
+            time.sleep(1)
+        alive = len(watch.kernels())
+        gone_after = time.time() - left
+        watch.stop.set()
+        firsts = [s.first_control for s in people if s.first_control is not None]
+        failed = [e for s in people for e in s.errors] + [f"student {i} never got a control"
+                                                         for i, s in enumerate(people) if s.first_control is None]
+        kernel_rss = sorted(watch.kernel_rss)
+        result = dict(
+            students=students, browsers=len(web),
+            first_control_median=round(statistics.median(firsts), 2) if firsts else None,
+            first_control_worst=round(max(firsts), 2) if firsts else None,
+            rolled=sum(1 for s in people if s.rolled is not None),
+            roll_worst=round(max((s.rolled for s in people if s.rolled is not None), default=0), 2),
+            peak_memory_mb=round(watch.peak / 2**20), server_idle_mb=round(idle / 2**20),
+            kernel_rss_mb_max=round(kernel_rss[-1] / 2**20) if kernel_rss else None,
+            kernel_address_space_mb_max=round(watch.kernel_vms / 2**20), kernel_limit_mb=room.memory_mb,
+            kernels_at_peak=kernels_at_peak, cull_seconds=cull,
+            kernels_alive_after=alive, seconds_waited_after_leaving=round(gone_after),
+            class_rolls=store.summary().rolls,
+            requests_failed=len(failed), failures=failed[:10],
+            loadavg=os.getloadavg())
+    finally:
+        watch.stop.set()
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="a class opens the classroom app at once")
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--browsers", type=int, default=3)
+    ap.add_argument("--cull", type=int, default=60, help="seconds before a left page's kernel is culled")
+    ap.add_argument("--time-limit", type=float, default=300)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    shots = ROOT / "tmp" / "artifacts"
+    shots.mkdir(parents=True, exist_ok=True)
+    r = run_load(a.students, a.browsers, a.cull, a.time_limit, shots)
+    if a.json:
+        print(json.dumps(r))
+    else:
+        for k, v in r.items():
+            print(f"{k:30} {v}")
+    return 0 if r.get("requests_failed") == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
