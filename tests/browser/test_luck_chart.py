@@ -121,5 +121,5 @@ def test_luck_chart_on_the_docs_site_hovers_in_the_games_words(site):
         page.mouse.move(x, y)
         hover = page.locator(".hoverlayer .hovertext").first
         hover.wait_for(timeout=5_000)
-        assert "after" in hover.inner_text()  # "after <the action, in the game's words>"
+        assert "after" in (hover.text_content() or "")  # "after <the action, in the game's words>"
         assert not problems, problems
