@@ -915,6 +915,9 @@ def test_the_plan_matches_a_direct_computation():
            f"settings" in text
     assert "this budget (1,500) gives each 500 games: +-" in text
     assert "Ways out: widen the band (fair to +-" in text and f"raise budget= to {plan.need_total:,}" in text
+    # the progress bar's line while the race runs
+    assert plan.headline() == (f"needs ~{plan.need_per_setting:,} games/setting for +-0.02; budget gives 500: "
+                               f"+-{plan.binding['budget_half']:.2g}")
 
 
 def test_plan_only_plays_the_first_round_and_the_study_goes_on_from_it(tmp_path):
