@@ -1084,7 +1084,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     ladder = SkillLadder(table, names, game_name=game.name, players=players, seed=root,
                          bootstrap=200)
     rows, analyses = [], []
-    opts = {"bot": "greedy", "rollouts": rollouts, "alternatives": alternatives,
+    opts: dict[str, Any] = {"bot": "greedy", "rollouts": rollouts, "alternatives": alternatives,
             "horizon": horizon, "quick": quick, "seed": seed, "executor": "serial",
             "progress": False}
     bar = _Bar(progress, len(records), f"analysing {game.name} games")
