@@ -527,8 +527,8 @@ class RuleCheck:
             if share is None:
                 head += f"; {bot}: the rule never bites during its decisions"
             else:
-                head += (f"; {bot} follows it in {self._pct(share)} of the {nb} decisions "
-                         f"where it bites")
+                head += (f"; {bot} changes its choice in {self._pct(share)} of the {nb} "
+                         f"decisions where it bites")
         lines = [head + "."]
         lines.append(f"Hooks overridden: {', '.join(self.hooks) or 'none'}"
                      + (f" (also overridden, not hooks: {', '.join(self.other_overrides)})"
