@@ -109,3 +109,30 @@ def test_random_playouts_keep_every_invariant():
             s = game.apply_trusted(s, a)
             assert invariants(game, s) == []
         assert s.turns == 10 * n
+
+
+def test_pr_inv_02_a_valid_capacity_house_rule_passes_over_seeded_games():
+    """PR-INV-02 asks the game's capacity hook: a house rule with bigger holds breaks no
+    invariant over seeded greedy games (the printed capacity used to be flagged), while
+    tokens above the hook's capacity are still a break."""
+    from tabletop_nb.games.pebble_rock import PebbleRockGame
+
+    class BiggerHolds(PebbleRockGame):
+        def capacity(self, s, seat):
+            return super().capacity(s, seat) + 2
+
+    game = BiggerHolds(players=3)
+    rng = np.random.default_rng(4)
+    bot = tabletop_nb.core.bots.resolve_bot(game, "greedy")
+    biggest = 0
+    for _ in range(3):
+        s = game.initial_state()
+        while game.current_player(s) != TERMINAL:
+            p = game.current_player(s)
+            s = game.apply(s, game.sample_chance(s, rng) if p == CHANCE else bot(game, s, rng))
+            assert invariants(game, s) == []
+            biggest = max(biggest, max(q.tokens for q in s.players))
+    assert biggest > 4  # the bigger holds were used
+    s = make_state(game, phase="choose", boats=[4, 8, 12], check=False,
+                   players=[P(cargo=7), P(), P()])
+    assert ids(invariants(game, s)) == {"PR-INV-02"}
