@@ -180,10 +180,14 @@ class ChoiceButtons(anywidget.AnyWidget):
     _esm = """
     export default {
       render({ model, el }) {
-        el.classList.add("tabletop-choices");
-        el.style.display = "flex"; el.style.flexFlow = "row wrap";
+        // the buttons go in a box of their own: the widget's layout (display, for the
+        // hot seat's curtain) owns el's style
+        const box = document.createElement("div");
+        box.classList.add("tabletop-choices");
+        box.style.display = "flex"; box.style.flexFlow = "row wrap"; box.style.alignItems = "flex-start";
+        el.append(box);
         const send = (msg) => {
-          for (const b of el.querySelectorAll("button")) b.disabled = true;  // until the kernel answers
+          for (const b of box.querySelectorAll("button")) b.disabled = true;  // until the kernel answers
           model.send(msg);
         };
         const draw = () => {
@@ -202,7 +206,7 @@ class ChoiceButtons(anywidget.AnyWidget):
             b.addEventListener("click", () => send({ back: true, gen }));
             buttons.push(b);
           }
-          el.replaceChildren(...buttons);
+          box.replaceChildren(...buttons);
         };
         model.on("change:gen", draw);
         draw();
