@@ -227,7 +227,35 @@ class ChoiceButtons(anywidget.AnyWidget):
 
 class ChoiceButton:
     """One button on show, as Python sees it: its label and a :meth:`click` that does what
-    the page's click does (tests and notebooks press it so)."""
+    the page's click does (tests and notebooks press it so).
+
+    Parameters
+    ----------
+    panel : ChoicesPanel
+        The panel that drew it.
+    index : int
+        Its place among the buttons on show.
+    gen : int
+        The ``gen`` of the labels it was drawn from: a click after a newer drawing is
+        refused, as a late click in the page is.
+    description : str
+        Its label.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.session import Session
+    >>> s = Session(tabletop_nb.load_game("pebble_rock", players=2), seats=["human", "greedy"], seed=1)
+    >>> s.run()
+    6
+    >>> panel = ChoicesPanel(s); panel.render()
+    >>> first = panel.buttons[0]; first
+    ChoiceButton('Put the boat on space 38 (dock)')
+    >>> first.click(); s.actions[-1]
+    PlaceBoat(space=38)
+    >>> first.click(); s.message            # the position has moved on
+    'that button belonged to an earlier position: nothing was done'
+    """
 
     __slots__ = ("panel", "index", "gen", "description")
 
