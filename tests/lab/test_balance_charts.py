@@ -17,9 +17,10 @@ from tabletop_nb.lab.synthetic import load_game
 
 @pytest.fixture(scope="module")
 def result():
-    """40 settings, two goals: settings leave the race in round 1, others race on."""
+    """40 settings, two goals: settings leave the race in round 1, others race on (a 0.15
+    fairness band, so that the rest of the budget could still show a setting inside it)."""
     g = load_game(players=4, edge=8, rounds=10)
-    return balance(g, {"handicap": range(0, 16, 2), "rounds": [6, 7, 8, 9, 10]}, {"fair": 0.03, "turns": (30, 3)},
+    return balance(g, {"handicap": range(0, 16, 2), "rounds": [6, 7, 8, 9, 10]}, {"fair": 0.15, "turns": (30, 3)},
                    bots="random", seed=1, budget=12000, batch=200, confirm_games=600, progress=False,
                    executor="serial")
 
@@ -114,7 +115,7 @@ def test_race_figure_default_and_per_seat(result):
     assert [f"seat {k} win rate" for k in range(4)] == titles[:4]
     assert per_seat.layout.yaxis.tickformat.endswith("%")  # win rates in percent
     bands = {(round(s.y0, 4), round(s.y1, 4)) for s in per_seat.layout.shapes}
-    assert bands == {(0.22, 0.28)}
+    assert bands == {(0.1, 0.4)}
     with pytest.raises(TabletopError, match="turns"):
         result.race_figure("no_such_number")
 
@@ -139,8 +140,9 @@ def test_tradeoff_marks_the_pareto_column(result):
     want = c[c.pareto]
     assert len(front.x) == len(want)
     got = sorted(zip(front.x, front.y))
-    exp = sorted((round(a, 3), round(b, 3)) for a, b in zip(want.badness_fair, want.badness_turns))
-    assert [(round(a, 3), round(b, 3)) for a, b in got] == exp
+    exp = sorted(zip(want.badness_fair, want.badness_turns))
+    # the figure keeps 4 significant digits
+    assert [pytest.approx(p, rel=1e-3) for p in exp] == [tuple(p) for p in got]
     assert list(front.x) == sorted(front.x)  # joined left to right
     box = [s for s in fig.layout.shapes if s.type == "rect"]
     assert len(box) == 1 and (box[0].x0, box[0].y0, box[0].x1, box[0].y1) == (0, 0, 1, 1)
@@ -199,7 +201,7 @@ def test_finalists_figure_colours_met_and_missed(result):
     assert drawn.get("missed", 0) == int(f.missed.sum())
     assert sum(drawn.values()) == len(f)
     bands = sorted((round(s.x0, 4), round(s.x1, 4)) for s in fig.layout.shapes)
-    assert bands == [(0.22, 0.28), (27.0, 33.0)]
+    assert bands == [(0.1, 0.4), (27.0, 33.0)]
 
 
 # ------------------------------------------------------------------- degenerate results
