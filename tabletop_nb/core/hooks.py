@@ -600,8 +600,13 @@ def check_subclass(cls: type) -> None:
                     f"{near.signature}? (a method of another name is never called by the "
                     f"engine; {_HOW_TO_HELP})", hook=near.name, owner=_name(cls))
             continue
-        if getattr(f, "__tt_override__", None) is not None:
-            continue  # already checked (the same function set on another class)
+    # every hook the class now finds elsewhere than at its declaration: its own override,
+    # or one from a plain mixin class of the designer's; a wrapped one is checked already
+    for name, spec in specs.items():
+        f = _declaration(cls, name)
+        if getattr(f, "__hook__", None) is spec or getattr(f, "__tt_override__", None) is not None \
+                or getattr(f, "__tt_helper__", False) or not inspect.isfunction(f):
+            continue
         _check_signature(cls, f, spec)
         setattr(cls, name, _checked(cls, f, spec))
 

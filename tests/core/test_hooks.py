@@ -285,3 +285,43 @@ def test_a_cross_rule_refusal_names_the_rule_changed():
         NekoGame(players=2).with_rules(start_coins=5, harbour_costs=(5, 10))
     assert err.value.field == "harbour_costs"  # of the two changes, the one that brings it
     assert tabletop_nb.load_game("neko", harbour_costs=(5, 10), harbour_pp=(1, 3, 6)).rules.max_harbours == 3
+
+
+def test_a_hook_from_a_plain_mixin_is_checked_too():
+    class Holds:  # a designer's mixin, not a game class
+        def capacity(self, s, seat):
+            return -1
+
+    class WithMixin(Holds, PebbleRockGame):
+        pass
+
+    game = WithMixin(players=2)
+    assert overridden_hooks(WithMixin) == ("capacity",)
+    with pytest.raises(HouseRuleError, match=r"WithMixin\.capacity returned -1: below 0"):
+        game.capacity(game.initial_state(), 0)
+
+    class Short:
+        def capacity(self, s):
+            return 1
+
+    with pytest.raises(HouseRuleError, match=r"it is written capacity\(self, s\)"):
+        class Bad(Short, PebbleRockGame):
+            pass
+
+
+def test_a_subclass_of_a_house_rule_checks_each_override_once():
+    class A(PebbleRockGame):
+        def capacity(self, s, seat):
+            return 6
+
+    class B(A):
+        def capacity(self, s, seat):
+            return super().capacity(s, seat) - 7
+
+    class C(A):
+        pass
+
+    s = PebbleRockGame(players=2).initial_state()
+    assert C(players=2).capacity(s, 0) == 6 and C.capacity is A.capacity
+    with pytest.raises(HouseRuleError, match=r"B\.capacity returned -1"):
+        B(players=2).capacity(s, 0)
