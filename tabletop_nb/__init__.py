@@ -33,7 +33,7 @@ _LAZY = {"GameApp": ".widgets", "DiceLab": ".widgets", "RulesEditor": ".widgets"
          "ReplayViewer": ".widgets", "compare_rules": ".lab", "sweep": ".lab",
          "luck_vs_skill": ".lab", "skill_ladder": ".lab",
          "balance": ".lab", "plan_balance": ".lab", "levers": ".lab", "hooks": ".core.hooks",
-         "analyse": ".lab", "luck_and_skill": ".lab",
+         "analyse": ".lab.analyse", "luck_and_skill": ".lab.analyse",  # (as check_rule's)
          "check_rule": ".lab.check_rule"}  # (the module shares the function's name)
 
 
