@@ -62,9 +62,10 @@ class ClassView:
         self.refresh_button = W.Button(description="refresh", icon="refresh")
         self.refresh_button.on_click(lambda b: self._press(self.refresh))
         self.reset_button = W.Button(description="reset for the next lesson", icon="eraser",
-                                     button_style="warning")
+                                     button_style="warning", layout=W.Layout(width="230px"))
         self.reset_button.on_click(lambda b: self._press(self._ask_reset))
-        self.confirm = W.Button(description="yes, clear the class's rolls", button_style="danger")
+        self.confirm = W.Button(description="yes, clear the class's rolls", button_style="danger",
+                                layout=W.Layout(width="230px"))
         self.confirm.on_click(lambda b: self._press(self.reset))
         self.cancel = W.Button(description="cancel")
         self.cancel.on_click(lambda b: self._press(self._hide_confirm))
@@ -108,7 +109,8 @@ class ClassView:
         if [o[1] for o in self.choice.options] != keys:
             self.choice.unobserve_all("value")
             self.choice.options = options
-            self.choice.value = wanted if wanted in keys else (keys[0] if keys else None)
+            # the index is what the page shows (setting the value alone left it blank there)
+            self.choice.index = keys.index(wanted) if wanted in keys else (0 if keys else None)
             self.choice.observe(lambda ch: self._press(self.refresh), "value")
         self._draw()
 
