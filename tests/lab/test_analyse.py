@@ -248,3 +248,16 @@ def test_luck_and_skill_reads_the_skill_ladders_games():
     assert len(upsets) >= 5
     assert (upsets.luck["random"] - upsets.luck["hold10"]).mean() > 0.2
     assert 0 < ls.luck_share.value < 1
+
+
+def test_compare_rules_reports_each_variants_luck_share():
+    base = small_pig()
+    variants = {"base": base, "pig on 1 or 2": base.with_rules(pig_faces=(1, 2))}
+    cmp = tt.compare_rules(variants, bots="hold10", games=10, seed=1, progress=False)
+    rows = cmp.add_luck_share(variants, bots=["random", "hold10"], games=8)
+    assert list(rows.variant) == ["base", "pig on 1 or 2"]
+    got = cmp.metrics[cmp.metrics.metric == "luck_share"].set_index("variant").value
+    for k in variants:
+        assert got[k] == pytest.approx(cmp.luck_studies[k].luck_share.value)
+    with pytest.raises(TabletopError, match="missing"):
+        cmp.add_luck_share({"base": base})
