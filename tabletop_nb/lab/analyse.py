@@ -653,13 +653,13 @@ def _settings(quick: bool, rollouts: int | None, alternatives: int | None) -> tu
 class _Bar:
     """Progress by estimates: a tqdm.auto bar, a callback ``progress(done, total)``, or none."""
 
-    def __init__(self, progress, total: int, desc: str):
+    def __init__(self, progress, total: int, desc: str, unit: str = "estimate"):
         self.total, self.done = total, 0
         self.callback = progress if callable(progress) else None
         self.bar = None
         if progress and self.callback is None:
             from tqdm.auto import tqdm
-            self.bar = tqdm(total=total, desc=desc, unit="estimate", leave=False, mininterval=0.5)
+            self.bar = tqdm(total=total, desc=desc, unit=unit, leave=False, mininterval=0.5)
 
     def update(self, n: int = 1) -> None:
         self.done += n
@@ -1087,7 +1087,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     opts: dict[str, Any] = {"bot": "greedy", "rollouts": rollouts, "alternatives": alternatives,
             "horizon": horizon, "quick": quick, "seed": seed, "executor": "serial",
             "progress": False}
-    bar = _Bar(progress, len(records), f"analysing {game.name} games")
+    bar = _Bar(progress, len(records), f"analysing {game.name} games", unit="game")
     own = None
     if executor == "processes":
         import multiprocessing as mp
