@@ -18,29 +18,44 @@ estimates is lucky, not good). It *races* the settings:
    their games, which common random numbers make far less noisy than either setting
    alone). A setting whose intervals all lie inside the bands **meets every goal** and
    stops playing. Survivors get more games. The race ends when no setting is racing,
-   when no more than ``finalists`` settings are left in it, or at the ``budget``.
+   when no more than ``finalists`` settings are left in it, at the ``budget``, or as soon
+   as nothing the rest of the budget could decide would change which settings are
+   confirmed. A seat's win rate (0 or 1 per game) has the exact beta-binomial sequence,
+   other bounded numbers empirical Bernstein, unbounded ones the normal mixture.
+
+   **The plan.** The first round is a pilot: from its spreads, the race's own interval
+   widths and the speed just measured, :class:`BalancePlan` says how many games per
+   setting the goals need, what the budget gives and the ways out (:func:`plan_balance`
+   gives it alone).
 3. **A model for big spaces.** With more combinations than ``max_candidates``, an N-tuple
    bandit (after NTBEA: Lucas, Liu & Perez-Liebana 2018) proposes new settings from the
    results so far, and they join the race.
 4. **Confirmation on fresh seeds.** The finalists (settings that met every goal in the
-   race first, then the closest survivors) play ``confirm_games`` games on seeds never
-   used in the race, and the reported numbers come from those games only, so they are
-   not the lucky maxima of the search. A setting **meets** a goal when its confirmation
+   race first, then the closest survivors) play ``confirm_games`` games each on seeds
+   never used in the race, one after another until one meets every goal, and the
+   reported numbers come from those games only, so they are not the lucky maxima of the
+   search. A setting **meets** a goal when its confirmation
    interval lies inside the band. Skill checks (games between a weaker and a stronger
    bot) run only here, only for the finalists.
-5. **An honest verdict**: ``"met"`` (a setting meets every goal on fresh games),
-   ``"likely"`` (a setting is inside every band on fresh games but its intervals are
-   still wider than the tolerances), ``"none"`` (every setting misses a goal: the result
-   names the goal out of reach and shows the closest trade-offs) or ``"undecided"``.
+5. **An honest verdict, the answer first**: ``"met"`` (a setting meets every goal on
+   fresh games), ``"likely"`` (a setting is inside every band on fresh games but its
+   intervals are still wider than the tolerances), ``"none"`` ("no lever in this space":
+   every setting misses a goal; the summary gives the best figure reached and, with
+   ``levers=True``, the rules outside the space that move it) or ``"undecided"``.
+   :meth:`BalanceResult.summary` leads with it, then the evidence, what to try next and
+   the plan.
 
-Errors: every interval of the race holds at once with probability ``1 - alpha``
-(Bonferroni: half of ``alpha`` over every setting that may race times every goal number,
-half over every ordered pair of settings times every goal number), so with that
-probability no setting leaves the race wrongly and none is passed wrongly. The
-confirmation's intervals hold at once with probability ``1 - alpha`` over every finalist
-and goal number (each decision uses one side of an interval, so each side is at that
-level). So with probability at least ``1 - alpha`` no setting is reported to meet a
-goal it truly misses.
+Errors: every interval of the race holds at once, at every round, with probability at
+least ``1 - alpha`` (Bonferroni: half of ``alpha`` over every setting that may race times
+every goal number, half over every ordered pair of settings times every goal number; each
+sequence is exact by Ville's inequality: Howard, Ramdas, McAuliffe & Sekhon 2021;
+Waudby-Smith & Ramdas 2023), so with that probability no setting leaves the race wrongly
+and none is passed wrongly, however the race stops. The confirmation's fixed-sample
+intervals hold at once with probability at least ``1 - alpha`` over every finalist and
+goal number, at a level fixed before the first finalist is played (each decision uses one
+side of an interval, so each side is at that level); confirming the finalists in order and
+stopping at the first that meets changes no level. So with probability at least
+``1 - alpha`` no setting is reported to meet a goal it truly misses.
 
 With a model proposing settings, a new setting replays the seeds the model has already
 seen, so its race intervals are not strictly guaranteed (the choice of setting depended
