@@ -111,7 +111,7 @@ def make(**kw):
 
 def test_widget_wrong_then_hint_then_right():
     ex = make()
-    assert not ex.revealed and "within 0.005" in ex.rule.value
+    assert not ex.revealed and "within 0.005" in ex.rule.value and ex.attempts.tries == 3  # as the docs say
     ex.box.value = "1/3"          # what a student's Enter sends
     assert "Not quite" in ex.feedback.value and "Hint: Which faces" in ex.feedback.value
     assert not ex.revealed
