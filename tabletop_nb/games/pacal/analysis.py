@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, NamedTuple, Protocol, Sequence
 
 from ...core import memo
+from ...core.hooks import overridden_hooks
 from .board import Geometry
 from .rules import PacalRules
 from .state import PacalState
@@ -170,8 +171,7 @@ def district_gain_bounds(game: PacalGame) -> tuple[int, ...] | None:
 
     Rules: PC-SCORE-03..08.
     """
-    from .engine import PacalGame as _Printed  # the engine imports this module
-    if getattr(type(game), "district_gain", None) is not _Printed.district_gain:
+    if "district_gain" in overridden_hooks(type(game)):
         return None
     return tuple(max(v, 0) for v in game.geo.values)
 
@@ -710,8 +710,7 @@ def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int,
 
 def _final_overridden(game: PacalGame) -> bool:
     """Whether the game's ``final_scoring`` is not the printed one (a house rule's)."""
-    from .engine import PacalGame as _Printed  # the engine imports this module
-    return getattr(type(game), "final_scoring", None) is not _Printed.final_scoring
+    return "final_scoring" in overridden_hooks(type(game))
 
 
 def tallies_after(game: PacalGame, tallies: Tallies, cell: int, old: int, new: int) -> Tallies:
