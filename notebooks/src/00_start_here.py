@@ -90,7 +90,7 @@ viz.dice_odds([steady, steady], rolls=1000, rng=1)
 # against two greedy bots. The game opens with a chance step: press **Roll** (tick *set up
 # the roll myself* to choose the outcome instead). Then press one of your action buttons,
 # or click a highlighted place on the board. **step** plays one bot action or roll, **to
-# end of turn** plays on until the turn is over, **autoplay** runs the bots (**stop**
+# end of turn** plays the bots until it is your turn again, **autoplay** runs the bots (**stop**
 # pauses them), **undo** takes back your last decision, and the **timeline** slider
 # replays the game so far.
 

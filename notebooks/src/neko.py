@@ -154,7 +154,7 @@ assert odds.reach_chance(rules, {1}, fuel=1) == odds.reach_chance(rules, {6, 1, 
 # hub places its die, a ship moves, an empty slot takes the card being bought. Seat 0 is
 # you (Yellow); Red is the greedy bot, Purple plays at random. Press **Roll** when the
 # dice or the deck are next (tick *set up the roll myself* to choose the outcome), **step**
-# for one bot action or roll, **to end of turn** to play on until the turn is over,
+# for one bot action or roll, **to end of turn** to play the bots until it is your turn again,
 # **autoplay** to let the bots run (**stop** pauses them), **undo** to take back your last
 # decision.
 
