@@ -25,7 +25,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Sequence
 
-from .state import CHANCE_FRAMES
+from ...core.draft import evolver
+from .state import CHANCE_FRAMES, Player as _Player
+
+#: a copy of a Player with some fields changed (the class's evolver, made once)
+_evolve_player = evolver(_Player)
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -744,8 +748,7 @@ def harbour_price_after(game: Any, P: Player, lane: int, slot: int, value: int) 
 
     Rules: NK-HC-01, NK-HC-02.
     """
-    from ...core.draft import evolve
-    return game.harbour_price(evolve(P, card_dice=P.card_dice + (((lane, slot), value),)))
+    return game.harbour_price(_evolve_player(P, card_dice=P.card_dice + (((lane, slot), value),)))
 
 
 def travel_pp_after(game: Any, P: Player, ship: tuple, to: tuple) -> int:
@@ -777,8 +780,8 @@ def travel_pp_after(game: Any, P: Player, ship: tuple, to: tuple) -> int:
 
     Rules: NK-TRV-01..03.
     """
-    from ...core.draft import evolve
     ships = list(P.ships)
     ships.remove(ship)
     ships.append(to)
-    return game.travel_pp(evolve(P, ships=tuple(sorted(ships))))
+    ships.sort()
+    return game.travel_pp(_evolve_player(P, ships=tuple(ships)))

@@ -1132,7 +1132,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
         return _HARBOUR
     # the lanes a ship may start in are analysis.ship_lanes' (the engine's BuyShip list
     # asks it too), the price the game's ship_price
-    if len(P.cards) >= 3 and analysis.ship_lanes(game, P) and P.coins >= game.ship_price(P) + 8:
+    if len(P.cards) >= 3 and P.coins >= game.ship_price(P) + 8 and analysis.ship_lanes(game, P):
         ships = by.get(BuyShip)
         if ships:
             return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))
