@@ -1019,7 +1019,11 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     studies read the very same games. The ladder's *luck share* counts how often the
     weaker of two adjacent bots still finished ahead (an upset rate: 50% is a coin flip);
     this one measures how much of the spread of results the dice explain, and it says why
-    the upsets happened: in the games a weaker bot won, the dice favoured it.
+    the upsets happened: in the games a weaker bot won, the dice favoured it. With two
+    players and two bots the ladder's two line-ups are also
+    :func:`~tabletop_nb.lab.compare.luck_vs_skill`'s two runs (same seed, same games), so
+    its skilled win rate is the stronger bot's ``win_rate`` in :attr:`LuckAndSkill.by_bot`
+    (up to shared wins, which count half here).
 
     Parameters
     ----------

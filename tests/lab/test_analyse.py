@@ -261,3 +261,17 @@ def test_compare_rules_reports_each_variants_luck_share():
         assert got[k] == pytest.approx(cmp.luck_studies[k].luck_share.value)
     with pytest.raises(TabletopError, match="missing"):
         cmp.add_luck_share({"base": base})
+
+
+def test_two_player_games_are_luck_vs_skills_games_too():
+    """With two players, the ladder's two line-ups on one seed are exactly luck_vs_skill's
+    two runs (the skilled bot in seat 0, then in seat 1), so the skilled bot's win rate
+    there is read from the very games analysed here."""
+    game = small_pig()
+    ls = luck_and_skill(game, ["random", "hold10"], games=20, seed=4, quick=True,
+                        rollouts=2, progress=False)
+    lvs = tt.luck_vs_skill(game, "hold10", "random", games=20, seed=4, progress=False,
+                           executor="serial")
+    mine = ls.table[ls.table.bot == "hold10"]
+    assert len(mine) == len(lvs.table[lvs.table.seat == lvs.table.skilled_seat]) == 20
+    assert (mine.result > 0).mean() == pytest.approx(lvs.skilled_win_rate.value)
