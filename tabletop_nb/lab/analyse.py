@@ -1022,7 +1022,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     the upsets happened: in the games a weaker bot won, the dice favoured it. With two
     players and two bots the ladder's two line-ups are also
     :func:`~tabletop_nb.lab.compare.luck_vs_skill`'s two runs (same seed, same games), so
-    its skilled win rate is the stronger bot's ``win_rate`` in :attr:`LuckAndSkill.by_bot`
+    its skilled win rate is the stronger bot's ``win_rate`` in ``by_bot``
     (up to shared wins, which count half here).
 
     Parameters
