@@ -15,4 +15,4 @@ from .analyse import GameAnalysis, LuckAndSkill, analyse, luck_and_skill
 
 __all__ = ["compare_rules", "sweep", "luck_vs_skill", "RuleComparison", "RuleSweep", "LuckSkill",
            "skill_ladder", "SkillLadder", "balance", "BalanceResult", "plan_balance", "BalancePlan", "levers", "LeversResult", "goals",
-           "analyse", "GameAnalysis", "luck_and_skill", "LuckAndSkill"]
+           "analyse", "GameAnalysis", "luck_and_skill", "LuckAndSkill", "check_rule", "RuleCheck"]
