@@ -27,7 +27,7 @@ GAME_MODULES = ("", ".rules", ".state", ".board", ".bots", ".odds", ".view", ".p
 # Submodules before their package, so an object's home is the module that defines it.
 API_MODULES: list[tuple[str, list[str]]] = [
     ("Top level", ["tabletop_nb", "tabletop_nb.bots", "tabletop_nb.cli", "tabletop_nb.session",
-                   "tabletop_nb.rules_map"]),
+                   "tabletop_nb.rules_map", "tabletop_nb.answers", "tabletop_nb.classroom"]),
     ("core", ["tabletop_nb.core." + m for m in (
         "protocol", "dice", "errors", "rules", "record", "runner", "bots", "search", "stats",
         "position", "checkpoint", "codec", "draft", "memo", "hooks")] + ["tabletop_nb.core"]),
@@ -39,7 +39,7 @@ API_MODULES: list[tuple[str, list[str]]] = [
      + ["tabletop_nb.viz"]),
     ("widgets", ["tabletop_nb.widgets." + m for m in (
         "gameapp", "board_panel", "panels", "dicelab", "ruleseditor", "replayviewer", "exercise",
-        "analysis_panel")] + ["tabletop_nb.widgets"]),
+        "classview", "analysis_panel")] + ["tabletop_nb.widgets"]),
     ("games", ["tabletop_nb.games"] + [f"tabletop_nb.games.{g}{m}" for g in GAMES for m in GAME_MODULES]),
 ]
 
