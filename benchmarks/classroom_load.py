@@ -108,6 +108,22 @@ class MemoryWatch(threading.Thread):
 
 # ------------------------------------------------------------------ protocol clients ----
 
+_PARENT = re.compile(r'"parent_header":\s*\{[^{}]*?"msg_id":\s*"([^"]+)"')
+_TYPE = re.compile(r'"msg_type":\s*"([^"]+)"')
+
+
+def _light(raw: str) -> dict:
+    """A kernel message, decoded unless it is large: a chart widget's state carries plotly.js
+    (megabytes), and decoding thirty of those in the one client process would starve its
+    event loop (it stops answering the server's pings). A large message keeps only its type
+    and parent, which is all a student needs of it."""
+    if len(raw) < 200_000:
+        return json.loads(raw)
+    parent, kind = _PARENT.search(raw), _TYPE.search(raw)
+    return {"msg_type": kind[1] if kind else "?", "parent_header": {"msg_id": parent[1] if parent else None},
+            "content": {"data": {"state": {}}}}
+
+
 def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> tuple[str, str]:
     mid = uuid.uuid4().hex
     return mid, json.dumps({"header": {"msg_id": mid, "msg_type": msg_type, "username": "student",
@@ -144,7 +160,7 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
                 if m is None:
                     return
                 if isinstance(m, str):
-                    await inbox.put(json.loads(m))
+                    await inbox.put(_light(m))
         read_task = asyncio.ensure_future(reader())
 
         async def reply_to(mid: str, want: str | None = None) -> dict:
