@@ -804,7 +804,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
                 chance_at.append(t)
         elif n_alt and len(game.legal_actions(s)) > 1:
             view = game.observation(s, p) if ev.hidden else s
-            cands = _candidates(game, view, rng, a, n_alt + 1)
+            cands = _candidates(game, view, rng, a, n_alt)
             if len(cands) > 1:
                 decide_at.append((t, p, cands))
     positions = sorted({0} | {u for t in chance_at for u in (t, t + 1)})
