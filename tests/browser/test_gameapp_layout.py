@@ -278,25 +278,35 @@ def test_neko_app_always_offers_a_choice_when_a_person_is_to_act(lab):
             assert cell_errors(page) == [], i
             turns, stuck = 0, None
             for _ in range(6):
+                # the page gets the status, then the choices and the controls, in separate
+                # messages: a person's turn shown without its choices for a moment is in
+                # flight; stuck is a person's turn without a choice after 20 s
                 deadline = time.time() + 20
                 offer = None
                 while time.time() < deadline:
                     offer = page.evaluate(OFFER)
-                    if offer and (offer["choices"] or offer["roll"] or offer["end_turn"]):
+                    if offer and (offer["choices"] if "Your turn" in offer["status"]
+                                  else offer["roll"] or offer["end_turn"]):
                         break
                     page.wait_for_timeout(100)
-                if not offer or "Your turn" in offer["status"] and not offer["choices"]:
-                    stuck = offer
-                    break
-                if not (offer["choices"] or offer["roll"] or offer["end_turn"]):
+                if not offer or not (offer["choices"] if "Your turn" in offer["status"]
+                                     else offer["roll"] or offer["end_turn"]):
                     stuck = offer
                     break
                 if "Your turn" in offer["status"]:
                     turns += 1
                 sel = ("button.tabletop-action" if offer["choices"] else
                        "button.tabletop-roll-button" if offer["roll"] else "button.tabletop-end-turn-button")
-                page.locator(".tabletop-gameapp " + sel).first.click()
-                page.wait_for_timeout(150)
+                try:
+                    page.locator(".tabletop-gameapp " + sel).first.click(timeout=5_000)
+                except Exception:  # noqa: BLE001  (the page moved on between the look and the click)
+                    continue
+                # wait for the kernel's answer (the page changes) before looking again
+                seen = json.dumps(json.dumps(offer, separators=(",", ":"), ensure_ascii=False), ensure_ascii=False)
+                try:
+                    page.wait_for_function(f"() => JSON.stringify(({OFFER})()) !== {seen}", timeout=20_000)
+                except Exception:  # noqa: BLE001  (judged at the next look)
+                    pass
             failed = [m for m in console if "Could not process update msg" in m]
             runs.append((i, turns, stuck, len(failed)))
             if stuck:
