@@ -399,7 +399,10 @@ class ChoicesPanel:
                 return False
             return self.session.choose(self._actions[i])
         finally:
-            if self.actions_box.gen == gen:   # nothing new was drawn: let the page press again
+            # the page disabled the buttons it showed; when they are still the ones on show
+            # (a refusal, "all choices"), draw them again so they can be pressed (a stale
+            # click's page already has, or is getting, newer buttons)
+            if msg.get("gen") == gen and self.actions_box.gen == gen:
                 self.actions_box.show(list(self.actions_box.labels), self.actions_box.back)
                 self.buttons = [ChoiceButton(self, b.index, self.actions_box.gen, b.description)
                                 for b in self.buttons]

@@ -240,3 +240,20 @@ def test_a_whole_game_makes_no_widget_and_changes_no_childrens_list():
     assert set(_instances) - made == set(), "widgets were made while the game was played"
     for w, kids in boxes.values():
         assert list(w.children) == kids, f"a box's children changed: {w!r}"
+
+
+def test_a_click_the_kernel_refuses_gives_the_page_its_buttons_back():
+    """The page disables its buttons on a click until the kernel answers with a new gen:
+    a refused click on the buttons on show is answered (they can be pressed again); a
+    stale click is not (the page already has newer buttons)."""
+    game = tabletop_nb.load_game("pebble_rock", players=2)
+    app = GameApp(game, seats=["human", "greedy"], seed=1)
+    app.run()
+    panel, gen = app.choices_panel, app.actions_box.gen
+    labels = list(app.actions_box.labels)
+    assert panel.press({"choose": 99, "gen": gen}) is False and "not on show" in app.message
+    assert app.actions_box.gen == gen + 1 and app.actions_box.labels == labels
+    assert panel.press({"choose": 0, "gen": gen}) is False and "earlier position" in app.message
+    assert app.actions_box.gen == gen + 1             # stale: nothing re-sent
+    n = len(app.history)
+    assert panel.press({"choose": 0, "gen": gen + 1}) is True and len(app.history) > n
