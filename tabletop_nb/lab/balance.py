@@ -636,8 +636,9 @@ class BalanceResult:
                                   f"{_signed_num(r['stream'], x['high'], False)}])" for x in found[:4])
                 out.append(f"Levers for {title} outside this space (one step each, paired intervals): {shown}.")
             elif lev.get("tried"):
-                out.append(f"No rule tried outside this space moves {title} surely ({len(lev['tried'])} rules, "
-                           f"{lev.get('games', 0):,} games): it may need a rule the game does not have as a number.")
+                out.append(f"No one-step change of the {len(lev['tried'])} rules tried outside this space moves "
+                           f"{title} surely ({lev.get('games', 0):,} games in all; more lever_games= show smaller "
+                           f"effects).")
             else:
                 unknown.append(title)
         if unknown:
