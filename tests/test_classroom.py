@@ -131,3 +131,27 @@ def test_the_teacher_view_shows_the_pooled_counts_beside_the_exact_odds(tmp_path
     assert store.summary().rolls == 7 and view.confirm_box.layout.display == ""
     view.confirm.click()
     assert store.summary() == ClassSummary(0, 0) and "lesson 2" in view.message.value
+
+
+def test_the_classroom_bounds_each_kernels_memory(tmp_path):
+    """tools/classroom.py gives the kernels an IPython start-up file that sets an address-space
+    limit: a kernel that tries to take more gets a MemoryError, the server is not limited."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    from classroom import Classroom
+    room = Classroom(ip="127.0.0.1", db=tmp_path / "c.sqlite", memory_mb=400, state=tmp_path / "state")
+    env = room.env()
+    assert env["TABLETOP_KERNEL_MEMORY_MB"] == "400" and env["TABLETOP_CLASS_DB"] == str(tmp_path / "c.sqlite")
+    startup = next((Path(env["IPYTHONDIR"]) / "profile_default" / "startup").glob("*.py"))
+    probe = (f"exec(open({str(startup)!r}).read())\n"
+             "try:\n    b = bytearray(600 * 2**20)\n    print('allocated')\n"
+             "except MemoryError:\n    print('refused')\n")
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "refused", out
+    env["TABLETOP_KERNEL_MEMORY_MB"] = "0"  # no limit: the same allocation goes through
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "allocated", out
+    assert "0.0.0.0" not in " ".join(room.students_command)  # tests bind 127.0.0.1
+    assert "--MappingKernelManager.cull_idle_timeout=120" in room.students_command
