@@ -40,7 +40,7 @@ def many(args) -> dict:
     bots = args.bots.split(",")
     load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
     ls = tt.luck_and_skill(game, bots, games=args.games, seed=args.seed, quick=args.quick,
-                           executor=args.executor, progress=True)
+                           executor=args.executor, progress=True, luck_view=args.luck_view)
     wall, cpu = time.time() - t0, cpu_seconds() - c0
     seats = {int(r.seat): [round(r.luck, 4), round(r.luck_low, 4), round(r.luck_high, 4)]
              for r in ls.by_seat.itertuples()}
@@ -92,6 +92,7 @@ def main(argv=None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action=argparse.BooleanOptionalAction, default=True)
     p.add_argument("--executor", default="processes")
+    p.add_argument("--luck-view", default="seat", choices=["seat", "table"])
     p.add_argument("--save", action="store_true", help=f"append to {RESULTS.name}")
     args = p.parse_args(argv)
     rows = timing(args) if args.time else [many(args)]

@@ -722,7 +722,7 @@ def _run(game, settings: dict, items: list, executor, bar: "_Bar") -> list:
 def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | None = None,
             alternatives: int | None = None, horizon: int | str | None = None,
             max_outcomes: int = 6, quick: bool = False, seed: int = 0, executor: Any = None,
-            progress: bool | Callable = True) -> GameAnalysis:
+            progress: bool | Callable = True, luck_view: str = "seat") -> GameAnalysis:
     """Analyse a finished game move by move: each decision's error, each chance event's luck.
 
     Parameters
@@ -758,6 +758,13 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     progress : bool or callable, default True
         A tqdm.auto bar, or ``progress(done, total)`` called as estimates finish (raise
         from it to stop).
+    luck_view : {"seat", "table"}, default "seat"
+        Whose knowledge the win chances and the luck are estimated from in a game with
+        hidden information: each seat's own (its figures never read what was hidden from
+        it, but a seat's guesses about hidden parts are ``determinize``'s, not the truth),
+        or the whole table's after the game (everything seen: luck then has mean 0 exactly,
+        but a seat's figures depend on what it could not see). Decisions are always judged
+        on what their seat knew.
 
     Returns
     -------
@@ -790,7 +797,9 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
                 "max_outcomes": max_outcomes, "seed": seed}
     ev = Evaluator(game, **settings)  # checks the settings before any work
     n = game.num_players
-    views: list = list(range(n)) if ev.hidden else [None]
+    if luck_view not in ("seat", "table"):
+        raise TabletopError(f"luck_view must be 'seat' or 'table', got {luck_view!r}")
+    views: list = list(range(n)) if ev.hidden and luck_view == "seat" else [None]
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2**31 - 1,)))
 
     labels = [game.action_label(s, a) for s, a in zip(states, actions)]
@@ -879,7 +888,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     swings += [TurningPoint(d.index, "error", d.seat, f"{d.label} (best: {d.best_label})",
                             -d.error.value) for d in decisions if d.error.value > 0]
     swings.sort(key=lambda x: (-abs(x.swing), x.index))
-    shown = dict(settings, bot=bot_name(bot), alternatives=n_alt,
+    shown = dict(settings, bot=bot_name(bot), alternatives=n_alt, luck_view=luck_view,
                  horizon="game" if ev.horizon is None else ev.horizon)
     return GameAnalysis(game, record, labels, sorted(curve), decisions, chance, seats,
                         swings[:5], shown)
@@ -1011,7 +1020,8 @@ class LuckAndSkill:
 def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int = 20,
                    seed: int = 0, *, quick: bool = False, rollouts: int | None = None,
                    alternatives: int | None = None, horizon: int | str | None = None,
-                   executor: Any = None, progress: bool = True) -> LuckAndSkill:
+                   executor: Any = None, progress: bool = True,
+                   luck_view: str = "seat") -> LuckAndSkill:
     """Luck and skill over many games: each game analysed, the figures gathered.
 
     The games are the skill ladder's (:func:`tabletop_nb.skill_ladder` with the same
@@ -1038,7 +1048,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     quick : bool, default False
         Analyse each game with the quick setting (see :func:`analyse`): luck only, no
         decision judged.
-    rollouts, alternatives, horizon
+    rollouts, alternatives, horizon, luck_view
         As in :func:`analyse`.
     executor : None, "serial", "processes" or Executor
         Where the games are played and analysed, one game per task (None: this process;
@@ -1090,7 +1100,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     rows, analyses = [], []
     opts: dict[str, Any] = {"bot": "greedy", "rollouts": rollouts, "alternatives": alternatives,
             "horizon": horizon, "quick": quick, "seed": seed, "executor": "serial",
-            "progress": False}
+            "progress": False, "luck_view": luck_view}
     bar = _Bar(progress, len(records), f"analysing {game.name} games", unit="game")
     own = None
     if executor == "processes":

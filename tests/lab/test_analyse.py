@@ -275,3 +275,14 @@ def test_two_player_games_are_luck_vs_skills_games_too():
     mine = ls.table[ls.table.bot == "hold10"]
     assert len(mine) == len(lvs.table[lvs.table.seat == lvs.table.skilled_seat]) == 20
     assert (mine.result > 0).mean() == pytest.approx(lvs.skilled_win_rate.value)
+
+
+def test_luck_from_the_whole_table_is_zero_sum_even_with_hidden_information():
+    game = tt.load_game("neko", players=2)
+    rec = tt.play(game, ["greedy", "random"], seed=6)
+    a = analyse(game, rec, quick=True, luck_view="table", executor="serial", progress=False)
+    assert a.settings["luck_view"] == "table" and a.chance
+    for c in a.chance:
+        assert sum(c.luck) == pytest.approx(0.0, abs=1e-9)
+    with pytest.raises(TabletopError, match="luck_view"):
+        analyse(game, rec, luck_view="mine", progress=False)
