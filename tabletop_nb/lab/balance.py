@@ -69,7 +69,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -80,6 +79,9 @@ import numpy as np
 
 from ..core.errors import RulesError, TabletopError
 from .goals import Goal, Stream, parse_goals
+from .rule_paths import rule_path_value, with_rule_path
+from .streams import (format_number, format_signed, is_rate, metric_names, per_game_table, stream_interval,
+                      stream_title, stream_values)
 
 __all__ = ["balance", "plan_balance", "BalancePlan", "BalanceResult", "Candidate", "race_half_width",
            "games_to_resolve", "rule_path_value", "with_rule_path", "skill_seats",
@@ -91,161 +93,6 @@ CONFIRM_BASE = 1 << 40
 SKILL_BASE = 1 << 41
 #: spawn key of the model's own random stream (which settings to propose)
 _PROPOSER_KEY = (1 << 42) + 1
-
-_PATH_PART = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_]*)|\[(-?\d+)\]")
-
-
-# --------------------------------------------------------------------------- rule paths
-def _parse_path(path: str) -> list[str | int]:
-    if not isinstance(path, str) or not path:
-        raise TabletopError(f"a rule path is text like 'start_coins', 'harbour_costs[0]' or "
-                            f"'board.width', got {path!r}")
-    parts: list[str | int] = []
-    pos = 0
-    for m in _PATH_PART.finditer(path):
-        if m.start() != pos or (m.group(0).startswith(".") and not parts):
-            break
-        parts.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
-        pos = m.end()
-    if pos != len(path) or not parts or not isinstance(parts[0], str):
-        raise TabletopError(f"cannot read the rule path {path!r}: write a rule name, then .field or [index] "
-                            f"parts, e.g. 'harbour_costs[0]' or 'thresholds[1][1]'")
-    return parts
-
-
-def rule_path_value(rules: Any, path: str) -> Any:
-    """The value at ``path`` in ``rules`` (``"start_coins"``, ``"harbour_costs[0]"``).
-
-    Parameters
-    ----------
-    rules : RulesBase
-        A game's rules (``game.rules``).
-    path : str
-        A rule name, then ``.field`` and ``[index]`` parts: ``"start_coins"``,
-        ``"harbour_costs[0]"``, ``"board.width"``, ``"thresholds[1][1]"``.
-
-    Returns
-    -------
-    object
-        The value found there.
-
-    Raises
-    ------
-    TabletopError
-        For a path that cannot be read or does not exist in ``rules``.
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> rule_path_value(tabletop_nb.load_game("neko").rules, "harbour_costs[1]")
-    10
-    """
-    value = rules
-    for i, part in enumerate(_parse_path(path)):
-        value = _step(value, part, path, i)
-    return value
-
-
-def _step(value: Any, part: str | int, path: str, i: int) -> Any:
-    if isinstance(part, int):
-        if not isinstance(value, tuple):
-            raise RulesError(str(_parse_path(path)[0]), f"{_shown(path, i)} is not a list to index", path=path)
-        if not -len(value) <= part < len(value):
-            raise RulesError(str(_parse_path(path)[0]), f"index {part} is outside {_shown(path, i)}, which has "
-                             f"{len(value)} items", path=path)
-        return value[part]
-    if i == 0:
-        names = [f for f in getattr(type(value), "__dataclass_fields__", {})]
-        if part not in names:
-            raise RulesError(part, "there is no such rule; the rules are: " + ", ".join(names), path=path)
-    elif part not in _field_names(value):
-        raise RulesError(str(_parse_path(path)[0]), f"{_shown(path, i)} has no field {part!r}", path=path)
-    return getattr(value, part)
-
-
-def _field_names(value: Any) -> tuple[str, ...]:
-    """The fields a path may name inside a rule's value: a dataclass's or named tuple's
-    fields, a die's ``faces`` (a die made of faces, not a sum of dice); nothing else (a
-    tuple's methods are not rules)."""
-    import dataclasses
-
-    from ..core.dice import Die
-    if isinstance(value, Die):
-        return ("faces",) if value.faces is not None else ()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return tuple(f.name for f in dataclasses.fields(value))
-    return tuple(getattr(value, "_fields", ()))
-
-
-def _shown(path: str, i: int) -> str:
-    parts = _parse_path(path)
-    out = ""
-    for p in parts[:i]:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
-    return out or "the rules"
-
-
-def _set(value: Any, parts: list[str | int], new: Any) -> Any:
-    import dataclasses
-    if not parts:
-        return new
-    head, rest = parts[0], parts[1:]
-    if isinstance(head, int):
-        items = list(value)
-        items[head] = _set(items[head], rest, new)
-        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
-    inner = _set(getattr(value, head), rest, new)
-    from ..core.dice import Die
-    if isinstance(value, Die):
-        return Die(inner, name=value.name)
-    if hasattr(value, "_replace"):
-        return value._replace(**{head: inner})
-    return dataclasses.replace(value, **{head: inner})
-
-
-def with_rule_path(game: Any, path: str, value: Any) -> Any:
-    """``game`` with the rule at ``path`` set to ``value``, validated like any rule change
-    (a RulesError names the path).
-
-    Parameters
-    ----------
-    game : Game
-        The game to change (it is not modified).
-    path : str
-        Where the value goes, as in :func:`rule_path_value`: ``"start_coins"``,
-        ``"harbour_costs[0]"``, ``"board.width"``.
-    value : object
-        The new value.
-
-    Returns
-    -------
-    Game
-        A new game of the same kind with the changed rules.
-
-    Raises
-    ------
-    RulesError
-        When the rules refuse the value (the error names ``path``).
-    TabletopError
-        For a path that cannot be read or does not exist.
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> g = with_rule_path(tabletop_nb.load_game("neko"), "harbour_costs[0]", 4)
-    >>> g.rules.harbour_costs
-    (4, 10, 15, 20)
-    """
-    parts = _parse_path(path)
-    rule_path_value(game.rules, path)  # a path that does not exist is refused here
-    top = str(parts[0])
-    try:
-        return game.with_rules(**{top: _set(getattr(game.rules, top), parts[1:], value)})
-    except RulesError as e:
-        raise RulesError(top, f"{value!r} refused: {e.reason}", path=path) from None
-    except (TypeError, ValueError) as e:
-        raise RulesError(top, f"{value!r} refused: {e}", path=path) from None
-
 
 # --------------------------------------------------------------------------- candidates
 @dataclass
@@ -345,65 +192,6 @@ def _build(game: Any, paths: Sequence[str], values: Sequence[Any]) -> Any:
 
 
 # --------------------------------------------------------------------------- per-game numbers
-def per_game_table(rows: list, game: Any, names: list[str], entropy: int):
-    """The per-game table of a candidate's games: :func:`compare_rules`' per-game metrics,
-    one ``win_rate_seat_k`` and ``score_seat_k`` column per seat, sorted by game."""
-    from ..core.runner import _table
-    from .compare import _per_game
-
-    df = _table(rows, game, names, entropy, False)
-    pg = _per_game(df)
-    scores = df.pivot(index="game", columns="seat", values="score")
-    for seat in scores.columns:
-        pg[f"score_seat_{seat}"] = scores[seat].astype(float)
-    return pg
-
-
-def metric_names(players: int) -> list[str]:
-    """The per-game metrics a goal may name."""
-    from .compare import METRICS
-    return list(METRICS) + [f"win_rate_seat_{k}" for k in range(players)] \
-        + [f"score_seat_{k}" for k in range(players)]
-
-
-def _stream_values(goal_streams: Sequence[Stream], goals: Mapping[str, Goal], pg) -> dict[str, np.ndarray]:
-    out: dict[str, np.ndarray] = {}
-    for st in goal_streams:
-        g = goals[st.goal]
-        if g.kind == "skill":
-            continue
-        if g.fn is not None:
-            try:
-                vals = np.asarray(g.fn(pg), dtype=float).reshape(-1)
-            except Exception as e:  # a designer's function: say which goal failed
-                raise TabletopError(f"custom goal {g.name!r}: its function failed on the per-game table "
-                                    f"({type(e).__name__}: {e})") from None
-            if len(vals) != len(pg):
-                raise TabletopError(f"custom goal {g.name!r}: its function returned {len(vals)} numbers for "
-                                    f"{len(pg)} games; return one number per game")
-            if g.bounds and len(vals) and (np.nanmin(vals) < g.bounds[0] or np.nanmax(vals) > g.bounds[1]):
-                raise TabletopError(f"custom goal {g.name!r}: a value lies outside its bounds {g.bounds}")
-        else:
-            vals = pg[st.metric].to_numpy(dtype=float)
-        out[st.metric] = vals
-    return out
-
-
-def _cs(st: Stream, x: np.ndarray, level: float) -> tuple[float, float]:
-    """The race's confidence sequence for one stream, now: (low, high)."""
-    from .sequential import bernstein_cs, beta_binomial_cs, normal_mixture_cs
-    x = x[~np.isnan(x)]
-    if len(x) == 0:
-        return -math.inf, math.inf
-    if st.metric.startswith("win_rate_seat_"):  # 0/1 per game: the exact conjugate mixture, narrower
-        cs = beta_binomial_cs(x, level)
-    elif st.bounds is not None:
-        cs = bernstein_cs(x, level, lo=st.bounds[0], hi=st.bounds[1])
-    else:
-        cs = normal_mixture_cs(x, level)
-    return float(cs.low[-1]), float(cs.high[-1])
-
-
 def _fixed_interval(x: np.ndarray, level: float, bounds: tuple[float, float] | None) -> tuple[float, float, float]:
     """A fixed-sample two-sided interval at ``level``: Wilson for 0/1 values, normal otherwise."""
     from ..core.stats import wilson
@@ -560,8 +348,9 @@ class BalanceResult:
         if v == "likely" and i.get("closest"):
             label = _label(self.paths, list(i["closest"].values()))
             unsure = self._rows(label, lambda r: not r.met)
-            shown = "; ".join(f"{_stream_title(r.stream)} {_num(r.stream, r.value)} [{_num(r.stream, r.low)}, "
-                              f"{_num(r.stream, r.high)}] against {_band(r.stream, r.band_low, r.band_high)}"
+            shown = "; ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
+                              f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}] "
+                              f"against {_band(r.stream, r.band_low, r.band_high)}"
                               for r in unsure)
             n = self._games_of(label)
             return (f"Likely: {label} is inside every band on {n:,} fresh games, but not surely: {shown}.")
@@ -570,9 +359,10 @@ class BalanceResult:
             if reach:
                 r = reach[0]
                 return (f"No lever in this space: {r['goal_text']} is out of reach; the best reachable "
-                        f"{_stream_title(r['stream'])} is {_num(r['stream'], r['value'])} [{_num(r['stream'], r['low'])}, "
-                        f"{_num(r['stream'], r['high'])}] ({r['label']}), and across the {r['settings']} settings it "
-                        f"lies between {_num(r['stream'], r['min'])} and {_num(r['stream'], r['max'])}.")
+                        f"{stream_title(r['stream'])} is {format_number(r['stream'], r['value'])} "
+                        f"[{format_number(r['stream'], r['low'])}, {format_number(r['stream'], r['high'])}] "
+                        f"({r['label']}), and across the {r['settings']} settings it lies between "
+                        f"{format_number(r['stream'], r['min'])} and {format_number(r['stream'], r['max'])}.")
             return "No lever in this space: " + i["verdict_text"]
         return i["verdict_text"]
 
@@ -629,11 +419,11 @@ class BalanceResult:
         unknown: list[str] = []
         for r in self.reachable()[:2]:
             found = lev.get("found", {}).get(r["stream"])
-            title = _stream_title(r["stream"])
+            title = stream_title(r["stream"])
             if found:
-                shown = ", ".join(f"{x['rule']} ({_signed_num(r['stream'], x['per_step'])} per +1 "
-                                  f"[{_signed_num(r['stream'], x['low'], False)}, "
-                                  f"{_signed_num(r['stream'], x['high'], False)}])" for x in found[:4])
+                shown = ", ".join(f"{x['rule']} ({format_signed(r['stream'], x['per_step'])} per +1 "
+                                  f"[{format_signed(r['stream'], x['low'], False)}, "
+                                  f"{format_signed(r['stream'], x['high'], False)}])" for x in found[:4])
                 out.append(f"Levers for {title} outside this space (one step each, paired intervals): {shown}.")
             elif lev.get("tried"):
                 out.append(f"No one-step change of the {len(lev['tried'])} rules tried outside this space moves "
@@ -666,10 +456,11 @@ class BalanceResult:
         lines = [self.headline()]
         if self.verdict in ("likely", "undecided", "none"):
             for r in self.reachable()[:2]:
-                lines.append(f"{_stream_title(r['stream'])} lies between {_num(r['stream'], r['min'])} and "
-                             f"{_num(r['stream'], r['max'])} across the {r['settings']} settings raced (the closest: "
-                             f"{_num(r['stream'], r['value'])} [{_num(r['stream'], r['low'])}, "
-                             f"{_num(r['stream'], r['high'])}], {r['label']}), against "
+                lines.append(f"{stream_title(r['stream'])} lies between {format_number(r['stream'], r['min'])} and "
+                             f"{format_number(r['stream'], r['max'])} across the {r['settings']} settings raced "
+                             f"(the closest: "
+                             f"{format_number(r['stream'], r['value'])} [{format_number(r['stream'], r['low'])}, "
+                             f"{format_number(r['stream'], r['high'])}], {r['label']}), against "
                              f"{_band(r['stream'], r['band_low'], r['band_high'])}.")
         if lines[0] != i["verdict_text"]:
             lines.append(i["verdict_text"])
@@ -715,8 +506,8 @@ class BalanceResult:
 
     def _figures(self, label: str) -> str:
         rows = self._rows(label)
-        shown = ", ".join(f"{_stream_title(r.stream)} {_num(r.stream, r.value)} [{_num(r.stream, r.low)}, "
-                          f"{_num(r.stream, r.high)}]" for r in rows)
+        shown = ", ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
+                          f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}]" for r in rows)
         return f"every goal met on {self._games_of(label):,} fresh games ({shown})"
 
     def _confirm_need(self, label: str) -> int:
@@ -735,7 +526,7 @@ class BalanceResult:
             if not margin > 0:
                 return 0
             # a rate's spread from its value; another number's from its interval (half-width = z sd / sqrt(n))
-            sd = math.sqrt(r.value * (1 - r.value)) if _is_rate(r.stream) else \
+            sd = math.sqrt(r.value * (1 - r.value)) if is_rate(r.stream) else \
                 (r.high - r.low) / 2 / z * math.sqrt(max(1, r.n))
             need = max(need, math.ceil((z * sd / margin) ** 2))
         return int(need)
@@ -756,12 +547,12 @@ class BalanceResult:
             row: dict[str, Any] = {"setting": label, "verdict": part["verdict"].iloc[0]}
             for r in part.itertuples():
                 mark = "met" if r.met else "missed" if r.missed else "not played" if r.n == 0 else "not sure"
-                row[_stream_title(r.stream)] = f"{_num(r.stream, r.value)} [{_num(r.stream, r.low)}, " \
-                                               f"{_num(r.stream, r.high)}] {mark}"
+                row[stream_title(r.stream)] = (f"{format_number(r.stream, r.value)} [{format_number(r.stream, r.low)}, "
+                                               f"{format_number(r.stream, r.high)}] {mark}")
             row["games"] = int(part["n"].max())
             rows.append(row)
         out = pd.DataFrame(rows).set_index("setting")
-        out.attrs["bands"] = {_stream_title(r.stream): (r.band_low, r.band_high)
+        out.attrs["bands"] = {stream_title(r.stream): (r.band_low, r.band_high)
                               for r in f.drop_duplicates("stream").itertuples()}
         return out
 
@@ -844,41 +635,13 @@ class BalanceResult:
         return f"<BalanceResult {self.verdict}>\n{self.summary()}"
 
 
-def _is_rate(stream: str) -> bool:
-    return stream.startswith("win_rate_seat_") or stream == "skill_ahead"
-
-
-def _stream_title(stream: str) -> str:
-    """A column title people read: "seat 0 wins" for ``win_rate_seat_0`` (seats counted from 0, as
-    everywhere in the rule lab)."""
-    if stream.startswith("win_rate_seat_"):
-        return f"seat {stream.rsplit('_', 1)[1]} wins"
-    if stream == "skill_ahead":
-        return "stronger bot ahead"
-    return stream.replace("_", " ")
-
-
 def _band(stream: str, low: float, high: float) -> str:
     """A goal's band in words: "[21.0%, 29.0%]", "at most 5", "at least 0.55"."""
     if math.isfinite(low) and math.isfinite(high):
-        return f"[{_num(stream, low)}, {_num(stream, high)}]"
+        return f"[{format_number(stream, low)}, {format_number(stream, high)}]"
     if math.isfinite(high):
-        return f"at most {_num(stream, high)}"
-    return f"at least {_num(stream, low)}"
-
-
-def _signed_num(stream: str, v: float, unit: bool = True) -> str:
-    if not math.isfinite(v):
-        return "?"
-    if _is_rate(stream):
-        return f"{100 * v:+.1f}" + (" points" if unit else "")
-    return f"{v:+.3g}"
-
-
-def _num(stream: str, v: float) -> str:
-    if not math.isfinite(v):
-        return "?"
-    return f"{100 * v:.1f}%" if _is_rate(stream) else f"{v:.3g}"
+        return f"at most {format_number(stream, high)}"
+    return f"at least {format_number(stream, low)}"
 
 
 def _jsonable(x: Any) -> Any:
@@ -1262,7 +1025,7 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
             for c in racing:
                 rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
                 pg = per_game_table(rows, c.game, names, root)
-                for metric, vals in _stream_values(race_streams, goal_by_name, pg).items():
+                for metric, vals in stream_values(race_streams, goal_by_name, pg).items():
                     c.columns.setdefault(metric, []).append(vals)
                 used += per
             _decide_round(cands, race_streams, race_level, rounds, history, pair_level)
@@ -1312,7 +1075,7 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
                     break
                 confirm_used += confirm_games
                 rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
-                conf = _stream_values(race_streams, goal_by_name, per_game_table(rows, c.game, names, root))
+                conf = stream_values(race_streams, goal_by_name, per_game_table(rows, c.game, names, root))
                 # skill games are the dearest (a search bot thinks at every turn): only for a
                 # finalist that does not already miss another goal on the fresh games
                 if skill_specs is not None and not any(
@@ -1430,7 +1193,7 @@ def _count_loaded(bar: Any, n: int) -> None:
 
 # --------------------------------------------------------------------------- race steps
 def _bounds(c: Candidate, streams: Sequence[Stream], level: float) -> dict[str, tuple[float, float]]:
-    return {st.metric: _cs(st, c.stream(st.metric), level) for st in streams}
+    return {st.metric: stream_interval(st, c.stream(st.metric), level) for st in streams}
 
 
 def _goal_distance(streams: Sequence[Stream], bounds: Mapping[str, tuple[float, float]]) -> dict[str, tuple]:
@@ -1718,7 +1481,7 @@ def _candidates_frame(cands: list[Candidate], paths: list[str], streams: Sequenc
         row.update({"status": c.status, "reason": c.reason, "round_out": c.round_out, "games": c.games})
         for st in streams:
             x = c.stream(st.metric)
-            lo, hi = _cs(st, x, level) if len(x) else (math.nan, math.nan)
+            lo, hi = stream_interval(st, x, level) if len(x) else (math.nan, math.nan)
             row[st.metric] = float(np.nanmean(x)) if len(x) else math.nan
             row[f"{st.metric}_low"], row[f"{st.metric}_high"] = lo, hi
         goal_bad: dict[str, float] = {}
@@ -1828,6 +1591,26 @@ def games_to_resolve(st: Stream, sd: float, centre: float, half: float, level: f
                      most: int = 10_000_000) -> int:
     """The fewest games of one setting for which :func:`race_half_width` is at most ``half``
     (``most`` if even that many are not enough).
+
+    Parameters
+    ----------
+    st : Stream
+        The goal number.
+    sd, centre : float
+        Its spread per game and its mean (from a pilot), as in :func:`race_half_width`.
+    half : float
+        The half-width wanted (each side of the interval); 1 game is returned for a
+        ``half`` that is not positive, and for a number other than a win rate with no
+        spread.
+    level : float
+        The race's error per interval.
+    most : int, default 10_000_000
+        The most games returned: the search stops there.
+
+    Returns
+    -------
+    int
+        The number of games (found by doubling, then bisection).
 
     Examples
     --------
@@ -1963,7 +1746,7 @@ class BalancePlan:
         secs = self.seconds(self.need_total)
         when = f", about {_duration(secs)} at the {self.rate:.0f} games/s just measured" if secs else ""
         line = (f"Plan: resolving {self.goal_text[b['goal']]} (intervals of +-{b['resolve']:.3g} on "
-                f"{_stream_title(b['stream'])}, the hardest number) needs about {self.need_per_setting:,} games per "
+                f"{stream_title(b['stream'])}, the hardest number) needs about {self.need_per_setting:,} games per "
                 f"setting ({self.need_total:,} for the {self.settings} "
                 f"settings{when}); this budget ({self.budget:,}) gives each {self.budget_per_setting:,} games: "
                 f"+-{b['budget_half']:.2g}.")

@@ -34,6 +34,9 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ..core.errors import RulesError, TabletopError
+from .rule_paths import rule_path_value, with_rule_path
+from .streams import (format_number, format_signed, metric_names, per_game_table, stream_interval, stream_title,
+                      stream_values)
 
 __all__ = ["levers", "LeversResult", "default_lever_rules", "one_step_changes"]
 
@@ -95,7 +98,6 @@ def one_step_changes(game: Any, path: str, step: Any = None) -> tuple[list[tuple
     >>> [v for v, _ in one_step_changes(DecoyOddsGame(), "decoy_reversed")[0]]
     [True]
     """
-    from .balance import rule_path_value, with_rule_path
     value = rule_path_value(game.rules, path)
     top = path.split("[")[0].split(".")[0]
     info = {f.name: f for f in game.rules.fields_info()}.get(top)
@@ -192,7 +194,6 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
     """
     from ..core.bots import bot_name, resolve_bot
     from ..core.runner import _bots_for, _close_run, _open_executor, _play_jobs, _Progress, _root_entropy
-    from .balance import metric_names, per_game_table, rule_path_value, _stream_values
     from .goals import parse_goals
 
     t0 = time.monotonic()
@@ -245,7 +246,7 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
 
     def collect(rows_by_game: dict, g: Any) -> dict[str, np.ndarray]:
         rows = [r for i in sorted(rows_by_game) for r in rows_by_game[i]]
-        return _stream_values(streams, goal_by_name, per_game_table(rows, g, names, root))
+        return stream_values(streams, goal_by_name, per_game_table(rows, g, names, root))
 
     try:
         while True:
@@ -310,10 +311,9 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
     import pandas as pd
     table = pd.DataFrame(rows)
     base_rows = []
-    from .balance import _cs
     for st in streams:
         x = base[st.metric]
-        lo, hi = _cs(st, x, alpha / len(streams)) if len(x) else (math.nan, math.nan)
+        lo, hi = stream_interval(st, x, alpha / len(streams)) if len(x) else (math.nan, math.nan)
         base_rows.append({"number": st.metric, "goal": st.goal, "value": float(np.nanmean(x)) if len(x) else math.nan,
                           "low": lo, "high": hi, "band_low": st.low, "band_high": st.high, "games": int(len(x))})
     info = {"game": game.name, "players": players, "rules": paths, "goals": [g.describe(players) for g in goal_list],
@@ -421,23 +421,22 @@ class LeversResult:
 
     def summary(self) -> str:
         """One line per goal number: what moves it (per +1 of the rule, with intervals) and what does not."""
-        from .balance import _num, _stream_title
         lines = []
         t = self.table
         for r in self.current.itertuples():
             part = t[t["number"] == r.number]
             moved = part[part["verdict"].isin(["raises", "lowers"])]
             moved = moved.assign(size=moved["per_step"].abs()).sort_values("size", ascending=False)
-            now = f"{_num(r.number, r.value)} now"
+            now = f"{format_number(r.number, r.value)} now"
             if len(moved):
                 shown = ", ".join(f"{m.change if m.step is None or _nan(m.step) else m.rule} "
-                                  f"({_signed(r.number, m.per_step)}{' per +1' if not _nan(m.step) else ''} "
-                                  f"[{_signed(r.number, m.per_step_low, False)}, "
-                                  f"{_signed(r.number, m.per_step_high, False)}])"
+                                  f"({format_signed(r.number, m.per_step)}{' per +1' if not _nan(m.step) else ''} "
+                                  f"[{format_signed(r.number, m.per_step_low, False)}, "
+                                  f"{format_signed(r.number, m.per_step_high, False)}])"
                                   for m in moved.drop_duplicates("rule").itertuples())
-                lines.append(f"{_stream_title(r.number)} ({now}): moved by {shown}.")
+                lines.append(f"{stream_title(r.number)} ({now}): moved by {shown}.")
             else:
-                lines.append(f"{_stream_title(r.number)} ({now}): no rule tried moves it surely.")
+                lines.append(f"{stream_title(r.number)} ({now}): no rule tried moves it surely.")
         still = t[t["verdict"] == "undecided"]["rule"].nunique()
         less = t.groupby("rule")["verdict"].apply(lambda v: (v == "moves less").all())
         none = [rule for rule, ok in less.items() if ok]
@@ -461,12 +460,11 @@ class LeversResult:
 
     def _repr_html_(self) -> str:
         import html
-        from .balance import _stream_title
         text = html.escape(self.summary()).replace("\n", "<br>")
         t = self.table
-        shown = t.assign(**{"goal number": t["number"].map(_stream_title),
-                            "effect [interval]": [f"{_signed(r.number, r.effect)} [{_signed(r.number, r.low, False)}, "
-                                                  f"{_signed(r.number, r.high, False)}]" for r in t.itertuples()]})
+        effects = [f"{format_signed(r.number, r.effect)} [{format_signed(r.number, r.low, False)}, "
+                   f"{format_signed(r.number, r.high, False)}]" for r in t.itertuples()]
+        shown = t.assign(**{"goal number": t["number"].map(stream_title), "effect [interval]": effects})
         return f"<p>{text}</p>" + shown[["change", "goal number", "effect [interval]", "games", "verdict"]] \
             .to_html(index=False)
 
@@ -476,13 +474,3 @@ class LeversResult:
 
 def _nan(v: Any) -> bool:
     return v is None or (isinstance(v, float) and math.isnan(v))
-
-
-def _signed(number: str, v: float, unit: bool = True) -> str:
-    from .balance import _is_rate
-    if not math.isfinite(v):
-        return "?"
-    if _is_rate(number):
-        return f"{100 * v:+.1f}" + (" points" if unit else "")
-    return f"{v:+.3g}"
-

@@ -224,6 +224,23 @@ def beta_binomial_bounds(k: int, n: int, alpha: float = 0.05, prior: float = 0.5
     """The bounds :func:`beta_binomial_cs` gives after ``n`` games with ``k`` wins, at that
     look alone (before the running intersection): for planning how many games a width needs.
 
+    Parameters
+    ----------
+    k : int
+        The wins (observations equal to 1).
+    n : int
+        The games (observations).
+    alpha : float, default 0.05
+        One minus the coverage.
+    prior : float, default 0.5
+        Both parameters of the Beta mixing distribution (1/2: Jeffreys), as in
+        :func:`beta_binomial_cs`.
+
+    Returns
+    -------
+    tuple of float
+        The interval's low and high ends.
+
     Examples
     --------
     >>> lo, hi = beta_binomial_bounds(250, 1000)
@@ -240,6 +257,22 @@ def beta_binomial_bounds(k: int, n: int, alpha: float = 0.05, prior: float = 0.5
 def normal_mixture_half_width(sd: float, n: int, alpha: float = 0.05, t_opt: int = 500) -> float:
     """The half-width of :func:`normal_mixture_cs` after ``n`` observations of spread ``sd``
     (at that look alone): for planning.
+
+    Parameters
+    ----------
+    sd : float
+        The observations' standard deviation.
+    n : int
+        The number of observations (at least 1).
+    alpha : float, default 0.05
+        One minus the coverage.
+    t_opt : int, default 500
+        Where the boundary is tightest, as in :func:`normal_mixture_cs`.
+
+    Returns
+    -------
+    float
+        Half the interval's width (each side of the mean).
 
     Examples
     --------

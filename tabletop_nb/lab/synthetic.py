@@ -271,6 +271,15 @@ class DecoyOddsRules(KnownOddsRules):
 class DecoyOddsGame(KnownOddsGame):
     """Known Odds with rules that move nothing (:class:`DecoyOddsRules`).
 
+    Parameters
+    ----------
+    rules : DecoyOddsRules, optional
+        The rules; by default ``DecoyOddsRules()`` (as :class:`KnownOddsRules`' defaults,
+        decoys unset: ``decoy_order=0``, ``decoy_reversed=False``).
+    **overrides
+        Rules to change (``players=2``, ``decoy_reversed=True``, ...), validated like any
+        rule change.
+
     Examples
     --------
     >>> g = DecoyOddsGame(players=2, edge=10, decoy_reversed=True)
