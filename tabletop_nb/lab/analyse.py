@@ -122,6 +122,16 @@ class Value:
         return "Value(" + ", ".join(f"{w:.3f}" for w in self.win) + ")"
 
 
+def _at_quantile(outcomes: list, u: float) -> Any:
+    """The outcome at quantile ``u`` of a chance node's exact probabilities."""
+    acc = 0.0
+    for o, p in outcomes:
+        acc += float(p)
+        if u < acc:
+            return o
+    return outcomes[-1][0]
+
+
 def _win_chances(est: Sequence[float]) -> np.ndarray:
     """Each seat's chance of winning from estimated final scores: a softmax of the scores
     over a tenth of the mean score (for two seats, the search bot's logistic in the margin)."""
@@ -245,7 +255,7 @@ class Evaluator:
         return state, det, roll_ss
 
     # -- estimates -------------------------------------------------------------------------
-    def value(self, state, seat: int | None = None) -> Value:
+    def value(self, state, seat: int | None = None, key: int = 0) -> Value:
         """Every seat's win chance from ``state``, as ``seat`` sees it (None: all of it).
 
         At a chance node the value is the expectation over its outcomes (exact when they
@@ -258,6 +268,12 @@ class Evaluator:
         seat : int or None
             Whose knowledge: the hidden parts are drawn afresh in each world from what this
             seat sees. None uses the state as it is (an analyst who sees everything).
+        key : int, default 0
+            The position's number: where a chance event has more than ``max_outcomes``
+            outcomes, world ``j`` takes the outcome at quantile ``(j + U) / rollouts`` of
+            the exact probabilities (stratified), with ``U`` drawn from ``(seed, key)``.
+            The quantiles must change from one position to the next: the same few in
+            every position would favour the outcomes listed first.
 
         Returns
         -------
@@ -272,6 +288,8 @@ class Evaluator:
         """
         game = self.game
         wins, scores = [], []
+        shift = float(np.random.default_rng(np.random.SeedSequence(
+            self.seed, spawn_key=(2**30, int(key)))).random())
         for j in range(self.rollouts):
             w, det, roll_ss = self._world(state, seat, j)
             if game.current_player(w) == CHANCE:
@@ -286,7 +304,7 @@ class Evaluator:
                     wins.append(win)
                     scores.append(sc)
                     continue
-                w = game.apply_trusted(w, game.sample_chance(w, det))
+                w = game.apply_trusted(w, _at_quantile(outs, (j + shift) / self.rollouts))
             a, b = self._rollout(w, np.random.default_rng(roll_ss))
             wins.append(a)
             scores.append(b)
@@ -677,7 +695,7 @@ def _evaluate(game, settings: dict, items: list) -> list:
     """Worker: the estimates of ``items`` (``("value", state, seat)`` or ``("actions", state,
     seat, actions)``) with an evaluator built from ``settings``."""
     ev = Evaluator(game, **settings)
-    return [ev.value(it[1], it[2]) if it[0] == "value" else ev.actions(it[1], it[3], it[2])
+    return [ev.value(it[1], it[2], it[3]) if it[0] == "value" else ev.actions(it[1], it[3], it[2])
             for it in items]
 
 
@@ -687,7 +705,8 @@ def _run(game, settings: dict, items: list, executor, bar: "_Bar") -> list:
         ev = Evaluator(game, **settings)
         out = []
         for it in items:
-            out.append(ev.value(it[1], it[2]) if it[0] == "value" else ev.actions(it[1], it[3], it[2]))
+            out.append(ev.value(it[1], it[2], it[3]) if it[0] == "value"
+                       else ev.actions(it[1], it[3], it[2]))
             bar.update()
         return out
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -821,7 +840,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     open_at = {t for t in positions if not ev.hidden
                or all(game.observation(states[t], i) == states[t] for i in range(n))}
     keys = [(t, v) for t in positions for v in ([None] if t in open_at else views)]
-    items: list = [("value", states[t], v) for t, v in keys]
+    items: list = [("value", states[t], v, t) for t, v in keys]
     items += [("actions", states[t], p, cands) for t, p, cands in decide_at]
     if executor is None:
         executor = "processes" if len(items) > PARALLEL_ESTIMATES and (os.cpu_count() or 1) > 1 \
@@ -1044,7 +1063,8 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     games : int, default 20
         At least this many games, rounded up to whole rounds of line-ups.
     seed : int, default 0
-        The games' seed (the ladder's) and the analyses' rollouts.
+        The games' seed (the ladder's); game ``(lineup, round)``'s rollouts draw from its
+        child ``SeedSequence(seed, spawn_key=(lineup, round))``.
     quick : bool, default False
         Analyse each game with the quick setting (see :func:`analyse`): luck only, no
         decision judged.
@@ -1109,10 +1129,15 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
         executor = own = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=ctx)
     try:
+        # each game's rollouts from its own child of the seed (SPEC 7): the same worlds in
+        # every game would repeat their quirks in every game
+        def seeded(li: int, r: int) -> dict:
+            kid = np.random.SeedSequence(seed, spawn_key=(li, r))
+            return {**opts, "seed": int(kid.generate_state(1, dtype=np.uint64)[0] >> 1)}
         if executor in (None, "serial"):
-            done = (analyse(game, rec, **opts) for _, _, rec in records)
+            done = (analyse(game, rec, **seeded(li, r)) for li, r, rec in records)
         else:  # one game per task, results in order
-            futures = [executor.submit(_analyse_one, game, rec, opts) for _, _, rec in records]
+            futures = [executor.submit(_analyse_one, game, rec, seeded(li, r)) for li, r, rec in records]
             done = (f.result() for f in futures)
         for (li, r, rec), a in zip(records, done):
             analyses.append(a)

@@ -120,10 +120,10 @@ def test_a_random_seat_errs_more_than_a_careful_one():
     in the same games (the real games' 200-game figures, with greedy and search, are in
     benchmarks/results/luck.jsonl)."""
     game = small_pig()
-    ls = luck_and_skill(game, ["random", "hold10"], games=30, seed=1, rollouts=32,
+    ls = luck_and_skill(game, ["random", "hold10"], games=60, seed=1, rollouts=32,
                         alternatives=1, horizon="game", progress=False)
     err = ls.by_bot.set_index("bot")
-    assert err.error["random"] > 0.1
+    assert err.error["random"] > 0.03
     assert err.error_low["random"] > err.error_high["hold10"]
 
 
