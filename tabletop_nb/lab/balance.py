@@ -80,7 +80,7 @@ import numpy as np
 from ..core.errors import RulesError, TabletopError
 from .goals import Goal, Stream, parse_goals
 from .rule_paths import rule_path_value, with_rule_path
-from .streams import (format_number, format_signed, is_rate, metric_names, per_game_table, stream_interval,
+from .streams import (format_number, is_rate, metric_names, per_game_table, stream_interval,
                       stream_title, stream_values)
 
 __all__ = ["balance", "plan_balance", "BalancePlan", "BalanceResult", "Candidate", "race_half_width",
@@ -421,9 +421,10 @@ class BalanceResult:
             found = lev.get("found", {}).get(r["stream"])
             title = stream_title(r["stream"])
             if found:
-                shown = ", ".join(f"{x['rule']} ({format_signed(r['stream'], x['per_step'])} per +1 "
-                                  f"[{format_signed(r['stream'], x['low'], False)}, "
-                                  f"{format_signed(r['stream'], x['high'], False)}])" for x in found[:4])
+                shown = ", ".join(f"{x['rule']} ({format_number(r['stream'], x['per_step'], signed=True)} per +1 "
+                                  f"[{format_number(r['stream'], x['low'], signed=True, unit=False)}, "
+                                  f"{format_number(r['stream'], x['high'], signed=True, unit=False)}])"
+                                  for x in found[:4])
                 out.append(f"Levers for {title} outside this space (one step each, paired intervals): {shown}.")
             elif lev.get("tried"):
                 out.append(f"No one-step change of the {len(lev['tried'])} rules tried outside this space moves "

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..core.errors import RulesError, TabletopError
 from .rule_paths import rule_path_value, with_rule_path
-from .streams import (format_number, format_signed, metric_names, per_game_table, stream_interval, stream_title,
+from .streams import (format_number, metric_names, per_game_table, stream_interval, stream_title,
                       stream_values)
 
 __all__ = ["levers", "LeversResult", "default_lever_rules", "one_step_changes"]
@@ -430,9 +430,10 @@ class LeversResult:
             now = f"{format_number(r.number, r.value)} now"
             if len(moved):
                 shown = ", ".join(f"{m.change if m.step is None or _nan(m.step) else m.rule} "
-                                  f"({format_signed(r.number, m.per_step)}{' per +1' if not _nan(m.step) else ''} "
-                                  f"[{format_signed(r.number, m.per_step_low, False)}, "
-                                  f"{format_signed(r.number, m.per_step_high, False)}])"
+                                  f"({format_number(r.number, m.per_step, signed=True)}"
+                                  f"{' per +1' if not _nan(m.step) else ''} "
+                                  f"[{format_number(r.number, m.per_step_low, signed=True, unit=False)}, "
+                                  f"{format_number(r.number, m.per_step_high, signed=True, unit=False)}])"
                                   for m in moved.drop_duplicates("rule").itertuples())
                 lines.append(f"{stream_title(r.number)} ({now}): moved by {shown}.")
             else:
@@ -462,8 +463,9 @@ class LeversResult:
         import html
         text = html.escape(self.summary()).replace("\n", "<br>")
         t = self.table
-        effects = [f"{format_signed(r.number, r.effect)} [{format_signed(r.number, r.low, False)}, "
-                   f"{format_signed(r.number, r.high, False)}]" for r in t.itertuples()]
+        effects = [f"{format_number(r.number, r.effect, signed=True)} "
+                   f"[{format_number(r.number, r.low, signed=True, unit=False)}, "
+                   f"{format_number(r.number, r.high, signed=True, unit=False)}]" for r in t.itertuples()]
         shown = t.assign(**{"goal number": t["number"].map(stream_title), "effect [interval]": effects})
         return f"<p>{text}</p>" + shown[["change", "goal number", "effect [interval]", "games", "verdict"]] \
             .to_html(index=False)

@@ -4,7 +4,7 @@ A goal (:mod:`tabletop_nb.lab.goals`) bands the mean of one or more per-game num
 *streams*: ``turns``, ``win_rate_seat_0``, a custom function's values. This module turns
 played games into those numbers (:func:`per_game_table`, :func:`stream_values`), gives a
 stream's anytime-valid interval now (:func:`stream_interval`) and writes its values the
-way people read them (:func:`stream_title`, :func:`format_number`, :func:`format_signed`).
+way people read them (:func:`stream_title`, :func:`format_number`).
 The balance search (:mod:`tabletop_nb.lab.balance`) and the lever finder
 (:mod:`tabletop_nb.lab.levers`) share them.
 """
@@ -19,7 +19,7 @@ from ..core.errors import TabletopError
 from .goals import Goal, Stream
 
 __all__ = ["per_game_table", "metric_names", "stream_values", "stream_interval", "is_rate", "stream_title",
-           "format_number", "format_signed"]
+           "format_number"]
 
 
 def per_game_table(rows: list, game: Any, names: list[str], entropy: int):
@@ -228,46 +228,20 @@ def stream_title(stream: str) -> str:
     return stream.replace("_", " ")
 
 
-def format_signed(stream: str, v: float, unit: bool = True) -> str:
-    """A change of ``stream`` with its sign: percentage points for a rate, three figures otherwise.
+def format_number(stream: str, v: float, *, signed: bool = False, unit: bool = True) -> str:
+    """A value of ``stream`` as people read it: a rate as a percentage, any other number to
+    three figures; with ``signed``, a change (a rate's in percentage points).
 
     Parameters
     ----------
     stream : str
         The stream's metric (:func:`is_rate` decides the unit).
     v : float
-        The change (a rate's as a fraction: 0.05 is 5 points).
+        The value, or with ``signed`` the change (a rate's as a fraction: 0.05 is 5 points).
+    signed : bool, default False
+        Whether to write the sign (``+`` too): for a change.
     unit : bool, default True
-        Whether a rate's change ends with " points".
-
-    Returns
-    -------
-    str
-        ``"?"`` for a value that is not finite.
-
-    Examples
-    --------
-    >>> format_signed("win_rate_seat_0", -0.05), format_signed("win_rate_seat_0", 0.1, False)
-    ('-5.0 points', '+10.0')
-    >>> format_signed("turns", 2.5), format_signed("turns", float("nan"))
-    ('+2.5', '?')
-    """
-    if not math.isfinite(v):
-        return "?"
-    if is_rate(stream):
-        return f"{100 * v:+.1f}" + (" points" if unit else "")
-    return f"{v:+.3g}"
-
-
-def format_number(stream: str, v: float) -> str:
-    """A value of ``stream`` as people read it: a percentage for a rate, three figures otherwise.
-
-    Parameters
-    ----------
-    stream : str
-        The stream's metric (:func:`is_rate` decides the unit).
-    v : float
-        The value.
+        Whether a rate ends with its unit: ``%``, or `` points`` for a change.
 
     Returns
     -------
@@ -278,7 +252,14 @@ def format_number(stream: str, v: float) -> str:
     --------
     >>> format_number("win_rate_seat_0", 0.25), format_number("turns", 41.237), format_number("turns", float("inf"))
     ('25.0%', '41.2', '?')
+    >>> format_number("win_rate_seat_0", -0.05, signed=True), format_number("turns", 2.5, signed=True)
+    ('-5.0 points', '+2.5')
+    >>> format_number("win_rate_seat_0", 0.1, signed=True, unit=False)
+    '+10.0'
     """
     if not math.isfinite(v):
         return "?"
-    return f"{100 * v:.1f}%" if is_rate(stream) else f"{v:.3g}"
+    sign = "+" if signed else ""
+    if is_rate(stream):
+        return f"{100 * v:{sign}.1f}" + ((" points" if signed else "%") if unit else "")
+    return f"{v:{sign}.3g}"
