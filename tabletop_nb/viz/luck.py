@@ -18,12 +18,18 @@ True
 """
 from __future__ import annotations
 
-import html
+import html as _html
 from typing import Any
 
 import plotly.graph_objects as go
 
 __all__ = ["luck_chart", "turning_points_table", "SEAT_COLOURS"]
+
+
+def _esc(text) -> str:
+    # plotly's hover text reads &, < and > as markup; a quote stays a quote (an escaped
+    # quote would show as "&#x27;")
+    return _html.escape(str(text), quote=False)
 
 #: line colours by seat (plotly's qualitative palette, readable on white)
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -41,7 +47,7 @@ def _what(analysis, index: int) -> str:
     """The action that led to the position after ``index`` actions, in the game's words."""
     if index <= 0:
         return "the start"
-    return html.escape(str(analysis.labels[index - 1]))
+    return _esc(str(analysis.labels[index - 1]))
 
 
 def luck_chart(analysis: Any, height: int = 420) -> go.Figure:
@@ -80,7 +86,7 @@ def luck_chart(analysis: Any, height: int = 420) -> go.Figure:
             x=x, y=[100 * p[2] for p in pts], mode="lines", name=game.player_name(seat),
             line={"color": _colour(game, seat), "width": 2, "shape": "hv"},
             customdata=x,
-            text=[f"after {_what(analysis, p[0])}<br>{html.escape(game.player_name(seat))}: "
+            text=[f"after {_what(analysis, p[0])}<br>{_esc(game.player_name(seat))}: "
                   f"{100 * p[2]:.0f}% ({100 * p[3]:.0f}-{100 * p[4]:.0f}%)" for p in pts],
             hovertemplate="%{text}<extra></extra>"))
     big = [d for d in analysis.decisions if d.tag]
@@ -89,8 +95,8 @@ def luck_chart(analysis: Any, height: int = 420) -> go.Figure:
         name="big errors", customdata=[d.index + 1 for d in big],
         marker={"symbol": "x", "size": 11, "color": [_colour(game, d.seat) for d in big],
                 "line": {"width": 1, "color": "black"}},
-        text=[f"{d.tag}: {html.escape(game.player_name(d.seat))} chose {html.escape(d.label)}"
-              f"<br>best found: {html.escape(d.best_label)}<br>cost {100 * d.error.value:.0f} "
+        text=[f"{d.tag}: {_esc(game.player_name(d.seat))} chose {_esc(d.label)}"
+              f"<br>best found: {_esc(d.best_label)}<br>cost {100 * d.error.value:.0f} "
               f"points of win chance" for d in big],
         hovertemplate="%{text}<extra></extra>"))
     marks = []
@@ -107,13 +113,13 @@ def luck_chart(analysis: Any, height: int = 420) -> go.Figure:
         marker={"symbol": ["star" if w == "luckiest" else "triangle-down" for _, _, w in marks],
                 "size": 14, "color": [_colour(game, s) for _, s, _ in marks],
                 "line": {"width": 1, "color": "black"}},
-        text=[f"{w} roll: {html.escape(c.label)}<br>{html.escape(game.player_name(s))}: "
+        text=[f"{w} roll: {_esc(c.label)}<br>{_esc(game.player_name(s))}: "
               f"{100 * c.expected[s]:.0f}% expected, {100 * c.after[s]:.0f}% after "
               f"({100 * c.luck[s]:+.0f} points)" for c, s, w in marks],
         hovertemplate="%{text}<extra></extra>"))
     fig.update_layout(
         height=height, autosize=True, margin={"l": 50, "r": 20, "t": 40, "b": 40},
-        title={"text": f"Was it luck? Win chances over the game ({html.escape(game.name)})",
+        title={"text": f"Was it luck? Win chances over the game ({_esc(game.name)})",
                "font": {"size": 15}},
         xaxis={"title": {"text": "actions played"}, "rangemode": "tozero"},
         yaxis={"title": {"text": "win chance (%)"}, "range": [-3, 103]},
@@ -148,7 +154,7 @@ def turning_points_table(analysis: Any) -> str:
     game = analysis.game
     rows = "".join(
         f"<tr><td>{t.index}</td><td>{'roll' if t.kind == 'luck' else 'decision'}</td>"
-        f"<td>{html.escape(t.label)}</td><td>{html.escape(game.player_name(t.seat))}</td>"
+        f"<td>{_esc(t.label)}</td><td>{_esc(game.player_name(t.seat))}</td>"
         f"<td>{100 * t.swing:+.0f} points</td></tr>" for t in analysis.turning_points)
     return ("<table class='tt-turning-points'><tr><th>action</th><th>kind</th><th>what</th>"
             f"<th>seat</th><th>swing</th></tr>{rows}</table>")
