@@ -56,6 +56,7 @@ class Student:
     first_control: float | None = None
     rolled: float | None = None
     errors: list[str] = field(default_factory=list)
+    kernel: str | None = None       # the kernel id its page was given
 
 
 def _free_port() -> int:
@@ -75,7 +76,12 @@ class MemoryWatch(threading.Thread):
         self.peak_kernels = 0
         self.kernel_rss: list[int] = []
         self.kernel_vms = 0
+        self.cpu: dict[int, tuple[str, float]] = {}   # pid -> (role, CPU seconds last seen)
         self.stop = threading.Event()
+
+    def cpu_seconds(self, role: str) -> float:
+        """CPU seconds used so far by the server (``"server"``) or all its kernels (``"kernel"``)."""
+        return sum(t for r, t in self.cpu.values() if r == role)
 
     def kernels(self) -> list[psutil.Process]:
         try:
@@ -95,7 +101,11 @@ class MemoryWatch(threading.Thread):
                 try:
                     rss = p.memory_info().rss
                     total += rss
-                    if "ipykernel" in " ".join(p.cmdline()):
+                    ct = p.cpu_times()
+                    kernel = "ipykernel" in " ".join(p.cmdline())
+                    self.cpu[p.pid] = ("kernel" if kernel else "server" if p.pid == self.root.pid else "other",
+                                       ct.user + ct.system)
+                    if kernel:
                         kernels += 1
                         self.kernel_rss.append(rss)
                         self.kernel_vms = max(self.kernel_vms, p.memory_info().vms)
@@ -132,10 +142,12 @@ def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> 
                             "channel": channel, "buffers": []})
 
 
-async def protocol_student(base: str, token: str, st: Student, t0: float, deadline: float) -> None:
+async def protocol_student(base: str, token: str, st: Student, t0: float, deadline: float,
+                           bundle_url: str = "") -> None:
     """Do what a page does: load it, connect to the kernel, ask Voila to run the lesson
     (progressive rendering: ``/voila/execution/<kernel>``), take the outputs as they come,
-    then find "roll 10" among the widgets and click it."""
+    fetch plotly's widget bundle where the server serves it as a file (once a page, as the
+    charts' front end does), then find "roll 10" among the widgets and click it."""
     from tornado.httpclient import AsyncHTTPClient
     from tornado.websocket import websocket_connect
     client = AsyncHTTPClient(force_instance=True)
@@ -149,6 +161,7 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
         kid = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
         if not kid:
             raise RuntimeError("no kernel id in the page")
+        st.kernel = kid[1]
         wsbase = base.replace("http", "ws")
         session = uuid.uuid4().hex
         ws = await websocket_connect(f"{wsbase}/api/kernels/{kid[1]}/channels?token={token}&session_id={session}")
@@ -187,6 +200,10 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
                 st.first_control = time.time() - t0
             if pay["cell_index"] + 1 == pay["total_cell"]:
                 break
+        if bundle_url:
+            size = len((await client.fetch(f"{base}{bundle_url}", request_timeout=left())).body)
+            if size < 1_000_000:
+                raise RuntimeError(f"plotly's widget bundle at {bundle_url} has only {size} bytes")
         mid, m = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
         await ws.write_message(m)
         comms = (await reply_to(mid, "comm_info_reply"))["content"]["comms"]
@@ -236,6 +253,8 @@ def browser_students(base: str, token: str, students: list[Student], t0: float, 
                 page.goto(f"{base}/?token={token}", wait_until="commit", timeout=(deadline - time.time()) * 1000)
                 pages.append((st, page))
             for st, page in pages:
+                kid = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.content())
+                st.kernel = kid[1] if kid else None
                 box = page.locator(".tabletop-answer-box input").first
                 box.wait_for(state="visible", timeout=max(1, deadline - time.time()) * 1000)
                 st.first_control = time.time() - t0 if box.is_enabled() else None
@@ -256,17 +275,32 @@ def browser_students(base: str, token: str, students: list[Student], t0: float, 
             browser.close()
 
 
+def _alive(base: str, token: str, kernel: str) -> bool:
+    import urllib.error
+    import urllib.request
+    try:
+        urllib.request.urlopen(f"{base}/api/kernels/{kernel}?token={token}", timeout=5)
+        return True
+    except urllib.error.HTTPError as e:
+        return e.code != 404
+
+
 def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: float = 300.0,
-             shots: Path | None = None) -> dict:
-    """Serve the classroom on 127.0.0.1, send ``students`` at once, and measure."""
+             shots: Path | None = None, warm: int | None = None) -> dict:
+    """Serve the classroom on 127.0.0.1 with ``warm`` kernels started before the class (default:
+    one per student), send ``students`` at once, and measure."""
     state = Path(tempfile.mkdtemp(prefix="tabletop-load-"))
+    warm = students if warm is None else warm
     room = Classroom(ip="127.0.0.1", port=_free_port(), teacher_port=_free_port(), token=secrets.token_hex(4),
-                     db=state / "class.sqlite", cull=cull, cull_interval=max(2, min(15, cull // 4)), state=state)
+                     db=state / "class.sqlite", cull=cull, cull_interval=max(2, min(15, cull // 4)), state=state,
+                     warm=warm, max_kernels=max(warm, students) + 6)
     import subprocess
     from tabletop_nb.classroom import ClassRolls
     store = ClassRolls(room.db)
     log = open(state / "students.log", "w")
-    proc = subprocess.Popen(room.students_command, cwd=ROOT, env=room.env(), stdout=log, stderr=subprocess.STDOUT)
+    env = room.env()
+    bundle_url = env.get("TABLETOP_PLOTLY_BUNDLE_URL", "")
+    proc = subprocess.Popen(room.students_command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{room.port}"
     watch = MemoryWatch(proc.pid)
     result: dict = {}
@@ -281,8 +315,16 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
                 if time.time() > ready or proc.poll() is not None:
                     raise RuntimeError(f"the classroom server did not start:\n{(state / 'students.log').read_text()[-2000:]}")
                 time.sleep(0.3)
+        started = time.time()
+        while warm and f"warm kernel pool: {warm} of {warm} ready" not in (state / "students.log").read_text():
+            if time.time() > started + 60 + 10 * warm or proc.poll() is not None:
+                raise RuntimeError(f"the warm pool did not fill:\n{(state / 'students.log').read_text()[-2000:]}")
+            time.sleep(0.5)
+        pool_seconds = time.time() - started
         idle = psutil.Process(proc.pid).memory_info().rss
         watch.start()
+        time.sleep(1)
+        cpu_idle = watch.cpu_seconds("server")
         people = [Student("browser" if i < browsers else "protocol") for i in range(students)]
         t0 = time.time()
         deadline = t0 + time_limit
@@ -292,18 +334,22 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
             thread.start()
 
         async def protocol_all() -> None:
-            await asyncio.gather(*(protocol_student(base, room.token, s, t0, deadline)
+            await asyncio.gather(*(protocol_student(base, room.token, s, t0, deadline, bundle_url)
                                    for s in people if s.kind == "protocol"))
         asyncio.run(protocol_all())
         if web:
             thread.join(timeout=max(1, deadline - time.time() + 30))
         left = time.time()
         kernels_at_peak = watch.peak_kernels
-        # they have left: the kernels should go one cull time (plus a check interval) later
+        cpu_server, cpu_kernels = watch.cpu_seconds("server") - cpu_idle, watch.cpu_seconds("kernel")
+        # they have left: their kernels should go one cull time (plus a check interval) later
+        # (the warm pool refills meanwhile: kernels waiting for the next students are not theirs)
+        theirs = [s.kernel for s in people if s.kernel]
         wait_until = left + cull + room.cull_interval + 10
-        while time.time() < wait_until and watch.kernels():
+        while time.time() < wait_until and any(_alive(base, room.token, k) for k in theirs):
             time.sleep(1)
-        alive = len(watch.kernels())
+        alive = sum(_alive(base, room.token, k) for k in theirs)
+        alive_all = len(watch.kernels())
         gone_after = time.time() - left
         watch.stop.set()
         firsts = [s.first_control for s in people if s.first_control is not None]
@@ -319,9 +365,11 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
             peak_memory_mb=round(watch.peak / 2**20), server_idle_mb=round(idle / 2**20),
             kernel_rss_mb_max=round(kernel_rss[-1] / 2**20) if kernel_rss else None,
             kernel_address_space_mb_max=round(watch.kernel_vms / 2**20), kernel_limit_mb=room.memory_mb,
-            kernels_at_peak=kernels_at_peak, cull_seconds=cull,
-            kernels_alive_after=alive, seconds_waited_after_leaving=round(gone_after),
+            warm_pool=warm, warm_pool_seconds=round(pool_seconds),
+            kernels_at_peak=kernels_at_peak, cull_seconds=cull, students_kernels_known=len(theirs),
+            kernels_alive_after=alive, kernels_alive_after_with_pool=alive_all, seconds_waited_after_leaving=round(gone_after),
             class_rolls=store.summary().rolls,
+            cpu_seconds_server=round(cpu_server, 1), cpu_seconds_kernels=round(cpu_kernels, 1),
             requests_failed=len(failed), failures=failed[:10],
             loadavg=os.getloadavg())
     finally:
@@ -341,11 +389,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--browsers", type=int, default=3)
     ap.add_argument("--cull", type=int, default=60, help="seconds before a left page's kernel is culled")
     ap.add_argument("--time-limit", type=float, default=300)
+    ap.add_argument("--warm", type=int, default=None, help="warm kernels before the class (default: one a student)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     shots = ROOT / "tmp" / "artifacts"
     shots.mkdir(parents=True, exist_ok=True)
-    r = run_load(a.students, a.browsers, a.cull, a.time_limit, shots)
+    r = run_load(a.students, a.browsers, a.cull, a.time_limit, shots, warm=a.warm)
     if a.json:
         print(json.dumps(r))
     else:

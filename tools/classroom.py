@@ -27,8 +27,11 @@ It prints the address students type, and stops both servers on Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import functools
+import asyncio
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -46,12 +49,112 @@ MEMORY_MB = 2048
 CULL_SECONDS = 120
 CULL_INTERVAL = 15
 
+#: kernels kept started and warm before students arrive (0: none); about a class
+WARM = 30
+#: at most this many kernels alive (students' and warm ones) for the pool to start another
+MAX_KERNELS = 36
+
 _LIMIT = '''# written by tools/classroom.py: a student's kernel may reserve at most this much memory
 import os, resource
 _mb = int(os.environ.get("TABLETOP_KERNEL_MEMORY_MB", "0") or 0)
 if _mb > 0:
     resource.setrlimit(resource.RLIMIT_AS, (_mb * 2**20, _mb * 2**20))
 '''
+
+_WARM_IMPORTS = '''# written by tools/classroom.py: what the lesson imports, done when the kernel starts (a
+# warm kernel waiting in the pool has done it before its student arrives)
+import sys
+# jsonschema's optional IRI check (pulled in through plotly -> nbformat) builds an Earley
+# parser when imported: about 0.8 CPU seconds per kernel; the lesson validates no IRI
+sys.modules.setdefault("rfc3987_syntax", None)
+import plotly.graph_objects  # noqa: F401
+import tabletop_nb.classroom, tabletop_nb.viz, tabletop_nb.widgets.dicelab, tabletop_nb.widgets.exercise  # noqa: F401,E401
+'''
+
+
+@functools.lru_cache(maxsize=1)
+def _warm_kernel_manager() -> type:
+    """The students' Voila kernel manager: jupyter_server's, with a pool of warm kernels.
+
+    Voila 0.5's own pool (``preheat_kernel``) refuses progressive rendering, which the
+    offline page needs. This pool keeps ``warm`` kernels started, with the lesson's imports
+    done (:data:`_WARM_IMPORTS`), in the notebook's folder; a page's ``start_kernel`` takes the
+    oldest and the pool starts a replacement, one at a time, while fewer than
+    ``max_kernels`` are alive. Each page then only runs the lesson. The idle culler passes
+    over kernels in the pool (they have no page yet); once a page took one it is culled as
+    any other.
+    """
+    from jupyter_client.asynchronous.client import AsyncKernelClient  # noqa: F401  (fail early)
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from traitlets import Integer, Unicode
+
+    class WarmKernelManager(AsyncMappingKernelManager):
+        warm = Integer(0, config=True, help="kernels kept started and warm (0: no pool)")
+        max_kernels = Integer(MAX_KERNELS, config=True, help="no pool refill while this many kernels are alive")
+        warm_path = Unicode("notebooks", config=True, help="the folder (API path) pooled kernels start in")
+        warm_kernel_name = Unicode("python3", config=True)
+
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self._ready: list[str] = []
+            self._starting: set[str] = set()
+            self._filling = False
+            if self.warm > 0:
+                try:
+                    loop = asyncio.get_event_loop()
+                except RuntimeError:
+                    loop = asyncio.new_event_loop()
+                    asyncio.set_event_loop(loop)
+                loop.call_soon(self._fill_soon, 0.0)
+
+        def _fill_soon(self, delay: float) -> None:
+            if not self._filling:
+                self._filling = True
+                asyncio.ensure_future(self._fill(delay))
+
+        async def _fill(self, delay: float) -> None:
+            try:
+                await asyncio.sleep(delay)
+                while len(self._ready) < self.warm and len(self.list_kernel_ids()) < self.max_kernels:
+                    kid = await super().start_kernel(path=self.warm_path, kernel_name=self.warm_kernel_name)
+                    self._starting.add(kid)
+                    client = self.get_kernel(kid).client()
+                    client.start_channels()
+                    try:
+                        await client.wait_for_ready(timeout=120)
+                    finally:
+                        client.stop_channels()
+                        self._starting.discard(kid)
+                    self._ready.append(kid)
+                    self.log.info("warm kernel pool: %d of %d ready", len(self._ready), self.warm)
+            except Exception:  # a pool that cannot fill leaves pages to start their own kernels
+                self.log.exception("warm kernel pool: could not start a kernel")
+            finally:
+                self._filling = False
+
+        async def start_kernel(self, *, kernel_id=None, path=None, **kwargs):
+            while self._ready and kernel_id is None and path is not None and (
+                    self.cwd_for_path(path) == self.cwd_for_path(self.warm_path)):
+                kid = self._ready.pop(0)
+                if kid in self:
+                    self.log.info("warm kernel pool: %s given to a page (%d left)", kid, len(self._ready))
+                    self._fill_soon(5.0)
+                    return kid
+            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            if kernel_id in self._ready or kernel_id in self._starting:
+                return None
+            return await super().cull_kernel_if_idle(kernel_id)
+
+    return WarmKernelManager
+
+
+#: the class Voila's ``multi_kernel_manager_class`` names (``classroom.WarmKernelManager``)
+def __getattr__(name: str) -> type:
+    if name == "WarmKernelManager":
+        return _warm_kernel_manager()
+    raise AttributeError(name)
 
 
 def lan_address() -> str:
@@ -83,6 +186,8 @@ class Classroom:
     cull: int = CULL_SECONDS
     cull_interval: int = CULL_INTERVAL
     memory_mb: int = MEMORY_MB
+    warm: int = WARM
+    max_kernels: int = MAX_KERNELS
     state: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="tabletop-classroom-")))
 
     def voila_args(self, notebook: str, ip: str, port: int, token: str) -> list[str]:
@@ -94,11 +199,27 @@ class Classroom:
 
     @property
     def students_command(self) -> list[str]:
-        return self.voila_args("notebooks/dice_odds.ipynb", self.ip, self.port, self.token)
+        return self.voila_args("notebooks/dice_odds.ipynb", self.ip, self.port, self.token) + [
+            "--VoilaConfiguration.multi_kernel_manager_class=classroom.WarmKernelManager",
+            f"--WarmKernelManager.warm={self.warm}", f"--WarmKernelManager.max_kernels={self.max_kernels}",
+            "--WarmKernelManager.warm_path=notebooks"]
 
     @property
     def teacher_command(self) -> list[str]:
         return self.voila_args("notebooks/class_rolls.ipynb", "127.0.0.1", self.teacher_port, self.teacher_token)
+
+    def bundle_url(self) -> str:
+        """plotly's widget bundle, copied into the template's static folder (once per plotly
+        version), and the URL Voila serves it at: the lesson's charts then send this URL, not
+        4.9 MB each, and each browser fetches the file once (``_board.py``, fix 1)."""
+        import plotly
+        from tabletop_nb.widgets._board import bundle_path
+        name = f"plotly-widgetbundle-{plotly.__version__}.js"
+        source, copy = bundle_path(), ROOT / "share" / "jupyter" / "voila" / "templates" / "tabletop" / "static" / name
+        if not copy.exists() or copy.stat().st_size != source.stat().st_size:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, copy)
+        return f"/voila/static/{name}"
 
     def env(self) -> dict[str, str]:
         """The servers' environment; the kernels inherit it."""
@@ -106,11 +227,14 @@ class Classroom:
         startup = ipython / "profile_default" / "startup"
         startup.mkdir(parents=True, exist_ok=True)
         (startup / "00-tabletop-memory-limit.py").write_text(_LIMIT)
+        (startup / "01-tabletop-warm-imports.py").write_text(_WARM_IMPORTS)
         env = dict(os.environ)
         share, etc = str(ROOT / "share" / "jupyter"), str(ROOT / "etc" / "jupyter")
         env["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, env.get("JUPYTER_PATH")) if p)
         env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(p for p in (etc, env.get("JUPYTER_CONFIG_PATH")) if p)
-        env.update(IPYTHONDIR=str(ipython), TABLETOP_CLASS_DB=str(self.db),
+        # the server imports this file's WarmKernelManager as classroom.WarmKernelManager
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "tools"), env.get("PYTHONPATH")) if p)
+        env.update(IPYTHONDIR=str(ipython), TABLETOP_CLASS_DB=str(self.db), TABLETOP_PLOTLY_BUNDLE_URL=self.bundle_url(),
                    TABLETOP_KERNEL_MEMORY_MB=str(self.memory_mb), OPENBLAS_NUM_THREADS="1",
                    OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONUNBUFFERED="1")
         return env
@@ -175,9 +299,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cull", type=int, default=CULL_SECONDS, help="seconds before a closed page's kernel stops")
     ap.add_argument("--cull-interval", type=int, default=CULL_INTERVAL)
     ap.add_argument("--memory-mb", type=int, default=MEMORY_MB, help="each kernel's address-space limit")
+    ap.add_argument("--warm", type=int, default=WARM, help="kernels started before students arrive (about the class's size)")
+    ap.add_argument("--max-kernels", type=int, default=MAX_KERNELS,
+                    help="the warm pool starts no kernel while this many are alive")
     a = ap.parse_args(argv)
     room = Classroom(ip=a.ip, port=a.port, teacher_port=a.teacher_port, token=a.token or short_token(),
-                     db=a.db, cull=a.cull, cull_interval=a.cull_interval, memory_mb=a.memory_mb)
+                     db=a.db, cull=a.cull, cull_interval=a.cull_interval, memory_mb=a.memory_mb,
+                     warm=a.warm, max_kernels=a.max_kernels)
     return serve(room)
 
 

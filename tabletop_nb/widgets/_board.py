@@ -17,7 +17,11 @@ anywidget 0.11's (``anywidget/labextension``):
    :class:`BoardWidget` replaces the ``_esm`` by a small module (:data:`_ESM`) that
    finishes ``initialize`` at once and imports plotly's bundle only when drawing, once
    per page for every board (it travels in the ``_tabletop_bundle`` trait). So the
-   model is ready well inside the 2 s and hears every message.
+   model is ready well inside the 2 s and hears every message. Where the server serves
+   the bundle as a file (the classroom server, ``tools/classroom.py``, which sets
+   ``TABLETOP_PLOTLY_BUNDLE_URL``), the board sends only its URL
+   (``_tabletop_bundle_url``) and the browser fetches it once and caches it: 30 students'
+   kernels then do not each send two copies of 4.9 MB through the server.
 2. **A view that came up before the model was current is redrawn.** The bundle's own
    view draws ``_widget_data`` and ``_widget_layout`` when it is rendered and ignores
    later changes of those two (``do_data(){}``); edits sent while the bundle was still
@@ -44,6 +48,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 import pathlib
 from typing import Any, Callable
 
@@ -56,11 +61,20 @@ from plotly.serializers import custom_serializers
 __all__ = ["BoardWidget", "WidthProbe"]
 
 
+#: set (by tools/classroom.py) to the URL the server serves plotly's widget bundle at; the
+#: boards then send that URL instead of the bundle's 4.9 MB text (see the module docstring)
+BUNDLE_URL_ENV = "TABLETOP_PLOTLY_BUNDLE_URL"
+
+
+def bundle_path() -> pathlib.Path:
+    """The file of plotly's own widget module (its FigureWidget ``_esm``)."""
+    return pathlib.Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+
+
 @functools.lru_cache(maxsize=1)
 def _bundle_source() -> str:
     """plotly's own widget module (its FigureWidget ``_esm``), as text."""
-    path = pathlib.Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
-    return path.read_text(encoding="utf-8")
+    return bundle_path().read_text(encoding="utf-8")
 
 
 #: the board's front end: ready at once (fix 1); plotly's bundle imported on first draw,
@@ -71,11 +85,12 @@ const KEY = "__tabletop_plotly_widget_" + %(version)s;
 function bundle(model) {
   let p = globalThis[KEY];
   if (!p) {
-    const url = URL.createObjectURL(new Blob([model.get("_tabletop_bundle")],
-                                             { type: "text/javascript" }));
+    const served = model.get("_tabletop_bundle_url");
+    const url = served ? new URL(served, document.baseURI).href
+      : URL.createObjectURL(new Blob([model.get("_tabletop_bundle")], { type: "text/javascript" }));
+    const done = () => { if (!served) URL.revokeObjectURL(url); };
     p = globalThis[KEY] = import(url);
-    p.then(() => URL.revokeObjectURL(url), () => { URL.revokeObjectURL(url);
-      if (globalThis[KEY] === p) delete globalThis[KEY]; });
+    p.then(done, () => { done(); if (globalThis[KEY] === p) delete globalThis[KEY]; });
   }
   return p;
 }
@@ -139,10 +154,15 @@ class BoardWidget(go.FigureWidget):
 
     _esm = _ESM
     _tabletop_bundle = traitlets.Unicode().tag(sync=True)
+    _tabletop_bundle_url = traitlets.Unicode().tag(sync=True)
+
+    @traitlets.default("_tabletop_bundle_url")
+    def _bundle_url_default(self) -> str:
+        return os.environ.get(BUNDLE_URL_ENV, "")
 
     @traitlets.default("_tabletop_bundle")
     def _bundle_default(self) -> str:
-        return _bundle_source()
+        return "" if self._tabletop_bundle_url else _bundle_source()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -158,7 +158,7 @@ def test_the_teacher_view_after_two_students_rolled(tmp_path):
     from classroom import Classroom
     from classroom_load import Student, protocol_student
     room = Classroom(ip="127.0.0.1", port=free_port(), teacher_port=free_port(), token=secrets.token_hex(4),
-                     db=tmp_path / "class.sqlite", cull=30, cull_interval=5,
+                     db=tmp_path / "class.sqlite", cull=30, cull_interval=5, warm=2, max_kernels=4,
                      state=Path(tempfile.mkdtemp(prefix="tabletop-class-test-")))
     from tabletop_nb.classroom import ClassRolls
     ClassRolls(room.db)
