@@ -268,9 +268,16 @@ def browser_students(base: str, token: str, students: list[Student], t0: float, 
             for st, page in pages:
                 page.context.close()
         except Exception as e:  # noqa: BLE001
-            for st in students:
+            for i, st in enumerate(students):
                 if st.rolled is None:
                     st.errors.append(f"{type(e).__name__}: {str(e)[:300]}")
+            if shots is not None:   # what a page without its roll showed
+                for i, (st, page) in enumerate(pages):
+                    if st.rolled is None:
+                        try:
+                            page.screenshot(path=str(shots / f"classroom_load_failed_{i}.png"), full_page=True)
+                        except Exception:  # noqa: BLE001  (a page that cannot be pictured)
+                            pass
         finally:
             browser.close()
 
@@ -324,7 +331,7 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
         idle = psutil.Process(proc.pid).memory_info().rss
         watch.start()
         time.sleep(1)
-        cpu_idle = watch.cpu_seconds("server")
+        cpu_idle, cpu_idle_kernels = watch.cpu_seconds("server"), watch.cpu_seconds("kernel")
         people = [Student("browser" if i < browsers else "protocol") for i in range(students)]
         t0 = time.time()
         deadline = t0 + time_limit
@@ -341,7 +348,7 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
             thread.join(timeout=max(1, deadline - time.time() + 30))
         left = time.time()
         kernels_at_peak = watch.peak_kernels
-        cpu_server, cpu_kernels = watch.cpu_seconds("server") - cpu_idle, watch.cpu_seconds("kernel")
+        cpu_server, cpu_kernels = watch.cpu_seconds("server") - cpu_idle, watch.cpu_seconds("kernel") - cpu_idle_kernels
         # they have left: their kernels should go one cull time (plus a check interval) later
         # (the warm pool refills meanwhile: kernels waiting for the next students are not theirs)
         theirs = [s.kernel for s in people if s.kernel]

@@ -15,12 +15,15 @@ script adds the class's settings: a kernel whose page is closed is culled ``--cu
 seconds after its last activity (checked every ``--cull-interval`` seconds), each kernel
 runs with an address-space limit of ``--memory-mb`` (set by an IPython start-up file in a
 private IPYTHONDIR, so the server itself is not limited), and one BLAS thread per kernel
-(30 kernels share a laptop's few cores).
+(30 kernels share a laptop's few cores). The students' server keeps ``--warm`` kernels
+started, with the lesson's imports done, before anyone arrives (:func:`_warm_kernel_manager`),
+and serves plotly's chart bundle as a file the browser caches instead of sending it in
+every chart widget's state (:meth:`Classroom.bundle_url`).
 
 Usage::
 
     python tools/classroom.py                        # what `make classroom` runs
-    python tools/classroom.py --ip 127.0.0.1 --port 8866 --token secret --cull 60
+    python tools/classroom.py --ip 127.0.0.1 --port 8866 --token secret --cull 60 --warm 10
 
 It prints the address students type, and stops both servers on Ctrl-C.
 """
@@ -79,26 +82,28 @@ def _warm_kernel_manager() -> type:
     Voila 0.5's own pool (``preheat_kernel``) refuses progressive rendering, which the
     offline page needs. This pool keeps ``warm`` kernels started, with the lesson's imports
     done (:data:`_WARM_IMPORTS`), in the notebook's folder; a page's ``start_kernel`` takes the
-    oldest and the pool starts a replacement, one at a time, while fewer than
-    ``max_kernels`` are alive. Each page then only runs the lesson. The idle culler passes
+    oldest; once no page has arrived for ``refill_quiet`` seconds the pool starts
+    replacements, one at a time, while fewer than ``max_kernels`` are alive. Each page then only runs the lesson. The idle culler passes
     over kernels in the pool (they have no page yet); once a page took one it is culled as
     any other.
     """
-    from jupyter_client.asynchronous.client import AsyncKernelClient  # noqa: F401  (fail early)
+    from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-    from traitlets import Integer, Unicode
+    from traitlets import Float, Integer, Unicode
 
     class WarmKernelManager(AsyncMappingKernelManager):
         warm = Integer(0, config=True, help="kernels kept started and warm (0: no pool)")
         max_kernels = Integer(MAX_KERNELS, config=True, help="no pool refill while this many kernels are alive")
         warm_path = Unicode("notebooks", config=True, help="the folder (API path) pooled kernels start in")
         warm_kernel_name = Unicode("python3", config=True)
+        refill_quiet = Float(20.0, config=True, help="seconds without a new page before the pool refills")
 
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
             self._ready: list[str] = []
             self._starting: set[str] = set()
             self._filling = False
+            self._quiet_until = 0.0
             if self.warm > 0:
                 try:
                     loop = asyncio.get_event_loop()
@@ -108,14 +113,18 @@ def _warm_kernel_manager() -> type:
                 loop.call_soon(self._fill_soon, 0.0)
 
         def _fill_soon(self, delay: float) -> None:
+            # a replacement starts only once pages stopped arriving for `delay` seconds, so
+            # starting it does not slow the class that is arriving
+            self._quiet_until = time.monotonic() + delay
             if not self._filling:
                 self._filling = True
-                asyncio.ensure_future(self._fill(delay))
+                asyncio.ensure_future(self._fill())
 
-        async def _fill(self, delay: float) -> None:
+        async def _fill(self) -> None:
             try:
-                await asyncio.sleep(delay)
                 while len(self._ready) < self.warm and len(self.list_kernel_ids()) < self.max_kernels:
+                    while time.monotonic() < self._quiet_until:
+                        await asyncio.sleep(self._quiet_until - time.monotonic())
                     kid = await super().start_kernel(path=self.warm_path, kernel_name=self.warm_kernel_name)
                     self._starting.add(kid)
                     client = self.get_kernel(kid).client()
@@ -137,8 +146,11 @@ def _warm_kernel_manager() -> type:
                     self.cwd_for_path(path) == self.cwd_for_path(self.warm_path)):
                 kid = self._ready.pop(0)
                 if kid in self:
+                    # the page's clock starts now: a kernel warm for longer than the cull time
+                    # would otherwise be culled before the page connects to it
+                    self.get_kernel(kid).last_activity = utcnow()
                     self.log.info("warm kernel pool: %s given to a page (%d left)", kid, len(self._ready))
-                    self._fill_soon(5.0)
+                    self._fill_soon(self.refill_quiet)
                     return kid
             return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
 
@@ -254,6 +266,8 @@ class Classroom:
             f"  (the token, if asked: {self.token})",
             f"  Your view of the class's pooled rolls (this computer only):  {self.teacher_url()}",
             f"  Rolls are stored anonymously in {self.db}; 'reset for the next lesson' clears them.",
+            f"  {self.warm} kernels are being started for the students now (best a minute or two before "
+            f"they arrive); at most {self.max_kernels} run at once unless more students come.",
             f"  A closed page's kernel stops {self.cull} s after its last activity; each kernel may use "
             f"{self.memory_mb} MB.",
             "  Stop with Ctrl-C.",

@@ -150,6 +150,7 @@ def test_a_small_class_at_once_gets_controls_and_leaves_no_kernels():
     assert r["kernels_at_peak"] >= 2
     assert r["kernels_alive_after"] == 0 and r["seconds_waited_after_leaving"] <= 10 + 2 + 10 + 5, r
     assert r["kernel_address_space_mb_max"] < r["kernel_limit_mb"]
+    assert r["kernel_rss_mb_max"] <= 200, r          # the bound docs/guide/teach.md states
 
 
 @pytest.mark.timeout(400)
