@@ -253,11 +253,11 @@ def browser_students(base: str, token: str, students: list[Student], t0: float, 
                 page.goto(f"{base}/?token={token}", wait_until="commit", timeout=(deadline - time.time()) * 1000)
                 pages.append((st, page))
             for st, page in pages:
-                kid = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.content())
-                st.kernel = kid[1] if kid else None
                 box = page.locator(".tabletop-answer-box input").first
                 box.wait_for(state="visible", timeout=max(1, deadline - time.time()) * 1000)
                 st.first_control = time.time() - t0 if box.is_enabled() else None
+                kid = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.content())
+                st.kernel = kid[1] if kid else None
             for i, (st, page) in enumerate(pages):
                 page.locator("button[title='roll 10']").click(timeout=max(1, deadline - time.time()) * 1000)
                 page.locator(".tabletop-roll", has_text="last roll").first.wait_for(
