@@ -349,10 +349,11 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
         left = time.time()
         kernels_at_peak = watch.peak_kernels
         cpu_server, cpu_kernels = watch.cpu_seconds("server") - cpu_idle, watch.cpu_seconds("kernel") - cpu_idle_kernels
-        # they have left: their kernels should go one cull time (plus a check interval) later
+        # they have left: their kernels should go one cull time (plus a check interval) later;
+        # wait a minute more at most, and report when the last went
         # (the warm pool refills meanwhile: kernels waiting for the next students are not theirs)
         theirs = [s.kernel for s in people if s.kernel]
-        wait_until = left + cull + room.cull_interval + 10
+        wait_until = left + cull + room.cull_interval + 60
         while time.time() < wait_until and any(_alive(base, room.token, k) for k in theirs):
             time.sleep(1)
         alive = sum(_alive(base, room.token, k) for k in theirs)

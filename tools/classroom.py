@@ -96,7 +96,7 @@ def _warm_kernel_manager() -> type:
         max_kernels = Integer(MAX_KERNELS, config=True, help="no pool refill while this many kernels are alive")
         warm_path = Unicode("notebooks", config=True, help="the folder (API path) pooled kernels start in")
         warm_kernel_name = Unicode("python3", config=True)
-        refill_quiet = Float(20.0, config=True, help="seconds without a new page before the pool refills")
+        refill_quiet = Float(60.0, config=True, help="seconds without a new page before the pool refills")
 
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
