@@ -1153,5 +1153,5 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
             own.shutdown(wait=True, cancel_futures=True)
     settings = {"bots": names, "games": len(records), "seed": seed, "quick": quick,
                 **{k: v for k, v in (analyses[0].settings.items() if analyses else ())
-                   if k != "bot"}}
+                   if k not in ("bot", "seed")}}
     return LuckAndSkill(pd.DataFrame(rows), ladder, analyses, settings)
