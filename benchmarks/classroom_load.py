@@ -368,6 +368,9 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
             students=students, browsers=len(web),
             first_control_median=round(statistics.median(firsts), 2) if firsts else None,
             first_control_worst=round(max(firsts), 2) if firsts else None,
+            first_control_worst_by_kind={k: round(max((s.first_control for s in people if s.kind == k
+                                                         and s.first_control is not None), default=0), 2)
+                                         for k in ("browser", "protocol")},
             rolled=sum(1 for s in people if s.rolled is not None),
             roll_worst=round(max((s.rolled for s in people if s.rolled is not None), default=0), 2),
             peak_memory_mb=round(watch.peak / 2**20), server_idle_mb=round(idle / 2**20),
