@@ -80,7 +80,7 @@ import numpy as np
 from ..core.errors import RulesError, TabletopError
 from .goals import Goal, Stream, parse_goals
 from .rule_paths import rule_path_value, with_rule_path
-from .streams import (format_number, is_rate, metric_names, per_game_table, stream_interval,
+from .streams import (PlayedColumns, format_number, is_rate, metric_names, per_game_table, stream_interval,
                       stream_title, stream_values)
 
 __all__ = ["balance", "plan_balance", "BalancePlan", "BalanceResult", "Candidate", "race_half_width",
@@ -96,7 +96,7 @@ _PROPOSER_KEY = (1 << 42) + 1
 
 # --------------------------------------------------------------------------- candidates
 @dataclass
-class Candidate:
+class Candidate(PlayedColumns):
     """One setting of the rules in the race.
 
     :func:`balance` makes one per setting it races and reports them as the rows of
@@ -141,17 +141,6 @@ class Candidate:
     round_out: int | None = None
     order: int = 0
     columns: dict[str, list[np.ndarray]] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        """Games played so far."""
-        cols = next(iter(self.columns.values()), [])
-        return int(sum(len(c) for c in cols))
-
-    def stream(self, metric: str) -> np.ndarray:
-        """Every game's value of ``metric`` so far, in the order played."""
-        parts = self.columns.get(metric, [])
-        return np.concatenate(parts) if parts else np.empty(0)
 
 
 def _label(paths: Sequence[str], values: Sequence[Any]) -> str:

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..core.errors import RulesError, TabletopError
 from .rule_paths import rule_path_value, with_rule_path
-from .streams import (format_number, metric_names, per_game_table, stream_interval, stream_title,
+from .streams import (PlayedColumns, format_number, metric_names, per_game_table, stream_interval, stream_title,
                       stream_values)
 
 __all__ = ["levers", "LeversResult", "default_lever_rules", "one_step_changes"]
@@ -120,21 +120,12 @@ def one_step_changes(game: Any, path: str, step: Any = None) -> tuple[list[tuple
     return changes, refused
 
 
-class _Change:
+class _Change(PlayedColumns):
     def __init__(self, path: str, old: Any, new: Any, game: Any, step: float | None):
         self.path, self.old, self.new, self.game, self.step = path, old, new, game, step
         self.label = f"{path}={new!r}"
         self.columns: dict[str, list[np.ndarray]] = {}
         self.active = True
-
-    @property
-    def games(self) -> int:
-        cols = next(iter(self.columns.values()), [])
-        return int(sum(len(c) for c in cols))
-
-    def stream(self, metric: str) -> np.ndarray:
-        parts = self.columns.get(metric, [])
-        return np.concatenate(parts) if parts else np.empty(0)
 
 
 def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, steps: Mapping[str, Any] | None = None,

@@ -18,8 +18,63 @@ import numpy as np
 from ..core.errors import TabletopError
 from .goals import Goal, Stream
 
-__all__ = ["per_game_table", "metric_names", "stream_values", "stream_interval", "is_rate", "stream_title",
-           "format_number"]
+__all__ = ["PlayedColumns", "per_game_table", "metric_names", "stream_values", "stream_interval", "is_rate",
+           "stream_title", "format_number"]
+
+
+class PlayedColumns:
+    """What a balance candidate and a lever's change keep of the games they played: the
+    per-game values of each goal number, one array per round (``columns``), and the two
+    questions both ask of them, how many games so far and a number's whole stream.
+
+    :class:`tabletop_nb.lab.balance.Candidate` and the lever finder's changes are these, so
+    the two answer alike.
+
+    Attributes
+    ----------
+    columns : dict
+        Goal number -> the per-game values of each round played (a list of arrays). The
+        subclass (or its ``__init__``) makes it; this class only reads it.
+
+    Examples
+    --------
+    >>> class Played(PlayedColumns):
+    ...     def __init__(self):
+    ...         self.columns = {"turns": [np.array([40, 38]), np.array([41])]}
+    >>> p = Played()
+    >>> p.games, p.stream("turns").tolist(), p.stream("score_seat_0").size
+    (3, [40, 38, 41], 0)
+    """
+
+    columns: dict[str, list[np.ndarray]]
+
+    @property
+    def games(self) -> int:
+        """Games played so far."""
+        cols = next(iter(self.columns.values()), [])
+        return int(sum(len(c) for c in cols))
+
+    def stream(self, metric: str) -> np.ndarray:
+        """Every game's value of ``metric`` so far, in the order played (empty when none).
+
+        Parameters
+        ----------
+        metric : str
+            A goal number's name, e.g. ``"turns"``.
+
+        Returns
+        -------
+        numpy.ndarray
+
+        Examples
+        --------
+        >>> p = PlayedColumns()
+        >>> p.columns = {"turns": [np.array([40]), np.array([41, 39])]}
+        >>> p.stream("turns").tolist()
+        [40, 41, 39]
+        """
+        parts = self.columns.get(metric, [])
+        return np.concatenate(parts) if parts else np.empty(0)
 
 
 def per_game_table(rows: list, game: Any, names: list[str], entropy: int):
