@@ -1,14 +1,11 @@
 """Issue 36: every hook of Pacal's Rocket (``tt.hooks("pacal")``) is followed by the bots.
 
-For each hook a house rule changes it (one subclass per hook, below), and
-``tt.check_rule`` measures on seeded games, against a do-nothing control, the share of
-the greedy and the search bot's decisions that change: above 0 where the bots follow the
-hook, and exactly 0 for the control. A hook the greedy bot cannot take into account says
-why in its ``bots_note`` (and the test checks that the measure agrees).
+The house rules and their games are here; the checks are in ``tests/hooks_bots.py``.
 """
 import pytest
 
 import tabletop_nb as tt
+from hooks_bots import assert_every_hook_has_a_house_rule, assert_greedy_follows, assert_search_follows
 from tabletop_nb.games.pacal import PacalGame
 from tabletop_nb.games.pacal.engine import turn
 
@@ -92,7 +89,7 @@ HOOKS = tt.hooks("pacal")
 
 def test_every_hook_has_a_house_rule_here():
     """A new hook needs its own case in this file."""
-    assert set(VARIANTS) == set(HOOKS.names)
+    assert_every_hook_has_a_house_rule(VARIANTS, HOOKS)
 
 
 @pytest.mark.parametrize("hook", list(VARIANTS))
@@ -100,26 +97,11 @@ def test_greedy_follows_the_hook_or_says_why_not(hook):
     """PC-SCORE-03..08, PC-MOVE-01..03, PC-FINAL-02 (each hook's rules): the greedy bot's
     decisions change under a house rule that changes the hook, the control's never."""
     cls, games, _ = VARIANTS[hook]
-    check = tt.check_rule(cls(players=3), games=games, bots=("greedy",), effects=False)
-    assert check.hooks == (hook,)
-    assert check.ok, check.problems[0].line()
-    assert check.bites_games > 0
-    assert check.control_changes == 0
-    changed = check.changed_share("greedy")
-    if HOOKS[hook].bots_follow:
-        assert changed > 0, f"greedy ignores {hook}"
-    else:
-        # documented: greedy cannot take it into account; the measure agrees
-        assert "greedy" in HOOKS[hook].bots_note
-        assert changed == 0
+    assert_greedy_follows(HOOKS, hook, cls, games, may_not_follow=True)
 
 
 @pytest.mark.parametrize("hook", list(VARIANTS))
 def test_search_follows_the_hook(hook):
     """The search bot (a small budget) follows every hook: its rollouts play the variant."""
     cls, _, games = VARIANTS[hook]
-    check = tt.check_rule(cls(players=3), games=1, bots=("search",), search_games=games,
-                          search_budget=4, effects=False)
-    assert check.ok
-    assert check.control_changes == 0
-    assert check.changed_share("search") > 0, f"search ignores {hook}"
+    assert_search_follows(hook, cls, games)

@@ -1,15 +1,12 @@
 """Issue 36: every hook of Pebble Rock (``tt.hooks("pebble_rock")``) is followed by the bots.
 
-For each hook a house rule changes it (one subclass per hook, below), and
-``tt.check_rule`` measures on seeded games, against a do-nothing control, the share of
-the greedy and the search bot's decisions that change: above 0 where the bots follow the
-hook, exactly 0 for the control. A hook the bots cannot take into account says why in its
-``bots_note``.
+The house rules and their games are here; the checks are in ``tests/hooks_bots.py``.
 """
 import numpy as np
 import pytest
 
 import tabletop_nb as tt
+from hooks_bots import assert_every_hook_has_a_house_rule, assert_greedy_follows, assert_search_follows
 from tabletop_nb.core.bots import resolve_bot
 from tabletop_nb.games.pebble_rock import PebbleRockGame, invariants
 from tabletop_nb.games.pebble_rock.state import Step, replace
@@ -57,7 +54,7 @@ HOOKS = tt.hooks("pebble_rock")
 
 def test_every_hook_has_a_house_rule_here():
     """A new hook needs its own case in this file."""
-    assert set(VARIANTS) == set(HOOKS.names)
+    assert_every_hook_has_a_house_rule(VARIANTS, HOOKS)
 
 
 @pytest.mark.parametrize("hook", SEEDED)
@@ -66,24 +63,14 @@ def test_greedy_follows_the_hook(hook):
     the greedy bot's decisions change under a house rule that changes the hook, the
     control's never."""
     cls, games, _ = VARIANTS[hook]
-    check = tt.check_rule(cls(players=3), games=games, bots=("greedy",), effects=False)
-    assert check.hooks == (hook,)
-    assert check.ok, check.problems[0].line()
-    assert check.bites_games > 0
-    assert check.control_changes == 0
-    assert HOOKS[hook].bots_follow
-    assert check.changed_share("greedy") > 0, f"greedy ignores {hook}"
+    assert_greedy_follows(HOOKS, hook, cls, games)
 
 
 @pytest.mark.parametrize("hook", SEEDED)
 def test_search_follows_the_hook(hook):
     """The search bot (a small budget) follows every hook: its rollouts play the variant."""
     cls, _, games = VARIANTS[hook]
-    check = tt.check_rule(cls(players=3), games=1, bots=("search",),
-                          search_games=games, search_budget=4, effects=False)
-    assert check.ok
-    assert check.control_changes == 0
-    assert check.changed_share("search") > 0, f"search ignores {hook}"
+    assert_search_follows(hook, cls, games)
 
 
 def _paid_jetstream_positions():
