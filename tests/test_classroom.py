@@ -144,7 +144,9 @@ def test_the_classroom_bounds_each_kernels_memory(tmp_path):
     room = Classroom(ip="127.0.0.1", db=tmp_path / "c.sqlite", memory_mb=400, state=tmp_path / "state")
     env = room.env()
     assert env["TABLETOP_KERNEL_MEMORY_MB"] == "400" and env["TABLETOP_CLASS_DB"] == str(tmp_path / "c.sqlite")
-    startup = next((Path(env["IPYTHONDIR"]) / "profile_default" / "startup").glob("*.py"))
+    # the memory limit's own start-up file (there are others, e.g. the warm imports, in any
+    # order glob gives them)
+    startup = Path(env["IPYTHONDIR"]) / "profile_default" / "startup" / "00-tabletop-memory-limit.py"
     probe = (f"exec(open({str(startup)!r}).read())\n"
              "try:\n    b = bytearray(600 * 2**20)\n    print('allocated')\n"
              "except MemoryError:\n    print('refused')\n")
