@@ -33,7 +33,7 @@ API_MODULES: list[tuple[str, list[str]]] = [
         "position", "checkpoint", "codec", "draft", "memo", "hooks")] + ["tabletop_nb.core"]),
     ("lab", ["tabletop_nb.lab." + m for m in (
         "compare", "ladder", "sequential", "charts", "balance", "balance_charts", "goals",
-        "synthetic", "analyse")] + ["tabletop_nb.lab"]),
+        "synthetic", "analyse", "levers", "streams", "rule_paths")] + ["tabletop_nb.lab"]),
     ("viz", ["tabletop_nb.viz." + m for m in ("dice", "scores", "tables", "views", "generic_view",
                                               "luck")]
      + ["tabletop_nb.viz"]),
