@@ -105,7 +105,9 @@ def test_a_pool_run_that_fails_keeps_every_finished_chunk():
                              executor=pool, progress=False)
     e = err.value
     kept = set(e.table["game"])
-    assert 3 <= len(kept) <= 7 and "of the run with seed 5" in e.game
+    # the rule fails in every game that asks it once a fourth game has started, so the game
+    # still running then may fail too; the two that finished before that start are kept
+    assert 2 <= len(kept) <= 7 and "of the run with seed 5" in e.game
     failed = int(e.game.split()[1])
     assert failed not in kept
 
