@@ -113,3 +113,41 @@ def test_changing_players_without_a_threshold_names_players():
         tabletop_nb.load_game("pacal", players=2, thresholds=((2, 45),)).with_rules(players=3)
     assert err.value.field == "players"
     assert str(err.value) == "rules.players: does not fit rules.thresholds: no end threshold for 3 players"
+
+
+def test_pc_straight_01_a_move_hook_naming_a_space_off_the_board_is_refused():
+    """A movement hook's spaces are board indices from 0: -1 (or the board's size) is the house
+    rule's mistake, named as such, never a move to nowhere (PC-STRAIGHT-01)."""
+    for bad in (-1, None):
+        class OffBoard(PacalGame):
+            def straight_moves(self, ship, pips, free):
+                moves = super().straight_moves(ship, pips, free)
+                return moves + [-1] if bad == -1 else moves + [self.geo.size]
+
+        with pytest.raises(HouseRuleError, match=r"OffBoard\.straight_moves returned"):
+            for seed in range(5):
+                tabletop_nb.play(OffBoard(players=3), "random", seed=seed)
+
+
+def test_pc_end_08_greedy_asks_an_overridden_final_scoring_about_the_real_pyramid():
+    """With final_scoring overridden, the bots' look-ahead (analysis.final_after_build) asks it
+    about the state the build would really make: the new pyramid has the builder's colour and
+    its stories (PC-END-08, PC-UPGRADE-03)."""
+    from tabletop_nb.games.pacal.analysis import final_after_build
+    from tabletop_nb.games.pacal.state import evolve
+
+    seen = []
+
+    class Reads(PacalGame):
+        def final_scoring(self, s):
+            seen.append(s.pyramids)
+            return super().final_scoring(s)
+
+    game = Reads(players=3)
+    s = game.position(ships=[(1, 0), (7, 8), (9, 8)], stones={0: [(3, 9), (4, 9)]},
+                      pyramids={(5, 5): (1, 2), (2, 2): (0, 1)}, phase="build")
+    cell = game.geo.cell((3, 9))
+    got = final_after_build(game, s, cell, 2)
+    built = s.pyramids[:cell] + (s.player * 8 + 2,) + s.pyramids[cell + 1:]
+    assert seen[-1] == built and s.player == 0
+    assert got == tuple(PacalGame(players=3).final_scoring(evolve(s, pyramids=built)))
