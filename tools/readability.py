@@ -1,4 +1,4 @@
-"""Readability counts of the package (issue 27), for a checkout given as the first argument.
+"""Readability counts of the package, for a checkout given as the first argument.
 
     python tools/readability.py [ROOT] [--json]
 
@@ -10,7 +10,14 @@ Counted over ROOT/tabletop_nb (default: this checkout):
   the share of them in the games' bots and in the search bot is reported apart;
 - ``functions without docstring``: in the engines (``games/*/engine*``) and in the package;
 - ``mypy excludes``: package modules outside ``[tool.mypy] files`` of pyproject.toml;
-- ``import cycles``: strongly connected groups of the import graph (tests/test_layering.py).
+- ``import cycles``: strongly connected groups of the import graph (tests/test_layering.py);
+- the engines' shape, per game: ``engine classes with more than one base`` (classes under
+  ``games/<game>/engine/`` listing two or more bases: mixins), ``stubs in engine/base.py``
+  (functions there whose body is only a docstring, ``...``, ``pass`` or a ``raise``);
+- the rules map, per game: ``rule IDs with more than one home`` (IDs that the docstrings of
+  two or more definitions name, read by the checkout's own ``tabletop_nb/rules_map.py``),
+  ``rule rows homed in records`` (IDs named by a class decorated with ``dataclass`` or deriving from
+  ``NamedTuple``) and ``ID ranges in docstrings`` (``NK-FA-06..08``).
 
 A measurement, not a test: the numbers go in the issue note, before and after.
 """
@@ -112,6 +119,67 @@ def import_cycles(root: Path) -> list[list[str]]:
         sys.path[:] = old
 
 
+def _is_stub(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    body = list(fn.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    return all(isinstance(b, (ast.Pass, ast.Raise)) or (isinstance(b, ast.Expr)
+               and isinstance(b.value, ast.Constant) and b.value.value is Ellipsis) for b in body)
+
+
+def _is_record(node: ast.ClassDef) -> bool:
+    names = {ast.unparse(d).split("(")[0].split(".")[-1] for d in node.decorator_list}
+    bases = {ast.unparse(b).split(".")[-1] for b in node.bases}
+    return "dataclass" in names or "NamedTuple" in bases
+
+
+def engine_shape(root: Path) -> dict[str, dict[str, int]]:
+    """Per game: engine classes with more than one base, and stubs in engine/base.py."""
+    out: dict[str, dict[str, int]] = {}
+    for game in sorted(p.parent.name for p in (root / "tabletop_nb" / "games").glob("*/__init__.py")):
+        folder = root / "tabletop_nb" / "games" / game
+        multi = 0
+        for f in sorted((folder / "engine").rglob("*.py")) if (folder / "engine").is_dir() else []:
+            tree = ast.parse(f.read_text(encoding="utf-8"))
+            multi += sum(1 for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and len(n.bases) > 1)
+        stubs = 0
+        base = folder / "engine" / "base.py"
+        if base.exists():
+            tree = ast.parse(base.read_text(encoding="utf-8"))
+            stubs = sum(1 for n in ast.walk(tree)
+                        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_stub(n))
+        out[game] = {"engine classes with more than one base": multi, "stubs in engine/base.py": stubs}
+    return out
+
+
+def rule_homes(root: Path) -> dict[str, dict[str, int]]:
+    """Per game: rule IDs with more than one home, homes that are records, ID ranges."""
+    spec = importlib.util.spec_from_file_location("_rules_map", root / "tabletop_nb" / "rules_map.py")
+    if spec is None or spec.loader is None:
+        return {}
+    rm = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rm)
+    rng = re.compile(rm._RANGE)
+    out: dict[str, dict[str, int]] = {}
+    for game in sorted(p.parent.name for p in (root / "tabletop_nb" / "games").glob("*/__init__.py")):
+        folder = root / "tabletop_nb" / "games" / game
+        homes: dict[str, set[str]] = {}
+        records = ranges = 0
+        for f in sorted(folder.rglob("*.py")):
+            src = f.read_text(encoding="utf-8")
+            for row in rm.docstring_homes(src, f.stem, f.name):
+                homes.setdefault(row["rule"], set()).add(row["function"])
+            for _, node in rm._definitions(ast.parse(src), f.stem):
+                doc = ast.get_docstring(node, clean=True) or ""
+                ranges += len(rng.findall(doc))
+                if isinstance(node, ast.ClassDef) and _is_record(node):
+                    records += len(rm.cited_ids(doc))
+        out[game] = {"rule IDs with more than one home": sum(len(v) > 1 for v in homes.values()),
+                     "rule rows homed in records": records, "ID ranges in docstrings": ranges}
+    return out
+
+
 def measure(root: Path) -> dict:
     pkg = root / "tabletop_nb"
     speed = priv = priv_bots = undoc_engine = undoc_all = n_engine = 0
@@ -139,6 +207,8 @@ def measure(root: Path) -> dict:
         "engine functions": n_engine, "engine functions without docstring": undoc_engine,
         "package functions without docstring": undoc_all,
         "mypy excludes": len(mypy_excluded(root)), "import cycles": len(import_cycles(root)),
+        **{f"{game}: {k}": v for game, d in engine_shape(root).items() for k, v in d.items()},
+        **{f"{game}: {k}": v for game, d in rule_homes(root).items() for k, v in d.items()},
     }
 
 
