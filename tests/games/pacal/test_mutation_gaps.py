@@ -233,3 +233,22 @@ def test_pc_two_02_reaching_exactly_the_threshold_ends_a_two_player_game():
     assert exactly.scores == (45, 0) and exactly.ended == "threshold"
     short = build_from(40)
     assert short.scores == (44, 0) and short.ended == ""
+
+
+def test_pc_move_01_deadend_01_a_loop_back_to_the_start_is_no_move():
+    """PC-MOVE-01, PC-DEADEND-01, PC-TURNING-06 (b): a turning path may loop (``no_reversal``)
+    and, with a die of more than 6 pips (``die`` is a rule: faces 1..12), come back to the
+    ship's own space as a dead end: (0, 0) with the edge west and north and a ship south,
+    left east round the 2x2 block (1..2, 0..1) and entered again from the east after 6
+    steps. A move must leave the space, so (0, 0) is never an end, whether as a full-length
+    end or as a dead end on the way. (Mutant: the start taken out of the full-length ends
+    but not out of the dead ends.)"""
+    from tabletop_nb import Die
+    g = open_game(2, turning_paths="no_reversal", die=Die([2, 3, 4, 5, 7, "arrows"]))
+    s = g.position(ships={0: (0, 0), 1: (0, 1)}, face=7)
+    ends = dests(g, s, "turn")
+    assert (0, 0) not in ends
+    assert (1, 0) in ends   # 7 steps: east, then round the block twice less one step
+    # the same ends as the plain search of every path
+    start = g.geo.cell((0, 0))
+    assert ends == {g.geo.xy[c] for c in g.turning_moves_search(start, 7, g.free_mask(s, 0))}

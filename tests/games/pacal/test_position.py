@@ -10,6 +10,8 @@ from tabletop_nb import TabletopError, load_game
 
 @pytest.mark.parametrize("kw, reason", [
     (dict(ships={0: (1, 1), 1: (1, 1), 2: (7, 5)}), "two ships on one space"),
+    # space (0, 0) is bit 0: a check of "placed" ships as index > 0 would miss it
+    (dict(ships={0: (0, 0), 1: (0, 0), 2: (7, 5)}), "two ships on one space"),
     (dict(ships={0: (9, 9), 1: (7, 6), 2: (7, 5)}), "not a space of the board"),
     (dict(ships={0: (1, 1), 1: (7, 6), 5: (7, 5)}), "seat 5"),
     (dict(ships=parked(3), stones={0: [(0, 0), (0, 0)]}), "two stones"),

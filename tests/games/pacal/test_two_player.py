@@ -74,10 +74,12 @@ def test_pc_two_04_other_reading_ends_at_the_last_pyramid():
 
 
 def test_pc_two_04_other_reading_ends_a_stalled_game():
-    """PC-TWO-04 (b): a game in which nothing is built for STALL_TURNS turns in a row ends
-    (with a final scoring); a build starts the count again; the default reading keeps no count."""
-    from tabletop_nb.games.pacal.engine import STALL_TURNS
+    """PC-TWO-04 (b): a game in which nothing is built for 500 turns in a row (the number
+    RULINGS.md gives) ends (with a final scoring); a build starts the count again; the default
+    reading keeps no count. The 500 is written here, not read from the engine, so a wrong
+    count fails (a mutant made it 501)."""
     from tabletop_nb.games.pacal.state import evolve
+    STALL_TURNS = 500
     g2 = open_game(2, two_player_bonus_end=False)
     s = g2.position(ships=parked(2), phase="build", stones={0: [(1, 1)]})
     assert g2.apply(s, NoBuild()).idle == 1
