@@ -252,3 +252,14 @@ def test_pc_move_01_deadend_01_a_loop_back_to_the_start_is_no_move():
     # the same ends as the plain search of every path
     start = g.geo.cell((0, 0))
     assert ends == {g.geo.xy[c] for c in g.turning_moves_search(start, 7, g.free_mask(s, 0))}
+
+
+def test_pc_district_02_a_lone_builder_takes_the_first_place():
+    """PC-DISTRICT-02, PC-DISTRICT-05: the public scoring helpers score any seats given,
+    also a single one: a lone builder with a 1-story pyramid takes the district's value,
+    never the second place's points. (Mutant: the runner-up's default 0 made 1, which then
+    matched the lone seat's 1 story.)"""
+    from tabletop_nb.games.pacal.analysis import district_points, final_scoring_table
+    assert district_points([1], 6, 2) == [6]
+    assert final_scoring_table({2: 1}, 6, 2) == {2: 6}
+    assert final_scoring_table({0: 1, 1: 0}, 6, 2) == {0: 6, 1: 0}
