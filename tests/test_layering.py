@@ -20,7 +20,9 @@ beside core, above it):
     name -> game loaders that ``tabletop_nb.games`` fills);
 (c) a game (``tabletop_nb/games/**``, except its ``view.py``) imports neither
     ``tabletop_nb.viz`` nor ``.widgets``, nor plotly, ipywidgets or pandas: engines run
-    headless.
+    headless;
+(d) nothing under ``tabletop_nb/lab`` imports ``tabletop_nb.widgets``: studies sit below the
+    widgets, and what both use (the live figure, ``viz/live.py``) lives below both.
 """
 from __future__ import annotations
 
@@ -292,3 +294,29 @@ def test_the_parser_on_small_sources(tmp_path, source, expected):
     finally:
         MODULES = saved
     assert names == expected
+
+
+LAB_MUST_NOT_IMPORT = ("tabletop_nb.widgets",)
+
+
+def lab_upward_imports(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Every ``lab -> widgets`` arrow of an import graph, as ``file:line imports module``."""
+    return [f"{_path(m)}:{line} imports {target}"
+            for m, edges in sorted(graph.items()) if _under(m, "tabletop_nb.lab")
+            for target, line in sorted(edges.items())
+            if any(_under(target, p) for p in LAB_MUST_NOT_IMPORT)]
+
+
+def test_studies_do_not_import_widgets():
+    problems = lab_upward_imports(GRAPH)
+    assert not problems, "a study reaches into the widgets layer:\n  " + "\n  ".join(problems)
+
+
+def test_the_lab_rule_sees_a_lazy_widget_import():
+    # the check of the check: the arrow the live race chart had (a lazy import inside a
+    # method, lab/balance_charts.py -> widgets/_board.py) is reported with its line
+    graph = {m: dict(edges) for m, edges in GRAPH.items()}
+    graph["tabletop_nb.lab.balance_charts"]["tabletop_nb.widgets._board"] = 894
+    assert lab_upward_imports(graph) == [
+        "tabletop_nb/lab/balance_charts.py:894 imports tabletop_nb.widgets._board"]
+    assert "tabletop_nb.viz.live" in GRAPH["tabletop_nb.lab.balance_charts"]

@@ -35,7 +35,7 @@ API_MODULES: list[tuple[str, list[str]]] = [
         "compare", "ladder", "sequential", "charts", "balance", "balance_charts", "goals",
         "synthetic", "analyse", "levers", "streams", "rule_paths")] + ["tabletop_nb.lab"]),
     ("viz", ["tabletop_nb.viz." + m for m in ("dice", "scores", "tables", "views", "generic_view",
-                                              "luck")]
+                                              "luck", "live")]
      + ["tabletop_nb.viz"]),
     ("widgets", ["tabletop_nb.widgets." + m for m in (
         "gameapp", "board_panel", "panels", "dicelab", "ruleseditor", "replayviewer", "exercise",

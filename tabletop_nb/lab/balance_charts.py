@@ -891,7 +891,7 @@ class LiveRace:
     # ---------------------------------------------------------------- the widget
     def _new_widget(self) -> Any:
         try:
-            from ..widgets._board import BoardWidget  # ready in time under load (see its docstring)
+            from ..viz.live import BoardWidget  # ready in time under load (see its docstring)
             return BoardWidget()
         except Exception:
             try:
