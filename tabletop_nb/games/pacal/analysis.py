@@ -28,6 +28,14 @@ from .rules import PacalRules
 from .state import PacalState
 
 
+class _Tables(Protocol):
+    """What these queries read of the engine's tables (``engine.base.Tables``)."""
+
+    @property
+    def heights(self) -> dict[tuple[int, ...], list[list[int]]]:
+        """:func:`new_pyramid_heights` by pyramid supply (a declared cache, ``pacal.heights``)."""
+
+
 class PacalGame(Protocol):
     """What these queries read of a game: the engine's
     :class:`~tabletop_nb.games.pacal.engine.PacalGame` (named here by its parts, since the
@@ -41,6 +49,13 @@ class PacalGame(Protocol):
     district_cells: tuple[tuple[int, ...], ...]
 
     @property
+    def tables(self) -> _Tables:
+        """The engine's tables."""
+
+    def visible_stones(self, s: PacalState, seat: int, leaving: bool = False) -> int:
+        """:meth:`PacalGame.visible_stones`."""
+
+    @property
     def num_players(self) -> int:
         """:meth:`PacalGame.num_players`."""
 
@@ -50,10 +65,125 @@ class PacalGame(Protocol):
     def final_scoring(self, s: PacalState) -> tuple:
         """:meth:`PacalGame.final_scoring`."""
 
-__all__ = ["district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
+__all__ = ["constellation_members", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
            "final_after_build"]
+
+
+# -- building (PC-CONST, PC-OWNPYR, PC-LOWER) --------------------------------------------
+
+def constellation_members(game: PacalGame, s: PacalState, seat: int,
+                          visible: int | None = None) -> int:
+    """The spaces that may be members of the seat's constellations: his visible energy
+    stones and his own pyramids (the expert game's builds use fewer: see
+    :func:`~tabletop_nb.games.pacal.engine.building.build_options`).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    s : PacalState
+        The state.
+    seat : int
+        Whose constellations.
+    visible : int, optional
+        His visible stones (:meth:`PacalGame.visible_stones`), when the caller has them
+        (e.g. as they lie once his ship has left its space).
+
+    Returns
+    -------
+    int
+        A bit set of space indices.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.pacal.constellations import bit_list
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> s = game.position(ships=[(3, 9), (7, 8), (9, 8)], stones={0: [(3, 9), (1, 1)]},
+    ...                   pyramids={(2, 2): (0, 1), (6, 6): (1, 2)})
+    >>> [game.geo.xy[c] for c in bit_list(constellation_members(game, s, 0))]
+    [(1, 1), (2, 2)]
+
+    Rules: PC-CONST-02, PC-OWNPYR-01.
+    """
+    if visible is None:
+        visible = game.visible_stones(s, seat)
+    return visible | s.pyr_masks[seat]
+
+
+def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[int]:
+    """Heights buildable from a constellation of ``natural`` stories with pyramid
+    ``supply``, higher than ``above`` (an upgraded pyramid's stories): the natural height,
+    or without it the lower ones left (all, or the next only).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game (its ``rules.lower_substitute``).
+    supply : tuple of int
+        The seat's pyramids left, by stories (1, 2, ...).
+    natural : int
+        The constellation's stories.
+    above : int
+        The stories of the pyramid upgraded, 0 for a new pyramid.
+
+    Returns
+    -------
+    list of int
+        The heights, highest first.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> heights(game, (1, 3, 3, 2, 2), 3, 0)
+    [3]
+    >>> heights(game, (1, 3, 0, 2, 2), 3, 0), heights(game, (1, 3, 0, 2, 2), 3, 1)
+    ([2, 1], [2])
+
+    Rules: PC-BUILD-05, PC-LOWER-01, PC-LOWER-03, PC-LOWER-04, PC-LOWER-05, PC-UPGRADE-01,
+    PC-UPGRADE-07."""
+    if natural <= above:
+        return []
+    if supply[natural - 1]:
+        return [natural]
+    lower = [h for h in range(natural - 1, above, -1) if supply[h - 1]]
+    if game.rules.lower_substitute == "next":
+        return lower[:1]
+    return lower
+
+
+def new_pyramid_heights(game: PacalGame, supply: tuple) -> list[list[int]]:
+    """:func:`heights` of a new pyramid (``above=0``) for every natural height: entry
+    ``h`` lists what a constellation of ``h`` stories builds (entry 0 is empty), kept in
+    the game's declared cache ``pacal.heights`` by supply.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    supply : tuple of int
+        The seat's pyramids left, by stories.
+
+    Returns
+    -------
+    list of list of int
+        Six lists, highest first each (the caller must not change them).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> new_pyramid_heights(game, (1, 0, 0, 2, 0))
+    [[], [1], [1], [1], [4], [4, 1]]
+    """
+    got = game.tables.heights.get(supply)
+    if got is None:
+        got = game.tables.heights[supply] = [[]] + [heights(game, supply, h, 0)
+                                                    for h in range(1, 6)]
+    return got
 
 
 # -- scoring during play (PC-SCORE) ------------------------------------------------------

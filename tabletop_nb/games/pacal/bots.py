@@ -26,33 +26,13 @@ from typing import Any
 
 from numpy.random import Generator as _Generator
 
+from ...core import memo
 from . import analysis
 from .constellations import bit_list as _bits
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
                     UseGod)
 
 __all__ = ["greedy_bot", "GreedyBot", "ShapeTables", "search_actions", "estimate_scores"]
-
-
-def _district_gain(game, s, p: int, cell: int, height: int) -> int:
-    """Points a new pyramid of ``height`` on ``cell`` would score now (the engine's
-    :meth:`~tabletop_nb.games.pacal.engine.PacalGame.district_gain`)."""
-    k = game.geo.district[cell]
-    return game.district_gain(k, game.strengths(s, k), p, height)
-
-
-def _potential(game, s, p: int, extra: int, shapes: "_Shapes") -> float:
-    """Best value of a constellation that a stone on ``extra`` would complete with the
-    members (visible stones and pyramids) that ``shapes`` was made for: the highest
-    pyramid left that is no taller than the constellation, plus 0.8 times the points it
-    would score in its district now (best over every constellation through ``extra``)."""
-    supply = s.pyr_supply[p]
-    hh = shapes.tallest(extra)
-    while hh and not supply[hh - 1]:
-        hh -= 1
-    if not hh:
-        return 0.0
-    return 1.0 * hh + 0.8 * shapes.gain(extra, hh)
 
 
 def _choose_build(game, s, rng):
@@ -133,38 +113,74 @@ def _choose_move(game, s, rng, tables: "ShapeTables"):
     return _best_move(game, s, rng, tables)
 
 
+def _move_target(game, a) -> tuple[int, bool]:
+    """The space a die move or a placement ends on, and whether it is a two-stone move
+    (a die move that is not a turning move)."""
+    if type(a) is Move:
+        return game.geo.index[a.to], a.kind != "turn"
+    return game.geo.index[a.at], False
+
+
+def _move_value(potential: float, two_stones: bool, hides: int, r: float) -> float:
+    """A move's value: the space's potential, +1.2 for a two-stone move, -3.0 when the
+    ship would hide an own stone, and the tie-breaking noise ``r``."""
+    v = potential
+    if two_stones:
+        v += 1.2
+    if hides:
+        v -= 3.0
+    v += r * 1e-3
+    return v
+
+
 def _move_values(game, s, rng, tables: "ShapeTables") -> list:
-    """(move, value) for every die move or placement (god stones are not valued)."""
+    """(move, value) for every die move or placement (god stones are not valued); with
+    no stone in the supply no space has a potential."""
     p = s.player
-    geo = game.geo
-    opts = s.options
-    ship = s.ships[p]
-    # after the move the stone under the ship becomes visible
-    vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
-    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables) if s.supply[p] else None
+    has_stones = s.supply[p] > 0
+    if has_stones:
+        vis, shapes = _shapes(game, s, p, tables, leaving=True)
+    else:
+        vis, shapes = game.visible_stones(s, p, True), None
+    bit = game.geo.bit
+    acts = [a for a in s.options if type(a) is not UseGod]
     out = []
-    index = geo.index
-    # shapes.potential remembers each space's value for the decision
-    value = shapes.potential if shapes is not None else None
-    memo = shapes._values if shapes is not None else {}
-    bit = geo.bit
-    acts = [a for a in opts if type(a) is not UseGod]
     for a, r in zip(acts, _draws(rng, len(acts))):
-        if type(a) is Move:
-            c = index[a.to]
-            v = memo.get(c)
-            if v is None:
-                v = value(c) if value is not None else 0.0
-            if a.kind != "turn":
-                v += 1.2
-        else:
-            c = index[a.at]
-            v = value(c) if value is not None else 0.0
-        if vis & bit[c]:
-            v -= 3.0  # the ship would hide an own stone
-        v += r * 1e-3
-        out.append((a, v))
+        c, two = _move_target(game, a)
+        out.append((a, _move_value(shapes.potential(c) if shapes is not None else 0.0, two,
+                                   vis & bit[c], r)))
     return out
+
+
+def _best_move(game, s, rng, tables: "ShapeTables"):
+    """``_best(_move_values(game, s, rng, tables))`` for a seat with stones in its supply,
+    without working out a district's gain for a move that cannot be the best.
+
+    A space's potential is ``1.0 * hh + 0.8 * g`` with ``g`` the district's gain
+    (:meth:`_Shapes.potential`); :meth:`_Shapes.potential_bound` gives it with the most
+    the district can pay (``analysis.district_gain_bounds``) where the gain is not known
+    yet: the same operations on no smaller floats give no smaller a value (IEEE rounding
+    is monotone in each operand), and :func:`_best` keeps the first of equals, so a move
+    whose bound is not above the best so far is passed over. The noise is drawn for
+    every option, as in :func:`_move_values`.
+    """
+    p = s.player
+    vis, shapes = _shapes(game, s, p, tables, leaving=True)
+    bit = game.geo.bit
+    bounds = tables.gain_bounds(game)
+    acts = [a for a in s.options if type(a) is not UseGod]
+    best = None
+    best_v = -float("inf")
+    for a, r in zip(acts, _draws(rng, len(acts))):
+        c, two = _move_target(game, a)
+        hides = vis & bit[c]
+        if bounds is not None and not _move_value(shapes.potential_bound(c, bounds), two,
+                                                  hides, r) > best_v:
+            continue
+        v = _move_value(shapes.potential(c), two, hides, r)
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def _choose_drop(game, s, rng, tables: "ShapeTables"):
@@ -196,7 +212,7 @@ def _choose_drop(game, s, rng, tables: "ShapeTables"):
                 v -= 2.0
             else:
                 if shapes is None:
-                    shapes = _Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p], tables)
+                    _, shapes = _shapes(game, s, p, tables)
                 v += 0.5 + shapes.potential(c)
         v += r * 1e-3
         if v > best_v:
@@ -253,10 +269,8 @@ class GreedyBot:
             return _choose_drop(game, state, rng, self.tables)
         if ph == GOD:
             opts = state.options
-            p = state.player
             index = game.geo.index
-            shapes = _Shapes(game, state, p, game.visible_stones(state, p) | state.pyr_masks[p],
-                             self.tables)
+            _, shapes = _shapes(game, state, state.player, self.tables)
             vals = [shapes.potential(index[a.at]) + r * 1e-3 for a, r in zip(opts, _draws(rng, len(opts)))]
             return opts[vals.index(max(vals))]  # the first of the best, as max(opts, key=...)
         opts = state.options
@@ -271,15 +285,21 @@ class GreedyBot:
 def _draws(rng, n: int) -> list:
     """``[rng.random() for _ in range(n)]``: the bot's tie-breaking noise for n options.
 
-    A numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the
-    same order, and leaves the generator in the same state (each number is made from the
-    next 64 bits of its bit generator either way; test_bot_speed.py checks it), at the
-    cost of one call instead of n (a call costs about a microsecond, a greedy 4-player
-    game draws about 1,500 of them).
+    A numpy Generator's ``random(n)`` gives the same n numbers as n calls, in the same
+    order, and leaves the generator in the same state (each number is made from the next
+    64 bits of its bit generator either way; test_bot_speed.py checks it), in one call.
     """
     if n and type(rng) is _Generator:
         return rng.random(n).tolist()
     return [rng.random() for _ in range(n)]
+
+
+def _shapes(game, s, p: int, tables: "ShapeTables", leaving: bool = False) -> tuple[int, "_Shapes"]:
+    """The seat's visible stones and the :class:`_Shapes` of his constellation members
+    (``analysis.constellation_members``); with ``leaving``, as they lie once his ship has
+    left its space (a move uncovers the stone under it)."""
+    vis = game.visible_stones(s, p, leaving)
+    return vis, _Shapes(game, s, p, analysis.constellation_members(game, s, p, vis), tables)
 
 
 class _Shapes:
@@ -294,7 +314,7 @@ class _Shapes:
     (:func:`_compute_shape_sets`), the set ``t[h]`` of every space through which a shape
     of ``h`` stories has all its other members among ``members``.
 
-    Why it is the same: :func:`_potential` needs only the tallest shape through the space
+    Why it is the same: :meth:`potential` needs only the tallest shape through the space
     (its value grows with the height, so the best over all shapes is the tallest's), and
     the shapes are the rulebook's, exactly those ``find_codes`` lists: a pair of
     orthogonal neighbours (2); three / four members in a row, column or 45-degree
@@ -305,12 +325,13 @@ class _Shapes:
     space it names or on an empty pad bit, never on another space, so t2's shifted
     members mark the real neighbours.
 
-    ``gain(cell, h)`` is :func:`_district_gain` of this state and seat, remembered per
-    district and height for the decision.
+    The pyramid a shape of ``h`` stories builds is ``analysis.new_pyramid_heights``'
+    first (highest) for ``h``; the district's gain is the game's ``district_gain``,
+    remembered per district and height for the decision.
     """
 
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
-                 "_eff", "_district", "_bit", "_mover")
+                 "_builds", "_district", "_bit", "_mover")
 
     def __init__(self, game, s, p: int, members: int, tables: "ShapeTables"):
         self._game, self._s, self._p = game, s, p
@@ -321,155 +342,70 @@ class _Shapes:
         self._gains: dict = {}
         self._stories: dict = {}
         self._values: dict = {}
-        #: _eff[h]: the highest pyramid left of at most h stories (0: none), as _potential
-        #: walks down the supply
-        self._eff = tables.eff(s.pyr_supply[p])
+        #: _builds[h]: the pyramid a shape of h stories builds (0: none left)
+        self._builds = [hs[0] if hs else 0
+                        for hs in analysis.new_pyramid_heights(game, s.pyr_supply[p])]
         self.t5, self.t4, self.t3, self.t2 = tables.shape_sets(game, members)
-
-    def potential(self, cell: int) -> float:
-        """:func:`_potential` of ``cell`` for this state and seat, remembered per space
-        for the decision (the move and drop options name a space again and again)."""
-        v = self._values.get(cell)
-        if v is None:
-            # tallest(cell), gain(cell, hh) written out (the bot's innermost loop)
-            b = self._bit[cell]
-            hh = self._eff[5 if self.t5 & b else 4 if self.t4 & b else 3 if self.t3 & b else
-                           2 if self.t2 & b else 1]
-            if hh:
-                k = self._district[cell]
-                g = self._gains.get(k * 8 + hh)
-                if g is None:
-                    g = self._gain_of(k, hh)
-                v = 1.0 * hh + 0.8 * g
-            else:
-                v = 0.0
-            self._values[cell] = v
-        return v
 
     def tallest(self, cell: int) -> int:
         """The most stories of a constellation through ``cell`` (1: the stone alone)."""
-        if self.t5 >> cell & 1:
-            return 5
-        if self.t4 >> cell & 1:
-            return 4
-        if self.t3 >> cell & 1:
-            return 3
-        if self.t2 >> cell & 1:
-            return 2
-        return 1
+        b = self._bit[cell]
+        return 5 if self.t5 & b else 4 if self.t4 & b else 3 if self.t3 & b else \
+            2 if self.t2 & b else 1
+
+    def potential(self, cell: int) -> float:
+        """The value of a stone on ``cell``: the pyramid the tallest constellation through
+        it builds, plus 0.8 times the points that pyramid would score in its district now;
+        0 when it builds none. Remembered per space for the decision."""
+        v = self._values.get(cell)
+        if v is None:
+            hh = self._builds[self.tallest(cell)]
+            v = self._values[cell] = 1.0 * hh + 0.8 * self.gain(cell, hh) if hh else 0.0
+        return v
+
+    def potential_bound(self, cell: int, bounds: tuple[int, ...]) -> float:
+        """:meth:`potential` where it is known without asking a district's gain, else the
+        same sum with the district's largest gain ``bounds[district]`` (no smaller)."""
+        v = self._values.get(cell)
+        if v is not None:
+            return v
+        hh = self._builds[self.tallest(cell)]
+        if not hh:
+            return 0.0
+        k = self._district[cell]
+        g = self._gains.get(k * 8 + hh)
+        return 1.0 * hh + 0.8 * (bounds[k] if g is None else g)
 
     def gain(self, cell: int, height: int) -> int:
+        """The points a pyramid of ``height`` on ``cell`` would score now, as the game's
+        ``district_gain`` says (read without paying ties: a tie for first is not worth
+        chasing while moving, even where the rules pay it; builds are valued by the
+        engine's ``analysis.build_result``). Remembered per district and height."""
         k = self._district[cell]
         g = self._gains.get(k * 8 + height)
-        return self._gain_of(k, height) if g is None else g
-
-    def _gain_of(self, k: int, height: int) -> int:
-        """_gain in district k, remembered under k * 8 + height (heights are 1..5)."""
-        st = self._stories.get(k)
-        if st is None:
-            st = self._stories[k] = analysis.district_stories(self._game, self._s.pyramids, k)
-        # the game's own district_gain (a house rule's too), asked of the game read
-        # without tie_scores: a tie for first is not worth chasing while moving, even where
-        # the rules pay it; builds are valued by the engine's build_result
-        g = self._gains[k * 8 + height] = self._mover.district_gain(k, st, self._p, height)
+        if g is None:
+            st = self._stories.get(k)
+            if st is None:
+                st = self._stories[k] = analysis.district_stories(self._game, self._s.pyramids, k)
+            g = self._gains[k * 8 + height] = self._mover.district_gain(k, st, self._p, height)
         return g
-
-
-def _eff_table(supply: tuple) -> tuple:
-    """``eff[h]``: the highest pyramid left in ``supply`` of at most h stories (0: none)."""
-    eff = [0]
-    for h in range(1, 6):
-        eff.append(h if supply[h - 1] else eff[h - 1])
-    return tuple(eff)
-
-
-def _best_move(game, s, rng, tables: "ShapeTables"):
-    """``_best(_move_values(game, s, rng))`` for a seat with stones in its supply.
-
-    One loop, no (move, value) list, and a branch-and-bound on the district gain,
-    the dear part of a space's value (the district's stories, once per district and
-    height). A move's value is ``pot + 1.2 (not a turn) - 3.0 (hides) + noise`` with
-    ``pot = 1.0 * hh + 0.8 * g`` and ``g`` either the district's value or 0 (:func:`_gain`).
-    The same operations on the same floats with ``g`` replaced by ``max(value, 0)`` give a
-    number no smaller (IEEE rounding is monotone in each operand), so when that bound is
-    not above the best value so far the move cannot replace the best (``_best`` keeps the
-    first of equals: only a strictly higher value does), and its gain is not worked out.
-    Every value that is compared is computed exactly as ``_move_values`` does (the same
-    operations in the same order); the noise is drawn for every option, as there
-    (test_bot_speed.py compares the choice with ``_best(_move_values(...))``).
-    """
-    p = s.player
-    geo = game.geo
-    ship = s.ships[p]
-    vis = game.visible_stones(s, p) | (s.stones[p] & (1 << ship))
-    shapes = _Shapes(game, s, p, vis | s.pyr_masks[p], tables)
-    index = geo.index
-    bit = geo.bit
-    memo = shapes._values
-    gains = shapes._gains
-    eff = shapes._eff
-    district = geo.district
-    # the most each district's gain can be (analysis.district_gain_bounds; None: not
-    # known, a house rule's district_gain, so every option's gain is asked)
-    bounds = tables.gain_bounds(game)
-    t5, t4, t3, t2 = shapes.t5, shapes.t4, shapes.t3, shapes.t2
-    acts = [a for a in s.options if type(a) is not UseGod]
-    best = None
-    best_v = -float("inf")
-    for a, r in zip(acts, _draws(rng, len(acts))):
-        if type(a) is Move:
-            c = index[a.to]
-            step = a.kind != "turn"
-        else:
-            c = index[a.at]
-            step = False
-        b = bit[c]
-        v = memo.get(c)
-        if v is None:
-            hh = eff[5 if t5 & b else 4 if t4 & b else 3 if t3 & b else 2 if t2 & b else 1]
-            if hh:
-                k = district[c]
-                g = gains.get(k * 8 + hh)
-                if g is None:
-                    if bounds is not None:
-                        # the bound: the same sum with the largest gain the district can give
-                        ub = 1.0 * hh + 0.8 * bounds[k]
-                        if step:
-                            ub += 1.2
-                        if vis & b:
-                            ub -= 3.0
-                        ub += r * 1e-3
-                        if not ub > best_v:
-                            continue
-                    g = shapes._gain_of(k, hh)
-                v = 1.0 * hh + 0.8 * g
-            else:
-                v = 0.0
-            memo[c] = v
-        if step:
-            v += 1.2
-        if vis & b:
-            v -= 3.0  # the ship would hide an own stone
-        v += r * 1e-3
-        if v > best_v:
-            best, best_v = a, v
-    return best
 
 
 class ShapeTables:
     """The greedy bot's tables, kept in the bot: the board's pair tables
-    (:func:`_pair_table`) and the shape sets (:func:`_compute_shape_sets`) of the last
-    few dozen sets of members. Both read only the board, ``diamond_squares`` and the
-    members, so an answer is the same whenever it is worked out: a seat's move and its
-    drop that follows usually have the same members, and a board's pair table (about
-    30 ms) serves every game on it.
+    (:func:`_pair_table`), the shape sets (:func:`_compute_shape_sets`) of the last few
+    dozen sets of members, and what the bot reads of each game it plays. Each is a
+    declared cache (``core.memo``): the pair tables and shape sets read only the board,
+    ``diamond_squares`` and the members, so an answer is the same whenever it is worked
+    out: a seat's move and its drop that follows usually have the same members, and a
+    board's pair table serves every game on it.
 
     Examples
     --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=3)
     >>> tables = ShapeTables()
-    >>> tables.pair_table(game.geo, False) is tables.pair_table(game.geo, False)   # made once
+    >>> tables.pair_table(game.geo, False) == tables.pair_table(game.geo, False)
     True
     >>> members = (1 << game.geo.cell((3, 9))) | (1 << game.geo.cell((4, 9)))
     >>> t5, t4, t3, t2 = tables.shape_sets(game, members)
@@ -479,19 +415,23 @@ class ShapeTables:
 
     #: shape sets kept before the oldest are forgotten
     MAX_SETS = 64
+    #: games kept before the oldest are forgotten
+    MAX_GAMES = 8
 
     def __init__(self) -> None:
-        self._sets: dict = {}
-        self._pairs: dict = {}
-        self._effs: dict = {}
-        self._games: dict = {}
+        self._sets = memo.cache("pacal.greedy.shape_sets",
+                                key="(board geometry, rules.diamond_squares, members bit set)")
+        self._pairs = memo.cache("pacal.greedy.pair_tables",
+                                 key="(board width, height, row stride, rules.diamond_squares)")
+        self._games = memo.cache("pacal.greedy.games",
+                                 key="id(game); the entry holds the game, so its id is not reused")
 
     def _about(self, game) -> tuple:
         """(game, the game read without tie_scores, its district gain bounds), made once per
-        game (the last few games, by identity)."""
+        game (the last few games)."""
         got = self._games.get(id(game))
-        if got is None or got[0] is not game:
-            if len(self._games) >= 8:
+        if got is None:
+            if len(self._games) >= self.MAX_GAMES:
                 self._games.clear()
             mover = game.with_rules(tie_scores=False) if game.rules.tie_scores else game
             got = self._games[id(game)] = (game, mover, analysis.district_gain_bounds(game))
@@ -503,15 +443,8 @@ class ShapeTables:
         return self._about(game)[1]
 
     def gain_bounds(self, game) -> tuple | None:
-        """:func:`analysis.district_gain_bounds` of the game, worked out once."""
+        """:func:`analysis.district_gain_bounds` of the game."""
         return self._about(game)[2]
-
-    def eff(self, supply: tuple) -> tuple:
-        """:func:`_eff_table` of a pyramid supply (a few hundred supplies recur)."""
-        got = self._effs.get(supply)
-        if got is None:
-            got = self._effs[supply] = _eff_table(supply)
-        return got
 
     def pair_table(self, geo, diamonds: bool) -> list:
         """:func:`_pair_table` of the board, made once per board and reading."""
@@ -543,12 +476,10 @@ def _compute_shape_sets(geo, diamonds: bool, m: int, table: list) -> tuple[int, 
     that t3, t4 or t5 holds contains a pair of members, its two lowest. The table gives,
     for each pair of spaces a < b, the spaces e that complete a line of three with them
     and, for the third member c > b of a line of four or a square, the spaces that
-    complete those. Going over the members' pairs (a greedy seat has about six members,
-    so 15 pairs, half of them on no common line) takes about 9 microseconds a set, the
-    same sets by shifts of the whole board per line direction and step (~130 big-integer
-    operations whatever the members, the code before) about 21 (the members of 40
-    seeded 4-player games). test_bot_speed.py compares the two on every board space, and
-    the sets with the constellation search. Only board spaces are ever read from the
+    complete those, so the work grows with the members' pairs (a greedy seat has
+    about six members), not with the board. test_bot_speed.py compares the sets with
+    shifts of the whole board per line direction and step on every board space, and
+    with the constellation search. Only board spaces are ever read from the
     sets (the shifted t2 has bits on the empty pad, the table none).
     """
     t2 = t3 = t4 = t5 = 0
@@ -626,7 +557,7 @@ def _pair_table(geo, diamonds: bool) -> list:
                     c0 = y * P + x
                     add4((c0, c0 + k * P - k, c0 + k * P + k, c0 + 2 * k * P), 5)
     table: list = [{} for _ in range(S)]  # a dict a row: about 3,000 entries in all
-    for ab in set(e3) | set(ec):  # (a square's far corners make no line of three)
+    for ab in sorted(set(e3) | set(ec)):  # (a square's far corners make no line of three)
         t3 = e3.get(ab, 0)
         by_c = ec.get(ab)
         cs = 0

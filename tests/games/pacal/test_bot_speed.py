@@ -29,7 +29,8 @@ def _plain_potential(game, s, p, extra, stones_xy, pyrs_xy):
         if not avail:
             continue
         hh = avail[0]
-        v = 1.0 * hh + 0.8 * bots._district_gain(game, s, p, extra, hh)
+        k = game.geo.district[extra]
+        v = 1.0 * hh + 0.8 * game.district_gain(k, game.strengths(s, k), p, hh)
         if v > best:
             best = v
     return best
@@ -89,15 +90,16 @@ def test_potential_equals_the_plain_search_in_played_games(rules):
             if s.phase != MOVE:
                 continue
             p = s.player
+            # the ship leaves its space: the stone under it is visible again
             vis = game.visible_stones(s, p) | (s.stones[p] & (1 << s.ships[p]))
             stones_xy = [geo.xy[c] for c in geo.cells if vis >> c & 1]
             pyrs_xy = [geo.xy[c] for c in geo.cells if s.pyr_masks[p] >> c & 1]
-            shapes = bots._Shapes(game, s, p, vis | s.pyr_masks[p], bots.ShapeTables())
+            bot_vis, shapes = bots._shapes(game, s, p, bots.ShapeTables(), leaving=True)
+            assert bot_vis == vis
             cells = {geo.index[a.to] for a in s.options if hasattr(a, "to")} | \
                 {c for c in s.ships if c >= 0}
             for c in cells:
-                assert bots._potential(game, s, p, c, shapes) == \
-                    _plain_potential(game, s, p, c, stones_xy, pyrs_xy)
+                assert shapes.potential(c) == _plain_potential(game, s, p, c, stones_xy, pyrs_xy)
                 checked += 1
     assert checked > 500
 

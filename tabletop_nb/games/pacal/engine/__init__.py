@@ -302,9 +302,10 @@ class PacalGame(BaseGame):
         """Spaces a ship of ``seat`` may end on (:func:`.movement.free_mask`)."""
         return movement.free_mask(self, s, seat)
 
-    def visible_stones(self, s: PacalState, seat: int) -> int:
-        """Bit set of the seat's stones not under any ship (:func:`.stones.visible_stones`)."""
-        return stones.visible_stones(s, seat)
+    def visible_stones(self, s: PacalState, seat: int, leaving: bool = False) -> int:
+        """Bit set of the seat's stones not under any ship (with ``leaving``: any other
+        ship) (:func:`.stones.visible_stones`)."""
+        return stones.visible_stones(s, seat, leaving)
 
     @hook(returns="list of (stories, cells) pairs", check=_constellations,
           rules=("PC-CONST-01..14",),

@@ -144,6 +144,9 @@ class Engine(Protocol):
     def first_round(self, s: PacalState) -> bool:
         """:meth:`PacalGame.first_round`."""
 
+    def visible_stones(self, s: PacalState, seat: int, leaving: bool = False) -> int:
+        """:meth:`PacalGame.visible_stones`."""
+
     def straight_moves(self, ship: int, pips: int, free: int) -> list[int]:
         """:meth:`PacalGame.straight_moves`."""
 

@@ -15,7 +15,7 @@ from .base import Engine as PacalGame
 from .movement import ships_mask
 from .stones import visible_stones
 
-__all__ = ["constellation_cells", "gap_block_mask", "heights", "build_options", "build_step"]
+__all__ = ["constellation_cells", "gap_block_mask", "build_options", "build_step"]
 
 
 def constellation_cells(game: PacalGame, s: PacalState, seat: int, lowest: int = 1) -> list:
@@ -51,8 +51,8 @@ def constellation_cells(game: PacalGame, s: PacalState, seat: int, lowest: int =
     vis = visible_stones(s, seat)
     if not vis:
         return []
-    found = game.tables.search.find_bits(vis, vis | s.pyr_masks[seat], game.rules.diamond_squares,
-                                         lowest)
+    found = game.tables.search.find_bits(vis, analysis.constellation_members(game, s, seat, vis),
+                                         game.rules.diamond_squares, lowest)
     if game.rules.gap_contents != "anything":  # PC-CONST-12 readings b and c
         blocked = gap_block_mask(s, seat, game.rules.gap_contents)
         xy, index = game.geo.xy, game.geo.index
@@ -103,47 +103,6 @@ def gap_block_mask(s: PacalState, seat: int, gap_contents: str) -> int:
     return m
 
 
-def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[int]:
-    """Heights buildable from a constellation of ``natural`` stories with pyramid
-    ``supply``, higher than ``above`` (an upgraded pyramid's stories): the natural height,
-    or without it the lower ones left (all, or the next only).
-
-    Parameters
-    ----------
-    game : PacalGame
-        The game (its ``rules.lower_substitute``).
-    supply : tuple of int
-        The seat's pyramids left, by stories (1, 2, ...).
-    natural : int
-        The constellation's stories.
-    above : int
-        The stories of the pyramid upgraded, 0 for a new pyramid.
-
-    Returns
-    -------
-    list of int
-        The heights, highest first.
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> game = tabletop_nb.load_game("pacal", players=3)
-    >>> heights(game, (1, 3, 3, 2, 2), 3, 0)
-    [3]
-    >>> heights(game, (1, 3, 0, 2, 2), 3, 0), heights(game, (1, 3, 0, 2, 2), 3, 1)
-    ([2, 1], [2])
-
-    Rules: PC-BUILD-05, PC-LOWER-01..05, PC-UPGRADE-01, PC-UPGRADE-07."""
-    if natural <= above:
-        return []
-    if supply[natural - 1]:
-        return [natural]
-    lower = [h for h in range(natural - 1, above, -1) if supply[h - 1]]
-    if game.rules.lower_substitute == "next":
-        return lower[:1]
-    return lower
-
-
 def build_options(game: PacalGame, s: PacalState) -> tuple:
     """The build decision's options: "no build" first, then every (height, space,
     members) the seat's constellations allow: a new pyramid on a stone member, or an
@@ -185,10 +144,7 @@ def build_options(game: PacalGame, s: PacalState) -> tuple:
     pyramids = s.pyramids
     own = s.pyr_masks[p]
     expert = game.rules.expert
-    new_heights = game.tables.heights.get(supply)
-    if new_heights is None:
-        new_heights = game.tables.heights[supply] = [[]] + [heights(game, supply, h, 0)
-                                                            for h in range(1, 6)]
+    new_heights = analysis.new_pyramid_heights(game, supply)
     out = []
     for natural, cells in found:
         members = tuple([xy[c] for c in cells])
@@ -205,7 +161,7 @@ def build_options(game: PacalGame, s: PacalState) -> tuple:
                         out.append(Build(h, xy[c], members))
         if not expert or len(pyr) == 1:
             for c in pyr:
-                for h in heights(game, supply, natural, pyramids[c] & 7):
+                for h in analysis.heights(game, supply, natural, pyramids[c] & 7):
                     out.append(Build(h, xy[c], members))
     if not out:
         return ()

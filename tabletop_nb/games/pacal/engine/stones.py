@@ -14,8 +14,9 @@ from .movement import ships_mask
 __all__ = ["visible_stones", "drop_options", "drop_stone", "drop", "take_back", "to_drop"]
 
 
-def visible_stones(s: PacalState, seat: int) -> int:
-    """Bit set of the seat's stones not under any ship.
+def visible_stones(s: PacalState, seat: int, leaving: bool = False) -> int:
+    """Bit set of the seat's stones not under any ship; with ``leaving``, not under any
+    other ship (as they lie once his own ship has left its space, before it lands).
 
     Behind :meth:`PacalGame.visible_stones`; :func:`drop_options` offers these for taking back.
 
@@ -25,6 +26,8 @@ def visible_stones(s: PacalState, seat: int) -> int:
         The state.
     seat : int
         The seat whose stones are looked at.
+    leaving : bool, default False
+        Leave the seat's own ship out (what a move uncovers).
 
     Returns
     -------
@@ -38,10 +41,12 @@ def visible_stones(s: PacalState, seat: int) -> int:
     >>> s = game.position(ships=[(3, 3), (5, 3), (3, 5)], stones={0: [(3, 3), (1, 1)]})
     >>> [game.geo.xy[j] for j in range(game.geo.size) if visible_stones(s, 0) >> j & 1]
     [(1, 1)]
+    >>> [game.geo.xy[j] for j in range(game.geo.size) if visible_stones(s, 0, leaving=True) >> j & 1]
+    [(1, 1), (3, 3)]
 
     Rules: PC-CONST-02.
     """
-    return s.stones[seat] & ~ships_mask(s.ships)
+    return s.stones[seat] & ~ships_mask(s.ships, seat if leaving else -1)
 
 
 def drop_options(game: PacalGame, s: PacalState) -> tuple:
