@@ -153,7 +153,6 @@ class Geometry:
                 per.append(tuple(out))
             rays.append(tuple(per))
         self.rays = tuple(rays)
-        self._local: dict = {}
         P = self.pad
         #: rings[(cell, nb)]: padded masks of the 2 x 3 blocks whose boundary cycle uses the
         #: edge cell-nb (the only self-avoiding 5-step walks from a space to its neighbour)
@@ -180,16 +179,6 @@ class Geometry:
                             out.append(sum(1 << self.index[c] for c in cells))
                 rings[(i, j)] = tuple(out)
         self.rings = rings
-
-    def local_mask(self, i: int, radius: int) -> int:
-        """Spaces within Manhattan distance ``radius`` of space ``i`` (cached)."""
-        key = (i, radius)
-        m = self._local.get(key)
-        if m is None:
-            x0, y0 = self.xy[i]
-            m = _mask(j for j in self.cells if abs(self.xy[j][0] - x0) + abs(self.xy[j][1] - y0) <= radius)
-            self._local[key] = m
-        return m
 
     def cell(self, xy) -> int:
         """The index of space ``(x, y)``; KeyError off the board."""

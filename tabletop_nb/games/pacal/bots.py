@@ -53,15 +53,16 @@ def _build_values(game, s, rng) -> list:
     # the state's own "no build" (always its first option), so the bot is trusted
     out: list[tuple[Any, float]] = [(s.options[0] if s.options else NoBuild(), 0.0)]
     geo = game.geo
+    board = _BoardCounts(game, s)
     # a build's value but for its members' term depends only on its space and height
     # (see _build_value): worked out once for each, not once for each set of members
-    known: dict = {}
+    by_place: dict[tuple[Any, int], tuple[bool, float]] = {}
     builds = [a for a in s.options if type(a) is Build]
     for a, r in zip(builds, _draws(rng, len(builds))):
         key = (a.at, a.height)
-        kv = known.get(key)
+        kv = by_place.get(key)
         if kv is None:
-            kv = known[key] = _build_value(game, s, a, geo.index[a.at], known)
+            kv = by_place[key] = _build_value(game, s, a.height, geo.index[a.at], board)
         ends, v = kv
         if not ends:
             v -= 0.2 * len(a.members)  # stones back to supply are fine, pyramid members cost nothing
@@ -70,33 +71,52 @@ def _build_values(game, s, rng) -> list:
     return out
 
 
-def _build_value(game, s, a, cell: int, known: dict) -> tuple[bool, float]:
-    """Whether build ``a`` ends the game, and its value before the members' term: win or
-    lose if it ends the game, else points now, height, majority and river / lake.
-    ``known`` is the decision's memo (it also keeps the districts' stories in ``s``)."""
+class _BoardCounts:
+    """The counts of one build decision's board, each made when first asked: the seats'
+    stories by district (``analysis.district_stories``) and final scoring's tallies
+    (``analysis.final_tallies``)."""
+
+    __slots__ = ("_game", "_s", "_stories", "_tallies")
+
+    def __init__(self, game, s) -> None:
+        self._game, self._s = game, s
+        self._stories: dict[int, list[int]] = {}
+        self._tallies: analysis.Tallies | None = None
+
+    def stories(self, district: int) -> list[int]:
+        """Each seat's stories in ``district``."""
+        st = self._stories.get(district)
+        if st is None:
+            st = self._stories[district] = analysis.district_stories(
+                self._game, self._s.pyramids, district)
+        return st
+
+    def tallies(self) -> analysis.Tallies:
+        """The board's final tallies."""
+        if self._tallies is None:
+            self._tallies = analysis.final_tallies(self._game, self._s.pyramids)
+        return self._tallies
+
+
+def _build_value(game, s, height: int, cell: int, board: _BoardCounts) -> tuple[bool, float]:
+    """Whether a build of ``height`` on ``cell`` ends the game, and its value before the
+    members' term: win or lose if it ends the game, else points now, height, majority and
+    river / lake. The build's points, stories and end are the engine's
+    (``analysis.build_result``); they read only the space and the height."""
     p = s.player
     geo = game.geo
-    # the build's points, stories and end, as the engine applies them (analysis.build_result);
-    # they read only the space and the height, so any build of that space and height has
-    # this value
     k = geo.district[cell]
-    before = known.get(("stories", k))  # the decision's count of the district's stories
-    if before is None:
-        before = known[("stories", k)] = analysis.district_stories(game, s.pyramids, k)
-    _, _, scores, _, ended, st = analysis.build_result(game, s, cell, a.height, before)  # st: stories after
+    _, _, scores, _, ended, st = analysis.build_result(game, s, cell, height, board.stories(k))
     if analysis.turn_ends_game(game, s, scores, ended):
         # the game ends after this build: its scores are the build's plus the final
         # scoring of the board after it
-        tallies = known.get("tallies")  # the decision's count of the board, made once
-        if tallies is None:
-            tallies = known["tallies"] = analysis.final_tallies(game, s.pyramids)
-        final = analysis.final_after_build(game, s, cell, a.height, tallies)
+        final = analysis.final_after_build(game, s, cell, height, board.tallies())
         sc = [scores[q] + sum(final[q]) for q in range(len(scores))]
         top = max(sc)
         return True, (100.0 if sc[p] == top else -100.0)
     gained = scores[p] - s.scores[p]
-    lead = st[p] - max(st[:p] + st[p + 1:])
-    v = 2.0 * gained + 0.9 * a.height + 0.4 * min(lead, 4)
+    lead = st[p] - max(st[:p] + st[p + 1:])  # st: stories after
+    v = 2.0 * gained + 0.9 * height + 0.4 * min(lead, 4)
     v += 1.5 * ((geo.river_mask >> cell & 1) + (geo.lakeside_mask >> cell & 1))
     return False, v
 

@@ -20,9 +20,8 @@ tabletop_nb.core.errors.RulesError: rules.players: must be at most 5, got 6
 """
 from __future__ import annotations
 
-from ...core import toml
+from ...core import memo, toml
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -218,7 +217,7 @@ def _read(name: str) -> dict:
         return toml.load(f)
 
 
-@lru_cache(maxsize=None)
+@memo.function(name="pacal.boards", key="the board file's name")
 def load_board(name: str = "board.toml") -> Board:
     """The reconstructed board from ``data/board.toml`` (or another file in data/).
 
@@ -230,11 +229,11 @@ def load_board(name: str = "board.toml") -> Board:
     Returns
     -------
     Board
-        The board (cached: the same object for the same name).
+        The board (read once per name while caches are on).
 
     Examples
     --------
-    >>> load_board() is BOARD
+    >>> load_board() == BOARD
     True
     """
     raw = _read(name)
