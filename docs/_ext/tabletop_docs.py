@@ -29,7 +29,7 @@ API_MODULES: list[tuple[str, list[str]]] = [
     ("Top level", ["tabletop_nb", "tabletop_nb.bots", "tabletop_nb.cli", "tabletop_nb.session",
                    "tabletop_nb.rules_map", "tabletop_nb.answers", "tabletop_nb.classroom"]),
     ("core", ["tabletop_nb.core." + m for m in (
-        "protocol", "dice", "errors", "rules", "record", "runner", "bots", "search", "stats",
+        "protocol", "dice", "errors", "rules", "record", "playout", "study", "runner", "bots", "search", "stats",
         "position", "checkpoint", "codec", "draft", "memo", "hooks")] + ["tabletop_nb.core"]),
     ("lab", ["tabletop_nb.lab." + m for m in (
         "compare", "ladder", "sequential", "charts", "balance", "balance_charts", "goals",

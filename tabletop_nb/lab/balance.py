@@ -806,24 +806,118 @@ skill_games, alpha, executor, checkpoint, progress
 
 
 def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: Any = "greedy",
-            seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
-            finalists: int = 3, max_candidates: int = 64, pool: int = 12,
-            constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
-            skill_games: int = 40, alpha: float = 0.05, time_limit: float | None = None,
-            executor: Any = None, checkpoint: Any = None, progress: Any = True,
-            live: bool = False, on_round: Callable[[Any], None] | None = None, levers: Any = None,
-            lever_games: int = 600, plan_only: bool = False) -> BalanceResult | BalancePlan:
-    """:func:`balance` and :func:`plan_balance` (``plan_only``: stop after the first round)."""
-    from ..core.bots import bot_name, resolve_bot
-    from ..core.runner import (_bots_for, _close_run, _open_executor, _play_jobs,
-                               _Progress, _root_entropy)
+           seed: int | None = 0, budget: int = 20_000, batch: int = 100, confirm_games: int | None = None,
+           finalists: int = 3, max_candidates: int = 64, pool: int = 12,
+           constraints: Callable[[dict], bool] | Sequence[Callable[[dict], bool]] | None = None,
+           skill_games: int = 40, alpha: float = 0.05, time_limit: float | None = None,
+           executor: Any = None, checkpoint: Any = None, progress: Any = True,
+           live: bool = False, on_round: Callable[[Any], None] | None = None, levers: Any = None,
+           lever_games: int = 600, plan_only: bool = False) -> BalanceResult | BalancePlan:
+    """:func:`balance` and :func:`plan_balance` (``plan_only``: stop after the first round), as
+    the module's docstring tells it: check, settings, race (its first round the plan's pilot),
+    confirmation with the skill checks, verdict, levers."""
+    from ..core.study import StudyRun
 
     t_start = time.monotonic()
-    # ---- check everything before a game is played
+    study = _check_study(game, space, goals, bots=bots, seed=seed, budget=budget, batch=batch,
+                         confirm_games=confirm_games, finalists=finalists, max_candidates=max_candidates,
+                         pool=pool, constraints=constraints, skill_games=skill_games, alpha=alpha,
+                         time_limit=time_limit, checkpoint=checkpoint)
+    settings = _Settings(study)
+    ck, loaded = _open_checkpoint(study, checkpoint)
+    run = StudyRun(executor, study.budget, progress, study.games_at_most(), f"{game.name} balance",
+                   entropy=study.root, checkpoint=ck, loaded=loaded, upto=True)
+    with run:
+        t_race = time.monotonic()
+        race = _race(study, settings, run, _watcher(live, on_round), t_start, plan_only)
+        t_confirm = time.monotonic()
+        conf = _Confirmation()
+        if not (race.interrupted or plan_only):
+            conf = _confirm(study, settings, run)
+        t_end = time.monotonic()
+    if plan_only and not race.interrupted:
+        if race.plan is None:
+            raise TabletopError("the budget played no round, so there is nothing to plan from: raise budget=")
+        return race.plan
+    interrupted = race.interrupted or conf.interrupted
+    if interrupted:
+        warnings.warn("interrupted: every finished game is kept" + (f" in {checkpoint}; run the same call "
+                                                                    "again to resume" if ck else ""),
+                      stacklevel=3)
+    seconds = {"setup": round(t_race - t_start, 3), "race": round(t_confirm - t_race, 3),
+               "confirm": round(t_end - conf.skill_seconds - t_confirm, 3),
+               "skill": round(conf.skill_seconds, 3), "total": round(time.monotonic() - t_start, 3)}
+    res = _result(study, settings, race, conf, interrupted, seconds)
+    if levers is not None and levers is not False and res.verdict not in ("met", "interrupted"):
+        res.info["levers"] = _levers_info(res, game, study.goal_list, study.paths, levers, lever_games, bots,
+                                          study.root, study.alpha, executor, progress)
+    return res
+
+
+@dataclass
+class _Study:
+    """A balance study's arguments, checked before any game is played."""
+
+    game: Any
+    paths: list[str]
+    values: list[list[Any]]
+    goal_list: list[Goal]
+    race_streams: list[Stream]   # every goal number but the skill check's
+    all_streams: list[Stream]
+    specs: list                  # the race's bots, one per seat
+    names: list[str]
+    skill_specs: Any             # (weaker, stronger) of a skill goal, or None
+    root: int
+    budget: int
+    batch: int
+    confirm_games: int | None
+    finalists: int
+    max_candidates: int
+    pool: int
+    checks: list[Callable[[dict], bool]]
+    skill_games: int
+    alpha: float
+    time_limit: float | None
+
+    @property
+    def players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def goal_by_name(self) -> dict[str, Goal]:
+        return {g.name: g for g in self.goal_list}
+
+    @property
+    def skill_lineups(self) -> list[tuple[int, ...]]:
+        return skill_seats(self.players) if self.skill_specs is not None else []
+
+    @property
+    def skill_rounds(self) -> int:
+        """Rounds of skill games (one game per line-up each) per finalist checked."""
+        lineups = self.skill_lineups
+        return -(-self.skill_games // len(lineups)) if lineups else 0
+
+    def games_at_most(self) -> int:
+        """The most games the study may play (the progress bar's total until the
+        confirmation's size is known)."""
+        confirm = self.confirm_games if self.confirm_games is not None else MAX_AUTO_CONFIRM
+        return self.budget + self.finalists * (confirm + self.skill_rounds * len(self.skill_lineups))
+
+    def values_of(self, c: Candidate) -> dict:
+        return dict(zip(self.paths, c.values))
+
+
+def _check_study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: Any, seed: int | None,
+                 budget: int, batch: int, confirm_games: int | None, finalists: int, max_candidates: int,
+                 pool: int, constraints: Any, skill_games: int, alpha: float, time_limit: float | None,
+                 checkpoint: Any) -> _Study:
+    """Step 0: every argument checked (a clear error naming what to fix) before a game is played."""
+    from ..core.bots import bot_name, resolve_bot
+    from ..core.study import check_bots, study_seed
+
     paths, values = _check_space(game, space)
     players = game.num_players
     goal_list = parse_goals(goals, metric_names(players), players)
-    goal_by_name = {g.name: g for g in goal_list}
     race_streams = [s for g in goal_list if g.kind != "skill" for s in g.streams(players)]
     all_streams = [s for g in goal_list for s in g.streams(players)]
     skill_goal = next((g for g in goal_list if g.kind == "skill"), None)
@@ -846,10 +940,7 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
     checks = [] if constraints is None else ([constraints] if callable(constraints) else list(constraints))
     if not all(callable(c) for c in checks):
         raise TabletopError("constraints is a function of a setting's {path: value}, or a list of them")
-    specs = _bots_for(game, bots)
-    for b in specs:
-        resolve_bot(game, b)
-    names = [bot_name(b) for b in specs]
+    specs, names = check_bots(game, bots)
     skill_specs = None
     if skill_goal is not None:
         assert skill_goal.bots is not None
@@ -858,11 +949,67 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
         if bot_name(skill_goal.bots[0]) == bot_name(skill_goal.bots[1]):
             raise TabletopError("the skill goal needs two different bots")
         skill_specs = skill_goal.bots
-    root = _root_entropy(seed, checkpoint)
+    return _Study(game, paths, values, goal_list, race_streams, all_streams, specs, names, skill_specs,
+                  study_seed(seed, checkpoint), budget, int(batch), confirm_games, int(finalists),
+                  int(max_candidates), int(pool), checks, int(skill_games), float(alpha), time_limit)
 
-    def allowed(vals: Sequence[Any]) -> tuple[bool, str]:
-        named = dict(zip(paths, vals))
-        for c in checks:
+
+class _Settings:
+    """Step 1: the settings that race. Every combination of the space (less those the
+    constraints or the rules refuse), or, over ``max_candidates`` combinations, ``pool`` random
+    ones to start with and the model (:class:`_Proposer`) proposing more as the race goes on.
+
+    ``level`` and ``pair_level`` are the race's Bonferroni levels (half of ``alpha`` over every
+    setting that may race times every goal number, half over ordered pairs of them)."""
+
+    def __init__(self, study: _Study):
+        self.study = study
+        values = study.values
+        self.sizes = [len(v) for v in values]
+        self.grid = math.prod(self.sizes)
+        self.model = self.grid > study.max_candidates
+        self.cands: list[Candidate] = []
+        self.skipped: list[dict] = []
+        self.seen: set = set()
+        self.proposer: _Proposer | None = None
+        if not self.model:
+            for idx in itertools.product(*[range(s) for s in self.sizes]):
+                self.add(idx)
+            self.k_max = max(1, len(self.cands))
+        else:
+            self.proposer = _Proposer(self.sizes, np.random.default_rng(
+                np.random.SeedSequence(study.root, spawn_key=(_PROPOSER_KEY,))))
+            tries = 0
+            while len(self.cands) < min(study.pool, study.max_candidates) and tries < 50 * study.pool:
+                tries += 1
+                idx = self.proposer.random()
+                if idx not in self.seen:
+                    self.add(idx)
+            self.k_max = study.max_candidates
+        self._check_budget()
+        n = len(study.race_streams)
+        self.level = study.alpha / (2 * self.k_max * n)
+        self.pair_level = study.alpha / (2 * self.k_max * max(1, self.k_max - 1) * n)
+
+    def _check_budget(self) -> None:
+        cands, budget = self.cands, self.study.budget
+        if not cands:
+            shown = "; ".join(f"{s['label']}: {s['reason']}" for s in self.skipped[:3])
+            raise TabletopError(f"no setting of the space can be played: every combination is left out ({shown})")
+        if budget < len([c for c in cands if c.status == "racing"]):
+            raise TabletopError(f"a budget of {budget} race games cannot give each of the {len(cands)} settings "
+                                f"one game: give at least {len(cands)}, and {len(cands) * 100} for a decision "
+                                f"(100 games a setting before the race decides anything)")
+        if budget < 100 * len(cands) and not self.model:
+            warnings.warn(f"a budget of {budget} race games gives each of the {len(cands)} settings fewer than "
+                          f"100: the race can hardly decide anything (a length or score goal decides nothing "
+                          f"before 100 games), so the finalists come from raw estimates; give "
+                          f"budget={100 * len(cands)} or more for a real race", stacklevel=5)
+
+    def allowed(self, vals: Sequence[Any]) -> tuple[bool, str]:
+        """Whether the constraints let a setting's values race (and why not)."""
+        named = dict(zip(self.study.paths, vals))
+        for c in self.study.checks:
             try:
                 if not c(named):
                     return False, "left out by a constraint"
@@ -870,259 +1017,255 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
                 raise TabletopError(f"a constraint failed on {named} ({type(e).__name__}: {e})") from None
         return True, ""
 
-    sizes = [len(v) for v in values]
-    grid = math.prod(sizes)
-    model = grid > max_candidates
-    cands: list[Candidate] = []
-    skipped: list[dict] = []
-    seen: set = set()
-
-    def add(idx: tuple[int, ...]) -> bool:
-        seen.add(idx)
-        vals = tuple(values[d][i] for d, i in enumerate(idx))
-        ok, why = allowed(vals)
-        label = _label(paths, vals)
+    def add(self, idx: tuple[int, ...]) -> bool:
+        """Add the setting of value indices ``idx`` to the race (False: left out, and why kept)."""
+        self.seen.add(idx)
+        vals = tuple(self.study.values[d][i] for d, i in enumerate(idx))
+        ok, why = self.allowed(vals)
+        label = _label(self.study.paths, vals)
         if not ok:
-            skipped.append({"label": label, "reason": why})
+            self.skipped.append({"label": label, "reason": why})
             return False
         try:
-            g = _build(game, paths, vals)
+            g = _build(self.study.game, self.study.paths, vals)
         except RulesError as e:
-            skipped.append({"label": label, "reason": f"the rules refuse it: {e}"})
+            self.skipped.append({"label": label, "reason": f"the rules refuse it: {e}"})
             return False
-        cands.append(Candidate(label, vals, g, order=len(cands)))
+        self.cands.append(Candidate(label, vals, g, order=len(self.cands)))
         return True
 
-    proposer = None
-    if not model:
-        for idx in itertools.product(*[range(s) for s in sizes]):
-            add(idx)
-        k_max = max(1, len(cands))
-    else:
-        proposer = _Proposer(sizes, np.random.default_rng(np.random.SeedSequence(root, spawn_key=(_PROPOSER_KEY,))))
-        tries = 0
-        while len(cands) < min(pool, max_candidates) and tries < 50 * pool:
-            tries += 1
-            idx = proposer.random()
-            if idx not in seen:
-                add(idx)
-        k_max = max_candidates
-    if not cands:
-        shown = "; ".join(f"{s['label']}: {s['reason']}" for s in skipped[:3])
-        raise TabletopError(f"no setting of the space can be played: every combination is left out ({shown})")
-    if budget < len([c for c in cands if c.status == "racing"]):
-        raise TabletopError(f"a budget of {budget} race games cannot give each of the {len(cands)} settings "
-                            f"one game: give at least {len(cands)}, and {len(cands) * 100} for a decision "
-                            f"(100 games a setting before the race decides anything)")
-    if budget < 100 * len(cands) and not model:
-        warnings.warn(f"a budget of {budget} race games gives each of the {len(cands)} settings fewer than 100: "
-                      f"the race can hardly decide anything (a length or score goal decides nothing before "
-                      f"100 games), so the finalists come from raw estimates; give budget={100 * len(cands)} "
-                      f"or more for a real race", stacklevel=3)
-    # every interval of the race holds at once with probability 1 - alpha: half of alpha for
-    # each setting's goal numbers, half for the paired comparisons between two settings
-    race_level = alpha / (2 * k_max * len(race_streams))
-    pair_level = alpha / (2 * k_max * max(1, k_max - 1) * len(race_streams))
+    def racing(self) -> list[Candidate]:
+        return [c for c in self.cands if c.status == "racing"]
 
-    # ---- checkpoint
-    ck = None
-    loaded: dict[str, dict[int, list]] = {}
-    if checkpoint is not None:
-        from ..core.checkpoint import Checkpoint, study_key
-        # the game itself too: a house rule's class and method digests are part of the study's identity
-        key = study_key("balance", game.name, [("base", players, game.rules.to_plain(), names, game)], root)
-        key["balance"] = _jsonable({"space": {p: [repr(v) for v in vs] for p, vs in zip(paths, values)},
-                                    "goals": [g.plain() for g in goal_list], "budget": budget, "batch": batch,
-                                    "confirm_games": confirm_games, "finalists": finalists,
-                                    "max_candidates": max_candidates, "pool": pool, "alpha": alpha,
-                                    "skill_games": skill_games, "time_limit": time_limit,
-                                    "constraints": [getattr(c, "__qualname__", "?") for c in checks]})
-        ck = Checkpoint(checkpoint, key)
-        loaded = ck.load(players)
+    def growing(self) -> bool:
+        """Whether the model may still add settings."""
+        return self.proposer is not None and len(self.cands) < self.study.max_candidates
 
-    n_skill_rounds = 0
-    skill_lineups: list[tuple[int, ...]] = []
-    if skill_specs is not None:
-        skill_lineups = skill_seats(players)
-        n_skill_rounds = -(-skill_games // len(skill_lineups))
-    total = budget + finalists * ((confirm_games if confirm_games is not None else MAX_AUTO_CONFIRM)
-                                  + n_skill_rounds * len(skill_lineups))
-    executor_asked = executor
-    executor, own_pool = _open_executor(executor, budget)
-    bar = _Progress(progress, total, f"{game.name} balance", upto=True)
-    watch: Callable[[Any], Any] | None = on_round
-    if live:
-        from .balance_charts import LiveRace
-        live_chart = LiveRace()
-        user_watch = on_round
+    def propose(self) -> None:
+        """The model's new settings, up to ``pool`` racing at once."""
+        if not self.growing():
+            return
+        assert self.proposer is not None
+        racing_now = len(self.racing())
+        want = min(self.study.pool - racing_now, self.study.max_candidates - len(self.cands))
+        if want > 0:
+            _propose(self.proposer, self.cands, self.study.values, self.study.race_streams, self.seen, self.add,
+                     want, self.allowed)
 
-        def watch_both(h: Any) -> None:
-            live_chart(h)
-            if user_watch is not None:
-                user_watch(h)
-        watch = watch_both
 
-    def play(requests: list[tuple[str, Any, list, list[int]]]) -> tuple[dict[str, dict[int, list]], bool]:
-        """Play (or load) the games ``(label, game, bots, indices)``; rows by label and game."""
-        got: dict[str, dict[int, list]] = {}
-        jobs = []
-        for label, g, bot_specs, indices in requests:
-            have = loaded.get(label, {})
-            mine = got.setdefault(label, {})
-            for i in indices:
-                if i in have:
-                    mine[i] = have[i]
-            todo = [i for i in indices if i not in have]
-            if todo:
-                def keep(result, n, label=label, mine=mine):
-                    for r in result[0]:
-                        mine.setdefault(r[0], []).append(r)
-                    if ck is not None:
-                        ck.append(label, result[0])
-                    bar.update(n)
-                jobs.append((g, list(bot_specs), root, todo, keep))
-            _count_loaded(bar, len(indices) - len(todo))
-        stopped = _play_jobs(jobs, executor)
-        return got, stopped
+def _open_checkpoint(study: _Study, checkpoint: Any) -> tuple[Any, dict[str, dict[int, list]]]:
+    """The study's checkpoint file and the games already in it (none without one). The study
+    line holds the space, goals, budget and every option that changes a decision."""
+    if checkpoint is None:
+        return None, {}
+    from ..core.checkpoint import Checkpoint, study_key
+    game = study.game
+    # the game itself too: a house rule's class and method digests are part of the study's identity
+    key = study_key("balance", game.name, [("base", study.players, game.rules.to_plain(), study.names, game)],
+                    study.root)
+    key["balance"] = _jsonable({"space": {p: [repr(v) for v in vs] for p, vs in zip(study.paths, study.values)},
+                                "goals": [g.plain() for g in study.goal_list], "budget": study.budget,
+                                "batch": study.batch, "confirm_games": study.confirm_games,
+                                "finalists": study.finalists, "max_candidates": study.max_candidates,
+                                "pool": study.pool, "alpha": study.alpha, "skill_games": study.skill_games,
+                                "time_limit": study.time_limit,
+                                "constraints": [getattr(c, "__qualname__", "?") for c in study.checks]})
+    ck = Checkpoint(checkpoint, key)
+    return ck, ck.load(study.players)
 
-    history: list[dict] = []
-    stop_reason = ""
+
+def _watcher(live: bool, on_round: Callable[[Any], None] | None) -> Callable[[Any], None] | None:
+    """What is called with the race's history after every round: the live chart and/or
+    the caller's ``on_round``."""
+    if not live:
+        return on_round
+    from .balance_charts import LiveRace
+    chart = LiveRace()
+
+    def watch(h: Any) -> None:
+        chart(h)
+        if on_round is not None:
+            on_round(h)
+    return watch
+
+
+@dataclass
+class _RaceOutcome:
+    """What the race leaves: its rounds, games and history, the plan made after the pilot,
+    and why it stopped early (``"futile"``: the rest of the budget could not change which
+    settings are confirmed)."""
+
+    rounds: int = 0
+    used: int = 0
+    history: list[dict] = field(default_factory=list)
     plan: BalancePlan | None = None
-    interrupted = False
-    used = rounds = confirm_used = skill_used = 0
-    fin_rows: list[dict] = []
-    t_race = t_confirm = t_skill = t_end = time.monotonic()
-    try:
-        if ck is not None:
-            ck.open()
-        # ---------------------------------------------------------------- the race
-        while True:
-            racing = [c for c in cands if c.status == "racing"]
-            if not racing:
+    stop_reason: str = ""
+    interrupted: bool = False
+
+
+def _race(study: _Study, settings: _Settings, run: Any, watch: Callable[[Any], None] | None, t_start: float,
+          plan_only: bool) -> _RaceOutcome:
+    """Step 2: the race, round by round (the first round is the pilot that the plan comes
+    from). Each round plays ``batch`` more games of every setting still racing on the common
+    seeds, then :func:`_decide_round` lets settings leave or meet; the race ends when none
+    races, when every setting left is a finalist, at the budget or the time limit, or when
+    :func:`_decision_ahead` says the rest of the budget could not change the finalists."""
+    from ..core.study import Request
+
+    out = _RaceOutcome()
+    cands, streams = settings.cands, study.race_streams
+    while True:
+        racing = settings.racing()
+        if not racing:
+            break
+        per = min(study.batch, (study.budget - out.used) // len(racing))
+        if per < 1:
+            break
+        requests = [Request(c.label, c.game, study.specs, range(c.games, c.games + per)) for c in racing]
+        fresh = not any(i in run.loaded.get(c.label, {}) for c in racing for i in range(c.games, c.games + per))
+        t_round = time.monotonic()
+        got, out.interrupted = run.play(requests)
+        if out.interrupted:
+            break
+        round_secs = time.monotonic() - t_round
+        out.rounds += 1
+        for c in racing:
+            rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
+            pg = per_game_table(rows, c.game, study.names, study.root)
+            for metric, vals in stream_values(streams, study.goal_by_name, pg).items():
+                c.columns.setdefault(metric, []).append(vals)
+            out.used += per
+        _decide_round(cands, streams, settings.level, out.rounds, out.history, settings.pair_level)
+        if out.rounds == 1:  # the pilot: what the budget can resolve
+            rate = per * len(racing) / round_secs if fresh and round_secs > 0 else None
+            out.plan = _pilot_plan(study, settings, rate)
+            run.progress.describe(f"{study.game.name} balance ({out.plan.headline()})")
+            if plan_only:
                 break
-            left = budget - used
-            per = min(batch, left // len(racing))
-            if per < 1:
+        settings.propose()
+        if watch is not None:
+            watch(_history_frame(out.history))
+        alive = sum(c.status != "out" for c in cands)
+        if alive <= study.finalists and not settings.growing():
+            break  # every setting left is a finalist: more race games would change nothing
+        if study.time_limit is not None and time.monotonic() - t_start > study.time_limit:
+            break
+        if not settings.growing() and not _decision_ahead(cands, streams, settings.level,
+                                                          study.budget - out.used, study.finalists):
+            out.stop_reason = "futile"
+            break  # not even the whole budget would let the race decide a setting: confirm now
+    return out
+
+
+def _pilot_plan(study: _Study, settings: _Settings, rate: float | None) -> BalancePlan:
+    """The plan from the first round's spreads and speed (:class:`BalancePlan`)."""
+    played = [c for c in settings.cands if c.games]
+    confirm = study.confirm_games if study.confirm_games is not None else \
+        _confirm_size(played, study.race_streams, study.alpha, study.finalists, len(study.all_streams))
+    return _make_plan(study.game, study.goal_list, study.race_streams, played, settings.k_max, study.budget,
+                      settings.level, rate, confirm)
+
+
+@dataclass
+class _Confirmation:
+    """What the confirmation leaves: each finalist's rows (:func:`_confirm_rows`), the games
+    it and the skill checks played, the seconds the skill checks took."""
+
+    rows: list[dict] = field(default_factory=list)
+    confirm_games: int = 0
+    used: int = 0
+    skill_used: int = 0
+    skill_seconds: float = 0.0
+    interrupted: bool = False
+
+
+def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
+    """Step 3: the finalists in order, each on fresh seeds (``CONFIRM_BASE + i``), until one
+    meets every goal. Every finalist's intervals are at the level fixed for all of them before
+    any was played (``alpha`` over finalists x goal numbers, one side each)."""
+    from ..core.study import Request
+
+    chosen = _choose_finalists(settings.cands, study.race_streams, study.finalists)
+    confirm_games = study.confirm_games
+    if confirm_games is None:
+        confirm_games = _confirm_size(settings.cands, study.race_streams, study.alpha, max(1, len(chosen)),
+                                      len(study.all_streams))
+        skill = study.skill_rounds * len(study.skill_lineups)
+        run.progress.set_total(run.progress.done + len(chosen) * (confirm_games + skill))
+    out = _Confirmation(confirm_games=confirm_games)
+    if not chosen or confirm_games <= 0:
+        return out
+    level = 2 * study.alpha / (len(chosen) * len(study.all_streams))
+    for c in chosen:
+        got, out.interrupted = run.play([Request(c.label, c.game, study.specs,
+                                                 [CONFIRM_BASE + i for i in range(confirm_games)])])
+        if out.interrupted:
+            break
+        out.used += confirm_games
+        rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
+        conf = stream_values(study.race_streams, study.goal_by_name,
+                             per_game_table(rows, c.game, study.names, study.root))
+        # skill games are the dearest (a search bot thinks at every turn): only for a
+        # finalist that does not already miss another goal on the fresh games
+        if study.skill_specs is not None and not any(
+                st.outside(*_fixed_interval(conf[st.metric], level, st.bounds)[1:]) for st in study.race_streams):
+            t_s = time.monotonic()
+            ahead, out.interrupted = _skill_check(study, c, run)
+            out.skill_seconds += time.monotonic() - t_s
+            if out.interrupted:
                 break
-            requests = [(c.label, c.game, specs, list(range(c.games, c.games + per))) for c in racing]
-            t_round = time.monotonic()
-            fresh = not any(i in loaded.get(c.label, {}) for c in racing for i in range(c.games, c.games + per))
-            got, interrupted = play(requests)
-            if interrupted:
-                break
-            round_secs = time.monotonic() - t_round
-            rounds += 1
-            for c in racing:
-                rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
-                pg = per_game_table(rows, c.game, names, root)
-                for metric, vals in stream_values(race_streams, goal_by_name, pg).items():
-                    c.columns.setdefault(metric, []).append(vals)
-                used += per
-            _decide_round(cands, race_streams, race_level, rounds, history, pair_level)
-            if rounds == 1:  # the first round is the pilot: plan what the budget can resolve
-                played = [c for c in cands if c.games]
-                plan = _make_plan(game, goal_list, race_streams, played, k_max, budget, race_level,
-                                  per * len(racing) / round_secs if fresh and round_secs > 0 else None,
-                                  confirm_games if confirm_games is not None else
-                                  _confirm_size(played, race_streams, alpha, finalists, len(all_streams)))
-                if bar.bar is not None:
-                    bar.bar.set_description(f"{game.name} balance ({plan.headline()})", refresh=True)
-                if plan_only:
-                    break
-            if proposer is not None and len(cands) < max_candidates:
-                racing_now = sum(c.status == "racing" for c in cands)
-                want = min(pool - racing_now, max_candidates - len(cands))
-                if want > 0:
-                    _propose(proposer, cands, values, race_streams, seen, add, want, allowed)
-            if watch is not None:
-                watch(_history_frame(history))
-            alive = sum(c.status != "out" for c in cands)
-            if alive <= finalists and (proposer is None or len(cands) >= max_candidates):
-                break  # every setting left is a finalist: more race games would change nothing
-            if time_limit is not None and time.monotonic() - t_start > time_limit:
-                break
-            if (proposer is None or len(cands) >= max_candidates) and \
-                    not _decision_ahead(cands, race_streams, race_level, budget - used, finalists):
-                stop_reason = "futile"
-                break  # not even the whole budget would let the race decide a setting: confirm now
-        t_confirm = time.monotonic()
-        # ---------------------------------------------------------------- confirmation
-        chosen = _choose_finalists(cands, race_streams, finalists) if not (interrupted or plan_only) else []
-        if confirm_games is None:
-            confirm_games = _confirm_size(cands, race_streams, alpha, max(1, len(chosen)), len(all_streams))
-            bar.total = used + len(chosen) * (confirm_games + n_skill_rounds * len(skill_lineups))
-            if bar.bar is not None:
-                bar.bar.total = bar.total
-        t_skill = t_end = time.monotonic()
-        skill_secs = 0.0
-        if chosen and confirm_games > 0:
-            # the finalists in order, each on fresh seeds, until one meets every goal: every
-            # finalist's intervals are at the level fixed for all of them before any was played
-            level = 2 * alpha / (len(chosen) * len(all_streams))
-            for c in chosen:
-                got, interrupted = play([(c.label, c.game, specs, [CONFIRM_BASE + i for i in range(confirm_games)])])
-                if interrupted:
-                    break
-                confirm_used += confirm_games
-                rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
-                conf = stream_values(race_streams, goal_by_name, per_game_table(rows, c.game, names, root))
-                # skill games are the dearest (a search bot thinks at every turn): only for a
-                # finalist that does not already miss another goal on the fresh games
-                if skill_specs is not None and not any(
-                        st.outside(*_fixed_interval(conf[st.metric], level, st.bounds)[1:]) for st in race_streams):
-                    t_s = time.monotonic()
-                    requests = [(f"skill{li}:{c.label}", c.game, [skill_specs[k] for k in lu],
-                                 [SKILL_BASE + r for r in range(n_skill_rounds)])
-                                for li, lu in enumerate(skill_lineups)]
-                    got, interrupted = play(requests)
-                    skill_secs += time.monotonic() - t_s
-                    if interrupted:
-                        break
-                    skill_used += n_skill_rounds * len(skill_lineups)
-                    conf["skill_ahead"] = _skill_values(
-                        [got[f"skill{li}:{c.label}"] for li in range(len(skill_lineups))], skill_lineups)
-                mine = _confirm_rows(c, conf, all_streams, level)
-                fin_rows.extend(mine)
-                if mine and mine[0]["verdict"] == "meets":
-                    break
-            t_end = time.monotonic()
-            t_skill = t_end - skill_secs
-    finally:
-        _close_run(bar, ck, own_pool)
-    if plan_only and not interrupted:
-        if plan is None:
-            raise TabletopError("the budget played no round, so there is nothing to plan from: raise budget=")
-        return plan
+            out.skill_used += study.skill_rounds * len(study.skill_lineups)
+            conf["skill_ahead"] = ahead
+        mine = _confirm_rows(c, conf, study.all_streams, level)
+        out.rows.extend(mine)
+        if mine and mine[0]["verdict"] == "meets":
+            break
+    return out
+
+
+def _skill_check(study: _Study, c: Candidate, run: Any) -> tuple[np.ndarray, bool]:
+    """Step 4: one finalist's skill games (``SKILL_BASE + r``, the stronger bot in each seat
+    in turn: :func:`skill_seats`): per game, the share of weaker seats the stronger bot
+    finished ahead of; and whether the study was interrupted."""
+    from ..core.study import Request
+
+    lineups = study.skill_lineups
+    requests = [Request(f"skill{li}:{c.label}", c.game, [study.skill_specs[k] for k in lu],
+                        [SKILL_BASE + r for r in range(study.skill_rounds)])
+                for li, lu in enumerate(lineups)]
+    got, interrupted = run.play(requests)
     if interrupted:
-        warnings.warn("interrupted: every finished game is kept" + (f" in {checkpoint}; run the same call "
-                                                                    "again to resume" if ck else ""),
-                      stacklevel=3)
+        return np.empty(0), True
+    return _skill_values([got[f"skill{li}:{c.label}"] for li in range(len(lineups))], lineups), False
+
+
+def _result(study: _Study, settings: _Settings, race: _RaceOutcome, conf: _Confirmation, interrupted: bool,
+            seconds: dict) -> BalanceResult:
+    """Step 5: the verdict (:func:`_verdict`) and the tables, as a :class:`BalanceResult`."""
     import pandas as pd
-    finals = pd.DataFrame(fin_rows, columns=["label", "goal", "stream", "value", "low", "high", "n",
-                                             "band_low", "band_high", "met", "missed", "verdict"])
-    cand_frame = _candidates_frame(cands, paths, race_streams, race_level)
-    info = _verdict(game, paths, goal_list, players, cands, finals, race_streams, interrupted,
-                    confirm_games, skipped)
+    finals = pd.DataFrame(conf.rows, columns=["label", "goal", "stream", "value", "low", "high", "n",
+                                              "band_low", "band_high", "met", "missed", "verdict"])
+    cands = settings.cands
+    info = _verdict(study.game, study.paths, study.goal_list, study.players, cands, finals, study.race_streams,
+                    interrupted, conf.confirm_games if conf.confirm_games else (study.confirm_games or 0),
+                    settings.skipped)
+    confirm_used = conf.used if not interrupted else 0
+    skill_used = conf.skill_used if not interrupted else 0
+    grid = settings.grid
+    fixed = grid - len([s for s in settings.skipped if "constraint" in s["reason"]]) if not settings.model else grid
     info.update({
-        "seed": root, "bots": names, "budget": budget, "batch": batch, "alpha": alpha, "rounds": rounds,
-        "race_stop": stop_reason,
-        "model": model, "grid": grid,
-        "games": {"race": used, "confirm": confirm_used if not interrupted else 0,
-                  "skill": skill_used if not interrupted else 0,
-                  "total": used + (confirm_used + skill_used if not interrupted else 0)},
-        "grid_games": _grid_games(grid - len([s for s in skipped if "constraint" in s["reason"]]) if not model
-                                  else grid, cands, race_streams, alpha),
-        "seconds": {"setup": round(t_race - t_start, 3), "race": round(t_confirm - t_race, 3),
-                    "confirm": round(t_skill - t_confirm, 3),
-                    "skill": round(t_end - t_skill, 3), "total": round(time.monotonic() - t_start, 3)},
-        "skipped": skipped,
-        "plan": plan.plain() if plan is not None else None,
+        "seed": study.root, "bots": study.names, "budget": study.budget, "batch": study.batch,
+        "alpha": study.alpha, "rounds": race.rounds, "race_stop": race.stop_reason,
+        "model": settings.model, "grid": grid,
+        "games": {"race": race.used, "confirm": confirm_used, "skill": skill_used,
+                  "total": race.used + confirm_used + skill_used},
+        "grid_games": _grid_games(fixed, cands, study.race_streams, study.alpha),
+        "seconds": seconds,
+        "skipped": settings.skipped,
+        "plan": race.plan.plain() if race.plan is not None else None,
     })
-    res = BalanceResult(info, cand_frame, _history_frame(history), finals)
-    if levers is not None and levers is not False and res.verdict not in ("met", "interrupted"):
-        res.info["levers"] = _levers_info(res, game, goal_list, paths, levers, lever_games, bots, root, alpha,
-                                          executor_asked, progress)
-    return res
+    return BalanceResult(info, _candidates_frame(cands, study.paths, study.race_streams, settings.level),
+                         _history_frame(race.history), finals)
 
 
 def _levers_info(res: BalanceResult, game: Any, goal_list: list[Goal], paths: list[str], levers: Any,
@@ -1169,16 +1312,6 @@ def _whole(v: Any, name: str, least: int) -> int:
         extra = " (the verdict rests on the confirmation games)" if name == "confirm_games" else ""
         raise TabletopError(f"{name} must be a whole number of at least {least}{extra}, got {v!r}")
     return int(v)
-
-
-def _count_loaded(bar: Any, n: int) -> None:
-    """Games taken from the checkpoint count as done, not towards the speed."""
-    if n <= 0:
-        return
-    bar.done += n
-    bar.initial += n
-    if bar.bar is not None:
-        bar.bar.update(n)
 
 
 # --------------------------------------------------------------------------- race steps

@@ -499,9 +499,8 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     ...                                 bots="greedy", games=400, seed=1, skill=("greedy", "search:100"))
     >>> print(cmp.skill_summary())
     """
-    from ..core.bots import bot_name, resolve_bot
-    from ..core.runner import (_bots_for, _check_count, _close_run, _open_executor, _Progress,
-                               _play_jobs, _root_entropy, _table)
+    from ..core.bots import bot_name
+    from ..core.study import Job, StudyRun, check_bots, check_count, results_table, study_seed
     from .sequential import MIN_GAMES
 
     if not isinstance(variants, Mapping) or not variants:
@@ -512,7 +511,7 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     labels = [str(k) for k in variants]
     if len(set(labels)) != len(labels):
         raise TabletopError(f"variant labels must differ as text, got {labels}")
-    games = _check_count(games)
+    games = check_count(games)
     pair = _skill_pair(skill, variants.values()) if skill is not None else None
     if skill_games is not None and pair is None:
         raise TabletopError("skill_games needs skill=(weaker, stronger)")
@@ -527,13 +526,11 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     if checkpoint is not None and pair is not None:
         raise TabletopError("checkpoint= does not cover the skill= games yet: run the skill "
                             "comparison without a checkpoint, or the checkpointed one without skill")
-    root = _root_entropy(seed, checkpoint)  # one seed for all variants, even when None
+    root = study_seed(seed, checkpoint)  # one seed for all variants, even when None
     items = list(zip(labels, variants.values()))
-    specs = {lab: _bots_for(g, bots) for lab, g in items}
-    for lab, g in items:
-        for b in specs[lab]:
-            resolve_bot(g, b)  # unknown names fail here, before any game
-    bot_names = {lab: [bot_name(b) for b in specs[lab]] for lab in labels}
+    checked = {lab: check_bots(g, bots) for lab, g in items}  # unknown names fail here, before any game
+    specs = {lab: checked[lab][0] for lab in labels}
+    bot_names = {lab: checked[lab][1] for lab in labels}
     game_name = next(iter(names))
 
     ck = None
@@ -550,13 +547,11 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
     rows: dict[str, list] = {lab: [] for lab in labels}
     parts: dict[str, list] = {lab: [] for lab in labels}
     started = {labels[0]}
-    executor, own_pool = _open_executor(executor, games)
-    bar = _Progress(progress, len(items) * games, f"{game_name} compare",
-                    initial=sum(len(v) for v in loaded.values()), upto=stop is not None)
+    run = StudyRun(executor, games, progress, len(items) * games, f"{game_name} compare", entropy=root,
+                   checkpoint=ck, initial=sum(len(v) for v in loaded.values()), upto=stop is not None)
+    bar = run.progress
     interrupted, reason, played, decisions = False, "games", 0, None
-    try:
-        if ck is not None:
-            ck.open()
+    with run:
         for start in range(0, games, size):
             window = range(start, min(start + size, games))
             jobs, marks = [], {}
@@ -574,12 +569,12 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
                         ck.append(lab, result[0])
                     bar.update(n)  # may raise KeyboardInterrupt: the stop button
 
-                jobs.append((g, specs[lab], root, [i for i in window if i not in have], keep))
+                jobs.append(Job(g, specs[lab], root, [i for i in window if i not in have], keep))
             # every variant's games of this window in one queue: no worker idles between them
             try:
-                stopped = _play_jobs(jobs, executor)
+                stopped = run.play_jobs(jobs)
             except HouseRuleError as e:  # a variant's house rule failed: say what is kept
-                kept = {lab: _table(rows[lab], g, bot_names[lab], root, True) for lab, g in items}
+                kept = {lab: results_table(rows[lab], g, bot_names[lab], root, True) for lab, g in items}
                 done = ", ".join(f"{t.attrs['games']} of {lab!r}" for lab, t in kept.items())
                 raise e.noting(f"the games that finished ({done}) are kept in err.table, a table "
                                f"per variant" + (f", and in {checkpoint}" if ck is not None else ""),
@@ -589,20 +584,18 @@ def compare_rules(variants: Mapping[str, Any], bots: Any = "random", games: int 
                 break
             if asked:
                 for lab, g in items:
-                    parts[lab].append(_per_game(_table(rows[lab][marks[lab]:], g, bot_names[lab],
-                                                       root, False)))
+                    parts[lab].append(_per_game(results_table(rows[lab][marks[lab]:], g, bot_names[lab],
+                                                              root, False)))
             played = window.stop
             if asked and (played >= MIN_GAMES or played == games):
                 decisions = _decide(parts, labels, asked, tol)
                 if played >= MIN_GAMES and (decisions.decision != "undecided").all():
                     reason = "decided"
                     break
-    finally:
-        _close_run(bar, ck, own_pool)
     if interrupted:
         reason = "interrupted"
     # an interrupted study returns the variants it began; a finished one every variant
-    tables = {lab: _table(rows[lab], g, bot_names[lab], root, interrupted) for lab, g in items
+    tables = {lab: results_table(rows[lab], g, bot_names[lab], root, interrupted) for lab, g in items
               if lab in started or not interrupted}
     if interrupted:
         done = ", ".join(f"{t.attrs['games']} of {lab!r}" for lab, t in tables.items())

@@ -585,8 +585,8 @@ def skill_ladder(game, bots: Sequence[Any] = ("random", "greedy", "search:100", 
         heavy = any(n.startswith("search") for n in names) or rounds * len(schedule) >= PARALLEL_THRESHOLD
         executor = "processes" if heavy and (os.cpu_count() or 1) > 1 else "serial"
     if executor == "processes":
-        from ..core.runner import _default_pool
-        executor = own_pool = _default_pool()  # one pool for every line-up
+        from ..core.study import default_pool
+        executor = own_pool = default_pool()  # one pool for every line-up
 
     from tqdm.auto import tqdm
     parts, interrupted = [], False

@@ -183,8 +183,7 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
     >>> print(res.summary().splitlines()[0])
     seat 0 wins (... now): moved by handicap (-... points per +1 [-..., -...]).
     """
-    from ..core.bots import bot_name, resolve_bot
-    from ..core.runner import _bots_for, _close_run, _open_executor, _play_jobs, _Progress, _root_entropy
+    from ..core.study import Request, StudyRun, check_bots, study_seed
     from .goals import parse_goals
 
     t0 = time.monotonic()
@@ -209,10 +208,7 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
         if p not in paths:
             raise TabletopError(f"steps names {p!r}, which is not among the rules tried: {paths}")
     smalls = _smalls(small, goal_list)
-    specs = _bots_for(game, bots)
-    for b in specs:
-        resolve_bot(game, b)
-    names = [bot_name(b) for b in specs]
+    specs, names = check_bots(game, bots)
     changes: list[_Change] = []
     refused: list[str] = []
     for p in paths:
@@ -225,11 +221,10 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
     if not changes:
         raise TabletopError("no rule could be changed by one step: " + "; ".join(refused[:3]))
     level = alpha / (len(changes) * len(streams))
-    root = _root_entropy(seed)
+    root = study_seed(seed)
     cap = int(games)
     total = cap * (len(changes) + 1) if budget is None else min(cap * (len(changes) + 1), budget + cap)
-    executor, own_pool = _open_executor(executor, total)
-    bar = _Progress(progress, total, f"{game.name} levers", upto=True)
+    run = StudyRun(executor, total, progress, total, f"{game.name} levers", entropy=root, upto=True)
     base_cols: dict[str, list[np.ndarray]] = {}
     base_n = 0
     used = rounds = 0
@@ -239,7 +234,7 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
         rows = [r for i in sorted(rows_by_game) for r in rows_by_game[i]]
         return stream_values(streams, goal_by_name, per_game_table(rows, g, names, root))
 
-    try:
+    with run:
         while True:
             active = [c for c in changes if c.active]
             if not active:
@@ -250,23 +245,11 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
             per = min(per, cap - min(c.games for c in active))
             if per < 1:
                 break
+            # the current rules' games once (up to the longest change), each change's next batch
             want = max(c.games for c in active) + per
-            got: dict[str, dict[int, list]] = {}
-            jobs = []
-
-            def keeper(label: str):
-                mine = got.setdefault(label, {})
-
-                def keep(result, n):
-                    for r in result[0]:
-                        mine.setdefault(r[0], []).append(r)
-                    bar.update(n)
-                return keep
-            if want > base_n:
-                jobs.append((game, list(specs), root, list(range(base_n, want)), keeper("base")))
-            for c in active:
-                jobs.append((c.game, list(specs), root, list(range(c.games, c.games + per)), keeper(c.label)))
-            interrupted = _play_jobs(jobs, executor)
+            requests = [Request("base", game, specs, range(base_n, want))] if want > base_n else []
+            requests += [Request(c.label, c.game, specs, range(c.games, c.games + per)) for c in active]
+            got, interrupted = run.play(requests)
             if interrupted:
                 break
             rounds += 1
@@ -284,8 +267,6 @@ def levers(game: Any, goals: Any = None, rules: Sequence[str] | None = None, *, 
                            for st in streams]
                 if all(decided) or c.games >= cap:
                     c.active = False
-    finally:
-        _close_run(bar, None, own_pool)
     base = {st.metric: np.concatenate(base_cols[st.metric]) if base_cols else np.empty(0) for st in streams}
     rows = []
     for c in changes:

@@ -107,10 +107,10 @@ def per_game_table(rows: list, game: Any, names: list[str], entropy: int):
     >>> len(pg), list(pg.columns[-4:])
     (4, ['win_rate_seat_0', 'win_rate_seat_1', 'score_seat_0', 'score_seat_1'])
     """
-    from ..core.runner import _table
+    from ..core.study import results_table
     from .compare import _per_game
 
-    df = _table(rows, game, names, entropy, False)
+    df = results_table(rows, game, names, entropy, False)
     pg = _per_game(df)
     scores = df.pivot(index="game", columns="seat", values="score")
     for seat in scores.columns:

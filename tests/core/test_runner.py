@@ -80,8 +80,8 @@ def test_bad_arguments_are_clear_errors(game):
 
 
 def test_interrupt_keeps_finished_games(game, monkeypatch):
-    import tabletop_nb.core.runner as runner
-    real = runner._run_chunk
+    import tabletop_nb.core.study as study
+    real = study._run_chunk
     calls = {"n": 0}
 
     def flaky(*args, **kw):
@@ -90,7 +90,7 @@ def test_interrupt_keeps_finished_games(game, monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kw)
 
-    monkeypatch.setattr(runner, "_run_chunk", flaky)
+    monkeypatch.setattr(study, "_run_chunk", flaky)
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         df = tabletop_nb.simulate(game, "random", games=20, seed=1, executor="serial", progress=False)
@@ -110,9 +110,9 @@ def test_progress_bar_can_be_shown(game, capsys, monkeypatch):
     and tells the speed and the time left; progress=False draws nothing."""
     import io
 
-    from tabletop_nb.core import runner
+    from tabletop_nb.core import study
     out = io.StringIO()
-    monkeypatch.setattr(runner, "_BAR_OPTIONS", {"mininterval": 0, "file": out})
+    monkeypatch.setattr(study, "BAR_OPTIONS", {"mininterval": 0, "file": out})
     df = tabletop_nb.simulate(game, "random", games=3, seed=1, progress=True)
     text = out.getvalue()
     assert df["game"].nunique() == 3
@@ -234,7 +234,7 @@ def test_compare_rules_and_sweep_return_what_finished(game):
 
 
 def test_split_hands_out_only_the_missing_games_in_runs():
-    from tabletop_nb.core.runner import _split
+    from tabletop_nb.core.study import _split
     assert _split([0, 1, 2, 3, 4], 2) == [range(0, 2), range(2, 4), range(4, 5)]
     assert _split([7, 3, 4, 5, 9], 10) == [range(3, 6), range(7, 8), range(9, 10)]
     assert _split([], 3) == []
@@ -243,9 +243,9 @@ def test_split_hands_out_only_the_missing_games_in_runs():
 
 
 def test_guided_chunks_cover_every_game_once_and_shrink_towards_the_end():
-    from tabletop_nb.core.runner import _guided
+    from tabletop_nb.core.study import Job, _guided
     a, b = object(), object()
-    jobs = [("g", "bots", 1, list(range(1000)), a), ("g", "bots", 1, list(range(1000)), b)]
+    jobs = [Job("g", ["bots"], 1, list(range(1000)), a), Job("g", ["bots"], 1, list(range(1000)), b)]
     tasks = _guided(jobs, workers=2, chunk_size=None)
     sizes = [len(idx) for _, idx, _ in tasks]
     assert [i for _, idx, keep in tasks if keep is a for i in idx] == list(range(1000))

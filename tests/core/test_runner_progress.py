@@ -6,8 +6,8 @@ import re
 import pytest
 
 import tabletop_nb
-import tabletop_nb.core.runner as runner
-from tabletop_nb.core.runner import _Progress
+import tabletop_nb.core.study as study
+from tabletop_nb.core.study import Progress
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def game():
 def bar_text(monkeypatch):
     """Everything the tqdm bar draws, redrawn at every update."""
     buf = io.StringIO()
-    monkeypatch.setattr(runner, "_BAR_OPTIONS", {"mininterval": 0, "file": buf})
+    monkeypatch.setattr(study, "BAR_OPTIONS", {"mininterval": 0, "file": buf})
     return buf
 
 
@@ -33,7 +33,7 @@ class FakeClock:
 
 def test_speed_and_time_left_from_the_games_done():
     clock = FakeClock()
-    p = _Progress(False, 1000, "toy", clock=clock)
+    p = Progress(False, 1000, "toy", clock=clock)
     assert p.rate() is None and p.status() == "? games/s, time left unknown"
     clock.t += 2
     p.update(100)
@@ -42,7 +42,7 @@ def test_speed_and_time_left_from_the_games_done():
     clock.t += 2
     p.update(300)
     assert p.status() == "100 games/s, 0:06 left"  # 400 games in 4 s, 600 to go
-    slow = _Progress(False, 100_000, "toy", clock=clock, upto=True)
+    slow = Progress(False, 100_000, "toy", clock=clock, upto=True)
     clock.t += 10
     slow.update(25)
     assert slow.status() == "2.5 games/s, up to 11:06:30 left"
@@ -50,7 +50,7 @@ def test_speed_and_time_left_from_the_games_done():
 
 def test_games_from_a_checkpoint_count_as_done_not_as_speed():
     clock = FakeClock()
-    p = _Progress(False, 100, "toy", initial=60, clock=clock)
+    p = Progress(False, 100, "toy", initial=60, clock=clock)
     clock.t += 4
     p.update(20)
     assert p.done == 80 and p.rate() == pytest.approx(5) and p.left() == pytest.approx(4)

@@ -21,9 +21,9 @@ def test_dask_local_cluster_gives_the_same_table(monkeypatch):
     import io
     import re
 
-    import tabletop_nb.core.runner as runner
+    import tabletop_nb.core.study as study
     bar = io.StringIO()
-    monkeypatch.setattr(runner, "_BAR_OPTIONS", {"mininterval": 0, "file": bar})
+    monkeypatch.setattr(study, "BAR_OPTIONS", {"mininterval": 0, "file": bar})
     game = tabletop_nb.load_game("toy", players=3)
     serial = tabletop_nb.simulate(game, "random", games=60, seed=8, executor="serial", progress=False)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
