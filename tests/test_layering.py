@@ -22,7 +22,9 @@ beside core, above it):
     ``tabletop_nb.viz`` nor ``.widgets``, nor plotly, ipywidgets or pandas: engines run
     headless;
 (d) nothing under ``tabletop_nb/lab`` imports ``tabletop_nb.widgets``: studies sit below the
-    widgets, and what both use (the live figure, ``viz/live.py``) lives below both.
+    widgets, and what both use (the live figure, ``viz/live.py``) lives below both;
+(e) the studies (``tabletop_nb/lab``) import no private name (``_x``) from core: the jobs,
+    progress and checkpoints they share are public (``core/study.py``).
 """
 from __future__ import annotations
 
@@ -320,3 +322,39 @@ def test_the_lab_rule_sees_a_lazy_widget_import():
     assert lab_upward_imports(graph) == [
         "tabletop_nb/lab/balance_charts.py:894 imports tabletop_nb.widgets._board"]
     assert "tabletop_nb.viz.live" in GRAPH["tabletop_nb.lab.balance_charts"]
+
+
+def private_core_imports(module: str, path: Path) -> list[str]:
+    """Every ``from tabletop_nb.core... import _name`` of a module, as ``file:line imports name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        source = _resolve_relative(module, node.level, node.module) if node.level else node.module or ""
+        if not _under(source, "tabletop_nb.core"):
+            continue
+        out += [f"{path.relative_to(ROOT.parent)}:{node.lineno} imports {source}.{alias.name}"
+                for alias in node.names if alias.name.startswith("_")]
+    return out
+
+
+def test_studies_use_only_public_core_names():
+    problems = [p for m, path in MODULES.items() if _under(m, "tabletop_nb.lab")
+                for p in private_core_imports(m, path)]
+    assert not problems, "a study imports a private core name:\n  " + "\n  ".join(problems)
+
+
+def test_the_private_name_rule_sees_a_lazy_relative_import(tmp_path):
+    # the check of the check: what lab/balance.py had inside _study before core/study.py
+    path = tmp_path / "balance.py"
+    path.write_text("def f():\n    from ..core.runner import (_bots_for, play,\n        _Progress)\n")
+    global ROOT
+    saved = ROOT
+    ROOT = tmp_path / "pkg"
+    try:
+        found = private_core_imports("tabletop_nb.lab.balance", path)
+    finally:
+        ROOT = saved
+    assert [f.split(" imports ")[1] for f in found] == ["tabletop_nb.core.runner._bots_for",
+                                                        "tabletop_nb.core.runner._Progress"]
