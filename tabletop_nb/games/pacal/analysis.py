@@ -24,6 +24,8 @@ from typing import Iterable, Mapping, NamedTuple, Protocol, Sequence
 from ...core import memo
 from ...core.hooks import overridden_hooks
 from .board import Geometry
+from .constellations import completion_sets as _completion_sets
+from .constellations import completion_table
 from .rules import PacalRules
 from .state import PacalState
 
@@ -65,7 +67,7 @@ class PacalGame(Protocol):
     def final_scoring(self, s: PacalState) -> tuple:
         """:meth:`PacalGame.final_scoring`."""
 
-__all__ = ["constellation_members", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
+__all__ = ["constellation_members", "printed_constellations", "completion_sets", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
            "final_after_build"]
@@ -111,6 +113,66 @@ def constellation_members(game: PacalGame, s: PacalState, seat: int,
     if visible is None:
         visible = game.visible_stones(s, seat)
     return visible | s.pyr_masks[seat]
+
+
+def printed_constellations(game: PacalGame) -> bool:
+    """Whether the game's constellations are the printed shapes, so that
+    :func:`completion_sets` answers for it: False when a subclass overrides
+    :meth:`PacalGame.constellation_cells` (a house rule), whose constellations a caller
+    must then ask the hook for.
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> class NoThrees(type(game)):
+    ...     def constellation_cells(self, s, seat, lowest=1):
+    ...         return [c for c in super().constellation_cells(s, seat, lowest) if c[0] != 3]
+    >>> printed_constellations(game), printed_constellations(NoThrees(game.rules))
+    (True, False)
+    """
+    return "constellation_cells" not in overridden_hooks(type(game))
+
+
+def completion_sets(game: PacalGame, members: int) -> tuple[int, int, int, int]:
+    """Where one more stone would complete a printed constellation with ``members``: the
+    bit sets (t5, t4, t3, t2) of :func:`..constellations.completion_sets` on the game's
+    board and diamond reading (no gap rule; see :func:`printed_constellations` for
+    house rules).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+    members : int
+        The members, a bit set (:func:`constellation_members`).
+
+    Returns
+    -------
+    tuple of int
+        (t5, t4, t3, t2); read them on board spaces only.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3)
+    >>> members = (1 << game.geo.cell((3, 9))) | (1 << game.geo.cell((4, 9)))
+    >>> t5, t4, t3, t2 = completion_sets(game, members)
+    >>> [game.geo.xy[c] for c in game.geo.cells if t3 >> c & 1]   # a stone here completes 3 stories
+    [(2, 9), (5, 9)]
+    """
+    geo = game.geo
+    table = completion_table(geo.width, geo.height, geo.pad, game.rules.diamond_squares)
+    return _completion_sets(table, geo.pad, members)
 
 
 def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[int]:

@@ -28,9 +28,8 @@ from numpy.random import Generator as _Generator
 
 from ...core import memo
 from . import analysis
-from .constellations import bit_list as _bits
 from .state import (BUILD, DROP, GOD, MOVE, OVER, Build, Drop, Move, NoBuild, TakeBack,
-                    UseGod)
+                    UseGod, evolve)
 
 __all__ = ["greedy_bot", "GreedyBot", "ShapeTables", "search_actions", "estimate_scores"]
 
@@ -133,12 +132,12 @@ def _choose_move(game, s, rng, tables: "ShapeTables"):
     return _best_move(game, s, rng, tables)
 
 
-def _move_target(game, a) -> tuple[int, bool]:
-    """The space a die move or a placement ends on, and whether it is a two-stone move
-    (a die move that is not a turning move)."""
-    if type(a) is Move:
-        return game.geo.index[a.to], a.kind != "turn"
-    return game.geo.index[a.at], False
+def _move_targets(game, acts: list) -> list[tuple[int, bool]]:
+    """For each die move or placement, the space it ends on and whether it is a two-stone
+    move (a die move that is not a turning move)."""
+    index = game.geo.index
+    return [(index[a.to], a.kind != "turn") if type(a) is Move else (index[a.at], False)
+            for a in acts]
 
 
 def _move_value(potential: float, two_stones: bool, hides: int, r: float) -> float:
@@ -165,8 +164,7 @@ def _move_values(game, s, rng, tables: "ShapeTables") -> list:
     bit = game.geo.bit
     acts = [a for a in s.options if type(a) is not UseGod]
     out = []
-    for a, r in zip(acts, _draws(rng, len(acts))):
-        c, two = _move_target(game, a)
+    for a, (c, two), r in zip(acts, _move_targets(game, acts), _draws(rng, len(acts))):
         out.append((a, _move_value(shapes.potential(c) if shapes is not None else 0.0, two,
                                    vis & bit[c], r)))
     return out
@@ -191,8 +189,7 @@ def _best_move(game, s, rng, tables: "ShapeTables"):
     acts = [a for a in s.options if type(a) is not UseGod]
     best = None
     best_v = -float("inf")
-    for a, r in zip(acts, _draws(rng, len(acts))):
-        c, two = _move_target(game, a)
+    for a, (c, two), r in zip(acts, _move_targets(game, acts), _draws(rng, len(acts))):
         hides = vis & bit[c]
         if bounds is not None and not _move_value(shapes.potential_bound(c, bounds), two,
                                                   hides, r) > best_v:
@@ -297,10 +294,10 @@ class GreedyBot:
         return opts[int(rng.random() * len(opts))]
 
 
-# -- how the bot values spaces quickly ----------------------------------------------------
-# Everything below gives the greedy bot's values without searching constellations space by
-# space (tests/games/pacal/test_golden_greedy.py pins seeded games played before it existed;
-# test_bot_speed.py compares each piece with the plain computation it stands for).
+# -- how the bot values spaces ------------------------------------------------------------
+# One decision values many spaces: which constellations a stone there completes comes from
+# analysis.completion_sets for every space at once (tests/games/pacal/test_bot_speed.py
+# compares each piece with the plain computation it stands for).
 
 def _draws(rng, n: int) -> list:
     """``[rng.random() for _ in range(n)]``: the bot's tie-breaking noise for n options.
@@ -319,31 +316,24 @@ def _shapes(game, s, p: int, tables: "ShapeTables", leaving: bool = False) -> tu
     (``analysis.constellation_members``); with ``leaving``, as they lie once his ship has
     left its space (a move uncovers the stone under it)."""
     vis = game.visible_stones(s, p, leaving)
-    return vis, _Shapes(game, s, p, analysis.constellation_members(game, s, p, vis), tables)
+    sets = tables.shape_sets(game, analysis.constellation_members(game, s, p, vis))
+    if sets is None:
+        return vis, _AskedShapes(game, s, p, vis, tables)
+    return vis, _Shapes(game, s, p, sets, tables)
 
 
 class _Shapes:
-    """Which constellations a stone on a space would complete, for every space at once.
+    """Which constellations a stone on a space would complete with the seat's
+    ``members`` (visible stones and own pyramids), for the spaces of one decision.
 
-    What it saves: the greedy bot values each space its ship (or a stone dropped into
-    another ship) could reach by the constellations a stone there would complete with
-    the seat's ``members`` (visible stones and own pyramids). Searching the members'
-    constellations once per candidate space (``constellations.constellations`` with the
-    stone added, then keeping those through it) was most of the bot's time. Here one
-    decision computes, from the members' pairs and a table of the board's shapes
-    (:func:`_compute_shape_sets`), the set ``t[h]`` of every space through which a shape
-    of ``h`` stories has all its other members among ``members``.
-
-    Why it is the same: :meth:`potential` needs only the tallest shape through the space
-    (its value grows with the height, so the best over all shapes is the tallest's), and
-    the shapes are the rulebook's, exactly those ``find_codes`` lists: a pair of
-    orthogonal neighbours (2); three / four members in a row, column or 45-degree
-    diagonal with equal steps (3 / 4); the four corners of an axis-aligned square, or of a
-    diamond with ``diamond_squares`` (5). The search there ignores blocked gaps and
-    needs a stone among the members: the new stone is one. On the board's layout (bit
-    ``y * pad + x``, ``pad = 2 * width``) a step of one column from a space lands on the
-    space it names or on an empty pad bit, never on another space, so t2's shifted
-    members mark the real neighbours.
+    The greedy bot values each space its ship (or a stone dropped into another ship)
+    could reach by the tallest constellation a stone there would complete (its value
+    grows with the height, so the best over all shapes is the tallest's). For the
+    printed shapes, ``analysis.completion_sets`` gives every space's at once: ``sets``,
+    the sets ``t[h]`` of spaces through which a shape of ``h`` stories has all its other
+    members among the members (no gap rule); when a house rule overrides
+    ``constellation_cells`` (``analysis.printed_constellations``), :class:`_AskedShapes`
+    asks the hook instead.
 
     The pyramid a shape of ``h`` stories builds is ``analysis.new_pyramid_heights``'
     first (highest) for ``h``; the district's gain is the game's ``district_gain``,
@@ -353,7 +343,7 @@ class _Shapes:
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
                  "_builds", "_district", "_bit", "_mover")
 
-    def __init__(self, game, s, p: int, members: int, tables: "ShapeTables"):
+    def __init__(self, game, s, p: int, sets: tuple[int, int, int, int], tables: "ShapeTables"):
         self._game, self._s, self._p = game, s, p
         #: the game whose district_gain values a move: this game read without paying ties
         self._mover = tables.move_game(game)
@@ -365,7 +355,7 @@ class _Shapes:
         #: _builds[h]: the pyramid a shape of h stories builds (0: none left)
         self._builds = [hs[0] if hs else 0
                         for hs in analysis.new_pyramid_heights(game, s.pyr_supply[p])]
-        self.t5, self.t4, self.t3, self.t2 = tables.shape_sets(game, members)
+        self.t5, self.t4, self.t3, self.t2 = sets
 
     def tallest(self, cell: int) -> int:
         """The most stories of a constellation through ``cell`` (1: the stone alone)."""
@@ -411,26 +401,48 @@ class _Shapes:
         return g
 
 
+class _AskedShapes(_Shapes):
+    """:class:`_Shapes` under a house rule's ``constellation_cells``: the tallest
+    constellation through a space is asked of the hook, space by space, about the state
+    with the seat's ``visible`` stones and one more on the space, no ship hiding any."""
+
+    __slots__ = ("_visible", "_tallest")
+
+    def __init__(self, game, s, p: int, visible: int, tables: "ShapeTables"):
+        super().__init__(game, s, p, (0, 0, 0, 0), tables)
+        self._visible = visible
+        self._tallest: dict[int, int] = {}
+
+    def tallest(self, cell: int) -> int:
+        """The most stories of the game's own constellations through ``cell`` (1: the
+        stone alone)."""
+        h = self._tallest.get(cell)
+        if h is None:
+            s, p = self._s, self._p
+            stones = s.stones[:p] + (self._visible | 1 << cell,) + s.stones[p + 1:]
+            probe = evolve(s, stones=stones, ships=(-1,) * len(s.ships))
+            h = self._tallest[cell] = max((stories for stories, cells
+                                           in self._game.constellation_cells(probe, p)
+                                           if cell in cells), default=1)
+        return h
+
+
 class ShapeTables:
-    """The greedy bot's tables, kept in the bot: the board's pair tables
-    (:func:`_pair_table`), the shape sets (:func:`_compute_shape_sets`) of the last few
-    dozen sets of members, and what the bot reads of each game it plays. Each is a
-    declared cache (``core.memo``): the pair tables and shape sets read only the board,
-    ``diamond_squares`` and the members, so an answer is the same whenever it is worked
-    out: a seat's move and its drop that follows usually have the same members, and a
-    board's pair table serves every game on it.
+    """The greedy bot's tables, kept in the bot: the completion sets
+    (``analysis.completion_sets``) of the last few dozen sets of members, and what the
+    bot reads of each game it plays. Both are declared caches (``core.memo``); the sets
+    read only the board, ``diamond_squares`` and the members, so an answer is the same
+    whenever it is worked out (a seat's move and its drop that follows usually have the
+    same members).
 
     Examples
     --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pacal", players=3)
     >>> tables = ShapeTables()
-    >>> tables.pair_table(game.geo, False) == tables.pair_table(game.geo, False)
-    True
     >>> members = (1 << game.geo.cell((3, 9))) | (1 << game.geo.cell((4, 9)))
-    >>> t5, t4, t3, t2 = tables.shape_sets(game, members)
-    >>> [game.geo.xy[c] for c in game.geo.cells if t3 >> c & 1]   # a stone here completes 3 stories
-    [(2, 9), (5, 9)]
+    >>> tables.shape_sets(game, members) == tables.shape_sets(game, members)
+    True
     """
 
     #: shape sets kept before the oldest are forgotten
@@ -441,20 +453,19 @@ class ShapeTables:
     def __init__(self) -> None:
         self._sets = memo.cache("pacal.greedy.shape_sets",
                                 key="(board geometry, rules.diamond_squares, members bit set)")
-        self._pairs = memo.cache("pacal.greedy.pair_tables",
-                                 key="(board width, height, row stride, rules.diamond_squares)")
         self._games = memo.cache("pacal.greedy.games",
                                  key="id(game); the entry holds the game, so its id is not reused")
 
     def _about(self, game) -> tuple:
-        """(game, the game read without tie_scores, its district gain bounds), made once per
-        game (the last few games)."""
+        """(game, the game read without tie_scores, its district gain bounds, whether its
+        constellations are the printed ones), made once per game (the last few games)."""
         got = self._games.get(id(game))
         if got is None:
             if len(self._games) >= self.MAX_GAMES:
                 self._games.clear()
             mover = game.with_rules(tie_scores=False) if game.rules.tie_scores else game
-            got = self._games[id(game)] = (game, mover, analysis.district_gain_bounds(game))
+            got = self._games[id(game)] = (game, mover, analysis.district_gain_bounds(game),
+                                           analysis.printed_constellations(game))
         return got
 
     def move_game(self, game):
@@ -466,16 +477,12 @@ class ShapeTables:
         """:func:`analysis.district_gain_bounds` of the game."""
         return self._about(game)[2]
 
-    def pair_table(self, geo, diamonds: bool) -> list:
-        """:func:`_pair_table` of the board, made once per board and reading."""
-        key = (geo.width, geo.height, geo.pad, diamonds)
-        got = self._pairs.get(key)
-        if got is None:
-            got = self._pairs[key] = _pair_table(geo, diamonds)
-        return got
-
-    def shape_sets(self, game, members: int) -> tuple[int, int, int, int]:
-        """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for ``members``."""
+    def shape_sets(self, game, members: int) -> tuple[int, int, int, int] | None:
+        """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for ``members``
+        (``analysis.completion_sets``), or None when a house rule's
+        ``constellation_cells`` decides the constellations."""
+        if not self._about(game)[3]:
+            return None
         geo = game.geo
         dia = game.rules.diamond_squares
         key = (geo, dia, members)
@@ -483,111 +490,8 @@ class ShapeTables:
         if got is None:
             if len(self._sets) >= self.MAX_SETS:
                 self._sets.clear()
-            got = self._sets[key] = _compute_shape_sets(geo, dia, members, self.pair_table(geo, dia))
+            got = self._sets[key] = analysis.completion_sets(game, members)
         return got
-
-
-def _compute_shape_sets(geo, diamonds: bool, m: int, table: list) -> tuple[int, int, int, int]:
-    """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for the members ``m``, from the
-    board's pair table (:func:`_pair_table`).
-
-    A shape of h stories through a space e has h - 1 other members (t2: one, an
-    orthogonal neighbour; t3: two; t4 and t5: three), so every shape through a space
-    that t3, t4 or t5 holds contains a pair of members, its two lowest. The table gives,
-    for each pair of spaces a < b, the spaces e that complete a line of three with them
-    and, for the third member c > b of a line of four or a square, the spaces that
-    complete those, so the work grows with the members' pairs (a greedy seat has
-    about six members), not with the board. test_bot_speed.py compares the sets with
-    shifts of the whole board per line direction and step on every board space, and
-    with the constellation search. Only board spaces are ever read from the
-    sets (the shifted t2 has bits on the empty pad, the table none).
-    """
-    t2 = t3 = t4 = t5 = 0
-    if m:
-        P = geo.pad
-        t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
-        if m & (m - 1):  # two members or more: lines and squares may form
-            cells = _bits(m)
-            for i in range(len(cells) - 1):
-                get = table[cells[i]].get
-                for b in cells[i + 1:]:
-                    ent = get(b)
-                    if ent is not None:
-                        t3 |= ent[0]
-                        if m & ent[1]:  # a third member of a line of four or a square
-                            for cb, e4, e5 in ent[2]:
-                                if m & cb:
-                                    t4 |= e4
-                                    t5 |= e5
-    return t5, t4, t3, t2
-
-
-def _pair_table(geo, diamonds: bool) -> list:
-    """``table[a].get(b)`` for board spaces a < b (bit indices): None if no shape of
-    three or more stories holds both, else ``(e3, cs, ((c_bit, e4, e5), ...))``: e3 the spaces
-    e that make a line of three with a and b; for each third member c > b, the spaces e
-    that make a line of four (e4) or a square (e5) with a, b and c; cs all those c.
-
-    The shapes are the rulebook's (constellations.find_codes): three / four spaces in a
-    row, column or 45-degree diagonal with equal steps, the four corners of an
-    axis-aligned square, and with ``diamonds`` of a 45-degree one. Worked out once per
-    board and process (about 30 ms, a few games' worth of shape sets) from every such
-    shape on it."""
-    W, H, P = geo.width, geo.height, geo.pad
-
-    S = P * H
-    e3: dict = {}  # a * S + b -> the spaces e
-    ec: dict = {}  # a * S + b -> {c: (e4, e5)}
-
-    def add3(a: int, b: int, e: int) -> None:
-        e3[a * S + b] = e3.get(a * S + b, 0) | 1 << e
-
-    def add4(cells: tuple, h: int) -> None:  # cells ascending
-        for e in cells:
-            a, b, c = [q for q in cells if q != e]
-            by_c = ec.setdefault(a * S + b, {})
-            f4, f5 = by_c.get(c, (0, 0))
-            by_c[c] = (f4 | 1 << e, f5) if h == 4 else (f4, f5 | 1 << e)
-
-    # lines: start (x, y), direction (dx, dy) with dy * P + dx > 0, so the cells ascend
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1)):
-        for k in range(1, max(W, H)):
-            d = k * (dy * P + dx)
-            for n in (3, 4):
-                span = (n - 1) * k  # the last member's offset in columns / rows
-                xs = range(max(0, -dx * span), W - max(0, dx * span))
-                for y in range(H - dy * span):
-                    for x in xs:
-                        c0 = y * P + x
-                        if n == 3:
-                            add3(c0 + d, c0 + 2 * d, c0)
-                            add3(c0, c0 + 2 * d, c0 + d)
-                            add3(c0, c0 + d, c0 + 2 * d)
-                        else:
-                            add4((c0, c0 + d, c0 + 2 * d, c0 + 3 * d), 4)
-    for k in range(1, min(W, H)):  # squares of side k: top left (x, y)
-        for y in range(H - k):
-            for x in range(W - k):
-                c0 = y * P + x
-                add4((c0, c0 + k, c0 + k * P, c0 + k * P + k), 5)
-    if diamonds:  # top (x, y), left (x - k, y + k), right (x + k, y + k), bottom (x, y + 2k)
-        for k in range(1, (min(W, H) - 1) // 2 + 1):
-            for y in range(H - 2 * k):
-                for x in range(k, W - k):
-                    c0 = y * P + x
-                    add4((c0, c0 + k * P - k, c0 + k * P + k, c0 + 2 * k * P), 5)
-    table: list = [{} for _ in range(S)]  # a dict a row: about 3,000 entries in all
-    for ab in sorted(set(e3) | set(ec)):  # (a square's far corners make no line of three)
-        t3 = e3.get(ab, 0)
-        by_c = ec.get(ab)
-        cs = 0
-        thirds: tuple = ()
-        if by_c:
-            thirds = tuple([(1 << c, f4, f5) for c, (f4, f5) in sorted(by_c.items())])
-            for c in by_c:
-                cs |= 1 << c
-        table[ab // S][ab % S] = (t3, cs, thirds)
-    return table
 
 
 #: the greedy bot the game offers by name (``"greedy"``)

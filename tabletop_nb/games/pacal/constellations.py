@@ -26,7 +26,10 @@ from __future__ import annotations
 
 from typing import Collection, Iterable, cast
 
-__all__ = ["constellations", "gap_spaces", "shape_height", "find_codes", "BitSearch", "bit_list"]
+from ...core import memo
+
+__all__ = ["constellations", "gap_spaces", "shape_height", "find_codes", "BitSearch", "bit_list",
+           "completion_table", "completion_sets"]
 
 Space = tuple[int, int]
 
@@ -378,3 +381,158 @@ def bit_list(mask: int) -> list[int]:
         mask ^= 1 << b
     out.reverse()
     return out
+
+
+def completion_sets(table: tuple, pad: int, m: int) -> tuple[int, int, int, int]:
+    """Where one more stone would complete a constellation with the members ``m``: bit
+    sets (t5, t4, t3, t2) of the spaces through which a shape of 5, 4, 3 and 2 stories has
+    all its other members in ``m``, from the board's :func:`completion_table`.
+
+    Parameters
+    ----------
+    table : tuple of dict
+        :func:`completion_table` of the board.
+    pad : int
+        The board's row stride (``Geometry.pad``).
+    m : int
+        The members, a bit set.
+
+    Returns
+    -------
+    tuple of int
+        (t5, t4, t3, t2). Only board spaces are meaningful (t2 also marks pad bits).
+
+    Examples
+    --------
+    Members (0, 0), (2, 0) and (0, 2) on an 8 x 8 board (bit ``y * 16 + x``): a stone on
+    (2, 2) completes a square; (1, 0), (4, 0), (0, 1), (1, 1) and (0, 4) lines of three.
+
+    >>> table = completion_table(8, 8, 16, False)
+    >>> t5, t4, t3, t2 = completion_sets(table, 16, 1 << 0 | 1 << 2 | 1 << 32)
+    >>> bit_list(t5), bit_list(t3)
+    ([34], [1, 4, 16, 17, 64])
+
+    A shape of h stories through a space e has h - 1 other members (t2: one, an
+    orthogonal neighbour; t3: two; t4 and t5: three), so every shape through a space
+    that t3, t4 or t5 holds contains a pair of members, its two lowest. The table gives,
+    for each pair of spaces a < b, the spaces e that complete a line of three with them
+    and, for the third member c > b of a line of four or a square, the spaces that
+    complete those, so the work grows with the members' pairs, not with the board.
+    The shapes are :func:`find_codes`' (tests/games/pacal/test_bot_speed.py compares the
+    sets with it and with shifts of the whole board per line direction and step), with
+    no gap rule: a stone and its members, whatever lies between them.
+
+    Rules: PC-CONST-03, PC-CONST-05, PC-CONST-06, PC-CONST-07, PC-CONST-08, PC-CONST-09,
+    PC-CONST-10, PC-CONST-11.
+    """
+    t2 = t3 = t4 = t5 = 0
+    if m:
+        P = pad
+        t2 = (m << 1) | (m >> 1) | (m << P) | (m >> P)
+        if m & (m - 1):  # two members or more: lines and squares may form
+            cells = bit_list(m)
+            for i in range(len(cells) - 1):
+                get = table[cells[i]].get
+                for b in cells[i + 1:]:
+                    ent = get(b)
+                    if ent is not None:
+                        t3 |= ent[0]
+                        if m & ent[1]:  # a third member of a line of four or a square
+                            for cb, e4, e5 in ent[2]:
+                                if m & cb:
+                                    t4 |= e4
+                                    t5 |= e5
+    return t5, t4, t3, t2
+
+
+@memo.function(name="pacal.completion_tables", key="(board width, height, row stride, diamonds)",
+               maxsize=16)
+def completion_table(width: int, height: int, pad: int, diamonds: bool) -> tuple:
+    """``table[a].get(b)`` for board spaces a < b (bit indices): None if no shape of
+    three or more stories holds both, else ``(e3, cs, ((c_bit, e4, e5), ...))``: e3 the spaces
+    e that make a line of three with a and b; for each third member c > b, the spaces e
+    that make a line of four (e4) or a square (e5) with a, b and c; cs all those c.
+
+    The shapes are the rulebook's (:func:`find_codes`): three / four spaces in a row,
+    column or 45-degree diagonal with equal steps, the four corners of an axis-aligned
+    square, and with ``diamonds`` of a 45-degree one; made once per board (a declared
+    cache) from every such shape on it. The table is shared: never change it.
+
+    Parameters
+    ----------
+    width, height : int
+        The board's size in spaces.
+    pad : int
+        The bit stride of a row (``Geometry.pad``).
+    diamonds : bool
+        Also 45-degree squares (PC-CONST-11 reading b).
+
+    Returns
+    -------
+    tuple of dict
+        One dict per bit index.
+
+    Examples
+    --------
+    >>> table = completion_table(8, 8, 16, False)
+    >>> e3, cs, thirds = table[0][2]   # spaces (0, 0) and (2, 0): lines of three through 1 or 4
+    >>> bit_list(e3), bit_list(cs)      # third members: lines of four, a square (32, 34)
+    ([1, 4], [3, 4, 6, 32, 34])
+
+    Rules: PC-CONST-05, PC-CONST-06, PC-CONST-07, PC-CONST-08, PC-CONST-09, PC-CONST-10,
+    PC-CONST-11."""
+    W, H, P = width, height, pad
+
+    S = P * H
+    e3: dict = {}  # a * S + b -> the spaces e
+    ec: dict = {}  # a * S + b -> {c: (e4, e5)}
+
+    def add3(a: int, b: int, e: int) -> None:
+        e3[a * S + b] = e3.get(a * S + b, 0) | 1 << e
+
+    def add4(cells: tuple, h: int) -> None:  # cells ascending
+        for e in cells:
+            a, b, c = [q for q in cells if q != e]
+            by_c = ec.setdefault(a * S + b, {})
+            f4, f5 = by_c.get(c, (0, 0))
+            by_c[c] = (f4 | 1 << e, f5) if h == 4 else (f4, f5 | 1 << e)
+
+    # lines: start (x, y), direction (dx, dy) with dy * P + dx > 0, so the cells ascend
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1)):
+        for k in range(1, max(W, H)):
+            d = k * (dy * P + dx)
+            for n in (3, 4):
+                span = (n - 1) * k  # the last member's offset in columns / rows
+                xs = range(max(0, -dx * span), W - max(0, dx * span))
+                for y in range(H - dy * span):
+                    for x in xs:
+                        c0 = y * P + x
+                        if n == 3:
+                            add3(c0 + d, c0 + 2 * d, c0)
+                            add3(c0, c0 + 2 * d, c0 + d)
+                            add3(c0, c0 + d, c0 + 2 * d)
+                        else:
+                            add4((c0, c0 + d, c0 + 2 * d, c0 + 3 * d), 4)
+    for k in range(1, min(W, H)):  # squares of side k: top left (x, y)
+        for y in range(H - k):
+            for x in range(W - k):
+                c0 = y * P + x
+                add4((c0, c0 + k, c0 + k * P, c0 + k * P + k), 5)
+    if diamonds:  # top (x, y), left (x - k, y + k), right (x + k, y + k), bottom (x, y + 2k)
+        for k in range(1, (min(W, H) - 1) // 2 + 1):
+            for y in range(H - 2 * k):
+                for x in range(k, W - k):
+                    c0 = y * P + x
+                    add4((c0, c0 + k * P - k, c0 + k * P + k, c0 + 2 * k * P), 5)
+    table: list = [{} for _ in range(S)]  # a dict a row: about 3,000 entries in all
+    for ab in sorted(set(e3) | set(ec)):  # (a square's far corners make no line of three)
+        t3 = e3.get(ab, 0)
+        by_c = ec.get(ab)
+        cs = 0
+        thirds: tuple = ()
+        if by_c:
+            thirds = tuple([(1 << c, f4, f5) for c, (f4, f5) in sorted(by_c.items())])
+            for c in by_c:
+                cs |= 1 << c
+        table[ab // S][ab % S] = (t3, cs, thirds)
+    return tuple(table)

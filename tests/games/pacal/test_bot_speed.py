@@ -11,7 +11,7 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb.games.pacal import bots
-from tabletop_nb.games.pacal.constellations import constellations
+from tabletop_nb.games.pacal.constellations import completion_sets, completion_table, constellations
 from tabletop_nb.games.pacal.state import MOVE
 
 
@@ -57,7 +57,8 @@ def test_shapes_find_the_tallest_constellation_through_every_space(diamonds):
     for trial in range(60):
         density = [0.02, 0.05, 0.1, 0.2, 0.35][trial % 5]
         members = sum(1 << c for c in geo.playable_cells if rng.random() < density)
-        shapes = bots._Shapes(game, s, 0, members, bots.ShapeTables())
+        tables = bots.ShapeTables()
+        shapes = bots._Shapes(game, s, 0, tables.shape_sets(game, members), tables)
         for c in geo.playable_cells[trial % 3::3]:
             assert shapes.tallest(c) == _plain_tallest(game, members, c), (trial, geo.xy[c])
             checked += 1
@@ -69,7 +70,8 @@ def test_a_square_and_a_line_are_found():
     geo = game.geo
     cell = geo.index
     m = sum(1 << cell[xy] for xy in [(2, 2), (5, 2), (2, 5)])  # three corners of a square
-    shapes = bots._Shapes(game, game.initial_state(), 0, m, bots.ShapeTables())
+    tables = bots.ShapeTables()
+    shapes = bots._Shapes(game, game.initial_state(), 0, tables.shape_sets(game, m), tables)
     assert shapes.tallest(cell[(5, 5)]) == 5
     assert shapes.tallest(cell[(8, 2)]) == 3  # (2, 2), (5, 2), (8, 2)
     assert shapes.tallest(cell[(2, 3)]) == 2
@@ -135,8 +137,8 @@ def test_remembered_shape_sets_are_the_computed_ones(diamonds):
     for m in sets + sets:  # the second round asks again (from memory, or after a clear)
         for g in (game, other):
             dia = g.rules.diamond_squares
-            assert tables.shape_sets(g, m) == bots._compute_shape_sets(
-                g.geo, dia, m, bots._pair_table(g.geo, dia))
+            assert tables.shape_sets(g, m) == completion_sets(
+                completion_table(g.geo.width, g.geo.height, g.geo.pad, dia), g.geo.pad, m)
 
 
 @pytest.mark.parametrize("bitgen", [np.random.PCG64, np.random.MT19937, np.random.Philox])
@@ -180,7 +182,7 @@ def test_best_move_is_the_best_of_the_move_values(rules):
 
 def _shift_shape_sets(geo, diamonds, m):
     """The shape sets by shifts of the whole board per line direction and step: the code
-    _compute_shape_sets had before its pair table (commit 98714c3), kept as the reference."""
+    completion_sets had before its pair table (commit 98714c3), kept as the reference."""
     def pairs(m, u, most):
         return [0] + [m & (m >> (k * u)) for k in range(1, most + 1)]
 
@@ -231,7 +233,7 @@ def _shift_shape_sets(geo, diamonds, m):
 @pytest.mark.parametrize("rules", [dict(players=4), dict(players=4, diamond_squares=True),
                                    dict(players=2), dict(players=5, diamond_squares=True)])
 def test_pair_table_shape_sets_are_the_shifted_ones_on_every_space(rules):
-    """_compute_shape_sets (members' pairs and the board's pair table) marks every board
+    """completion_sets (members' pairs and the board's pair table) marks every board
     space exactly as the whole-board shifts do, for member sets sparse to dense, the
     seats' real members of seeded games among them."""
     game = tabletop_nb.load_game("pacal", **rules)
@@ -244,10 +246,10 @@ def test_pair_table_shape_sets_are_the_shifted_ones_on_every_space(rules):
         for p in range(game.num_players):
             sets.append(game.visible_stones(s, p) | s.pyr_masks[p])
     on_board = geo.board_mask
-    table = bots._pair_table(geo, dia)
+    table = completion_table(geo.width, geo.height, geo.pad, dia)
     found = [0] * 4
     for m in sets:
-        fast = bots._compute_shape_sets(geo, dia, m, table)
+        fast = completion_sets(table, geo.pad, m)
         plain = _shift_shape_sets(geo, dia, m)
         assert [t & on_board for t in fast] == [t & on_board for t in plain], bin(m)
         found = [f + bool(t & on_board) for f, t in zip(found, fast)]
@@ -265,7 +267,9 @@ def _plain_choose_drop(game, s, rng):
         return bots._choose_drop(game, s, rng, bots.greedy_bot.tables)  # no shapes on this path
     if not drops:
         return opts[0]
-    shapes = bots._Shapes(game, s, p, game.visible_stones(s, p) | s.pyr_masks[p], bots.ShapeTables())
+    tables = bots.ShapeTables()
+    shapes = bots._Shapes(game, s, p, tables.shape_sets(game, game.visible_stones(s, p) | s.pyr_masks[p]),
+                          tables)
     own_cell = s.ships[p]
     best, best_v = drops[0], -1e9
     for a, r in zip(drops, [rng.random() for _ in drops]):

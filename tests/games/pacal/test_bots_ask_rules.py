@@ -61,20 +61,22 @@ def endings():
     return _ending_builds(3, range(12)) + _ending_builds(2, range(6))
 
 
-def _choices(states, game_cls=PacalGame) -> list:
+def _choices(states, game_cls=PacalGame, seeds=None) -> list:
     """What a fresh greedy bot and the search bot's candidates are at each state (the
-    game made afresh too, so no cache of an earlier run answers)."""
+    game made afresh too, so no cache of an earlier run answers), with generator seed
+    ``seeds[i]`` (default ``i``) at state ``i``."""
     games = {}
     out = []
     bot = pacal_bots.GreedyBot()
     pacal_bots.greedy_bot.tables = pacal_bots.ShapeTables()  # search_actions' bot
     for i, s in enumerate(states):
+        seed = i if seeds is None else seeds[i]
         n = len(s.scores)
         game = games.get(n)
         if game is None:
             game = games[n] = game_cls(players=n)
-        greedy = bot(game, s, np.random.default_rng(i))
-        search = tuple(pacal_bots.search_actions(game, s, np.random.default_rng(i)))
+        greedy = bot(game, s, np.random.default_rng(seed))
+        search = tuple(pacal_bots.search_actions(game, s, np.random.default_rng(seed)))
         estimate = pacal_bots.estimate_scores(game, s)
         out.append((greedy, search, estimate))
     return out
@@ -114,6 +116,27 @@ def test_pc_const_02_visible_stones_are_asked(monkeypatch, positions, base):
     (PacalGame.visible_stones), the bots' members change, and so their choices."""
     monkeypatch.setattr(PacalGame, "visible_stones", lambda self, s, seat, leaving=False: s.stones[seat])
     assert _changed(base, _choices(positions)) > 0
+
+
+def test_pc_const_05_completion_sets_are_asked(monkeypatch, positions, base):
+    """PC-CONST-05..11: if no stone completed any shape of 2 stories or more
+    (analysis.completion_sets), the bots value spaces otherwise."""
+    _wrap(monkeypatch, analysis, "completion_sets", lambda f, game, members: (0, 0, 0, 0))
+    assert _changed(base, _choices(positions)) > 0
+
+
+class _NoThrees(PacalGame):
+    def constellation_cells(self, s, seat, lowest=1):
+        return [(h, c) for h, c in super().constellation_cells(s, seat, lowest) if h != 3]
+
+
+def test_pc_const_01_the_constellation_hook_is_asked_for_moves(positions, base):
+    """PC-CONST-01..14: under a house rule's constellation_cells (no 3-story shapes) the
+    greedy bot's moves change too (it asks the hook where a stone would complete a
+    shape), not only the builds the engine offers."""
+    moves = [i for i, s in enumerate(positions) if s.phase == MOVE]
+    after = _choices([positions[i] for i in moves], _NoThrees, seeds=moves)
+    assert sum(base[i][0] != a[0] for i, a in zip(moves, after)) > 0
 
 
 def test_pc_lower_01_the_pyramid_a_shape_builds_is_asked(monkeypatch, positions, base):
