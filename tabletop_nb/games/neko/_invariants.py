@@ -10,6 +10,7 @@ from collections import Counter
 
 from .frames import as_frames
 from .state import ACTION, DRAFT, INCOME, PARK, POST, RESOLVE, REWARD
+from .engine import hubs_ships
 
 __all__ = ["invariants"]
 
@@ -126,7 +127,7 @@ def invariants(game, s) -> list[str]:
         owned = sorted(c for lane in P.lanes for c in lane if c >= 0)
         if owned != list(P.cards):
             bad.append(f"player {i}: card list does not match the lanes")
-        if P.hubs != game._hubs_of(P.lanes):
+        if P.hubs != hubs_ships.hubs_of(game, P.lanes):
             bad.append(f"player {i}: hub list does not match the lanes")
     # NK-INV-08: the turn order is a permutation
     if sorted(s.order) != list(range(N)):

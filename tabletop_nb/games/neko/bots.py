@@ -1059,7 +1059,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     if by is None:
         by = _by_kind(legal)
     # Speed: loading a port, the Hospital, the Seaside Town trades and the Light House are
-    # offered only by cards in the lanes (the engine's _Profile.card_free): without such a
+    # offered only by cards in the lanes (the engine's Profile.card_free): without such a
     # card those four kinds are not looked up (they would be found empty)
     # (None exactly when the player has no cards: every use below is behind cards_offer or
     # P.cards, which mypy cannot follow, hence Any)
@@ -1147,7 +1147,7 @@ def _best_move(game, s, p, P, by, mem=None):
     ships, hubs, hub dice and cargo, and whether the game's last round is over. When free
     actions are offered at all (the player has dice, or has made the main action under
     ``free_actions_after_last_die``: otherwise there is no move, and no
-    look-up), the moves offered with enough fuel are the engine's ``_ship_moves``, which
+    look-up), the moves offered with enough fuel are the engine's ``ship_moves``, which
     read the lanes and ships only; so the answer is kept per those fields and a turn that
     asks again in the same situation (the next decision, or the next turn of the round:
     about 3 in 5 asks in 4-player games) neither lists the moves nor values them. The hubs

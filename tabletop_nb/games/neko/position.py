@@ -18,6 +18,7 @@ from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
 from ._invariants import invariants
 from .state import ACTION, DRAFT, INCOME, MARKET, RESOLVE, REWARD, NekoState, Player
+from .engine import hubs_ships
 
 __all__ = ["build_position", "PHASE_NAMES"]
 
@@ -137,7 +138,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
                           for c, n in (dict(cg).items() if isinstance(cg, Mapping) else cg)))
         players.append(Player(coins=co, fuel=fu, goods=go, fish=fi, interference=it, pp=pts,
                               harbours=len(ln), lanes=ln, ships=sh, cards=tuple(own),
-                              hubs=game._hubs_of(ln), cargo=cg))
+                              hubs=hubs_ships.hubs_of(game, ln), cargo=cg))
 
     removed = [card_id("removed", c) for c in removed]
     if not A:

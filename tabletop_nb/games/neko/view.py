@@ -38,6 +38,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from . import analysis
 from .engine import DRAFT, OVER
 from .state import (ActivateCard, ActivateHub, Bid, Buy, ChurchHub, LoadCargo, MoveShip, ParkDie)
 
@@ -348,7 +349,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
     area_x, area_y, area_col, area_line, area_key, area_hover = [], [], [], [], [], []
     bid_x, bid_y, bid_text = [], [], []
     for sp, (x, y) in sorted(geo["space"].items()):
-        c = game._card_at(s, sp)
+        c = analysis.card_on_space(game, s, sp)
         key = f"space:{sp}"
         tiles[key] = (x, y, _TILE_W, _TILE_H)
         area_x.append(x)

@@ -14,6 +14,7 @@ from tabletop_nb.games.neko.engine import (ACTION, BONUS, DRAFT, ENDGAME, INCOME
 from tabletop_nb.games.neko.frames import as_frames
 from tabletop_nb.games.neko.rules import Card, Cargo, PortHub, Rules
 from tabletop_nb.games.neko.state import NekoState, Player
+from tabletop_nb.games.neko.engine import hubs_ships
 
 __all__ = ["card", "port", "make_game", "player", "table", "E", "Cargo", "PortHub", "ACTION",
            "BONUS", "DRAFT", "ENDGAME", "INCOME", "MARKET", "OVER", "PARK", "POST", "PREP",
@@ -52,7 +53,7 @@ def player(game: NekoGame, lanes=None, ships=((0, 0, 0),), harbours=None, **kw) 
         lanes = [[E] * game.rules.lane_slots]
     lanes = tuple(tuple(list(l) + [E] * (game.rules.lane_slots - len(l))) for l in lanes)
     cards = tuple(sorted(c for l in lanes for c in l if c >= 0))
-    return Player(lanes=lanes, cards=cards, hubs=game._hubs_of(lanes), ships=tuple(sorted(ships)),
+    return Player(lanes=lanes, cards=cards, hubs=hubs_ships.hubs_of(game, lanes), ships=tuple(sorted(ships)),
                   harbours=harbours if harbours is not None else len(lanes), **kw)
 
 

@@ -17,6 +17,8 @@ from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import RESOLVE as _RESOLVE
 from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRemove, Lighthouse, LoadCargo,
                                           MoveShip, OpenHarbour, RemoveInterference, Reward, TakeDiscard, TakeFish, Trade)
+from tabletop_nb.games.neko.engine import cards
+from tabletop_nb.games.neko.engine import free_actions
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -161,7 +163,7 @@ def test_bid_plan_is_the_plain_one(positions):
         dice = sorted(P.dice, reverse=True)
         best = None
         for sp in game.res_order:
-            card = game._card_at(s, sp)
+            card = analysis.card_on_space(game, s, sp)
             if card < 0 or Bid(sp, dice[0]) not in legal:
                 continue
             price = min((pr for _, _, pr in analysis.placements(game, P, card, game.blue_bar_discount(P))),
@@ -234,14 +236,14 @@ def _mixed_turns(game, seed: int, limit: int = 400) -> list:
 @pytest.mark.parametrize("cfg", CONFORMANCE + [dict(players=4, park_pickup_per_turn=True)])
 def test_turn_actions_of_one_kind_are_the_legal_ones_of_that_kind(cfg):
     """``turn_actions_of(s, K)`` is the legal list filtered by type, in order, for every
-    kind; the kinds in ``_KINDS`` order make up the whole list (each kind one run)."""
+    kind; the kinds in ``NekoGame.turn_offers`` order make up the whole list (each kind one run)."""
     game = tabletop_nb.load_game("neko", **cfg)
     seen: set = set()
     for seed in (1, 2):
         for s in _mixed_turns(game, seed):
             legal = game.legal_actions(s)
             joined = []
-            for kind in game._KINDS:
+            for kind in game.turn_offers:
                 got = game.turn_actions_of(s, kind)
                 assert got == [a for a in legal if type(a) is kind], kind
                 joined += got
@@ -429,10 +431,10 @@ def test_profile_of_lanes_is_the_profile_of_their_value(positions):
     ``neko.profiles``): every answer equals a profile built afresh from the lanes value,
     asked in an order that alternates players, repeats one, and gives equal lanes as a new
     tuple; the repeats are answered from the cache."""
-    from tabletop_nb.games.neko.engine.base import _Profile
+    from tabletop_nb.games.neko.engine.base import Profile
 
     def same(a, b):
-        return all(getattr(a, f) == getattr(b, f) for f in _Profile.__slots__)
+        return all(getattr(a, f) == getattr(b, f) for f in Profile.__slots__)
 
     game, states = positions
     checked = hits = 0
@@ -441,7 +443,7 @@ def test_profile_of_lanes_is_the_profile_of_their_value(positions):
             for lanes in (P.lanes, P.lanes, tuple(tuple(lane) for lane in P.lanes)):
                 hits += lanes in game.profiles
                 Q = evolve(P, lanes=lanes)
-                assert same(game.profile(Q), _Profile(game, lanes))
+                assert same(game.profile(Q), Profile(game, lanes))
                 assert lanes in game.profiles
                 checked += 1
     assert checked > 100 and hits > 10
@@ -909,7 +911,7 @@ def test_last_move_entry_is_the_plain_move():
             s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
             by = B._turn_offer(game, s2, p)
             plain = B._best_move_plain(game, s2, Q, game.turn_actions_of(s2, MoveShip)) \
-                if game._free_offered(s2, Q) else None
+                if free_actions.free_offered(game, s2, Q) else None
             assert B._best_move(game, s2, p, Q, by) == plain
             checked += 1
             moves += plain is not None
@@ -973,11 +975,11 @@ def test_card_activation_guard_skips_only_when_none_is_offered():
 
 
 def test_cards_by_space_are_the_area_then_the_advanced_spaces(positions):
-    """_plan_bid reads the card on a space from ``s.area + s.adv`` (game._card_at)."""
+    """_plan_bid reads the card on a space from ``s.area + s.adv`` (game.card_at)."""
     game, states = positions
     for s in states:
         at = s.area + s.adv
-        assert [game._card_at(s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
+        assert [analysis.card_on_space(game, s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
         assert len(s.area) == game.area_spaces
 
 
@@ -1037,6 +1039,7 @@ def test_card_terms_are_card_worths_terms(cfg, monkeypatch):
         class Prof:   # the profile's kind counts: n of every kind
             kinds = {k: n for k in {c.kind for c in game.card}}
         monkeypatch.setattr(game, "profile", lambda P: Prof)
+        monkeypatch.setattr(cards, "profile", lambda game, P: Prof)   # the sections' own calls
         for s in states:
             for p, P in enumerate(s.players):
                 if not P.cards:

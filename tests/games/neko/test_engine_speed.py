@@ -19,6 +19,11 @@ from tabletop_nb.core.draft import evolve, fields_of
 from tabletop_nb.games.neko.engine import base
 from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
                                           RemoveInterference, Reward, Sell)
+from tabletop_nb.games.neko.engine import action_phase
+from tabletop_nb.games.neko.engine import hubs_ships
+from tabletop_nb.games.neko.engine import preparation
+from tabletop_nb.games.neko.engine import round as course
+from tabletop_nb.games.neko.engine import setup as set_up
 
 #: a few rule sets: every player count, the advanced game, every ruling switch
 CONFIGS = [CONFORMANCE[0], CONFORMANCE[2], CONFORMANCE[5], CONFORMANCE[6]]
@@ -66,8 +71,8 @@ def _plain_freeze(w) -> NekoState:
 
 def _plain_apply(game, s, a) -> NekoState:
     w = _plain_thaw(s)
-    game._HANDLERS[type(a)](game, w, w.frames[-1], a)
-    game._run(w)
+    game.resolvers[type(a)](game, w, w.frames[-1], a)
+    course.run(game, w)
     return _plain_freeze(w)
 
 
@@ -82,7 +87,7 @@ def _same_state(fast, plain) -> None:
 def test_working_copy_apply_is_the_plain_apply(played):
     """Speed in base.py's working state (frames kept as a tuple changed by push/pop, players listed
     only when one is changed and copied by ``put`` only for a new value) and round.py's
-    ``apply_trusted`` (``_run`` only without a frame): the same new state as the plain working copy, and the
+    ``apply_trusted`` (``run`` only without a frame): the same new state as the plain working copy, and the
     state applied to is unchanged."""
     game, pairs = played
     for s, a in pairs:
@@ -156,28 +161,28 @@ def test_put_copies_a_player_only_for_a_new_value():
 
 
 def test_action_tables_give_the_cached_actions():
-    """Speed in base.py's ``_Actions`` tables and field-less actions: the very objects
-    ``_a`` gives, for keys of the engine's own kinds; other value types are not kept."""
-    for table, cls, keys in ((base._BUY, Buy, [(3, 0, 1), (40, 2, 4)]), (base._MOVE, MoveShip, [(0, 1, 0), (1, 2, 1)]),
-                             (base._CARD, ActivateCard, [(0, 3, 6)]), (base._DRAW, DrawCard, [7, 0]),
-                             (base._REWARD, Reward, ["fish", "none"])):
+    """Speed in base.py's ``ActionTable`` tables and field-less actions: the very objects
+    ``action`` gives, for keys of the engine's own kinds; other value types are not kept."""
+    for table, cls, keys in ((base.BUY_ACTIONS, Buy, [(3, 0, 1), (40, 2, 4)]), (base.MOVE_ACTIONS, MoveShip, [(0, 1, 0), (1, 2, 1)]),
+                             (base.CARD_ACTIONS, ActivateCard, [(0, 3, 6)]), (base.DRAW_ACTIONS, DrawCard, [7, 0]),
+                             (base.REWARD_ACTIONS, Reward, ["fish", "none"])):
         for key in keys:
             args = key if type(key) is tuple else (key,)
-            assert table[key] is base._a(cls, *args) and table[key] == cls(*args)
+            assert table[key] is base.action(cls, *args) and table[key] == cls(*args)
             assert type(table[key]) is cls
-    for a, cls in ((base._END_TURN, EndTurn), (base._PASS, Pass), (base._UNJAM, RemoveInterference)):
-        assert a is base._a(cls) and type(a) is cls
-    fresh = base._Actions(DrawCard)
+    for a, cls in ((base.END_TURN, EndTurn), (base.PASS, Pass), (base.UNJAM, RemoveInterference)):
+        assert a is base.action(cls) and type(a) is cls
+    fresh = base.ActionTable(DrawCard)
     assert fresh[2.0] == DrawCard(2.0) and 2.0 not in fresh.keys() and not fresh
 
 
 @pytest.mark.parametrize("coins,fuel,goods", [(1, 1, 1), (0, 1, 1), (2, 0, 0), (0, 0, 1)])
 def test_market_actions_are_the_rules_market(coins, fuel, goods):
-    """Speed in setup.py's ``_market_actions``: the Morning Market's list made once is the
+    """Speed in setup.py's ``market_actions``: the Morning Market's list made once is the
     one the rules give (a sale per item the market buys, then Done)."""
     game = tabletop_nb.load_game("neko", players=3, market_coins=coins, market_fuel=fuel, market_goods=goods)
     plain = [Sell(item) for item, n in (("coins", coins), ("fuel", fuel), ("goods", goods)) if n] + [Done()]
-    assert list(game._market_actions) == plain
+    assert list(game.market_actions) == plain
     s = game.position(fish=[1, 0, 0], phase="market")
     assert s.frames[-1].kind == "market" and game.legal_actions(s) == plain
 
@@ -185,22 +190,22 @@ def test_market_actions_are_the_rules_market(coins, fuel, goods):
 def _plain_bid_spaces(game, s, p, P) -> list:
     """NK-BID-03/04 as written: a card is there and a bid of all the player's dice would
     have at least as many dice as any other."""
-    return [sp for sp in game.res_order if game._card_at(s, sp) >= 0
+    return [sp for sp in game.res_order if analysis.card_on_space(game, s, sp) >= 0
             and len(s.bids[sp][p]) + len(P.dice) >= max(len(d) for d in s.bids[sp])]
 
 
 def test_bid_spaces_are_the_plain_ones(played):
-    """Speed in action_phase.py's ``_bid_spaces`` (the shared empty row of ``_empty_bids``
+    """Speed in action_phase.py's ``bid_spaces`` (the shared empty row of ``empty_bids``
     known by identity): the spaces of the plain definition, for every seat at every
-    decision of seeded games; ``_empty_bids`` is the plain empty bids."""
+    decision of seeded games; ``empty_bids`` is the plain empty bids."""
     game, pairs = played
-    assert game._empty_bids() == (((),) * game.player_count,) * (game.area_spaces + game.advanced_spaces)
+    assert set_up.empty_bids(game) == (((),) * game.player_count,) * (game.area_spaces + game.advanced_spaces)
     checked = 0
     for s, _ in pairs:
         if game.current_player(s) < 0:
             continue
         for p, P in enumerate(s.players):
-            assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
+            assert action_phase.bid_spaces(game, s, p, P) == _plain_bid_spaces(game, s, p, P)
             checked += 1
     assert checked > 200
 
@@ -210,10 +215,10 @@ def test_bid_spaces_of_a_built_position():
     game = tabletop_nb.load_game("neko", players=3)
     s = game.position(dice={0: [2, 5], 1: [6], 2: [1, 1, 3]}, bids={0: {1: [4]}, 2: {2: [3, 3]}},
                       discard=[1, 2, 2, 4, 4, 5, 6, 6, 6], round=2, seat=0)
-    assert s.bids[1] is not game._empty_bids()[0] and s.bids[1] == game._empty_bids()[1]
+    assert s.bids[1] is not set_up.empty_bids(game)[0] and s.bids[1] == set_up.empty_bids(game)[1]
     for p, P in enumerate(s.players):
-        assert game._bid_spaces(s, p, P) == _plain_bid_spaces(game, s, p, P)
-    assert game._bid_spaces(s, 1, s.players[1]) == [0, 1, 3, 4, 5, 6]   # not space 2: two dice there
+        assert action_phase.bid_spaces(game, s, p, P) == _plain_bid_spaces(game, s, p, P)
+    assert action_phase.bid_spaces(game, s, 1, s.players[1]) == [0, 1, 3, 4, 5, 6]   # not space 2: two dice there
 
 
 def test_hidden_picks_are_with_picks_zeros(played):
@@ -236,17 +241,17 @@ def test_hidden_picks_are_with_picks_zeros(played):
 
 
 def test_hubs_with_is_hubs_of(played):
-    """Speed in hubs_ships.py's ``_hubs_with`` (``_place``'s hubs after a card goes into an
-    empty slot): ``_hubs_of`` of the new lanes, for every empty slot of every player's lanes
+    """Speed in hubs_ships.py's ``hubs_with`` (``place``'s hubs after a card goes into an
+    empty slot): ``hubs_of`` of the new lanes, for every empty slot of every player's lanes
     at the decisions of seeded games and every card there is, and the hubs of every player
-    after every action are their lanes' ``_hubs_of``."""
+    after every action are their lanes' ``hubs_of``."""
     game, pairs = played
     cards = [c.id for c in game.card if c is not None]
     checked = 0
     seen = set()
     for s, a in pairs:
         for P in s.players:
-            assert P.hubs == game._hubs_of(P.lanes)
+            assert P.hubs == hubs_ships.hubs_of(game, P.lanes)
             if P.lanes in seen:
                 continue
             seen.add(P.lanes)
@@ -256,7 +261,7 @@ def test_hubs_with_is_hubs_of(played):
                         continue
                     for card in cards[checked % 7::7]:
                         lanes = P.lanes[:li] + (lane[:si] + (card,) + lane[si + 1:],) + P.lanes[li + 1:]
-                        assert game._hubs_with(P.hubs, lanes, li, si) == game._hubs_of(lanes)
+                        assert hubs_ships.hubs_with(game, P.hubs, lanes, li, si) == hubs_ships.hubs_of(game, lanes)
                         checked += 1
     assert checked > 500
 
@@ -294,8 +299,8 @@ def test_placements_are_the_plain_ones(played):
 
 
 def test_reward_lists_are_the_reward_actions(played):
-    """Speed in preparation.py's ``_rewards_for`` (the reward frames' legal lists kept per
-    levels and interference): ``_reward_actions``'s list made afresh, at every reward
+    """Speed in preparation.py's ``rewards_for`` (the reward frames' legal lists kept per
+    levels and interference): ``reward_actions``'s list made afresh, at every reward
     decision of seeded games and for every player and level threshold; the caller's list
     is its own."""
     game, pairs = played
@@ -308,22 +313,22 @@ def test_reward_lists_are_the_reward_actions(played):
             top = s.frames[-1]
             if top.kind == "reward":
                 low = min(P.dice) if P.dice else 6
-                assert legal == game._reward_actions(s, P, lambda lvl: lvl >= low)
+                assert legal == preparation.reward_actions(game, s, P, lambda lvl: lvl >= low)
             else:
-                assert legal == game._reward_actions(s, P, lambda lvl: lvl <= top.level)
+                assert legal == preparation.reward_actions(game, s, P, lambda lvl: lvl <= top.level)
     for s, _ in pairs[::7]:
         for P in s.players:
             for t in range(1, 7):
                 for key, ok in ((("reward", t), lambda lvl: lvl >= t), (("seareward", t), lambda lvl: lvl <= t)):
-                    got = game._rewards_for(s, P, key, ok)
-                    assert got == game._reward_actions(s, P, ok)
+                    got = preparation.rewards_for(game, s, P, key, ok)
+                    assert got == preparation.reward_actions(game, s, P, ok)
                     got.append(None)
-                    assert game._rewards_for(s, P, key, ok) == game._reward_actions(s, P, ok)
+                    assert preparation.rewards_for(game, s, P, key, ok) == preparation.reward_actions(game, s, P, ok)
     assert seen > 5
 
 
 def _plain_pick_or_end_turn(game, s, a) -> NekoState:
-    """A Pick or an EndTurn as the rules have them, then ``_run``: the pick added to the
+    """A Pick or an EndTurn as the rules have them, then ``run``: the pick added to the
     step's picks, or the turn ended (picked_up reset, the next seat), without the handlers'
     own next frame."""
     w = _plain_thaw(s)
@@ -338,14 +343,14 @@ def _plain_pick_or_end_turn(game, s, a) -> NekoState:
         w.events.append(("end_turn", top.seat))
     else:
         w.picks = w.picks + (a.value,)
-    game._run(w)
+    course.run(game, w)
     return _plain_freeze(w)
 
 
 def test_pick_and_end_turn_push_what_run_pushes(played):
-    """Speed in preparation.py's ``_h_pick`` (the next seat's pick frame pushed by the
-    handler) and action_phase.py's ``_h_end_turn`` (the next turn found by the handler,
-    ``_action_step``): the state the plain action and ``_run`` give, at every Pick and
+    """Speed in preparation.py's ``apply_pick`` (the next seat's pick frame pushed by the
+    handler) and action_phase.py's ``apply_end_turn`` (the next turn found by the handler,
+    ``action_step``): the state the plain action and ``run`` give, at every Pick and
     EndTurn of seeded games."""
     from tabletop_nb.games.neko.state import Pick
 
@@ -379,7 +384,7 @@ def test_counting_helpers_are_the_plain_ones(played):
 
 
 def test_card_activations_by_kind_are_the_legal_ones(played):
-    """Speed in action_phase.py's ``_kind_activate_card`` (nothing looked at without an
+    """Speed in action_phase.py's ``activate_card_actions`` (nothing looked at without an
     activatable card or the Hospital's die removal): the ActivateCard actions of the whole
     legal list, at every Action-phase decision of seeded games."""
     game, pairs = played
@@ -393,7 +398,7 @@ def test_card_activations_by_kind_are_the_legal_ones(played):
 
 
 def test_card_activations_by_kind_with_the_hospital_die():
-    """``_kind_activate_card``'s shortcut keeps the Hospital's die removal (NK-HO-02 (b)) of
+    """``activate_card_actions``'s shortcut keeps the Hospital's die removal (NK-HO-02 (b)) of
     a player with no activatable card: the same actions as the legal list."""
     game = tabletop_nb.load_game("neko", players=2, hospital_needs_die=True)
     hospital = next(c.id for c in game.card if c is not None and c.effect == "hospital")
@@ -409,8 +414,8 @@ def _profile_facts(prof) -> tuple:
 
 
 def test_profile_with_a_card_is_the_built_profile(played):
-    """Speed in base.py's ``_Profile.with_card`` (``_place``'s profile of the new lanes) and
-    free_actions.py's ``_h_open_harbour`` (the old profile kept): the profile built from the
+    """Speed in base.py's ``Profile.with_card`` (``place``'s profile of the new lanes) and
+    free_actions.py's ``apply_open_harbour`` (the old profile kept): the profile built from the
     new lanes, for every empty slot of every player's lanes at the decisions of seeded
     games and every card there is, and after every action for every player's lanes."""
     game, pairs = played
@@ -419,13 +424,13 @@ def test_profile_with_a_card_is_the_built_profile(played):
     seen = set()
     for s, a in pairs:
         for P in s.players:
-            assert _profile_facts(game.profile(P)) == _profile_facts(base._Profile(game, P.lanes))
+            assert _profile_facts(game.profile(P)) == _profile_facts(base.Profile(game, P.lanes))
             if P.lanes in seen:
                 continue
             seen.add(P.lanes)
-            old = base._Profile(game, P.lanes)
+            old = base.Profile(game, P.lanes)
             wider = P.lanes + ((-1,) * game.rules.lane_slots,)
-            assert _profile_facts(old) == _profile_facts(base._Profile(game, wider))
+            assert _profile_facts(old) == _profile_facts(base.Profile(game, wider))
             for li, lane in enumerate(P.lanes):
                 for si, c in enumerate(lane):
                     if c >= 0:
@@ -433,7 +438,7 @@ def test_profile_with_a_card_is_the_built_profile(played):
                     for card in cards[checked % 5::5]:
                         lanes = P.lanes[:li] + (lane[:si] + (card,) + lane[si + 1:],) + P.lanes[li + 1:]
                         assert _profile_facts(old.with_card(game, card, li, si)) == \
-                            _profile_facts(base._Profile(game, lanes))
+                            _profile_facts(base.Profile(game, lanes))
                         checked += 1
     assert checked > 500
 
@@ -463,9 +468,9 @@ def test_turn_can_end_is_the_plain_rule(played):
 @pytest.mark.parametrize("t,v", [((), 3), ((1, 2, 4), 3), ((1, 2, 4), 0), ((1, 2, 4), 9), ((2, 2, 2), 2),
                                  ((0, 1, 2), True), ((0, 1, 1, 2), 1.0), (((0, 1, 0), (1, 0, 0)), (0, 2, 0))])
 def test_insert_is_sorted_with_the_value_added(t, v):
-    """Speed in base.py's ``_insert`` (``bisect.insort``): the stable sort of the tuple with
+    """Speed in base.py's ``insert_sorted`` (``bisect.insort``): the stable sort of the tuple with
     the value added at its end, so after the equal values (``True`` after ``1``)."""
-    got = base._insert(t, v)
+    got = base.insert_sorted(t, v)
     plain = tuple(sorted(t + (v,)))
     assert type(got) is tuple and got == plain
     assert [type(x) for x in got] == [type(x) for x in plain]
@@ -485,7 +490,7 @@ def test_player_copy_copies_every_field(played):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_gain_is_the_plain_clamp(players):
-    """Speed in hubs_ships.py's ``_gain`` (plain ``if``s for ``max(0, min(n, room))``): the
+    """Speed in hubs_ships.py's ``gain`` (plain ``if``s for ``max(0, min(n, room))``): the
     amount kept and the player afterwards as the plain clamp has them, for every item and
     amount, with the cabin and freezer empty, part full, full and over full (room < 0)."""
     game = tabletop_nb.load_game("neko", players=players)
@@ -497,7 +502,7 @@ def test_gain_is_the_plain_clamp(players):
             for n in range(-2, cab + frz + 3):
                 P = Player(fuel=fuel, goods=goods, fish=fish)
                 m = base.copy_player(P)
-                got = game._gain(m, item, n)
+                got = hubs_ships.gain(game, m, item, n)
                 room = {"coins": n, "pp": n, "fish": frz - fish}.get(item, cab - fuel - goods)
                 plain = 0 if n <= 0 else max(0, min(n, room))
                 assert got == plain and type(got) is int
@@ -506,19 +511,19 @@ def test_gain_is_the_plain_clamp(players):
                 checked += 1
     assert checked > 300
     with pytest.raises(ValueError):
-        game._gain(Player(), "nothing", 1)
+        hubs_ships.gain(game, Player(), "nothing", 1)
 
 
 def test_apply_trusted_freezes_as_freeze_does(played):
-    """round.py's ``apply_trusted`` (the working state by ``thaw``, the handler from the
-    instance's table) makes the state that ``finish`` makes of the working state, at
+    """round.py's ``apply_trusted`` (the working state by ``thaw``, the resolver from the
+    game's table) makes the state that ``finish`` makes of the working state, at
     every action of seeded games."""
     game, pairs = played
     for s, a in pairs:
         w = base.thaw(s)
-        game._HANDLERS[type(a)](game, w, w.frames[-1], a)
+        game.resolvers[type(a)](game, w, w.frames[-1], a)
         if not w.frames:
-            game._run(w)
+            course.run(game, w)
         _same_state(game.apply_trusted(s, a), base.finish(w))
 
 

@@ -65,7 +65,7 @@ def test_a_valid_tie_rule_plays_through_the_checks():
 
 def test_nk_act_06_take_fish_asks_the_fish_taken_hook():
     """The Take Fish action's one fish is a hook now (it was only reachable by overriding
-    the private ``_h_take_fish``)."""
+    the private ``apply_take_fish``)."""
     from tabletop_nb.games.neko.state import TakeFish
 
     class HighDiceTakeTwo(NekoGame):

@@ -8,6 +8,7 @@ from tabletop_nb.games.neko.board import lane_graph, player_graph, reachable_sto
 from tabletop_nb.games.neko.state import (ActivateHub, EndTurn, LoadCargo, MoveShip, TakeDiscard)
 
 from neko_helpers import PREP, E, card, make_game, port, player, replace, table
+from tabletop_nb.games.neko.engine import end_of_round
 
 
 def one(game, lanes, **kw):
@@ -122,11 +123,11 @@ def test_nk_hub_13_half_hub_gives_nothing_even_when_completed_later():
     s = one(game, [[100]], dice=(5,), fuel=4, coins=20)
     s = game.apply(s, MoveShip(0, 0, 0))
     assert s.players[0].fuel == 2 and s.players[0].ships == ((0, 1, 0),)
-    from tabletop_nb.games.neko.engine import finish, thaw
+    from tabletop_nb.games.neko.engine.base import finish, thaw
     P = player(game, [[100, 101]], ships=((0, 1, 0),), fuel=2, coins=20, dice=(5,))
     s2 = one(game, [[100]], ships=((0, 1, 0),), fuel=2, coins=20, dice=(5,))
     w = thaw(s2)
-    game._place(w, 0, 101, 0, 1, 4, False)          # the card that completes the hub
+    end_of_round.place(game, w, 0, 101, 0, 1, 4, False)          # the card that completes the hub
     after = finish(w).players[0]
     assert after.fuel == 2 and after.coins == 16 and after.hubs == P.hubs
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
-from tabletop_nb.games.neko.engine.base import _roll_tables
+from tabletop_nb.games.neko.engine.base import roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
 from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Bid, ChooseBonus,
@@ -39,7 +39,7 @@ def test_nk_drf_01_each_player_rolls_once_after_the_market():
 def _roll_state():
     # the roll tables are cached per die across games: build them afresh for this game, so
     # that this test is the one that executes (and checks) their construction
-    _roll_tables.cache_clear()
+    roll_tables.cache_clear()
     game = tabletop_nb.load_game("neko", players=2)
     s = game.position(phase="market")
     assert s.phase == ROLL and game.current_player(s) == CHANCE
@@ -62,7 +62,7 @@ def test_nk_drf_01_sampled_rolls_follow_the_dice_not_a_uniform_multiset():
     """NK-DRF-01: a sampled roll is six independent dice: on average 6 (1 - (5/6)^6) = 3.99
     distinct faces (a uniform pick among the 462 multisets would give 3.27). (Mutants:
     round.py:112 ``if k == "roll"`` fast draw deleted, the generic draw is uniform over the
-    outcomes; base.py:114 ``_cumulative`` returns None, the draw fails.)"""
+    outcomes; base.py:114 ``cumulative`` returns None, the draw fails.)"""
     game, s = _roll_state()
     rng = random.Random(20261201)
     n = 2000
@@ -262,7 +262,7 @@ def test_nk_mid_01_each_players_mid_game_gain_is_told_for_him():
 def test_nk_nh_02_neko_harbour_all_coins_is_told_as_no_fuel():
     """NK-NH-02 (log): Neko Harbour's split taken all in coins (3 hubs: 3 coins)
     tells 0 fuel kept, not -1.
-    (Mutant hubs_ships.py:20 ``_gain`` of nothing returns -1.)"""
+    (Mutant hubs_ships.py:20 ``gain`` of nothing returns -1.)"""
     nh = card(100, "special", effect="neko_harbour", activate=(5, 6))
     game = make_game(2, [nh, card(101), card(102), card(103)])
     s = table(game, [player(game, [[101, 102, 103, 100]], dice=(5,), coins=0, fuel=0),

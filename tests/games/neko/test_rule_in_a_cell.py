@@ -13,7 +13,7 @@ import tabletop_nb
 from tabletop_nb.core.bots import resolve_bot
 from tabletop_nb.games.neko import analysis
 from tabletop_nb.games.neko.engine import NekoGame
-from tabletop_nb.games.neko.state import Bid, EndTurn, TakeFish
+from tabletop_nb.games.neko.state import Bid, EndTurn
 
 
 class LaterBidderWins(NekoGame):
@@ -88,35 +88,24 @@ def test_simulate_and_compare_rules_take_the_subclass():
     assert "later wins ties" in str(table)
 
 
-class NoFishTaking(NekoGame):
-    """A designer's rule written as an override of a section method: no TakeFish action."""
+def test_the_dispatch_tables_are_the_games_own_and_cover_every_frame_and_action():
+    """One table per question, made once on NekoGame (a subclass shares them: its hooks,
+    not its tables, carry a house rule): every kind of frame has its rule (a sampler
+    exactly for the chance frames, NK-RND-02), every action class a resolver, every phase
+    that needs no choice a step."""
+    import dataclasses
 
-    def _kind_take_fish(self, s, p, P):
-        return []
+    from tabletop_nb.games.neko import frames, state
 
-
-class CountedMarket(NekoGame):
-    """The same game, its Morning Market steps counted (a phase step overridden)."""
-
-    steps = 0
-
-    def _market_step(self, w):
-        type(self).steps += 1
-        super()._market_step(w)
-
-
-def test_a_subclass_overriding_a_section_method_is_played_by_it():
-    """The engine's tables (kinds of turn action, handlers, phase steps) dispatch to a
-    subclass's own methods, so an override of a section method is the rule played, as an
-    override of a public hook is (NK-ACT-06 switched off here)."""
-    base, nofish = NekoGame(players=2), NoFishTaking(players=2)
-    assert TakeFish(2) in base.legal_actions(base.position(round=1, seat=0))
-    s = nofish.position(round=1, seat=0)
-    assert not any(isinstance(a, TakeFish) for a in nofish.legal_actions(s))
-    assert nofish.turn_actions_of(s, TakeFish) == []
-    took = [sum(a["type"] == "TakeFish" for a in tabletop_nb.play(g, "random", seed=2).actions)
-            for g in (base, nofish)]
-    assert took[0] > 0 and took[1] == 0
-    counted = CountedMarket(players=2)
-    a, b = tabletop_nb.play(counted, "random", seed=4), tabletop_nb.play(base, "random", seed=4)
-    assert CountedMarket.steps > 0 and a.actions == b.actions
+    later = LaterBidderWins(players=2)
+    for table in ("frame_rules", "resolvers", "turn_offers", "phase_steps"):
+        assert getattr(later, table) is getattr(NekoGame, table)
+    assert set(NekoGame.frame_rules) == set(frames.FRAME_CLASSES.values())
+    for cls, rule in NekoGame.frame_rules.items():
+        assert (rule.sample is not None) == (cls._field_defaults["kind"] in state.CHANCE_FRAMES), cls
+    actions = {c for c in vars(state).values() if isinstance(c, type) and c.__module__ == state.__name__
+               and dataclasses.is_dataclass(c) and c.__name__ not in ("NekoState", "Player")}
+    actions |= {c for c in vars(state).values() if isinstance(c, type) and c.__module__ == state.__name__
+                and issubclass(c, tuple) and hasattr(c, "_fields")}
+    assert actions and actions <= set(NekoGame.resolvers), actions - set(NekoGame.resolvers)
+    assert set(NekoGame.phase_steps) == set(range(len(state.PHASES))) - {state.OVER}

@@ -2,12 +2,13 @@
 
 ``NekoGame`` implements the game protocol of :mod:`tabletop_nb.core.protocol`. The
 state keeps a stack of *frames*: each names a decision (and whose it is) or a chance
-event the game waits for. ``apply`` resolves the top frame, then ``_run`` moves the
-round forward through every step that needs nobody's choice (income payouts, turn
+event the game waits for. ``apply`` resolves the top frame, then :func:`.round.run` moves
+the round forward through every step that needs nobody's choice (income payouts, turn
 order, resolving a card nobody bid on, scoring) until the next frame is pushed.
 
-The class is assembled from one mixin per rulebook section; each module names its
-section and rule IDs (shared/rules/neko.checklist.md) and mirrors a test module:
+Each rulebook section is a module of plain functions over the game and a state; each
+function names its checklist rules (shared/rules/neko.checklist.md), and each module
+mirrors a test module:
 
 ============================  ==========================================  =======================
 module                        rulebook section                            rule IDs
@@ -23,58 +24,60 @@ module                        rulebook section                            rule I
 :mod:`.scoring`               Mid-Game Scoring, Game End, Final Scoring   NK-MID, NK-TRV, NK-END, NK-FIN, NK-TIE
 :mod:`.cards`                 Card Reference Guide, Special Stops         NK-CARD, NK-OB ... NK-HC
 :mod:`.advanced`              Advanced Game                               NK-ADV, NK-ADS
-:mod:`.words`                 (for people and bots)                       labels, events, hooks
-:mod:`.base`                  (shared)                                    working copy, caches, typed base
+:mod:`.words`                 (for people and bots)                       labels, events
+:mod:`.base`                  (shared)                                    working copy, action tables
 ============================  ==========================================  =======================
 
-The questions a rule and a bot both ask (who leads a space and what it takes to lead,
-what the count rule allows, where a card can be placed and for how much) live in
-:mod:`tabletop_nb.games.neko.analysis`, which the engine and the bots call. The tie rule
-of a bidding space is one method, :meth:`NekoGame.wins_tie` (:mod:`.end_of_round`): a
-subclass that overrides it is played, resolved and bot-played by its own rule.
+:class:`NekoGame` ties them to the protocol through its tables, each from a type to its
+function: ``frame_rules`` (the type of the frame on top: its legal actions or chance
+outcomes), ``resolvers`` (the type of the action applied), ``turn_offers`` (the legal
+actions of each type at an Action-phase turn) and ``phase_steps`` (the step of each phase
+that needs no choice). Its public methods are the hooks a designer overrides
+(``wins_tie``, ``card_price``, ``gap_coins``, ``ship_price``, ``harbour_price``,
+``travel_pp``, ``interference_penalty``, ``fish_taken``): the sections, the bots and the
+views ask the game for them, so an override is played and expected alike. The questions a
+rule and a bot both ask live in :mod:`tabletop_nb.games.neko.analysis`.
 
 Inside ``apply`` the state is thawed into a working state (``w = thaw(s)``: a new
-``NekoState``, a state record, with the same field values, whose players are copied on
-first touch by ``changing_player(w, i)``), the handler and ``_run`` change it by plain
-assignments, and ``finish(w)`` hands it out as the new state (its lists back to tuples):
-the rules read like the rulebook's sentences, and the state applied to is never written to
+``NekoState`` with the same field values, whose players are copied on first touch by
+``changing_player(w, i)``), the section functions change it by plain assignments, and
+``finish(w)`` hands it out as the new state (its lists back to tuples): the rules read
+like the rulebook's sentences, and the state applied to is never written to
 (:mod:`.base`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from fractions import Fraction
+from typing import Any, Callable, ClassVar
 
+from ....core.hooks import hook, is_bool, is_int
 from ....core.protocol import BaseGame
-from ..rules import Rules
-from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
+from ..frames import (AdvFrame, BonusFrame, BuyFrame, ChurchFrame, DraftFrame, DrawFrame, EndgameFrame,
+                      HospitalFrame, IncomeFrame, MarketFrame, NekoFrame, OrderFrame, ParkFrame,
+                      PostOfficeFrame, RerollFrame, RevealFrame, RewardFrame, RollFrame, SeaRewardFrame,
+                      SmcFrame, TileFrame, TurnFrame, WinFrame)
+from ....core.protocol import CHANCE, TERMINAL
+from ..rules import BonusTile, Card, MidTile, RewardSpace, Rules
+from ..rules import Rules as NekoRules
 from ..state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                      ChurchHub, CityIncome, Done, DrawAdvanced, DrawCard, DrawTile, DrawTwo, EndTurn,
                      FishFor, HospitalRemove, IncomeDie, Lighthouse, LoadCargo, MoveShip, NekoSplit,
                      NewBid, OpenHarbour, ParkDie, Pass, Pick, RemoveInterference, RemoveTiles,
                      Reroll, Reward, RollDice, Rolled, Sell, StartOrder, TakeDiscard, TakeFish,
                      TileAdjust, Trade, UsePostOffice)
-from .action_phase import ActionPhase
-from .advanced import Advanced
-from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,  # noqa: F401
-                   RESOLVE, REWARD, ROLL, SETUP, _ACT, _NAMES, _a, _cumulative, _insert, _Profile,
-                   _remove, _roll_tables, _with_picks, thaw, finish, changing_player, FREE_KINDS)
-from .cards import Cards
-from .end_of_round import EndOfRound
-from .free_actions import FreeActions
-from .hubs_ships import HubsShips
-from .morning_market import MorningMarket
-from .preparation import Preparation
-from .round import Round
-from .scoring import Scoring
-from .setup import SetUp
-from .words import Words
+from ..state import CHANCE_FRAMES, NekoState
+from . import action_phase, advanced, cards, end_of_round, free_actions, hubs_ships, morning_market
+from . import preparation, scoring, words
+from . import round as course
+from . import setup as set_up
+from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
+                   RESOLVE, REWARD, ROLL, SETUP, FrameRule, LastLegal, finish, thaw, Profile, ValueActions)
 
 __all__ = ["NekoGame", "PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD",
            "POST", "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
 
 
-class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeActions, HubsShips,
-               EndOfRound, Scoring, Cards, Advanced, Words, BaseGame):
+class NekoGame(BaseGame):
     """A Pleasant Journey to Neko for 2-4 players, base and advanced game.
 
     Parameters
@@ -95,76 +98,365 @@ class NekoGame(SetUp, Round, MorningMarket, Preparation, ActionPhase, FreeAction
 
     name = "neko"
     Rules = Rules
-    rules: _Rules
     max_actions = 200_000
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A subclass's tables dispatch to its own methods: a designer's subclass that
-        overrides a handler (``_h_bid``), a kind of turn action (``_kind_take_fish``) or a
-        phase step (``_market_step``) is played by its override, as one that overrides a
-        public hook (``wins_tie``, ``gap_coins``) is. Each table is rebuilt from the
-        method names of NekoGame's."""
-        super().__init_subclass__(**kwargs)
+    # -- what the game holds, built once by ``setup`` (:func:`.setup.setup`) ------------
+    rules: NekoRules
+    #: the seats (``num_players`` as a plain attribute, for the rules' loops)
+    player_count: int
+    #: the bidding area's spaces, and the advanced cards' spaces after them
+    area_spaces: int
+    advanced_spaces: int
+    #: the cards by id (base and advanced; an id no card has holds None and is never asked for)
+    card: list[Card]
+    #: each period's card ids, sorted
+    period_ids: dict[int, tuple[int, ...]]
+    #: the spaces in resolution order (the advanced cards' first), and the resolution's steps
+    res_order: tuple[int, ...]
+    resolution_steps: tuple[tuple[int, str], ...]
+    #: the mid-game tiles by id, and how many each mid-game scoring scores
+    tile: dict[int, MidTile]
+    per_period: int
+    #: the starting bonus tiles by name, and the dice reward chart in level order
+    bonus: dict[str, BonusTile]
+    chart: tuple[RewardSpace, ...]
+    #: a hand's roll and one die's: (outcome, probability) pairs and cumulative floats
+    rolls: tuple[tuple[RollDice, Fraction], ...]
+    roll_cum: list[float]
+    one: tuple[tuple[Rolled, Fraction], ...]
+    one_cum: list[float]
+    #: each card's effect by id
+    effect_of: dict[int, str]
+    #: caches (core.memo): the profile of a lanes value, the distinct values of a dice
+    #: tuple, the per-value actions of a set of values
+    profiles: dict[tuple, Profile]
+    die_values: dict[tuple, tuple[int, ...]]
+    value_actions: dict[tuple, ValueActions]
+    #: every space's row of empty bid slots (``setup.empty_bids``)
+    no_bids: tuple
+    # the actions made once, by die value (index 0 is None: no die shows 0)
+    fish_by_value: list[TakeFish | None]
+    bid_by_value: list[list[Bid | None]]
+    adjust_by_value: list[tuple[Adjust, Adjust] | None]
+    tile_adjust_by_value: list[tuple[TileAdjust, TileAdjust] | None]
+    reroll_by_value: list[Reroll | None]
+    pick_fish_by_value: list[TakeDiscard | None]
+    pick_park_by_value: list[TakeDiscard | None]
+    fish_for_pair: tuple[FishFor, FishFor]
+    pick_by_value: list[Pick | None]
+    income_by_value: list[IncomeDie | None]
+    #: the last state ``legal_actions`` was asked about and its answer (core.memo)
+    legal_cache: dict[int, LastLegal]
+    #: the reward frames' legal lists (:func:`.preparation.rewards_for`)
+    reward_lists: dict[tuple, tuple]
+    #: the Morning Market's actions
+    market_actions: tuple
 
-        def own(f: Callable) -> Callable:
-            """The subclass's method of ``f``'s name (its override, or ``f`` itself)."""
-            return getattr(cls, f.__name__)
+    # -- the dispatch tables (filled below the class) -------------------------------------
+    #: the rule of each kind of frame, by the frame's type
+    frame_rules: ClassVar[dict[type, FrameRule]]
+    #: the function that applies each kind of action, ``f(game, w, top_frame, action)``
+    resolvers: ClassVar[dict[type, Callable[..., None]]]
+    #: the legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)``, in the
+    #: order a turn lists them; the free actions' only while they are offered
+    turn_offers: ClassVar[dict[type, Callable[..., list]]]
+    #: the step of each phase that needs no choice, ``f(game, w)``
+    phase_steps: ClassVar[dict[int, Callable[..., None]]]
 
-        cls._HANDLERS = {k: own(f) for k, f in cls._HANDLERS.items()}
-        cls._KINDS = {k: own(f) for k, f in cls._KINDS.items()}
-        cls._TURN_KINDS = _turn_kinds(cls._KINDS)
-        cls._PHASE_STEPS = {ph: own(f) for ph, f in cls._PHASE_STEPS.items()}
+    # -- the protocol (:mod:`.round`, :mod:`.setup`, :mod:`.scoring`, :mod:`.words`) -------
+    setup = set_up.setup
+    initial_state = set_up.initial_state
+
+    def current_player(self, s: NekoState) -> int:
+        """The seat of the top frame, CHANCE for a chance event, TERMINAL when none is left."""
+        if s.frames:
+            top = s.frames[-1]
+            return CHANCE if top.kind in CHANCE_FRAMES else top.seat
+        return TERMINAL
+
+    def is_terminal(self, s: NekoState) -> bool:
+        """Whether the game is over (no frame left).
+
+        Rules: NK-RND-04.
+        """
+        return not s.frames
+
+    def chance_outcomes(self, s: NekoState) -> list:
+        """The outcomes of the chance event on top, with their exact probabilities (its frame's
+        rule in ``NekoGame.frame_rules``).
+
+        Rules: NK-SET-05, NK-SET-07, NK-DRF-01, NK-PP-04, NK-ADV-02.
+        """
+        if not s.frames:
+            return []
+        top = s.frames[-1]
+        rule = self.frame_rules[type(top)]
+        return rule.choices(self, s, top) if rule.sample is not None else []
+
+    def sample_chance(self, s: NekoState, rng) -> Any:
+        """One outcome of the chance event on top, drawn with ``rng`` by its frame's sampler."""
+        top = s.frames[-1]
+        sample = self.frame_rules[type(top)].sample
+        if sample is None:
+            raise ValueError(f"no chance event waits, but a decision: {top!r}")
+        return sample(self, s, top, rng)
+
+    def legal_actions(self, s: NekoState) -> list:
+        """The legal actions of the decision on top (its frame's rule in
+        ``NekoGame.frame_rules``); the last answer is kept in the game's ``legal_cache`` (a bot
+        asks, then ``apply`` asks again for the same state). The caller owns the list.
+        """
+        cache = self.legal_cache
+        hit = cache.get(id(s))
+        if hit is not None:
+            return list(hit.actions)
+        if not s.frames:
+            out: list = []
+        else:
+            top = s.frames[-1]
+            rule = self.frame_rules[type(top)]
+            out = rule.choices(self, s, top) if rule.sample is None else []
+        # one entry: it holds ``s``, so no other state can have its id while it is kept
+        cache.clear()
+        cache[id(s)] = LastLegal(s, tuple(out))
+        return out
+
+    def apply_trusted(self, s: NekoState, a: Any) -> NekoState:
+        """Apply a legal action: its function (``NekoGame.resolvers``, by the action's type)
+        changes a working copy, then the round runs on to the next decision.
+        """
+        w = thaw(s)
+        self.resolvers[type(a)](self, w, w.frames[-1], a)
+        if not w.frames:   # (``run`` does nothing while a frame waits)
+            course.run(self, w)
+        return finish(w)
+
+    def scores(self, s: NekoState) -> tuple:
+        """Every seat's PP (:func:`.scoring.scores`)."""
+        return scoring.scores(self, s)
+
+    def winners(self, s: NekoState) -> tuple[int, ...]:
+        """The winners after the tie-breaks (:func:`.scoring.winners`)."""
+        return scoring.winners(self, s)
+
+    def ranks(self, s: NekoState) -> tuple[int, ...]:
+        """Each seat's place after the tie-breaks (:func:`.scoring.ranks`)."""
+        return scoring.ranks(self, s)
+
+    advance = course.advance
+    position = course.position
+    player_name = words.player_name
+    bots = words.bots
+    search_horizon = property(words.search_horizon)  # type: ignore[assignment]
+    card_name = words.card_name
+
+    def observation(self, s: NekoState, player: int) -> NekoState:
+        """What ``player`` may see (:func:`.words.observation`)."""
+        return words.observation(self, s, player)
+
+    def determinize(self, s: NekoState, player: int, rng: Any) -> NekoState:
+        """A full state consistent with a seat's view (:func:`.words.determinize`)."""
+        return words.determinize(self, s, player, rng)
+
+    def estimate_scores(self, s: NekoState) -> tuple:
+        """A truncated rollout's scores (:func:`.words.estimate_scores`)."""
+        return words.estimate_scores(self, s)
+
+    def search_actions(self, s: NekoState, rng: Any) -> list:
+        """The candidates the search bot compares (:func:`.words.search_actions`)."""
+        return words.search_actions(self, s, rng)
+
+    def phase(self, s: NekoState) -> str:
+        """Where the game stands, in words (:func:`.words.phase`)."""
+        return words.phase(self, s)
+
+    def action_label(self, s: NekoState, a: Any) -> str:
+        """The action in words (:func:`.words.action_label`)."""
+        return words.action_label(self, s, a)
+
+    def events(self, s: NekoState) -> tuple[str, ...]:
+        """What the last action did, in sentences (:func:`.words.events`)."""
+        return words.events(self, s)
+
+    def summary(self, s: NekoState) -> dict:
+        """The table's summary (:func:`.words.summary`)."""
+        return words.summary(self, s)
+
+    # -- queries that people, views and bots ask (each written in its section) ------------
+    turn_actions_of = action_phase.turn_actions_of
+    profile = cards.profile
+    count_kind = cards.count_kind
+    owned_card = cards.owned_card
+    blue_bar_discount = cards.blue_bar_discount
+    park_sets = cards.park_sets
+    hub_at = hubs_ships.hub_at
+    next_stop = hubs_ships.next_stop
+    hub_count = hubs_ships.hub_count
+    crossed = hubs_ships.crossed
+    port_unlocked = hubs_ships.port_unlocked
+    winner = end_of_round.winner
+    offer_discount = end_of_round.offer_discount
+    tile_values = scoring.tile_values
+    tile_scorers = scoring.tile_scorers
+    final_breakdown = scoring.final_breakdown
+    display_piles = advanced.display_piles
+
+    # -- the rules a designer may override (the sections, the bots and the views ask these) --
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-ACT-06",),
+          example="return 2 if value >= 5 else 1  # a high die takes two fish")
+    def fish_taken(self, s, seat: int, value: int) -> int:
+        """The fish ``seat`` takes with the Take Fish action, spending a die of ``value``:
+        one (the freezer's cap still applies).
+
+        >>> import tabletop_nb
+        >>> tabletop_nb.load_game("neko").fish_taken(None, 0, 6)
+        1
+
+        Rules: NK-ACT-06.
+        """
+        return action_phase.fish_taken(self, s, seat, value)
+
+    @hook(returns="bool", check=is_bool(), rules=("NK-RES-05",),
+          example="return s.order.index(p) > s.order.index(q)  # the later bidder wins")
+    def wins_tie(self, s, p: int, q: int) -> bool:
+        """Whether seat ``p``'s bid beats seat ``q``'s bid of the same total on a space: the
+        player earlier in the current turn order wins (NK-RES-05).
+
+        This is the one place of the tie rule: the resolution (:meth:`winner`) and the bots
+        (:func:`..analysis.dice_to_lead`, :func:`..analysis.leads`) ask it, so a subclass
+        that overrides it plays, and is played by the bots, under its own rule. For
+        example, ties to the later bidder::
+
+            class LaterWins(NekoGame):
+                def wins_tie(self, s, p, q):
+                    return s.order.index(p) > s.order.index(q)
+
+        Rules: NK-RES-05.
+        """
+        return end_of_round.wins_tie(self, s, p, q)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-BB-02",),
+          example="return max(0, super().card_price(P, card, discount) - 1)  # cards 1 cheaper")
+    def card_price(self, P, card: int, discount: int) -> int:
+        """A card's price after a discount, never below ``min_card_price`` (NK-BB-02)."""
+        return end_of_round.card_price(self, P, card, discount)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-PLC-02",),
+          example="return 0  # no coins for gaps")
+    def gap_coins(self, lane: tuple, slot: int) -> int:
+        """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02).
+
+        >>> import tabletop_nb
+        >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
+        2
+        """
+        # Speed: the empty slots counted in a plain loop (no generator; the bot asks this
+        # for every empty slot it values)
+        return end_of_round.gap_coins(self, lane, slot)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-FA-06", "NK-FA-09"),
+          example="return 3  # every ship costs 3 coins")
+    def ship_price(self, P) -> int:
+        """The price of the player's next ship: 2k - 1 coins for the k-th.
+
+        Rules: NK-FA-06, NK-FA-09.
+        """
+        return free_actions.ship_price(self, P)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-HC-01", "NK-HC-02"),
+          example="return 2 * super().harbour_price(P)  # harbours twice the price")
+    def harbour_price(self, P) -> int:
+        """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01).
+
+        Rules: NK-HC-02.
+        """
+        return free_actions.harbour_price(self, P)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-TRV-01..03",),
+          example="return 2 * super().travel_pp(P)  # ship travel scores double")
+    def travel_pp(self, P) -> int:
+        """Ship travel PP: each ship scores by the cards it has crossed.
+
+        Rules: NK-TRV-01..03.
+        """
+        return scoring.travel_pp(self, P)
+
+    @hook(returns="int <= 0", check=is_int(None, 0), rules=("NK-FIN-06", "NK-FIN-07"),
+          example="return -n  # one PP per interference tile")
+    def interference_penalty(self, n: int) -> int:
+        """PP lost for ``n`` interference tiles (NK-FIN-06, NK-FIN-07).
+
+        >>> import tabletop_nb
+        >>> [tabletop_nb.load_game("neko").interference_penalty(n) for n in range(8)]
+        [0, -1, -2, -4, -8, -12, -15, -18]
+        """
+        return scoring.interference_penalty(self, n)
 
 
-def _turn_kinds(kinds: dict) -> tuple:
-    """``kinds`` (``_KINDS``) in two parts, for ``_turn_actions``: the kinds of the main
-    action, then the free actions (``FREE_KINDS``, asked only while free actions are
-    offered); EndTurn comes last, on its own."""
-    return (tuple(f for k, f in kinds.items() if k not in FREE_KINDS and k is not EndTurn),
-            tuple(f for k, f in kinds.items() if k in FREE_KINDS))
-
-
-G = NekoGame
-#: the handler of each action kind, ``handler(game, w, top_frame, action)`` (see ``apply_trusted``)
-NekoGame._HANDLERS = {
+#: the rule of each kind of frame: a decision's legal actions, a chance event's outcomes
+#: and sampler
+NekoGame.frame_rules = {
+    # decisions
+    TurnFrame: FrameRule(action_phase.turn_choices), DraftFrame: FrameRule(preparation.draft_choices),
+    IncomeFrame: FrameRule(preparation.income_choices), RewardFrame: FrameRule(preparation.reward_choices),
+    SeaRewardFrame: FrameRule(preparation.sea_reward_choices), BuyFrame: FrameRule(end_of_round.buy_choices),
+    WinFrame: FrameRule(end_of_round.buy_choices), MarketFrame: FrameRule(morning_market.market_choices),
+    BonusFrame: FrameRule(set_up.bonus_choices), SmcFrame: FrameRule(cards.city_income_choices),
+    PostOfficeFrame: FrameRule(end_of_round.post_office_choices), NekoFrame: FrameRule(cards.neko_choices),
+    HospitalFrame: FrameRule(cards.hospital_choices), ParkFrame: FrameRule(cards.park_choices),
+    ChurchFrame: FrameRule(cards.church_choices), EndgameFrame: FrameRule(scoring.endgame_choices),
+    # chance events
+    RollFrame: FrameRule(preparation.roll_outcomes, preparation.sample_roll),
+    RerollFrame: FrameRule(free_actions.reroll_outcomes, free_actions.sample_reroll),
+    RevealFrame: FrameRule(end_of_round.deck_outcomes, end_of_round.sample_deck),
+    DrawFrame: FrameRule(end_of_round.deck_outcomes, end_of_round.sample_deck),
+    TileFrame: FrameRule(set_up.tile_outcomes, course.sample_uniform),
+    AdvFrame: FrameRule(advanced.adv_outcomes, course.sample_uniform),
+    OrderFrame: FrameRule(course.order_outcomes, course.sample_uniform),
+}
+#: the function that applies each kind of action
+NekoGame.resolvers = {
     # chance
-    StartOrder: G._h_order, DrawTile: G._h_tile, DrawAdvanced: G._h_adv, DrawCard: G._h_draw,
-    RollDice: G._h_roll, Rolled: G._h_rolled,
+    StartOrder: set_up.apply_order, DrawTile: set_up.apply_tile, DrawAdvanced: set_up.apply_adv,
+    DrawCard: end_of_round.apply_draw, RollDice: preparation.apply_roll, Rolled: free_actions.apply_rolled,
     # setup, market, draft, income, rewards
-    ChooseBonus: G._h_bonus, Sell: G._h_sell, Done: G._h_done, Pick: G._h_pick,
-    IncomeDie: G._h_income, CityIncome: G._h_city, Reward: G._h_reward, Buy: G._h_buy,
-    DrawTwo: G._h_drawtwo, Pass: G._h_pass, UsePostOffice: G._h_post,
+    ChooseBonus: set_up.apply_bonus, Sell: morning_market.apply_sell, Done: course.apply_done,
+    Pick: preparation.apply_pick, IncomeDie: preparation.apply_income, CityIncome: cards.apply_city,
+    Reward: preparation.apply_reward, Buy: end_of_round.apply_buy, DrawTwo: end_of_round.apply_drawtwo,
+    Pass: end_of_round.apply_pass, UsePostOffice: end_of_round.apply_post,
     # the action phase and free actions
-    TakeFish: G._h_take_fish, Bid: G._h_bid, NewBid: G._h_new_bid,
-    ActivateHub: G._h_activate_hub, ActivateCard: G._h_activate_card, EndTurn: G._h_end_turn,
-    FishFor: G._h_fish_for, TakeDiscard: G._h_take_discard,
-    RemoveInterference: G._h_remove_interference, BuyShip: G._h_buy_ship,
-    OpenHarbour: G._h_open_harbour, Adjust: G._h_adjust, TileAdjust: G._h_adjust,
-    Reroll: G._h_reroll, MoveShip: G._h_move_ship, LoadCargo: G._h_load, Trade: G._h_trade,
-    Lighthouse: G._h_lighthouse, HospitalRemove: G._h_hospital,
+    TakeFish: action_phase.apply_take_fish, Bid: action_phase.apply_bid, NewBid: advanced.apply_new_bid,
+    ActivateHub: hubs_ships.apply_activate_hub, ActivateCard: action_phase.apply_activate_card,
+    EndTurn: action_phase.apply_end_turn, FishFor: free_actions.apply_fish_for,
+    TakeDiscard: free_actions.apply_take_discard,
+    RemoveInterference: free_actions.apply_remove_interference, BuyShip: free_actions.apply_buy_ship,
+    OpenHarbour: free_actions.apply_open_harbour, Adjust: free_actions.apply_adjust,
+    TileAdjust: free_actions.apply_adjust, Reroll: free_actions.apply_reroll,
+    MoveShip: hubs_ships.apply_move_ship, LoadCargo: hubs_ships.apply_load, Trade: cards.apply_trade,
+    Lighthouse: cards.apply_lighthouse, HospitalRemove: cards.apply_hospital,
     # card effects
-    NekoSplit: G._h_neko, RemoveTiles: G._h_remove_tiles, ParkDie: G._h_park_die,
-    ChurchHub: G._h_church_hub, ChurchFish: G._h_church_fish,
+    NekoSplit: cards.apply_neko, RemoveTiles: cards.apply_remove_tiles, ParkDie: cards.apply_park_die,
+    ChurchHub: cards.apply_church_hub, ChurchFish: cards.apply_church_fish,
 }
-#: the legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)`` (see
-#: ``turn_actions_of``); the kinds in the order ``_turn_actions`` lists them
-NekoGame._KINDS = {
-    TakeFish: G._kind_take_fish, Bid: G._kind_bid, NewBid: G._kind_new_bid,
-    ActivateHub: G._kind_activate_hub, ActivateCard: G._kind_activate_card,
-    FishFor: G._kind_fish_for, TakeDiscard: G._kind_take_discard,
-    RemoveInterference: G._kind_remove_interference, BuyShip: G._kind_buy_ship,
-    OpenHarbour: G._kind_open_harbour, Adjust: G._kind_adjust, TileAdjust: G._kind_tile_adjust,
-    Reroll: G._kind_reroll, MoveShip: G._kind_move_ship, LoadCargo: G._kind_load_cargo,
-    Trade: G._kind_trade, Lighthouse: G._kind_lighthouse, HospitalRemove: G._kind_hospital_remove,
-    EndTurn: G._kind_end_turn,
+#: the legal actions of each kind at an Action-phase turn, in the order a turn lists them
+NekoGame.turn_offers = {
+    TakeFish: action_phase.take_fish_actions, Bid: action_phase.bid_actions,
+    NewBid: action_phase.new_bid_actions, ActivateHub: action_phase.activate_hub_actions,
+    ActivateCard: action_phase.activate_card_actions, FishFor: free_actions.fish_for_actions,
+    TakeDiscard: free_actions.take_discard_actions,
+    RemoveInterference: free_actions.remove_interference_actions,
+    BuyShip: free_actions.buy_ship_actions, OpenHarbour: free_actions.open_harbour_actions,
+    Adjust: free_actions.adjust_actions, TileAdjust: free_actions.tile_adjust_actions,
+    Reroll: free_actions.reroll_actions, MoveShip: free_actions.move_ship_actions,
+    LoadCargo: free_actions.load_cargo_actions, Trade: free_actions.trade_actions,
+    Lighthouse: free_actions.lighthouse_actions, HospitalRemove: free_actions.hospital_remove_actions,
+    EndTurn: action_phase.end_turn_actions,
 }
-#: the same in two parts, for ``_turn_actions`` (:func:`_turn_kinds`)
-NekoGame._TURN_KINDS = _turn_kinds(NekoGame._KINDS)
-#: the step of each phase that needs no choice, by phase (``_run`` calls them in turn)
-NekoGame._PHASE_STEPS = {
-    SETUP: G._setup_step, BONUS: G._bonus_step, MARKET: G._market_step, ROLL: G._roll_step,
-    DRAFT: G._draft_step, INCOME: G._income_step, REWARD: G._reward_step, POST: G._post_step,
-    ACTION: G._action_step, PARK: G._park_step, RESOLVE: G._resolve_step, PREP: G._prep_step,
-    ENDGAME: G._endgame_step,
+#: the step of each phase that needs no choice
+NekoGame.phase_steps = {
+    SETUP: course.setup_step, BONUS: course.bonus_step, MARKET: course.market_step,
+    ROLL: course.roll_step, DRAFT: preparation.draft_step, INCOME: course.income_step,
+    REWARD: course.reward_step, POST: course.post_step, ACTION: course.action_step,
+    PARK: course.park_step, RESOLVE: end_of_round.resolve_step, PREP: end_of_round.prep_step,
+    ENDGAME: course.endgame_step,
 }
-del G

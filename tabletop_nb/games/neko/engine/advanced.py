@@ -8,36 +8,51 @@ Tests: tests/games/neko/test_advanced.py.
 from __future__ import annotations
 
 
-from .base import (NekoBase, _remove)
+from fractions import Fraction
 
 
-class Advanced(NekoBase):
-    """This section's part of the game class (a mixin of NekoGame)."""
+from ..state import DrawAdvanced
+from .. import analysis
+from .base import Engine as NekoGame
+from .base import set_card_at
+from .base import (remove_one)
 
-    def _direct_cards(self, w) -> tuple:
-        """Cards one may buy straight from the display (advanced game, NK-ADV-07)."""
-        out = list(w.piles)
-        for sp in self.res_order:
-            c = self._card_at(w, sp)
-            if c >= 0 and not any(w.bids[sp]):
-                out.append(c)
-        return tuple(out)
 
-    def display_piles(self, s) -> dict[str, tuple[int, ...]]:
-        """Advanced setup: the displayed cards in piles by kind, cheapest on top (NK-ADS-02)."""
-        piles: dict[str, list] = {}
-        for c in s.piles:
-            piles.setdefault(self.card[c].kind, []).append(c)
-        return {k: tuple(sorted(v, key=lambda c: (self.card[c].cost, c))) for k, v in piles.items()}
+def direct_cards(game: NekoGame, w) -> tuple:
+    """Cards one may buy straight from the display (advanced game, NK-ADV-07)."""
+    out = list(w.piles)
+    for sp in game.res_order:
+        c = analysis.card_on_space(game, w, sp)
+        if c >= 0 and not any(w.bids[sp]):
+            out.append(c)
+    return tuple(out)
 
-    def _h_new_bid(self, w, top, a):
-        """Start a new bid: a card from the piles onto a free space of the bidding area.
 
-        Rules: NK-ADV-05, NK-ADS-03.
-        """
-        p = top.seat
-        space = w.area.index(-1)
-        w.piles = _remove(w.piles, a.card)
-        self._set_card_at(w, space, a.card)
-        w.main = ("bid", space, 0)
-        w.events.append(("new_bid", p, a.card, space))
+def display_piles(game: NekoGame, s) -> dict[str, tuple[int, ...]]:
+    """Advanced setup: the displayed cards in piles by kind, cheapest on top (NK-ADS-02)."""
+    piles: dict[str, list] = {}
+    for c in s.piles:
+        piles.setdefault(game.card[c].kind, []).append(c)
+    return {k: tuple(sorted(v, key=lambda c: (game.card[c].cost, c))) for k, v in piles.items()}
+
+
+def apply_new_bid(game: NekoGame, w, top, a):
+    """Start a new bid: a card from the piles onto a free space of the bidding area.
+
+    Rules: NK-ADV-05, NK-ADS-03.
+    """
+    p = top.seat
+    space = w.area.index(-1)
+    w.piles = remove_one(w.piles, a.card)
+    set_card_at(game, w, space, a.card)
+    w.main = ("bid", space, 0)
+    w.events.append(("new_bid", p, a.card, space))
+
+
+def adv_outcomes(game: NekoGame, s, top) -> list:
+    """An advanced card drawn from the pool, each as likely.
+
+    Rules: NK-ADV-02.
+    """
+    q = Fraction(1, len(s.adv_pool))
+    return [(DrawAdvanced(c), q) for c in s.adv_pool]

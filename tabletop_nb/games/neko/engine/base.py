@@ -17,8 +17,6 @@ new state: the rules read like the rulebook's sentences and the states stay valu
 One copy of the state and one of each changed player per action; the state applied to is
 never written to (tests/test_states_unchanged.py checks every game).
 
-:class:`NekoBase` is the typed base of the sections: what the game holds (built in
-``setup``) and, for the type checker only, the operations one section asks of another.
 """
 from __future__ import annotations
 
@@ -29,34 +27,33 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, final
+from typing import Any, ClassVar, NamedTuple, Protocol, final
 
 from ....core.draft import evolver, fields_of
-from ....core.protocol import BaseGame
-from ..rules import BonusTile, Card, MidTile, RewardSpace, Rules
+from ....core import memo
+from ..rules import BonusTile, Card, MidTile, RewardSpace
+from ..rules import Rules as NekoRules
 from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Adjust, Bid, Buy, DrawCard, EndTurn,
                      FishFor, IncomeDie, MoveShip, NekoState, Pass, Pick, Player, RemoveInterference,
-                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, with_picks,
-                     BuyShip, OpenHarbour, LoadCargo, Trade, Lighthouse, HospitalRemove)
+                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, BuyShip, OpenHarbour, LoadCargo, Trade, Lighthouse, HospitalRemove)
 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
 
 #: the free actions a) to h) and the cards' own (checklist section 10): offered at an
 #: Action-phase turn only while the player has dice, or after the last one where the
-#: rules allow it (``_free_offered``)
+#: rules allow it (``free_offered``)
 FREE_KINDS = frozenset({FishFor, TakeDiscard, RemoveInterference, BuyShip, OpenHarbour, Adjust,
                         TileAdjust, Reroll, MoveShip, LoadCargo, Trade, Lighthouse, HospitalRemove})
 
-_NAMES = ("Yellow", "Red", "Purple", "Green")
+NAMES = ("Yellow", "Red", "Purple", "Green")
 #: a NekoState's field values in constructor order, read in one C call (for :func:`thaw`)
 _read_state = attrgetter(*fields_of(NekoState))
-_with_picks = with_picks
 _evolve_state = evolver(NekoState)
 
 
-def _hide_picks(s: NekoState) -> NekoState:
+def hide_picks(s: NekoState) -> NekoState:
     """``s`` with this draft step's picks hidden as 0s (what ``observation`` shows)."""
     return _evolve_state(s, picks=(0,) * len(s.picks))
 
@@ -143,13 +140,13 @@ def finish(w: NekoState) -> NekoState:
     return w
 
 
-def _remove(t: tuple, v) -> tuple:
+def remove_one(t: tuple, v) -> tuple:
     """``t`` without one occurrence of ``v``."""
     i = t.index(v)
     return t[:i] + t[i + 1:]
 
 
-def _insert(t: tuple, v) -> tuple:
+def insert_sorted(t: tuple, v) -> tuple:
     """Sorted ``t`` with ``v`` added in order (after the equal ones).
 
     Speed: ``bisect.insort`` (``insort_right``) finds the place and inserts in one C call,
@@ -159,10 +156,10 @@ def _insert(t: tuple, v) -> tuple:
     return tuple(lst)
 
 
-_ACT: dict = {}
+ACTION_CACHE: dict = memo.cache("neko.actions", key="an action's class and its field values (exact ints and strs)")
 
 
-def _a(cls, *args):
+def action(cls, *args):
     """A cached action instance (actions are immutable values).
 
     The cache is shared by every game in the process, so it only ever stores actions
@@ -170,21 +167,21 @@ def _a(cls, *args):
     slipped in once would be handed to every later game asking for the int.
     """
     key = (cls,) + args
-    a = _ACT.get(key)
+    a = ACTION_CACHE.get(key)
     if a is None:
         a = cls(*args)
         if all(type(v) is int or type(v) is str for v in args):
-            _ACT[key] = a
+            ACTION_CACHE[key] = a
     return a
 
 
-class _Actions(dict):
-    """The cached actions of one class by their fields: ``table[args]`` is ``_a(cls, *args)``
+class ActionTable(dict):
+    """The cached actions of one class by their fields: ``table[args]`` is ``action(cls, *args)``
     (``table[v]`` for one field that is not a tuple), the very same objects.
 
     Speed: a hot legal list looks its actions up here, one dict look-up with the key it
-    already has, instead of calling ``_a`` (a call, a new key with the class in it, and a
-    look-up of that). Only exact ints and strs are kept, as in ``_a``.
+    already has, instead of calling ``action`` (a call, a new key with the class in it, and a
+    look-up of that). Only exact ints and strs are kept, as in ``action``.
     """
 
     __slots__ = ("cls",)
@@ -197,20 +194,20 @@ class _Actions(dict):
     def __missing__(self, key):
         """Make (and keep) the action for fields ``key``."""
         args = key if type(key) is tuple else (key,)
-        a = _a(self.cls, *args)
+        a = action(self.cls, *args)
         if all(type(v) is int or type(v) is str for v in args):
             self[key] = a
         return a
 
 
 #: Speed: the hot actions by their fields, and those without fields, made once (see
-#: ``_Actions``; the same objects as ``_a`` gives)
-_BUY, _MOVE, _CARD, _DRAW, _REWARD = (_Actions(Buy), _Actions(MoveShip), _Actions(ActivateCard),
-                                      _Actions(DrawCard), _Actions(Reward))
-_END_TURN, _PASS, _UNJAM = _a(EndTurn), _a(Pass), _a(RemoveInterference)
+#: ``ActionTable``; the same objects as ``action`` gives)
+BUY_ACTIONS, MOVE_ACTIONS, CARD_ACTIONS, DRAW_ACTIONS, REWARD_ACTIONS = (ActionTable(Buy), ActionTable(MoveShip), ActionTable(ActivateCard),
+                                      ActionTable(DrawCard), ActionTable(Reward))
+END_TURN, PASS, UNJAM = action(EndTurn), action(Pass), action(RemoveInterference)
 
 
-def _cumulative(outcomes) -> list[float]:
+def cumulative(outcomes) -> list[float]:
     """The running sums of the outcomes' probabilities as floats (the last exactly 1.0)."""
     acc, out = 0.0, []
     for _, p in outcomes:
@@ -221,7 +218,7 @@ def _cumulative(outcomes) -> list[float]:
 
 
 @lru_cache(maxsize=32)
-def _roll_tables(die, n: int) -> tuple[tuple[tuple[RollDice, Fraction], ...], list[float],
+def roll_tables(die, n: int) -> tuple[tuple[tuple[RollDice, Fraction], ...], list[float],
                                        tuple[tuple[Rolled, Fraction], ...], list[float]]:
     """The exact distribution of one player's roll of ``n`` dice (a sorted multiset), and of
     one die, with cumulative floats for sampling. Cached: every game with the same die
@@ -239,13 +236,13 @@ def _roll_tables(die, n: int) -> tuple[tuple[tuple[RollDice, Fraction], ...], li
             prob *= pmf[f] ** k
         rolls.append((RollDice(tuple(sorted(combo))), prob * ways))
     one = [(Rolled(f), p) for f, p in pmf.items()]
-    return tuple(rolls), _cumulative(rolls), tuple(one), _cumulative(one)
+    return tuple(rolls), cumulative(rolls), tuple(one), cumulative(one)
 
 
 _CARD_FREE_EFFECTS = frozenset({"seaside_trade_low", "seaside_trade_high", "light_house", "hospital"})
 
 
-class _Profile:
+class Profile:
     """Derived facts about one lanes value (cached: lanes change only when a card is placed)."""
 
     __slots__ = ("kinds", "effects", "effect_pos", "park", "activatable", "ports", "card_free")
@@ -282,18 +279,18 @@ class _Profile:
         #: Town trade, the Light House, the Hospital's removal; see :mod:`.free_actions`)
         self.card_free = bool(ports) or not self.effects.isdisjoint(_CARD_FREE_EFFECTS)
 
-    def with_card(self, game, c: int, li: int, si: int) -> _Profile:
+    def with_card(self, game, c: int, li: int, si: int) -> Profile:
         """The profile of these lanes with card ``c`` placed in their empty slot ``si`` of
         lane ``li``.
 
         Speed: one card more changes each fact by that card alone (its kind counted once
         more, its effect's first position the earlier of the two, its activation and port
-        put in lane order), so this is the profile ``_Profile`` builds from the new lanes,
+        put in lane order), so this is the profile ``Profile`` builds from the new lanes,
         without walking every card again (``kinds`` and ``effect_pos`` are only looked up
         in, never walked, so their insertion order is no part of the value;
         tests/games/neko/test_engine_speed.py compares every placement of seeded games)."""
         card = game.card[c]
-        new = object.__new__(_Profile)
+        new = object.__new__(Profile)
         kinds = dict(self.kinds)
         kinds[card.kind] = kinds.get(card.kind, 0) + 1
         pos, effects = self.effect_pos, self.effects
@@ -305,9 +302,9 @@ class _Profile:
                 effects = effects | {card.effect}
         act, ports = self.activatable, self.ports
         if card.activate:
-            act = tuple(sorted(act + ((li, si, frozenset(card.activate)),), key=_lane_order))
+            act = tuple(sorted(act + ((li, si, frozenset(card.activate)),), key=lane_order))
         if card.cargo:
-            ports = tuple(sorted(ports + ((li, si, c, len(card.cargo)),), key=_lane_order))
+            ports = tuple(sorted(ports + ((li, si, c, len(card.cargo)),), key=lane_order))
         new.kinds, new.effect_pos, new.effects, new.activatable, new.ports = kinds, pos, effects, act, ports
         size = game.rules.set_size
         full, rest = divmod(kinds.get("penguin_park", 0), size)
@@ -316,12 +313,12 @@ class _Profile:
         return new
 
 
-def _lane_order(entry: tuple) -> tuple:
-    """An activation's or port's (lane, slot): the order ``_Profile`` lists them in."""
+def lane_order(entry: tuple) -> tuple:
+    """An activation's or port's (lane, slot): the order ``Profile`` lists them in."""
     return entry[0], entry[1]
 
 
-class _ValueActions:
+class ValueActions:
     """Per set of distinct die values (sorted), the legal-action lists made of one action
     per value, in value order: ``fish`` (TakeFish), ``bid[space]`` (Bid), ``adjust`` and
     ``tile`` (+1 then -1 per value), ``reroll``, ``pick_fish`` and ``pick_park``
@@ -331,27 +328,24 @@ class _ValueActions:
 
     def __init__(self, game, vals: tuple):
         """Build the lists for the die values ``vals`` from the game's action tables."""
-        self.fish = [game._A_fish[v] for v in vals]
-        self.bid = [[acts[v] for v in vals] for acts in game._A_bid]
-        self.adjust = [a for v in vals for a in game._A_adjust[v]]
-        self.tile = [a for v in vals for a in game._A_tile[v]]
-        self.reroll = [game._A_reroll[v] for v in vals]
-        self.pick_fish = [game._A_pick_fish[v] for v in vals]
-        self.pick_park = [game._A_pick_park[v] for v in vals]
+        self.fish = [game.fish_by_value[v] for v in vals]
+        self.bid = [[acts[v] for v in vals] for acts in game.bid_by_value]
+        self.adjust = [a for v in vals for a in game.adjust_by_value[v]]
+        self.tile = [a for v in vals for a in game.tile_adjust_by_value[v]]
+        self.reroll = [game.reroll_by_value[v] for v in vals]
+        self.pick_fish = [game.pick_fish_by_value[v] for v in vals]
+        self.pick_park = [game.pick_park_by_value[v] for v in vals]
 
 
-class NekoBase(BaseGame):
-    """The base of every section of the engine (each rulebook section is a class deriving
-    from this one; :class:`~tabletop_nb.games.neko.engine.NekoGame` joins them).
-
-    It declares what the game holds, built in ``SetUp.setup`` (:mod:`.setup`) from the
-    rules, and, for the type checker only, the operations one section asks of another
-    (each is written in the section named beside it). Nothing here exists at run time but
-    the class itself: the annotations make no attributes, and the methods are declared
-    under ``TYPE_CHECKING``.
+class Engine(Protocol):
+    """What the engine's sections read of the game: :class:`NekoGame
+    <tabletop_nb.games.neko.engine.NekoGame>` (named by its parts here, since the game
+    imports the sections): what ``setup`` builds from the rules, the dispatch tables, and
+    the hooks a designer overrides (a subclass that overrides one changes every section
+    that asks it).
     """
 
-    rules: Rules
+    rules: NekoRules
     #: the seats (``num_players`` as a plain attribute, for the rules' loops)
     player_count: int
     #: the bidding area's spaces, and the advanced cards' spaces after them
@@ -379,148 +373,193 @@ class NekoBase(BaseGame):
     effect_of: dict[int, str]
     #: caches (core.memo): the profile of a lanes value, the distinct values of a dice
     #: tuple, the per-value actions of a set of values
-    profiles: dict[tuple, _Profile]
+    profiles: dict[tuple, Profile]
     die_values: dict[tuple, tuple[int, ...]]
-    value_actions: dict[tuple, _ValueActions]
-    #: every space's row of empty bid slots (``_empty_bids``)
-    _no_bids: tuple
+    value_actions: dict[tuple, ValueActions]
+    #: every space's row of empty bid slots (``setup.empty_bids``)
+    no_bids: tuple
     # the actions made once, by die value (index 0 is None: no die shows 0)
-    _A_fish: list[TakeFish | None]
-    _A_bid: list[list[Bid | None]]
-    _A_adjust: list[tuple[Adjust, Adjust] | None]
-    _A_tile: list[tuple[TileAdjust, TileAdjust] | None]
-    _A_reroll: list[Reroll | None]
-    _A_pick_fish: list[TakeDiscard | None]
-    _A_pick_park: list[TakeDiscard | None]
-    _A_fishfor: tuple[FishFor, FishFor]
-    _A_pick: list[Pick | None]
-    _A_income: list[IncomeDie | None]
-    #: the last state ``legal_actions`` was asked about and its answer
-    _legal_last: tuple[NekoState | None, tuple]
-    #: the reward frames' legal lists (``_rewards_for``)
-    _reward_lists: dict[tuple, tuple]
+    fish_by_value: list[TakeFish | None]
+    bid_by_value: list[list[Bid | None]]
+    adjust_by_value: list[tuple[Adjust, Adjust] | None]
+    tile_adjust_by_value: list[tuple[TileAdjust, TileAdjust] | None]
+    reroll_by_value: list[Reroll | None]
+    pick_fish_by_value: list[TakeDiscard | None]
+    pick_park_by_value: list[TakeDiscard | None]
+    fish_for_pair: tuple[FishFor, FishFor]
+    pick_by_value: list[Pick | None]
+    income_by_value: list[IncomeDie | None]
+    #: the last state ``legal_actions`` was asked about and its answer (core.memo)
+    legal_cache: dict[int, LastLegal]
+    #: the reward frames' legal lists (:func:`.preparation.rewards_for`)
+    reward_lists: dict[tuple, tuple]
     #: the Morning Market's actions
-    _market_actions: tuple
-    #: the handler of each action kind, ``handler(game, w, top_frame, action)``, and the
-    #: legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)`` (both
-    #: filled in engine/__init__.py)
-    _HANDLERS: ClassVar[dict[type, Callable[..., None]]]
-    _KINDS: ClassVar[dict[type, Callable[..., list]]]
-    _TURN_KINDS: ClassVar[tuple[tuple[Callable[..., list], ...], tuple[Callable[..., list], ...]]]
-    #: the step of each phase that needs no choice, by phase (engine/__init__.py)
-    _PHASE_STEPS: ClassVar[dict[int, Callable[..., None]]]
+    market_actions: tuple
 
-    if TYPE_CHECKING:
-        # setup.py
-        def _empty_bids(self) -> tuple:
-            """Written in setup.py."""
-        # round.py
-        def _run(self, w: NekoState) -> None:
-            """Written in round.py."""
-        def _action_step(self, w: NekoState) -> None:
-            """Written in round.py."""
-        def _period(self, w: NekoState) -> int:
-            """Written in round.py."""
-        # preparation.py
-        def _draft_step(self, w: NekoState) -> None:
-            """Written in preparation.py."""
-        def _rewards_for(self, s: NekoState, P: Player, key: tuple,
-                         ok: Callable[[int], bool]) -> list:
-            """Written in preparation.py."""
-        def _set_turn_order(self, w: NekoState) -> None:
-            """Written in preparation.py."""
-        # action_phase.py
-        def _card_at(self, w: NekoState, space: int) -> int:
-            """Written in action_phase.py."""
-        def _set_card_at(self, w: NekoState, space: int, card: int) -> None:
-            """Written in action_phase.py."""
-        def _add_bid(self, w: NekoState, space: int, p: int, v: int) -> None:
-            """Written in action_phase.py."""
-        def _distinct(self, dice: tuple) -> tuple:
-            """Written in action_phase.py."""
-        def _acts_for(self, vals: tuple) -> _ValueActions:
-            """Written in action_phase.py."""
-        def _turn_actions(self, s: NekoState, p: int, P: Player) -> list:
-            """Written in action_phase.py."""
-        # free_actions.py
-        def _free_offered(self, s: NekoState, P: Player) -> bool:
-            """Written in free_actions.py."""
-        def ship_price(self, P: Player) -> int:
-            """Written in free_actions.py."""
-        def harbour_price(self, P: Player) -> int:
-            """Written in free_actions.py."""
-        # hubs_ships.py
-        def _gain(self, m: Player, item: str, n: int) -> int:
-            """Written in hubs_ships.py."""
-        def _hubs_of(self, lanes: tuple) -> tuple:
-            """Written in hubs_ships.py."""
-        def _hubs_with(self, hubs: tuple, lanes: tuple, li: int, si: int) -> tuple:
-            """Written in hubs_ships.py."""
-        def hub_at(self, P: Player, key: tuple) -> tuple[int, str] | None:
-            """Written in hubs_ships.py."""
-        def hub_count(self, P: Player) -> int:
-            """Written in hubs_ships.py."""
-        def crossed(self, P: Player, lane: int) -> int:
-            """Written in hubs_ships.py."""
-        def _vacant_hubs(self, P: Player) -> list:
-            """Written in hubs_ships.py."""
-        def _activate_hub(self, w: NekoState, m: Player, p: int, key: tuple, by_ship: bool) -> None:
-            """Written in hubs_ships.py."""
-        def _ship_moves(self, P: Player) -> list:
-            """Written in hubs_ships.py."""
-        def _cargo_moves(self, P: Player) -> list:
-            """Written in hubs_ships.py."""
-        def port_unlocked(self, P: Player, card: int) -> bool:
-            """Written in hubs_ships.py."""
-        # end_of_round.py
-        def _resolution_steps(self) -> tuple:
-            """Written in end_of_round.py."""
-        def _unresolved_after(self, s: NekoState) -> tuple:
-            """Written in end_of_round.py."""
-        def _resolve_step(self, w: NekoState) -> None:
-            """Written in end_of_round.py."""
-        def wins_tie(self, s: NekoState, p: int, q: int) -> bool:
-            """Written in end_of_round.py."""
-        def _bid_fish(self, w: NekoState, q: int, n: int) -> None:
-            """Written in end_of_round.py."""
-        def _prep_step(self, w: NekoState) -> None:
-            """Written in end_of_round.py."""
-        def _fill_area(self, w: NekoState, d: int) -> bool:
-            """Written in end_of_round.py."""
-        def card_price(self, P: Player, card: int, discount: int) -> int:
-            """Written in end_of_round.py."""
-        def gap_coins(self, lane: tuple, slot: int) -> int:
-            """Written in end_of_round.py."""
-        def offer_discount(self, P: Player, base: int) -> int:
-            """Written in end_of_round.py."""
-        def _buy_actions(self, s: NekoState, p: int, P: Player, top: Any) -> list:
-            """Written in end_of_round.py."""
-        def _start_offer(self, w: NekoState, p: int, discount: int) -> None:
-            """Written in end_of_round.py."""
-        # scoring.py
-        def _mid_scoring(self, w: NekoState) -> None:
-            """Written in scoring.py."""
-        def _window_actions(self, s: NekoState, p: int, P: Player) -> list:
-            """Written in scoring.py."""
-        def _final_scoring(self, w: NekoState) -> None:
-            """Written in scoring.py."""
-        # cards.py
-        def profile(self, P: Player) -> _Profile:
-            """Written in cards.py."""
-        def _profile_is(self, lanes: tuple, prof: _Profile) -> None:
-            """Written in cards.py."""
-        def count_kind(self, P: Player, kind: str) -> int:
-            """Written in cards.py."""
-        def owned_card(self, P: Player, effect: str) -> int | None:
-            """Written in cards.py."""
-        def _card_active(self, P: Player, effect: str) -> bool:
-            """Written in cards.py."""
-        def blue_bar_discount(self, P: Player) -> int:
-            """Written in cards.py."""
-        def _park_spaces(self, s: NekoState, p: int) -> list:
-            """Written in cards.py."""
-        def _research(self, m: Player) -> None:
-            """Written in cards.py."""
-        # advanced.py
-        def _direct_cards(self, w: NekoState) -> tuple:
-            """Written in advanced.py."""
+    # -- the dispatch tables (filled below the class) -------------------------------------
+    #: the rule of each kind of frame, by the frame's type
+    frame_rules: ClassVar[dict[type, FrameRule]]
+    #: the function that applies each kind of action, ``f(game, w, top_frame, action)``
+    resolvers: ClassVar[dict[type, Callable[..., None]]]
+    #: the legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)``, in the
+    #: order a turn lists them; the free actions' only while they are offered
+    turn_offers: ClassVar[dict[type, Callable[..., list]]]
+    #: the step of each phase that needs no choice, ``f(game, w)``
+    phase_steps: ClassVar[dict[int, Callable[..., None]]]
+
+
+    # the hooks (the game's documented methods: a subclass's override is what the sections ask)
+    def current_player(self, s: NekoState) -> int:
+        """The seat to act (the protocol's)."""
+        ...
+
+    def initial_state(self) -> NekoState:
+        """The state before the first chance event (the protocol's)."""
+        ...
+
+    def fish_taken(self, s: Any, seat: int, value: int) -> int:
+        """The fish the Take Fish action gives (NK-ACT-06)."""
+        ...
+
+    def wins_tie(self, s: Any, p: int, q: int) -> bool:
+        """Whether ``p``'s bid beats ``q``'s equal one (NK-RES-05)."""
+        ...
+
+    def card_price(self, P: Any, card: int, discount: int) -> int:
+        """A card's price after a discount (NK-BB-02)."""
+        ...
+
+    def gap_coins(self, lane: tuple, slot: int) -> int:
+        """Coins for the empty slots before ``slot`` (NK-PLC-02)."""
+        ...
+
+    def ship_price(self, P: Any) -> int:
+        """The price of the player's next ship (NK-FA-06)."""
+        ...
+
+    def harbour_price(self, P: Any) -> int:
+        """The price of the next harbour (NK-HC-02)."""
+        ...
+
+    def travel_pp(self, P: Any) -> int:
+        """Ship travel PP (NK-TRV-01)."""
+        ...
+
+    def interference_penalty(self, n: int) -> int:
+        """PP lost for ``n`` interference tiles (NK-FIN-06)."""
+        ...
+
+    # asked by :mod:`..analysis` (which the sections call): the game's queries
+    def blue_bar_discount(self, P: Any) -> int:
+        """The Blue Bar discount on a card won (:func:`.cards.blue_bar_discount`)."""
+        ...
+
+    def offer_discount(self, P: Any, base: int) -> int:
+        """The discount on a card offered (:func:`.end_of_round.offer_discount`)."""
+        ...
+
+
+class LastLegal(NamedTuple):
+    """The entry of ``legal_cache``: the last state asked about and its legal actions."""
+
+    state: NekoState
+    actions: tuple
+
+
+class FrameRule(NamedTuple):
+    """What the protocol asks of one kind of frame (``NekoGame.frame_rules``).
+
+    Attributes
+    ----------
+    choices : callable
+        ``choices(game, s, top)``: a decision's legal actions, or a chance event's
+        ``(outcome, probability)`` pairs.
+    sample : callable or None
+        ``sample(game, s, top, rng)``: one outcome of a chance event drawn with ``rng``;
+        None for a decision.
+    """
+
+    choices: Callable[..., list]
+    sample: Callable[..., Any] | None = None
+
+
+def profile(game: Engine, P) -> Profile:
+    """What a player's lanes hold, computed once per distinct lanes value."""
+    lanes = P.lanes
+    prof = game.profiles.get(lanes)
+    if prof is None:
+        if len(game.profiles) > 200_000:
+            game.profiles.clear()
+        prof = game.profiles[lanes] = Profile(game, lanes)
+    return prof
+
+
+def profile_is(game: Engine, lanes: tuple, prof: Profile) -> None:
+    """Keep ``prof`` as the profile of ``lanes`` (made without walking them: see
+    ``Profile.with_card`` and ``apply_open_harbour``)."""
+    if len(game.profiles) > 200_000:
+        game.profiles.clear()
+    game.profiles[lanes] = prof
+
+
+def set_card_at(game: Engine, w, space: int, card: int) -> None:
+    """Put ``card`` (or -1, empty) on a bidding space."""
+    if space < game.area_spaces:
+        w.area = w.area[:space] + (card,) + w.area[space + 1:]
+    else:
+        i = space - game.area_spaces
+        w.adv = w.adv[:i] + (card,) + w.adv[i + 1:]
+
+
+def add_bid(game: Engine, w, space: int, p: int, v: int) -> None:
+    """Put a die of value ``v`` into seat ``p``'s slot on ``space``; dice in a slot stay there.
+
+    Rules: NK-BID-01, NK-BID-08.
+    """
+    row = w.bids[space]
+    row = row[:p] + (insert_sorted(row[p], v),) + row[p + 1:]
+    w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
+
+
+def distinct(game: Engine, dice: tuple) -> tuple:
+    """The distinct values of ``dice``, sorted (kept per dice tuple: the same few recur)."""
+    vals = game.die_values.get(dice)
+    if vals is None:
+        if len(game.die_values) > 100_000:
+            game.die_values.clear()
+        vals = game.die_values[dice] = tuple(sorted(set(dice)))
+    return vals
+
+
+def acts_for(game: Engine, vals: tuple) -> ValueActions:
+    """The actions offered once per distinct die value, for these values (a speed
+    helper: built once per set of values, at most 63 of them, instead of one list per
+    kind at every turn; each list is the one the comprehension it replaces gave)."""
+    acts = game.value_actions.get(vals)
+    if acts is None:
+        acts = game.value_actions[vals] = ValueActions(game, vals)
+    return acts
+
+
+def empty_bids(game: Engine) -> tuple:
+    # Speed: one tuple per game (a value like any other); every row of it is the one
+    # shared empty row, which bid_spaces knows by identity
+    """Every space's row of empty slots, one per seat (one shared tuple).
+
+    Rules: NK-SET-14, NK-PREP-01.
+    """
+    return game.no_bids
+
+
+def period(game: Engine, w) -> int:
+    """The current period deck (1 in rounds 1-2, 2 in rounds 3-4; NK-RND-06)."""
+    return 1 if w.round <= 2 else 2
+
+
+def unresolved_after(game: Engine, s) -> tuple:
+    """The spaces the resolution has not reached yet: those after the space whose step
+    it is (none once it is over). Rules: NK-RES-02."""
+    steps = game.resolution_steps
+    if s.step >= len(steps):
+        return ()
+    return game.res_order[game.res_order.index(steps[s.step][0]) + 1:]

@@ -6,253 +6,267 @@ NK-CAP-01..07). Tests: tests/games/neko/test_hubs_ships.py.
 """
 from __future__ import annotations
 
+
 from bisect import insort
 
 from .. import analysis
 
 from ..state import LoadCargo, Player
-from .base import (NekoBase, _MOVE, _a, _insert, _remove, changing_player)
+from .base import Engine as NekoGame
+from .base import profile
+from .base import (MOVE_ACTIONS, action, insert_sorted, remove_one, changing_player)
 
 
-class HubsShips(NekoBase):
-    """This section's part of the game class (a mixin of NekoGame)."""
+def gain(game: NekoGame, m: Player, item: str, n: int) -> int:
+    """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept.
 
-    def _gain(self, m: Player, item: str, n: int) -> int:
-        """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept.
+    Speed: ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);
+    the same number (test_engine_speed.py).
 
-        Speed: ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);
-        the same number (test_engine_speed.py).
+    Rules: NK-CAP-03, NK-INC-07.
+    """
+    if n <= 0:
+        return 0
+    r = game.rules
+    if item == "coins":
+        m.coins += n
+        return n
+    if item == "fuel":
+        room = r.cabin_capacity - m.fuel - m.goods
+        if n > room:
+            n = room if room > 0 else 0
+        m.fuel += n
+        return n
+    if item == "goods":
+        room = r.cabin_capacity - m.fuel - m.goods
+        if n > room:
+            n = room if room > 0 else 0
+        m.goods += n
+        return n
+    if item == "fish":
+        room = r.freezer_capacity - m.fish
+        if n > room:
+            n = room if room > 0 else 0
+        m.fish += n
+        return n
+    if item == "pp":
+        m.pp += n
+        return n
+    raise ValueError(item)
 
-        Rules: NK-CAP-03, NK-INC-07.
-        """
-        if n <= 0:
-            return 0
-        r = self.rules
-        if item == "coins":
-            m.coins += n
-            return n
-        if item == "fuel":
-            room = r.cabin_capacity - m.fuel - m.goods
-            if n > room:
-                n = room if room > 0 else 0
-            m.fuel += n
-            return n
-        if item == "goods":
-            room = r.cabin_capacity - m.fuel - m.goods
-            if n > room:
-                n = room if room > 0 else 0
-            m.goods += n
-            return n
-        if item == "fish":
-            room = r.freezer_capacity - m.fish
-            if n > room:
-                n = room if room > 0 else 0
-            m.fish += n
-            return n
-        if item == "pp":
-            m.pp += n
-            return n
-        raise ValueError(item)
 
-    def _hubs_of(self, lanes) -> tuple:
-        """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item).
+def hubs_of(game: NekoGame, lanes) -> tuple:
+    """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item).
 
-        Rules: NK-HUB-07.
-        """
-        out = []
-        C = self.card
-        for li, lane in enumerate(lanes):
-            n = len(lane)
-            for i, c in enumerate(lane):
-                if c < 0:
-                    continue
-                for j, h in enumerate(C[c].hubs, 1):
-                    out.append(((li, i, j), h.multiplier, h.item))
-                if i + 1 < n and lane[i + 1] >= 0:
-                    out.append(((li, i + 1, 0), C[lane[i + 1]].left, C[c].right))
-        return tuple(sorted(out))
+    Rules: NK-HUB-07.
+    """
+    out = []
+    C = game.card
+    for li, lane in enumerate(lanes):
+        n = len(lane)
+        for i, c in enumerate(lane):
+            if c < 0:
+                continue
+            for j, h in enumerate(C[c].hubs, 1):
+                out.append(((li, i, j), h.multiplier, h.item))
+            if i + 1 < n and lane[i + 1] >= 0:
+                out.append(((li, i + 1, 0), C[lane[i + 1]].left, C[c].right))
+    return tuple(sorted(out))
 
-    def _hubs_with(self, hubs: tuple, lanes, li: int, si: int) -> tuple:
-        """``_hubs_of(lanes)`` when ``hubs`` are the hubs of the same lanes with slot ``si``
-        of lane ``li`` empty (a card just placed there).
 
-        Speed: a card placed in an empty slot adds its own internal hubs and the half-hub
-        pairs with its neighbours (keys ``(li, si, j)``, ``(li, si, 0)`` and
-        ``(li, si + 1, 0)``, none of which the empty slot had) and changes no other hub, so
-        the old hubs with these added, sorted, are ``_hubs_of``'s tuple (every key appears
-        once, so the sort orders by key alone), without walking every card of every lane
-        (tests/games/neko/test_engine_speed.py checks every placement of seeded games).
-        The old hubs are sorted already, so each new one is put in its place
-        (``bisect.insort``, a binary search) rather than the whole tuple sorted again."""
-        C = self.card
-        lane = lanes[li]
-        c = lane[si]
-        card = C[c]
-        out = list(hubs)
-        for j, h in enumerate(card.hubs, 1):
-            insort(out, ((li, si, j), h.multiplier, h.item))
-        if si > 0 and lane[si - 1] >= 0:
-            insort(out, ((li, si, 0), card.left, C[lane[si - 1]].right))
-        if si + 1 < len(lane) and lane[si + 1] >= 0:
-            insort(out, ((li, si + 1, 0), C[lane[si + 1]].left, card.right))
-        return tuple(out)
+def hubs_with(game: NekoGame, hubs: tuple, lanes, li: int, si: int) -> tuple:
+    """``hubs_of(lanes)`` when ``hubs`` are the hubs of the same lanes with slot ``si``
+    of lane ``li`` empty (a card just placed there).
 
-    def hub_at(self, P, key) -> tuple[int, str] | None:
-        """(multiplier, item) of the player's hub at ``key``, or None for a half-hub."""
-        for k, mult, item in P.hubs:
-            if k == key:
-                return mult, item
+    Speed: a card placed in an empty slot adds its own internal hubs and the half-hub
+    pairs with its neighbours (keys ``(li, si, j)``, ``(li, si, 0)`` and
+    ``(li, si + 1, 0)``, none of which the empty slot had) and changes no other hub, so
+    the old hubs with these added, sorted, are ``hubs_of``'s tuple (every key appears
+    once, so the sort orders by key alone), without walking every card of every lane
+    (tests/games/neko/test_engine_speed.py checks every placement of seeded games).
+    The old hubs are sorted already, so each new one is put in its place
+    (``bisect.insort``, a binary search) rather than the whole tuple sorted again."""
+    C = game.card
+    lane = lanes[li]
+    c = lane[si]
+    card = C[c]
+    out = list(hubs)
+    for j, h in enumerate(card.hubs, 1):
+        insort(out, ((li, si, j), h.multiplier, h.item))
+    if si > 0 and lane[si - 1] >= 0:
+        insort(out, ((li, si, 0), card.left, C[lane[si - 1]].right))
+    if si + 1 < len(lane) and lane[si + 1] >= 0:
+        insort(out, ((li, si + 1, 0), C[lane[si + 1]].left, card.right))
+    return tuple(out)
+
+
+def hub_at(game: NekoGame, P, key) -> tuple[int, str] | None:
+    """(multiplier, item) of the player's hub at ``key``, or None for a half-hub."""
+    for k, mult, item in P.hubs:
+        if k == key:
+            return mult, item
+    return None
+
+
+def next_stop(game: NekoGame, lane: tuple, boundary: int, sub: int):
+    """The stop a ship at (boundary, sub) of ``lane`` moves to, or None (NK-HUB-10).
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("neko", players=2)
+    >>> lane = (0, 14, -1, -1, -1)          # an Ocean Bank, then a Port (one port hub)
+    >>> next_stop(game, lane, 0, 0), next_stop(game, lane, 1, 0), next_stop(game, lane, 1, 1)
+    ((1, 0), (1, 1), (2, 0))
+    >>> next_stop(game, lane, 2, 0) is None   # an empty slot stops the ship
+    True
+
+    Rules: NK-HUB-11.
+    """
+    if boundary >= len(lane):
         return None
+    c = lane[boundary]
+    if c < 0:
+        return None
+    if sub < len(game.card[c].hubs):
+        return boundary, sub + 1
+    return boundary + 1, 0
 
-    def next_stop(self, lane: tuple, boundary: int, sub: int):
-        """The stop a ship at (boundary, sub) of ``lane`` moves to, or None (NK-HUB-10).
 
-        >>> import tabletop_nb
-        >>> game = tabletop_nb.load_game("neko", players=2)
-        >>> lane = (0, 14, -1, -1, -1)          # an Ocean Bank, then a Port (one port hub)
-        >>> game.next_stop(lane, 0, 0), game.next_stop(lane, 1, 0), game.next_stop(lane, 1, 1)
-        ((1, 0), (1, 1), (2, 0))
-        >>> game.next_stop(lane, 2, 0) is None   # an empty slot stops the ship
-        True
+def hub_count(game: NekoGame, P) -> int:
+    """The hubs Neko Harbour counts (port hubs only under ``neko_counts_port_hubs``).
 
-        Rules: NK-HUB-11.
-        """
-        if boundary >= len(lane):
-            return None
-        c = lane[boundary]
-        if c < 0:
-            return None
-        if sub < len(self.card[c].hubs):
-            return boundary, sub + 1
-        return boundary + 1, 0
+    Rules: NK-NH-01, NK-NH-03.
+    """
+    if game.rules.neko_counts_port_hubs:
+        return len(P.hubs)
+    return sum(1 for k, _, _ in P.hubs if k[2] == 0)
 
-    def hub_count(self, P) -> int:
-        """The hubs Neko Harbour counts (port hubs only under ``neko_counts_port_hubs``).
 
-        Rules: NK-NH-01, NK-NH-03.
-        """
-        if self.rules.neko_counts_port_hubs:
-            return len(P.hubs)
-        return sum(1 for k, _, _ in P.hubs if k[2] == 0)
+def crossed(game: NekoGame, P, lane: int) -> int:
+    """Cards crossed by the furthest ship in a lane.
 
-    def crossed(self, P, lane: int) -> int:
-        """Cards crossed by the furthest ship in a lane.
+    Rules: NK-HUB-16.
+    """
+    # Speed: ``max((b for (li, b, _) in P.ships if li == lane), default=0)`` as a
+    # plain loop (no generator): the first largest boundary of the lane's ships, else 0
+    best = None
+    for li, b, _ in P.ships:
+        if li == lane and (best is None or b > best):
+            best = b
+    return 0 if best is None else best
 
-        Rules: NK-HUB-16.
-        """
-        # Speed: ``max((b for (li, b, _) in P.ships if li == lane), default=0)`` as a
-        # plain loop (no generator): the first largest boundary of the lane's ships, else 0
-        best = None
-        for li, b, _ in P.ships:
-            if li == lane and (best is None or b > best):
-                best = b
-        return 0 if best is None else best
 
-    def _vacant_hubs(self, P) -> list:
-        """The player's hubs without a die this round (port hubs only if dice may go there).
+def vacant_hubs(game: NekoGame, P) -> list:
+    """The player's hubs without a die this round (port hubs only if dice may go there).
 
-        Rules: NK-ACT-09, NK-CH-04.
-        """
-        used = {k for k, _ in P.hub_dice}
-        return [k for k, _, _ in P.hubs if k not in used and analysis.hub_takes_dice(self, k)]
+    Rules: NK-ACT-09, NK-CH-04.
+    """
+    used = {k for k, _ in P.hub_dice}
+    return [k for k, _, _ in P.hubs if k not in used and analysis.hub_takes_dice(game, k)]
 
-    def _activate_hub(self, w, m, p, key, by_ship: bool) -> None:
-        """A hub activates: multiplier times one unit of its item (Light House adds), caps apply.
 
-        Rules: NK-HUB-05, NK-HUB-12, NK-LH-01, NK-CAT-08, NK-HUB-06, NK-LH-02.
-        """
-        mult, item = self.hub_at(m, key)  # type: ignore[misc]  # a complete hub (never a half-hub's key)
-        units = mult + (self.rules.lighthouse_units if m.lighthouse == key else 0)
-        amount = units * (self.rules.coin_unit if item == "coins" else 1)
-        got = self._gain(m, item, amount)
-        w.events.append(("hub", p, key, item, got, by_ship))
+def activate_hub(game: NekoGame, w, m, p, key, by_ship: bool) -> None:
+    """A hub activates: multiplier times one unit of its item (Light House adds), caps apply.
 
-    def _h_activate_hub(self, w, top, a):
-        """Put a die equal to the multiplier on a hub: its reward, and a fish with a ship there.
+    Rules: NK-HUB-05, NK-HUB-12, NK-LH-01, NK-CAT-08, NK-HUB-06, NK-LH-02.
+    """
+    mult, item = hub_at(game, m, key)  # type: ignore[misc]  # a complete hub (never a half-hub's key)
+    units = mult + (game.rules.lighthouse_units if m.lighthouse == key else 0)
+    amount = units * (game.rules.coin_unit if item == "coins" else 1)
+    got = gain(game, m, item, amount)
+    w.events.append(("hub", p, key, item, got, by_ship))
 
-        Rules: NK-ACT-08, NK-HUB-04, NK-CAT-03, NK-CAT-04.
-        """
-        p = top.seat
-        m = changing_player(w, p)
-        key = (a.lane, a.boundary, a.sub)
-        mult, _ = self.hub_at(m, key)  # type: ignore[misc]  # a legal ActivateHub names a complete hub
-        m.dice = _remove(m.dice, mult)
-        m.hub_dice = m.hub_dice + ((key, mult),)
-        w.main = ("act",)
-        self._activate_hub(w, m, p, key, False)
-        if key in m.ships:
-            got = self._gain(m, "fish", self.rules.catch_fish)
+
+def apply_activate_hub(game: NekoGame, w, top, a):
+    """Put a die equal to the multiplier on a hub: its reward, and a fish with a ship there.
+
+    Rules: NK-ACT-08, NK-HUB-04, NK-CAT-03, NK-CAT-04.
+    """
+    p = top.seat
+    m = changing_player(w, p)
+    key = (a.lane, a.boundary, a.sub)
+    mult, _ = hub_at(game, m, key)  # type: ignore[misc]  # a legal ActivateHub names a complete hub
+    m.dice = remove_one(m.dice, mult)
+    m.hub_dice = m.hub_dice + ((key, mult),)
+    w.main = ("act",)
+    activate_hub(game, w, m, p, key, False)
+    if key in m.ships:
+        got = gain(game, m, "fish", game.rules.catch_fish)
+        w.events.append(("catch", p, got))
+
+
+def ship_moves(game: NekoGame, P) -> list:
+    """A MoveShip per distinct ship position with a next stop.
+
+    Rules: NK-FA-16, NK-FA-17, NK-HUB-10, NK-HUB-19.
+    """
+    out = []
+    last = None
+    for pos in P.ships:
+        if pos == last:
+            continue
+        last = pos
+        li, b, j = pos
+        if next_stop(game, P.lanes[li], b, j) is not None:
+            out.append(MOVE_ACTIONS[pos])
+    return out
+
+
+def apply_move_ship(game: NekoGame, w, top, a):
+    """Move a ship to its next stop for fuel; a hub there activates (a fish if a die waits
+    and no ship).
+
+    Rules: NK-FA-16, NK-HUB-10, NK-HUB-12, NK-CAT-01, NK-CAT-02, NK-CAT-05, NK-CAT-06,
+    NK-CAT-07, NK-HUB-13, NK-HUB-17.
+    """
+    p = top.seat
+    m = changing_player(w, p)
+    m.fuel -= game.rules.move_fuel
+    frm = (a.lane, a.boundary, a.sub)
+    b, j = next_stop(game, m.lanes[a.lane], a.boundary, a.sub)
+    to = (a.lane, b, j)
+    ships = remove_one(m.ships, frm)
+    others = ships.count(to)
+    m.ships = insert_sorted(ships, to)
+    w.events.append(("move", p, frm, to))
+    if hub_at(game, m, to) is not None:
+        activate_hub(game, w, m, p, to, True)
+        if others == 0 and any(k == to for k, _ in m.hub_dice):
+            got = gain(game, m, "fish", game.rules.catch_fish)
             w.events.append(("catch", p, got))
 
-    def _ship_moves(self, P) -> list:
-        """A MoveShip per distinct ship position with a next stop.
 
-        Rules: NK-FA-16, NK-FA-17, NK-HUB-10, NK-HUB-19.
-        """
-        out = []
-        last = None
-        for pos in P.ships:
-            if pos == last:
-                continue
-            last = pos
-            li, b, j = pos
-            if self.next_stop(P.lanes[li], b, j) is not None:
-                out.append(_MOVE[pos])
-        return out
+def cargo_moves(game: NekoGame, P) -> list:
+    """A LoadCargo per port with a cargo space left.
 
-    def _h_move_ship(self, w, top, a):
-        """Move a ship to its next stop for fuel; a hub there activates (a fish if a die waits
-        and no ship).
+    Rules: NK-FA-18, NK-PORT-02, NK-PORT-10.
+    """
+    filled = dict(P.cargo) if P.cargo else {}
+    return [action(LoadCargo, li, si) for li, si, c, n in profile(game, P).ports
+            if filled.get(c, 0) < n]
 
-        Rules: NK-FA-16, NK-HUB-10, NK-HUB-12, NK-CAT-01, NK-CAT-02, NK-CAT-05, NK-CAT-06,
-        NK-CAT-07, NK-HUB-13, NK-HUB-17.
-        """
-        p = top.seat
-        m = changing_player(w, p)
-        m.fuel -= self.rules.move_fuel
-        frm = (a.lane, a.boundary, a.sub)
-        b, j = self.next_stop(m.lanes[a.lane], a.boundary, a.sub)
-        to = (a.lane, b, j)
-        ships = _remove(m.ships, frm)
-        others = ships.count(to)
-        m.ships = _insert(ships, to)
-        w.events.append(("move", p, frm, to))
-        if self.hub_at(m, to) is not None:
-            self._activate_hub(w, m, p, to, True)
-            if others == 0 and any(k == to for k, _ in m.hub_dice):
-                got = self._gain(m, "fish", self.rules.catch_fish)
-                w.events.append(("catch", p, got))
 
-    def _cargo_moves(self, P) -> list:
-        """A LoadCargo per port with a cargo space left.
+def apply_load(game: NekoGame, w, top, a):
+    """Load a good onto a port's next cargo space; an icon there pays at once.
 
-        Rules: NK-FA-18, NK-PORT-02, NK-PORT-10.
-        """
-        filled = dict(P.cargo) if P.cargo else {}
-        return [_a(LoadCargo, li, si) for li, si, c, n in self.profile(P).ports
-                if filled.get(c, 0) < n]
+    Rules: NK-PORT-02..04.
+    """
+    p = top.seat
+    m = changing_player(w, p)
+    card = m.lanes[a.lane][a.slot]
+    filled = dict(m.cargo)
+    n = filled.get(card, 0)
+    space = game.card[card].cargo[n]
+    filled[card] = n + 1
+    m.cargo = tuple(sorted(filled.items()))
+    m.goods -= 1
+    got = gain(game, m, space.item, space.amount) if space.item else 0
+    w.events.append(("cargo", p, card, n, space.item, got))
 
-    def _h_load(self, w, top, a):
-        """Load a good onto a port's next cargo space; an icon there pays at once.
 
-        Rules: NK-PORT-02..04.
-        """
-        p = top.seat
-        m = changing_player(w, p)
-        card = m.lanes[a.lane][a.slot]
-        filled = dict(m.cargo)
-        n = filled.get(card, 0)
-        space = self.card[card].cargo[n]
-        filled[card] = n + 1
-        m.cargo = tuple(sorted(filled.items()))
-        m.goods -= 1
-        got = self._gain(m, space.item, space.amount) if space.item else 0
-        w.events.append(("cargo", p, card, n, space.item, got))
+def port_unlocked(game: NekoGame, P, card: int) -> bool:
+    """Whether every cargo space of the port is covered.
 
-    def port_unlocked(self, P, card: int) -> bool:
-        """Whether every cargo space of the port is covered.
-
-        Rules: NK-PORT-05.
-        """
-        need = len(self.card[card].cargo)
-        return dict(P.cargo).get(card, 0) >= need
+    Rules: NK-PORT-05.
+    """
+    need = len(game.card[card].cargo)
+    return dict(P.cargo).get(card, 0) >= need
