@@ -395,12 +395,15 @@ def run_real(args) -> None:
     load0 = _load()
     print(f"{args.game} at {spec['players']}: {n_set} settings, goals {goals}, load {load0}", flush=True)
     t = time.perf_counter()
+    cpu0 = _cpu()
     res = tt.balance(game, spec["space"], goals, bots="greedy", seed=args.seed, budget=args.budget,
                      time_limit=args.time_limit, finalists=args.finalists, confirm_games=args.confirm,
                      executor="processes", progress=False, levers=True if args.levers else None,
                      lever_games=args.lever_games, skill_games=args.skill_games)
     wall = time.perf_counter() - t
+    cpu = _cpu() - cpu0
     load1 = _load()
+    print(f"wall {wall:.1f} s, cpu {cpu:.1f} s (this process and its workers), load {load0} -> {load1}", flush=True)
     print(res.summary(), flush=True)
     print(res.finalists_table().to_string(), flush=True)
     if args.save:
@@ -411,7 +414,8 @@ def run_real(args) -> None:
            "time_limit": args.time_limit, "verdict": res.verdict, "verdict_text": res.info["verdict_text"],
            "best": res.best, "closest": res.info.get("closest"), "unreachable": res.unreachable,
            "games": res.games, "grid_games": res.grid_games, "rounds": res.info["rounds"],
-           "seconds": res.seconds, "wall_s": round(wall, 1), "load_before": load0, "load_after": load1,
+           "seconds": res.seconds, "wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "load_before": load0,
+           "load_after": load1,
            "finalists": res.finalists_table().reset_index().to_dict(orient="records"),
            "statuses": res.candidates["status"].value_counts().to_dict(), "pick": pick, "pick_how": how,
            "first_line": res.summary().splitlines()[0], "summary": res.summary(), "race_stop": res.info.get("race_stop"),
@@ -444,6 +448,13 @@ def run_measure(args) -> None:
 # ----------------------------------------------------------------------------- helpers
 def _load() -> list:
     return [round(x, 2) for x in os.getloadavg()]
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished workers (a process pool's, once shut down)."""
+    import resource
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _stamp() -> dict:

@@ -395,9 +395,32 @@ class BalanceResult:
                 out.append({"stream": st, "goal": goal, "goal_text": goal_text.get(goal, goal), "label": row["label"],
                             "value": value, "low": low, "high": high, "band_low": band[0], "band_high": band[1],
                             "gap": dist[k], "min": float(est.min()), "max": float(est.max()),
-                            "settings": int(len(c))})
+                            "settings": int(len(c)), "moved_by": self._surely_apart(st)})
         out.sort(key=lambda r: -r["gap"])
         return out
+
+    def _surely_apart(self, stream: str) -> tuple[str, str] | None:
+        """Two settings whose intervals on ``stream`` do not overlap (the one surely lower
+        first), or None: the evidence that this space moves the number at all. The race's
+        intervals (anytime-valid, at the race's level) and the finalists' confirmation
+        intervals (fixed-sample, at the confirmation's level) are each compared among
+        themselves."""
+        tables = []
+        c = self.candidates
+        if c is not None and len(c) and stream + "_low" in c.columns:
+            tables.append(c[["label", stream + "_low", stream + "_high"]].set_axis(["label", "low", "high"], axis=1))
+        f = self.finalists
+        if f is not None and len(f) and stream in set(f["stream"]):
+            tables.append(f[f["stream"] == stream][["label", "low", "high"]])
+        for t in tables:
+            t = t.dropna()
+            if len(t) < 2:
+                continue
+            lo = t.loc[t["high"].idxmin()]
+            hi = t.loc[t["low"].idxmax()]
+            if float(hi["low"]) > float(lo["high"]):
+                return str(lo["label"]), str(hi["label"])
+        return None
 
     def next_steps(self) -> list[str]:
         """What to try next, concretely: the games the plan says the goals need, a band the
@@ -416,11 +439,20 @@ class BalanceResult:
                                   for x in found[:4])
                 out.append(f"Levers for {title} outside this space (one step each, paired intervals): {shown}.")
             elif lev.get("tried"):
-                out.append(f"No one-step change of the {len(lev['tried'])} rules tried outside this space moves "
-                           f"{title} surely ({lev.get('games', 0):,} games in all; more lever_games= show smaller "
-                           f"effects).")
-            else:
+                # no lever found says only how small an effect those games could have shown, nothing
+                # about the game lacking a rule
+                res = (lev.get("resolution") or {}).get(r["stream"])
+                size = (f"; an effect under about {format_number(r['stream'], res, signed=True).lstrip('+')} per "
+                        f"step cannot show at {lev.get('per_change', 0):,} paired games a change" if res else "")
+                out.append(f"No one-step change of the {len(lev['tried'])} rules tried outside this space moved "
+                           f"{title} surely ({lev.get('games', 0):,} games in all{size}; raise lever_games= to see "
+                           f"smaller effects).")
+            elif r.get("moved_by") is None:
                 unknown.append(title)
+            if r.get("moved_by") is not None:
+                a, b = r["moved_by"]
+                out.append(f"This space moves {title} ({a} surely below {b}): more games per setting, not other "
+                           f"rules, tell which setting meets its band.")
         if unknown:
             out.append(f"Find the rules that move {' and '.join(unknown)}: tabletop_nb.levers(game, goals), or "
                        f"balance(..., levers=True).")
@@ -451,7 +483,9 @@ class BalanceResult:
                              f"(the closest: "
                              f"{format_number(r['stream'], r['value'])} [{format_number(r['stream'], r['low'])}, "
                              f"{format_number(r['stream'], r['high'])}], {r['label']}), against "
-                             f"{_band(r['stream'], r['band_low'], r['band_high'])}.")
+                             f"{_band(r['stream'], r['band_low'], r['band_high'])}"
+                             + ("; no two settings surely differ on it, so this space is not shown to move it."
+                                if r.get("moved_by") is None else "."))
         if lines[0] != i["verdict_text"]:
             lines.append(i["verdict_text"])
         if self.verdict == "none" and self.candidates is not None and len(self.candidates):
@@ -1303,7 +1337,16 @@ def _levers_info(res: BalanceResult, game: Any, goal_list: list[Goal], paths: li
             rows.append({"rule": rule, "change": r["change"], "per_step": float(r["per_step"]),
                          "low": float(r["per_step_low"]), "high": float(r["per_step_high"])})
         found[st] = rows
+    resolution = {}
+    for st in stuck:
+        part = t[t["number"] == st]
+        half = ((part["per_step_high"] - part["per_step_low"]) / 2).to_numpy(dtype=float)
+        half = half[np.isfinite(half)]
+        if len(half):
+            resolution[st] = float(np.median(half))
+    per_change = int(t["games"].max()) if len(t) else 0
     return {"found": found, "tried": list(lr.info["rules"]), "games": int(lr.games["total"]),
+            "resolution": resolution, "per_change": per_change,
             "seconds": round(time.monotonic() - t0 if levers is True else lr.info["seconds"], 1)}
 
 

@@ -987,3 +987,46 @@ def test_a_house_rule_is_part_of_a_balance_checkpoints_identity(tmp_path):
     balance(ExtraPoint(base.rules), {"start_fish": [2, 3]}, {"fair": 0.3}, **kw)
     with pytest.raises(TabletopError, match="(?i)house rule|class|another study|belongs"):
         balance(base, {"start_fish": [2, 3]}, {"fair": 0.3}, **kw)
+
+
+def test_a_number_the_space_moves_is_not_sent_to_other_rules():
+    """The words after a study that cannot resolve its bands: where two settings' intervals
+    on a number do not overlap, this space moves it (handicap moves seat 0 by a point a
+    point), and the next step is more games per setting, not another rule; where no two
+    settings surely differ, the range line says so. A lever search that found nothing says
+    how small an effect its games could show (the median half-width of its per-step
+    intervals), never that the game lacks a rule."""
+    import numpy as np
+
+    from tabletop_nb.lab.levers import levers
+    from tabletop_nb.lab.synthetic import KnownOddsGame
+    game = KnownOddsGame(players=4, edge=24)
+    res = balance(game, {"handicap": [0, 12, 24, 36]}, {"fair": 0.01}, bots="random", seed=1, budget=2000,
+                  confirm_games=400, executor="serial", progress=False, levers=True, lever_games=300)
+    assert res.verdict in ("undecided", "likely")
+    reach = {r["stream"]: r for r in res.reachable()}
+    low, high = reach["win_rate_seat_0"]["moved_by"]
+    c = res.candidates.set_index("label")
+    assert c.loc[high, "win_rate_seat_0_low"] > c.loc[low, "win_rate_seat_0_high"]   # surely apart
+    assert {low, high} <= {"handicap=0", "handicap=12", "handicap=24", "handicap=36"}
+    steps = " ".join(res.next_steps())
+    assert f"This space moves seat 0 wins ({low} surely below {high}): more games per setting" in steps
+    lines = res.summary().splitlines()
+    seat0 = next(x for x in lines if x.startswith("seat 0 wins lies between"))
+    assert "not shown to move it" not in seat0
+    shown_apart = [r["moved_by"] is None for r in res.reachable()[:2]]   # the two numbers the summary shows
+    assert shown_apart == [False, True]
+    for r in res.reachable()[:2]:
+        if r["moved_by"] is None:   # no two settings apart: the range line says so
+            line = next(x for x in lines if x.startswith(f"seat {r['stream'][-1]} wins lies between"))
+            assert line.endswith("no two settings surely differ on it, so this space is not shown to move it.")
+    # the lever search behind it, again: what its intervals could show
+    lr = levers(game, {"fair": 0.01}, ["edge", "rounds", "spread"], bots="random",
+                seed=1, games=300, batch=200, alpha=0.05, executor="serial", progress=False)
+    t = lr.table[lr.table["number"] == "win_rate_seat_0"]
+    half = ((t["per_step_high"] - t["per_step_low"]) / 2).to_numpy(dtype=float)
+    assert res.info["levers"]["resolution"]["win_rate_seat_0"] == pytest.approx(float(np.median(half)))
+    shown = f"{100 * float(np.median(half)):.1f} points"
+    assert (f"No one-step change of the 3 rules tried outside this space moved seat 0 wins surely (2,100 games in "
+            f"all; an effect under about {shown} per step cannot show at 300 paired games a change") in steps
+    assert "does not have" not in res.summary()
