@@ -23,6 +23,26 @@ def test_voila_json_selects_the_offline_template_and_progressive_rendering():
     assert server["ServerApp"]["tornado_settings"]["mathjax_url"] == ""
 
 
+def test_a_classroom_page_may_send_the_same_messages_in_both_set_ups():
+    """The Voila app's kernels (voila.json) and a Jupyter server's voila/render kernels
+    (tabletop_nb.classroom_server, named by etc/jupyter) take the same message types, and the
+    server's configuration names the classes that apply them (a wrong name would fail only
+    when the server starts)."""
+    from traitlets.utils.importstring import import_item
+    from voila.utils import ENV_VARIABLE
+
+    from tabletop_nb import classroom_server
+    app = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]["allowed_message_types"]
+    assert sorted(app) == sorted(classroom_server.LESSON_MESSAGE_TYPES)
+    assert "execute_request" not in app
+    server = json.loads((ROOT / "etc" / "jupyter" / "jupyter_server_config.json").read_text())["ServerApp"]
+    manager, connection = import_item(server["kernel_manager_class"]), import_item(server["kernel_websocket_connection_class"])
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    assert issubclass(manager, AsyncMappingKernelManager) and issubclass(connection, ZMQChannelsWebsocketConnection)
+    assert ENV_VARIABLE.VOILA_REQUEST_URL == classroom_server.VOILA_ENV   # what marks a Voila page's kernel
+
+
 def test_voila_finds_the_template_through_jupyter_path():
     env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
     code = ("from voila.paths import collect_template_paths\n"
