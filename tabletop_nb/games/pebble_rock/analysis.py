@@ -3,8 +3,9 @@
 Every function here is a pure query over a state and the game: it changes nothing. The
 engine reaches its rulings through them (which spaces the boat may take, whether the hold
 has room, what a delivery scores, what a jetstream costs), and so do the bots
-(:mod:`~tabletop_nb.games.pebble_rock.bots`): a bot never re-implements a rule nor reads a
-private name of the engine. A rule changed in the engine, by a rule value or by a subclass
+(:mod:`~tabletop_nb.games.pebble_rock.bots`) and the view: a bot asks these instead of
+restating a rule (tests/games/pebble_rock/test_bots_ask_rules.py changes each query and
+checks that the bots' choices change). A rule changed in the engine, by a rule value or by a subclass
 overriding one of the game's documented hooks (:meth:`PebbleRockGame.delivery_points`,
 :meth:`PebbleRockGame.jetstream_fee`, :meth:`PebbleRockGame.capacity`), is therefore the
 rule the bots play.
@@ -22,33 +23,18 @@ True
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from .frames import Frame
-from .rules import Rules
 from .state import LARRY, Player, State, Step, replace
 
-
-class PebbleRockGame(Protocol):
-    """What these queries read of a :class:`~tabletop_nb.games.pebble_rock.PebbleRockGame`
-    (a structural type, so that this module does not import the engine that imports it)."""
-
-    rules: Rules
-    card_cargo: dict[int, int]
-
-    def capacity(self, s: State, seat: int) -> int: ...
-
-    def delivery_points(self, card: int) -> int: ...
-
-    def jetstream_fee(self, s: State, seat: int) -> int: ...
-
-    def move_options(self, s: State) -> tuple[list, list]: ...
-
-    def assignment_halves_met(self, s: State, seat: int) -> int: ...
+if TYPE_CHECKING:
+    from .engine.base import Engine as PebbleRockGame
 
 __all__ = ["hold_room", "capacity_after_discard", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
            "fish_step_bonus", "movement_left", "jetstream_fee", "move_options",
-           "assignment_halves_met", "larry_worst_loss", "pending"]
+           "assignment_halves_met", "larry_worst_loss", "pending", "occupied", "final_round",
+           "jetstreams_left", "item_usable"]
 
 
 def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
@@ -83,8 +69,7 @@ def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
 def capacity_after_discard(game: PebbleRockGame, s: State, seat: int, kind: str) -> int:
     """The hold capacity ``seat`` would have without one of its items of ``kind`` (what
     :meth:`~PebbleRockGame.capacity` says of the state with that item gone): whether
-    giving up a Cargo Upgrade for a Market item would leave more tokens than spaces
-    (PR-ITEM-UPG-01..02).
+    giving up a Cargo Upgrade for a Market item would leave more tokens than spaces.
 
     Parameters
     ----------
@@ -119,8 +104,9 @@ def capacity_after_discard(game: PebbleRockGame, s: State, seat: int, kind: str)
 
 def can_take_on_board(game: PebbleRockGame, s: State, seat: int) -> bool:
     """Whether ``seat``'s boat can take a Passenger or Treasure token on board: a free
-    hold space, or regular Cargo it may throw overboard to make one (PR-PASS-02..03,
-    PR-TREAS-02..03).
+    hold space, or regular Cargo it may throw overboard to make one.
+
+    Rules: PR-PASS-03, PR-TREAS-03.
 
     Parameters
     ----------
@@ -151,7 +137,7 @@ def can_deliver(game: PebbleRockGame, player: Player, card: int) -> bool:
     its amount of regular Cargo (passengers and treasures do not count; no partial
     delivery), counting cargo gained earlier in the same move. A passenger card is never
     delivered this way (it is picked up).
-    Rules: PR-DELIV-03..04, PR-DELIV-11.
+    Rules: PR-DELIV-03, PR-DELIV-04, PR-DELIV-11.
 
     Parameters
     ----------
@@ -183,7 +169,6 @@ def can_deliver(game: PebbleRockGame, player: Player, card: int) -> bool:
 def delivery_points(game: PebbleRockGame, card: int) -> int:
     """Track points for completing Delivery card ``card`` (a cargo delivery or a passenger
     dropped off): :meth:`PebbleRockGame.delivery_points`, which a variant may override.
-    Rules: PR-DELIV-06, PR-PASS-04.
 
     Parameters
     ----------
@@ -209,7 +194,9 @@ def delivery_points(game: PebbleRockGame, card: int) -> int:
 
 def has_met(s: State, character: int) -> bool:
     """Whether the moving boat has already interacted with ``character`` (``MAISY``,
-    ``LARRY`` or ``ROBERTO``) this turn; it interacts at most once a turn (PR-CHAR-02).
+    ``LARRY`` or ``ROBERTO``) this turn; it interacts at most once a turn.
+
+    Rules: PR-CHAR-02.
 
     Parameters
     ----------
@@ -236,7 +223,9 @@ def has_met(s: State, character: int) -> bool:
 
 def fish_step_bonus(game: PebbleRockGame, s: State) -> int:
     """Movement a fish buys beyond its own step: 1 under Winds when the rules double all
-    movement (``winds_doubles="all"``), else 0. Rules: PR-FISH-01, PR-RES-06.
+    movement (``winds_doubles="all"``), else 0.
+
+    Rules: PR-RES-06.
 
     Parameters
     ----------
@@ -262,7 +251,9 @@ def fish_step_bonus(game: PebbleRockGame, s: State) -> int:
 
 def movement_left(s: State, seat: int) -> int:
     """Steps ``seat``'s boat can still take for sure this move: the movement left plus one
-    step per fish held (PR-FISH-01..02). Jetstreams and Jam may add more.
+    step per fish held. Jetstreams and Jam may add more.
+
+    Rules: PR-FISH-01.
 
     Parameters
     ----------
@@ -289,7 +280,8 @@ def movement_left(s: State, seat: int) -> int:
 def larry_worst_loss(game: PebbleRockGame, s: State, fish: int) -> int:
     """The most fish Larry can steal from the moving boat, holding ``fish``, when it next
     enters his space this turn: the Fish die's highest face, at most the fish held (never
-    below 0), or 0 if Larry was met already this turn. Rules: PR-CHAR-09, PR-CHAR-02.
+    below 0), or 0 if Larry was met already this turn (:func:`has_met`); the engine's
+    :func:`~.engine.movement.can_leave` asks it.
 
     Parameters
     ----------
@@ -320,7 +312,6 @@ def larry_worst_loss(game: PebbleRockGame, s: State, fish: int) -> int:
 def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
     """Fish ``seat`` pays to ride the next jetstream token its boat triggers:
     :meth:`PebbleRockGame.jetstream_fee` (none in the printed game; a variant may charge).
-    Rules: PR-JET-02.
 
     Parameters
     ----------
@@ -349,7 +340,6 @@ def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
 def move_options(game: PebbleRockGame, s: State) -> tuple[list[Step], list]:
     """The legal actions at a step of the move, as (the ``Step`` actions, the others); the
     legal actions are the two lists one after the other (:meth:`PebbleRockGame.move_options`).
-    Rules: PR-MOVE-01..04, PR-MOVE-07.
 
     Parameters
     ----------
@@ -377,7 +367,7 @@ def move_options(game: PebbleRockGame, s: State) -> tuple[list[Step], list]:
 
 def assignment_halves_met(game: PebbleRockGame, s: State, seat: int) -> int:
     """The halves of ``seat``'s kept Assignment card its progress meets now, as bits
-    (1 the top, 2 the bottom; 0 without a kept card). Rules: PR-SCORE-07.
+    (1 the top, 2 the bottom; 0 without a kept card): :meth:`PebbleRockGame.assignment_halves_met`.
 
     Parameters
     ----------
@@ -429,3 +419,125 @@ def pending(s: State) -> Frame | None:
     True
     """
     return s.todo[0] if s.todo else None
+
+
+def occupied(s: State, seat: int) -> set:
+    """The spaces where ``seat``'s boat may not stop: the characters' and the other boats'.
+
+    Rules: PR-MOVE-04.
+
+    Parameters
+    ----------
+    s : State
+        The state.
+    seat : int
+        The seat whose boat moves.
+
+    Returns
+    -------
+    set of int
+        Spaces.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39])
+    >>> sorted(occupied(s, 0)) == sorted(set(s.chars) | {39})
+    True
+    """
+    occ = set(s.chars)
+    for i, b in enumerate(s.boats):
+        if i != seat:
+            occ.add(b)
+    return occ
+
+
+def final_round(game: PebbleRockGame, s: State) -> bool:
+    """Whether the game is in its final round (the Lighthouse can be won; nothing picked up
+    can still be delivered after it).
+
+    Rules: PR-FINAL-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its number of rounds).
+    s : State
+        The state.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> final_round(game, game.position(boats=[38, 39], round=10)), final_round(game, game.position(boats=[38, 39], round=9))
+    (True, False)
+    """
+    return s.round >= game.rules.rounds
+
+
+def jetstreams_left(game: PebbleRockGame, s: State) -> int:
+    """Jetstream tokens still in the supply: a jetstream symbol with none left does nothing.
+
+    Rules: PR-DANGER-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its number of tokens).
+    s : State
+        The state.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> jetstreams_left(game, game.position(boats=[38, 39], jetstreams=[20])) == game.rules.jetstream_tokens - 1
+    True
+    """
+    return game.rules.jetstream_tokens - len(s.jets)
+
+
+def item_usable(game: PebbleRockGame, s: State, kind: str) -> bool:
+    """Whether the moving player may use an item of ``kind`` now: one item per turn, held
+    since before this turn.
+
+    Rules: PR-ITEM-02, PR-ITEM-03, PR-ITEM-04, PR-MARKET-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (the seat whose turn it is moves).
+    kind : str
+        An item kind.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], items=[["jam_sandwich"], []], step="move",
+    ...                   dice="steady", roll=2)
+    >>> item_usable(game, s, "jam_sandwich"), item_usable(game, replace(s, turn=replace(s.turn, item_used=True)), "jam_sandwich")
+    (True, False)
+    """
+    t = s.turn
+    if t.item_used:
+        return False
+    n = s.players[s.seat].items.count(kind)
+    if t.fresh_item == kind:
+        n -= 1
+    return n > 0

@@ -18,6 +18,10 @@ from typing import Iterable, Mapping
 from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
 from ._invariants import invariants
+from .analysis import occupied
+from .engine.end_of_turn import end_of_turn
+from .engine.movement import die_movement
+from .engine.turn import run
 from .rules import ITEM_KINDS
 from .state import CHARACTERS, Player, Secret, State, Table, Turn, replace
 
@@ -253,7 +257,7 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
         _refuse("symbol", f"{symbol!r} is not a face of the {game.symbol_die[dice].name} die")
     if movement is None:
         movement = 0 if step != "move" or roll is None else max(
-            0, roll * (2 if symbol == "winds" else 1) - moved)
+            0, die_movement(roll, symbol) - moved)
     movement = _int("movement", movement, 0)
     met_bits = 0
     for who in met:
@@ -318,9 +322,9 @@ def build_position(game, **table) -> State:
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
         raise TabletopError(f"impossible position: a keyword has the wrong shape ({err})") from err
     if step == "end":
-        if pos in game._occupied(s):
+        if pos in occupied(s, s.seat):
             _refuse("step", f"the boat of seat {s.seat} cannot stop on space {pos}")
-        s = game._run(replace(s, phase="end", todo=game._end_of_turn(s, pos)))
+        s = run(game, replace(s, phase="end", todo=end_of_turn(game, s, pos)))
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))

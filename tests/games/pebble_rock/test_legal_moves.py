@@ -13,13 +13,14 @@ import pytest
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import CONFORMANCE
-from tabletop_nb.games.pebble_rock.engine.base import _HIDDEN
+from tabletop_nb.games.pebble_rock.engine import deliveries, items, movement
+from tabletop_nb.games.pebble_rock.engine.base import HIDDEN
 from tabletop_nb.games.pebble_rock.state import ROBERTO, DeliverTreasure, Step, replace_state
 from tabletop_nb.games.pebble_rock.frames import FillRowSlot
 
 
 def plain_move_actions(game, s) -> list:
-    """Movement._move_actions as the rule reads, with the occupied set built first (with the occupied set)."""
+    """movement.move_actions as the rule reads, with the occupied set built first."""
     r = game.rules
     seat = s.seat
     p = s.players[seat]
@@ -36,24 +37,24 @@ def plain_move_actions(game, s) -> list:
         for n in game.adj[pos]:
             if not revisit and n in t.visited:
                 continue
-            if n in occ and not game._can_leave(s, n, occ, steps, fish, revisit, t.visited):
+            if n in occ and not movement.can_leave(game, s, n, occ, steps, fish, revisit, t.visited):
                 continue
             acts.append(game.step_actions[n])
     if pos not in occ and (r.zero_step_move or s.moved or not acts):
-        acts.append(game._stop)
+        acts.append(game.tables.stop)
     if s.moved or r.start_space_counts:
-        game._space_actions(s, p, pos, acts)
+        deliveries.space_actions(game, s, p, pos, acts)
     elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in game.adjset[pos]:
         acts.append(DeliverTreasure())
     if p.items and not t.item_used:
-        acts.extend(game._item_actions(s, p, pos, occ))
-    if p.passengers or game._anytime_rules:
-        acts.extend(game._anytime_actions(s, p))
+        acts.extend(items.item_actions(game, s, p, pos, occ))
+    if p.passengers or game.tables.anytime_rules:
+        acts.extend(items.anytime_actions(game, s, p))
     return acts
 
 
 def plain_row_eligible(game, s) -> tuple:
-    used = game._row_islands(s.table.row)
+    used = deliveries.row_islands(game, s.table.row)
     dest = game.rules.destination_blocks_row
     return tuple(c for c in s.table.deck if game.card_island[c] not in used
                  and not (dest and game.card_dest[c] in used))
@@ -81,7 +82,7 @@ def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
     for seed, bots in ((0, "random"), (1, "greedy")):
         for s in _positions(game, seed, bots):
             if s.phase == "move" and not s.todo:
-                assert game._move_actions(s) == plain_move_actions(game, s)
+                assert movement.move_actions(game, s) == plain_move_actions(game, s)
                 # the greedy bot's split: the steps, then the rest, in the legal order
                 steps, others = game.move_options(s)
                 assert steps + others == plain_move_actions(game, s)
@@ -89,12 +90,12 @@ def test_move_actions_and_row_eligible_are_their_plain_definitions(cfg):
                 assert not any(type(a) is Step for a in others)
                 moves += 1
             if s.todo and isinstance(s.todo[0], FillRowSlot):
-                assert game._row_eligible(s) == plain_row_eligible(game, s)
+                assert deliveries.row_eligible(game, s) == plain_row_eligible(game, s)
                 draws += 1
             if game.current_player(s) >= 0:
                 seat = game.current_player(s)
                 hide = game.rules.secret_assignments
                 assert game.observation(s, seat) == replace_state(
-                    s, secret=tuple(_HIDDEN if hide and i != seat else sec
+                    s, secret=tuple(HIDDEN if hide and i != seat else sec
                                     for i, sec in enumerate(s.secret)))
     assert moves > 100 and draws > 5

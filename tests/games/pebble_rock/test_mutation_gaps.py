@@ -5,6 +5,7 @@ from __future__ import annotations
 from pebble_rock_helpers import cargo, chance, game_with, make_state, passenger
 from tabletop_nb.games.pebble_rock.state import DrawCard
 from tabletop_nb.games.pebble_rock.frames import AssignmentCheck, FillRowSlot, NextTurn
+from tabletop_nb.games.pebble_rock.engine import run
 
 
 def test_pr_refill_07_b_a_deck_passenger_bound_for_a_row_island_is_not_drawn():
@@ -36,7 +37,7 @@ def test_pr_score_07_b_any_time_an_assignment_met_once_still_scores():
         secret = (Secret(offer=(1, 2), card=1), Secret(offer=(3, 4), card=3))
         s = make_state(game, players=[P(fish=10), P()], phase="end", secret=secret,
                        todo=(AssignmentCheck(),) if check == "any_time" else ())
-        s = game._run(s)  # the end-of-turn bookkeeping step (no decision in it)
+        s = run(game, s)  # the end-of-turn bookkeeping step (no decision in it)
         assert s.secret[0].achieved == (1 if check == "any_time" else 0)
         later = make_state(game, players=[P(fish=2), P()], phase="end",
                            secret=(s.secret[0], secret[1]))
@@ -104,7 +105,7 @@ def test_pr_refill_08_an_empty_deck_leaves_the_slot_and_the_turn_goes_on():
     game = game_with(2, cards=cards)
     s = make_state(game, row=(1,), phase="end", deck=(), lost_cards=(2, 3),
                    todo=(FillRowSlot(), NextTurn()))
-    s = game._run(s)
+    s = run(game, s)
     assert s.table.row == (1, 0, 0)
     assert s.seat == 1 and s.phase == "choose"
 

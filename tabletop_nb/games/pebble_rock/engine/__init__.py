@@ -16,27 +16,24 @@ How a turn runs (rule IDs from ``shared/rules/pebble_rock.checklist.md``):
    Delivery row is refilled (chance nodes, with the no-duplicate-island rule).
 
 What happens next is a queue (``State.todo``) of decisions, chance nodes and bookkeeping
-steps; bookkeeping runs at once inside ``apply``, so a state always waits on a player or
-on chance. Every roll, draw and shuffle is a chance node: ``apply`` draws no random
-numbers.
+steps (:mod:`~tabletop_nb.games.pebble_rock.frames`); the game runs the bookkeeping at once
+inside ``apply`` (:func:`.turn.run`), so a state always waits on a player or on chance. Every
+roll, draw and shuffle is a chance node: ``apply`` draws no random numbers.
 
-An action's rule (``_a_*``) and the bookkeeping steps after it (``_i_*``) work on one
-working state ``w``: ``apply`` makes it with :func:`.base.thaw` (a new State holding the old
-one's values, no events yet), the rules assign its fields (``w.todo = rest``), and it is
-the new state. The records inside it (each Player, the Table, the Turn, the Secrets) are
-the old state's own, so a rule replaces one (``replace_player``, ``replace_table``, ...)
-and never changes it. The functions that answer questions (``_d_*``, the legal actions,
-``capacity``, ...) take a state ``s`` and only read it.
-
-The class is assembled from one mixin per rulebook section; each module names its
-section and rule IDs and mirrors a test module (tests/games/pebble_rock):
+Each rulebook section is a module of plain functions over the game and a state; each
+function decides one rule and names its checklist IDs. A function that plays an action
+or a bookkeeping step works on the working state ``w`` of one ``apply`` (made by
+:func:`.base.thaw`: a new State holding the old one's values, no events yet) and changes
+its fields (``w.todo = rest``); the records inside it are the old state's own, so it
+replaces them and never changes them. The functions that answer questions take a state
+``s`` and only read it.
 
 ==========================  ==============================================  ======================
 module                      rulebook section                                rule IDs
 ==========================  ==============================================  ======================
 :mod:`.setup`               Game Setup                                      PR-SETUP
-:mod:`.turn`                How To Play, On Your Turn (and the protocol)    PR-TURN
-``dice``                    1-2: dice choice and roll, Resource and Danger  PR-DICE, PR-RES, PR-DANGER
+:mod:`.turn`                How To Play, On Your Turn (and the queue)       PR-TURN
+:mod:`.dice`                1-2: dice choice and roll, Resource and Danger  PR-DICE, PR-RES, PR-DANGER
 :mod:`.movement`            3: Move, Movement                               PR-MOVE
 :mod:`.characters`          Interacting with other characters               PR-CHAR
 :mod:`.fish_and_jetstream`  Fish Tokens, Jetstream tokens                   PR-FISH, PR-JET
@@ -45,45 +42,49 @@ module                      rulebook section                                rule
 :mod:`.items`               Item Cards                                      PR-ITEM-*
 :mod:`.end_of_turn`         4: End of Turn, the Market, The Final Round     PR-END, PR-MARKET, PR-FINAL
 :mod:`.scoring`             End of Game Scoring                             PR-SCORE, PR-TIE
-:mod:`.words`               (for people and bots)                           labels, events, hooks
-:mod:`.base`                (shared)                                        constants, helpers
+:mod:`.words`               (for people: labels, events, the phase line)
+:mod:`.base`                (shared: tables made once, the working state)
 ==========================  ==============================================  ======================
+
+:class:`PebbleRockGame` ties them to the game protocol through one table
+(:data:`.turn.SECTION_OF`); its public methods besides the protocol are the hooks a designer may
+override (``capacity``, ``delivery_points``, ``jetstream_fee``, ``alone_last``,
+``maisy_cargo``; each names its rule IDs in ``@hook(rules=...)``, and the section function
+behind it is the rules' home): the sections, the bots (through :mod:`..analysis`) and the views ask the
+game, so the changed rule is played and expected alike.
+
+Examples
+--------
+>>> import tabletop_nb
+>>> game = tabletop_nb.load_game("pebble_rock", players=3)
+>>> rec = tabletop_nb.play(game, bots="random", seed=1)
+>>> game.is_terminal(tabletop_nb.replay(game, rec)[-1])
+True
 """
 from __future__ import annotations
 
-from ....core import BaseGame
+from fractions import Fraction
+from typing import Any
+
+from ....core import CHANCE, TERMINAL, BaseGame, Die, memo
+from ....core.hooks import hook, is_bool, is_int
+from ..board import BoardInfo, board_info
+from ..frames import (Chance, ChooseAssignment, ChooseStartDock, FillMarketSlot, FillRowSlot,
+                      RerollDie, RollDice, RollDie)
+from ..rules import ITEM_KINDS, Assignment, DeliveryCard
 from ..rules import Rules
 from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
-from ..frames import (AssignmentCheck, BeginMove, ChooseAssignment, ChooseStartDock, DieEffect,
-                      DockRefill, LighthouseCheck, MarketVisit, MeetCharacter, NextTurn,
-                      OfferAvoid, OfferReroll, PutCharacter, ResolveSymbol, RobberyChoice,
-                      RobertoRobs, ShedToCapacity, StartGame)
-from ..state import (ChooseDice, DealAssignment, Decline, Deliver, DeliverTreasure, DieRoll,
-                     DiscardItem, DiscardPassenger, DiscardTreasure, DrawCard, DrawItem, DropOff,
-                     Endure, FirstPlayer, KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp,
-                     PlaceBoat, PlaceCharacter, Refill, RevealTreasure, Reroll, Roll, Shed, Step,
-                     Stop, TakeItem, TakeTreasure, UseItem)
-from .base import (CHOICE_NAMES, ITEM_INDEX, ONE_SHOT, _CHANCE_WORDS,  # noqa: F401
-                   _DECISION_WORDS, _HIDDEN, _bump, _remove_one, _with_player)
-from .characters import Characters
-from .deliveries import Deliveries
-from .dice import Dice
-from .end_of_turn import EndOfTurn
-from .fish_and_jetstream import FishAndJetstream
-from .items import Items
-from .movement import Movement
-from .scoring import Scoring
-from .setup import GameSetup
-from .treasure import Treasure
-from .turn import OnYourTurn
-from .words import Words
+from ..scoring import Breakdown, Progress
+from ..state import DrawCard, DrawItem, State, Step
+from . import (characters, deliveries, dice, fish_and_jetstream, items, movement, scoring, setup,
+               turn, words)
+from .base import Tables, thaw
+from .turn import SECTION_OF, run
 
-__all__ = ["PebbleRockGame"]
+__all__ = ["PebbleRockGame", "SECTION_OF", "run"]
 
-
-class PebbleRockGame(GameSetup, OnYourTurn, Dice, Movement, Characters, FishAndJetstream,
-                     Deliveries, Treasure, Items, EndOfTurn, Scoring, Words, BaseGame):
-    """Pebble Rock Delivery Service for 2-4 players.
+class PebbleRockGame(BaseGame):
+    """Pebble Rock Delivery Service for 2-4 players (see the module docstring).
 
     Parameters
     ----------
@@ -106,38 +107,314 @@ class PebbleRockGame(GameSetup, OnYourTurn, Dice, Movement, Characters, FishAndJ
     rules: _Rules
     max_actions = 60_000
 
+    #: the board's lookups (adjacency, distances, islands)
+    info: BoardInfo
+    #: Delivery cards, and each card's island, passenger destination (-1) and cargo (0)
+    cards: dict[int, DeliveryCard]
+    card_island: dict[int, int]
+    card_dest: dict[int, int]
+    card_cargo: dict[int, int]
+    #: Assignment cards by id
+    assignments: dict[int, Assignment]
+    #: the Step to each space
+    step_actions: tuple[Step, ...]
+    docks: frozenset[int]
+    adj: tuple[tuple[int, ...], ...]
+    adjset: tuple[frozenset, ...]
+    #: the movement and the symbol die of each dice choice
+    move_die: dict[str, Die]
+    symbol_die: dict[str, Die]
+    #: the outcome lists and rule values read on every roll and turn
+    tables: Tables
+    #: a finished game's final scores (a declared cache)
+    final_scores: dict[Any, tuple[int, ...]]
+
+    # -- precomputation ----------------------------------------------------------
     def setup(self) -> None:
-        """The sections' tables (:meth:`GameSetup.setup`), then the two dispatch tables
-        that join the sections: what each queue entry and each action does."""
-        super().setup()
+        """The board, the cards by id, the dice of each choice and the engine's tables,
+        made once from the rules."""
+        r = self.rules
+        info = self.info = board_info(r.board)
+        self.cards = {c.id: c for c in r.delivery_cards}
+        idx = info.island_index
+        self.card_island = {c.id: idx[c.island] for c in r.delivery_cards}
+        self.card_dest = {c.id: (idx[c.destination] if c.kind == "passenger" else -1)
+                          for c in r.delivery_cards}
+        self.card_cargo = {c.id: (c.amount if c.kind == "cargo" else 0) for c in r.delivery_cards}
+        self.assignments = {a.id: a for a in r.assignment_cards}
+        self.step_actions = tuple(Step(i) for i in range(info.n))
+        self.docks = info.docks
+        self.adj = info.adj
+        self.adjset = info.adjset
+        self.move_die = {"steady": r.steady_die, "speedy": r.speedy_die, "catch_up": r.speedy_die}
+        self.symbol_die = {"steady": r.resource_die, "speedy": r.danger_die,
+                           "catch_up": r.resource_die}
+        self.tables = Tables(r, info, self.move_die, self.symbol_die, self.card_island,
+                             self.card_dest)
+        #: a finished game's final scores, asked for several times in a row (scores,
+        #: winners, ranks, a simulation's last row); at most a few states are kept
+        self.final_scores = memo.cache("pebble_rock.final_scores", key="a finished game's state")
         from ..bots import SEARCH_HORIZON_PER_SEAT  # (here: the engine module does not load the bots)
         #: decisions a search rollout plays before the scores are estimated
         self.search_horizon = SEARCH_HORIZON_PER_SEAT * self.num_players
-        # what each queue entry (frames.py) does: a decision's legal actions
-        # (``_d_*(s, head)``), a bookkeeping step carried out (``_i_*(s, head, rest)``)
-        self._on_frame = {
-            ChooseStartDock: self._d_place_boat, ChooseAssignment: self._d_keep,
-            OfferReroll: self._d_shell, PutCharacter: self._d_place, OfferAvoid: self._d_avoid,
-            RobberyChoice: self._d_rob_choice, DockRefill: self._d_dock,
-            MarketVisit: self._d_market, ShedToCapacity: self._d_shed,
-            StartGame: self._i_start, ResolveSymbol: self._i_symbol, BeginMove: self._i_begin_move,
-            MeetCharacter: self._i_meet, DieEffect: self._i_effect, RobertoRobs: self._i_rob,
-            LighthouseCheck: self._i_lighthouse, AssignmentCheck: self._i_assign_check,
-            NextTurn: self._i_next,
-        }
-        self._apply = {
-            ChooseDice: self._a_choose, Step: self._a_step, Stop: self._a_stop,
-            Roll: self._a_roll, DieRoll: self._a_dieroll, KeepRoll: self._a_keep_roll,
-            Reroll: self._a_reroll, PlaceCharacter: self._a_place, Deliver: self._a_deliver,
-            PickUp: self._a_pickup, DropOff: self._a_dropoff, TakeTreasure: self._a_take_treasure,
-            DeliverTreasure: self._a_deliver_treasure, RevealTreasure: self._a_reveal,
-            UseItem: self._a_use_item, Endure: self._a_endure, LoseToken: self._a_lose_token,
-            Refill: self._a_refill, DiscardPassenger: self._a_discard_passenger,
-            TakeItem: self._a_take_item, Decline: self._a_decline, Shed: self._a_shed,
-            Overboard: self._a_overboard, DiscardItem: self._a_discard_item,
-            DiscardTreasure: self._a_discard_treasure, DrawItem: self._a_draw_item,
-            DrawCard: self._a_draw_card, DealAssignment: self._a_deal,
-            KeepAssignment: self._a_keep_assignment, PlaceBoat: self._a_place_boat,
-            FirstPlayer: self._a_first,
-        }
 
+    # -- protocol ------------------------------------------------------------------
+    def initial_state(self) -> State:
+        """The state before setup, advanced to its first chance node (:func:`.setup.initial_state`)."""
+        return run(self, setup.initial_state(self))
+
+    def current_player(self, s: State) -> int:
+        """Whose decision it is: the seat named by a setup step, chance for a roll or a draw,
+        else the seat whose turn it is; ``TERMINAL`` once the game is over."""
+        todo = s.todo
+        if todo:
+            head = todo[0]
+            if isinstance(head, Chance):
+                return CHANCE
+            if isinstance(head, (ChooseStartDock, ChooseAssignment)):
+                return head.seat
+            return s.seat
+        if s.phase == "over":
+            return TERMINAL
+        return s.seat
+
+    def is_terminal(self, s: State) -> bool:
+        """Whether the game is over (:func:`.turn.is_over`)."""
+        return turn.is_over(s)
+
+    def legal_actions(self, s: State) -> list:
+        """The options of the decision at the head of the queue, or the dice choice
+        (:func:`.dice.choose_options`), or a step of the move (:func:`.movement.move_actions`)."""
+        todo = s.todo
+        if todo:
+            head = todo[0]
+            if isinstance(head, Chance):
+                return []
+            return SECTION_OF[type(head)](self, s, head)
+        ph = s.phase
+        if ph == "move":
+            return movement.move_actions(self, s)
+        if ph == "choose":
+            return dice.choose_options(self, s)
+        return []
+
+    def chance_outcomes(self, s: State) -> list[tuple[Any, Fraction]]:
+        """The outcomes of the chance node at the head of the queue with their exact
+        probabilities (each from its section, through :data:`.turn.SECTION_OF`)."""
+        todo = s.todo
+        if not todo or not isinstance(todo[0], Chance):
+            return []
+        head = todo[0]
+        return SECTION_OF[type(head)](self, s, head)
+
+    def sample_chance(self, s: State, rng: Any) -> Any:
+        """One outcome of the chance node, drawn with ``rng`` with the probabilities of
+        :meth:`chance_outcomes`: the rolls from the running sums made once, a row card
+        uniformly, a Market item by the cards of each kind left, the rest by
+        ``BaseGame.sample_chance``."""
+        head = s.todo[0]
+        k = type(head)
+        if k is RollDice:
+            acts, cum = self.tables.roll_cum[s.turn.choice]
+        elif k is RollDie or k is RerollDie:
+            acts, cum = self.tables.die_outcomes[dice.die_name(self, s, head)][1]
+        elif k is FillRowSlot:  # uniform over the cards that fit (as chance_outcomes)
+            elig = deliveries.row_eligible(self, s)
+            return DrawCard(elig[min(int(rng.random() * len(elig)), len(elig) - 1)])
+        elif k is FillMarketSlot:  # weighted by the cards of each kind left
+            counts = items.item_source(s.table)
+            x = rng.random() * sum(counts)
+            for i, c in enumerate(counts):
+                if x < c:
+                    return DrawItem(ITEM_KINDS[i])
+                x -= c
+            return DrawItem(ITEM_KINDS[max(i for i, c in enumerate(counts) if c)])
+        else:
+            return BaseGame.sample_chance(self, s, rng)
+        x = rng.random()
+        for a, c in zip(acts, cum):
+            if x < c:
+                return a
+        return acts[-1]
+
+    def apply_trusted(self, s: State, a: Any) -> State:
+        """The state after legal action ``a`` (unchecked): its rule (through
+        :data:`.turn.SECTION_OF`) on the working state (:func:`.base.thaw`), then the
+        bookkeeping that follows (:func:`.turn.run`); the events say what this action did, ``s`` stays as it
+        was."""
+        return run(self, SECTION_OF[type(a)](self, thaw(s), a))
+
+    def observation(self, s: State, player: int) -> State:
+        """What ``player`` sees (:func:`.setup.observation`)."""
+        return setup.observation(self, s, player)
+
+    def scores(self, s: State) -> tuple:
+        """Track scores during play, final scores once the game is over (:func:`.scoring.scores`)."""
+        return scoring.scores(self, s)
+
+    def winners(self, s: State) -> tuple[int, ...]:
+        """The winners with the rulebook's tie-break (:func:`.scoring.winners`)."""
+        return scoring.winners(self, s, self.scores(s))
+
+    def ranks(self, s: State) -> tuple[int, ...]:
+        """Every seat's rank (:func:`.scoring.ranks`)."""
+        return scoring.ranks(self, s, self.scores(s), self.winners(s))
+
+    def turn_count(self, s: State) -> int:
+        """Turns finished."""
+        return s.turns
+
+    def player_name(self, seat: int) -> str:
+        """The seat's character name."""
+        return self.rules.characters[seat]
+
+    # -- the rules a designer may override (the sections and the bots ask these) -------
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-SETUP-11", "PR-ITEM-UPG-01"),
+          example="return super().capacity(s, seat) + 1  # bigger holds")
+    def capacity(self, s: State, seat: int) -> int:
+        """Hold spaces of a seat now: 5 with a Cargo Upgrade, else 4 (:func:`.items.capacity`)."""
+        return items.capacity(self, s, seat)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-DELIV-06", "PR-PASS-04"),
+          example="return self.cards[card].points + 1  # every delivery one more")
+    def delivery_points(self, card: int) -> int:
+        """Track points for completing Delivery card ``card``: the points printed on it,
+        scored at once for a cargo delivery or a passenger dropped off
+        (:func:`.deliveries.delivery_points`). A variant that scores deliveries otherwise
+        overrides this method; the engine and the bots (through
+        :func:`~tabletop_nb.games.pebble_rock.analysis.delivery_points`) both ask it.
+        """
+        return deliveries.delivery_points(self, card)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-JET-02",),
+          example="return 0 if s.players[seat].jetstreams == 0 else 2  # first one free")
+    def jetstream_fee(self, s: State, seat: int) -> int:
+        """Fish ``seat`` pays to ride a jetstream token its boat triggers, before the
+        token's roll is added to its movement (the player pays what they hold, at most).
+
+        The printed game charges nothing (:func:`.fish_and_jetstream.jetstream_fee`). This
+        is the hook for a variant: override it in a subclass, and the engine charges the
+        fee when a token triggers, and the bots (through
+        :func:`~tabletop_nb.games.pebble_rock.analysis.jetstream_fee`) weigh it when they
+        choose their steps. ``s.players[seat].jetstreams`` counts the tokens the player has
+        ridden before this one, e.g. for "each player's first jetstream is free"::
+
+            class FirstJetstreamFree(PebbleRockGame):
+                def jetstream_fee(self, s, seat):
+                    return 0 if s.players[seat].jetstreams == 0 else 2
+        """
+        return fish_and_jetstream.jetstream_fee(self, s, seat)
+
+    @hook(returns="bool", check=is_bool(), rules=("PR-DICE-03", "PR-DICE-04", "PR-DICE-06"),
+          example="return s.players[seat].score < max(p.score for p in s.players)  # any trailing seat")
+    def alone_last(self, s: State, seat: int) -> bool:
+        """Whether the seat alone has the fewest track points: it may roll Speedy + Resource
+        (:func:`.dice.alone_last`)."""
+        return dice.alone_last(self, s, seat)
+
+    @hook(returns="int >= 0", check=is_int(0), rules=("PR-CHAR-08", "PR-RES-03"),
+          example="return 2  # Maisy gives two Cargo tokens (as far as the hold has room)")
+    def maisy_cargo(self, s: State, seat: int) -> int:
+        """Cargo tokens Maisy gives the moving boat of ``seat`` when it passes her: one
+        (:func:`.characters.maisy_cargo`). The engine gives at most the hold's room
+        (:meth:`capacity`).
+
+        >>> import tabletop_nb
+        >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+        >>> game.maisy_cargo(game.initial_state(), 0)
+        1
+        """
+        return characters.maisy_cargo(self, s, seat)
+
+    # -- what the rules say of a position (analysis, the bots and the notebooks ask) ----
+    def move_options(self, s: State) -> tuple[list, list]:
+        """The legal actions at a step of the move as (steps, others) (:func:`.movement.move_options`)."""
+        return movement.move_options(self, s)
+
+    def progress(self, s: State, seat: int) -> Progress:
+        """What the seat has done, as Assignment objectives measure it (:func:`.scoring.progress`)."""
+        return scoring.progress(self, s, seat)
+
+    def assignment_halves_met(self, s: State, seat: int) -> int:
+        """The halves of the seat's Assignment card met now (:func:`.scoring.assignment_halves_met`)."""
+        return scoring.assignment_halves_met(self, s, seat)
+
+    def breakdown(self, s: State, seat: int) -> Breakdown:
+        """The seat's final score by parts, as if the game ended now (:func:`.scoring.breakdown`)."""
+        return scoring.breakdown(self, s, seat)
+
+    # -- positions, words ----------------------------------------------------------------
+    def position(self, **table: Any) -> State:
+        """A validated position built from what is on the table.
+
+        Keywords (all optional; what is not given is as at the start of a game):
+        ``boats`` (spaces in seat order, or {seat: space}), ``characters``
+        ({"maisy"|"larry"|"roberto": space}); per seat (a list in seat order or
+        {seat: value}): ``scores``, ``fish``, ``cargo``, ``passengers`` (card ids),
+        ``treasures`` (the treasure spaces they came from), ``items``, ``completed`` (card
+        ids), ``treasure_values`` (delivered), ``lighthouse``, ``assignments`` (kept card id,
+        or (kept, other)); ``jetstreams``, ``treasure_spaces`` (default: every treasure
+        space whose token nobody holds), ``treasures_gone``, ``row`` (card ids), ``market``
+        (item kinds), ``item_discard``, ``lost_cards``; the turn: ``round``, ``first``,
+        ``seat`` (whose turn; default ``first``), ``step`` ("choose", "move" or "end"),
+        and for "move"/"end" ``dice`` ("steady", "speedy", "catch_up"), ``roll``,
+        ``symbol``, ``movement`` (left), ``moved``, ``met`` (character names),
+        ``item_used``, ``fresh_item``, ``delivered``. Cards, items and treasures not placed
+        are in their decks or on the board. Implemented in :mod:`..position`.
+
+        Raises
+        ------
+        TabletopError
+            For an impossible position, with the reason (two boats on one space, more
+            tokens than the hold holds, an unknown space or card, ...).
+
+        Examples
+        --------
+        >>> import tabletop_nb
+        >>> g = tabletop_nb.load_game("pebble_rock", players=2)
+        >>> s = g.position(boats=[0, 1], fish=[5, 3], round=4, seat=1)
+        >>> g.current_player(s), s.players[0].fish
+        (1, 5)
+        >>> [str(a) for a in g.legal_actions(s)]
+        ["ChooseDice(choice='steady')", "ChooseDice(choice='speedy')"]
+        """
+        from ..position import build_position
+        return build_position(self, **table)
+
+    def action_label(self, s: State, a: Any) -> str:
+        """The action in words, as its button says it (:func:`.words.action_label`)."""
+        return words.action_label(self, s, a)
+
+    def events(self, s: State) -> tuple[str, ...]:
+        """What the last action did, in words (:func:`.words.events`)."""
+        return words.events(self, s)
+
+    def summary(self, s: State) -> dict[str, tuple]:
+        """Each seat's board in a few numbers (:func:`.words.summary`)."""
+        return words.summary(self, s)
+
+    def phase(self, s: State) -> str:
+        """The round and the decision asked now, in words (:func:`.words.phase`)."""
+        return words.phase(self, s)
+
+    # -- bots ------------------------------------------------------------------------
+    def bots(self) -> dict:
+        """The greedy bot (``"greedy"``) besides the core's random bot."""
+        from ..bots import greedy_bot
+        return {"greedy": greedy_bot}
+
+    # the search bot's hooks live in bots.py; its horizon is set in setup
+    def determinize(self, s: State, player: int, rng: Any) -> State:
+        """A full state consistent with ``player``'s view (:func:`..bots.determinize`)."""
+        from ..bots import determinize
+        return determinize(self, s, player, rng)
+
+    def estimate_scores(self, s: State) -> tuple:
+        """Each seat's score estimate mid-game, for the search bot (:func:`..bots.estimate_scores`)."""
+        from ..bots import estimate_scores
+        return estimate_scores(self, s)
+
+    def search_actions(self, s: State, rng: Any) -> list:
+        """The actions the search bot compares, the greedy bot's first (:func:`..bots.search_actions`)."""
+        from ..bots import search_actions
+        return search_actions(self, s, rng)

@@ -1,40 +1,147 @@
-"""What every section of the Pebble Rock engine shares (not a rulebook section): the typed
-base class of the sections (what the game holds and the operations one section asks of
-another), the item index, small tuple helpers, and the words for decisions and chance.
+"""What every section of the Pebble Rock engine shares (not a rulebook section): the lookup
+tables made once from the rules, the working state of one ``apply``, and small tuple
+helpers.
+
+Each section is a module of plain functions over the game and a state (see the package
+docstring); they read the game's attributes (its board, cards and :class:`Tables`) and ask
+its hooks. None of them is written here.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ....core import BaseGame, Die
+from ....core import Die
 from ....core.draft import fields_of
 from ..board import BoardInfo
-from ..frames import Frame
 from ..rules import ITEM_KINDS, Assignment, DeliveryCard, Rules
-from ..state import (DealAssignment, Decline, Deliver, DeliverTreasure, DieRoll, DiscardItem,
-                     DiscardPassenger, DiscardTreasure, DrawCard, DrawItem, DropOff, Endure,
-                     FirstPlayer, KeepAssignment, KeepRoll, LoseToken, Overboard, PickUp,
-                     PlaceBoat, Player, Refill, RevealTreasure, Reroll, Roll, Secret, Shed, Step,
-                     Stop, TakeItem, TakeTreasure, UseItem, ChooseDice, State, Table, Turn)
+from ..state import (ChooseDice, Decline, DieRoll, Endure, KeepRoll, Player, Roll, Secret,
+                     State, Step, Stop, Turn)
 
-if TYPE_CHECKING:
-    from ..scoring import Breakdown, Progress
+__all__ = ["ITEM_INDEX", "CHOICE_NAMES", "HIDDEN", "Tables", "Engine", "cumulative",
+           "copy_state", "thaw", "with_player", "remove_one", "bump"]
 
+#: each item kind's place in the Table's item counts
 ITEM_INDEX = {k: i for i, k in enumerate(ITEM_KINDS)}
-ONE_SHOT = ("maisy", "jam_sandwich", "lucky_shell", "shark_repellent", "water_cannon")
+#: the dice choices in the words of the rulebook
 CHOICE_NAMES = {"steady": "Steady + Resource", "speedy": "Speedy + Danger",
                 "catch_up": "Speedy + Resource (catch-up)"}
+#: what a seat sees of another seat's Assignment cards
+HIDDEN = Secret(offer=(), card=-1, achieved=0)
 
-
-#: a State's field values in constructor order, read in one C call (for :func:`copy_state`)
+#: a State's field values in constructor order (for :func:`copy_state`)
 _read_state = attrgetter(*fields_of(State))
 
 
+def cumulative(outs: list) -> tuple[list, list[float]]:
+    """The outcomes and their running float probabilities (the last forced to 1.0), for
+    sampling a chance node.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> cumulative([("a", Fraction(1, 4)), ("b", Fraction(3, 4))])
+    (['a', 'b'], [0.25, 1.0])
+    """
+    acts, acc, cum = [], 0.0, []
+    for a, p in outs:
+        acc += float(p)
+        acts.append(a)
+        cum.append(acc)
+    cum[-1] = 1.0
+    return acts, cum
+
+
+class Tables:
+    """The rule values and outcome lists the engine reads on every roll and turn, made once
+    from the rules (``game.tables``).
+
+    Parameters
+    ----------
+    rules : Rules
+        The rules.
+    info : BoardInfo
+        The board's lookups.
+    move_die, symbol_die : dict of str to Die
+        The movement and the symbol die of each dice choice.
+    card_island, card_dest : dict of int to int
+        Each Delivery card's island, and a passenger's destination (-1 for cargo).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> game.tables.end_order, game.tables.fish_max
+    (('dock', 'market', 'fishing'), 3)
+    >>> sum(p for _, p in game.tables.roll_outcomes["steady"])
+    Fraction(1, 1)
+    """
+
+    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
+                 "all_double", "end_order", "turn_for", "cards_blocked_by", "anytime_rules",
+                 "stop", "decline", "keep_roll", "endure", "choose_basic", "choose_all")
+
+    def __init__(self, rules: Rules, info: BoardInfo, move_die: dict[str, Die],
+                 symbol_die: dict[str, Die], card_island: dict[int, int],
+                 card_dest: dict[int, int]) -> None:
+        r = rules
+        #: the (Roll, probability) outcomes of each dice choice
+        self.roll_outcomes: dict[str, list[tuple[Roll, Fraction]]] = {}
+        #: the same as actions and running float probabilities, for sampling
+        self.roll_cum: dict[str, tuple[list[Any], list[float]]] = {}
+        for ch in move_die:
+            joint = Die.joint(move_die[ch], symbol_die[ch])
+            outs = [(Roll(m, sy), p) for (m, sy), p in joint.pmf.items()]
+            self.roll_outcomes[ch] = outs
+            self.roll_cum[ch] = cumulative(outs)
+        #: per die name: its (DieRoll, probability) outcomes, and the sampling form
+        self.die_outcomes: dict[str | None, tuple[list[tuple[DieRoll, Fraction]],
+                                                  tuple[list[Any], list[float]]]] = {}
+        for d in (r.steady_die, r.speedy_die, r.resource_die, r.danger_die, r.fish_die):
+            faces = [(DieRoll(v), p) for v, p in d.pmf.items()]
+            self.die_outcomes[d.name] = (faces, cumulative(faces))
+        #: the Fish die's highest face (Larry's worst theft)
+        self.fish_max: int = max(r.fish_die.outcomes)
+        #: Winds double a jetstream's roll (PR-RES-06)
+        self.jet_doubles: bool = r.winds_doubles in ("die_and_jetstream", "all")
+        #: Winds double all movement: fish steps and Jam too (PR-RES-06)
+        self.all_double: bool = r.winds_doubles == "all"
+        #: the order of the end-of-turn actions (PR-END-08); the row refill is always last
+        self.end_order: tuple[str, ...] = (("fishing", "dock", "market") if r.end_order == "main_text"
+                                           else ("dock", "market", "fishing"))
+        #: the Turn record each dice choice starts
+        self.turn_for: dict[str, Turn] = {ch: Turn(choice=ch) for ch in move_die}
+        #: the cards an island in the row keeps out of it (PR-REFILL-02, PR-REFILL-05): those
+        #: of that island, and with ``destination_blocks_row`` those whose passenger goes there
+        blocked_by: list[set] = [set() for _ in info.islands]
+        for c in r.delivery_cards:
+            blocked_by[card_island[c.id]].add(c.id)
+            if r.destination_blocks_row and card_dest[c.id] >= 0:
+                blocked_by[card_dest[c.id]].add(c.id)
+        self.cards_blocked_by: tuple[frozenset[int], ...] = tuple(frozenset(b) for b in blocked_by)
+        #: a rule allows an action at any time of the turn (else only a full hold with
+        #: passengers does)
+        self.anytime_rules: bool = bool(r.overboard_any_time or r.discard_items_any_time
+                                        or r.treasure_discard)
+        #: the actions without fields, made once
+        self.stop, self.decline, self.keep_roll, self.endure = Stop(), Decline(), KeepRoll(), Endure()
+        #: the dice choices: Steady and Speedy, and with the catch-up choice
+        self.choose_basic: list[ChooseDice] = [ChooseDice("steady"), ChooseDice("speedy")]
+        self.choose_all: list[ChooseDice] = self.choose_basic + [ChooseDice("catch_up")]
+
+
 def copy_state(s: State) -> State:
-    """A new State holding ``s``'s field values (the same objects), for the caller to change."""
+    """A new State holding ``s``'s field values (the same objects), for the caller to change.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> s = tabletop_nb.load_game("pebble_rock", players=2).initial_state()
+    >>> c = copy_state(s)
+    >>> c == s, c is s, c.players is s.players
+    (True, False, True)
+    """
     return State(*_read_state(s))
 
 
@@ -44,79 +151,63 @@ def thaw(s: State) -> State:
 
     The rules change the working state's own fields by assignment (``w.todo = rest``). The
     records and tuples inside it (the players, the table, the turn, the secrets) are still
-    ``s``'s, so a rule replaces them (``replace_player``, ``replace_table``, ...) and never
-    changes them in place. ``s`` is never written to (tests/test_states_unchanged.py)."""
+    ``s``'s, so a rule replaces them (``with_player``, ``replace_table``, ...) and never
+    changes them in place. ``s`` is never written to (tests/test_states_unchanged.py).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.apply(game.position(boats=[38, 39]), game.legal_actions(game.position(boats=[38, 39]))[0])
+    >>> bool(s.events), thaw(s).events
+    (True, ())
+    """
     w = copy_state(s)
     w.events = ()
     return w
 
 
-def _with_player(players: tuple, seat: int, p: Player) -> tuple:
-    """The players tuple with seat ``seat``'s board replaced by ``p``."""
+def with_player(players: tuple, seat: int, p: Player) -> tuple:
+    """The players tuple with seat ``seat``'s board replaced by ``p``.
+
+    >>> with_player(("a", "b", "c"), 1, "B")
+    ('a', 'B', 'c')
+    """
     return players[:seat] + (p,) + players[seat + 1:]
 
 
-def _remove_one(t: tuple, v) -> tuple:
-    """``t`` without the first occurrence of ``v`` (which must be in it)."""
+def remove_one(t: tuple, v: Any) -> tuple:
+    """``t`` without the first occurrence of ``v`` (which must be in it).
+
+    >>> remove_one((3, 1, 3), 3)
+    (1, 3)
+    """
     i = t.index(v)
     return t[:i] + t[i + 1:]
 
 
-def _bump(counts: tuple, i: int, d: int) -> tuple:
-    """The counts tuple with entry ``i`` changed by ``d`` (item cards of one kind)."""
+def bump(counts: tuple, i: int, d: int) -> tuple:
+    """The counts tuple with entry ``i`` changed by ``d`` (item cards of one kind).
+
+    >>> bump((2, 0, 1), 1, 1)
+    (2, 1, 1)
+    """
     return counts[:i] + (counts[i] + d,) + counts[i + 1:]
 
 
+class Engine(Protocol):
+    """What the sections and :mod:`..analysis` read of the game: :class:`PebbleRockGame
+    <tabletop_nb.games.pebble_rock.engine.PebbleRockGame>` (named by its parts here, since
+    the game imports the sections): the parts of the game protocol that :mod:`.words` asks,
+    the game's documented hooks and the two queries :mod:`..analysis` passes on: a subclass that overrides a hook changes every
+    section, bot and view that asks it.
 
-#: what a decision asks, by action kind (the phase line names the decision on offer)
-_DECISION_WORDS = {
-    ChooseDice: "choose dice", KeepRoll: "keep the roll", Reroll: "reroll with the Lucky Shell",
-    Step: "sail", Stop: "stop", Deliver: "deliver", PickUp: "pick up a passenger",
-    DropOff: "drop a passenger off", TakeTreasure: "take the treasure",
-    DeliverTreasure: "give a treasure to Roberto", UseItem: "use an item", Endure: "keep the item",
-    LoseToken: "give Roberto a token", Refill: "refill cargo", DiscardPassenger: "discard a passenger",
-    TakeItem: "take an item", Decline: "say no thanks", Shed: "lose a token",
-    Overboard: "throw cargo overboard", DiscardItem: "discard an item",
-    DiscardTreasure: "discard a treasure", KeepAssignment: "keep an assignment",
-    PlaceBoat: "put the boat on a dock"}
-#: what a chance step does, by outcome kind
-_CHANCE_WORDS = {Roll: "roll the dice", DieRoll: "roll a die", RevealTreasure: "reveal the treasure",
-                 DrawItem: "turn up an item for the Market", DrawCard: "turn up a Delivery card",
-                 DealAssignment: "deal an Assignment card", FirstPlayer: "draw who starts"}
-
-
-
-_HIDDEN = Secret(offer=(), card=-1, achieved=0)
-
-
-class Tables:
-    """The rules' lookup tables the engine reads once a roll or a turn (``game._tables``),
-    built in setup."""
-
-    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
-                 "all_double", "end_order", "turn_for", "cards_blocked_by", "endure")
-    #: the (Roll, probability) outcomes of each dice choice
-    roll_outcomes: dict[str, list[tuple[Roll, Fraction]]]
-    #: the same as actions and cumulative float probabilities, for sampling
-    roll_cum: dict[str, tuple[list[Any], list[float]]]
-    #: per die name: its (DieRoll, probability) outcomes, and the sampling form
-    die_outcomes: dict[str | None, tuple[list[tuple[DieRoll, Fraction]], tuple[list[Any], list[float]]]]
-    fish_max: int
-    jet_doubles: bool
-    all_double: bool
-    end_order: tuple[str, ...]
-    turn_for: dict[str, Turn]
-    cards_blocked_by: tuple[frozenset[int], ...]
-    endure: Endure
-
-
-class PebbleRockBase(BaseGame):
-    """The base of every section of the engine (each rulebook section is a class deriving
-    from this one; :class:`~tabletop_nb.games.pebble_rock.PebbleRockGame` joins them).
-
-    It declares what the game holds, built in setup from the rules, and, for the type
-    checker only, the operations one section asks of another (each is written in the
-    section named beside it).
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=3)
+    >>> game.num_players, isinstance(game.tables, Tables), len(game.step_actions) == game.info.n
+    (3, True, True)
     """
 
     rules: Rules
@@ -128,85 +219,49 @@ class PebbleRockBase(BaseGame):
     assignments: dict[int, Assignment]
     step_actions: tuple[Step, ...]
     docks: frozenset[int]
-    adj: Any
-    adjset: Any
+    adj: tuple[tuple[int, ...], ...]
+    adjset: tuple[frozenset, ...]
     move_die: dict[str, Die]
     symbol_die: dict[str, Die]
-    _tables: Tables
+    tables: Tables
     final_scores: dict[Any, tuple[int, ...]]
-    _on_frame: dict[type, Callable[..., Any]]
-    _apply: dict[type, Callable[[State, Any], State]]
-    _anytime_rules: bool
-    _stop: Stop
-    _decline: Decline
-    _keep_roll: KeepRoll
-    _choose_basic: list[ChooseDice]
-    _choose_all: list[ChooseDice]
 
-    if TYPE_CHECKING:
-        # turn.py
-        @staticmethod
-        def _ev(w: State, *ev) -> tuple:
-            """Written in turn.py."""
-        def _run(self, w: State) -> State:
-            """Written in turn.py."""
-        # items.py
-        def capacity(self, s: State, seat: int) -> int:
-            """Written in items.py."""
-        def _usable(self, s: State, kind: str) -> bool:
-            """Written in items.py."""
-        @staticmethod
-        def _item_source(t: Table) -> tuple:
-            """Written in items.py."""
-        def _anytime_actions(self, s: State, p: Player) -> list:
-            """Written in items.py."""
-        def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list:
-            """Written in items.py."""
-        def _may_discard(self, s: State, p: Player, kind: str) -> bool:
-            """Written in items.py."""
-        def _gear_bonus(self, s: State, p: Player) -> int:
-            """Written in items.py."""
-        def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]:
-            """Written in items.py."""
-        def _after_discard(self, s: State, todo: tuple) -> tuple:
-            """Written in items.py."""
-        # deliveries.py
-        def _row_eligible(self, s: State) -> tuple[int, ...]:
-            """Written in deliveries.py."""
-        def _space_actions(self, s: State, p: Player, pos: int, acts: list) -> None:
-            """Written in deliveries.py."""
-        def _make_room(self, s: State, p: Player) -> Player:
-            """Written in deliveries.py."""
-        def delivery_points(self, card: int) -> int:
-            """Written in deliveries.py."""
-        # characters.py
-        def _adjacent_places(self, s: State, c: int) -> list[int]:
-            """Written in characters.py."""
-        # movement.py
-        def _occupied(self, s: State) -> set:
-            """Written in movement.py."""
-        def _move_actions(self, s: State) -> list:
-            """Written in movement.py."""
-        def _begin_move(self, w: State) -> State:
-            """Written in movement.py."""
-        def move_options(self, s: State) -> tuple[list, list]:
-            """Written in movement.py."""
-        # end_of_turn.py
-        def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]:
-            """Written in end_of_turn.py."""
-        # dice.py
-        def _choose_actions(self, s: State) -> list:
-            """Written in dice.py."""
-        # setup.py
-        def _assignment_box(self, s: State) -> list[int]:
-            """Written in setup.py."""
-        # fish_and_jetstream.py
-        def jetstream_fee(self, s: State, seat: int) -> int:
-            """Written in fish_and_jetstream.py."""
-        # scoring.py
-        def assignment_halves_met(self, s: State, seat: int) -> int:
-            """Written in scoring.py."""
-        def breakdown(self, s: State, seat: int) -> Breakdown:
-            """Written in scoring.py."""
-        def progress(self, s: State, seat: int) -> Progress:
-            """Written in scoring.py."""
+    @property
+    def num_players(self) -> int:
+        """:attr:`PebbleRockGame.num_players`."""
+
+    def current_player(self, s: State) -> int:
+        """:meth:`PebbleRockGame.current_player`."""
+
+    def legal_actions(self, s: State) -> list:
+        """:meth:`PebbleRockGame.legal_actions`."""
+
+    def chance_outcomes(self, s: State) -> list[tuple[Any, Fraction]]:
+        """:meth:`PebbleRockGame.chance_outcomes`."""
+
+    def scores(self, s: State) -> tuple:
+        """:meth:`PebbleRockGame.scores`."""
+
+    def capacity(self, s: State, seat: int) -> int:
+        """:meth:`PebbleRockGame.capacity` (a hook)."""
+
+    def delivery_points(self, card: int) -> int:
+        """:meth:`PebbleRockGame.delivery_points` (a hook)."""
+
+    def jetstream_fee(self, s: State, seat: int) -> int:
+        """:meth:`PebbleRockGame.jetstream_fee` (a hook)."""
+
+    def alone_last(self, s: State, seat: int) -> bool:
+        """:meth:`PebbleRockGame.alone_last` (a hook)."""
+
+    def maisy_cargo(self, s: State, seat: int) -> int:
+        """:meth:`PebbleRockGame.maisy_cargo` (a hook)."""
+
+    def move_options(self, s: State) -> tuple[list, list]:
+        """:meth:`PebbleRockGame.move_options`."""
+
+    def assignment_halves_met(self, s: State, seat: int) -> int:
+        """:meth:`PebbleRockGame.assignment_halves_met`."""
+
+    def player_name(self, seat: int) -> str:
+        """:meth:`PebbleRockGame.player_name`."""

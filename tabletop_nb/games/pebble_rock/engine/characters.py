@@ -1,193 +1,338 @@
 """Interacting with other characters: Maisy, Larry and Roberto.
 
-Rulebook "Interacting with other characters" (checklist section 7, PR-CHAR-01..13): where a
+Rulebook "Interacting with other characters" (checklist section 7, PR-CHAR): where a
 character may be put, what meeting each one does (once per turn), Roberto's choice of
 token. Tests: tests/games/pebble_rock/test_characters.py.
 """
 from __future__ import annotations
 
 
-from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter,
-                     Player, State, UseItem, replace_player, replace_table, replace_turn)
-from ..frames import Frame, MeetCharacter, OfferAvoid, RobberyChoice, RobertoRobs, RollDie
-from ....core.hooks import hook, is_int
-from .base import PebbleRockBase, _remove_one, _with_player
+from .. import analysis
+from ..frames import (Frame, MeetCharacter, OfferAvoid, PutCharacter, RobberyChoice,
+                      RobertoRobs, RollDie)
+from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter, Player,
+                     State, UseItem, replace_player, replace_table, replace_turn)
+from .base import remove_one, with_player
+from .base import Engine as PebbleRockGame
 
 
-class Characters(PebbleRockBase):
-    """This section's part of the game class (a mixin of PebbleRockGame)."""
+__all__ = ["empty_spaces", "adjacent_places", "place_options", "place", "maisy_cargo", "meet",
+           "avoid_options", "endure", "robbed", "rob_options", "robbery_options", "lose_token",
+           "take_token"]
 
-    def _empty_spaces(self, s: State) -> set:
-        """Spaces a character may be put on: no boat, no character, not a dock (PR-CHAR-05, PR-CHAR-06)."""
-        taken = set(s.boats) | set(s.chars) | self.docks
-        if not self.rules.token_spaces_are_empty:
-            taken |= s.jets | s.table.treasure_spaces
-        return set(range(self.info.n)) - taken
 
-    def _adjacent_places(self, s: State, c: int) -> list[int]:
-        """Where a symbol (or the Maisy item) may put character ``c``: empty, non-dock,
-        one dotted line from the boat (PR-RES-03, PR-DANGER-02, PR-DANGER-03, PR-CHAR-05, PR-CHAR-06)."""
-        pos = s.boats[s.seat]
-        taken = set(s.boats) | set(s.chars)
-        if not self.rules.token_spaces_are_empty:
-            taken |= s.jets | s.table.treasure_spaces
-        docks = self.docks
-        out = [n for n in self.adj[pos] if n not in taken and n not in docks]
-        own = s.chars[c]
-        if self.rules.adjacent_character_may_stay and own in self.adjset[pos]:
-            out.append(own)
-            out.sort()
-        return out
+def empty_spaces(game: PebbleRockGame, s: State) -> set:
+    """Spaces a character may be put on anywhere: no boat, no character, not a dock (and no
+    token, unless token spaces count as empty).
 
-    def _d_place(self, s: State, head) -> list:
-        """Where the queued character may be put: next to the boat for a die symbol or the
-        Maisy item, any empty non-dock space (or where it is) after Shark Repellent or Water
-        Cannon. Rules: PR-RES-03, PR-DANGER-02..03, PR-CHAR-05..06, PR-ITEM-SHARK-02."""
-        c, how = head.character, head.how
-        name = CHARACTERS[c]
-        if how == "anywhere":  # Shark Repellent, Water Cannon: "any empty space" (or stay)
-            spaces = sorted(self._empty_spaces(s) | {s.chars[c]})
-        else:
-            spaces = self._adjacent_places(s, c)
-        return [PlaceCharacter(name, sp) for sp in spaces]
+    Rules: PR-CHAR-05, PR-CHAR-06.
 
-    def _a_place(self, w: State, a: PlaceCharacter) -> State:
-        """Put the queued character on the chosen space; a die symbol's character counts as
-        met this turn ("as if you had just passed over their space").
-        Rules: PR-CHAR-03, PR-CHAR-07."""
-        head = w.todo[0]
-        c, how = head.character, head.how
-        w.chars = w.chars[:c] + (a.space,) + w.chars[c + 1:]
-        w.todo = w.todo[1:]
-        if how == "symbol":  # "treat it as if you had just passed over their space"
-            w.todo = (MeetCharacter(c, "symbol"),) + w.todo
-        w.events = self._ev(w, "place", w.seat, a.character, a.space)
-        return self._run(w)
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39])
+    >>> 38 in empty_spaces(game, s), s.chars[0] in empty_spaces(game, s)
+    (False, False)
+    """
+    taken = set(s.boats) | set(s.chars) | game.docks
+    if not game.rules.token_spaces_are_empty:
+        taken |= s.jets | s.table.treasure_spaces
+    return set(range(game.info.n)) - taken
 
-    @hook(returns="int >= 0", check=is_int(0), rules=("PR-CHAR-08", "PR-RES-03"),
-          example="return 2  # Maisy gives two Cargo tokens (as far as the hold has room)")
-    def maisy_cargo(self, s: State, seat: int) -> int:
-        """Cargo tokens Maisy gives the moving boat of ``seat`` when it passes her: one. The
-        engine gives at most the hold's room (:meth:`capacity`).
 
-        >>> import tabletop_nb
-        >>> game = tabletop_nb.load_game("pebble_rock", players=2)
-        >>> game.maisy_cargo(game.initial_state(), 0)
-        1
+def adjacent_places(game: PebbleRockGame, s: State, c: int) -> list[int]:
+    """Where a symbol (or the Maisy item) may put character ``c``: an empty space that is
+    not a dock, one dotted line from the boat (or where it is, if it is next to the boat and
+    the rules let it stay).
 
-        Rules: PR-CHAR-08, PR-RES-03.
-        """
-        return 1
+    Rules: PR-RES-03, PR-DANGER-02, PR-DANGER-03, PR-CHAR-05, PR-CHAR-06.
 
-    def _i_meet(self, w: State, head, rest) -> State:
-        """A character interaction, for the moving player only: Maisy gives a Cargo token
-        if the hold has room (still moved, no cargo, when it is full), Larry's roll or
-        Roberto's theft (or the item against them); once a turn each.
-        Rules: PR-CHAR-02..04, PR-CHAR-08..10, PR-RES-04, PR-MOVE-12."""
-        c, how = head.character, head.how
-        r = self.rules
-        seat = w.seat
-        p = w.players[seat]
-        bit = 1 << c
-        counts = how != "symbol" or r.symbol_is_interaction
-        w.todo = rest
-        if c == MAISY:
-            room = self.capacity(w, seat) - p.tokens
-            if room > 0:
-                if counts:
-                    w.turn = replace_turn(w.turn, met=w.turn.met | bit)
-                gift = min(room, self.maisy_cargo(w, seat))
-                w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo + gift))
-                w.events = self._ev(w, "maisy", seat)
-            elif counts and r.empty_pass_is_interaction:
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> adjacent_places(game, game.position(boats=[38, 39]), MAISY)
+    [29, 30]
+    """
+    pos = s.boats[s.seat]
+    taken = set(s.boats) | set(s.chars)
+    if not game.rules.token_spaces_are_empty:
+        taken |= s.jets | s.table.treasure_spaces
+    docks = game.docks
+    out = [n for n in game.adj[pos] if n not in taken and n not in docks]
+    own = s.chars[c]
+    if game.rules.adjacent_character_may_stay and own in game.adjset[pos]:
+        out.append(own)
+        out.sort()
+    return out
+
+
+def place_options(game: PebbleRockGame, s: State, head: PutCharacter) -> list[PlaceCharacter]:
+    """Where the queued character may be put: next to the boat for a die symbol or the
+    Maisy item (:func:`adjacent_places`), any empty space that is not a dock (or where it
+    is) after Shark Repellent or Water Cannon.
+
+    Rules: PR-ITEM-SHARK-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39])
+    >>> len(place_options(game, s, PutCharacter(LARRY, "anywhere"))) > 2
+    True
+    """
+    c, how = head.character, head.how
+    name = CHARACTERS[c]
+    if how == "anywhere":  # Shark Repellent, Water Cannon: "any empty space" (or stay)
+        spaces = sorted(empty_spaces(game, s) | {s.chars[c]})
+    else:
+        spaces = adjacent_places(game, s, c)
+    return [PlaceCharacter(name, sp) for sp in spaces]
+
+
+def place(game: PebbleRockGame, w: State, a: PlaceCharacter) -> State:
+    """Put the queued character on the chosen space; a die symbol's character is then met
+    ("as if you had just passed over their space").
+
+    Rules: PR-CHAR-03, PR-CHAR-07.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..state import replace
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(game.position(boats=[38, 39]), todo=(PutCharacter(MAISY, "symbol"),))
+    >>> w = place(game, w, PlaceCharacter("maisy", 29))
+    >>> w.chars[MAISY], w.todo
+    (29, (MeetCharacter(character=0, how='symbol'),))
+    """
+    head = w.todo[0]
+    c, how = head.character, head.how
+    w.chars = w.chars[:c] + (a.space,) + w.chars[c + 1:]
+    w.todo = w.todo[1:]
+    if how == "symbol":  # "treat it as if you had just passed over their space"
+        w.todo = (MeetCharacter(c, "symbol"),) + w.todo
+    w.events += (("place", w.seat, a.character, a.space),)
+    return w
+
+
+def maisy_cargo(game: PebbleRockGame, s: State, seat: int) -> int:
+    """Cargo tokens Maisy gives the moving boat when it meets her: one (behind the hook
+    :meth:`PebbleRockGame.maisy_cargo`; :func:`meet` gives at most the hold's room).
+
+    Rules: PR-CHAR-08.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> maisy_cargo(game, game.initial_state(), 0)
+    1
+    """
+    return 1
+
+
+def meet(game: PebbleRockGame, w: State, head: MeetCharacter, rest: tuple) -> State:
+    """A character interaction, for the moving player only, once a turn each: Maisy gives
+    cargo (:meth:`PebbleRockGame.maisy_cargo`) if the hold has room (met all the same when
+    it is full, under ``empty_pass_is_interaction``); Larry rolls the Fish die and Roberto
+    robs (or the item against them is offered); with nothing to take they do nothing.
+
+    Rules: PR-CHAR-04, PR-RES-04, PR-MOVE-12.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], cargo=[1, 0], step="move", dice="steady", roll=2)
+    >>> w = meet(game, w, MeetCharacter(MAISY, "pass"), ())
+    >>> w.players[0].cargo, analysis.has_met(w, MAISY)
+    (2, True)
+    """
+    c, how = head.character, head.how
+    r = game.rules
+    seat = w.seat
+    p = w.players[seat]
+    bit = 1 << c
+    counts = how != "symbol" or r.symbol_is_interaction
+    w.todo = rest
+    if c == MAISY:
+        room = analysis.hold_room(game, w, seat)
+        if room > 0:
+            if counts:
                 w.turn = replace_turn(w.turn, met=w.turn.met | bit)
-            return w
-        empty = p.fish == 0 if c == LARRY else p.tokens == 0
-        if empty:
-            if counts and r.empty_pass_is_interaction:
-                w.turn = replace_turn(w.turn, met=w.turn.met | bit)
-            return w
-        if counts:
+            gift = min(room, game.maisy_cargo(w, seat))
+            w.players = with_player(w.players, seat, replace_player(p, cargo=p.cargo + gift))
+            w.events += (("maisy", seat),)
+        elif counts and r.empty_pass_is_interaction:
             w.turn = replace_turn(w.turn, met=w.turn.met | bit)
-        item = "shark_repellent" if c == LARRY else "water_cannon"
-        nxt: Frame
-        if self._usable(w, item):
-            nxt = OfferAvoid(c)
-        else:
-            nxt = RollDie("larry") if c == LARRY else RobertoRobs()
-        w.todo = (nxt,) + rest
         return w
+    empty = p.fish == 0 if c == LARRY else p.tokens == 0
+    if empty:
+        if counts and r.empty_pass_is_interaction:
+            w.turn = replace_turn(w.turn, met=w.turn.met | bit)
+        return w
+    if counts:
+        w.turn = replace_turn(w.turn, met=w.turn.met | bit)
+    item = "shark_repellent" if c == LARRY else "water_cannon"
+    nxt: Frame
+    if analysis.item_usable(game, w, item):
+        nxt = OfferAvoid(c)
+    else:
+        nxt = RollDie("larry") if c == LARRY else RobertoRobs()
+    w.todo = (nxt,) + rest
+    return w
 
-    def _d_avoid(self, s: State, head) -> list:
-        """At an encounter with Larry or Roberto while holding the item against them: use it,
-        or endure the encounter. Rules: PR-ITEM-SHARK-01, PR-ITEM-CANNON-01."""
-        item = "shark_repellent" if head.character == LARRY else "water_cannon"
-        return [UseItem(item), self._tables.endure]
 
-    def _a_endure(self, w: State, a: Endure) -> State:
-        """Keep the item and suffer the encounter: Larry's Fish die roll, or Roberto's theft.
-        Rules: PR-CHAR-09..10."""
-        c = w.todo[0].character
-        nxt: Frame = RollDie("larry") if c == LARRY else RobertoRobs()
-        w.todo = (nxt,) + w.todo[1:]
-        return self._run(w)
+def avoid_options(game: PebbleRockGame, s: State, head: OfferAvoid) -> list:
+    """At an encounter with Larry or Roberto while holding the item against them: use it,
+    or endure the encounter.
 
-    def _i_rob(self, w: State, head, rest) -> State:
-        """PR-CHAR-10..12: Roberto takes a Cargo token, else the passenger or treasure."""
-        seat = w.seat
-        p = w.players[seat]
-        if p.cargo:
-            w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
-            w.todo = rest
-            w.events = self._ev(w, "roberto", seat, "cargo")
-            return w
-        options = self._rob_options(w, p)
-        if len(options) > 1:
-            w.todo = (RobberyChoice(),) + rest
-            return w
-        (opt,) = options
+    Rules: PR-ITEM-SHARK-01, PR-ITEM-CANNON-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> avoid_options(game, game.initial_state(), OfferAvoid(LARRY))
+    [UseItem(item='shark_repellent', space=-1), Endure()]
+    """
+    item = "shark_repellent" if head.character == LARRY else "water_cannon"
+    return [UseItem(item), game.tables.endure]
+
+
+def endure(game: PebbleRockGame, w: State, a: Endure) -> State:
+    """Keep the item and suffer the encounter: Larry's Fish die roll, or Roberto's theft.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..state import replace
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(game.position(boats=[38, 39]), todo=(OfferAvoid(LARRY),))
+    >>> endure(game, w, Endure()).todo
+    (RollDie(purpose='larry'),)
+    """
+    c = w.todo[0].character
+    nxt: Frame = RollDie("larry") if c == LARRY else RobertoRobs()
+    w.todo = (nxt,) + w.todo[1:]
+    return w
+
+
+def robbed(game: PebbleRockGame, w: State, head: RobertoRobs, rest: tuple) -> State:
+    """Roberto takes a regular Cargo token, else a passenger or the treasure (the player
+    chooses when there is a choice, :func:`rob_options`).
+
+    Rules: PR-CHAR-10, PR-CHAR-11.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], cargo=[2, 0], step="move", dice="speedy", roll=2)
+    >>> robbed(game, w, RobertoRobs(), ()).players[0].cargo
+    1
+    """
+    seat = w.seat
+    p = w.players[seat]
+    if p.cargo:
+        w.players = with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
         w.todo = rest
-        return self._take_token(w, opt.kind, opt.card)
-
-    def _rob_options(self, s: State, p: Player) -> list:
-        """The tokens Roberto may take when the hold has no regular cargo: a passenger or the
-        treasure (narrowed by ``roberto_takes`` when both are there). Rules: PR-CHAR-12, PR-PASS-06."""
-        mode = self.rules.roberto_takes
-        pas = [LoseToken("passenger", c) for c in p.passengers]
-        tre = [LoseToken("treasure")] if p.treasures else []
-        if pas and tre:
-            if mode == "treasure":
-                return tre
-            if mode == "passenger":
-                return pas
-        return pas + tre
-
-    def _d_rob_choice(self, s: State, head) -> list:
-        """The player chooses which token Roberto takes (PR-CHAR-12)."""
-        return self._rob_options(s, s.players[s.seat])
-
-    def _a_lose_token(self, w: State, a: LoseToken) -> State:
-        """Roberto takes the token chosen (PR-CHAR-12)."""
-        w.todo = w.todo[1:]
-        return self._run(self._take_token(w, a.kind, a.card))
-
-    def _take_token(self, w: State, kind: str, card: int) -> State:
-        """Roberto takes a passenger (its card is lost) or the last treasure taken (out of
-        the game, or back to its space). Rules: PR-CHAR-12, PR-PASS-08, PR-TREAS-07."""
-        seat = w.seat
-        p = w.players[seat]
-        t = w.table
-        if kind == "passenger":  # PR-PASS-06, PR-PASS-08: the card is lost
-            p = replace_player(p, passengers=_remove_one(p.passengers, card))
-            t = replace_table(t, lost_cards=t.lost_cards + (card,))
-        else:  # PR-TREAS-07
-            origin = p.treasures[-1]
-            p = replace_player(p, treasures=p.treasures[:-1])
-            if self.rules.roberto_treasure == "returned":
-                t = replace_table(t, treasure_spaces=t.treasure_spaces | {origin})
-            else:
-                t = replace_table(t, treasures_gone=t.treasures_gone + 1)
-        w.players = _with_player(w.players, seat, p)
-        w.table = t
-        w.events = self._ev(w, "roberto", seat, kind)
+        w.events += (("roberto", seat, "cargo"),)
         return w
+    options = rob_options(game, w, p)
+    if len(options) > 1:
+        w.todo = (RobberyChoice(),) + rest
+        return w
+    (opt,) = options
+    w.todo = rest
+    return take_token(game, w, opt.kind, opt.card)
+
+
+def rob_options(game: PebbleRockGame, s: State, p: Player) -> list[LoseToken]:
+    """The tokens Roberto may take when the hold has no regular cargo: a passenger or the
+    treasure (narrowed by ``roberto_takes`` when both are there).
+
+    Rules: PR-CHAR-12, PR-PASS-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], cargo=[0, 0], treasures=[[0], []])
+    >>> rob_options(game, s, s.players[0])
+    [LoseToken(kind='treasure', card=0)]
+    """
+    mode = game.rules.roberto_takes
+    pas = [LoseToken("passenger", c) for c in p.passengers]
+    tre = [LoseToken("treasure")] if p.treasures else []
+    if pas and tre:
+        if mode == "treasure":
+            return tre
+        if mode == "passenger":
+            return pas
+    return pas + tre
+
+
+def robbery_options(game: PebbleRockGame, s: State, head: RobberyChoice) -> list[LoseToken]:
+    """The moving player chooses which token Roberto takes (:func:`rob_options`).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> robbery_options(game, game.position(boats=[38, 39], cargo=[0, 0]), RobberyChoice())
+    []
+    """
+    return rob_options(game, s, s.players[s.seat])
+
+
+def lose_token(game: PebbleRockGame, w: State, a: LoseToken) -> State:
+    """Roberto takes the token chosen (:func:`take_token`).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..state import replace
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], cargo=[0, 0], treasures=[[0], []])
+    >>> lose_token(game, replace(w, todo=(RobberyChoice(),)), LoseToken("treasure")).players[0].treasures
+    ()
+    """
+    w.todo = w.todo[1:]
+    return take_token(game, w, a.kind, a.card)
+
+
+def take_token(game: PebbleRockGame, w: State, kind: str, card: int) -> State:
+    """Roberto takes a passenger (its card is lost) or the last treasure taken (out of the
+    game, or back to its space under ``roberto_treasure="returned"``).
+
+    Rules: PR-PASS-08, PR-TREAS-07.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], cargo=[0, 0], treasures=[[0], []])
+    >>> take_token(game, w, "treasure", 0).table.treasures_gone
+    1
+    """
+    seat = w.seat
+    p = w.players[seat]
+    t = w.table
+    if kind == "passenger":  # PR-PASS-06, PR-PASS-08: the card is lost
+        p = replace_player(p, passengers=remove_one(p.passengers, card))
+        t = replace_table(t, lost_cards=t.lost_cards + (card,))
+    else:  # PR-TREAS-07
+        origin = p.treasures[-1]
+        p = replace_player(p, treasures=p.treasures[:-1])
+        if game.rules.roberto_treasure == "returned":
+            t = replace_table(t, treasure_spaces=t.treasure_spaces | {origin})
+        else:
+            t = replace_table(t, treasures_gone=t.treasures_gone + 1)
+    w.players = with_player(w.players, seat, p)
+    w.table = t
+    w.events += (("roberto", seat, kind),)
+    return w

@@ -1,155 +1,286 @@
 """4: End of Turn, the Market, and The Final Round.
 
 Rulebook "On Your Turn" step 4, the Market, "The Final Round" (checklist sections 15-17:
-PR-MARKET-01..07, PR-END-01..08, PR-FINAL-01..04): the dock refill, the Market, fishing, the
-Lighthouse token in the final round, the Assignment check. Refilling the Deliveries row
-is in :mod:`.deliveries`; passing the turn in :mod:`.turn`.
+PR-MARKET, PR-END, PR-FINAL): the dock refill, the Market, fishing, the Lighthouse token in
+the final round, the Assignment check. Refilling the Deliveries row is in
+:mod:`.deliveries`; passing the turn in :mod:`.turn`.
 Tests: tests/games/pebble_rock/test_end_of_turn.py.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-
-from ..rules import ITEM_KINDS
-from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem,
-                     replace, replace_player, replace_table, replace_turn)
+from .. import analysis
 from ..frames import (AssignmentCheck, DockRefill, FillMarketSlot, FillRowSlot, Frame,
                       LighthouseCheck, MarketVisit, NextTurn, RollDie)
-from .base import PebbleRockBase, ITEM_INDEX, _bump, _with_player
+from ..rules import ITEM_KINDS
+from ..state import (Decline, DiscardPassenger, DrawItem, Refill, State, TakeItem, replace,
+                     replace_player, replace_table, replace_turn)
+from . import items
+from .base import ITEM_INDEX, bump, with_player
+from .base import Engine as PebbleRockGame
 
 
-class EndOfTurn(PebbleRockBase):
-    """This section's part of the game class (a mixin of PebbleRockGame)."""
+__all__ = ["end_of_turn", "dock_options", "refill", "decline", "market_options", "take_item",
+           "market_outcomes", "draw_item", "lighthouse", "assignment_check"]
 
-    def _end_of_turn(self, s: State, pos: int) -> tuple[Frame, ...]:
-        """The end-of-turn steps that apply where the boat stopped (PR-END-01..08).
 
-        Nothing done at the end of a turn changes whether a later step applies (the dock
-        refill comes before the Market under both orders), so they are chosen at once.
-        Fish caught here come after the move (they cannot be spent this turn); the row is
-        refilled after the turn (a card revealed cannot be delivered in it), the slots of
-        passengers picked up too under ``refill_after_pickup``.
-        Rules: PR-END-01..08, PR-FISH-06, PR-DELIV-10, PR-REFILL-01, PR-REFILL-06.
-        """
-        seat = s.seat
-        p = s.players[seat]
-        todo: list[Frame] = []
-        for what in self._tables.end_order:
-            if what == "dock":
-                if pos in self.docks and (p.tokens < self.capacity(s, seat) or p.passengers):
-                    todo.append(DockRefill())
-            elif what == "market":
-                if pos in self.info.market_spaces and any(s.table.market):
-                    todo.append(MarketVisit())
-            elif pos in self.info.fishing:
-                todo.append(RollDie("gain"))
-        if s.round >= self.rules.rounds and pos in self.docks:
-            todo.append(LighthouseCheck())
-        empty = s.table.row.count(0)  # PR-REFILL-01, PR-REFILL-06
-        if empty and (self.rules.refill_after_pickup or s.turn.delivered):
-            todo.extend((FillRowSlot(),) * empty)
-        if self.rules.assignment_check == "any_time":
-            todo.append(AssignmentCheck())
-        todo.append(NextTurn())
-        return tuple(todo)
+def end_of_turn(game: PebbleRockGame, s: State, pos: int) -> tuple[Frame, ...]:
+    """The end-of-turn steps that apply where the boat stopped, in the rules' order: the
+    dock refill (a hold with room, or passengers to discard), the Market (an item on
+    offer), fishing; the Lighthouse check on a dock in the final round; the row refilled
+    after the turn (after a delivery, or always under ``refill_after_pickup``); the
+    Assignment check; the next turn.
 
-    def _d_dock(self, s: State, head) -> list:
-        """PR-END-03, PR-END-06: fill the empty hold spaces (all or none, or any number)."""
-        seat = s.seat
-        p = s.players[seat]
-        room = self.capacity(s, seat) - p.tokens
-        acts: list[Any] = []
-        if room > 0:
-            acts.append(Refill(room))
-            if self.rules.dock_refill == "any_number":
-                acts.extend(Refill(k) for k in range(room - 1, 0, -1))
-        acts.append(self._decline)
-        acts.extend(DiscardPassenger(c) for c in p.passengers)
-        return acts
+    Nothing done at the end of a turn changes whether a later step applies (the dock refill
+    comes before the Market under both orders), so they are chosen at once. Fish caught
+    here come after the move (they cannot be spent this turn); a card revealed cannot be
+    delivered this turn.
 
-    def _a_refill(self, w: State, a: Refill) -> State:
-        """Fill the hold with cargo at the dock (PR-END-03)."""
+    Rules: PR-END-03, PR-END-04, PR-END-05, PR-END-07, PR-END-08, PR-FISH-06, PR-DELIV-10,
+    PR-REFILL-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], cargo=[1, 0], step="move", dice="steady", roll=2, moved=1)
+    >>> end_of_turn(game, s, 38)
+    (DockRefill(), FillRowSlot(), FillRowSlot(), FillRowSlot(), NextTurn())
+    """
+    seat = s.seat
+    p = s.players[seat]
+    r = game.rules
+    todo: list[Frame] = []
+    for what in game.tables.end_order:
+        if what == "dock":
+            if pos in game.docks and (analysis.hold_room(game, s, seat) > 0 or p.passengers):
+                todo.append(DockRefill())
+        elif what == "market":
+            if pos in game.info.market_spaces and any(s.table.market):
+                todo.append(MarketVisit())
+        elif pos in game.info.fishing:
+            todo.append(RollDie("gain"))
+    if analysis.final_round(game, s) and pos in game.docks:
+        todo.append(LighthouseCheck())
+    empty = s.table.row.count(0)  # PR-REFILL-01, PR-REFILL-06
+    if empty and (r.refill_after_pickup or s.turn.delivered):
+        todo.extend((FillRowSlot(),) * empty)
+    if r.assignment_check == "any_time":
+        todo.append(AssignmentCheck())
+    todo.append(NextTurn())
+    return tuple(todo)
+
+
+def dock_options(game: PebbleRockGame, s: State, head: DockRefill) -> list:
+    """At a dock: fill the empty hold spaces (all or none, or any number under
+    ``dock_refill="any_number"``), say no, or discard a passenger.
+
+    Rules: PR-END-03, PR-END-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> dock_options(game, game.position(boats=[38, 39], cargo=[1, 0]), DockRefill())
+    [Refill(n=3), Decline()]
+    """
+    seat = s.seat
+    p = s.players[seat]
+    room = analysis.hold_room(game, s, seat)
+    acts: list[Any] = []
+    if room > 0:
+        acts.append(Refill(room))
+        if game.rules.dock_refill == "any_number":
+            acts.extend(Refill(k) for k in range(room - 1, 0, -1))
+    acts.append(game.tables.decline)
+    acts.extend(DiscardPassenger(c) for c in p.passengers)
+    return acts
+
+
+def refill(game: PebbleRockGame, w: State, a: Refill) -> State:
+    """Fill the hold with cargo at the dock.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(game.position(boats=[38, 39], cargo=[1, 0]), todo=(DockRefill(),))
+    >>> refill(game, w, Refill(3)).players[0].cargo
+    4
+    """
+    seat = w.seat
+    p = w.players[seat]
+    w.players = with_player(w.players, seat, replace_player(p, cargo=p.cargo + a.n))
+    w.todo = w.todo[1:]
+    w.events += (("refill", seat, a.n),)
+    return w
+
+
+def decline(game: PebbleRockGame, w: State, a: Decline) -> State:
+    """Say no to the dock refill or the Market.
+
+    Rules: PR-MARKET-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> decline(game, replace(game.position(boats=[38, 39]), todo=(MarketVisit(),)), Decline()).todo
+    ()
+    """
+    w.todo = w.todo[1:]
+    return w
+
+
+def market_options(game: PebbleRockGame, s: State, head: MarketVisit) -> list:
+    """At the Market: one item for free; with the most items held, one discarded to take it
+    (:func:`.items.may_discard`); or no thanks.
+
+    Rules: PR-MARKET-03, PR-MARKET-04, PR-MARKET-05, PR-ITEM-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], market=["maisy", "jam_sandwich", "lucky_shell"])
+    >>> market_options(game, s, MarketVisit())
+    [TakeItem(slot=0, discard=''), TakeItem(slot=1, discard=''), TakeItem(slot=2, discard=''), Decline()]
+    """
+    p = s.players[s.seat]
+    full = len(p.items) >= game.rules.max_items
+    acts: list[Any] = []
+    for slot, kind in enumerate(s.table.market):
+        if not kind:
+            continue
+        if not full:
+            acts.append(TakeItem(slot))
+        else:
+            acts.extend(TakeItem(slot, d) for d in sorted(set(p.items))
+                        if items.may_discard(game, s, p, d))
+    acts.append(game.tables.decline)
+    return acts
+
+
+def take_item(game: PebbleRockGame, w: State, a: TakeItem) -> State:
+    """Take an item from the Market (discarding one first when the most are held); it is
+    usable from the next turn, the slot refills at once.
+
+    Rules: PR-MARKET-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], market=["maisy", "jam_sandwich", "lucky_shell"])
+    >>> w = take_item(game, replace(w, todo=(MarketVisit(),)), TakeItem(1))
+    >>> w.players[0].items, w.table.market, w.todo
+    (('jam_sandwich',), ('maisy', '', 'lucky_shell'), (FillMarketSlot(),))
+    """
+    seat = w.seat
+    p = w.players[seat]
+    kind = w.table.market[a.slot]
+    if a.discard:
+        p, w.table = items.discard_item(game, w, p, a.discard)
+    p = replace_player(p, items=tuple(sorted(p.items + (kind,))))
+    w.players = with_player(w.players, seat, p)
+    market = w.table.market
+    w.table = replace_table(w.table, market=market[:a.slot] + ("",) + market[a.slot + 1:])
+    w.turn = replace_turn(w.turn, fresh_item=kind)
+    w.events += (("take_item", seat, kind, a.discard),)
+    todo = (FillMarketSlot(),) + w.todo[1:]
+    w.todo = items.after_discard(game, w, todo) if a.discard else todo
+    return w
+
+
+def market_outcomes(game: PebbleRockGame, s: State, head: FillMarketSlot) -> list:
+    """Chance: the item that fills a Market slot, each kind by the cards of it left in the
+    deck (or the discard pile to be reshuffled, :func:`.items.item_source`).
+
+    Rules: PR-MARKET-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> sum(p for _, p in market_outcomes(game, game.initial_state(), FillMarketSlot()))
+    Fraction(1, 1)
+    """
+    counts = items.item_source(s.table)
+    tot = sum(counts)
+    return [(DrawItem(ITEM_KINDS[i]), Fraction(c, tot)) for i, c in enumerate(counts) if c]
+
+
+def draw_item(game: PebbleRockGame, w: State, a: DrawItem) -> State:
+    """Chance: the item turned up fills the empty Market slot, from the deck or the
+    reshuffled discard pile.
+
+    Rules: PR-MARKET-06, PR-ITEM-07.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = draw_item(game, game.initial_state(), DrawItem("maisy"))
+    >>> w.table.market[0]
+    'maisy'
+    """
+    t = w.table
+    i = ITEM_INDEX[a.kind]
+    if any(t.item_deck):
+        deck, disc = bump(t.item_deck, i, -1), t.item_discard
+    else:  # PR-ITEM-07: the discard pile is shuffled into a new deck
+        deck, disc = bump(t.item_discard, i, -1), (0,) * len(ITEM_KINDS)
+    slot = t.market.index("")
+    market = t.market[:slot] + (a.kind,) + t.market[slot + 1:]
+    w.table = replace_table(t, item_deck=deck, item_discard=disc, market=market)
+    w.todo = w.todo[1:]
+    w.events += (("market_draw", a.kind),)
+    return w
+
+
+def lighthouse(game: PebbleRockGame, w: State, head: LighthouseCheck, rest: tuple) -> State:
+    """Ending the final round's turn on a dock earns the Lighthouse token (one each).
+
+    Rules: PR-FINAL-01, PR-FINAL-02, PR-FINAL-03.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], round=10)
+    >>> lighthouse(game, w, LighthouseCheck(), ()).players[0].lighthouse
+    True
+    """
+    seat = w.seat
+    p = w.players[seat]
+    w.todo = rest
+    if analysis.final_round(game, w) and w.boats[seat] in game.docks and not p.lighthouse:
+        w.players = with_player(w.players, seat, replace_player(p, lighthouse=True))
+        w.events += (("lighthouse", seat),)
+    return w
+
+
+def assignment_check(game: PebbleRockGame, w: State, head: AssignmentCheck, rest: tuple) -> State:
+    """Under ``assignment_check="any_time"``, the Assignment halves met by the end of this
+    turn are noted (they stay met).
+
+    Rules: PR-SCORE-07.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, assignment_check="any_time")
+    >>> w = assignment_check(game, game.position(boats=[38, 39]), AssignmentCheck(), ())
+    >>> w.secret[0].achieved
+    0
+    """
+    if game.rules.assignment_check == "any_time":
         seat = w.seat
-        p = w.players[seat]
-        w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo + a.n))
-        w.todo = w.todo[1:]
-        w.events = self._ev(w, "refill", seat, a.n)
-        return self._run(w)
-
-    def _a_decline(self, w: State, a: Decline) -> State:
-        """Say no to the dock refill or the Market (PR-END-03, PR-MARKET-02)."""
-        w.todo = w.todo[1:]
-        return self._run(w)
-
-    def _d_market(self, s: State, head) -> list:
-        """PR-MARKET-02..05: one free item; with three held, discard one to take it."""
-        p = s.players[s.seat]
-        full = len(p.items) >= self.rules.max_items
-        acts: list[Any] = []
-        for slot, kind in enumerate(s.table.market):
-            if not kind:
-                continue
-            if not full:
-                acts.append(TakeItem(slot))
-            else:
-                acts.extend(TakeItem(slot, d) for d in sorted(set(p.items)) if self._may_discard(s, p, d))
-        acts.append(self._decline)
-        return acts
-
-    def _a_take_item(self, w: State, a: TakeItem) -> State:
-        """Take an item from the Market (discarding one first when three are held); it is
-        usable from the next turn, the slot refills at once. Rules: PR-MARKET-02..07, PR-ITEM-01."""
-        seat = w.seat
-        p = w.players[seat]
-        kind = w.table.market[a.slot]
-        if a.discard:
-            p, w.table = self._discard_item(w, p, a.discard)
-        p = replace_player(p, items=tuple(sorted(p.items + (kind,))))
-        w.players = _with_player(w.players, seat, p)
-        market = w.table.market
-        w.table = replace_table(w.table, market=market[:a.slot] + ("",) + market[a.slot + 1:])
-        w.turn = replace_turn(w.turn, fresh_item=kind)
-        w.events = self._ev(w, "take_item", seat, kind, a.discard)
-        todo = (FillMarketSlot(),) + w.todo[1:]
-        w.todo = self._after_discard(w, todo) if a.discard else todo
-        return self._run(w)
-
-    def _a_draw_item(self, w: State, a: DrawItem) -> State:
-        """Chance: the item turned up fills the empty Market slot, from the deck or the
-        reshuffled discard pile. Rules: PR-MARKET-06, PR-ITEM-07."""
-        t = w.table
-        i = ITEM_INDEX[a.kind]
-        if any(t.item_deck):
-            deck, disc = _bump(t.item_deck, i, -1), t.item_discard
-        else:  # PR-ITEM-07: the discard pile is shuffled into a new deck
-            deck, disc = _bump(t.item_discard, i, -1), (0,) * len(ITEM_KINDS)
-        slot = t.market.index("")
-        market = t.market[:slot] + (a.kind,) + t.market[slot + 1:]
-        w.table = replace_table(t, item_deck=deck, item_discard=disc, market=market)
-        w.todo = w.todo[1:]
-        w.events = self._ev(w, "market_draw", a.kind)
-        return self._run(w)
-
-    def _i_lighthouse(self, w: State, head, rest) -> State:
-        """Ending the final round's turn on a dock earns the Lighthouse token.
-        Rules: PR-FINAL-01..03."""
-        seat = w.seat
-        p = w.players[seat]
-        w.todo = rest
-        if w.round >= self.rules.rounds and w.boats[seat] in self.docks and not p.lighthouse:
-            w.players = _with_player(w.players, seat, replace_player(p, lighthouse=True))
-            w.events = self._ev(w, "lighthouse", seat)
-        return w
-
-    def _i_assign_check(self, w: State, head, rest) -> State:
-        """Under ``assignment_check="any_time"``, note the Assignment halves met by the end
-        of this turn (they stay met). Rules: PR-SCORE-07."""
-        if self.rules.assignment_check == "any_time":
-            seat = w.seat
-            sec = w.secret[seat]
-            bits = sec.achieved | self.assignment_halves_met(w, seat)
-            if bits != sec.achieved:
-                w.secret = w.secret[:seat] + (replace(sec, achieved=bits),) + w.secret[seat + 1:]
-        w.todo = rest
-        return w
+        sec = w.secret[seat]
+        bits = sec.achieved | analysis.assignment_halves_met(game, w, seat)
+        if bits != sec.achieved:
+            w.secret = w.secret[:seat] + (replace(sec, achieved=bits),) + w.secret[seat + 1:]
+    w.todo = rest
+    return w

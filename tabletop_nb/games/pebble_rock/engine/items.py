@@ -1,6 +1,6 @@
 """Item Cards: one item per turn, and what each of the seven does.
 
-Rulebook "Item Cards" and "Optional: Use an Item card" (checklist section 14: PR-ITEM-01..08,
+Rulebook "Item Cards" and "Optional: Use an Item card" (checklist section 14: PR-ITEM,
 PR-ITEM-MAISY, -JAM, -SHELL, -SHARK, -CANNON, -UPG, -GEAR). Taking items from the Market is
 in :mod:`.end_of_turn`. Tests: tests/games/pebble_rock/test_items.py.
 """
@@ -8,211 +8,409 @@ from __future__ import annotations
 
 from typing import Any
 
-
+from .. import analysis
+from ..frames import (DieEffect, MeetCharacter, OfferReroll, PutCharacter, RerollDie,
+                      ShedToCapacity)
 from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, KeepRoll,
                      Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
                      replace_player, replace_turn)
-from ..frames import DieEffect, MeetCharacter, PutCharacter, RerollDie, ShedToCapacity
-from ....core.hooks import hook, is_int
-from .base import PebbleRockBase, ITEM_INDEX, _bump, _remove_one, _with_player
+from . import characters
+from .base import ITEM_INDEX, bump, remove_one, with_player
+from .base import Engine as PebbleRockGame
 
 
-class Items(PebbleRockBase):
-    """This section's part of the game class (a mixin of PebbleRockGame)."""
+__all__ = ["passive_count", "capacity", "gear_bonus", "item_source", "discard_item",
+           "item_actions", "anytime_actions", "use_item", "reroll_options", "keep_roll",
+           "reroll", "may_discard", "after_discard", "discard", "shed_options", "shed",
+           "overboard"]
 
-    def _usable(self, s: State, kind: str) -> bool:
-        """PR-ITEM-02..04: one item per turn, held since before this turn."""
-        t = s.turn
-        if t.item_used:
-            return False
-        n = s.players[s.seat].items.count(kind)
-        if t.fresh_item == kind:
-            n -= 1
-        return n > 0
 
-    def _passive_count(self, s: State, p: Player, kind: str) -> int:
-        """How many items of a kind held count now: one taken this turn does not yet, unless
-        passive items work at once. Rules: PR-ITEM-04, PR-ITEM-UPG-01, PR-ITEM-UPG-03."""
-        n = p.items.count(kind)
-        if n and not self.rules.passive_items_at_once and s.turn.fresh_item == kind \
-                and p is s.players[s.seat]:
-            n -= 1
-        return n
+def passive_count(game: PebbleRockGame, s: State, p: Player, kind: str) -> int:
+    """How many items of a kind held count now: one taken this turn does not yet, unless
+    passive items work at once.
 
-    @hook(returns="int >= 0", check=is_int(0), rules=("PR-SETUP-11", "PR-ITEM-UPG-01"),
-          example="return super().capacity(s, seat) + 1  # bigger holds")
-    def capacity(self, s: State, seat: int) -> int:
-        """Hold spaces of a seat now: 5 with a Cargo Upgrade (PR-ITEM-UPG-01), else 4."""
-        p = s.players[seat]
-        r = self.rules
-        if "cargo_upgrade" in p.items and self._passive_count(s, p, "cargo_upgrade"):
-            return r.upgraded_capacity
-        return r.cargo_capacity
+    Rules: PR-ITEM-UPG-03.
 
-    def _gear_bonus(self, s: State, p: Player) -> int:
-        """Extra fish a Fishing Gear gives on a fish roll (one Gear, or each, when they
-        stack). Rules: PR-ITEM-GEAR-01..02."""
-        n = self._passive_count(s, p, "fishing_gear") if "fishing_gear" in p.items else 0
-        if not self.rules.gear_stacks:
-            n = min(n, 1)
-        return n * self.rules.gear_bonus
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, passive_items_at_once=False)
+    >>> s = game.position(boats=[38, 39], items=[["fishing_gear"], []], step="move",
+    ...                   dice="steady", roll=2, fresh_item="fishing_gear")
+    >>> passive_count(game, s, s.players[0], "fishing_gear")
+    0
+    """
+    n = p.items.count(kind)
+    if n and not game.rules.passive_items_at_once and s.turn.fresh_item == kind \
+            and p is s.players[s.seat]:
+        n -= 1
+    return n
 
-    @staticmethod
-    def _item_source(t: Table) -> tuple:
-        """PR-ITEM-07: the deck, or the discard pile to be reshuffled when it is empty."""
-        return t.item_deck if any(t.item_deck) else t.item_discard
 
-    def _discard_item(self, s: State, p: Player, kind: str) -> tuple[Player, Table]:
-        """The player without one item of ``kind`` and the table with it on the discard pile.
-        Rules: PR-ITEM-06..07."""
-        items = _remove_one(p.items, kind)
-        t = s.table
-        return (replace_player(p, items=items),
-                replace(t, item_discard=_bump(t.item_discard, ITEM_INDEX[kind], 1)))
+def capacity(game: PebbleRockGame, s: State, seat: int) -> int:
+    """Hold spaces of a seat now: the upgraded capacity with a Cargo Upgrade that counts
+    (:func:`passive_count`), else the printed one (behind the hook
+    :meth:`PebbleRockGame.capacity`).
 
-    def _item_actions(self, s: State, p: Player, pos: int, occ: set | None) -> list:
-        """The items usable now; ``occ``: the occupied spaces (None: not built yet)."""
-        acts: list[UseItem] = []
-        if not p.items:
-            return acts
-        if self._usable(s, "jam_sandwich"):
-            acts.append(UseItem("jam_sandwich"))
-        if self._usable(s, "maisy") and pos not in (occ if occ is not None else self._occupied(s)):
-            acts.extend(UseItem("maisy", sp) for sp in self._adjacent_places(s, MAISY))
+    Rules: PR-SETUP-11, PR-ITEM-UPG-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], items=[["cargo_upgrade"], []])
+    >>> capacity(game, s, 0), capacity(game, s, 1)
+    (5, 4)
+    """
+    p = s.players[seat]
+    r = game.rules
+    if "cargo_upgrade" in p.items and passive_count(game, s, p, "cargo_upgrade"):
+        return r.upgraded_capacity
+    return r.cargo_capacity
+
+
+def gear_bonus(game: PebbleRockGame, s: State, p: Player) -> int:
+    """Extra fish a Fishing Gear gives on a fish roll (one Gear, or each, when they stack).
+
+    Rules: PR-ITEM-GEAR-01, PR-ITEM-GEAR-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], items=[["fishing_gear"], []])
+    >>> gear_bonus(game, s, s.players[0]), gear_bonus(game, s, s.players[1])
+    (1, 0)
+    """
+    n = passive_count(game, s, p, "fishing_gear") if "fishing_gear" in p.items else 0
+    if not game.rules.gear_stacks:
+        n = min(n, 1)
+    return n * game.rules.gear_bonus
+
+
+def item_source(t: Table) -> tuple:
+    """The item counts a draw comes from: the deck, or the discard pile to be reshuffled
+    when the deck is empty.
+
+    Rules: PR-ITEM-07.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> t = tabletop_nb.load_game("pebble_rock", players=2).initial_state().table
+    >>> item_source(replace(t, item_deck=(0,) * 7, item_discard=(1,) * 7))
+    (1, 1, 1, 1, 1, 1, 1)
+    """
+    return t.item_deck if any(t.item_deck) else t.item_discard
+
+
+def discard_item(game: PebbleRockGame, s: State, p: Player, kind: str) -> tuple[Player, Table]:
+    """The player without one item of ``kind`` and the table with it on the discard pile.
+
+    Rules: PR-ITEM-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], items=[["maisy"], []])
+    >>> p, t = discard_item(game, s, s.players[0], "maisy")
+    >>> p.items, sum(t.item_discard) - sum(s.table.item_discard)
+    ((), 1)
+    """
+    items = remove_one(p.items, kind)
+    t = s.table
+    return (replace_player(p, items=items),
+            replace(t, item_discard=bump(t.item_discard, ITEM_INDEX[kind], 1)))
+
+
+def item_actions(game: PebbleRockGame, s: State, p: Player, pos: int, occ: set | None) -> list:
+    """The items usable now during the move: the Jam Sandwich, and the Maisy item (Maisy put
+    next to the boat, where the boat may stop); ``occ``: the spaces where it may not stop
+    (None: not built yet).
+
+    Rules: PR-ITEM-01, PR-ITEM-MAISY-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], items=[["jam_sandwich"], []], step="move",
+    ...                   dice="steady", roll=2)
+    >>> item_actions(game, s, s.players[0], 38, None)
+    [UseItem(item='jam_sandwich', space=-1)]
+    """
+    acts: list[UseItem] = []
+    if not p.items:
         return acts
+    if analysis.item_usable(game, s, "jam_sandwich"):
+        acts.append(UseItem("jam_sandwich"))
+    if analysis.item_usable(game, s, "maisy") and pos not in (occ if occ is not None else analysis.occupied(s, s.seat)):
+        acts.extend(UseItem("maisy", sp) for sp in characters.adjacent_places(game, s, MAISY))
+    return acts
 
-    def _anytime_actions(self, s: State, p: Player) -> list:
-        """Actions allowed at any point of the turn under the rule switches: cargo overboard,
-        an item or treasure discarded, and a passenger discarded when the hold is full.
-        Rules: PR-PASS-07, PR-PASS-10, PR-ITEM-08, PR-TREAS-10."""
-        r = self.rules
-        acts: list[Any] = []
-        if r.overboard_any_time and p.cargo:
-            acts.append(Overboard())
-        if r.discard_items_any_time:
-            for k in sorted(set(p.items)):
-                if self._may_discard(s, p, k):
-                    acts.append(DiscardItem(k))
-        if r.treasure_discard and p.treasures:
-            acts.append(DiscardTreasure())
-        if p.passengers and p.tokens >= self.capacity(s, s.seat):
-            # PR-PASS-07: make room for more cargo (poor customer service)
-            acts.extend(DiscardPassenger(c) for c in p.passengers)
-        return acts
 
-    def _a_use_item(self, w: State, a: UseItem) -> State:
-        """Use an item (one a turn, then discarded): Jam's extra movement, Maisy placed (and
-        met, if the rules say so), or Shark Repellent / Water Cannon at an encounter, after
-        which the character may go anywhere. Rules: PR-ITEM-02, PR-ITEM-06, PR-ITEM-JAM-01,
-        PR-ITEM-MAISY-01..02, PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01."""
-        seat = w.seat
-        p, w.table = self._discard_item(w, w.players[seat], a.item)
-        w.players = _with_player(w.players, seat, p)
-        w.turn = t = replace_turn(w.turn, item_used=True)
-        w.events = self._ev(w, "item", seat, a.item)
-        if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
-            w.steps += self.rules.jam_bonus * (2 if self._tables.all_double and t.symbol == "winds" else 1)
-            return w
-        if a.item == "maisy":  # PR-ITEM-MAISY-01, PR-ITEM-MAISY-02
-            w.chars = (a.space,) + w.chars[1:]
-            if self.rules.maisy_item_gives_cargo and not t.met & (1 << MAISY):
-                w.todo = (MeetCharacter(MAISY, "item"),) + w.todo
-                return self._run(w)
-            return w
-        # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
-        c = w.todo[0].character
-        if not self.rules.avoided_is_interaction:
-            w.turn = replace_turn(t, met=t.met & ~(1 << c))
-        w.todo = (PutCharacter(c, "anywhere"),) + w.todo[1:]
-        return self._run(w)
+def anytime_actions(game: PebbleRockGame, s: State, p: Player) -> list:
+    """Actions allowed at any point of the turn under the rule switches: cargo overboard,
+    an item or treasure discarded, and a passenger discarded when the hold is full.
 
-    def _d_shell(self, s: State, head) -> list:
-        """With a usable Lucky Shell after a roll: keep it, or reroll one of the dice just
-        rolled. Rules: PR-ITEM-SHELL-01..02."""
-        purpose = head.purpose
-        if purpose == "step2":
-            return [self._keep_roll, Reroll("movement"), Reroll("symbol")]
-        if purpose == "jet":
-            return [self._keep_roll, Reroll("movement")]
-        return [self._keep_roll, Reroll("fish")]
+    Rules: PR-PASS-07, PR-PASS-10, PR-ITEM-08, PR-TREAS-10.
 
-    def _a_keep_roll(self, w: State, a: KeepRoll) -> State:
-        """Keep the roll without the Lucky Shell; its effect follows (PR-ITEM-SHELL-02)."""
-        head = w.todo[0]
-        if head.purpose == "step2":
-            w.todo = w.todo[1:]
-        else:
-            w.todo = (DieEffect(head.purpose, head.value),) + w.todo[1:]
-        return self._run(w)
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, overboard_any_time=True)
+    >>> s = game.position(boats=[38, 39], cargo=[2, 0])
+    >>> anytime_actions(game, s, s.players[0])
+    [Overboard()]
+    """
+    r = game.rules
+    acts: list[Any] = []
+    if r.overboard_any_time and p.cargo:
+        acts.append(Overboard())
+    if r.discard_items_any_time:
+        for k in sorted(set(p.items)):
+            if may_discard(game, s, p, k):
+                acts.append(DiscardItem(k))
+    if r.treasure_discard and p.treasures:
+        acts.append(DiscardTreasure())
+    if p.passengers and analysis.hold_room(game, s, s.seat) <= 0:
+        # PR-PASS-07: make room for more cargo (poor customer service)
+        acts.extend(DiscardPassenger(c) for c in p.passengers)
+    return acts
 
-    def _a_reroll(self, w: State, a: Reroll) -> State:
-        """PR-ITEM-SHELL-01, PR-ITEM-SHELL-02: the Lucky Shell rerolls the die just rolled."""
-        head = w.todo[0]
-        seat = w.seat
-        p, w.table = self._discard_item(w, w.players[seat], "lucky_shell")
-        w.players = _with_player(w.players, seat, p)
-        w.turn = replace_turn(w.turn, item_used=True)
-        w.todo = (RerollDie(head.purpose, a.die),) + w.todo[1:]
-        w.events = self._ev(w, "shell", seat, a.die)
+
+def use_item(game: PebbleRockGame, w: State, a: UseItem) -> State:
+    """Use an item (one a turn, then discarded): the Jam Sandwich's extra movement (doubled
+    by Winds when all movement doubles), Maisy put next to the boat (and met, if the rules
+    say so), or Shark Repellent / Water Cannon at an encounter, after which the character
+    may go anywhere.
+
+    Rules: PR-ITEM-05, PR-ITEM-JAM-01, PR-ITEM-MAISY-02, PR-ITEM-SHARK-03.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], items=[["jam_sandwich"], []], step="move",
+    ...                   dice="steady", roll=2, movement=0)
+    >>> use_item(game, w, UseItem("jam_sandwich")).steps == game.rules.jam_bonus
+    True
+    """
+    seat = w.seat
+    p, w.table = discard_item(game, w, w.players[seat], a.item)
+    w.players = with_player(w.players, seat, p)
+    w.turn = t = replace_turn(w.turn, item_used=True)
+    w.events += (("item", seat, a.item),)
+    if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
+        w.steps += game.rules.jam_bonus * (2 if game.tables.all_double and t.symbol == "winds" else 1)
         return w
-
-    def _may_discard(self, s: State, p: Player, kind: str) -> bool:
-        """PR-ITEM-UPG-02 (b): the upgrade cannot go while its fifth space is in use."""
-        if kind != "cargo_upgrade" or self.rules.upgrade_discard_when_full == "shed":
-            return True
-        return p.items.count(kind) > 1 or p.tokens <= self.rules.cargo_capacity
-
-    def _after_discard(self, s: State, todo: tuple) -> tuple:
-        """The queue after an item was discarded: the player sheds tokens first if the hold
-        now holds more than the capacity (a Cargo Upgrade gone). Rules: PR-ITEM-UPG-02."""
-        seat = s.seat
-        if s.players[seat].tokens > self.capacity(s, seat):
-            return (ShedToCapacity(),) + todo
-        return todo
-
-    def _a_discard_item(self, w: State, a: DiscardItem) -> State:
-        """Discard an item held (where the rules allow it). Rules: PR-ITEM-08, PR-ITEM-UPG-02."""
-        seat = w.seat
-        p, w.table = self._discard_item(w, w.players[seat], a.item)
-        w.players = _with_player(w.players, seat, p)
-        w.events = self._ev(w, "discard_item", seat, a.item)
-        w.todo = self._after_discard(w, w.todo)
-        return self._run(w)
-
-    def _d_shed(self, s: State, head) -> list:
-        """Which token to lose when the hold is over capacity: cargo, else a passenger, else
-        a treasure. Rules: PR-ITEM-UPG-02."""
-        p = s.players[s.seat]
-        acts = [Shed("cargo")] if p.cargo else []
-        acts.extend(Shed("passenger", c) for c in p.passengers)
-        if not acts:
-            acts.append(Shed("treasure"))
-        return acts
-
-    def _a_shed(self, w: State, a: Shed) -> State:
-        """Lose the token chosen, until the hold fits its capacity. Rules: PR-ITEM-UPG-02."""
-        seat = w.seat
-        p = w.players[seat]
-        table = w.table
-        if a.kind == "cargo":
-            p = replace_player(p, cargo=p.cargo - 1)
-        elif a.kind == "passenger":
-            p = replace_player(p, passengers=_remove_one(p.passengers, a.card))
-            table = replace(table, lost_cards=table.lost_cards + (a.card,))
-        else:
-            p = replace_player(p, treasures=p.treasures[:-1])
-            table = replace(table, treasures_gone=table.treasures_gone + 1)
-        w.players = _with_player(w.players, seat, p)
-        w.table = table
-        w.events = self._ev(w, "shed", seat, a.kind)
-        if p.tokens <= self.capacity(w, seat):
-            w.todo = w.todo[1:]
-        return self._run(w)
-
-    def _a_overboard(self, w: State, a: Overboard) -> State:
-        """Throw a Cargo token overboard (any time, under ``overboard_any_time``). Rules: PR-PASS-10."""
-        seat = w.seat
-        p = w.players[seat]
-        w.players = _with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
-        w.events = self._ev(w, "overboard", seat)
+    if a.item == "maisy":  # PR-ITEM-MAISY-01, PR-ITEM-MAISY-02
+        w.chars = (a.space,) + w.chars[1:]
+        if game.rules.maisy_item_gives_cargo and not t.met & (1 << MAISY):
+            w.todo = (MeetCharacter(MAISY, "item"),) + w.todo
         return w
+    # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
+    c = w.todo[0].character
+    if not game.rules.avoided_is_interaction:
+        w.turn = replace_turn(t, met=t.met & ~(1 << c))
+    w.todo = (PutCharacter(c, "anywhere"),) + w.todo[1:]
+    return w
+
+
+def reroll_options(game: PebbleRockGame, s: State, head: OfferReroll) -> list:
+    """With a usable Lucky Shell after a roll: keep it, or reroll one of the dice just
+    rolled.
+
+    Rules: PR-ITEM-SHELL-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> reroll_options(game, game.initial_state(), OfferReroll("jet", 2))
+    [KeepRoll(), Reroll(die='movement')]
+    """
+    purpose = head.purpose
+    keep = game.tables.keep_roll
+    if purpose == "step2":
+        return [keep, Reroll("movement"), Reroll("symbol")]
+    if purpose == "jet":
+        return [keep, Reroll("movement")]
+    return [keep, Reroll("fish")]
+
+
+def keep_roll(game: PebbleRockGame, w: State, a: KeepRoll) -> State:
+    """Keep the roll without the Lucky Shell; its effect follows.
+
+    Rules: PR-ITEM-SHELL-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(game.position(boats=[38, 39]), todo=(OfferReroll("gain", 1),))
+    >>> keep_roll(game, w, KeepRoll()).todo
+    (DieEffect(purpose='gain', value=1),)
+    """
+    head = w.todo[0]
+    if head.purpose == "step2":
+        w.todo = w.todo[1:]
+    else:
+        w.todo = (DieEffect(head.purpose, head.value),) + w.todo[1:]
+    return w
+
+
+def reroll(game: PebbleRockGame, w: State, a: Reroll) -> State:
+    """The Lucky Shell (used up, one item of the turn) rerolls the die chosen.
+
+    Rules: PR-ITEM-SHELL-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], items=[["lucky_shell"], []])
+    >>> w = reroll(game, replace(w, todo=(OfferReroll("gain", 1),)), Reroll("fish"))
+    >>> w.todo, w.players[0].items
+    ((RerollDie(purpose='gain', die='fish'),), ())
+    """
+    head = w.todo[0]
+    seat = w.seat
+    p, w.table = discard_item(game, w, w.players[seat], "lucky_shell")
+    w.players = with_player(w.players, seat, p)
+    w.turn = replace_turn(w.turn, item_used=True)
+    w.todo = (RerollDie(head.purpose, a.die),) + w.todo[1:]
+    w.events += (("shell", seat, a.die),)
+    return w
+
+
+def may_discard(game: PebbleRockGame, s: State, p: Player, kind: str) -> bool:
+    """Whether an item may be discarded: a Cargo Upgrade not while its extra space is in
+    use, under ``upgrade_discard_when_full="refuse"``.
+
+    Rules: PR-ITEM-UPG-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, upgrade_discard_when_full="refuse")
+    >>> s = game.position(boats=[38, 39], cargo=[5, 0], items=[["cargo_upgrade"], []])
+    >>> may_discard(game, s, s.players[0], "cargo_upgrade")
+    False
+    """
+    if kind != "cargo_upgrade" or game.rules.upgrade_discard_when_full == "shed":
+        return True
+    return p.items.count(kind) > 1 or p.tokens <= game.rules.cargo_capacity
+
+
+def after_discard(game: PebbleRockGame, s: State, todo: tuple) -> tuple:
+    """The queue after an item was discarded: the player sheds tokens first if the hold now
+    holds more than its capacity (a Cargo Upgrade gone).
+
+    Rules: PR-ITEM-UPG-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], cargo=[4, 0])
+    >>> after_discard(game, s, ())
+    ()
+    """
+    if analysis.hold_room(game, s, s.seat) < 0:
+        return (ShedToCapacity(),) + todo
+    return todo
+
+
+def discard(game: PebbleRockGame, w: State, a: DiscardItem) -> State:
+    """Discard an item held (where the rules allow it).
+
+    Rules: PR-ITEM-08.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, discard_items_any_time=True)
+    >>> w = game.position(boats=[38, 39], items=[["maisy"], []])
+    >>> discard(game, w, DiscardItem("maisy")).players[0].items
+    ()
+    """
+    seat = w.seat
+    p, w.table = discard_item(game, w, w.players[seat], a.item)
+    w.players = with_player(w.players, seat, p)
+    w.events += (("discard_item", seat, a.item),)
+    w.todo = after_discard(game, w, w.todo)
+    return w
+
+
+def shed_options(game: PebbleRockGame, s: State, head: ShedToCapacity) -> list[Shed]:
+    """Which token to lose when the hold is over capacity: cargo, else a passenger, else a
+    treasure.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> shed_options(game, game.position(boats=[38, 39], cargo=[3, 0]), ShedToCapacity())
+    [Shed(kind='cargo', card=0)]
+    """
+    p = s.players[s.seat]
+    acts = [Shed("cargo")] if p.cargo else []
+    acts.extend(Shed("passenger", c) for c in p.passengers)
+    if not acts:
+        acts.append(Shed("treasure"))
+    return acts
+
+
+def shed(game: PebbleRockGame, w: State, a: Shed) -> State:
+    """Lose the token chosen, until the hold fits its capacity (a lost passenger's card is
+    lost; a treasure leaves the game).
+
+    Rules: PR-ITEM-UPG-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], cargo=[4, 0])
+    >>> w = shed(game, replace(w, todo=(ShedToCapacity(),)), Shed("cargo"))
+    >>> w.players[0].cargo, w.todo
+    (3, ())
+    """
+    seat = w.seat
+    p = w.players[seat]
+    table = w.table
+    if a.kind == "cargo":
+        p = replace_player(p, cargo=p.cargo - 1)
+    elif a.kind == "passenger":
+        p = replace_player(p, passengers=remove_one(p.passengers, a.card))
+        table = replace(table, lost_cards=table.lost_cards + (a.card,))
+    else:
+        p = replace_player(p, treasures=p.treasures[:-1])
+        table = replace(table, treasures_gone=table.treasures_gone + 1)
+    w.players = with_player(w.players, seat, p)
+    w.table = table
+    w.events += (("shed", seat, a.kind),)
+    if analysis.hold_room(game, w, seat) >= 0:
+        w.todo = w.todo[1:]
+    return w
+
+
+def overboard(game: PebbleRockGame, w: State, a: Overboard) -> State:
+    """Throw a Cargo token overboard (any time, under ``overboard_any_time``).
+
+    Rules: PR-PASS-10.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, overboard_any_time=True)
+    >>> overboard(game, game.position(boats=[38, 39], cargo=[2, 0]), Overboard()).players[0].cargo
+    1
+    """
+    seat = w.seat
+    p = w.players[seat]
+    w.players = with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
+    w.events += (("overboard", seat),)
+    return w

@@ -1,188 +1,261 @@
-"""Game Setup: the board, the decks, the Market, the boats on docks, the Assignment cards.
+"""Game Setup: the table laid out, the boats on docks, the Assignment cards dealt and kept.
 
-Rulebook "Game Setup" (checklist section 1, PR-SETUP-01..16): the game's precomputed
-tables (board lookups, dice tables), the initial state and its setup queue (the Market and
-the Delivery row turned up, boats placed, Assignment cards dealt and kept, the first
-player drawn), and the hidden Assignment cards (PR-SETUP-10, ``observation``).
+Rulebook "Game Setup" (checklist section 1, PR-SETUP): the initial state and its setup
+queue (the Market and the Delivery row turned up, boats placed, Assignment cards dealt and
+kept, the first player drawn), and the hidden Assignment cards.
 Tests: tests/games/pebble_rock/test_setup.py.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 
-from ....core import Die, memo
-from ..board import board_info
+from ..frames import (ChooseAssignment, ChooseStartDock, DealCard, DrawFirstPlayer,
+                      FillMarketSlot, FillRowSlot, StartGame)
 from ..rules import ITEM_KINDS
-from ..state import (ChooseDice, DealAssignment, Decline, DieRoll, Endure, FirstPlayer, KeepAssignment, KeepRoll,
-                     PlaceBoat, Player,
-                     Roll, Secret, State, Step,
-                     Stop, Table, Turn, replace)
-from ..frames import (ChooseAssignment, ChooseStartDock, DealCard,
-                      DrawFirstPlayer, FillMarketSlot, FillRowSlot,
-                      StartGame)
-from .base import _HIDDEN, PebbleRockBase, Tables, copy_state
+from ..state import (DealAssignment, FirstPlayer, KeepAssignment, PlaceBoat, Player, Secret,
+                     State, Table, Turn, replace)
+from .base import HIDDEN, copy_state
+from .base import Engine as PebbleRockGame
 
 
-class GameSetup(PebbleRockBase):
-    """This section's part of the game class (a mixin of PebbleRockGame)."""
+__all__ = ["initial_state", "dock_options", "place_boat", "assignment_box", "deal_outcomes",
+           "deal", "assignment_options", "keep_assignment", "first_player_outcomes",
+           "first_player", "start", "observation"]
 
-    def setup(self) -> None:
-        """Build what the engine reads from the rules once: the board, the cards by id, the
-        dice outcomes, and the dispatch tables of decisions, bookkeeping steps and actions."""
-        r = self.rules
-        t = self._tables = Tables()
-        info = self.info = board_info(r.board)
-        self.cards = {c.id: c for c in r.delivery_cards}
-        idx = info.island_index
-        self.card_island = {c.id: idx[c.island] for c in r.delivery_cards}
-        self.card_dest = {c.id: (idx[c.destination] if c.kind == "passenger" else -1)
-                          for c in r.delivery_cards}
-        self.card_cargo = {c.id: (c.amount if c.kind == "cargo" else 0) for c in r.delivery_cards}
-        self.assignments = {a.id: a for a in r.assignment_cards}
-        self.step_actions = tuple(Step(i) for i in range(info.n))
-        self.docks = info.docks
-        self.adj = info.adj
-        self.adjset = info.adjset
-        move_die = {"steady": r.steady_die, "speedy": r.speedy_die, "catch_up": r.speedy_die}
-        sym_die = {"steady": r.resource_die, "speedy": r.danger_die, "catch_up": r.resource_die}
-        self.move_die, self.symbol_die = move_die, sym_die
-        t.roll_outcomes = {}
-        t.roll_cum = {}
-        for ch in move_die:
-            joint = Die.joint(move_die[ch], sym_die[ch])
-            outs = [(Roll(m, sy), p) for (m, sy), p in joint.pmf.items()]
-            t.roll_outcomes[ch] = outs
-            t.roll_cum[ch] = self._cumulative(outs)
-        t.die_outcomes = {}
-        for d in (r.steady_die, r.speedy_die, r.resource_die, r.danger_die, r.fish_die):
-            faces = [(DieRoll(v), p) for v, p in d.pmf.items()]
-            t.die_outcomes[d.name] = (faces, self._cumulative(faces))
-        t.fish_max = max(r.fish_die.outcomes)
-        all_double = r.winds_doubles == "all"
-        t.jet_doubles = r.winds_doubles in ("die_and_jetstream", "all")
-        t.all_double = all_double
-        # PR-END-08: the order of the end-of-turn actions; the row refill is always last
-        t.end_order = (("fishing", "dock", "market") if r.end_order == "main_text"
-                           else ("dock", "market", "fishing"))
-        t.turn_for = {ch: Turn(choice=ch) for ch in move_die}
-        # whether a rule allows an action at any time of the turn (else only a full
-        # hold with passengers does: _anytime_actions has nothing to check otherwise)
-        self._anytime_rules = r.overboard_any_time or r.discard_items_any_time or r.treasure_discard
-        # for Deliveries._row_eligible: the cards an island in the row keeps out of it
-        # (PR-REFILL-02, PR-REFILL-05): those of that island, and with destination_blocks_row those
-        # whose passenger goes there
-        blocked_by: list[set] = [set() for _ in info.islands]
-        for c in r.delivery_cards:
-            blocked_by[self.card_island[c.id]].add(c.id)
-            if r.destination_blocks_row and self.card_dest[c.id] >= 0:
-                blocked_by[self.card_dest[c.id]].add(c.id)
-        t.cards_blocked_by = tuple(frozenset(b) for b in blocked_by)
-        #: a finished game's final scores, asked for several times in a row (scores,
-        #: winners, ranks, a simulation's last row); at most a few states are kept
-        self.final_scores = memo.cache("pebble_rock.final_scores", key="a finished game's state")
-        self._stop = Stop()
-        self._decline = Decline()
-        self._keep_roll = KeepRoll()
-        t.endure = Endure()
-        self._choose_basic = [ChooseDice("steady"), ChooseDice("speedy")]
-        self._choose_all = self._choose_basic + [ChooseDice("catch_up")]
 
-    @staticmethod
-    def _cumulative(outs):
-        """The actions and the cumulative probabilities of chance outcomes (the last forced
-        to 1.0), for sampling."""
-        acts, acc, cum = [], 0.0, []
-        for a, p in outs:
-            acc += float(p)
-            acts.append(a)
-            cum.append(acc)
-        cum[-1] = 1.0
-        return acts, cum
+def initial_state(game: PebbleRockGame) -> State:
+    """The state before setup: every player's board with the starting fish and cargo, the
+    decks, the treasure tokens face down, the characters on their spaces; then the queue of
+    setup steps: the Market and the Delivery row turned up, the boats placed from the
+    youngest player on, two Assignment cards dealt to each and one kept, the first player
+    drawn (when the rules draw it), the game started.
 
-    def initial_state(self) -> State:
-        """The state before setup: the table laid out, then the queue of setup steps (the
-        Market and the row, the boats, the Assignments dealt and kept, the first player).
-        Rules: PR-SETUP-04..15, PR-TURN-01."""
-        r = self.rules
-        n = r.players
-        players = tuple(Player(score=r.start_score, fish=r.start_fish, cargo=r.start_cargo)
-                        for _ in range(n))
-        deck_counts = tuple(r.item_cards.count(k) for k in ITEM_KINDS)
-        table = Table(row=(0,) * r.row_size, deck=tuple(sorted(c.id for c in r.delivery_cards)),
-                      lost_cards=(), item_deck=deck_counts, item_discard=(0,) * len(ITEM_KINDS),
-                      market=("",) * r.market_size,
-                      treasure_spaces=frozenset(r.board.treasure_spaces),
-                      hidden_values=tuple(sorted(r.treasure_values)))
-        b = r.board
-        order = [(r.youngest_player + i) % n for i in range(n)]
-        todo = ((FillMarketSlot(),) * r.market_size + (FillRowSlot(),) * r.row_size
-                + tuple(ChooseStartDock(seat) for seat in order)
-                + tuple(DealCard(seat) for seat in order for _ in range(r.assignments_dealt))
-                + tuple(ChooseAssignment(seat) for seat in order)
-                + ((DrawFirstPlayer(),) if r.first_player < 0 else ()) + (StartGame(),))
-        s = State(players=players, boats=(-1,) * n, chars=(b.maisy_start, b.larry_start,
-                                                           b.roberto_start),
-                  jets=frozenset(), table=table, secret=tuple(Secret() for _ in range(n)),
-                  round=0, seat=r.youngest_player, first=r.first_player, turns=0,
-                  phase="setup", todo=todo)
-        return self._run(s)
+    Rules: PR-SETUP-04, PR-SETUP-05, PR-SETUP-06, PR-SETUP-07, PR-SETUP-08, PR-SETUP-12,
+    PR-SETUP-13, PR-SETUP-15, PR-MARKET-01.
 
-    def _d_place_boat(self, s: State, head) -> list:
-        """The docks a boat may start on (one boat a dock, unless shared). Rules: PR-SETUP-09."""
-        taken = set() if self.rules.shared_docks_at_setup else set(s.boats)
-        return [PlaceBoat(d) for d in self.info.docks_sorted if d not in taken]
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = initial_state(game)
+    >>> s.players[0].fish, s.players[0].cargo, s.todo[0], s.phase
+    (3, 4, FillMarketSlot(), 'setup')
+    """
+    r = game.rules
+    n = r.players
+    players = tuple(Player(score=r.start_score, fish=r.start_fish, cargo=r.start_cargo)
+                    for _ in range(n))
+    deck_counts = tuple(r.item_cards.count(k) for k in ITEM_KINDS)
+    table = Table(row=(0,) * r.row_size, deck=tuple(sorted(c.id for c in r.delivery_cards)),
+                  lost_cards=(), item_deck=deck_counts, item_discard=(0,) * len(ITEM_KINDS),
+                  market=("",) * r.market_size,
+                  treasure_spaces=frozenset(r.board.treasure_spaces),
+                  hidden_values=tuple(sorted(r.treasure_values)))
+    b = r.board
+    order = [(r.youngest_player + i) % n for i in range(n)]
+    todo = ((FillMarketSlot(),) * r.market_size + (FillRowSlot(),) * r.row_size
+            + tuple(ChooseStartDock(seat) for seat in order)
+            + tuple(DealCard(seat) for seat in order for _ in range(r.assignments_dealt))
+            + tuple(ChooseAssignment(seat) for seat in order)
+            + ((DrawFirstPlayer(),) if r.first_player < 0 else ()) + (StartGame(),))
+    return State(players=players, boats=(-1,) * n, chars=(b.maisy_start, b.larry_start,
+                                                          b.roberto_start),
+                 jets=frozenset(), table=table, secret=tuple(Secret() for _ in range(n)),
+                 round=0, seat=r.youngest_player, first=r.first_player, turns=0,
+                 phase="setup", todo=todo)
 
-    def _a_place_boat(self, w: State, a: PlaceBoat) -> State:
-        """Put the seat's boat on a dock (PR-SETUP-09)."""
-        seat = w.todo[0].seat
-        w.boats = w.boats[:seat] + (a.space,) + w.boats[seat + 1:]
-        w.todo = w.todo[1:]
-        w.events = self._ev(w, "place_boat", seat, a.space)
-        return self._run(w)
 
-    def _a_deal(self, w: State, a: DealAssignment) -> State:
-        """Chance: one Assignment card dealt to the seat (PR-SETUP-10)."""
-        seat = w.todo[0].seat
-        sec = w.secret[seat]
-        w.secret = w.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + w.secret[seat + 1:]
-        w.todo = w.todo[1:]
-        return self._run(w)
+def dock_options(game: PebbleRockGame, s: State, head: ChooseStartDock) -> list[PlaceBoat]:
+    """The docks a boat may start on: one boat a dock, unless the rules share them.
 
-    def _d_keep(self, s: State, head) -> list:
-        """Keep one of the two Assignment cards dealt (PR-SETUP-10)."""
-        return [KeepAssignment(c) for c in s.secret[head.seat].offer]
+    Rules: PR-SETUP-09.
 
-    def _a_keep_assignment(self, w: State, a: KeepAssignment) -> State:
-        """The seat keeps the Assignment card chosen (PR-SETUP-10)."""
-        seat = w.todo[0].seat
-        sec = w.secret[seat]
-        w.secret = w.secret[:seat] + (replace(sec, card=a.card),) + w.secret[seat + 1:]
-        w.todo = w.todo[1:]
-        w.events = self._ev(w, "keep", seat)
-        return self._run(w)
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = replace(initial_state(game), boats=(38, -1))
+    >>> PlaceBoat(38) in dock_options(game, s, ChooseStartDock(1))
+    False
+    """
+    taken = set() if game.rules.shared_docks_at_setup else set(s.boats)
+    return [PlaceBoat(d) for d in game.info.docks_sorted if d not in taken]
 
-    def _assignment_box(self, s: State) -> list[int]:
-        """The Assignment cards nobody has been dealt (PR-SETUP-10)."""
-        dealt = {c for sec in s.secret for c in sec.offer}
-        return [a.id for a in self.rules.assignment_cards if a.id not in dealt]
 
-    def _a_first(self, w: State, a: FirstPlayer) -> State:
-        """Chance: who starts, when the rules draw it (PR-TURN-01)."""
-        w.first = a.seat
-        w.todo = w.todo[1:]
-        return self._run(w)
+def place_boat(game: PebbleRockGame, w: State, a: PlaceBoat) -> State:
+    """The seat of the setup step puts its boat on the dock chosen.
 
-    def _i_start(self, w: State, head, rest) -> State:
-        """Round 1 begins with the first player's turn (PR-SETUP-14, PR-TURN-01)."""
-        w.seat, w.round, w.phase, w.turn, w.todo = w.first, 1, "choose", Turn(), rest
-        w.events = self._ev(w, "start", w.first)
-        return w
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(initial_state(game), todo=(ChooseStartDock(1),))
+    >>> place_boat(game, w, PlaceBoat(39)).boats
+    (-1, 39)
+    """
+    seat = w.todo[0].seat
+    w.boats = w.boats[:seat] + (a.space,) + w.boats[seat + 1:]
+    w.todo = w.todo[1:]
+    w.events += (("place_boat", seat, a.space),)
+    return w
 
-    def observation(self, s: State, player: int) -> State:
-        """Other players' Assignment cards are hidden (PR-SETUP-10)."""
-        if not self.rules.secret_assignments:
-            return s
-        hidden = [_HIDDEN] * len(s.secret)
-        hidden[player] = s.secret[player]
-        o = copy_state(s)
-        o.secret = tuple(hidden)
-        return o
+
+def assignment_box(game: PebbleRockGame, s: State) -> list[int]:
+    """The Assignment cards nobody has been dealt.
+
+    Rules: PR-SETUP-10.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> len(assignment_box(game, initial_state(game))) == len(game.rules.assignment_cards)
+    True
+    """
+    dealt = {c for sec in s.secret for c in sec.offer}
+    return [a.id for a in game.rules.assignment_cards if a.id not in dealt]
+
+
+def deal_outcomes(game: PebbleRockGame, s: State, head: DealCard) -> list:
+    """Chance: each Assignment card left in the box is dealt with the same chance.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> outs = deal_outcomes(game, initial_state(game), DealCard(0))
+    >>> sum(p for _, p in outs)
+    Fraction(1, 1)
+    """
+    box = assignment_box(game, s)
+    p = Fraction(1, len(box))
+    return [(DealAssignment(c), p) for c in box]
+
+
+def deal(game: PebbleRockGame, w: State, a: DealAssignment) -> State:
+    """Chance: one Assignment card dealt to the seat of the setup step.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(initial_state(game), todo=(DealCard(1),))
+    >>> deal(game, w, DealAssignment(3)).secret[1].offer
+    (3,)
+    """
+    seat = w.todo[0].seat
+    sec = w.secret[seat]
+    w.secret = w.secret[:seat] + (replace(sec, offer=sec.offer + (a.card,)),) + w.secret[seat + 1:]
+    w.todo = w.todo[1:]
+    return w
+
+
+def assignment_options(game: PebbleRockGame, s: State, head: ChooseAssignment) -> list[KeepAssignment]:
+    """Keep one of the Assignment cards dealt.
+
+    Rules: PR-SETUP-10.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = initial_state(game)
+    >>> s = replace(s, secret=(Secret(offer=(2, 5)), Secret()))
+    >>> assignment_options(game, s, ChooseAssignment(0))
+    [KeepAssignment(card=2), KeepAssignment(card=5)]
+    """
+    return [KeepAssignment(c) for c in s.secret[head.seat].offer]
+
+
+def keep_assignment(game: PebbleRockGame, w: State, a: KeepAssignment) -> State:
+    """The seat of the setup step keeps the Assignment card chosen.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(initial_state(game), todo=(ChooseAssignment(0),),
+    ...             secret=(Secret(offer=(2, 5)), Secret()))
+    >>> keep_assignment(game, w, KeepAssignment(5)).secret[0].card
+    5
+    """
+    seat = w.todo[0].seat
+    sec = w.secret[seat]
+    w.secret = w.secret[:seat] + (replace(sec, card=a.card),) + w.secret[seat + 1:]
+    w.todo = w.todo[1:]
+    w.events += (("keep", seat),)
+    return w
+
+
+def first_player_outcomes(game: PebbleRockGame, s: State, head: DrawFirstPlayer) -> list:
+    """Chance: who starts, each seat alike (when the rules draw it).
+
+    Rules: PR-TURN-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> first_player_outcomes(game, initial_state(game), DrawFirstPlayer())
+    [(FirstPlayer(seat=0), Fraction(1, 2)), (FirstPlayer(seat=1), Fraction(1, 2))]
+    """
+    n = game.num_players
+    return [(FirstPlayer(i), Fraction(1, n)) for i in range(n)]
+
+
+def first_player(game: PebbleRockGame, w: State, a: FirstPlayer) -> State:
+    """Chance: the seat drawn starts.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(initial_state(game), todo=(DrawFirstPlayer(),))
+    >>> first_player(game, w, FirstPlayer(1)).first
+    1
+    """
+    w.first = a.seat
+    w.todo = w.todo[1:]
+    return w
+
+
+def start(game: PebbleRockGame, w: State, head: StartGame, rest: tuple) -> State:
+    """Round 1 begins with the first player's turn.
+
+    Rules: PR-SETUP-14.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(initial_state(game), first=1, todo=(StartGame(),))
+    >>> w = start(game, w, StartGame(), ())
+    >>> w.round, w.seat, w.phase
+    (1, 1, 'choose')
+    """
+    w.seat, w.round, w.phase, w.turn, w.todo = w.first, 1, "choose", Turn(), rest
+    w.events += (("start", w.first),)
+    return w
+
+
+def observation(game: PebbleRockGame, s: State, player: int) -> State:
+    """What ``player`` sees: the other players' Assignment cards are hidden (unless the rules
+    show them).
+
+    Rules: PR-SETUP-10.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = replace(initial_state(game), secret=(Secret(card=2), Secret(card=5)))
+    >>> [sec.card for sec in observation(game, s, 0).secret]
+    [2, -1]
+    """
+    if not game.rules.secret_assignments:
+        return s
+    hidden = [HIDDEN] * len(s.secret)
+    hidden[player] = s.secret[player]
+    o = copy_state(s)
+    o.secret = tuple(hidden)
+    return o

@@ -1,56 +1,128 @@
 """Treasure: taking a treasure token and giving it to Roberto.
 
-Rulebook "Treasure" (checklist section 13, PR-TREAS-01..10). Roberto taking a treasure is in
-:mod:`.characters`. Tests: tests/games/pebble_rock/test_treasure.py.
+Rulebook "Treasure" (checklist section 13, PR-TREAS). Where a treasure may be taken or given
+is in :func:`.deliveries.space_actions`; Roberto taking a treasure in :mod:`.characters`.
+Tests: tests/games/pebble_rock/test_treasure.py.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 
-from ..state import (DeliverTreasure, DiscardTreasure, RevealTreasure, State,
-                     TakeTreasure, replace_player, replace_table,
-                     replace_turn)
 from ..frames import RevealValue
-from .base import PebbleRockBase, _remove_one, _with_player
+from ..state import (DeliverTreasure, DiscardTreasure, RevealTreasure, State, TakeTreasure,
+                     replace_player, replace_table, replace_turn)
+from . import deliveries
+from .base import remove_one, with_player
+from .base import Engine as PebbleRockGame
 
 
-class Treasure(PebbleRockBase):
-    """This section's part of the game class (a mixin of PebbleRockGame)."""
+__all__ = ["take_treasure", "deliver_treasure", "reveal_outcomes", "reveal", "discard_treasure"]
 
-    def _a_take_treasure(self, w: State, a: TakeTreasure) -> State:
-        """Take the treasure token of this space (cargo thrown overboard to make room).
-        Rules: PR-TREAS-01..04."""
-        seat = w.seat
-        pos = w.boats[seat]
-        p = self._make_room(w, w.players[seat])
-        w.players = _with_player(w.players, seat, replace_player(p, treasures=p.treasures + (pos,)))
-        w.table = replace_table(w.table, treasure_spaces=w.table.treasure_spaces - {pos})
-        w.events = self._ev(w, "treasure", seat, pos)
-        return w
 
-    def _a_deliver_treasure(self, w: State, a: DeliverTreasure) -> State:
-        """PR-TREAS-05: the token leaves the hold when its value is revealed (next)."""
-        w.turn = replace_turn(w.turn, treasure_here=True)
-        w.todo = (RevealValue(),) + w.todo
-        return w
+def take_treasure(game: PebbleRockGame, w: State, a: TakeTreasure) -> State:
+    """Take the treasure token of this space into the hold (cargo thrown overboard to make
+    room, :func:`.deliveries.make_room`); its value stays hidden.
 
-    def _a_reveal(self, w: State, a: RevealTreasure) -> State:
-        """Chance: the delivered treasure's value, drawn from the values nobody has seen,
-        goes on the track. Rules: PR-TREAS-05."""
-        seat = w.seat
-        p = w.players[seat]
-        p = replace_player(p, score=p.score + a.value, treasure_values=p.treasure_values + (a.value,),
-                           treasures=p.treasures[:-1])
-        w.players = _with_player(w.players, seat, p)
-        w.table = replace_table(w.table, hidden_values=_remove_one(w.table.hidden_values, a.value))
-        w.todo = w.todo[1:]
-        w.events = self._ev(w, "treasure_value", seat, a.value)
-        return self._run(w)
+    Rules: PR-TREAS-01, PR-TREAS-04.
 
-    def _a_discard_treasure(self, w: State, a: DiscardTreasure) -> State:
-        """Discard a treasure (under ``treasure_discard``): it leaves the game. Rules: PR-TREAS-10."""
-        seat = w.seat
-        p = w.players[seat]
-        w.players = _with_player(w.players, seat, replace_player(p, treasures=p.treasures[:-1]))
-        w.table = replace_table(w.table, treasures_gone=w.table.treasures_gone + 1)
-        w.events = self._ev(w, "discard_treasure", seat)
-        return w
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> spot = min(game.info.treasure_spaces)
+    >>> w = game.position(boats=[spot, 39], step="move", dice="steady", roll=2, moved=1)
+    >>> w = take_treasure(game, w, TakeTreasure())
+    >>> w.players[0].treasures == (spot,), spot in w.table.treasure_spaces
+    (True, False)
+    """
+    seat = w.seat
+    pos = w.boats[seat]
+    p = deliveries.make_room(game, w, w.players[seat])
+    w.players = with_player(w.players, seat, replace_player(p, treasures=p.treasures + (pos,)))
+    w.table = replace_table(w.table, treasure_spaces=w.table.treasure_spaces - {pos})
+    w.events += (("treasure", seat, pos),)
+    return w
+
+
+def deliver_treasure(game: PebbleRockGame, w: State, a: DeliverTreasure) -> State:
+    """Give a treasure to Roberto: its value is revealed next (a chance node).
+
+    Rules: PR-TREAS-05.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> deliver_treasure(game, game.position(boats=[38, 39]), DeliverTreasure()).todo
+    (RevealValue(),)
+    """
+    w.turn = replace_turn(w.turn, treasure_here=True)
+    w.todo = (RevealValue(),) + w.todo
+    return w
+
+
+def reveal_outcomes(game: PebbleRockGame, s: State, head: RevealValue) -> list:
+    """Chance: a delivered treasure's value, drawn from the values nobody has seen.
+
+    Rules: PR-TREAS-05.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> sum(p for _, p in reveal_outcomes(game, game.initial_state(), RevealValue()))
+    Fraction(1, 1)
+    """
+    vals = s.table.hidden_values
+    return [(RevealTreasure(v), Fraction(vals.count(v), len(vals))) for v in sorted(set(vals))]
+
+
+def reveal(game: PebbleRockGame, w: State, a: RevealTreasure) -> State:
+    """Chance: the delivered treasure's value goes on the track and the token leaves the
+    hold.
+
+    Rules: PR-TREAS-05.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..state import replace
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], treasures=[[min(game.info.treasure_spaces)], []],
+    ...                   cargo=[3, 0])
+    >>> v = w.table.hidden_values[0]
+    >>> w = reveal(game, replace(w, todo=(RevealValue(),)), RevealTreasure(v))
+    >>> w.players[0].score == v, w.players[0].treasures
+    (True, ())
+    """
+    seat = w.seat
+    p = w.players[seat]
+    p = replace_player(p, score=p.score + a.value, treasure_values=p.treasure_values + (a.value,),
+                       treasures=p.treasures[:-1])
+    w.players = with_player(w.players, seat, p)
+    w.table = replace_table(w.table, hidden_values=remove_one(w.table.hidden_values, a.value))
+    w.todo = w.todo[1:]
+    w.events += (("treasure_value", seat, a.value),)
+    return w
+
+
+def discard_treasure(game: PebbleRockGame, w: State, a: DiscardTreasure) -> State:
+    """Discard a treasure (under ``treasure_discard``): it leaves the game.
+
+    Rules: PR-TREAS-10.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, treasure_discard=True)
+    >>> w = game.position(boats=[38, 39], treasures=[[min(game.info.treasure_spaces)], []],
+    ...                   cargo=[3, 0])
+    >>> discard_treasure(game, w, DiscardTreasure()).table.treasures_gone
+    1
+    """
+    seat = w.seat
+    p = w.players[seat]
+    w.players = with_player(w.players, seat, replace_player(p, treasures=p.treasures[:-1]))
+    w.table = replace_table(w.table, treasures_gone=w.table.treasures_gone + 1)
+    w.events += (("discard_treasure", seat),)
+    return w
