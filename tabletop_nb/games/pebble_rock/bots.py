@@ -19,10 +19,9 @@ Examples
 """
 from __future__ import annotations
 
+from ...core import memo
 from ...core.search import Plan
-from . import odds
-from .analysis import (assignment_halves_met, can_deliver, capacity_after_discard, can_take_on_board, delivery_points,
-                       has_met, hold_room, jetstream_fee, move_options, movement_left, pending)
+from . import analysis, odds
 from .frames import (ChooseAssignment, DealCard, DockRefill, MarketVisit, OfferAvoid, OfferReroll,
                      PutCharacter, RobberyChoice, ShedToCapacity)
 from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure,
@@ -62,26 +61,31 @@ class GreedyPlanner:
         info = self.info = game.info
         self.dist = info.dist
         self.n = info.n
-        self._to_set: dict = {}
+        #: each target set's distance table (see :meth:`to_set`)
+        self.to_set_tables = memo.cache("pebble_rock.greedy.to_set",
+                                        key="a frozenset of target spaces")
         self.island_sets = [frozenset(sp) for sp in info.island_spaces]
         self.docks = frozenset(info.docks)
         self.markets = frozenset(info.market_spaces)
         self.move_mean = {ch: float(odds.movement(game, ch).mean) for ch in odds.CHOICES}
-        self.reach_tail = {}
+        #: the chances to reach each distance, by dice choice and fish (see :meth:`reach_at_least`)
+        self.reach_tail = memo.cache("pebble_rock.greedy.reach_tail",
+                                     key="(dice choice, fish held up to 12)")
         r = game.rules
         self.fish_mean = float(r.fish_die.mean)
         n_isl = len(self.island_sets)
         # sailing distance between islands (from a space around one to a space around the other)
         self.island_dist = [[min(self.dist[a][b] for a in self.island_sets[i] for b in self.island_sets[j])
                              for j in range(n_isl)] for i in range(n_isl)]
-        self.last_round = r.rounds
         self.stop_spaces = self.docks | self.markets  # every space of a must-stop goal
-        self._goal_cache: dict = {}  # see "The planner's caches" below
-        self._last_tables: tuple | None = None
-        self._last_best: tuple | None = None
+        #: the goals and their distance tables (see "The planner's caches" below)
+        self.goal_tables = memo.cache(
+            "pebble_rock.greedy.goals",
+            key="everything goals() and the must-stop filter read (see _goal_tables)")
         self.adjset = info.adjset
         self.adj = info.adj
-        self._nearest: dict = {}  # see nearest_step
+        #: per target set, each space's nearest neighbour to it (see :meth:`nearest_step`)
+        self.nearest = memo.cache("pebble_rock.greedy.nearest", key="a frozenset of target spaces")
         # each Delivery card's goals, built once (see "The planner's caches" below)
         self.card_goals = {c: self._card_goals(c) for c in game.cards}
         self.roberto_near = tuple(frozenset(info.adj[x]) - {x} for x in range(self.n))
@@ -89,21 +93,22 @@ class GreedyPlanner:
 
     def to_set(self, spaces: frozenset) -> tuple:
         """Distance from every space to the nearest of ``spaces``."""
-        d = self._to_set.get(spaces)
+        d = self.to_set_tables.get(spaces)
         if d is None:
-            # min over the targets, space by space: the rows of the targets compared
-            # column by column: min(dist[x][t] for t in spaces) for each x, in one call)
+            # min(dist[x][t] for t in spaces) for each space x: the targets' rows compared
+            # column by column
             rows = [self.dist[t] for t in spaces]
             d = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
-            self._to_set[spaces] = d
+            self.to_set_tables[spaces] = d
         return d
 
     def nearest_step(self, spaces: frozenset, x: int) -> tuple:
         """(distance, space) of the neighbour of ``x`` nearest ``spaces``, the lowest space
         of the nearest: ``min((to_set(spaces)[n], n) for n in adj[x])``, kept per goal."""
-        row = self._nearest.get(spaces)
+        row = self.nearest.get(spaces)
         if row is None:
-            row = self._nearest[spaces] = [None] * self.n
+            row = [None] * self.n
+            self.nearest[spaces] = row
         v = row[x]
         if v is None:
             dist = self.to_set(spaces)
@@ -115,7 +120,7 @@ class GreedyPlanner:
 
     def distance(self, spaces: frozenset, x: int) -> int:
         """Steps from ``x`` to the nearest of ``spaces`` (small sets directly, else cached)."""
-        if len(spaces) <= 8 and spaces not in self._to_set:
+        if len(spaces) <= 8 and spaces not in self.to_set_tables:
             row = self.dist[x]
             return min(row[t] for t in spaces)
         return self.to_set(spaces)[x]
@@ -152,9 +157,9 @@ class GreedyPlanner:
         r = g.rules
         p = s.players[seat]
         out = []
-        room = hold_room(g, s, seat)
-        take_on = can_take_on_board(g, s, seat)
-        last_round = s.round >= r.rounds
+        room = analysis.hold_room(g, s, seat)
+        take_on = analysis.can_take_on_board(g, s, seat)
+        last_round = analysis.final_round(g, s)
         card_goals = self.card_goals
         cargo = p.cargo
         usable = 0  # the largest cargo a row card asks for
@@ -164,7 +169,7 @@ class GreedyPlanner:
             # (see _card_goals: a cargo card's delivery, a passenger card's pick-up)
             is_cargo, amount, goal, _ = card_goals[c]
             if is_cargo:
-                if can_deliver(g, p, c):
+                if analysis.can_deliver(g, p, c):
                     out.append(goal)
                 if amount > usable:
                     usable = amount
@@ -196,7 +201,7 @@ class GreedyPlanner:
         drop-off of its passenger (points + 1.5 at the destination)."""
         g = self.game
         card = g.cards[c]
-        points = delivery_points(g, c)
+        points = analysis.delivery_points(g, c)
         isl = g.card_island[c]
         if card.kind == "cargo":
             return True, card.amount, (points + 1.0, self.island_sets[isl], False, "deliver"), None
@@ -209,7 +214,7 @@ class GreedyPlanner:
         """(score, key, goal) for every goal, best first; ``key`` = (kind, spaces) names a
         goal from one state to the next, ``goal`` is what :meth:`best_goal` returns."""
         pos = s.boats[seat]
-        occ = set(s.chars) | {b for i, b in enumerate(s.boats) if i != seat}
+        occ = analysis.occupied(s, seat)
         out = []
         for value, spaces, stop, kind in self.goals(s, seat):
             key = (kind, spaces)
@@ -232,7 +237,7 @@ class GreedyPlanner:
             if k != kind or spaces != spaces0:
                 continue
             if stop:
-                occ = set(s.chars) | {b for i, b in enumerate(s.boats) if i != seat}
+                occ = analysis.occupied(s, seat)
                 spaces = frozenset(x for x in spaces if x not in occ or x == pos)
                 if not spaces:
                     return None
@@ -244,67 +249,32 @@ class GreedyPlanner:
         steps to it), or None. A goal where the boat must stop leaves out the spaces a boat
         cannot stop on (others' boats, characters; the boat's own space stays).
 
-        Same choice as scoring every goal of :meth:`goals` afresh (the goals and their
-        distance tables come from the cache of :meth:`_goal_tables`, and a step towards the
-        best goal keeps it best, see "The planner's caches")."""
+        The goals and their distance tables come from the cache of :meth:`_goal_tables`
+        (see "The planner's caches")."""
         pos = s.boats[seat]
-        goals = self._goal_tables(s, seat, pos)
-        last = self._last_best
-        if last is not None and last[0] is goals:
-            best = last[3]
-            if best is None:
-                return None  # (no goal has a positive value: none ever scores above 0)
-            if steps_now == last[1] - 1 and pos in self.adjset[last[2]] and \
-                    last[4][pos] == best[3] - 1:
-                best = (best[0], best[1], best[2], best[3] - 1)
-                self._last_best = (goals, steps_now, pos, best, last[4])
-                return best
-        best, best_score, best_table = None, 0.0, None
-        for value, spaces, stop, kind, table in goals:
+        best, best_score = None, 0.0
+        for value, spaces, stop, kind, table in self._goal_tables(s, seat, pos):
             if value <= best_score:
                 continue  # its score is at most its value (see below): no better
             d = table[pos]
-            late = d - steps_now  # (max(0, d - steps_now), without the call)
-            turns = (late if late > 0 else 0) / 4.0
-            score = value / (1.0 + turns)
+            score = value / (1.0 + max(0, d - steps_now) / 4.0)
             if score > best_score:
-                best, best_score, best_table = (spaces, stop, kind, d), score, table
-        self._last_best = (goals, steps_now, pos, best, best_table)
+                best, best_score = (spaces, stop, kind, d), score
         return best
 
     # -- The planner's caches ----------------------------------------------------------
     # best_goal is asked at every decision of a move (about 9 a turn, 260 a 4-player game),
     # and what it weighs hardly changes within a turn: a step moves the boat and perhaps
     # spends a fish, but the goals (cards in the row, the hold, the items, the round) and
-    # the pieces that block a dock or the Market stay. goals() and the distances were 45%
-    # of a greedy game's bot time (cProfile, 4 players). So the goals are kept, each with
-    # its target spaces (the free ones, for a goal where the boat must stop) and their
-    # distance table (:meth:`to_set`), under a key made of everything goals() and the
+    # the pieces that block a dock or the Market stay. So the goals are kept in the declared
+    # cache ``pebble_rock.greedy.goals``, each with its target spaces (the free ones, for a
+    # goal where the boat must stop) and their distance table (:meth:`to_set`, itself the
+    # cache ``pebble_rock.greedy.to_set``), under a key made of everything goals() and the
     # filter read. The cache gives exactly what the code it skips computes (the same goals
     # in the same order, the same frozensets by value, the same distances), so every choice
-    # and record is unchanged (tests/games/pebble_rock/test_golden_greedy.py). It is
-    # emptied when it reaches CACHE_SIZE entries (a few KB each), which bounds its memory;
-    # the hits are within a turn (a 4-player game adds about 100 entries), so a small
-    # cache loses almost none of them.
-    #
-    # In front of that cache, the last answer is kept with the very objects it was read
-    # from (the table, the characters, the player's passengers, treasures and items; and
-    # the cargo, the Lighthouse, the other boats, the pinned space, the round and the item
-    # taken this turn by value): a step leaves all of them the same objects (one paid with
-    # a fish makes a new Player around the same tuples), so the key need not be built and
-    # hashed (identical inputs give the cached answer; another object falls through to
-    # the cache).
-    #
-    # best_goal then needs no scoring at most steps. A goal's score is its value over
-    # 1 + max(0, d - movement left) / 4 (d: its distance). One step later (the same goals,
-    # a neighbouring space, one movement point less) every distance is at least d - 1
-    # (a neighbour is one step nearer at most), so no goal's score has risen; the best
-    # goal's own distance dropped by one, so its score is the same, and it is still the
-    # first with the best score: the same answer, one step nearer. A fish step, a
-    # jetstream, another space or other goals score afresh. With no goal of positive value
-    # nothing ever scores above 0, wherever the boat is. (tests/games/pebble_rock/
-    # test_bot_speed.py checks both against the plain definitions, and that every
-    # distance table is a hop metric of the board: a neighbour is at most one step nearer.)
+    # and record is the same with caches off (tests/test_caches_off.py). It is emptied when
+    # it reaches CACHE_SIZE entries (a few KB each), which bounds its memory; the hits are
+    # within a turn, so a small cache loses almost none of them.
     #
     # A goal whose value is not above the best score so far is not scored: its score is
     # its value over a divisor of at least 1 (a correctly rounded float division, so never
@@ -312,63 +282,43 @@ class GreedyPlanner:
     # value 0 or less never scores above the starting 0.
     #
     # goals() takes each Delivery card's goals from ``card_goals`` (the same tuples it
-    # built afresh before, values computed by the same expressions) and the spaces around
+    # would build afresh, values computed by the same expressions) and the spaces around
     # Roberto from ``roberto_near``.
     CACHE_SIZE = 1 << 10
 
     def _goal_tables(self, s, seat, pos) -> tuple:
         """:meth:`goals` of ``seat`` (its boat at ``pos``) as (value, spaces, stop, kind,
         distance table) tuples; a must-stop goal keeps only its spaces not under a
-        character or another boat, except ``pos`` (a boat passing over a piece still counts
-        its own space), and is left out if none are left."""
+        character or another boat (:func:`analysis.occupied`), except ``pos`` (a boat
+        passing over a piece still counts its own space), and is left out if none are
+        left."""
         p = s.players[seat]
         t = s.table
-        chars = s.chars
-        others = s.boats[:seat] + s.boats[seat + 1:]
+        g = self.game
+        occ = analysis.occupied(s, seat)
         # (the boat's own space matters to the filter only if a must-stop goal has it)
-        pinned = pos if (pos in self.stop_spaces and (pos in chars or pos in others)) else -1
-        fresh = s.turn.fresh_item
-        last = self._last_tables
-        # the last answer, read from the same objects: the player's hold, items and
-        # Lighthouse (a fish step makes a new Player with the same tuples), the table, the
-        # characters (capacity reads the items, the item taken this turn and whether the
-        # seat is the one whose turn it is)
-        if last is not None and last[0] is p.passengers and last[8] is p.items and \
-                last[1] is t and last[2] is chars and last[9] == p.cargo and \
-                last[10] is p.treasures and last[11] == p.lighthouse and \
-                last[3] == others and last[4] == pinned and last[5] == s.round and \
-                last[6] == fresh and seat == s.seat:
-            return last[7]
+        pinned = pos if (pos in self.stop_spaces and pos in occ) else -1
+        blocked = frozenset(occ) - {pinned}
         # everything goals() reads: the hold's room (capacity - tokens), cargo, passengers,
-        # treasures, items held, the Lighthouse, Roberto's space, the round's lateness, and
-        # the row, the treasures (values left, spaces) and the Market of the table; and
-        # what the filter reads: the characters, the other boats, a piece under this boat
-        key = (self.game.capacity(s, seat), s.round >= self.last_round, p.cargo, p.passengers,
+        # treasures, items held, the Lighthouse, Roberto's space, the final round, and the
+        # row, the treasures (values left, spaces) and the Market of the table; and what
+        # the filter reads: the spaces where the boat may not stop
+        key = (g.capacity(s, seat), analysis.final_round(g, s), p.cargo, p.passengers,
                p.treasures, len(p.items), p.lighthouse, t.row, t.hidden_values,
-               t.treasure_spaces, t.market, chars, others, pinned)
-        cache = self._goal_cache
+               t.treasure_spaces, t.market, s.chars, blocked)
+        cache = self.goal_tables
         out = cache.get(key)
         if out is None:
             if len(cache) >= self.CACHE_SIZE:
                 cache.clear()
             goals = []
-            occ = None
-            tables = self._to_set
             for value, spaces, stop, kind in self.goals(s, seat):
-                if stop:
-                    if occ is None:  # the pieces a boat cannot stop on (not ``pinned``)
-                        occ = frozenset(chars + others) - {pinned}
-                    if not spaces.isdisjoint(occ):
-                        spaces = spaces - occ
-                        if not spaces:
-                            continue
-                table = tables.get(spaces)  # (to_set, without the call when it is known)
-                goals.append((value, spaces, stop, kind,
-                              table if table is not None else self.to_set(spaces)))
+                if stop and not spaces.isdisjoint(blocked):
+                    spaces = spaces - blocked
+                    if not spaces:
+                        continue
+                goals.append((value, spaces, stop, kind, self.to_set(spaces)))
             out = cache[key] = tuple(goals)
-        if seat == s.seat:
-            self._last_tables = (p.passengers, t, chars, others, pinned, s.round, fresh, out,
-                                 p.items, p.cargo, p.treasures, p.lighthouse)
         return out
 
 
@@ -440,7 +390,7 @@ class GreedyBot:
         pl = self.planner(game)
         if not s.todo and s.phase == "move":
             # a step of the move, most decisions: the legal actions as (steps, others)
-            steps, others = move_options(game, s)
+            steps, others = analysis.move_options(game, s)
             if len(steps) + len(others) == 1:
                 return steps[0] if steps else others[0]
             return _move_parts(game, s, steps, others, pl, s.seat, _BEST)
@@ -483,7 +433,7 @@ def _greedy(game, s, legal, goal, pl=None):
         # to them: they are the queue's decisions, the setup's and the dice)
         return _move(game, s, legal, pl, s.seat, goal)
     seat = game.current_player(s)
-    head = type(pending(s))  # the decision asked (a frames record), or NoneType
+    head = type(analysis.pending(s))  # the decision asked (a frames record), or NoneType
     first = legal[0]
     if isinstance(first, PlaceBoat):
         return first
@@ -500,8 +450,8 @@ def _greedy(game, s, legal, goal, pl=None):
         return legal[0] if isinstance(legal[0], UseItem) else legal[-1]
     if head is RobberyChoice:
         pas = [a for a in legal if a.kind == "passenger"]
-        return min(pas, key=lambda a: delivery_points(game, a.card)) if pas and \
-            min(delivery_points(game, a.card) for a in pas) < 5 else legal[-1]
+        return min(pas, key=lambda a: analysis.delivery_points(game, a.card)) if pas and \
+            min(analysis.delivery_points(game, a.card) for a in pas) < 5 else legal[-1]
     if head is DockRefill:
         refills = [a for a in legal if isinstance(a, Refill)]
         return max(refills, key=lambda a: a.n) if refills else _find(legal, Decline)
@@ -521,7 +471,7 @@ def _find(legal, cls):
 
 
 def _shell(game, s, legal):
-    head = pending(s)
+    head = analysis.pending(s)
     assert isinstance(head, OfferReroll)
     purpose, value = head.purpose, head.value
     t = s.turn
@@ -557,7 +507,6 @@ def _place(game, s, legal, pl, seat, goal=_BEST):
 
 
 def _market(game, s, legal):
-    p = s.players[s.seat]
     market = s.table.market
     best, best_rank = None, float(len(ITEM_PREFERENCE))
     for a in legal:
@@ -568,9 +517,6 @@ def _market(game, s, legal):
         if a.discard:
             if ITEM_PREFERENCE.index(a.discard) <= rank:
                 continue  # only swap for something better
-            if a.discard == "cargo_upgrade" and \
-                    p.tokens > capacity_after_discard(game, s, s.seat, "cargo_upgrade"):
-                continue
             rank += 0.5
         if rank < best_rank:
             best, best_rank = a, rank
@@ -625,20 +571,18 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         elif t is UseItem and a.item == "jam_sandwich":
             jam = True
     if delivers:
-        return max(delivers, key=lambda a: delivery_points(game, a.card))
+        return max(delivers, key=lambda a: analysis.delivery_points(game, a.card))
     if take is not None or pickups:  # (the hold's room is needed only here)
-        room = hold_room(game, s, seat)
-        if take is not None and (room > 0 or p.cargo > 1) and s.round < game.rules.rounds:
+        room = analysis.hold_room(game, s, seat)
+        if take is not None and (room > 0 or p.cargo > 1) and not analysis.final_round(game, s):
             return take
-    if pickups and s.round < game.rules.rounds:
+    if pickups and not analysis.final_round(game, s):
         need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
         if room > 0 or p.cargo > need:
-            return max(pickups, key=lambda a: delivery_points(game, a.card))
+            return max(pickups, key=lambda a: analysis.delivery_points(game, a.card))
     dist = None
     if goal is _BEST:
         goal = pl.best_goal(s, seat, s.steps)
-        if goal is not None:
-            dist = pl._last_best[4]  # the goal's distance table, as best_goal read it
     first = steps[0] if steps else others[0]  # (the legal list's first)
     if goal is None:
         return Stop() if can_stop else first
@@ -651,7 +595,7 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
             return min(steps, key=lambda a: (pl.distance(spaces, a.to), a.to in s.chars, a.to))
         if can_stop:
             return Stop()
-    budget = movement_left(s, seat)
+    budget = analysis.movement_left(s, seat)
     if s.steps == 0 and d > 0 and jam and d <= p.fish + game.rules.jam_bonus:
         return UseItem("jam_sandwich")
     if not steps:
@@ -662,13 +606,13 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
     occ_chars = s.chars
     pos = s.boats[seat]
     # a jetstream token the boat would pay for: a danger like a character's
-    costly_jets = s.jets if s.jets and jetstream_fee(game, s, seat) > 0 else frozenset()
+    costly_jets = s.jets if s.jets and analysis.jetstream_fee(game, s, seat) > 0 else frozenset()
     if len(steps) == len(pl.adj[pos]) and pl.adjset[pos].isdisjoint(occ_chars) and \
             pl.adjset[pos].isdisjoint(costly_jets):
         # every neighbour is a step and none holds a character or a costly jetstream, so
         # no step has a danger and the loop below picks the nearest neighbour, the lowest
         # of the nearest: pl.nearest_step's answer (checked against the loop in
-        # test_bot_speed.py)
+        # tests/games/pebble_rock/test_bot_caches.py)
         best_d, n = pl.nearest_step(spaces, pos)
         if best_d >= d and can_stop:
             return Stop()
@@ -686,9 +630,9 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         if best is not None and dn > best_d:
             continue
         danger = 0
-        if n == occ_chars[LARRY] and not has_met(s, LARRY):
+        if n == occ_chars[LARRY] and not analysis.has_met(s, LARRY):
             danger = 2
-        elif n == occ_chars[ROBERTO] and not has_met(s, ROBERTO):
+        elif n == occ_chars[ROBERTO] and not analysis.has_met(s, ROBERTO):
             danger = 2 if (p.passengers or p.treasures) else 1
         elif n in costly_jets and n != s.turn.fresh_jet:
             danger = 1
@@ -870,7 +814,7 @@ def determinize(game, s, seat, rng):
         new = list(s.secret)
         for i in hidden:
             if new[i].card > 0:
-                new[i] = replace(new[i], achieved=assignment_halves_met(game, s, i))
+                new[i] = replace(new[i], achieved=analysis.assignment_halves_met(game, s, i))
         s = replace(s, secret=tuple(new))
     return s
 
@@ -903,12 +847,12 @@ def estimate_scores(game, s) -> tuple:
         return game.scores(s)
     hidden = s.table.hidden_values
     guess = sum(hidden) / len(hidden) if hidden else 0.0
-    late = s.round >= game.rules.rounds  # little time left to deliver what is on board
+    late = analysis.final_round(game, s)  # little time left to deliver what is on board
     carry = 0.3 if late else 0.6
     out = []
     for i, p in enumerate(s.players):
         v = game.breakdown(s, i).total
-        v += carry * sum(delivery_points(game, c) for c in p.passengers)
+        v += carry * sum(analysis.delivery_points(game, c) for c in p.passengers)
         v += carry * guess * len(p.treasures)
         v += (0.1 if late else 0.4) * p.cargo
         out.append(v)

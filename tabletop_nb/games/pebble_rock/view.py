@@ -32,7 +32,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from . import odds
+from . import analysis, odds
 from .state import PlaceBoat, PlaceCharacter, Step
 
 __all__ = ["figure", "layers", "place_actions", "reach_figure", "LAYERS", "ISLAND_COLOURS",
@@ -272,7 +272,7 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
                 else f"passenger {card.island} to {card.destination}")
         lines.append(f"Delivery {tag}: {what}, {card.points} points")
     lines.append("Market: " + ", ".join(k.replace("_", " ") if k else "-" for k in t.market))
-    lines.append(f"Jetstreams left: {game.rules.jetstream_tokens - len(state.jets)}")
+    lines.append(f"Jetstreams left: {analysis.jetstreams_left(game, state)}")
     lines.append(f"Treasures on the board: {len(t.treasure_spaces)}")
     px = _panel_x(game)
     ys, texts, y = [], [], b_top(game)

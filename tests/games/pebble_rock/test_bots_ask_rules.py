@@ -1,0 +1,154 @@
+"""The bots ask the rules, they do not restate them: for every query of
+:mod:`~tabletop_nb.games.pebble_rock.analysis` that bots.py calls, a plausible wrong version
+of it (given to the bots alone) changes the greedy bot's choices in seeded positions.
+
+A bot that had its own copy of the rule (the hold's room worked out from the items, the
+final round from the round number, the occupied spaces from the boats) would not see the
+change, and its test here fails. The game's hooks are the other way a rule reaches the
+bots: tests/games/pebble_rock/test_hooks_bots.py changes each hook with a house rule; the
+last test here checks that every hook bots.py names is one of them.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import types
+
+import numpy as np
+import pytest
+
+import tabletop_nb as tt
+from tabletop_nb import CHANCE
+from tabletop_nb.games.pebble_rock import analysis
+from tabletop_nb.games.pebble_rock import bots as B
+from tabletop_nb.games.pebble_rock.frames import DockRefill
+from tabletop_nb.games.pebble_rock.state import Step, replace
+
+#: query -> a wrong version of it (of the real one), the bots' only view of the rule
+WRONG = {
+    # PR-PASS-05, PR-ITEM-UPG-01: the hold one space smaller
+    "hold_room": lambda real: lambda game, s, seat: real(game, s, seat) - 1,
+    # PR-PASS-03, PR-TREAS-03: no passenger or treasure ever fits
+    "can_take_on_board": lambda real: lambda game, s, seat: False,
+    # PR-DELIV-03: no cargo card is ever deliverable
+    "can_deliver": lambda real: lambda game, player, card: False,
+    # PR-DELIV-06: odd cards pay 5 more
+    "delivery_points": lambda real: lambda game, card: real(game, card) + (5 if card % 2 else 0),
+    # PR-FINAL-01: every round is the last
+    "final_round": lambda real: lambda game, s: True,
+    # PR-MOVE-04: a boat may stop anywhere
+    "occupied": lambda real: lambda s, seat: set(),
+    # PR-CHAR-02: every character counts as met already
+    "has_met": lambda real: lambda s, character: True,
+    # PR-JET-02: a jetstream costs 3 fish
+    "jetstream_fee": lambda real: lambda game, s, seat: real(game, s, seat) + 3,
+    # PR-FISH-01: three steps more than the fish buy
+    "movement_left": lambda real: lambda s, seat: real(s, seat) + 3,
+    # the move's options with no step told apart from the rest
+    "move_options": lambda real: lambda game, s: ([], sum(real(game, s), [])),
+    # every decision of the queue read as a dock's
+    "pending": lambda real: lambda s: None if real(s) is None else DockRefill(),
+    # PR-SCORE-07: the other halves met (the search bot's worlds)
+    "assignment_halves_met": lambda real: lambda game, s, seat: 3 - real(game, s, seat),
+}
+
+
+def _analysis_names_in_bots() -> set[str]:
+    tree = ast.parse(inspect.getsource(B))
+    return {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name) and n.value.id == "analysis"}
+
+
+def _bots_see(monkeypatch, name):
+    """Give bots.py (alone: the engine keeps the real rule) the wrong ``name``."""
+    wrong = types.SimpleNamespace(**{k: getattr(analysis, k) for k in analysis.__all__})
+    setattr(wrong, name, WRONG[name](getattr(analysis, name)))
+    monkeypatch.setattr(B, "analysis", wrong)
+
+
+def _positions(game, seeds):
+    """(state as its seat sees it, seat) at every decision of seeded greedy games."""
+    out = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        bot = B.GreedyBot()
+        s = game.initial_state()
+        while not game.is_terminal(s):
+            p = game.current_player(s)
+            if p == CHANCE:
+                s = game.apply_trusted(s, game.sample_chance(s, rng))
+                continue
+            view = game.observation(s, p)
+            if len(game.legal_actions(view)) > 1:
+                out.append(view)
+            s = game.apply_trusted(s, bot(game, view, rng))
+    return out
+
+
+def _jetstream_ahead(game, positions):
+    """The positions of the move where the greedy bot steps, with a jetstream token put on
+    the space it steps to (a fee on it is then a danger on its way)."""
+    out = []
+    bot = B.GreedyBot()
+    for s in positions:
+        if s.phase == "move" and not s.todo:
+            a = bot(game, s, None)
+            if type(a) is Step:
+                out.append(replace(s, jets=s.jets | {a.to}))
+    return out
+
+
+GAME = tt.load_game("pebble_rock", players=4)
+POSITIONS = _positions(GAME, (1, 2, 3))
+#: where each query is tried: the seeded positions, and for the fee jetstreams on the way
+TRIED = {name: POSITIONS for name in WRONG}
+TRIED["jetstream_fee"] = _jetstream_ahead(GAME, POSITIONS)
+
+
+def _choices(game, positions):
+    bot = B.GreedyBot()  # a new planner: nothing kept from another run
+    rng = np.random.default_rng(0)
+    return [bot(game, s, rng) for s in positions]
+
+
+def test_every_query_the_bots_ask_has_a_wrong_version_here():
+    """A query newly asked by bots.py needs its case here (and every case is still asked)."""
+    assert _analysis_names_in_bots() == set(WRONG)
+
+
+@pytest.mark.parametrize("name", sorted(set(WRONG) - {"assignment_halves_met"}))
+def test_a_wrong_query_changes_the_greedy_bots_choices(monkeypatch, name):
+    """PR-PASS-05, PR-PASS-03, PR-DELIV-03, PR-DELIV-06, PR-FINAL-01, PR-MOVE-04, PR-CHAR-02,
+    PR-JET-02, PR-FISH-01 (each query's rule): the greedy bot given the wrong query chooses
+    otherwise in some seeded position."""
+    right = _choices(GAME, TRIED[name])
+    _bots_see(monkeypatch, name)
+    wrong = _choices(GAME, TRIED[name])
+    changed = sum(a != b for a, b in zip(right, wrong))
+    assert changed > 0, f"the greedy bot does not ask analysis.{name}"
+
+
+def test_a_wrong_assignment_check_changes_the_search_bots_worlds(monkeypatch):
+    """PR-SCORE-07: the search bot's worlds (``determinize``) note the Assignment halves the
+    hidden seats meet through analysis.assignment_halves_met."""
+    game = tt.load_game("pebble_rock", players=3, assignment_check="any_time")
+    positions = [s for s in _positions(game, (4,)) if s.phase in ("choose", "move")][::10]
+
+    def worlds():
+        return [B.determinize(game, s, game.current_player(s), np.random.default_rng(1)).secret
+                for s in positions]
+
+    right = worlds()
+    _bots_see(monkeypatch, "assignment_halves_met")
+    assert sum(a != b for a, b in zip(right, worlds())) > 0
+
+
+def test_the_hooks_bots_py_names_are_the_house_rules_of_test_hooks_bots():
+    """A hook bots.py calls by name (``game.maisy_cargo(...)``) is changed by a house rule in
+    test_hooks_bots.py, which checks that the bots follow it."""
+    from test_hooks_bots import VARIANTS
+    hooks = set(tt.hooks("pebble_rock").names)
+    tree = ast.parse(inspect.getsource(B))
+    named = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+             and isinstance(n.value, ast.Name) and n.value.id == "game" and n.attr in hooks}
+    assert named and named <= set(VARIANTS)
