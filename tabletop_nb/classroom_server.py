@@ -84,9 +84,8 @@ def _kernel_manager_class() -> type:
             super().__init__(**kwargs)
             self.lesson_kernels: set[str] = set()
 
-        async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None,
-                               **kwargs: Any) -> str:
-            kid = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
+            kid = await super().start_kernel(**kwargs)
             if is_lesson_kernel(kwargs.get("env")):
                 self.lesson_kernels.add(kid)
             return kid
