@@ -89,7 +89,7 @@ class Bookkeeping:
 # -- decisions ----------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ChooseStartDock(Decision):
-    """Setup: ``seat`` puts its boat on a dock (PR-SETUP-09).
+    """Setup: ``seat`` puts its boat on a dock.
 
     Parameters
     ----------
@@ -108,7 +108,7 @@ class ChooseStartDock(Decision):
 
 @dataclass(frozen=True, slots=True)
 class ChooseAssignment(Decision):
-    """Setup: ``seat`` keeps one of its two Assignment cards (PR-SETUP-10).
+    """Setup: ``seat`` keeps one of its two Assignment cards.
 
     Parameters
     ----------
@@ -126,7 +126,7 @@ class ChooseAssignment(Decision):
 
 @dataclass(frozen=True, slots=True)
 class OfferReroll(Decision):
-    """The Lucky Shell may reroll a die just rolled (PR-ITEM-SHELL-01..02).
+    """The Lucky Shell may reroll a die just rolled.
 
     Parameters
     ----------
@@ -188,7 +188,7 @@ class OfferAvoid(Decision):
     """Use the item against ``character`` (Larry or Roberto), or endure the encounter.
 
     Queued when the moving player meets Larry holding Shark Repellent, or Roberto holding
-    a Water Cannon (PR-ITEM-SHARK-01, PR-ITEM-CANNON-01).
+    a Water Cannon.
 
     Parameters
     ----------
@@ -207,7 +207,7 @@ class OfferAvoid(Decision):
 
 @dataclass(frozen=True, slots=True)
 class RobberyChoice(Decision):
-    """Choose the token Roberto takes (a passenger or a treasure, PR-CHAR-12).
+    """Choose the token Roberto takes (a passenger or a treasure).
 
     Queued by :class:`RobertoRobs` when the hold has no regular cargo and more than one
     token he may take.
@@ -221,7 +221,7 @@ class RobberyChoice(Decision):
 
 @dataclass(frozen=True, slots=True)
 class DockRefill(Decision):
-    """At a dock: refill the hold, or not (PR-END-03).
+    """At a dock: refill the hold, or not.
 
     Examples
     --------
@@ -237,7 +237,7 @@ class DockRefill(Decision):
 
 @dataclass(frozen=True, slots=True)
 class MarketVisit(Decision):
-    """At a Market island's marked space: take an item, or not (PR-MARKET-02).
+    """At a Market island's marked space: take an item, or not.
 
     Examples
     --------
@@ -248,7 +248,7 @@ class MarketVisit(Decision):
 
 @dataclass(frozen=True, slots=True)
 class ShedToCapacity(Decision):
-    """Lose tokens until the hold fits its capacity again (PR-ITEM-UPG-02).
+    """Lose tokens until the hold fits its capacity again.
 
     Queued first when a discarded Cargo Upgrade leaves more tokens than the hold holds.
 
@@ -262,7 +262,7 @@ class ShedToCapacity(Decision):
 # -- chance -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class RollDice(Chance):
-    """The turn's movement die and Resource or Danger die (PR-TURN-03).
+    """The turn's movement die and Resource or Danger die.
 
     Examples
     --------
@@ -328,7 +328,7 @@ class RerollDie(Chance):
 
 @dataclass(frozen=True, slots=True)
 class RevealValue(Chance):
-    """The value of the treasure given to Roberto (PR-TREAS-05).
+    """The value of the treasure given to Roberto.
 
     Examples
     --------
@@ -339,7 +339,7 @@ class RevealValue(Chance):
 
 @dataclass(frozen=True, slots=True)
 class FillRowSlot(Chance):
-    """A Delivery card turned up for an empty row slot (PR-REFILL-01..02).
+    """A Delivery card turned up for an empty row slot.
 
     Examples
     --------
@@ -351,7 +351,7 @@ class FillRowSlot(Chance):
 
 @dataclass(frozen=True, slots=True)
 class FillMarketSlot(Chance):
-    """An item turned up for an empty Market slot (PR-MARKET-06).
+    """An item turned up for an empty Market slot.
 
     Examples
     --------
@@ -365,7 +365,7 @@ class FillMarketSlot(Chance):
 
 @dataclass(frozen=True, slots=True)
 class DealCard(Chance):
-    """An Assignment card dealt to ``seat`` (PR-SETUP-10).
+    """An Assignment card dealt to ``seat``.
 
     Parameters
     ----------
@@ -383,7 +383,7 @@ class DealCard(Chance):
 
 @dataclass(frozen=True, slots=True)
 class DrawFirstPlayer(Chance):
-    """Who starts, when the rules draw it (PR-TURN-01).
+    """Who starts, when the rules draw it.
 
     Queued before :class:`StartGame` when the rules' ``first_player`` is negative.
 
@@ -397,7 +397,7 @@ class DrawFirstPlayer(Chance):
 # -- bookkeeping --------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class StartGame(Bookkeeping):
-    """Round 1 begins (PR-SETUP-14).
+    """Round 1 begins.
 
     Examples
     --------
@@ -478,7 +478,7 @@ class DieEffect(Bookkeeping):
 
 @dataclass(frozen=True, slots=True)
 class RobertoRobs(Bookkeeping):
-    """Roberto takes a token (PR-CHAR-10..12).
+    """Roberto takes a token.
 
     A Cargo token if there is one, else the one passenger or treasure; with a choice left,
     it queues :class:`RobberyChoice`.
@@ -492,7 +492,7 @@ class RobertoRobs(Bookkeeping):
 
 @dataclass(frozen=True, slots=True)
 class LighthouseCheck(Bookkeeping):
-    """The Lighthouse token for ending the final round on a dock (PR-FINAL-02).
+    """The Lighthouse token for ending the final round on a dock.
 
     Examples
     --------
@@ -514,7 +514,7 @@ class AssignmentCheck(Bookkeeping):
 
 @dataclass(frozen=True, slots=True)
 class NextTurn(Bookkeeping):
-    """Pass the turn (PR-TURN-02).
+    """Pass the turn.
 
     Examples
     --------

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from ...core import Die
+from .engine.movement import die_movement
 
 __all__ = ["CHOICES", "movement", "reach", "reach_probability", "reach_map", "larry_loss",
            "expected_fish_lost", "choice_table", "played_reach"]
@@ -44,14 +45,14 @@ def _dice(game, choice: str) -> tuple[Die, Die]:
 
 
 def movement(game, choice: str) -> Die:
-    """The movement die's result for a dice choice, doubled on Winds (PR-RES-05).
+    """The movement die's result for a dice choice, doubled on Winds.
 
     Parameters
     ----------
     game : PebbleRockGame
         A Pebble Rock game (its rules give the dice).
     choice : str
-        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
 
     Returns
     -------
@@ -66,7 +67,7 @@ def movement(game, choice: str) -> Die:
     Fraction(1, 1)
     """
     move, sym = _dice(game, choice)
-    return Die.joint(move, sym).map(lambda ms: ms[0] * (2 if ms[1] == "winds" else 1),
+    return Die.joint(move, sym).map(lambda ms: die_movement(ms[0], ms[1]),
                                     name=f"{choice} movement")
 
 
@@ -81,11 +82,11 @@ def reach(game, choice: str, fish: int = 0, gear: int = 0) -> Die:
     game : PebbleRockGame
         A Pebble Rock game (its rules give the dice).
     choice : str
-        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
     fish : int, default 0
-        Fish held when the boat moves; each buys a space (PR-FISH-01).
+        Fish held when the boat moves; each buys a space.
     gear : int, default 0
-        Fishing Gears held (+1 fish on a Resource fish roll, PR-ITEM-GEAR-01).
+        Fishing Gears held (+1 fish on a Resource fish roll).
 
     Returns
     -------
@@ -134,11 +135,11 @@ def reach_probability(game, start: int, target: int, choice: str, fish: int = 0,
     start, target : int
         The boat's space and the space it should end its move on.
     choice : str
-        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
     fish : int, default 0
-        Fish held when the boat moves; each buys a space (PR-FISH-01).
+        Fish held when the boat moves; each buys a space.
     gear : int, default 0
-        Fishing Gears held (+1 fish on a Resource fish roll, PR-ITEM-GEAR-01).
+        Fishing Gears held (+1 fish on a Resource fish roll).
 
     Returns
     -------
@@ -170,13 +171,13 @@ def reach_map(game, start: int, choice: str, fish: int = 0, gear: int = 0,
     start : int
         The boat's space.
     choice : str
-        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
     fish : int, default 0
-        Fish held when the boat moves; each buys a space (PR-FISH-01).
+        Fish held when the boat moves; each buys a space.
     gear : int, default 0
-        Fishing Gears held (+1 fish on a Resource fish roll, PR-ITEM-GEAR-01).
+        Fishing Gears held (+1 fish on a Resource fish roll).
     blocked : iterable of int, default ()
-        Spaces the boat may not stop on (other boats, characters; PR-MOVE-04).
+        Spaces the boat may not stop on (other boats, characters).
 
     Returns
     -------
@@ -212,7 +213,7 @@ def reach_map(game, start: int, choice: str, fish: int = 0, gear: int = 0,
 
 
 def larry_loss(game, fish: int) -> Die:
-    """Fish lost when Larry strikes a player holding ``fish`` (never below 0, PR-CHAR-09).
+    """Fish lost when Larry strikes a player holding ``fish`` (never below 0).
 
     Parameters
     ----------
@@ -244,14 +245,14 @@ def expected_fish_lost(game, choice: str, fish: int) -> Fraction:
     game : PebbleRockGame
         A Pebble Rock game (its rules give the dice).
     choice : str
-        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
     fish : int
         The fish held.
 
     Returns
     -------
     Fraction
-        The mean fish lost (only the Danger die brings Larry's symbol, PR-DANGER-02).
+        The mean fish lost (only the Danger die brings Larry's symbol).
 
     Examples
     --------
@@ -332,7 +333,7 @@ def played_reach(game, state, target: int, choice: str, trials: int = 2000, rng=
     target : int
         The space the boat should end on.
     choice : str
-        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice choice: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
     trials : int, default 2000
         Turns played.
     rng : optional

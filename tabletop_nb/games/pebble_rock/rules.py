@@ -74,11 +74,11 @@ class Island(NamedTuple):
     x, y : float
         Where the view draws it.
     around : tuple of int
-        The spaces around it, from which deliveries and pick-ups are made (PR-DELIV-01).
+        The spaces around it, from which deliveries and pick-ups are made.
     market : str, default ""
         The Market letter (A-D) of the four Market islands, ``""`` otherwise.
     market_spaces : tuple of int, default ()
-        The Market islands' marked spaces (PR-MARKET-02).
+        The Market islands' marked spaces.
 
     Examples
     --------
@@ -99,7 +99,7 @@ class Island(NamedTuple):
 
 
 class Landmark(NamedTuple):
-    """A named place that is not a delivery island (Watcher's Rest, Old Shipwreck; PR-SETUP-03).
+    """A named place that is not a delivery island (Watcher's Rest, Old Shipwreck).
 
     Parameters
     ----------
@@ -123,15 +123,14 @@ class Landmark(NamedTuple):
 
 
 class Board(NamedTuple):
-    """The main board: spaces joined by dotted lines, islands, docks and marked spaces
-    (PR-SETUP-03).
+    """The main board: spaces joined by dotted lines, islands, docks and marked spaces.
 
     Parameters
     ----------
     spaces : tuple of Space
         Every space.
     edges : tuple of tuple of int
-        The dotted lines, as pairs of space ids (PR-MOVE-01).
+        The dotted lines, as pairs of space ids.
     islands : tuple of Island
         The delivery islands.
     landmarks : tuple of Landmark
@@ -139,7 +138,7 @@ class Board(NamedTuple):
     docks, fishing_spaces, treasure_spaces : tuple of int
         The dock spaces, the fishing spaces and the 4 treasure spaces.
     maisy_start, larry_start, roberto_start : int
-        The characters' starting spaces (PR-SETUP-04).
+        The characters' starting spaces.
 
     Examples
     --------
@@ -162,7 +161,7 @@ class Board(NamedTuple):
 
 class DeliveryCard(NamedTuple):
     """A Delivery card: cargo (``amount`` tokens to ``island``) or a passenger (picked up at
-    ``island``, dropped at ``destination``; PR-DELIV, PR-PASS-01).
+    ``island``, dropped at ``destination``; PR-DELIV).
 
     Parameters
     ----------
@@ -223,7 +222,7 @@ class Objective(NamedTuple):
 
 
 class Assignment(NamedTuple):
-    """An Assignment card: a top and a bottom objective; at most one half scores (PR-SETUP-10).
+    """An Assignment card: a top and a bottom objective; at most one half scores.
 
     Parameters
     ----------
@@ -302,7 +301,7 @@ _SETUP, _COMP, _DICE, _SCORE, _VAR, _READ = ("Setup", "Components", "Dice", "Sco
 
 @dataclass(frozen=True, slots=True)
 class Rules(RulesBase):
-    """The rules of Pebble Rock Delivery Service (2-4 players, PR-SETUP-01).
+    """The rules of Pebble Rock Delivery Service (2-4 players).
 
     Parameters
     ----------

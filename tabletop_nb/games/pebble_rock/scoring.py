@@ -156,20 +156,20 @@ def assignment_points(top: Objective, bottom: Objective, top_met: bool, bottom_m
 
 
 class Breakdown(NamedTuple):
-    """A player's final score by parts (PR-SCORE-01).
+    """A player's final score by parts.
 
     Parameters
     ----------
     track : int
         Points on the score track.
     sets, set_points : int
-        Complete colour sets and what they score (PR-SCORE-02).
+        Complete colour sets and what they score.
     fish, fish_points : int
-        Fish held and what they score (PR-SCORE-05).
+        Fish held and what they score.
     lighthouse_points : int
         The Lighthouse bonus.
     assignment_points : int
-        The Assignment card's points (PR-SCORE-07).
+        The Assignment card's points.
 
     Examples
     --------

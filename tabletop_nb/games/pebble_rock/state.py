@@ -41,18 +41,18 @@ class Player:
     score : int
         Points on the score track (end-game bonuses come on top, PR-SCORE).
     fish : int
-        Fish held (no limit, PR-FISH-03); each buys a step of movement (PR-FISH-01).
+        Fish held (no limit); each buys a step of movement.
     cargo : int
         Regular Cargo tokens in the hold.
     passengers : tuple of int
         The card id of each Passenger token in the hold (its card is in progress, placed
-        sideways; PR-PASS-05).
+        sideways).
     treasures : tuple of int
-        The treasure space each face-down Treasure token in the hold came from (PR-TREAS-04).
+        The treasure space each face-down Treasure token in the hold came from.
     items : tuple of str
-        Item cards held (at most 3, PR-ITEM-01), kinds of ``ITEM_KINDS``.
+        Item cards held (at most 3), kinds of ``ITEM_KINDS``.
     completed : tuple of int
-        Delivery cards completed (delivered cargo, dropped-off passengers; PR-DELIV-07).
+        Delivery cards completed (delivered cargo, dropped-off passengers).
     treasure_values : tuple of int
         The values of the treasures this player delivered.
     lighthouse : bool
@@ -88,7 +88,7 @@ class Player:
 
 @state_record
 class Secret:
-    """A player's Assignment cards: the two dealt (during setup) and the one kept (PR-SETUP-10).
+    """A player's Assignment cards: the two dealt (during setup) and the one kept.
 
     Hidden from the other players under ``secret_assignments`` (``card`` -1 and no
     ``offer`` in their observation).
@@ -125,17 +125,17 @@ class Table:
     Attributes
     ----------
     row : tuple of int
-        One entry per Delivery row slot: a card id, 0 when empty (PR-REFILL-01).
+        One entry per Delivery row slot: a card id, 0 when empty.
     deck : tuple of int
         Delivery card ids in the deck (a set: the deck is shuffled).
     lost_cards : tuple of int
-        Delivery cards discarded (lost passengers, PR-PASS-08).
+        Delivery cards discarded (lost passengers).
     item_deck, item_discard : tuple of int
-        Item cards per kind in the deck and the discard pile (PR-ITEM-07).
+        Item cards per kind in the deck and the discard pile.
     market : tuple of str
-        The item kind in each Market slot, ``""`` when empty (PR-MARKET-01).
+        The item kind in each Market slot, ``""`` when empty.
     treasure_spaces : frozenset
-        Treasure spaces still holding a face-down token (PR-TREAS-01).
+        Treasure spaces still holding a face-down token.
     hidden_values : tuple of int
         Treasure values not yet revealed, sorted.
     treasures_gone : int
@@ -167,21 +167,21 @@ class Turn:
     Attributes
     ----------
     choice : str
-        The dice chosen: ``"steady"``, ``"speedy"`` or ``"catch_up"`` (PR-DICE-01..03).
+        The dice chosen: ``"steady"``, ``"speedy"`` or ``"catch_up"``.
     roll : int
         The movement die's face.
     symbol : str
         The Resource or Danger die's face.
     met : int
-        Characters interacted with this turn, as bits ``1 << MAISY`` etc. (PR-CHAR-02).
+        Characters interacted with this turn, as bits ``1 << MAISY`` etc.
     item_used : bool
-        Whether an item was used this turn (one per turn, PR-ITEM-02).
+        Whether an item was used this turn (one per turn).
     fresh_item : str
-        The item taken this turn, usable from the next turn (PR-ITEM-04).
+        The item taken this turn, usable from the next turn.
     fresh_jet : int
-        The space of the jetstream token placed this turn, -1 if none (PR-DANGER-06).
+        The space of the jetstream token placed this turn, -1 if none.
     visited : frozenset
-        Spaces entered this move (the simple-path reading of PR-MOVE-07).
+        Spaces entered this move (the simple-path reading).
     delivered : bool
         Whether a cargo card was delivered this turn.
     treasure_here : bool
@@ -219,17 +219,17 @@ class State:
     chars : tuple of int
         The spaces of Maisy, Larry and Roberto (``CHARACTERS`` order).
     jets : frozenset
-        Spaces holding a Jetstream token (PR-DANGER-05).
+        Spaces holding a Jetstream token.
     table : Table
         Cards and tokens off the players' boards.
     secret : tuple of Secret
         Each seat's Assignment cards.
     round : int
-        The round, 1 to 10 (0 during setup; PR-TURN-05).
+        The round, 1 to 10 (0 during setup).
     seat : int
         Whose turn it is (during setup: the seat being set up).
     first : int
-        The first player (-1 until known, PR-TURN-01).
+        The first player (-1 until known).
     turns : int
         Turns finished.
     phase : str
@@ -353,7 +353,7 @@ def _action(cls):
 # -- the dice ------------------------------------------------------------------------------
 @_action
 class ChooseDice:
-    """Step 1: choose the dice (PR-DICE-01..03).
+    """Step 1: choose the dice.
 
     Parameters
     ----------
@@ -371,7 +371,7 @@ class ChooseDice:
 
 @_action
 class Roll:
-    """Chance: the movement die and the Resource or Danger die rolled together (PR-TURN-03).
+    """Chance: the movement die and the Resource or Danger die rolled together.
 
     Parameters
     ----------
@@ -383,7 +383,7 @@ class Roll:
 
     Examples
     --------
-    >>> Roll(move=3, symbol="winds")   # Winds: a move of 6 (PR-RES-05)
+    >>> Roll(move=3, symbol="winds")   # Winds: a move of 6
     Roll(move=3, symbol='winds')
     """
     move: int
@@ -392,8 +392,7 @@ class Roll:
 
 @_action
 class DieRoll:
-    """Chance: one die (the Fish die, a jetstream's movement die, a Lucky Shell reroll;
-    PR-RES-02, PR-JET-02, PR-ITEM-SHELL-01).
+    """Chance: one die (the Fish die, a jetstream's movement die, a Lucky Shell reroll).
 
     Parameters
     ----------
@@ -410,7 +409,7 @@ class DieRoll:
 
 @_action
 class KeepRoll:
-    """Keep the roll just made (declining the Lucky Shell, PR-ITEM-SHELL-01).
+    """Keep the roll just made (declining the Lucky Shell).
 
     Examples
     --------
@@ -421,7 +420,7 @@ class KeepRoll:
 
 @_action
 class Reroll:
-    """Use the Lucky Shell on the roll just made (PR-ITEM-SHELL-01).
+    """Use the Lucky Shell on the roll just made.
 
     Parameters
     ----------
@@ -439,8 +438,7 @@ class Reroll:
 # -- moving --------------------------------------------------------------------------------
 @_action
 class Step:
-    """Move one space along a dotted line, paid with a fish when no movement is left (PR-MOVE-01,
-    PR-FISH-01).
+    """Move one space along a dotted line, paid with a fish when no movement is left.
 
     Parameters
     ----------
@@ -457,7 +455,7 @@ class Step:
 
 @_action
 class Stop:
-    """End the movement here (PR-MOVE-02, PR-MOVE-04).
+    """End the movement here.
 
     Examples
     --------
@@ -468,9 +466,8 @@ class Stop:
 
 @_action
 class PlaceCharacter:
-    """Put Maisy, Larry or Roberto on a space (PR-RES-03, PR-DANGER-02, PR-DANGER-03); for Shark
-    Repellent and Water Cannon, their own space means leaving them where they are
-    (PR-ITEM-SHARK-02, PR-ITEM-CANNON-01).
+    """Put Maisy, Larry or Roberto on a space; for Shark
+    Repellent and Water Cannon, their own space means leaving them where they are.
 
     Parameters
     ----------
@@ -490,7 +487,7 @@ class PlaceCharacter:
 
 @_action
 class Deliver:
-    """Deliver the cargo a row card asks for, from a space around its island (PR-DELIV-01..05).
+    """Deliver the cargo a row card asks for, from a space around its island.
 
     Parameters
     ----------
@@ -509,8 +506,7 @@ class Deliver:
 
 @_action
 class PickUp:
-    """Pick up the passenger of a row card, throwing a Cargo token overboard if the hold is full
-    (PR-PASS-02, PR-PASS-03).
+    """Pick up the passenger of a row card, throwing a Cargo token overboard if the hold is full.
 
     Parameters
     ----------
@@ -527,7 +523,7 @@ class PickUp:
 
 @_action
 class DropOff:
-    """Drop a passenger at its destination: the card is completed and scores (PR-PASS-04).
+    """Drop a passenger at its destination: the card is completed and scores.
 
     Parameters
     ----------
@@ -545,7 +541,7 @@ class DropOff:
 @_action
 class TakeTreasure:
     """Take the face-down Treasure token of this space, throwing a Cargo token overboard if the
-    hold is full (PR-TREAS-02, PR-TREAS-03).
+    hold is full.
 
     Examples
     --------
@@ -556,7 +552,7 @@ class TakeTreasure:
 
 @_action
 class DeliverTreasure:
-    """Give a treasure to the Dread Pirate Roberto, next to his space (PR-TREAS-05).
+    """Give a treasure to the Dread Pirate Roberto, next to his space.
 
     Examples
     --------
@@ -585,14 +581,14 @@ class RevealTreasure:
 
 @_action
 class UseItem:
-    """Use an Item card (PR-ITEM-02..05).
+    """Use an Item card.
 
     Parameters
     ----------
     item : str
         The item's kind, one of ``ITEM_KINDS``.
     space : int, default -1
-        For the Maisy card: where she goes (PR-ITEM-MAISY-01).
+        For the Maisy card: where she goes.
 
     Examples
     --------
@@ -605,7 +601,7 @@ class UseItem:
 
 @_action
 class Endure:
-    """Do not use Shark Repellent / Water Cannon against this encounter (PR-CHAR-09, PR-CHAR-10).
+    """Do not use Shark Repellent / Water Cannon against this encounter.
 
     Examples
     --------
@@ -616,7 +612,7 @@ class Endure:
 
 @_action
 class LoseToken:
-    """Choose what Roberto takes when the hold has no Cargo token (PR-CHAR-12).
+    """Choose what Roberto takes when the hold has no Cargo token.
 
     Parameters
     ----------
@@ -636,7 +632,7 @@ class LoseToken:
 
 @_action
 class Refill:
-    """At a dock at the end of the turn: fill empty hold spaces with Cargo tokens (PR-END-03).
+    """At a dock at the end of the turn: fill empty hold spaces with Cargo tokens.
 
     Parameters
     ----------
@@ -653,8 +649,7 @@ class Refill:
 
 @_action
 class DiscardPassenger:
-    """Discard a Passenger token to make room (poor customer service: its card is lost;
-    PR-PASS-07).
+    """Discard a Passenger token to make room (poor customer service: its card is lost).
 
     Parameters
     ----------
@@ -671,8 +666,7 @@ class DiscardPassenger:
 
 @_action
 class TakeItem:
-    """At a Market marked space at the end of the turn: take a Market item (PR-MARKET-02,
-    PR-MARKET-05).
+    """At a Market marked space at the end of the turn: take a Market item.
 
     Parameters
     ----------
@@ -692,7 +686,7 @@ class TakeItem:
 
 @_action
 class Decline:
-    """Take nothing (from the Market, or no refill; PR-MARKET-04).
+    """Take nothing (from the Market, or no refill).
 
     Examples
     --------
@@ -703,7 +697,7 @@ class Decline:
 
 @_action
 class Shed:
-    """Lose a token because the hold shrank (a Cargo Upgrade discarded, PR-ITEM-UPG-02).
+    """Lose a token because the hold shrank (a Cargo Upgrade discarded).
 
     Parameters
     ----------
@@ -723,7 +717,7 @@ class Shed:
 
 @_action
 class Overboard:
-    """Throw a Cargo token overboard (only under ``overboard_any_time``, PR-PASS-10).
+    """Throw a Cargo token overboard (only under ``overboard_any_time``).
 
     Examples
     --------
@@ -734,7 +728,7 @@ class Overboard:
 
 @_action
 class DiscardItem:
-    """Discard an unused item (only under ``discard_items_any_time``, PR-ITEM-08).
+    """Discard an unused item (only under ``discard_items_any_time``).
 
     Parameters
     ----------
@@ -751,7 +745,7 @@ class DiscardItem:
 
 @_action
 class DiscardTreasure:
-    """Discard a treasure (only under ``treasure_discard``, PR-TREAS-10): it leaves the game.
+    """Discard a treasure (only under ``treasure_discard``): it leaves the game.
 
     Examples
     --------
@@ -763,7 +757,7 @@ class DiscardTreasure:
 # -- setup -----------------------------------------------------------------------------------
 @_action
 class DrawItem:
-    """Chance: the Item card turned up for the Market (PR-SETUP-06, PR-MARKET-06).
+    """Chance: the Item card turned up for the Market.
 
     Parameters
     ----------
@@ -780,8 +774,7 @@ class DrawItem:
 
 @_action
 class DrawCard:
-    """Chance: the Delivery card turned up for the row, the redraw rule already applied
-    (PR-SETUP-07, PR-REFILL-01, PR-REFILL-02).
+    """Chance: the Delivery card turned up for the row, the redraw rule already applied.
 
     Parameters
     ----------
@@ -798,7 +791,7 @@ class DrawCard:
 
 @_action
 class DealAssignment:
-    """Chance: an Assignment card dealt to the player being dealt to (PR-SETUP-10).
+    """Chance: an Assignment card dealt to the player being dealt to.
 
     Parameters
     ----------
@@ -815,7 +808,7 @@ class DealAssignment:
 
 @_action
 class KeepAssignment:
-    """Keep one of the two Assignment cards dealt; the other goes back to the box (PR-SETUP-10).
+    """Keep one of the two Assignment cards dealt; the other goes back to the box.
 
     Parameters
     ----------
@@ -832,7 +825,7 @@ class KeepAssignment:
 
 @_action
 class PlaceBoat:
-    """Setup: put the boat on a dock space (PR-SETUP-09).
+    """Setup: put the boat on a dock space.
 
     Parameters
     ----------
@@ -849,7 +842,7 @@ class PlaceBoat:
 
 @_action
 class FirstPlayer:
-    """Chance: who starts, when the rules leave the first player to chance (PR-TURN-01).
+    """Chance: who starts, when the rules leave the first player to chance.
 
     Parameters
     ----------
