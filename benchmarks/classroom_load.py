@@ -118,28 +118,37 @@ class MemoryWatch(threading.Thread):
 
 # ------------------------------------------------------------------ protocol clients ----
 
-_PARENT = re.compile(r'"parent_header":\s*\{[^{}]*?"msg_id":\s*"([^"]+)"')
-_TYPE = re.compile(r'"msg_type":\s*"([^"]+)"')
+#: the kernel websocket's binary protocol, the one Voila's page speaks (jupyter_server then
+#: passes messages through without decoding them; with the older JSON protocol it decodes and
+#: re-encodes every message, which would make a protocol client cost the server more than a page)
+WS_V1 = "v1.kernel.websocket.jupyter.org"
 
 
-def _light(raw: str) -> dict:
-    """A kernel message, decoded unless it is large: a chart widget's state carries plotly.js
-    (megabytes), and decoding thirty of those in the one client process would starve its
-    event loop (it stops answering the server's pings). A large message keeps only its type
-    and parent, which is all a student needs of it."""
-    if len(raw) < 200_000:
-        return json.loads(raw)
-    parent, kind = _PARENT.search(raw), _TYPE.search(raw)
-    return {"msg_type": kind[1] if kind else "?", "parent_header": {"msg_id": parent[1] if parent else None},
-            "content": {"data": {"state": {}}}}
+def _v1_decode(raw: bytes) -> dict:
+    """A kernel message from the websocket's v1 framing (a table of offsets, then the channel,
+    header, parent header, metadata, content and buffers). Its content is decoded only when
+    small: a chart widget's state can carry megabytes, and decoding thirty of those in the one
+    client process would starve its event loop (it stops answering the server's pings); a large
+    message keeps only its type and parent, which is all a student needs of it."""
+    n = int.from_bytes(raw[:8], "little")
+    offsets = [int.from_bytes(raw[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+    parts = [raw[offsets[i]:offsets[i + 1]] for i in range(n - 1)] + [raw[offsets[-1]:]]
+    header, parent, content = json.loads(parts[1]), json.loads(parts[2]), parts[4]
+    return {"msg_type": header["msg_type"], "header": header, "parent_header": parent, "channel": parts[0].decode(),
+            "content": json.loads(content) if len(content) < 200_000 else {"data": {"state": {}}}}
 
 
-def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> tuple[str, str]:
+def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> tuple[str, bytes]:
+    """A message to the kernel in the websocket's v1 framing, and its id."""
     mid = uuid.uuid4().hex
-    return mid, json.dumps({"header": {"msg_id": mid, "msg_type": msg_type, "username": "student",
-                                       "session": session, "date": "", "version": "5.3"},
-                            "parent_header": {}, "metadata": {}, "content": content,
-                            "channel": channel, "buffers": []})
+    header = {"msg_id": mid, "msg_type": msg_type, "username": "student", "session": session,
+              "date": "", "version": "5.3"}
+    parts = [channel.encode(), *(json.dumps(p).encode() for p in (header, {}, {}, content))]
+    offsets = [8 * (len(parts) + 2)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    table = b"".join(o.to_bytes(8, "little") for o in [len(offsets), *offsets])
+    return mid, table + b"".join(parts)
 
 
 async def protocol_student(base: str, token: str, st: Student, t0: float, deadline: float,
@@ -164,7 +173,10 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
         st.kernel = kid[1]
         wsbase = base.replace("http", "ws")
         session = uuid.uuid4().hex
-        ws = await websocket_connect(f"{wsbase}/api/kernels/{kid[1]}/channels?token={token}&session_id={session}")
+        ws = await websocket_connect(f"{wsbase}/api/kernels/{kid[1]}/channels?token={token}&session_id={session}",
+                                     subprotocols=[WS_V1])
+        if ws.selected_subprotocol != WS_V1:
+            raise RuntimeError(f"the server did not take the v1 websocket protocol: {ws.selected_subprotocol}")
         inbox: asyncio.Queue = asyncio.Queue()
 
         async def reader() -> None:
@@ -172,8 +184,8 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
                 m = await ws.read_message()
                 if m is None:
                     return
-                if isinstance(m, str):
-                    await inbox.put(_light(m))
+                if isinstance(m, bytes):
+                    await inbox.put(_v1_decode(m))
         read_task = asyncio.ensure_future(reader())
 
         async def reply_to(mid: str, want: str | None = None) -> dict:
@@ -182,7 +194,7 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
                 if d.get("parent_header", {}).get("msg_id") == mid and (want is None or d["msg_type"] == want):
                     return d
         mid, m = _msg("kernel_info_request", {}, session)
-        await ws.write_message(m)
+        await ws.write_message(m, binary=True)
         await reply_to(mid, "kernel_info_reply")
         ex = await websocket_connect(f"{wsbase}/voila/execution/{kid[1]}?token={token}")
         await ex.write_message(json.dumps({"action": "execute", "payload": {"kernel_id": kid[1]}}))
@@ -205,12 +217,12 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
             if size < 1_000_000:
                 raise RuntimeError(f"plotly's widget bundle at {bundle_url} has only {size} bytes")
         mid, m = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
-        await ws.write_message(m)
+        await ws.write_message(m, binary=True)
         comms = (await reply_to(mid, "comm_info_reply"))["content"]["comms"]
         button = None
         for cid in comms:
             mid, m = _msg("comm_msg", {"comm_id": cid, "data": {"method": "request_state"}}, session)
-            await ws.write_message(m)
+            await ws.write_message(m, binary=True)
             state = (await reply_to(mid, "comm_msg"))["content"]["data"].get("state", {})
             if state.get("description") == "roll 10" and state.get("_model_name") == "ButtonModel":
                 button = cid
@@ -219,7 +231,7 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
             raise RuntimeError("no 'roll 10' button among the widgets")
         mid, m = _msg("comm_msg", {"comm_id": button, "data": {"method": "custom",
                                                                 "content": {"event": "click"}}}, session)
-        await ws.write_message(m)
+        await ws.write_message(m, binary=True)
         while True:  # the kernel answers the click with the new "last roll" text
             d = await asyncio.wait_for(inbox.get(), timeout=left())
             if d["msg_type"] == "comm_msg" and "last roll" in json.dumps(d["content"].get("data", {})):

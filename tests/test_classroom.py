@@ -157,3 +157,110 @@ def test_the_classroom_bounds_each_kernels_memory(tmp_path):
     assert out.stdout.strip() == "allocated", out
     assert "0.0.0.0" not in " ".join(room.students_command)  # tests bind 127.0.0.1
     assert "--MappingKernelManager.cull_idle_timeout=120" in room.students_command
+
+
+# ---- the students' server's work per page (tools/classroom.py) ---------------------------
+
+def _tools():
+    import sys
+    from pathlib import Path
+    tools = str(Path(__file__).resolve().parents[1] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    import classroom
+    return classroom
+
+
+def test_warm_kernels_load_the_games_the_lesson_loads(tmp_path):
+    """The warm pool's start-up file loads the games whose ``load_game`` the lesson calls
+    (read from the lesson itself), so a page's first cells do not import their engines."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    classroom = _tools()
+    assert classroom.lesson_games() == ["pebble_rock", "neko", "pacal"]
+    lesson = tmp_path / "lesson.ipynb"
+    lesson.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": 'load_game("pacal")'},
+                                            {"cell_type": "code", "source": ['g = tt.load_game("neko")\n',
+                                                                             "h = tt.load_game( 'neko' )"]}]}))
+    assert classroom.lesson_games(lesson) == ["neko"]   # code cells only, each game once
+    room = classroom.Classroom(ip="127.0.0.1", db=tmp_path / "c.sqlite", state=tmp_path / "state")
+    env = room.env()
+    warm = Path(env["IPYTHONDIR"]) / "profile_default" / "startup" / "01-tabletop-warm-imports.py"
+    probe = (f"import sys\nexec(open({str(warm)!r}).read())\n"
+             "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('tabletop_nb.games.')"
+             " and m.count('.') >= 3}))")
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert {"neko", "pacal", "pebble_rock"} <= set(json.loads(out.stdout.strip().replace("'", '"')))
+
+
+def _render_lesson(exporter_class) -> str:
+    """The lesson's page as Voila renders it with progressive rendering (cells unexecuted)."""
+    import asyncio
+    import os
+    from pathlib import Path
+
+    import nbformat
+    from voila.paths import collect_template_paths
+    root = Path(__file__).resolve().parents[1]
+    os.environ["JUPYTER_PATH"] = str(root / "share" / "jupyter")
+    exporter = exporter_class(template_paths=collect_template_paths(["voila", "nbconvert"], "tabletop"),
+                              template_name="tabletop", base_url="/", theme="light")
+    exporter.exclude_input = exporter.exclude_output_prompt = exporter.exclude_input_prompt = True
+
+    async def kernel_start(nb):
+        return "a-kernel"
+
+    async def cells(nb, kernel_id):
+        for cell in nb.cells:
+            yield cell
+
+    async def render() -> str:
+        nb = nbformat.read(root / "notebooks" / "dice_odds.ipynb", as_version=4)
+        resources = {"base_url": "/", "theme": "light", "template": "tabletop",
+                     "metadata": {"name": "dice_odds"}, "page_config": {}}
+        context = {"frontend": "voila", "main_js": "voila.js", "kernel_start": kernel_start,
+                   "notebook_execute": None, "progressive_rendering": True, "cell_generator": cells}
+        return "".join([html async for html, _ in exporter.generate_from_notebook_node(
+            nb, resources=resources, extra_context=context, page_config={})])
+    return asyncio.run(render())
+
+
+def test_pages_share_their_compiled_templates(monkeypatch):
+    """Voila makes an exporter per page; with the classroom's launcher their Jinja
+    environments share the compiled templates: a later page compiles none and reads the same."""
+    import jinja2
+    import voila.notebook_renderer
+    from voila.exporter import VoilaExporter
+    monkeypatch.setattr(voila.notebook_renderer, "VoilaExporter", VoilaExporter)  # undone after the test
+    monkeypatch.setenv("JUPYTER_PATH", "")
+    plain = _render_lesson(VoilaExporter)
+    store = _tools().share_compiled_templates()
+    shared = voila.notebook_renderer.VoilaExporter
+    assert shared is not VoilaExporter and issubclass(shared, VoilaExporter)
+    assert _tools().share_compiled_templates() is store            # installed once
+    first = _render_lesson(shared)
+    assert len(store.code) >= 5                                     # the tabletop, lab and base templates
+    with monkeypatch.context() as m:
+        m.setattr(jinja2.Environment, "compile", lambda *a, **k: (_ for _ in ()).throw(AssertionError("compiled again")))
+        later = _render_lesson(shared)
+    assert plain == first == later and 'a-kernel' in later and "For teachers" not in later
+
+
+def test_the_server_logger_builds_no_record_its_handler_drops():
+    """traitlets leaves the application's logger at DEBUG and filters in its handler; the
+    launcher sets the logger to the handler's level, so a debug message is never built."""
+    import logging
+    log = logging.getLogger("tabletop-test-voila")
+    handler = logging.StreamHandler()
+    handler.setLevel(logging.INFO)
+    log.addHandler(handler)
+    log.setLevel(logging.DEBUG)
+    try:
+        assert log.isEnabledFor(logging.DEBUG)
+        _tools().drop_debug_where_made(log)
+        assert not log.isEnabledFor(logging.DEBUG) and log.isEnabledFor(logging.INFO)
+    finally:
+        log.removeHandler(handler)

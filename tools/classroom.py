@@ -30,8 +30,9 @@ It prints the address students type, and stops both servers on Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import functools
 import asyncio
+import functools
+import logging
 import os
 import secrets
 import shutil
@@ -64,15 +65,40 @@ if _mb > 0:
     resource.setrlimit(resource.RLIMIT_AS, (_mb * 2**20, _mb * 2**20))
 '''
 
-_WARM_IMPORTS = '''# written by tools/classroom.py: what the lesson imports, done when the kernel starts (a
-# warm kernel waiting in the pool has done it before its student arrives)
+_WARM_IMPORTS = '''# written by tools/classroom.py: what the lesson imports and loads, done when the kernel
+# starts (a warm kernel waiting in the pool has done it before its student arrives)
 import sys
 # jsonschema's optional IRI check (pulled in through plotly -> nbformat) builds an Earley
 # parser when imported: about 0.8 CPU seconds per kernel; the lesson validates no IRI
 sys.modules.setdefault("rfc3987_syntax", None)
 import plotly.graph_objects  # noqa: F401
 import tabletop_nb.classroom, tabletop_nb.viz, tabletop_nb.widgets.dicelab, tabletop_nb.widgets.exercise  # noqa: F401,E401
+# the games the lesson loads (their engines' modules and data files) and one chart (plotly
+# builds each trace type's validators on first use): about 0.3 CPU seconds a page otherwise
+def _warm():
+    for game in {games!r}:
+        tabletop_nb.load_game(game)
+    tabletop_nb.viz.dice_odds(tabletop_nb.Die([1, 2, 3, 4, 5, 6]), rolls=6, rng=0).to_plotly_json()
+_warm()
+del _warm
 '''
+
+#: the lesson the students' server serves, and its source (the games it loads are read from it)
+LESSON = "notebooks/dice_odds.ipynb"
+
+
+def lesson_games(lesson: Path = ROOT / LESSON) -> list[str]:
+    """The games the lesson loads (``load_game("...")`` in its code cells), in order: the warm
+    kernels load them before a student arrives.
+
+    >>> lesson_games()
+    ['pebble_rock', 'neko', 'pacal']
+    """
+    import json
+    import re
+    cells = json.loads(lesson.read_text())["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    return list(dict.fromkeys(re.findall(r"load_game\(\s*[\"']([a-z_]+)[\"']", code)))
 
 
 @functools.lru_cache(maxsize=1)
@@ -162,6 +188,126 @@ def _warm_kernel_manager() -> type:
     return WarmKernelManager
 
 
+class _CompiledTemplates:
+    """Jinja's compiled code of the page's templates, kept in memory for the server's life.
+
+    Voila renders every page with a new nbconvert exporter, and each exporter makes a new
+    Jinja environment that compiles the page's templates again: 14 templates (the tabletop
+    template and the lab, base and macro templates it extends), about a fifth of the server's
+    CPU per page (cProfile of the students' server under a class). Jinja's bytecode cache
+    skips that: a template is compiled once, and each page's environment builds its template
+    from the stored code (its own filters, bound to that page's exporter, still apply). A
+    template whose source changes no longer matches its checksum and is compiled again.
+    """
+
+    def __init__(self) -> None:
+        import jinja2
+
+        outer = self
+
+        class Cache(jinja2.BytecodeCache):
+            def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+                code = outer.code.get(outer.key(bucket))
+                if code is not None:
+                    bucket.bytecode_from_string(code)
+
+            def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+                outer.code[outer.key(bucket)] = bucket.bytecode_to_string()
+
+        self.code: dict[tuple, bytes] = {}
+        self.cache = Cache()
+
+    @staticmethod
+    def key(bucket) -> tuple:
+        # code compiled for an async environment (Voila's) differs from a plain one's
+        env = bucket.environment
+        return env.is_async, tuple(sorted(env.extensions)), bucket.key
+
+
+def share_compiled_templates() -> _CompiledTemplates:
+    """Make every Voila page's Jinja environment share one store of compiled templates
+    (:class:`_CompiledTemplates`); called in the server's process before Voila starts."""
+    import voila.notebook_renderer
+    from voila.exporter import VoilaExporter
+
+    current = voila.notebook_renderer.VoilaExporter
+    if getattr(current, "compiled_templates", None) is not None:
+        return current.compiled_templates
+    store = _CompiledTemplates()
+
+    class SharedTemplatesExporter(VoilaExporter):
+        compiled_templates = store
+
+        def _create_environment(self):
+            env = super()._create_environment()
+            env.bytecode_cache = store.cache
+            return env
+
+    # NotebookRenderer (one per page) makes its exporter from this module's name
+    voila.notebook_renderer.VoilaExporter = SharedTemplatesExporter
+    return store
+
+
+#: a page's HTML is sent when this much is ready, or when it has waited this long (seconds)
+PAGE_CHUNK, PAGE_WAIT = 64 * 1024, 0.2
+
+
+def page_handler() -> type:
+    """Voila's page handler, sending the page in a few writes instead of one per piece.
+
+    Voila's handler writes and flushes each piece its template yields (about 480 for the
+    lesson: a system call and an HTTP chunk each, about 7% of the server's CPU under a class,
+    py-spy). With progressive rendering the page's HTML is ready within milliseconds (the
+    cells run later, over the execution websocket), so it is sent once 64 KB are ready, once
+    0.2 s passed since the last send (a page rendered while its cells run still streams, and
+    Voila's keep-alive heartbeats still go out), and at the end.
+    """
+    import tornado.web
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    class ChunkedPageHandler(TornadoVoilaHandler):
+        @tornado.web.authenticated
+        async def get(self, path=None):
+            ready, sent = 0, time.monotonic()
+            async for html in self.get_generator(path=path):
+                self.write(html)
+                ready += len(html)
+                if ready >= PAGE_CHUNK or time.monotonic() - sent >= PAGE_WAIT:
+                    self.flush()
+                    ready, sent = 0, time.monotonic()
+
+    return ChunkedPageHandler
+
+
+def run_voila(argv: list[str]) -> int:
+    """``python tools/classroom.py voila ARGS``: Voila with ARGS, with less work per page:
+
+    - the pages' compiled templates are shared (:func:`share_compiled_templates`);
+    - a page is sent in a few writes (:func:`page_handler`);
+    - the server's logger drops debug messages where they are made: traitlets sets the
+      application's logger to DEBUG and lets its handler drop what is below ``--log-level``,
+      so every ``log.debug`` in jupyter_server and nbclient (one per kernel message or more)
+      built a record first (about 5% of the server's CPU under a class).
+    """
+    import voila.app
+
+    share_compiled_templates()
+    voila.app.TornadoVoilaHandler = page_handler()  # the name init_handlers routes pages to
+    app = voila.app.Voila.instance()
+    app.initialize(argv)
+    drop_debug_where_made(app.log)
+    app.start()
+    return 0
+
+
+def drop_debug_where_made(log: logging.Logger) -> None:
+    """Set a logger's level to its handlers' lowest, so that a message none of them would
+    print is not built at all (see :func:`run_voila`)."""
+    levels = [h.level for h in log.handlers if h.level > logging.NOTSET]
+    if levels:
+        log.setLevel(min(levels))
+
+
 #: the class Voila's ``multi_kernel_manager_class`` names (``classroom.WarmKernelManager``)
 def __getattr__(name: str) -> type:
     if name == "WarmKernelManager":
@@ -203,7 +349,7 @@ class Classroom:
     state: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="tabletop-classroom-")))
 
     def voila_args(self, notebook: str, ip: str, port: int, token: str) -> list[str]:
-        return [sys.executable, "-m", "voila", notebook, "--no-browser", f"--Voila.ip={ip}",
+        return [sys.executable, str(ROOT / "tools" / "classroom.py"), "voila", notebook, "--no-browser", f"--Voila.ip={ip}",
                 f"--port={port}", f"--token={token}",
                 f"--MappingKernelManager.cull_idle_timeout={self.cull}",
                 f"--MappingKernelManager.cull_interval={self.cull_interval}",
@@ -211,7 +357,7 @@ class Classroom:
 
     @property
     def students_command(self) -> list[str]:
-        return self.voila_args("notebooks/dice_odds.ipynb", self.ip, self.port, self.token) + [
+        return self.voila_args(LESSON, self.ip, self.port, self.token) + [
             "--VoilaConfiguration.multi_kernel_manager_class=classroom.WarmKernelManager",
             f"--WarmKernelManager.warm={self.warm}", f"--WarmKernelManager.max_kernels={self.max_kernels}",
             "--WarmKernelManager.warm_path=notebooks"]
@@ -239,7 +385,7 @@ class Classroom:
         startup = ipython / "profile_default" / "startup"
         startup.mkdir(parents=True, exist_ok=True)
         (startup / "00-tabletop-memory-limit.py").write_text(_LIMIT)
-        (startup / "01-tabletop-warm-imports.py").write_text(_WARM_IMPORTS)
+        (startup / "01-tabletop-warm-imports.py").write_text(_WARM_IMPORTS.format(games=lesson_games()))
         env = dict(os.environ)
         share, etc = str(ROOT / "share" / "jupyter"), str(ROOT / "etc" / "jupyter")
         env["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, env.get("JUPYTER_PATH")) if p)
@@ -304,6 +450,9 @@ def serve(room: Classroom, log_dir: Path | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["voila"]:  # how the two servers are started (see Classroom.voila_args)
+        return run_voila(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ip", default="0.0.0.0", help="the address to listen on (default: every interface)")
     ap.add_argument("--port", type=int, default=8866)
