@@ -8,8 +8,8 @@ The queue holds three kinds of entry, head first:
 * a **bookkeeping** step (:class:`Bookkeeping`): the engine does it at once inside
   ``apply``, so a state always waits on a player or on chance.
 
-The engine dispatches on the entry's type through one table
-(:data:`~tabletop_nb.games.pebble_rock.engine.turn.SECTION_OF`). Each record is a frozen dataclass: two entries are equal only if they
+The engine dispatches on the entry's type through one table (``SECTION_OF`` in
+``engine/turn.py``). Each record is a frozen dataclass: two entries are equal only if they
 are of the same kind with the same fields.
 
 Examples

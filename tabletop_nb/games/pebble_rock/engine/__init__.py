@@ -81,7 +81,7 @@ from . import (characters, deliveries, dice, fish_and_jetstream, items, movement
 from .base import Tables, thaw
 from .turn import SECTION_OF, run
 
-__all__ = ["PebbleRockGame", "SECTION_OF", "run"]
+__all__ = ["PebbleRockGame"]
 
 class PebbleRockGame(BaseGame):
     """Pebble Rock Delivery Service for 2-4 players (see the module docstring).
