@@ -442,8 +442,9 @@ class BalanceResult:
                 # no lever found says only how small an effect those games could have shown, nothing
                 # about the game lacking a rule
                 res = (lev.get("resolution") or {}).get(r["stream"])
-                size = (f"; an effect under about {format_number(r['stream'], res, signed=True).lstrip('+')} per "
-                        f"step cannot show at {lev.get('per_change', 0):,} paired games a change" if res else "")
+                size = (f"; an effect under about {format_number(r['stream'], res, signed=True).lstrip('+')} per +1 "
+                        f"of a rule (or per switch) cannot show at {lev.get('per_change', 0):,} paired games a change"
+                        if res else "")
                 out.append(f"No one-step change of the {len(lev['tried'])} rules tried outside this space moved "
                            f"{title} surely ({lev.get('games', 0):,} games in all{size}; raise lever_games= to see "
                            f"smaller effects).")

@@ -994,8 +994,8 @@ def test_a_number_the_space_moves_is_not_sent_to_other_rules():
     on a number do not overlap, this space moves it (handicap moves seat 0 by a point a
     point), and the next step is more games per setting, not another rule; where no two
     settings surely differ, the range line says so. A lever search that found nothing says
-    how small an effect its games could show (the median half-width of its per-step
-    intervals), never that the game lacks a rule."""
+    how small an effect its games could show (the median half-width of its intervals per +1
+    of a rule, or per switch), never that the game lacks a rule."""
     import numpy as np
 
     from tabletop_nb.lab.levers import levers
@@ -1028,5 +1028,6 @@ def test_a_number_the_space_moves_is_not_sent_to_other_rules():
     assert res.info["levers"]["resolution"]["win_rate_seat_0"] == pytest.approx(float(np.median(half)))
     shown = f"{100 * float(np.median(half)):.1f} points"
     assert (f"No one-step change of the 3 rules tried outside this space moved seat 0 wins surely (2,100 games in "
-            f"all; an effect under about {shown} per step cannot show at 300 paired games a change") in steps
+            f"all; an effect under about {shown} per +1 of a rule (or per switch) cannot show at 300 paired games a "
+            f"change") in steps
     assert "does not have" not in res.summary()
