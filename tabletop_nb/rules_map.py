@@ -1,9 +1,13 @@
 """Where each rule of a game lives in its code: the rules map.
 
-A function, method or class is the *home* of a rulebook rule when its docstring names the
-rule's checklist ID in full (``NK-BID-04``) or in a range (``NK-BID-03..05``, read as
-NK-BID-03, NK-BID-04 and NK-BID-05), on any line, for example a last line
-``Rules: NK-BID-03..05, NK-TIE-01.`` A module docstring naming a prefix or an ID is no home.
+A function or method is the *home* of a rulebook rule when its docstring names the rule's
+checklist ID (``NK-BID-04``), on any line, for example a last line
+``Rules: NK-BID-03, NK-BID-04, NK-TIE-01.``: the function that decides the rule. A class is
+no home (a record such as an action, a frame or a state holds what a rule decides, it does
+not decide it), nor is a module docstring. A range (``NK-BID-03..05``) is read as every ID
+in it, but a home names its rules one by one, so that no rule is attached to a function
+that does not decide it: :func:`home_problems` lists the classes that cite rules and the
+docstrings that write ranges.
 
 ``rules_map`` reads a game package's source with :mod:`ast` (nothing is imported or
 run) and lists every ID its code cites, with the function and file that cite it. It needs
@@ -26,7 +30,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 __all__ = ["rules_map", "checklist_map", "rules_without_code", "find_checklist", "cited_ids",
-           "checklist_ids", "docstring_homes"]
+           "checklist_ids", "docstring_homes", "docstring_problems", "home_problems"]
 
 PACKAGE = Path(__file__).resolve().parent
 GAMES_DIR = PACKAGE / "games"
@@ -117,7 +121,7 @@ def _checklist_entries(path: Path) -> list[tuple[str, str, str]]:
 
 
 def docstring_homes(source: str, module: str = "", file: str = "") -> list[dict[str, Any]]:
-    """The rule homes in one Python source: the IDs each definition's docstring names.
+    """The rule homes in one Python source: the IDs each function's docstring names.
 
     Parameters
     ----------
@@ -131,19 +135,69 @@ def docstring_homes(source: str, module: str = "", file: str = "") -> list[dict[
     Returns
     -------
     list of dict
-        One ``{"rule", "function", "file", "line"}`` per ID and definition, in source
-        order. ``function`` is the dotted name (``module.Class.method``); ``line`` is the
-        line of its ``def`` or ``class``. The module's own docstring is no home.
+        One ``{"rule", "function", "file", "line"}`` per ID and function or method, in
+        source order. ``function`` is the dotted name (``module.Class.method``); ``line``
+        is the line of its ``def``. Classes and the module's own docstring are no homes
+        (see :func:`docstring_problems`).
 
     Examples
     --------
     >>> src = '''
     ... class Bidding:
+    ...     "Bids (NK-BID-01): a class is no home."
     ...     def bid(self):
-    ...         "Place dice. Rules: NK-BID-03..04."
+    ...         "Place dice. Rules: NK-BID-03, NK-BID-04."
     ... '''
     >>> [(r["rule"], r["function"], r["line"]) for r in docstring_homes(src, "engine.bid")]
-    [('NK-BID-03', 'engine.bid.Bidding.bid', 3), ('NK-BID-04', 'engine.bid.Bidding.bid', 3)]
+    [('NK-BID-03', 'engine.bid.Bidding.bid', 4), ('NK-BID-04', 'engine.bid.Bidding.bid', 4)]
+    """
+    tree = ast.parse(source)
+    rows: list[dict[str, Any]] = []
+    for qualname, node in _definitions(tree, module):
+        if isinstance(node, ast.ClassDef):
+            continue
+        doc = ast.get_docstring(node, clean=True)
+        if not doc:
+            continue
+        for rule in cited_ids(doc):
+            rows.append({"rule": rule, "function": qualname, "file": file, "line": node.lineno})
+    return rows
+
+
+PROBLEMS = ("problem", "rules", "function", "file", "line")
+
+
+def docstring_problems(source: str, module: str = "", file: str = "") -> list[dict[str, Any]]:
+    """What keeps one Python source's docstrings from being a true rules map: a class
+    whose docstring cites rule IDs (a class is no home: cite them in the functions that
+    decide them), and a docstring that writes a range of IDs (name each rule).
+
+    Parameters
+    ----------
+    source : str
+        Python source text (parsed, never run).
+    module : str, optional
+        The module's dotted name.
+    file : str, optional
+        The file name to put in each row.
+
+    Returns
+    -------
+    list of dict
+        One ``{"problem", "rules", "function", "file", "line"}`` per class or range:
+        ``problem`` is ``"class"`` or ``"range"``, ``rules`` the IDs concerned (a range
+        expanded), ``function`` the dotted name of the class or function.
+
+    Examples
+    --------
+    >>> src = '''
+    ... class Bid:
+    ...     "A bid record. Rules: NK-BID-01."
+    ...     def place(self):
+    ...         "Rules: NK-BID-03..05."
+    ... '''
+    >>> [(r["problem"], r["function"], r["rules"]) for r in docstring_problems(src)]
+    [('class', 'Bid', ['NK-BID-01']), ('range', 'Bid.place', ['NK-BID-03', 'NK-BID-04', 'NK-BID-05'])]
     """
     tree = ast.parse(source)
     rows: list[dict[str, Any]] = []
@@ -151,8 +205,13 @@ def docstring_homes(source: str, module: str = "", file: str = "") -> list[dict[
         doc = ast.get_docstring(node, clean=True)
         if not doc:
             continue
-        for rule in cited_ids(doc):
-            rows.append({"rule": rule, "function": qualname, "file": file, "line": node.lineno})
+        where = {"function": qualname, "file": file, "line": node.lineno}
+        if isinstance(node, ast.ClassDef):
+            ids = cited_ids(doc)
+            if ids:
+                rows.append({"problem": "class", "rules": ids, **where})
+        for m in re.finditer(_RANGE, doc):
+            rows.append({"problem": "range", "rules": cited_ids(m.group(0)), **where})
     return rows
 
 
@@ -190,10 +249,11 @@ def _frame(rows: list[dict[str, Any]], columns: tuple[str, ...], as_frame: bool)
 def rules_map(game: Any, *, as_frame: bool = True):
     """Every rule ID a game's code names, with the function, file and line that implement it.
 
-    Reads the docstrings of every function, method and class in the game's package
-    (``tabletop_nb/games/<game>/``, sub-packages included) with :mod:`ast`; a class is
-    found in the file that defines it (a mixin in its own module). Module docstrings do not
-    count. An ID named by several definitions has a row for each.
+    Reads the docstrings of every function and method in the game's package
+    (``tabletop_nb/games/<game>/``, sub-packages included) with :mod:`ast`; a method is
+    found in the file that defines its class. Classes and module docstrings do not count
+    (:func:`home_problems` lists classes that cite rules). An ID named by several
+    functions has a row for each.
 
     Parameters
     ----------
@@ -207,9 +267,9 @@ def rules_map(game: Any, *, as_frame: bool = True):
     -------
     pandas.DataFrame or list of dict
         Columns ``rule``, ``function`` (dotted name inside the package, such as
-        ``analysis.who_leads`` or ``engine.bid.Bidding.place``), ``file`` (path inside the
-        package, ``engine/bid.py``) and ``line`` (of the ``def``/``class``), ordered by
-        file and line.
+        ``analysis.who_leads`` or ``engine.bid.place``), ``file`` (path inside the
+        package, ``engine/bid.py``) and ``line`` (of the ``def``), ordered by file and
+        line.
 
     Examples
     --------
@@ -222,16 +282,45 @@ def rules_map(game: Any, *, as_frame: bool = True):
     return _frame(_package_homes(GAMES_DIR / _game_name(game)), ROWS, as_frame)
 
 
-def _package_homes(root: Path) -> list[dict[str, Any]]:
-    """The rule homes in every module under the package folder ``root``, by file and line."""
+def _package_homes(root: Path, read: Any = None) -> list[dict[str, Any]]:
+    """The rule homes (or, with ``read=docstring_problems``, the problems) in every module
+    under the package folder ``root``, by file and line."""
+    read = docstring_homes if read is None else read
     rows: list[dict[str, Any]] = []
     for path in sorted(root.rglob("*.py"), key=lambda p: p.relative_to(root).as_posix()):
         rel = path.relative_to(root)
         parts = list(rel.with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
-        rows.extend(docstring_homes(path.read_text(encoding="utf-8"), ".".join(parts), rel.as_posix()))
+        rows.extend(read(path.read_text(encoding="utf-8"), ".".join(parts), rel.as_posix()))
     return rows
+
+
+def home_problems(game: Any, *, as_frame: bool = True):
+    """Where a game's docstrings are not yet a true rules map: classes citing rule IDs
+    (records are no homes) and ranges of IDs (:func:`docstring_problems`).
+
+    Parameters
+    ----------
+    game : str or Game
+        The game's name or a game object.
+    as_frame : bool, default True
+        A pandas DataFrame; ``False`` gives a list of dicts.
+
+    Returns
+    -------
+    pandas.DataFrame or list of dict
+        Columns ``problem`` (``"class"`` or ``"range"``), ``rules``, ``function``,
+        ``file``, ``line``; empty when every rule is cited one by one in the functions
+        that decide it.
+
+    Examples
+    --------
+    >>> home_problems("pacal", as_frame=False)
+    []
+    """
+    return _frame(_package_homes(GAMES_DIR / _game_name(game), docstring_problems), PROBLEMS,
+                  as_frame)
 
 
 def find_checklist(game: Any, rules_dir: str | Path | None = None) -> Path:

@@ -1,14 +1,18 @@
-"""The rules map (issue 27, item 1): every checklist rule has one findable home in the code.
+"""The rules map: every checklist rule has a findable home in the code, the function that
+decides it.
 
-A function, method or class is a rule's home when its docstring names the rule's checklist
-ID (``NK-BID-04``) or a range (``NK-BID-03..05``); ``tabletop_nb.rules_map`` reads them with
-``ast``. Per game:
+A function or method is a rule's home when its docstring names the rule's checklist ID
+(``NK-BID-04``); ``tabletop_nb.rules_map`` reads them with ``ast``. Per game:
 
 (a) every ID a docstring cites exists in the checklist;
 (b) every reason in ``games/<game>/rules_without_code.toml`` names a checklist ID that no
     function also claims;
 (c) ``docs/rules-map.md`` is what ``python tools/rules_map.py`` writes from the code now;
-(d) every checklist ID has a home or a reason.
+(d) every checklist ID has a home or a reason;
+(e) no class cites a rule (records, actions, frames and states hold what a rule decides:
+    a class is no home) and no docstring writes a range (``NK-BID-03..05`` attaches rules
+    to a function whether or not it decides them: a home names each);
+(f) sampled: a rule's home, made to fail, fails the tests that cite the rule.
 
 The checklists are the shared originals beside the project (``../shared/rules``) or their
 copies in ``docs/rules/`` (kept equal by tests/test_rulings.py); without either, the tests
@@ -23,8 +27,8 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb.rules_map import (_package_homes, checklist_ids, checklist_map, cited_ids,
-                                   docstring_homes, find_checklist, rules_map,
-                                   rules_without_code)
+                                   docstring_homes, docstring_problems, find_checklist,
+                                   home_problems, rules_map, rules_without_code)
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["neko", "pacal", "pebble_rock"]
@@ -93,6 +97,26 @@ def test_every_checklist_id_has_a_home_or_a_reason(game):
     assert not missing, (
         f"{game}: {len(missing)} checklist IDs have neither a home (a docstring naming the ID) "
         f"nor a reason in games/{game}/rules_without_code.toml: {', '.join(missing)}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_class_is_a_home(game):
+    """(e) A class docstring that cites rule IDs (an action, a frame, a state record, an
+    engine class) fails, naming the class and the IDs to cite in the deciding functions."""
+    bad = [f"{r['function']} ({r['file']}:{r['line']}): {', '.join(r['rules'])}"
+           for r in home_problems(game, as_frame=False) if r["problem"] == "class"]
+    assert not bad, (f"{game}: {len(bad)} classes cite rule IDs (a class is no home: cite each "
+                     "rule in the function that decides it, or name only its section):\n"
+                     + "\n".join(bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_home_writes_a_range(game):
+    """(e) A docstring that writes a range of IDs fails, naming the function and the IDs."""
+    bad = [f"{r['function']} ({r['file']}:{r['line']}): {r['rules'][0]}..{r['rules'][-1]}"
+           for r in home_problems(game, as_frame=False) if r["problem"] == "range"]
+    assert not bad, (f"{game}: {len(bad)} docstrings write ranges of rule IDs (name each rule "
+                     "the function decides):\n" + "\n".join(bad))
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -221,14 +245,13 @@ def outer():
 '''
 
 
-def test_docstring_homes_reads_functions_methods_classes_but_not_the_module():
+def test_docstring_homes_reads_functions_and_methods_not_classes_or_the_module():
     rows = docstring_homes(SOURCE, "engine.bid", "engine/bid.py")
     got = [(r["rule"], r["function"], r["line"]) for r in rows]
     assert got == [
         ("NK-BID-03", "engine.bid.free", 5),
         ("NK-BID-04", "engine.bid.free", 5),
         ("NK-BID-05", "engine.bid.free", 5),
-        ("NK-TIE-01", "engine.bid.Bidding", 9),
         ("NK-EX-30a", "engine.bid.Bidding.place", 12),
         ("PR-ITEM-MAISY-01", "engine.bid.Bidding.place", 12),
         ("NK-FIN-01", "engine.bid.Bidding.Inner.deep", 27),
@@ -239,6 +262,18 @@ def test_docstring_homes_reads_functions_methods_classes_but_not_the_module():
     ]
     assert all(r["file"] == "engine/bid.py" for r in rows)
     assert docstring_homes(SOURCE)[0]["function"] == "free"
+
+
+def test_docstring_problems_name_classes_that_cite_rules_and_ranges():
+    rows = docstring_problems(SOURCE, "engine.bid", "engine/bid.py")
+    got = [(r["problem"], r["function"], r["rules"], r["line"]) for r in rows]
+    assert got == [
+        ("range", "engine.bid.free", ["NK-BID-03", "NK-BID-04", "NK-BID-05"], 5),
+        ("class", "engine.bid.Bidding", ["NK-TIE-01"], 9),
+    ]
+    # a class naming only a section (no number) is fine, and so is a list of IDs
+    assert docstring_problems('class A:\n    """(NK-BID)"""\n\n'
+                              'def f():\n    """NK-BID-01, NK-BID-02"""\n') == []
 
 
 def test_a_package_is_read_file_by_file_with_mixins_in_their_own_modules(tmp_path):

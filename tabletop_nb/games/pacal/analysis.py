@@ -108,7 +108,7 @@ def constellation_members(game: PacalGame, s: PacalState, seat: int,
     >>> [game.geo.xy[c] for c in bit_list(constellation_members(game, s, 0))]
     [(1, 1), (2, 2)]
 
-    Rules: PC-CONST-02, PC-OWNPYR-01.
+    Rules: PC-CONST-01, PC-OWNPYR-01, PC-OWNPYR-02.
     """
     if visible is None:
         visible = game.visible_stones(s, seat)
@@ -205,8 +205,7 @@ def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[in
     >>> heights(game, (1, 3, 0, 2, 2), 3, 0), heights(game, (1, 3, 0, 2, 2), 3, 1)
     ([2, 1], [2])
 
-    Rules: PC-BUILD-05, PC-LOWER-01, PC-LOWER-03, PC-LOWER-04, PC-LOWER-05, PC-UPGRADE-01,
-    PC-UPGRADE-07."""
+    Rules: PC-BUILD-05, PC-LOWER-01, PC-LOWER-03, PC-LOWER-04, PC-LOWER-05, PC-UPGRADE-07."""
     if natural <= above:
         return []
     if supply[natural - 1]:
@@ -317,7 +316,7 @@ def majority_gain(value: int, before: list[int], seat: int, added: int,
     >>> majority_gain(5, [2, 3, 0], 0, 1, ties=True), majority_gain(5, [4, 3, 0], 0, 2)
     (5, 0)
 
-    Rules: PC-SCORE-03..08.
+    Rules: PC-SCORE-03, PC-SCORE-04, PC-SCORE-05, PC-SCORE-06, PC-SCORE-07, PC-SCORE-08.
     """
     if not any(before):
         return value
@@ -360,8 +359,6 @@ def district_gain_bounds(game: PacalGame) -> tuple[int, ...] | None:
     ...         return 2 * super().district_gain(district, before, seat, added)
     >>> district_gain_bounds(Double(game.rules)) is None
     True
-
-    Rules: PC-SCORE-03..08.
     """
     if "district_gain" in overridden_hooks(type(game)):
         return None
@@ -452,10 +449,8 @@ def build_result(game: PacalGame, s: PacalState, cell: int, height: int,
     >>> r.scores, r.stories, r.ended
     ((0, 0, 0), [2, 0, 0], '')
 
-    Rules: PC-UPGRADE-03, PC-UPGRADE-05, PC-UPGRADE-08, PC-SCORE-01, PC-SCORE-09, PC-SCORE-10,
-    PC-CONST-15,
-    PC-END-01..03, PC-END-05, PC-TWO-02, PC-TWO-04.
-    """
+    Rules: PC-UPGRADE-05, PC-UPGRADE-08, PC-SCORE-01, PC-SCORE-09, PC-SCORE-10, PC-CONST-15,
+    PC-END-01, PC-END-02, PC-END-03, PC-END-05, PC-TWO-02, PC-TWO-04."""
     p, n, r = s.player, game.players, game.rules
     district = game.geo.district[cell]
     if before is None:
@@ -562,8 +557,7 @@ def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended:
     >>> turn_ends_game(game, s, s.scores, ""), turn_ends_game(game, s, s.scores, "bonus")
     (False, True)
 
-    Rules: PC-END-04..06, PC-END-08.
-    """
+    Rules: PC-END-04, PC-END-05."""
     if ended:
         return True
     n = game.players
@@ -597,7 +591,7 @@ def place_points(strengths: Mapping[int, int] | Iterable[int], points: tuple[int
     >>> place_points({0: 1, 1: 1, 2: 1, 3: 1, 4: 1}, (12, 8, 4))
     {0: 4, 1: 4, 2: 4, 3: 4, 4: 4}
 
-    Rules: PC-RIVER-02..05, PC-TWO-06.
+    Rules: PC-RIVER-02, PC-RIVER-03, PC-RIVER-04, PC-RIVER-05, PC-TWO-06.
     """
     if not isinstance(strengths, Mapping):
         strengths = dict(enumerate(strengths))
@@ -641,7 +635,7 @@ def district_points(stories: Sequence[int], value: int, second: int) -> list[int
     >>> district_points([5, 3, 3], 6, 2)
     [6, 2, 2]
 
-    Rules: PC-DISTRICT-02..05.
+    Rules: PC-DISTRICT-02, PC-DISTRICT-03, PC-DISTRICT-04, PC-DISTRICT-05.
     """
     out = [0] * len(stories)
     top = max(stories, default=0)
@@ -689,8 +683,6 @@ def final_scoring_table(strengths: Mapping[int, int], value: int, second: int) -
     {0: 6, 1: 6, 2: 0}
     >>> final_scoring_table({0: 5, 1: 3, 2: 3}, 6, 2)
     {0: 6, 1: 2, 2: 2}
-
-    Rules: PC-DISTRICT-02..05.
     """
     seats = list(strengths)
     return dict(zip(seats, district_points([strengths[p] for p in seats], value, second)))
@@ -798,8 +790,6 @@ def final_points(game: PacalGame, pyramids: Sequence[int],
     >>> s = game.position(ships=[(1, 0), (7, 8), (9, 8)], pyramids={(5, 5): (1, 2), (2, 2): (0, 1)})
     >>> final_points(game, s.pyramids, s.gods)
     ((0, 0, 3, 12), (0, 0, 7, 12), (0, 0, 0, 12))
-
-    Rules: PC-FINAL-02, PC-DISTRICT-01, PC-GODSCORE-01, PC-SCORE-11.
     """
     return tallies_points(game, final_tallies(game, pyramids), gods)
 
@@ -830,8 +820,7 @@ def tallies_points(game: PacalGame, tallies: Tallies,
     >>> tallies_points(game, final_tallies(game, s.pyramids), s.gods) == final_points(game, s.pyramids, s.gods)
     True
 
-    Rules: PC-FINAL-02, PC-RIVER-02..06, PC-DISTRICT-01..05, PC-GODSCORE-01.
-    """
+    Rules: PC-FINAL-02, PC-RIVER-06, PC-DISTRICT-01, PC-GODSCORE-01, PC-SCORE-11."""
     n, r, geo = game.players, game.rules, game.geo
     stories, river_st, lake_st = tallies
     river = place_points(river_st, r.river_points)
@@ -886,8 +875,6 @@ def final_after_build(game: PacalGame, s: PacalState, cell: int, height: int,
 
     A subclass that overrides :meth:`PacalGame.final_scoring` is asked itself, about the
     state with the new pyramid in place (the tallies serve the printed scoring only).
-
-    Rules: PC-END-08, PC-UPGRADE-03.
     """
     if _final_overridden(game):
         from .state import evolve

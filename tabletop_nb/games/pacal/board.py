@@ -86,7 +86,7 @@ class Geometry:
     board : Board
         The board.
     players : int
-        The player count (which cover pieces are laid, PC-PLAYERS-02..05).
+        The player count (which cover pieces are laid, PC-PLAYERS).
 
     Examples
     --------

@@ -300,6 +300,9 @@ class BitSearch:
         """Every constellation of the members ``m`` that holds a stone of ``s`` (bit sets).
 
         ``lowest`` skips shapes of fewer stories (no pyramid that low is left to build).
+
+        Rules: PC-CONST-03, PC-CONST-04, PC-CONST-05, PC-CONST-06, PC-CONST-07, PC-CONST-08,
+        PC-CONST-09, PC-CONST-10, PC-CONST-11, PC-CONST-13, PC-CONST-14, PC-OWNPYR-03.
         """
         out: list[tuple[int, tuple[int, ...]]] = [(1, (b,)) for b in bit_list(s)] if lowest <= 1 else []
         if m & (m - 1) == 0:  # fewer than two members
@@ -421,9 +424,6 @@ def completion_sets(table: tuple, pad: int, m: int) -> tuple[int, int, int, int]
     The shapes are :func:`find_codes`' (tests/games/pacal/test_bot_speed.py compares the
     sets with it and with shifts of the whole board per line direction and step), with
     no gap rule: a stone and its members, whatever lies between them.
-
-    Rules: PC-CONST-03, PC-CONST-05, PC-CONST-06, PC-CONST-07, PC-CONST-08, PC-CONST-09,
-    PC-CONST-10, PC-CONST-11.
     """
     t2 = t3 = t4 = t5 = 0
     if m:
@@ -478,9 +478,7 @@ def completion_table(width: int, height: int, pad: int, diamonds: bool) -> tuple
     >>> e3, cs, thirds = table[0][2]   # spaces (0, 0) and (2, 0): lines of three through 1 or 4
     >>> bit_list(e3), bit_list(cs)      # third members: lines of four, a square (32, 34)
     ([1, 4], [3, 4, 6, 32, 34])
-
-    Rules: PC-CONST-05, PC-CONST-06, PC-CONST-07, PC-CONST-08, PC-CONST-09, PC-CONST-10,
-    PC-CONST-11."""
+    """
     W, H, P = width, height, pad
 
     S = P * H

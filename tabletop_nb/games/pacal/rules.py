@@ -39,7 +39,7 @@ DATA = Path(__file__).with_name("data")
 
 class District(NamedTuple):
     """One district of the board: its letter in the rows, value, colour name and drawing colour
-    (PC-SETUP-01).
+    (PC-SETUP).
 
     Parameters
     ----------
@@ -65,7 +65,7 @@ class District(NamedTuple):
 
 
 class Cover(NamedTuple):
-    """A cover piece (``"2"``, ``"2/3"``, ``"4"``) and the districts it hides (PC-PLAYERS-03..05).
+    """A cover piece (``"2"``, ``"2/3"``, ``"4"``) and the districts it hides (PC-PLAYERS).
 
     Parameters
     ----------
@@ -85,7 +85,7 @@ class Cover(NamedTuple):
 
 
 class CoverUse(NamedTuple):
-    """The cover pieces laid for a player count (PC-PLAYERS-02..05).
+    """The cover pieces laid for a player count (PC-PLAYERS).
 
     Parameters
     ----------
@@ -118,7 +118,7 @@ class Board:
     rows : tuple of str
         One string of district letters per row.
     holy : str
-        The holy district's letter (PC-SETUP-02).
+        The holy district's letter (PC-SETUP).
     lake : str
         The letter of lake spaces.
     districts : tuple of District
@@ -156,7 +156,10 @@ class Board:
         raise KeyError(letter)
 
     def covered_letters(self, players: int) -> frozenset[str]:
-        """The districts hidden by the cover pieces used with ``players`` players."""
+        """The districts hidden by the cover pieces used with ``players`` players (which
+        pieces is data: ``cover_use``).
+
+        Rules: PC-PLAYERS-02, PC-PLAYERS-03, PC-PLAYERS-04, PC-PLAYERS-05."""
         pieces = {c.name: c.districts for c in self.covers}
         out: set[str] = set()
         for use in self.cover_use:
@@ -363,7 +366,10 @@ class PacalRules(RulesBase):
 
     @property
     def threshold(self) -> int:
-        """The in-play score that ends the game with this many players."""
+        """The in-play score that ends the game with this many players (the values are
+        data: ``thresholds``).
+
+        Rules: PC-PLAYERS-08."""
         return dict(self.thresholds)[self.players]
 
     @property

@@ -22,7 +22,7 @@ PHASES = ("setup", "roll", "move", "god", "drop", "build", "over")
 
 
 class PlaceShip(NamedTuple):
-    """Setup: put the ship on a space of the holy district (PC-SETUP-08).
+    """Setup: put the ship on a space of the holy district (PC-SETUP).
 
     Parameters
     ----------
@@ -39,7 +39,7 @@ class PlaceShip(NamedTuple):
 
 
 class Roll(NamedTuple):
-    """The die result, a chance outcome (PC-DIE-01, PC-DIE-02).
+    """The die result, a chance outcome (PC-DIE).
 
     Parameters
     ----------
@@ -56,7 +56,7 @@ class Roll(NamedTuple):
 
 
 class Move(NamedTuple):
-    """A die move (PC-MOVE-02): straight (PC-STRAIGHT), turning (PC-TURNING) or arrows
+    """A die move (PC-MOVE): straight (PC-STRAIGHT), turning (PC-TURNING) or arrows
     (PC-ARROWS).
 
     Parameters
@@ -77,13 +77,13 @@ class Move(NamedTuple):
 
 
 class UseGod(NamedTuple):
-    """Hand in the god stone of this value instead of a die move (PC-GOD-01); a :class:`Place`
+    """Hand in the god stone of this value instead of a die move (PC-GOD); a :class:`Place`
     follows.
 
     Parameters
     ----------
     value : int
-        The god stone's value: 2, 4 or 6 (PC-SETUP-05).
+        The god stone's value: 2, 4 or 6 (PC-SETUP).
 
     Examples
     --------
@@ -95,8 +95,8 @@ class UseGod(NamedTuple):
 
 
 class Place(NamedTuple):
-    """Put the ship on a free space: after a god stone (PC-GOD-01), or the forced free placement
-    of a boxed-in ship (PC-BOXED-02).
+    """Put the ship on a free space: after a god stone (PC-GOD), or the forced free placement
+    of a boxed-in ship (PC-BOXED).
 
     Parameters
     ----------
@@ -130,7 +130,7 @@ class TakeBack(NamedTuple):
 
 
 class Drop(NamedTuple):
-    """Drop energy stones (PC-DROP-01, PC-DROP-02): one into the own ship and/or one into
+    """Drop energy stones (PC-DROP): one into the own ship and/or one into
     another player's ship.
 
     Parameters
@@ -174,7 +174,7 @@ class Build(NamedTuple):
 
 
 class NoBuild(NamedTuple):
-    """Build nothing this turn (building is never obligatory, PC-BUILD-02).
+    """Build nothing this turn (building is never obligatory, PC-BUILD).
 
     Examples
     --------
@@ -198,11 +198,11 @@ class PacalState:
     turn : int
         Turns finished.
     round : int
-        The round (one roll of the die per round, PC-DIE-02).
+        The round (one roll of the die per round, PC-DIE).
     roller : int
-        The seat that rolled this round's die (PC-DIE-03).
+        The seat that rolled this round's die (PC-DIE).
     pos : int
-        The place of the current turn in the round (the roller is 0; PC-DIE-04).
+        The place of the current turn in the round (the roller is 0; PC-DIE).
     face : int, str or None
         This round's roll: pips or ``"arrows"``.
     ships : tuple of int
@@ -210,7 +210,7 @@ class PacalState:
     stones : tuple of int
         Per colour, the bit set of spaces holding one of its energy stones.
     supply : tuple of int
-        Energy stones each seat still has in front of it (PC-SETUP-04).
+        Energy stones each seat still has in front of it (PC-SETUP).
     pyramids : tuple of int
         Per space, 0 or ``owner * 8 + stories``.
     pyr_masks : tuple of int
@@ -220,13 +220,13 @@ class PacalState:
     discarded : tuple
         Stones out of play.
     gods : tuple
-        Each seat's god stones left (PC-GOD-02).
+        Each seat's god stones left (PC-GOD).
     scores : tuple of int
         Each seat's points.
     allowance, taken : int
         Stones the turn's move allows dropping, and dropped so far (PC-DROP).
     last_round : bool
-        Whether the end threshold was passed and this is the last round (PC-PLAYERS-08).
+        Whether the end threshold was passed and this is the last round (PC-PLAYERS).
     idle : int
         Turns in a row without a build (kept only under ``two_player_bonus_end=False``).
     ended : str

@@ -137,7 +137,8 @@ class PacalGame(BaseGame):
         for a, p in self._faces:
             acc += float(p)
             self._face_sums.append((a, acc))
-        #: the score that ends the game (2 players) or starts the last round (PC-END-04, PC-TWO-02)
+        #: the score that ends the game (2 players) or starts the last round (PC-END-04,
+        #: PC-TWO-02)
         self.threshold = r.threshold
         #: final scoring's river and lake spaces (the lake's 0 when counted with the river)
         self.final_masks = ((g.river_mask | g.lakeside_mask, 0) if r.river_lake == "combined"
@@ -320,9 +321,7 @@ class PacalGame(BaseGame):
         return [(h, tuple(xy[c] for c in cells)) for h, cells in self.constellation_cells(s, seat)]
 
     def strengths(self, s: PacalState, district: int) -> list[int]:
-        """Each seat's stories in a district (:func:`analysis.district_stories`).
-
-        Rules: PC-SCORE-02."""
+        """Each seat's stories in a district (:func:`analysis.district_stories`)."""
         return analysis.district_stories(self, s.pyramids, district)
 
     @hook(returns="int >= 0", check=is_int(0),
@@ -331,11 +330,10 @@ class PacalGame(BaseGame):
     def district_gain(self, district: int, before: list[int], seat: int, added: int) -> int:
         """The points ``seat`` scores now for adding ``added`` stories in ``district``
         (a new pyramid, or the difference an upgrade makes), the seats having ``before``
-        stories there: :func:`analysis.majority_gain` with the rules' tie reading. The
+        stories there: :func:`analysis.majority_gain` (which decides the rule) with the
+        rules' tie reading. The
         engine's builds and the bots' valuations of builds go through this method, so a
         subclass that overrides it changes both.
-
-        Rules: PC-SCORE-01, PC-SCORE-03..08.
         """
         return analysis.majority_gain(self.geo.values[district], before, seat, added,
                                       self.rules.tie_scores)
@@ -345,9 +343,7 @@ class PacalGame(BaseGame):
           example="return tuple((r, l, d, 0) for r, l, d, g in super().final_scoring(s))")
     def final_scoring(self, s: PacalState) -> tuple:
         """Final points per seat: (river, lake, districts, god stones)
-        (:func:`analysis.final_points`).
-
-        Rules: PC-FINAL-02."""
+        (:func:`analysis.final_points`)."""
         return analysis.final_points(self, s.pyramids, s.gods)
 
     def game_over(self, s: PacalState, why: str) -> PacalState:

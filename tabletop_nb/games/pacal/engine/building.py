@@ -47,7 +47,7 @@ def constellation_cells(game: PacalGame, s: PacalState, seat: int, lowest: int =
     >>> [(h, [game.geo.xy[c] for c in cells]) for h, cells in constellation_cells(game, s, 0, lowest=2)]
     [(2, [(3, 9), (4, 9)])]
 
-    Rules: PC-CONST-01..14, PC-OWNPYR-01..03."""
+    Rules: PC-CONST-12."""
     vis = visible_stones(s, seat)
     if not vis:
         return []
@@ -131,8 +131,9 @@ def build_options(game: PacalGame, s: PacalState) -> tuple:
     >>> opts[0], [(a.height, a.at) for a in opts[1:]]
     (NoBuild(), [(1, (3, 9)), (1, (4, 9)), (2, (3, 9)), (2, (4, 9))])
 
-    Rules: PC-BUILD-01..05, PC-BUILD-07, PC-OWNPYR-01..05, PC-UPGRADE-01..07, PC-LOWER-01..05,
-    PC-EXPERT-01..04."""
+    Rules: PC-BUILD-01, PC-BUILD-02, PC-BUILD-03, PC-BUILD-04, PC-BUILD-07, PC-OWNPYR-04,
+    PC-OWNPYR-05, PC-UPGRADE-01, PC-UPGRADE-02, PC-UPGRADE-06, PC-EXPERT-01, PC-EXPERT-02,
+    PC-EXPERT-03, PC-EXPERT-04."""
     p = s.player
     supply = s.pyr_supply[p]
     # shapes lower than the lowest pyramid left cannot be built, not even by upgrading
@@ -200,8 +201,8 @@ def build_step(game: PacalGame, s: PacalState, a: Build) -> tuple[PacalState, an
     >>> s2.pyramids[game.geo.cell((4, 9))], s2.supply[0] - s.supply[0], result.scores
     (2, 2, (4, 0, 0))
 
-    Rules: PC-BUILD-03, PC-BUILD-04, PC-BUILD-06, PC-REMOVE-01..05, PC-UPGRADE-03, PC-UPGRADE-04,
-    PC-ONE-01, PC-ONE-02."""
+    Rules: PC-BUILD-06, PC-REMOVE-01, PC-REMOVE-02, PC-REMOVE-03, PC-REMOVE-04,
+    PC-REMOVE-05, PC-LOWER-02, PC-UPGRADE-03, PC-UPGRADE-04, PC-ONE-01, PC-ONE-02."""
     p = s.player
     index = game.geo.index
     cell = index[a.at]

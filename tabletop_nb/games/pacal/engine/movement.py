@@ -79,7 +79,7 @@ def free_mask(game: PacalGame, s: PacalState, seat: int) -> int:
     >>> bool(free >> game.geo.index[(3, 3)] & 1), bool(free >> game.geo.index[(5, 3)] & 1)
     (True, False)
 
-    Rules: PC-OBST-01..03, PC-MOVE-04.
+    Rules: PC-OBST-01, PC-OBST-02, PC-OBST-03, PC-MOVE-04.
     """
     pyr = 0
     for m in s.pyr_masks:
@@ -118,7 +118,8 @@ def straight_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int
     >>> sorted(game.geo.xy[j] for j in ends)
     [(0, 3), (3, 0), (3, 4), (4, 3)]
 
-    Rules: PC-STRAIGHT-01..05, PC-BOXED-01, PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07.
+    Rules: PC-STRAIGHT-01, PC-STRAIGHT-02, PC-STRAIGHT-03, PC-STRAIGHT-04, PC-STRAIGHT-05,
+    PC-BOXED-01, PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07.
     """
     out = []
     blocked = False
@@ -184,7 +185,9 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
     >>> len(ends), game.geo.xy[ends[0]]
     (14, (3, 0))
 
-    Rules: PC-TURNING-01..07, PC-DEADEND-01..04.
+    Rules: PC-TURNING-01, PC-TURNING-02, PC-TURNING-03, PC-TURNING-04, PC-TURNING-05,
+    PC-TURNING-06, PC-TURNING-07, PC-DEADEND-01, PC-DEADEND-02, PC-DEADEND-03,
+    PC-DEADEND-04.
     """
     avoid = game.rules.turning_paths == "self_avoiding"
     if avoid and pips > 5:
@@ -251,7 +254,9 @@ def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> li
     >>> len(ends) > 0
     True
 
-    Rules: PC-TURNING-01..07, PC-DEADEND-01..04.
+    Rules: PC-TURNING-01, PC-TURNING-02, PC-TURNING-03, PC-TURNING-04, PC-TURNING-05,
+    PC-TURNING-06, PC-TURNING-07, PC-DEADEND-01, PC-DEADEND-02, PC-DEADEND-03,
+    PC-DEADEND-04.
     """
     nbrs = game.geo.nbrs
     free = free | (1 << ship)  # the lifted ship's own space is no obstacle
@@ -308,7 +313,7 @@ def arrows_moves(game: PacalGame, ship: int, free: int) -> list[int]:
     >>> all(x == 3 or y == 3 for x, y in (game.geo.xy[j] for j in ends))
     True
 
-    Rules: PC-ARROWS-01..06.
+    Rules: PC-ARROWS-01, PC-ARROWS-02, PC-ARROWS-03, PC-ARROWS-04, PC-ARROWS-05, PC-ARROWS-06.
     """
     return bit_list(free & game.tables.cross[ship])
 
@@ -344,7 +349,8 @@ def die_moves(game: PacalGame, s: PacalState, seat: int) -> list[Move]:
     >>> sorted({m.kind for m in moves})
     ['straight', 'turn']
 
-    Rules: PC-MOVE-01..03, PC-MOVE-06, PC-FIRST-01..03, PC-ARROWS-06, PC-TURNING-08.
+    Rules: PC-MOVE-01, PC-MOVE-02, PC-MOVE-03, PC-MOVE-06, PC-FIRST-01, PC-FIRST-02,
+    PC-FIRST-03, PC-ARROWS-06, PC-TURNING-08.
     """
     ship = s.ships[seat]
     free = free_mask(game, s, seat)
@@ -476,7 +482,8 @@ def move_options(game: PacalGame, s: PacalState) -> tuple:
     >>> move_options(game, s)[-3:]
     (UseGod(value=2), UseGod(value=4), UseGod(value=6))
 
-    Rules: PC-MOVE-02, PC-GOD-01..05, PC-BOXED-01..03, PC-FIRST-02.
+    Rules: PC-MOVE-02, PC-GOD-01, PC-GOD-02, PC-GOD-03, PC-GOD-04, PC-GOD-05, PC-BOXED-01,
+    PC-BOXED-02, PC-BOXED-03, PC-FIRST-02.
     """
     p = s.player
     moves: list = game.die_moves(s, p)

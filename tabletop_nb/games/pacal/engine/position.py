@@ -1,7 +1,7 @@
 """Positions built by hand (tests, notebooks, the odds): checked against the rules of the
 components, with their legal actions computed.
 
-Rules: PC-SETUP-03..06.
+Rules: PC-SETUP-03, PC-SETUP-04, PC-SETUP-05, PC-SETUP-06.
 """
 from __future__ import annotations
 

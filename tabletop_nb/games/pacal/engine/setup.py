@@ -34,7 +34,8 @@ def initial_state(game: PacalGame) -> PacalState:
     >>> game.phase(s), s.ships, s.gods[0]
     ('setup: Yellow places the ship', (-1, -1, -1), (2, 4, 6))
 
-    Rules: PC-SETUP-03..07, PC-SETUP-09, PC-PLAYERS-01.
+    Rules: PC-SETUP-03, PC-SETUP-04, PC-SETUP-05, PC-SETUP-06, PC-SETUP-07, PC-SETUP-09,
+    PC-PLAYERS-01.
     """
     n, r = game.players, game.rules
     s = PacalState(

@@ -77,7 +77,8 @@ def drop_options(game: PacalGame, s: PacalState) -> tuple:
     >>> drop_options(game, s)
     (Drop(own=False, into=-1), Drop(own=True, into=-1))
 
-    Rules: PC-DROP-01..05, PC-DROP-07, PC-DROP-08, PC-TAKEBACK-01..04, PC-TWO-05.
+    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-DROP-04, PC-DROP-05, PC-DROP-07,
+    PC-DROP-08, PC-TAKEBACK-01, PC-TAKEBACK-02, PC-TAKEBACK-03, PC-TAKEBACK-04, PC-TWO-05.
     """
     allowance = s.allowance
     if allowance == 0:
@@ -98,7 +99,7 @@ def _drops(players: int, p: int, allowance: int, supply: int, taken: int) -> tup
     """The drops (no take-backs) of seat ``p`` allowed ``allowance`` stones, with
     ``supply`` in front of him and ``taken`` taken back.
 
-    Rules: PC-DROP-01..04, PC-DROP-07, PC-DROP-08."""
+    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-DROP-04, PC-DROP-07, PC-DROP-08."""
     targets = [-1] + ([q for q in range(players) if q != p] if allowance == 2 else [])
     drops = []
     for own in (False, True):
@@ -140,7 +141,8 @@ def drop_stone(stones: list, supply: list, seat: int, cell: int) -> bool:
     >>> drop_stone(stones, supply, 0, 4), stones, supply
     (True, [0, 0], [10, 10])
 
-    Rules: PC-DROP-05, PC-DROP-06, PC-CONFLICT-01..05.
+    Rules: PC-DROP-05, PC-DROP-06, PC-CONFLICT-01, PC-CONFLICT-02, PC-CONFLICT-03,
+    PC-CONFLICT-04, PC-CONFLICT-05.
     """
     bit = 1 << cell
     supply[seat] -= 1
@@ -216,7 +218,7 @@ def take_back(game: PacalGame, s: PacalState, a: TakeBack) -> PacalState:
     >>> s2.supply[0], game.events(s2)
     (1, ('Yellow took back the stone on (1, 1)',))
 
-    Rules: PC-TAKEBACK-01..04.
+    Rules: PC-TAKEBACK-01, PC-TAKEBACK-02, PC-TAKEBACK-03, PC-TAKEBACK-04.
     """
     p = s.player
     c = game.geo.index[a.at]

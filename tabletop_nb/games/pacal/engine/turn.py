@@ -45,7 +45,7 @@ def after_roll(game: PacalGame, s: PacalState, face: object) -> PacalState:
     >>> game.phase(s2), game.events(s2)
     ('round 2, die 2: Violet - move', ('Violet rolled 2',))
 
-    Rules: PC-DIE-01..04, PC-TWO-01.
+    Rules: PC-DIE-01, PC-DIE-02, PC-DIE-03, PC-DIE-04, PC-TWO-01.
     """
     who = s.player if game.players == 2 else s.roller
     s2 = evolve(s, phase=MOVE, face=face, last_face=s.face, player=who,
@@ -167,7 +167,8 @@ def end_turn(game: PacalGame, s: PacalState, scores: tuple, events: tuple, ended
     >>> game.phase(s2)
     'round 2, die 3: Violet - move'
 
-    Rules: PC-END-04..06, PC-END-08, PC-DIE-02..04, PC-DIE-06, PC-DIE-07, PC-TWO-01, PC-TWO-04.
+    Rules: PC-END-04, PC-END-05, PC-END-06, PC-END-08, PC-DIE-02, PC-DIE-03, PC-DIE-04,
+    PC-DIE-06, PC-DIE-07, PC-TWO-01, PC-TWO-04.
     """
     n = game.players
     turn = s.turn + 1
@@ -231,7 +232,7 @@ def game_over(game: PacalGame, s: PacalState, why: str) -> PacalState:
     >>> game.phase(s2), s2.ended, s2.options
     ('game over', 'round', ())
 
-    Rules: PC-END-08, PC-FINAL-01..03.
+    Rules: PC-END-08, PC-FINAL-01, PC-FINAL-02, PC-FINAL-03.
     """
     final = game.final_scoring(s)
     scores = tuple(s.scores[q] + sum(final[q]) for q in range(game.players))
