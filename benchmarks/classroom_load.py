@@ -6,9 +6,10 @@ The classroom is served as ``make classroom`` serves it (tools/classroom.py), bu
 127.0.0.1 only. ``--students`` students arrive together: ``--browsers`` of them are
 headless Chromium pages (the time until the first exercise's answer box can be typed in,
 then a click on "roll 10" and its answer), the rest are protocol-level clients that do what
-a page does: load the page (Voila streams it while the lesson runs), open the kernel's
-websocket, ask for the widgets' state, and click "roll 10" by sending the widget's click
-message, until the kernel answers with the roll. Their first usable control is the moment
+a page does: load the page, open the kernel's websocket (v1 protocol, as the page), run the
+lesson over Voila's execution websocket (progressive rendering) taking the outputs as they
+come, fetch the chart bundle, and click "roll 10" (found among the widgets the kernel opened)
+by sending the widget's click message, until the kernel answers with the roll. Their first usable control is the moment
 the first exercise's widget is on the page and the kernel's websocket answers. Then they all
 leave (pages closed, websockets shut) and the kernels are counted after the cull time.
 
@@ -153,10 +154,12 @@ def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> 
 
 async def protocol_student(base: str, token: str, st: Student, t0: float, deadline: float,
                            bundle_url: str = "") -> None:
-    """Do what a page does: load it, connect to the kernel, ask Voila to run the lesson
-    (progressive rendering: ``/voila/execution/<kernel>``), take the outputs as they come,
-    fetch plotly's widget bundle where the server serves it as a file (once a page, as the
-    charts' front end does), then find "roll 10" among the widgets and click it."""
+    """Do what a page does: load it, connect to the kernel (in the websocket's v1 protocol),
+    ask Voila to run the lesson (progressive rendering: ``/voila/execution/<kernel>``), take the
+    outputs as they come, fetch plotly's widget bundle where the server serves it as a file
+    (once a page, as the charts' front end does), then click "roll 10", found among the
+    widgets the kernel opened (a page builds its widgets from those ``comm_open`` messages and
+    asks the kernel for no widget's state)."""
     from tornado.httpclient import AsyncHTTPClient
     from tornado.websocket import websocket_connect
     client = AsyncHTTPClient(force_instance=True)
@@ -178,6 +181,7 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
         if ws.selected_subprotocol != WS_V1:
             raise RuntimeError(f"the server did not take the v1 websocket protocol: {ws.selected_subprotocol}")
         inbox: asyncio.Queue = asyncio.Queue()
+        rolls: list[str] = []  # comm ids of the "roll 10" buttons the kernel opened
 
         async def reader() -> None:
             while True:
@@ -185,7 +189,12 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
                 if m is None:
                     return
                 if isinstance(m, bytes):
-                    await inbox.put(_v1_decode(m))
+                    d = _v1_decode(m)
+                    if d["msg_type"] == "comm_open":  # a widget the lesson made: is it "roll 10"?
+                        state = d["content"].get("data", {}).get("state", {})
+                        if state.get("_model_name") == "ButtonModel" and state.get("description") == "roll 10":
+                            rolls.append(d["content"]["comm_id"])
+                    await inbox.put(d)
         read_task = asyncio.ensure_future(reader())
 
         async def reply_to(mid: str, want: str | None = None) -> dict:
@@ -216,19 +225,9 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
             size = len((await client.fetch(f"{base}{bundle_url}", request_timeout=left())).body)
             if size < 1_000_000:
                 raise RuntimeError(f"plotly's widget bundle at {bundle_url} has only {size} bytes")
-        mid, m = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
-        await ws.write_message(m, binary=True)
-        comms = (await reply_to(mid, "comm_info_reply"))["content"]["comms"]
-        button = None
-        for cid in comms:
-            mid, m = _msg("comm_msg", {"comm_id": cid, "data": {"method": "request_state"}}, session)
-            await ws.write_message(m, binary=True)
-            state = (await reply_to(mid, "comm_msg"))["content"]["data"].get("state", {})
-            if state.get("description") == "roll 10" and state.get("_model_name") == "ButtonModel":
-                button = cid
-                break
-        if button is None:
-            raise RuntimeError("no 'roll 10' button among the widgets")
+        if not rolls:
+            raise RuntimeError("the kernel opened no 'roll 10' button")
+        button = rolls[0]
         mid, m = _msg("comm_msg", {"comm_id": button, "data": {"method": "custom",
                                                                 "content": {"event": "click"}}}, session)
         await ws.write_message(m, binary=True)
