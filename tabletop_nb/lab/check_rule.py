@@ -21,7 +21,12 @@ the invariants checked after every action, and answers in one report:
 
 Game ``i`` of a check is game ``i`` of ``simulate(variant, bots, seed=seed)``: the same
 dice and bot streams (:func:`tabletop_nb.core.runner.game_seed`), so any game the report
-names can be replayed alone.
+names can be replayed alone. The games are shared between two processes where the machine
+has two cores (a forked helper takes pieces of work from the same list as this process) and
+added up in the order one process plays them: the games, states, tallies and problems are
+the same as from one process. Only the raw number of hook calls can differ by a few in a
+thousand, as it does with the order of the games: a value a bot cached in an earlier game
+of the same process is not asked again.
 
 Examples
 --------
@@ -43,6 +48,8 @@ import html
 import importlib
 import inspect
 import math
+import os
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -68,6 +75,9 @@ DEFAULT_GAMES = 200
 DEFAULT_SEARCH_GAMES = 2
 #: the search bot's rollouts per decision in a check (``"search"`` means ``search:8``)
 DEFAULT_SEARCH_BUDGET = 8
+#: greedy games per piece of work shared between the processes (a search game is a piece
+#: alone: it costs as much as some 30 greedy games)
+CHUNK_GAMES = 10
 
 
 @dataclass
@@ -142,6 +152,16 @@ class _Bites:
         both.__wrapped__ = mine  # type: ignore[attr-defined]
         return both
 
+    def snapshot(self) -> tuple[dict, dict]:
+        """The counts so far (to count one piece of work: :meth:`since`)."""
+        return dict(self.calls), dict(self.differ)
+
+    def since(self, snap: tuple[dict, dict]) -> tuple[dict, dict]:
+        """The calls and differing calls since ``snap``, by hook."""
+        calls, differ = snap
+        return ({h: n - calls[h] for h, n in self.calls.items()},
+                {h: n - differ[h] for h, n in self.differ.items()})
+
 
 @dataclass
 class _Tally:
@@ -152,6 +172,13 @@ class _Tally:
     changed: int = 0
     changed_bites: int = 0
     control: int = 0
+
+    def add(self, other: "_Tally") -> None:
+        self.decisions += other.decisions
+        self.bites += other.bites
+        self.changed += other.changed
+        self.changed_bites += other.changed_bites
+        self.control += other.control
 
 
 def _decision_kind(game: Any, s: Any) -> str:
@@ -280,9 +307,12 @@ class _Player:
         bites = self.bites
         actions: list = []
         s = v.initial_state()
-        # the base's and the control's own state: what their engine makes of the variant's
-        # previous state and action (the first: their initial states)
-        s_base, s_ctrl = base.initial_state(), control.initial_state()
+        # the base's own state: what its engine makes of the variant's previous state and
+        # action (the first: its initial state). The control is asked about the same state:
+        # its engine is the base's code (a subclass that changes nothing), so its own games
+        # would be the base's; what it controls is the asking (another class, a fresh bot,
+        # the copied stream), which must change no decision.
+        s_base = base.initial_state()
         seen = bites.count  # differing hook calls up to the last decision
         bitten = False
         self.games += 1
@@ -310,7 +340,7 @@ class _Player:
                     seen = bites.count
                     kind = _decision_kind(v, s)
                     b = _shadow(theirs[p], base, s_base, s, p, kind, start, r_base, masked)
-                    c = _shadow(ctrl[p], control, s_ctrl, s, p, kind, start, r_ctrl, masked)
+                    c = _shadow(ctrl[p], control, s_base, s, p, kind, start, r_ctrl, masked)
                     t = self.tally.setdefault(kind, _Tally())
                     t.decisions += 1
                     changed = a != b
@@ -323,7 +353,6 @@ class _Player:
                 s = v.apply(s, a)
                 actions.append(a)
                 s_base = _step(base, s_prev, a, s)
-                s_ctrl = _step(control, s_prev, a, s)
                 self.states += 1
                 if bites.count > at_node:  # a hook differed at this state (engine or bot)
                     self.states_bitten += 1
@@ -345,6 +374,96 @@ class _Player:
             self.actions += len(actions)
             if bitten:
                 self.games_bitten += 1
+
+
+@dataclass
+class _Part:
+    """What one piece of work (some games of one bot) found, to add up in the pieces' order."""
+
+    bot: str
+    tally: dict
+    problems: list
+    states: int
+    states_bitten: int
+    games_bitten: int
+    games: int
+    calls: dict
+    differ: dict
+    cpu: float
+
+
+def _pieces(bots: Sequence[str], games: int, search_games: int) -> list[tuple[str, range]]:
+    """The check's games as pieces of work, in the order one process plays them: each bot's
+    games in order, greedy ones :data:`CHUNK_GAMES` at a time, a search game alone."""
+    out = []
+    for bot in bots:
+        n = search_games if bot == "search" else games
+        step = 1 if bot.startswith("search") else CHUNK_GAMES
+        out += [(bot, range(i, min(i + step, n))) for i in range(0, n, step)]
+    return out
+
+
+def _fork_context() -> Any:
+    """The fork start method where it is safe (Linux), else None (play in one process)."""
+    import multiprocessing as mp
+    if sys.platform == "darwin" or "fork" not in mp.get_all_start_methods():
+        return None
+    return mp.get_context("fork")
+
+
+def _share_work(run: Callable[[int], _Part], costs: Sequence[float],
+                processes: int) -> tuple[list, float]:
+    """``[run(k) for k in range(len(costs))]``, with the pieces shared by this process and a
+    forked helper when ``processes`` is 2: each takes the next piece not taken (a shared
+    counter), the costliest first, so both finish at about the same time. Returns the
+    parts in order and the helper's CPU seconds. A piece the helper took but did not send
+    back (it died) is played here."""
+    n = len(costs)
+    ctx = _fork_context() if processes > 1 and n > 1 else None
+    if ctx is None:
+        return [run(k) for k in range(n)], 0.0
+    order = sorted(range(n), key=lambda k: -costs[k])
+    taken = ctx.Value("i", 0)
+
+    def take() -> int | None:
+        with taken.get_lock():
+            i = taken.value
+            taken.value += 1
+        return order[i] if i < n else None
+
+    recv, send = ctx.Pipe(duplex=False)
+
+    def helper() -> None:
+        done: dict = {}
+        try:
+            while (k := take()) is not None:
+                done[k] = run(k)
+        finally:
+            send.send((done, time.process_time()))
+
+    proc = ctx.Process(target=helper, daemon=True)
+    proc.start()
+    send.close()
+    parts: list = [None] * n
+    helper_cpu = 0.0
+    try:
+        while (k := take()) is not None:
+            parts[k] = run(k)
+        try:
+            done, helper_cpu = recv.recv()
+        except (EOFError, OSError):  # the helper died: its pieces are played below
+            done = {}
+        for k, part in done.items():
+            parts[k] = part
+    finally:
+        recv.close()
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.terminate()
+    for k in range(n):
+        if parts[k] is None:
+            parts[k] = run(k)
+    return parts, helper_cpu
 
 
 @dataclass
@@ -379,11 +498,13 @@ class RuleCheck:
     effects_note : str
         Why there are no main effects, when there are none.
     seconds : float
-        How long the check took.
+        How long the check took (wall clock).
     timings : dict
-        Seconds spent on each bot's games and on the main effects.
+        CPU seconds spent on each bot's games (in both processes) and on the main effects.
     cpu_seconds : float
-        The process's CPU time for the check (less moved by a busy machine).
+        The check's CPU time, both processes (less moved by a busy machine than ``seconds``).
+    processes : int
+        The processes that played the games (1 or 2).
 
     Examples
     --------
@@ -418,6 +539,7 @@ class RuleCheck:
     other_overrides: tuple = ()
     timings: dict = field(default_factory=dict)
     cpu_seconds: float = 0.0
+    processes: int = 1
 
     # -- figures ---------------------------------------------------------------------
     @property
@@ -566,7 +688,8 @@ class RuleCheck:
                                  f"[{r.low:+.3g}, {r.high:+.3g}])" for r in sig.itertuples()) + ".")
         elif self.effects_note:
             lines.append(f"Main effects: {self.effects_note}")
-        lines.append(f"({self.seconds:.1f} s, {self.cpu_seconds:.1f} s of CPU: "
+        on = f" on {self.processes} processes" if self.processes > 1 else ""
+        lines.append(f"({self.seconds:.1f} s{on}, {self.cpu_seconds:.1f} s of CPU: "
                      + ", ".join(f"{k} {v:.1f} s" for k, v in self.timings.items()) + ")")
         return "\n".join(lines)
 
@@ -622,7 +745,8 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
                bots: Sequence[str] = ("greedy", "search"), seed: int = 0,
                search_games: int = DEFAULT_SEARCH_GAMES,
                search_budget: int = DEFAULT_SEARCH_BUDGET, invariants: bool = True,
-               effects: bool = True, max_actions: int | None = None) -> RuleCheck:
+               effects: bool = True, max_actions: int | None = None,
+               processes: int | None = None) -> RuleCheck:
     """Does a house rule bite, do the bots follow it, and does anything break?
 
     Plays ``games`` seeded games of ``variant`` with every seat greedy (and
@@ -654,6 +778,10 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
         Run the main effects (skipped when a game crashed or did not end).
     max_actions : int, optional
         A game longer than this is reported as endless (default: the game's ``max_actions``).
+    processes : int, optional
+        1: play every game in this process; 2: share them with a forked helper process (on
+        Linux; elsewhere one process). Default: 2 on a machine with two cores or more. The
+        figures are the same either way (the raw hook call counts aside: see the module).
 
     Returns
     -------
@@ -705,31 +833,59 @@ def check_rule(variant: Any, base: Any = None, *, games: int = DEFAULT_GAMES,
                        game=variant.name, players=variant.num_players, hooks=hook_names,
                        games={}, seed=int(seed), other_overrides=others)
     for bot in bots:
-        spec = _bot_spec(bot, search_budget)
-        resolve_bot(v, spec)  # an unknown bot is refused before anything is played
-        n = games if bot != "search" else search_games
-        pl = _Player(v, base, control, spec, counts, inv, files, limit)
-        t1 = time.perf_counter()
-        for i in range(n):
+        resolve_bot(v, _bot_spec(bot, search_budget))  # an unknown bot is refused before any game
+    if processes is None:
+        processes = 2 if (os.cpu_count() or 1) > 1 else 1
+    elif isinstance(processes, bool) or processes not in (1, 2):
+        raise TabletopError(f"check_rule: processes is 1 or 2, got {processes!r}")
+    pieces = _pieces(bots, games, search_games)
+
+    def run(k: int) -> _Part:
+        bot, indices = pieces[k]
+        c1 = time.process_time()
+        snap = counts.snapshot()
+        pl = _Player(v, base, control, _bot_spec(bot, search_budget), counts, inv, files, limit)
+        for i in indices:
             pl.play(int(seed), i)
-        result.timings[bot] = time.perf_counter() - t1
-        result.games[bot] = n
-        result.tallies[bot] = pl.tally
-        result.problems += pl.problems
-        result.states += pl.states
-        result.states_bitten += pl.states_bitten
-        result.bites_games += pl.games_bitten
-        result.games_played += pl.games
-    result.calls, result.calls_differ = dict(counts.calls), dict(counts.differ)
+        calls, differ = counts.since(snap)
+        return _Part(bot, pl.tally, pl.problems, pl.states, pl.states_bitten, pl.games_bitten,
+                     pl.games, calls, differ, time.process_time() - c1)
+
+    # a search game's decisions are searched three times: it costs some 30 greedy games
+    costs = [len(ix) * (30.0 if b == "search" else 1.0) for b, ix in pieces]
+    parts, helper_cpu = _share_work(run, costs, processes)
+    result.processes = processes if _fork_context() is not None and len(pieces) > 1 else 1
+    for bot in bots:
+        result.games[bot] = 0
+        result.tallies[bot] = {}
+        result.timings[bot] = 0.0
+    total_calls = dict.fromkeys(hook_names, 0)
+    total_differ = dict.fromkeys(hook_names, 0)
+    for part in parts:  # in the order one process plays them: the same report
+        tallies = result.tallies[part.bot]
+        for kind, tally in part.tally.items():
+            tallies.setdefault(kind, _Tally()).add(tally)
+        result.games[part.bot] += part.games
+        result.timings[part.bot] += part.cpu
+        result.problems += part.problems
+        result.states += part.states
+        result.states_bitten += part.states_bitten
+        result.bites_games += part.games_bitten
+        result.games_played += part.games
+        for h in hook_names:
+            total_calls[h] += part.calls[h]
+            total_differ[h] += part.differ[h]
+    result.calls, result.calls_differ = total_calls, total_differ
     if effects:
         if any(p.kind in ("crash", "endless") for p in result.problems):
             result.effects_note = "not run: fix the crashes and endless games first."
         else:
             from .compare import compare_rules
-            t1 = time.perf_counter()
+            c1 = time.process_time()
             result.comparison = compare_rules({"base": base, "variant": variant}, bots="greedy",
-                                              games=games, seed=seed, progress=False)
-            result.timings["effects"] = time.perf_counter() - t1
+                                              games=games, seed=seed, progress=False,
+                                              executor="serial")
+            result.timings["effects"] = time.process_time() - c1
     result.seconds = time.perf_counter() - t0
-    result.cpu_seconds = time.process_time() - c0
+    result.cpu_seconds = time.process_time() - c0 + helper_cpu
     return result

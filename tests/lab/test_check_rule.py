@@ -171,3 +171,39 @@ def test_bad_calls_are_refused_with_the_reason():
         tt.check_rule(SamePacal(players=2), base=tt.load_game("pacal", players=3))
     with pytest.raises(tt.TabletopError, match="did you mean"):
         tt.check_rule(SamePacal(players=2), bots=("gredy",), effects=False)
+
+
+# -- two processes give the same report ---------------------------------------------------
+
+def test_two_processes_give_the_same_report_as_one():
+    """The games are shared with a forked helper by pieces (greedy chunks, search games)
+    and added up in the order one process plays them: the games, states, bitten states and
+    games, every bot's tallies by kind and the problems are the same as from one process (a
+    piece lost or counted twice, or tallies added out of order, would show here). Only the
+    raw count of hook calls may differ a little: a value the bots cached in an earlier
+    game of the same process is not asked again. A crash in every game is kept too."""
+    from tabletop_nb.lab.check_rule import CHUNK_GAMES, _fork_context
+    games = 2 * CHUNK_GAMES + 3  # three greedy pieces, the last one short
+    one = tt.check_rule(BiggerHolds(players=2), games=games, bots=("greedy", "search"),
+                        search_games=2, search_budget=2, effects=False, processes=1)
+    two = tt.check_rule(BiggerHolds(players=2), games=games, bots=("greedy", "search"),
+                        search_games=2, search_budget=2, effects=False, processes=2)
+    assert one.processes == 1 and two.processes == (2 if _fork_context() is not None else 1)
+    assert one.games == two.games == {"greedy": games, "search": 2}
+    (hook,) = one.hooks
+    assert one.calls[hook] == pytest.approx(two.calls[hook], rel=0.01)
+    assert one.calls_differ[hook] == pytest.approx(two.calls_differ[hook], rel=0.01)
+    assert (one.states, one.states_bitten, one.bites_games, one.games_played) == \
+        (two.states, two.states_bitten, two.bites_games, two.games_played)
+    assert one.tallies == two.tallies
+    assert list(one.tallies["greedy"]) == list(two.tallies["greedy"])  # kinds in the same order
+    assert one.summary().split("\n")[1:-1] == two.summary().split("\n")[1:-1]
+    crash_one = tt.check_rule(CrashesInRoundThree(players=2), games=CHUNK_GAMES + 2,
+                              bots=("greedy",), effects=False, processes=1)
+    crash_two = tt.check_rule(CrashesInRoundThree(players=2), games=CHUNK_GAMES + 2,
+                              bots=("greedy",), effects=False, processes=2)
+    assert [p.game for p in crash_two.problems] == [p.game for p in crash_one.problems] == \
+        list(range(CHUNK_GAMES + 2))
+    assert [p.record for p in crash_two.problems] == [p.record for p in crash_one.problems]
+    with pytest.raises(tt.TabletopError, match="processes is 1 or 2"):
+        tt.check_rule(SamePacal(players=2), processes=3)
