@@ -6,7 +6,7 @@
 # expected value and spread, the law of large numbers, the lowest and the sum of several
 # dice, conditional probability, and a decision under risk.
 #
-# Each section ends with an exercise: type your answer as a fraction (5/9), a decimal (0.556)
+# Each section has an exercise: type your answer as a fraction (5/9), a decimal (0.556)
 # or a percent (55.6%) and press Enter or "Check".
 
 # %% [markdown] tags=["teacher"]
@@ -49,15 +49,6 @@ viz.dice_faces(dice)
 viz.side_by_side(speedy, steady)
 
 # %%
-ROLLS = 600
-viz.dice_odds(speedy, rolls=ROLLS, rng=1)
-
-# %%
-Markdown(f"The blue bars are the exact odds, each labelled with its fraction; the red diamonds are "
-         f"the share of {ROLLS} simulated rolls that showed each face. They are close, but not equal: "
-         f"a simulation only *estimates* a probability.")
-
-# %%
 high = [f for f in speedy.faces if f >= 5]
 Exercise("What is the probability that the Speedy die shows 5 or more?", speedy.at_least(5),
          f"Faces {', '.join(map(str, high[:-1]))} and {high[-1]} are {len(high)} of the "
@@ -67,6 +58,15 @@ Exercise("What is the probability that the Speedy die shows 5 or more?", speedy.
 
 # %%
 assert speedy.at_least(5) == Fraction(1, 2)
+
+# %%
+ROLLS = 600
+viz.dice_odds(speedy, rolls=ROLLS, rng=1)
+
+# %%
+Markdown(f"The blue bars are the exact odds, each labelled with its fraction; the red diamonds are "
+         f"the share of {ROLLS} simulated rolls that showed each face. They are close, but not equal: "
+         f"a simulation only *estimates* a probability.")
 
 # %% [markdown]
 # ## 2. Two dice together
