@@ -1,4 +1,4 @@
-"""The invariants of a Pebble Rock state (PR-INV-01..09): what must hold after every action.
+"""The invariants of a Pebble Rock state (PR-INV): what must hold after every action.
 
 ``invariants`` is public as ``tabletop_nb.games.pebble_rock.invariants``; it lives in this
 module so that ``position.py`` (which the engine asks for ``game.position``) can check the
@@ -15,7 +15,10 @@ __all__ = ["invariants"]
 
 
 def invariants(game, s) -> list[str]:
-    """The broken invariants of a state (PR-INV-01..09); empty when all hold.
+    """The broken invariants of a state; empty when all hold.
+
+    Rules: PR-INV-01, PR-INV-02, PR-INV-03, PR-INV-04, PR-INV-05, PR-INV-06, PR-INV-07,
+    PR-INV-08, PR-INV-09.
 
     Parameters
     ----------

@@ -57,6 +57,7 @@ class GreedyPlanner:
     """
 
     def __init__(self, game):
+        """The planner of ``game``: its distances and card goals, made once."""
         self.game = game
         info = self.info = game.info
         self.dist = info.dist
@@ -345,6 +346,7 @@ class GreedyBot:
     PLANNERS = 8
 
     def __init__(self) -> None:
+        """A bot with no planner yet."""
         # id(game) -> (game, its planner); the game is kept so that its id stays its own
         self.planners: dict[int, tuple] = {}
 
@@ -439,6 +441,7 @@ def _greedy(game, s, legal, goal, pl=None):
         return first
     if isinstance(first, KeepAssignment):
         def rank(a):
+            """How easy the card's easier objective is (OBJECTIVE_PREFERENCE)."""
             card = game.assignments[a.card]
             return min(OBJECTIVE_PREFERENCE.index(o.kind) for o in (card.top, card.bottom))
         return min(legal, key=rank)
@@ -467,10 +470,13 @@ def _greedy(game, s, legal, goal, pl=None):
 
 
 def _find(legal, cls):
+    """The first legal action of class ``cls``, else the last legal action."""
     return next((a for a in legal if isinstance(a, cls)), legal[-1])
 
 
 def _shell(game, s, legal):
+    """At a Lucky Shell offer: reroll a danger symbol or a low movement, a poor fish roll, a
+    costly Larry roll or a short jetstream; else keep the roll."""
     head = analysis.pending(s)
     assert isinstance(head, OfferReroll)
     purpose, value = head.purpose, head.value
@@ -492,6 +498,8 @@ def _shell(game, s, legal):
 
 
 def _place(game, s, legal, pl, seat, goal=_BEST):
+    """Where to put a character: Maisy on the way while her gift is still to come, any other
+    character off the route to ``goal`` and away from the boat."""
     if goal is _BEST:
         goal = pl.best_goal(s, seat)
     pos = s.boats[seat]
@@ -507,6 +515,8 @@ def _place(game, s, legal, pl, seat, goal=_BEST):
 
 
 def _market(game, s, legal):
+    """The Market item highest in ``ITEM_PREFERENCE`` (swapping one held only for a better
+    one), else no thanks."""
     market = s.table.market
     best, best_rank = None, float(len(ITEM_PREFERENCE))
     for a in legal:
@@ -524,6 +534,8 @@ def _market(game, s, legal):
 
 
 def _choose_dice(game, s, legal, pl, seat, goal=_BEST):
+    """The dice most likely to reach ``goal`` this turn (exact odds), Steady's resources on a
+    tie, Speedy less when Roberto would take a passenger or treasure."""
     p = s.players[seat]
     if goal is _BEST:
         goal = pl.best_goal(s, seat)
@@ -543,6 +555,7 @@ def _choose_dice(game, s, legal, pl, seat, goal=_BEST):
 
 
 def _move(game, s, legal, pl, seat, goal=_BEST):
+    """:func:`_move_parts` of the legal list, split into the steps and the rest."""
     steps = [a for a in legal if type(a) is Step]
     others = [a for a in legal if type(a) is not Step]
     return _move_parts(game, s, steps, others, pl, seat, goal)
@@ -735,6 +748,7 @@ def _goal_plans(game, s, legal) -> list:
 
 
 def _follower(key, turn, seat):
+    """The rollout policy that sails for goal ``key`` for the rest of turn ``turn``."""
     return GoalFollower(key, turn, seat)
 
 
@@ -745,9 +759,11 @@ class GoalFollower:
     __slots__ = ("key", "turn", "seat")
 
     def __init__(self, key, turn, seat):
+        """Sail for ``key`` during turn ``turn`` of ``seat``."""
         self.key, self.turn, self.seat = key, turn, seat
 
     def __call__(self, game, s, rng):
+        """The greedy choice for the goal, or None once the goal is gone or the turn over."""
         if s.turns != self.turn:
             return None
         goal = _planner(game).named_goal(s, self.seat, self.key)

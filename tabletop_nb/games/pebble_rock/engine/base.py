@@ -85,6 +85,7 @@ class Tables:
     def __init__(self, rules: Rules, info: BoardInfo, move_die: dict[str, Die],
                  symbol_die: dict[str, Die], card_island: dict[int, int],
                  card_dest: dict[int, int]) -> None:
+        """The tables of ``rules`` on the board ``info``."""
         r = rules
         #: the (Roll, probability) outcomes of each dice choice
         self.roll_outcomes: dict[str, list[tuple[Roll, Fraction]]] = {}
