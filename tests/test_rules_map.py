@@ -119,6 +119,88 @@ def test_no_home_writes_a_range(game):
                      "the function decides):\n" + "\n".join(bad))
 
 
+#: rule IDs sampled per game, and the most tests of one rule run against its mutant
+SAMPLE = 6
+MOST_TESTS = 5
+
+
+def _coverage_tool():
+    spec = importlib.util.spec_from_file_location("rule_coverage_tool", ROOT / "tools" / "rule_coverage.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _home_object(game: str, row: dict):
+    """(module name, qualified name) of a home row, or None when it cannot be replaced by
+    name (a function inside a function)."""
+    import importlib as il
+    parts = row["file"][:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    module = ".".join(["tabletop_nb", "games", game] + parts)
+    prefix = ".".join(parts)
+    qualname = row["function"][len(prefix) + 1:] if prefix else row["function"]
+    try:
+        owner = il.import_module(module)
+    except ImportError:
+        return None
+    for i, part in enumerate(qualname.split(".")):
+        if i and not isinstance(owner, type):
+            return None   # nested in a function
+        owner = getattr(owner, part, None)
+        if owner is None:
+            return None
+    return module, qualname
+
+
+def _mutation_sample(game: str) -> list[tuple[str, str, str, str, list[str]]]:
+    """(rule, module, qualified name, kind, tests) for ``SAMPLE`` seeded rule IDs of the
+    game with a replaceable home and tests that cite them; the kinds alternate."""
+    import random
+    rows = rules_map(game, as_frame=False)
+    cited = _coverage_tool().citing_tests(ROOT / "tests", sorted({r["rule"] for r in rows}))
+    eligible: dict[str, tuple] = {}
+    for r in rows:
+        tests = [t for t in cited.get(r["rule"], []) if not t.startswith("tests/test_rules_map.py")]
+        if tests and r["rule"] not in eligible:
+            home = _home_object(game, r)
+            if home is not None:
+                eligible[r["rule"]] = (home, tests)
+    picks = random.Random(f"rules map {game}").sample(sorted(eligible), min(SAMPLE, len(eligible)))
+    kinds = ("raise", "changed")
+    return [(rule, *eligible[rule][0], kinds[i % 2], eligible[rule][1][:MOST_TESTS])
+            for i, rule in enumerate(picks)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mutated_home_fails_the_tests_of_its_rule(game):
+    """(f) For a seeded sample of rule IDs, the rule's home is made to raise or to return
+    a changed value (tests/rule_mutation_plugin.py, in a fresh pytest run of the tests
+    that cite the ID): some of those tests must fail. A survivor is a home that does not
+    decide its rule in the scenario its tests play (or a test that does not look)."""
+    import os
+    import subprocess
+    import sys
+    sample = _mutation_sample(game)
+    assert len(sample) == SAMPLE, f"{game}: too few rules with a home and a citing test"
+    survived = []
+    for rule, module, qualname, kind, tests in sample:
+        env = dict(os.environ, TABLETOP_MUTATE=f"{module}|{qualname}|{kind}",
+                   PYTHONPATH=os.pathsep.join([str(ROOT / "tests"), str(ROOT)]))
+        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                              "-p", "rule_mutation_plugin", *tests],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        if run.returncode == 0:
+            survived.append(f"{rule}: {module}.{qualname} made to {kind}, "
+                            f"and {', '.join(tests)} still pass")
+        elif run.returncode != 1:
+            survived.append(f"{rule}: the run did not test ({run.returncode}): "
+                            f"{(run.stdout + run.stderr)[-600:]}")
+    assert not survived, f"{game}: mutated homes that no test of their rule noticed:\n" + \
+        "\n".join(survived)
+
+
 # -- the table ------------------------------------------------------------------------------
 
 def test_rules_map_takes_a_name_or_a_game_and_gives_a_frame_or_rows():

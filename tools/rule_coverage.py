@@ -5,10 +5,14 @@ searches every file under tests/ for each ID (in a test name, ``pr_setup_04``, o
 docstring or comment, ``PR-SETUP-04``; ranges like ``PR-SETUP-01..04`` count too).
 
     python tools/rule_coverage.py [--rules DIR] [--game pebble_rock] [--missing]
+
+``citing_tests`` lists, for rule IDs, the test functions that cite them (the rules map's
+sampled check runs them against a mutated home).
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import sys
 from pathlib import Path
@@ -36,6 +40,51 @@ def named_ids(test_root: Path, ids: list[str] | None = None) -> set[str]:
         if i not in found and "_" + i.lower().replace("-", "_") + "_" in joined:
             found.add(i)
     return found
+
+
+def citing_tests(test_root: Path, ids: list[str], root: Path = ROOT) -> dict[str, list[str]]:
+    """The pytest node ids of the tests that cite each of ``ids``: a ``test_*`` function
+    (or a method of a ``Test*`` class) whose name holds the ID's snake-case form
+    (``test_pr_setup_04_...``) or whose docstring names it (ranges too).
+
+    Parameters
+    ----------
+    test_root : Path
+        The folder of the tests.
+    ids : list of str
+        The rule IDs.
+    root : Path, optional
+        The folder node ids are relative to (the project).
+
+    Returns
+    -------
+    dict
+        ``{id: ["tests/x/test_y.py::test_z", ...]}`` for the IDs some test cites, in file
+        and line order.
+    """
+    snake = {i: "_" + i.lower().replace("-", "_") + "_" for i in ids}
+    out: dict[str, list[str]] = {}
+    for f in sorted(test_root.rglob("test_*.py")):
+        tree = ast.parse(f.read_text(encoding="utf-8", errors="replace"))
+        rel = f.relative_to(root).as_posix()
+        for node, prefix in _tests(tree):
+            cited = set(cited_ids(ast.get_docstring(node) or ""))
+            name = "_" + node.name + "_"
+            for i in ids:
+                if i in cited or snake[i] in name:
+                    out.setdefault(i, []).append(f"{rel}::{prefix}{node.name}")
+    return out
+
+
+def _tests(tree: ast.Module):
+    """(test function node, class prefix) of a test module, in source order."""
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+            yield node, ""
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            for sub in node.body:
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)) and sub.name.startswith("test"):
+                    yield sub, f"{node.name}::"
 
 
 def main(argv=None) -> int:
