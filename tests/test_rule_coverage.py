@@ -32,3 +32,22 @@ def test_three_part_ids_are_read_and_found_in_names_text_and_ranges(tmp_path):
     # not cited anywhere, and a prefix of a longer name is no citation
     assert "PR-ITEM-MAISY-02" not in found and "PR-SETUP-04" not in found
     assert "NK-EX-30a" not in found
+
+
+def test_citing_tests_name_the_test_functions_by_name_docstring_and_range(tmp_path):
+    """citing_tests: the node ids of the test functions (and Test* methods) whose name or
+    docstring cites an ID; a module docstring or a helper cites nothing."""
+    rc = _tool()
+    tests = tmp_path / "tests" / "games"
+    tests.mkdir(parents=True)
+    (tests / "test_b.py").write_text(
+        '"""PC-END-01 in the module docstring."""\n'
+        "def helper():\n    '''PC-END-01'''\n"
+        "def test_pc_end_01_bonus():\n    pass\n"
+        "def test_plain():\n    '''PC-END-01..03: ends.'''\n"
+        "class TestEnds:\n    def test_more(self):\n        '''PC-END-02'''\n")
+    got = rc.citing_tests(tmp_path / "tests", ["PC-END-01", "PC-END-02", "PC-END-04"], root=tmp_path)
+    assert got == {
+        "PC-END-01": ["tests/games/test_b.py::test_pc_end_01_bonus", "tests/games/test_b.py::test_plain"],
+        "PC-END-02": ["tests/games/test_b.py::test_plain", "tests/games/test_b.py::TestEnds::test_more"],
+    }
