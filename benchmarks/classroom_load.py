@@ -9,9 +9,17 @@ then a click on "roll 10" and its answer), the rest are protocol-level clients t
 a page does: load the page, open the kernel's websocket (v1 protocol, as the page), run the
 lesson over Voila's execution websocket (progressive rendering) taking the outputs as they
 come, fetch the chart bundle, and click "roll 10" (found among the widgets the kernel opened)
-by sending the widget's click message, until the kernel answers with the roll. Their first usable control is the moment
-the first exercise's widget is on the page and the kernel's websocket answers. Then they all
-leave (pages closed, websockets shut) and the kernels are counted after the cull time.
+by sending the widget's click message, until the kernel answers with the roll. Their first
+usable control is the moment the first exercise's widget is on the page and the kernel's
+websocket answers. Then they all leave (pages closed, websockets shut) and the kernels are
+counted after the cull time.
+
+Everything runs on one machine: the test's Chromium pages (about 4.5 CPU seconds each to load
+the lesson, measured) and its protocol clients share the cores with the server and its
+kernels, where in a classroom each browser is a student's own computer. So the result gives,
+beside the times, the CPU seconds of each (server and kernels per student, the browsers, the
+load-test clients) and the load average before and after: on a machine shared with other
+work, the times are worse than the class would see.
 
 All traffic goes to 127.0.0.1; every wait has a time limit.
 
@@ -19,9 +27,11 @@ Usage::
 
     python benchmarks/classroom_load.py --students 30 --browsers 3 --cull 60
     python benchmarks/classroom_load.py --students 30 --json     # one JSON line
+    python benchmarks/classroom_load.py --students 30 --save     # also appended to results/classroom_load.jsonl
 
-Prints students, time to first control (median, worst), peak memory of the server and its
-kernels, kernels alive after the cull time, failed requests, and the load average.
+Prints students, time to first control (median, worst, by kind of student), peak memory of the
+server and its kernels, kernels alive after the cull time, failed requests, CPU seconds, and
+the load average.
 """
 from __future__ import annotations
 
@@ -49,6 +59,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from classroom import Classroom  # noqa: E402
 
 FIRST_CONTROL = "application/vnd.jupyter.widget-view+json"
+RESULTS = ROOT / "benchmarks" / "results" / "classroom_load.jsonl"
 
 
 @dataclass
@@ -247,13 +258,29 @@ async def protocol_student(base: str, token: str, st: Student, t0: float, deadli
         client.close()
 
 
+def _browser_cpu() -> float:
+    """CPU seconds so far of the Chromium processes under this one (the load test's pages)."""
+    total = 0.0
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in p.name():
+                t = p.cpu_times()
+                total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
 def browser_students(base: str, token: str, students: list[Student], t0: float, deadline: float,
-                     shots: Path | None) -> None:
-    """Chromium pages in one browser (a context each), opened at once."""
+                     shots: Path | None, cpu: dict | None = None) -> None:
+    """Chromium pages in one browser (a context each), opened at once; ``cpu["browsers"]`` gets
+    the CPU seconds Chromium used (measured before it closes)."""
     from harness import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        if cpu is not None:
+            cpu["browsers_before"] = _browser_cpu()
         try:
             pages = []
             for st in students:
@@ -290,6 +317,8 @@ def browser_students(base: str, token: str, students: list[Student], t0: float, 
                         except Exception:  # noqa: BLE001  (a page that cannot be pictured)
                             pass
         finally:
+            if cpu is not None:
+                cpu["browsers"] = _browser_cpu() - cpu.get("browsers_before", 0.0)
             browser.close()
 
 
@@ -344,10 +373,12 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
         time.sleep(1)
         cpu_idle, cpu_idle_kernels = watch.cpu_seconds("server"), watch.cpu_seconds("kernel")
         people = [Student("browser" if i < browsers else "protocol") for i in range(students)]
-        t0 = time.time()
+        load_before = os.getloadavg()
+        client_cpu: dict = {}
+        t0, me0 = time.time(), time.process_time()
         deadline = t0 + time_limit
         web = [s for s in people if s.kind == "browser"]
-        thread = threading.Thread(target=browser_students, args=(base, room.token, web, t0, deadline, shots))
+        thread = threading.Thread(target=browser_students, args=(base, room.token, web, t0, deadline, shots, client_cpu))
         if web:
             thread.start()
 
@@ -358,6 +389,7 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
         if web:
             thread.join(timeout=max(1, deadline - time.time() + 30))
         left = time.time()
+        load_clients_cpu = time.process_time() - me0   # the protocol clients and Playwright's thread
         kernels_at_peak = watch.peak_kernels
         cpu_server, cpu_kernels = watch.cpu_seconds("server") - cpu_idle, watch.cpu_seconds("kernel") - cpu_idle_kernels
         # they have left: their kernels should go one cull time (plus a check interval) later;
@@ -382,6 +414,9 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
             first_control_worst_by_kind={k: round(max((s.first_control for s in people if s.kind == k
                                                          and s.first_control is not None), default=0), 2)
                                          for k in ("browser", "protocol")},
+            first_control_median_by_kind={k: round(statistics.median(v), 2) if v else None for k, v in (
+                (k, [s.first_control for s in people if s.kind == k and s.first_control is not None])
+                for k in ("browser", "protocol"))},
             rolled=sum(1 for s in people if s.rolled is not None),
             roll_worst=round(max((s.rolled for s in people if s.rolled is not None), default=0), 2),
             peak_memory_mb=round(watch.peak / 2**20), server_idle_mb=round(idle / 2**20),
@@ -392,8 +427,14 @@ def run_load(students: int = 30, browsers: int = 3, cull: int = 60, time_limit: 
             kernels_alive_after=alive, kernels_alive_after_with_pool=alive_all, seconds_waited_after_leaving=round(gone_after),
             class_rolls=store.summary().rolls,
             cpu_seconds_server=round(cpu_server, 1), cpu_seconds_kernels=round(cpu_kernels, 1),
+            cpu_seconds_server_per_student=round(cpu_server / students, 3),
+            cpu_seconds_kernels_per_student=round(cpu_kernels / students, 3),
+            # what the test itself ran on the same cores (in a classroom each browser is the
+            # student's own computer): Chromium's pages, the protocol clients and Playwright
+            cpu_seconds_browsers=round(client_cpu.get("browsers", 0.0), 1),
+            cpu_seconds_load_clients=round(load_clients_cpu, 1),
             requests_failed=len(failed), failures=failed[:10],
-            loadavg=os.getloadavg())
+            loadavg_before=load_before, loadavg=os.getloadavg())
     finally:
         watch.stop.set()
         proc.terminate()
@@ -413,10 +454,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=300)
     ap.add_argument("--warm", type=int, default=None, help="warm kernels before the class (default: one a student)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--save", action="store_true", help=f"append the result to benchmarks/results/{RESULTS.name}")
     a = ap.parse_args(argv)
     shots = ROOT / "tmp" / "artifacts"
     shots.mkdir(parents=True, exist_ok=True)
     r = run_load(a.students, a.browsers, a.cull, a.time_limit, shots, warm=a.warm)
+    if a.save:
+        import datetime
+        import subprocess
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        row = dict(r, date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), commit=commit,
+                   cores=os.cpu_count())
+        with RESULTS.open("a") as f:
+            f.write(json.dumps(row) + "\n")
     if a.json:
         print(json.dumps(r))
     else:
