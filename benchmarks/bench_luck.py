@@ -4,14 +4,25 @@ Two measurements, each appended to ``benchmarks/results/luck.jsonl`` with ``--sa
 
 ``--many`` (default): ``luck_and_skill`` over ``--games`` games of the skill ladder's
 line-ups of ``--bots`` (random, greedy, search by default): each seat's mean luck with its
-95% interval (it should cover 0), each bot's mean error per game (random above greedy above
-search), the share of results luck explains, and the ladder's upset rate on the same games.
+95% interval (it should cover 0), each bot's mean error per game, and the same errors
+paired: for each two bots, the mean over the games where both played of the difference of
+their errors in that game (the game's own length and difficulty cancel), with its 95%
+interval. ``ordered`` says whether each bot's error is surely above the next one's
+(``--bots`` weakest first: the paired interval of each neighbouring two lies above 0).
+Also the share of results luck explains and the ladder's upset rate on the same games.
+``--quick`` analyses luck only (no decision judged); ``--rollouts``/``--alternatives``
+set the accuracy of the error (default: the analysis's default, 8 and 3).
 
 ``--time``: one 4-player game of each game analysed at the default accuracy and at the
 quick (classroom) setting: wall seconds, CPU seconds of this process and its workers, and
 the load average before and after (the machine may be shared: read the time with the load).
+``two_cores_s`` is what the analysis would take on two idle cores, from CPU seconds: the
+same analysis run once more serially, each estimate's CPU time taken, and the estimates
+dealt in the analysis's own chunks to two workers as they come free (the longer worker's
+sum, plus the set-up before the first estimate).
 
     python benchmarks/bench_luck.py --game pacal --players 2 --games 200 --save
+    python benchmarks/bench_luck.py --game pebble_rock --no-quick --games 200 --save
     python benchmarks/bench_luck.py --time --save
 """
 from __future__ import annotations
@@ -22,6 +33,8 @@ import os
 import resource
 import time
 from pathlib import Path
+
+import numpy as np
 
 import tabletop_nb as tt
 
@@ -35,31 +48,108 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def many(args) -> dict:
-    game = tt.load_game(args.game, players=args.players)
-    bots = args.bots.split(",")
-    load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
-    ls = tt.luck_and_skill(game, bots, games=args.games, seed=args.seed, quick=args.quick,
-                           executor=args.executor, progress=True, luck_view=args.luck_view)
-    wall, cpu = time.time() - t0, cpu_seconds() - c0
+def paired_errors(table, bots: list[str]) -> dict:
+    """For each two bots, the mean per game of (first's error - second's) over the games
+    where both played (a bot in several seats: its seats' mean), with a 95% interval."""
+    from tabletop_nb.core.stats import mean_ci
+
+    per_game = table.groupby(["game", "bot"]).error.mean().unstack()
+    out = {}
+    for i, a in enumerate(bots):
+        for b in bots[i + 1:]:
+            both = per_game[[a, b]].dropna() if a in per_game and b in per_game else per_game.iloc[:0]
+            est = mean_ci((both[a] - both[b]).to_numpy())
+            out[f"{a}-{b}"] = [round(est.value, 4), round(est.low, 4), round(est.high, 4), int(est.n)]
+    return out
+
+
+def summarise(ls, bots: list[str], judged: bool) -> dict:
+    """The figures of a LuckAndSkill (or of its table gathered over blocks)."""
     seats = {int(r.seat): [round(r.luck, 4), round(r.luck_low, 4), round(r.luck_high, 4)]
              for r in ls.by_seat.itertuples()}
     errors = {r.bot: [round(r.error, 4), round(r.error_low, 4), round(r.error_high, 4)]
               for r in ls.by_bot.itertuples()}
     luck_bot = {r.bot: [round(r.luck, 4), round(r.luck_low, 4), round(r.luck_high, 4)]
                 for r in ls.by_bot.itertuples()}
+    paired = paired_errors(ls.table, bots)
+    # weakest first: each bot's error surely above the next one's (paired interval above 0)
+    ordered = all(paired[f"{a}-{b}"][1] > 0 for a, b in zip(bots, bots[1:])) if judged else None
+    return {"games": int(ls.table.game.nunique()),
+            "luck_by_seat": seats, "luck_covers_0": all(lo <= 0 <= hi for _, lo, hi in seats.values()),
+            "luck_by_bot": luck_bot, "error_by_bot": errors, "error_paired": paired,
+            "ordered": ordered, "luck_share": [round(x, 4) for x in ls.luck_share[:3]]}
+
+
+def many(args) -> dict:
+    import pandas as pd
+
+    from tabletop_nb.lab.analyse import LuckAndSkill
+    from tabletop_nb.lab.ladder import lineups
+
+    game = tt.load_game(args.game, players=args.players)
+    bots = args.bots.split(",")
+    judged = not args.quick and (args.alternatives is None or args.alternatives > 0)
+    load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
+    opts = dict(quick=args.quick, rollouts=args.rollouts, alternatives=args.alternatives,
+                executor=args.executor, progress=True, luck_view=args.luck_view)
+    if not args.blocks:
+        ls = tt.luck_and_skill(game, bots, games=args.games, seed=args.seed, **opts)
+        table, upsets = ls.table, [round(x, 4) for x in ls.ladder.luck_share[:3]]
+        settings = ls.settings
+    else:
+        # one ladder round per block, each on its own child seed, appended to the table as
+        # it finishes (a run stopped early keeps its blocks and resumes after them)
+        if not args.table:
+            raise SystemExit("--blocks needs --table (the blocks are kept there)")
+        per = len(lineups(len(bots), args.players))
+        done = pd.read_csv(args.table) if os.path.exists(args.table) else None
+        have = set(done.block) if done is not None else set()
+        settings = {}
+        for b in range(-(-args.games // per)):
+            if b in have:
+                continue
+            kid = int(np.random.SeedSequence(args.seed, spawn_key=(b,)).generate_state(1)[0])
+            part = tt.luck_and_skill(game, bots, games=per, seed=kid, **opts)
+            settings = part.settings
+            t = part.table.assign(block=b, game=part.table.game + b * per)
+            t.to_csv(args.table, mode="a", header=not os.path.exists(args.table), index=False)
+            print(f"block {b}: {time.time() - t0:.0f} s, {cpu_seconds() - c0:.0f} CPU s", flush=True)
+        table = pd.read_csv(args.table)
+        settings = {k: v for k, v in settings.items() if k != "seed"}
+        settings["seed"] = f"block b: SeedSequence({args.seed}, spawn_key=(b,))"
+        ls = LuckAndSkill(table, None, [], {"seed": args.seed})
+        upsets = None
+    wall, cpu = time.time() - t0, cpu_seconds() - c0
     out = {"kind": "many", "game": args.game, "players": args.players, "bots": bots,
-           "games": int(ls.table.game.nunique()), "seed": args.seed,
-           "settings": {k: v for k, v in ls.settings.items() if k not in ("bots", "games")},
-           "luck_by_seat": seats, "luck_covers_0": all(lo <= 0 <= hi for _, lo, hi in seats.values()),
-           "luck_by_bot": luck_bot, "error_by_bot": errors,
-           "luck_share": [round(x, 4) for x in ls.luck_share[:3]],
-           "ladder_upset_rate": [round(x, 4) for x in ls.ladder.luck_share[:3]],
+           "seed": args.seed, "blocks": bool(args.blocks),
+           "settings": {k: v for k, v in settings.items() if k not in ("bots", "games")},
+           **summarise(ls, bots, judged), "ladder_upset_rate": upsets,
            "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
            "load_before": [round(x, 2) for x in load0],
            "load_after": [round(x, 2) for x in os.getloadavg()]}
-    print(ls.summary())
+    if not args.blocks:
+        print(ls.summary())
+        if args.table:
+            table.to_csv(args.table, index=False)
     return out
+
+
+def two_cores(game, rec, quick: bool) -> float:
+    """CPU seconds the analysis would take as wall time on two idle cores (see the module)."""
+    from tabletop_nb.lab.analyse import _chunk_size
+
+    marks: list[float] = []
+    c0 = time.process_time()
+    tt.analyse(game, rec, quick=quick, executor="serial",
+               progress=lambda done, total: marks.append(time.process_time()))
+    setup = marks[0] - c0 if marks else 0.0
+    each = [b - a for a, b in zip(marks, marks[1:])]
+    each.insert(0, 0.0)  # the first estimate is in the set-up figure (not told apart)
+    size = _chunk_size(len(each))
+    workers = [0.0, 0.0]
+    for k in range(0, len(each), size):
+        workers[workers.index(min(workers))] += sum(each[k:k + size])
+    return setup + max(workers)
 
 
 def timing(args) -> list[dict]:
@@ -71,12 +161,14 @@ def timing(args) -> list[dict]:
             load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
             a = tt.analyse(game, rec, quick=quick, progress=True)
             wall, cpu = time.time() - t0, cpu_seconds() - c0
+            load1 = os.getloadavg()
             row = {"kind": "time", "game": name, "players": 4, "quick": quick,
                    "actions": len(rec.actions), "decisions_judged": len(a.decisions),
                    "chance_events": len(a.chance), "settings": a.settings,
                    "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
                    "load_before": [round(x, 2) for x in load0],
-                   "load_after": [round(x, 2) for x in os.getloadavg()]}
+                   "load_after": [round(x, 2) for x in load1],
+                   "two_cores_s": round(two_cores(game, rec, quick), 1)}
             print(json.dumps(row))
             rows.append(row)
     return rows
@@ -91,8 +183,13 @@ def main(argv=None) -> None:
     p.add_argument("--bots", default="random,greedy,search")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--rollouts", type=int, default=None, help="worlds per estimate")
+    p.add_argument("--alternatives", type=int, default=None, help="actions compared per decision")
     p.add_argument("--executor", default="processes")
     p.add_argument("--luck-view", default="seat", choices=["seat", "table"])
+    p.add_argument("--blocks", action="store_true",
+                   help="play and analyse one ladder round at a time, each kept in --table")
+    p.add_argument("--table", default=None, help="write the per-game, per-seat table to this CSV")
     p.add_argument("--save", action="store_true", help=f"append to {RESULTS.name}")
     args = p.parse_args(argv)
     rows = timing(args) if args.time else [many(args)]

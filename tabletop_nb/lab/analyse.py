@@ -52,6 +52,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from ..core import memo
 from ..core.basebots import plain_bots, unknown_bot
 from ..core.bots import bot_name, resolve_bot
 from ..core.errors import TabletopError
@@ -220,6 +221,11 @@ class Evaluator:
                        for k in kids]
         self.hidden = type(game).observation is not BaseGame.observation
         self._limit = getattr(game, "max_actions", 100_000)
+        # a rollout is a function of its start and its world's stream: the same world met
+        # again (the outcome that came, after all outcomes were tried one position before;
+        # two actions that lead to the same state) is played once
+        self._played = memo.cache("analyse.rollouts", key="(world, state): a rollout's start "
+                                  "in one evaluator")
 
     # -- one rollout -----------------------------------------------------------------------
     def _rollout(self, s, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -244,15 +250,21 @@ class Evaluator:
         est = game.estimate_scores(s)
         return _win_chances(est), np.asarray(est, dtype=float)
 
+    def _play(self, s, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """World ``j``'s rollout from ``s`` (each world's rollouts start its stream afresh)."""
+        key = (j, s)
+        out = self._played.get(key)
+        if out is None:
+            out = self._played[key] = self._rollout(s, np.random.default_rng(self._seeds[j][1]))
+        return out
+
     def _world(self, state, seat, j):
-        """World ``j`` of ``state`` as ``seat`` sees it, and world j's two streams."""
-        det_ss, roll_ss = self._seeds[j]
-        det = np.random.default_rng(det_ss)
+        """World ``j`` of ``state`` as ``seat`` sees it (drawn from world j's first stream)."""
         if self.hidden and seat is not None:
             view = self.game.observation(state, seat)
             if view != state:  # something is hidden from this seat: draw it afresh
-                state = self.game.determinize(view, seat, det)
-        return state, det, roll_ss
+                state = self.game.determinize(view, seat, np.random.default_rng(self._seeds[j][0]))
+        return state
 
     # -- estimates -------------------------------------------------------------------------
     def value(self, state, seat: int | None = None, key: int = 0) -> Value:
@@ -291,21 +303,21 @@ class Evaluator:
         shift = float(np.random.default_rng(np.random.SeedSequence(
             self.seed, spawn_key=(2**30, int(key)))).random())
         for j in range(self.rollouts):
-            w, det, roll_ss = self._world(state, seat, j)
+            w = self._world(state, seat, j)
             if game.current_player(w) == CHANCE:
                 outs = game.chance_outcomes(w)
                 if len(outs) <= self.max_outcomes:
                     win = np.zeros(game.num_players)
                     sc = np.zeros(game.num_players)
                     for o, p in outs:
-                        a, b = self._rollout(game.apply_trusted(w, o), np.random.default_rng(roll_ss))
+                        a, b = self._play(game.apply_trusted(w, o), j)
                         win += float(p) * a
                         sc += float(p) * b
                     wins.append(win)
                     scores.append(sc)
                     continue
                 w = game.apply_trusted(w, _at_quantile(outs, (j + shift) / self.rollouts))
-            a, b = self._rollout(w, np.random.default_rng(roll_ss))
+            a, b = self._play(w, j)
             wins.append(a)
             scores.append(b)
         return Value(np.array(wins), np.array(scores))
@@ -341,9 +353,9 @@ class Evaluator:
         out_w: list[list] = [[] for _ in actions]
         out_s: list[list] = [[] for _ in actions]
         for j in range(self.rollouts):
-            w, _, roll_ss = self._world(state, seat, j)
+            w = self._world(state, seat, j)
             for i, a in enumerate(actions):
-                x, y = self._rollout(game.apply_trusted(w, a), np.random.default_rng(roll_ss))
+                x, y = self._play(game.apply_trusted(w, a), j)
                 out_w[i].append(x)
                 out_s[i].append(y)
         return [Value(np.array(a), np.array(b)) for a, b in zip(out_w, out_s)]
@@ -691,22 +703,50 @@ class _Bar:
             self.bar.close()
 
 
+def _estimate(ev: Evaluator, it: tuple) -> Any:
+    return ev.value(it[1], it[2], it[3]) if it[0] == "value" else ev.actions(it[1], it[3], it[2])
+
+
 def _evaluate(game, settings: dict, items: list) -> list:
-    """Worker: the estimates of ``items`` (``("value", state, seat)`` or ``("actions", state,
-    seat, actions)``) with an evaluator built from ``settings``."""
+    """Worker on any executor: the estimates of ``items`` (``("value", state, seat, key)`` or
+    ``("actions", state, seat, actions)``) with an evaluator built from ``settings``."""
     ev = Evaluator(game, **settings)
-    return [ev.value(it[1], it[2], it[3]) if it[0] == "value" else ev.actions(it[1], it[3], it[2])
-            for it in items]
+    return [_estimate(ev, it) for it in items]
+
+
+#: a worker process's own evaluator (its rollouts' cache lasts for the worker's life)
+_WORKER: dict[str, Evaluator] = {}
+
+
+def _start_worker(game, settings: dict) -> None:
+    """Initializer of the two worker processes: the game and the settings arrive once."""
+    _WORKER["ev"] = Evaluator(game, **settings)
+
+
+def _evaluate_here(items: list) -> list:
+    """Worker of the two processes: the estimates of ``items`` with the worker's evaluator."""
+    ev = _WORKER["ev"]
+    return [_estimate(ev, it) for it in items]
+
+
+def _chunk_size(items: int) -> int:
+    """Estimates per task on an executor: about 16 tasks (so two workers end close
+    together), at most 32 estimates each (so the progress bar moves).
+
+    >>> _chunk_size(600), _chunk_size(100), _chunk_size(5)
+    (32, 6, 1)
+    """
+    return max(1, min(32, items // 16 or 1))
 
 
 def _run(game, settings: dict, items: list, executor, bar: "_Bar") -> list:
-    """Every item's estimate, in order: here, or in chunks on an executor."""
+    """Every item's estimate, in order: here, or in chunks of neighbouring items on an
+    executor (neighbours share rollouts through the evaluator's cache)."""
     if executor is None or executor == "serial":
         ev = Evaluator(game, **settings)
         out = []
         for it in items:
-            out.append(ev.value(it[1], it[2], it[3]) if it[0] == "value"
-                       else ev.actions(it[1], it[3], it[2]))
+            out.append(_estimate(ev, it))
             bar.update()
         return out
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -715,12 +755,14 @@ def _run(game, settings: dict, items: list, executor, bar: "_Bar") -> list:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
-        executor = ProcessPoolExecutor(max_workers=2, mp_context=ctx)
-    size = max(1, min(32, len(items) // 16 or 1))
+        executor = ProcessPoolExecutor(max_workers=2, mp_context=ctx, initializer=_start_worker,
+                                       initargs=(game, settings))
+    size = _chunk_size(len(items))
     chunks = [(k, items[k:k + size]) for k in range(0, len(items), size)]
     results: list = [None] * len(items)
     try:
-        pending = {executor.submit(_evaluate, game, settings, part): k for k, part in chunks}
+        pending = {(executor.submit(_evaluate_here, part) if own
+                    else executor.submit(_evaluate, game, settings, part)): k for k, part in chunks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
@@ -846,10 +888,17 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
         executor = "processes" if len(items) > PARALLEL_ESTIMATES and (os.cpu_count() or 1) > 1 \
             else "serial"
     bar = _Bar(progress, len(items), f"analysing {game.name}")
+    # in the order of the game: an estimate's neighbours start from the next positions, so
+    # they meet the same worlds (shared rollouts), and the long early rollouts go first
+    at = [t for t, _ in keys] + [t for t, _, _ in decide_at]
+    order = sorted(range(len(items)), key=lambda k: (at[k], k))
     try:
-        results = _run(game, settings, items, executor, bar)
+        ran = _run(game, settings, [items[k] for k in order], executor, bar)
     finally:
         bar.close()
+    results: list = [None] * len(items)
+    for k, res in zip(order, ran):
+        results[k] = res
     values = {}
     for key, res in zip(keys, results):
         for v in (views if key[1] is None else [key[1]]):
@@ -916,28 +965,43 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
 def _judge(game, t: int, s, p: int, cands: list, ci: int, vals: list, label: str) -> Decision:
     """A decision's error, estimated without the bias of picking the best on the same noise.
 
-    The best action is picked on the first half of the worlds and its advantage over the
-    chosen action is measured on the other half (a split sample): taking the largest of
-    several noisy values and measuring it on the same noise would find an error in every
-    decision, even between equal actions. So the error is unbiased (its sum over many
-    decisions is the true cost) and may come out a little below 0 for a good move.
+    Taking the largest of several noisy values and measuring it on the same noise would
+    find an error in every decision, even between equal actions. So the worlds are split
+    in two halves and cross-fitted: the action that looks best on the first half is
+    measured against the chosen one on the second, the best on the second against the
+    chosen on the first, and the error is the mean over all worlds of those paired
+    differences. Each half's part is unbiased for the same quantity (the worlds are
+    exchangeable), so the error is too (its sum over many decisions is the true cost, and
+    it may come out a little below 0 for a good move), with half the variance of measuring
+    on one half only. A half that picks the chosen action adds exactly 0 (ties go to the
+    chosen action); the interval treats the worlds as independent.
     """
     r = len(vals[0].worlds)
     half = r // 2
-    pick = max(range(len(cands)), key=lambda i: (float(vals[i].worlds[:half, p].mean()), i == ci))
-    if pick == ci:
-        err = Estimate(0.0, 0.0, 0.0, r - half)
+    parts = (slice(0, half), slice(half, r))
+
+    def pick(part: slice) -> int:
+        return max(range(len(cands)), key=lambda i: (float(vals[i].worlds[part, p].mean()), i == ci))
+
+    picks = [pick(parts[0]), pick(parts[1])]  # picked on one half, measured on the other
+    if picks == [ci, ci]:
+        err = Estimate(0.0, 0.0, 0.0, r)
+        best = ci
     else:
-        err = mean_ci(vals[pick].worlds[half:, p] - vals[ci].worlds[half:, p])
+        diffs = [vals[picks[k]].worlds[parts[1 - k], p] - vals[ci].worlds[parts[1 - k], p]
+                 for k in (0, 1)]
+        err = mean_ci(np.concatenate(diffs).tolist())
         if math.isnan(err.low):
             err = Estimate(err.value, err.value, err.value, err.n)
-    sure = pick != ci and err.low > 0
+        # the one shown: the better (on every world) of the picks that are not the chosen
+        best = max((i for i in picks if i != ci), key=lambda i: float(vals[i].worlds[:, p].mean()))
+    sure = best != ci and err.low > 0
     tag = ("blunder" if err.value >= BLUNDER else "mistake" if err.value >= MISTAKE else "") \
         if sure else ""
     alts = tuple((game.action_label(s, c), vals[i].win[p], vals[i].score[p])
                  for i, c in enumerate(cands))
-    return Decision(label=label, index=t, seat=p, best_label=game.action_label(s, cands[pick]),
-                    chosen=vals[ci].estimate(p), best=vals[pick].estimate(p), error=err, tag=tag,
+    return Decision(label=label, index=t, seat=p, best_label=game.action_label(s, cands[best]),
+                    chosen=vals[ci].estimate(p), best=vals[best].estimate(p), error=err, tag=tag,
                     alternatives=alts)
 
 

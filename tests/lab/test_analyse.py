@@ -9,7 +9,8 @@ import pytest
 
 import tabletop_nb as tt
 from tabletop_nb import CHANCE, TERMINAL, TabletopError
-from tabletop_nb.lab.analyse import Evaluator, analyse, luck_and_skill
+from tabletop_nb.core import memo
+from tabletop_nb.lab.analyse import Evaluator, Value, _judge, analyse, luck_and_skill
 from tests.toygame import ToyGame, hold_at_10
 
 
@@ -82,6 +83,55 @@ def test_luck_and_error_match_the_exact_values():
         want = max(q.values()) - q[actions[d.index]]
         half = (d.error.high - d.error.low) / 2  # 1.96 standard errors (0 when judged best)
         assert abs(d.error.value - want) <= 1.6 * half + 0.02, (d, want)
+
+
+def test_a_decisions_error_is_cross_fitted_on_the_two_halves_of_the_worlds():
+    """The best action is picked on one half of the worlds and measured against the chosen
+    one on the other half, both ways, and the error is the mean over all worlds: not the
+    best on every world measured on the same worlds (biased up), nor one half only."""
+    game = small_pig()
+    s = next(s for s in tt.replay(game, tt.play(game, "random", seed=1))
+             if game.current_player(s) >= 0 and len(game.legal_actions(s)) == 2)
+    chosen, other = game.legal_actions(s)
+    assert game.action_label(s, chosen) != game.action_label(s, other)
+    scores = np.zeros((4, 2))
+
+    def value(seat0):  # one value per world for seat 0, the rest for seat 1
+        w = np.array(seat0, dtype=float)
+        return Value(np.column_stack([w, 1 - w]), scores)
+    # the other action looks better on the first half (1, 1 against 0, 0) and worse on the
+    # second (0, 0 against 1, 1): measured on the second half it loses 1 a world, and the
+    # second half picks the chosen action (0 on the first half's worlds)
+    d = _judge(game, 0, s, 0, [chosen, other], 0, [value([0, 0, 1, 1]), value([1, 1, 0, 0])], "x")
+    assert d.error.value == pytest.approx(-0.5) and d.error.n == 4
+    assert d.best_label == game.action_label(s, other) and d.tag == ""
+    # both halves pick the chosen action: exactly 0, nothing to measure
+    d = _judge(game, 0, s, 0, [chosen, other], 0, [value([1, 0, 1, 0]), value([0, 1, 0, 1])], "x")
+    assert (d.error.value, d.error.low, d.error.high) == (0.0, 0.0, 0.0)
+    assert d.best_label == game.action_label(s, chosen)
+    # the other action better on every world: each half picks it, the error is 1 for sure
+    d = _judge(game, 0, s, 0, [chosen, other], 0, [value([0, 0, 0, 0]), value([1, 1, 1, 1])], "x")
+    assert d.error.value == 1.0 and d.tag == "blunder"
+
+
+def test_shared_rollouts_change_no_figure():
+    """A rollout met twice in one analysis (the same world from the same state: the
+    outcome that came, after every outcome was tried one position before) is played once;
+    the figures are those of an analysis that plays every rollout (memo.caches_off)."""
+    game = tt.load_game("pebble_rock", players=2)
+    rec = tt.play(game, ["greedy", "random"], seed=4)
+    opts = dict(rollouts=2, alternatives=1, executor="serial", progress=False)
+    def counts():
+        e = memo.declared().get("analyse.rollouts")
+        return np.array([e.hits, e.stores] if e else [0, 0])
+    before = counts()
+    with memo.counting():
+        on = analyse(game, rec, **opts)
+    hits, stores = counts() - before
+    assert 0 < hits < stores
+    with memo.caches_off():
+        off = analyse(game, rec, **opts)
+    assert on.curve == off.curve and on.chance == off.chance and on.decisions == off.decisions
 
 
 def test_luck_averages_to_zero_over_the_outcomes_exactly():
