@@ -36,7 +36,8 @@ estimates is lucky, not good). It *races* the settings:
    reported numbers come from those games only, so they are not the lucky maxima of the
    search. A setting **meets** a goal when its confirmation
    interval lies inside the band. Skill checks (games between a weaker and a stronger
-   bot) run only here, only for the finalists.
+   bot) run only here: for a finalist that meets every other goal on its fresh games, and,
+   when none met, for the one closest to the bands among those inside every band.
 5. **An honest verdict, the answer first**: ``"met"`` (a setting meets every goal on
    fresh games), ``"likely"`` (a setting is inside every band on fresh games but its
    intervals are still wider than the tolerances), ``"none"`` ("no lever in this space":
@@ -733,8 +734,9 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
     skill_games : int
         Games per finalist for a skill goal (rounded up to whole rounds of
         :func:`skill_seats`: the stronger bot in one seat, in turn in every seat, the weaker
-        in the others), played only by finalists that do not already miss another goal on
-        the fresh games. A search bot thinks at each of its turns, so these are the dearest
+        in the others), played only by a finalist that meets every other goal on the fresh
+        games (it may then meet them all) and, when none did, by the one closest to the
+        bands among those inside every band (it may then be ``likely``). A search bot thinks at each of its turns, so these are the dearest
         games of a study; 40 gives an interval of about +-0.15 on the share: raise it for a
         sharper check.
     alpha : float
@@ -1217,7 +1219,14 @@ class _Confirmation:
 def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
     """Step 3: the finalists in order, each on fresh seeds (``CONFIRM_BASE + i``), until one
     meets every goal. Every finalist's intervals are at the level fixed for all of them before
-    any was played (``alpha`` over finalists x goal numbers, one side each)."""
+    any was played (``alpha`` over finalists x goal numbers, one side each).
+
+    With a skill goal, the skill games (the dearest: a search bot thinks at every turn) are
+    played for a finalist whose fresh games meet every other goal (it may then meet them
+    all), and at the end, when none met, for the one finalist closest to the bands among
+    those inside every band but not surely (it may then be ``likely``). A finalist that
+    misses a goal, or that is only inside the bands after a closer one, plays none: its skill
+    number is "not played". (The order of the checks changes no level.)"""
     from ..core.study import Request
 
     chosen = _choose_finalists(settings.cands, study.race_streams, study.finalists)
@@ -1231,6 +1240,9 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
     if not chosen or confirm_games <= 0:
         return out
     level = 2 * study.alpha / (len(chosen) * len(study.all_streams))
+    found: dict[str, dict[str, np.ndarray]] = {}   # each finalist's confirmation numbers, in order
+    unsure: list[tuple[float, Candidate]] = []     # inside every band, not surely: skill checked last
+    met = False
     for c in chosen:
         got, out.interrupted = run.play([Request(c.label, c.game, study.specs,
                                                  [CONFIRM_BASE + i for i in range(confirm_games)])])
@@ -1238,24 +1250,42 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
             break
         out.used += confirm_games
         rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
-        conf = stream_values(study.race_streams, study.goal_by_name,
-                             per_game_table(rows, c.game, study.names, study.root))
-        # skill games are the dearest (a search bot thinks at every turn): only for a
-        # finalist that does not already miss another goal on the fresh games
-        if study.skill_specs is not None and not any(
-                st.outside(*_fixed_interval(conf[st.metric], level, st.bounds)[1:]) for st in study.race_streams):
-            t_s = time.monotonic()
-            ahead, out.interrupted = _skill_check(study, c, run)
-            out.skill_seconds += time.monotonic() - t_s
+        conf = found[c.label] = stream_values(study.race_streams, study.goal_by_name,
+                                              per_game_table(rows, c.game, study.names, study.root))
+        if study.skill_specs is not None:
+            bounds = {st.metric: _fixed_interval(conf[st.metric], level, st.bounds) for st in study.race_streams}
+            if any(st.outside(*bounds[st.metric][1:]) for st in study.race_streams):
+                continue   # misses a goal already: no skill games
+            if not all(st.inside(*bounds[st.metric][1:]) for st in study.race_streams):
+                unsure.append((max(st.badness(bounds[st.metric][0]) for st in study.race_streams), c))
+                continue   # cannot meet every goal: its skill check waits for the end
+            out.interrupted = _add_skill(study, c, run, conf, out)
             if out.interrupted:
+                del found[c.label]   # its skill check did not finish: as if not confirmed
                 break
-            out.skill_used += study.skill_rounds * len(study.skill_lineups)
-            conf["skill_ahead"] = ahead
-        mine = _confirm_rows(c, conf, study.all_streams, level)
-        out.rows.extend(mine)
-        if mine and mine[0]["verdict"] == "meets":
+        if _confirm_rows(c, conf, study.all_streams, level)[0]["verdict"] == "meets":
+            met = True
             break
+    if unsure and not (met or out.interrupted):
+        best = min(unsure, key=lambda u: (u[0], u[1].order))[1]
+        out.interrupted = _add_skill(study, best, run, found[best.label], out)
+        if out.interrupted:
+            del found[best.label]
+    for c in chosen:
+        if c.label in found:
+            out.rows.extend(_confirm_rows(c, found[c.label], study.all_streams, level))
     return out
+
+
+def _add_skill(study: _Study, c: Candidate, run: Any, conf: dict[str, np.ndarray], out: _Confirmation) -> bool:
+    """Play ``c``'s skill check into its confirmation numbers; True if interrupted."""
+    t_s = time.monotonic()
+    ahead, interrupted = _skill_check(study, c, run)
+    out.skill_seconds += time.monotonic() - t_s
+    if not interrupted:
+        out.skill_used += study.skill_rounds * len(study.skill_lineups)
+        conf["skill_ahead"] = ahead
+    return interrupted
 
 
 def _skill_check(study: _Study, c: Candidate, run: Any) -> tuple[np.ndarray, bool]:

@@ -356,6 +356,28 @@ def test_skill_games_skip_a_finalist_that_already_misses_a_goal():
     assert "not played" in res.finalists_table().loc["seat0_bonus=100", "stronger bot ahead"]
 
 
+def test_skill_games_wait_for_the_end_when_no_finalist_can_meet_the_other_goals():
+    """A finalist inside the fair band but not surely (100 fresh games cannot resolve
+    +-0.05) cannot meet every goal, whatever its skill: its skill check waits, and at the end
+    only the finalist closest to the bands plays one (it may be "likely"); the other's skill
+    number is "not played". Checking every such finalist (the old order) played twice the
+    skill games."""
+    game = tabletop_nb.load_game("toy", players=2)
+    res = balance(game, {"target": [20, 25, 30]}, {"fair": 0.05, "skill": ("random", "hold10", 0.6)},
+                  bots="random", seed=4, budget=300, batch=100, confirm_games=100, finalists=2, skill_games=20,
+                  executor="serial", progress=False)
+    f = res.finalists
+    fair = f[f.goal == "fair"]
+    assert not fair.met.any() and not fair.missed.any()   # both inside, neither surely
+    skill = f[f.stream == "skill_ahead"].set_index("label")
+    assert sorted(skill["n"]) == [0, 20] and res.games["skill"] == 20
+    checked = skill.index[skill["n"] == 20][0]
+    worst = {lab: max(abs(v - 0.5) for v in part.value) for lab, part in fair.groupby("label")}
+    assert checked == min(worst, key=worst.get)   # the closest to the bands on its fresh games
+    other = next(lab for lab in skill.index if lab != checked)
+    assert "not played" in res.finalists_table().loc[other, "stronger bot ahead"]
+
+
 # --------------------------------------------------------------------------- 9. saving
 @pytest.fixture(scope="module")
 def small_result():
