@@ -264,3 +264,56 @@ def test_the_server_logger_builds_no_record_its_handler_drops():
         assert not log.isEnabledFor(logging.DEBUG) and log.isEnabledFor(logging.INFO)
     finally:
         log.removeHandler(handler)
+
+
+@pytest.mark.timeout(300)
+def test_the_students_server_sends_a_page_in_a_few_writes(tmp_path):
+    """Voila's own page handler flushes each piece its template yields (about 480 HTTP
+    chunks for the lesson); the classroom's sends the page in writes of 64 KB or every 0.2 s.
+    The page is whole: every cell of the lesson has its place, a kernel, and Voila's finish."""
+    import json
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+    from pathlib import Path
+    classroom = _tools()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    room = classroom.Classroom(ip="127.0.0.1", port=port, token="t0ken", db=tmp_path / "c.sqlite",
+                               state=tmp_path / "state", warm=0)
+    ClassRolls(room.db)
+    log = tmp_path / "students.log"
+    proc = subprocess.Popen(room.students_command, cwd=classroom.ROOT, env=room.env(), stdout=open(log, "w"),
+                            stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2)
+                break
+            except OSError:
+                assert proc.poll() is None and time.time() < deadline, log.read_text()[-2000:]
+                time.sleep(0.3)
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
+            conn.sendall(f"GET /?token={room.token} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+            raw = b""
+            while chunk := conn.recv(1 << 16):
+                raw += chunk
+        head, _, body = raw.partition(b"\r\n\r\n")
+        assert b" 200 " in head.split(b"\r\n")[0] and b"chunked" in head.lower(), head
+        chunks, page = 0, b""
+        while True:  # HTTP/1.1 chunked transfer: size line, data, CRLF, ... then a 0 size
+            size_line, _, body = body.partition(b"\r\n")
+            size = int(size_line.split(b";")[0], 16)
+            if size == 0:
+                break
+            page, body, chunks = page + body[:size], body[size + 2:], chunks + 1
+        text = page.decode()
+        cells = len(json.loads((Path(classroom.ROOT) / classroom.LESSON).read_text())["cells"])
+        assert text.count("<div cell-index=") == cells and '"kernelId"' in text and "window.voila_finish()" in text
+        assert 1 <= chunks <= 4, chunks
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
