@@ -9,7 +9,7 @@ play through this module:
   one queue, so no worker waits at the end of one setting for the others;
 - :class:`StudyRun` holds what a study has open while it plays (the executor and the pool it
   made, the :class:`Progress` bar, the checkpoint file) and closes all of it however the
-  study ends; :meth:`StudyRun.play` plays :class:`Request` s (label, game, bots, games),
+  study ends; :meth:`StudyRun.play` plays requests (:class:`Request`: label, game, bots, games),
   taking games from the checkpoint where it has them and appending the new ones;
 - :func:`check_bots`, :func:`check_count` and :func:`study_seed` check a study's arguments
   before any game is played; :func:`results_table` is ``simulate``'s table of the rows.
@@ -110,7 +110,7 @@ class Request(NamedTuple):
 
 
 #: the young-generation threshold of Python's cycle collector while a chunk of games is
-#: played (see :func:`_run_chunk`); Python's default is 700
+#: played (see ``_run_chunk``); Python's default is 700
 GC_YOUNG_THRESHOLD = 20_000
 
 
@@ -379,7 +379,7 @@ def results_table(rows: list, game: Any, names: list, entropy: int, interrupted:
     Parameters
     ----------
     rows : list of tuple
-        Rows of :data:`~tabletop_nb.core.columns.COLUMNS` (a chunk's first part).
+        Rows of ``simulate``'s ``COLUMNS`` (a chunk's first part).
     game : Game
         The game played.
     names : list of str

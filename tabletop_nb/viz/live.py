@@ -20,7 +20,7 @@ anywidget 0.11's (``anywidget/labextension``):
    axes, deaf to the kernel (the "flaky empty boards"). plotly's ``_esm`` is its whole
    4.9 MB bundle, imported again for every FigureWidget (a blob URL each), which on a
    loaded machine takes longer than 2 s; two in one app load it twice at once.
-   :class:`BoardWidget` replaces the ``_esm`` by a small module (:data:`_ESM`) that
+   :class:`BoardWidget` replaces the ``_esm`` by a small module (``_ESM``) that
    finishes ``initialize`` at once and imports plotly's bundle only when drawing, once
    per page for every board (it travels in the ``_tabletop_bundle`` trait). So the
    model is ready well inside the 2 s and hears every message. Where the server serves
