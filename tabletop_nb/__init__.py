@@ -11,6 +11,7 @@ ipywidgets nor pandas; the widget classes load on first use.
 """
 from __future__ import annotations
 
+from . import native  # noqa: F401  first: whether the compiled modules or their source run
 from ._version import __version__
 from .core.dice import Die
 from .core.errors import HouseRuleError, IllegalActionError, RecordError, RulesError, TabletopError

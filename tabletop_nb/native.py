@@ -1,0 +1,164 @@
+"""Which code runs: the modules compiled at install time, or their Python source.
+
+Some hot modules (pyproject.toml's ``[tool.tabletop_nb.compiled]``: Pacal's engine sections,
+its analysis and constellation search) are compiled with mypyc when the package is installed
+on a machine with a C compiler (``setup.py``). The Python source stays the reference: both
+builds play the same games, and the source runs
+
+- when ``TABLETOP_PURE=1`` is set (to step into a rule with a debugger, or to read a
+  traceback line by line; ``0`` or unset: the compiled modules where they exist),
+- when nothing was compiled (no C compiler at install time, or ``TABLETOP_PURE=1`` then),
+- when a compiled module's source has changed since the build (an edit in an editable
+  install): then for every compiled module, with a one-line warning saying how to rebuild,
+  because a compiled module calls the others of its build directly.
+
+The decision is made once, when ``tabletop_nb`` is imported (it imports this module first),
+and worker processes inherit the environment. In source mode an import hook makes every
+``tabletop_nb`` module load from its ``.py`` file even where a compiled one sits beside it.
+
+>>> from tabletop_nb import native
+>>> native.MODE in ("compiled", "source")
+True
+>>> set(native.compiled_modules()) <= set(native.BUILT)
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import json
+import os
+import sys
+from types import ModuleType
+from typing import Any, Sequence
+
+__all__ = ["ENV", "MODE", "REASON", "BUILT", "pure_requested", "compiled_modules"]
+
+#: the environment switch: ``1`` runs the Python source even where compiled modules exist
+ENV = "TABLETOP_PURE"
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_ROOT = os.path.dirname(_PACKAGE)
+#: written by the build (setup.py): the compiled modules and their sources' hashes
+_MANIFEST = os.path.join(_PACKAGE, "_native_build.json")
+
+
+def pure_requested(environ: Any = None) -> bool:
+    """Whether ``TABLETOP_PURE`` asks for the Python source.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment to read (default ``os.environ``).
+
+    Returns
+    -------
+    bool
+        True for ``1``, ``true``, ``yes``, ``on``; False when unset, empty or ``0``,
+        ``false``, ``no``, ``off``.
+
+    Raises
+    ------
+    ValueError
+        For any other value, naming the variable.
+
+    Examples
+    --------
+    >>> pure_requested({"TABLETOP_PURE": "1"}), pure_requested({})
+    (True, False)
+    """
+    env = os.environ if environ is None else environ
+    v = str(env.get(ENV, "")).strip().lower()
+    if v in ("", "0", "false", "no", "off"):
+        return False
+    if v in ("1", "true", "yes", "on"):
+        return True
+    raise ValueError(f"{ENV}={env[ENV]!r}: set it to 1 (run the Python source) or 0 (the compiled modules)")
+
+
+def _module_name(path: str) -> str:
+    """``tabletop_nb/games/pacal/analysis.py`` -> ``tabletop_nb.games.pacal.analysis``."""
+    return path[:-3].replace("/", ".")
+
+
+def _decide() -> tuple[str, str, dict[str, str]]:
+    """(mode, reason, {module name: source path}) for this process."""
+    try:
+        with open(_MANIFEST) as f:
+            built = json.load(f)["modules"]
+    except FileNotFoundError:
+        return "source", "nothing was compiled (no build manifest)", {}
+    modules = {_module_name(p): p for p in built}
+    if not modules:
+        return "source", "nothing was compiled at install time", {}
+    if pure_requested():
+        return "source", f"{ENV} is set", modules
+    stale = []
+    for path, digest in built.items():
+        try:
+            with open(os.path.join(_ROOT, path), "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != digest:
+                    stale.append(path)
+        except FileNotFoundError:
+            stale.append(path)
+    if stale:
+        print(f"tabletop_nb: {', '.join(stale)} changed since it was compiled: running the Python "
+              f"source (rebuild: make compiled)", file=sys.stderr)
+        return "source", f"changed since compiled: {', '.join(stale)}", modules
+    return "compiled", "compiled at install time", modules
+
+
+class _SourceFirst:
+    """A meta path finder: ``tabletop_nb``'s submodules from their ``.py`` files only."""
+
+    def __init__(self) -> None:
+        self._finders: dict[str, importlib.machinery.FileFinder] = {}
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if path is None or not fullname.startswith("tabletop_nb."):
+            return None
+        for entry in path:
+            finder = self._finders.get(entry)
+            if finder is None:
+                finder = self._finders[entry] = importlib.machinery.FileFinder(
+                    entry, (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES))
+            spec = finder.find_spec(fullname)
+            if spec is not None and spec.loader is not None:
+                return spec
+        return None  # not a source module (e.g. the compiled library): the usual finders
+
+    def invalidate_caches(self) -> None:
+        self._finders.clear()
+
+
+#: ``"compiled"`` or ``"source"``: which code this process runs
+MODE: str
+#: why (e.g. ``"TABLETOP_PURE is set"``)
+REASON: str
+MODE, REASON, _built = _decide()
+#: the modules the build compiled (names), whichever mode runs
+BUILT: tuple[str, ...] = tuple(sorted(_built))
+
+if MODE == "source" and _built and not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+    sys.meta_path.insert(0, _SourceFirst())
+
+
+def compiled_modules() -> list[str]:
+    """The imported ``tabletop_nb`` modules that run compiled code (empty in source mode).
+
+    Returns
+    -------
+    list of str
+        Module names whose file is an extension module, sorted.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> mods = tabletop_nb.native.compiled_modules()
+    >>> MODE == "compiled" or mods == []
+    True
+    """
+    ext = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(name for name, m in list(sys.modules.items())
+                  if name.startswith("tabletop_nb.") and not name.endswith("__mypyc")
+                  and str(getattr(m, "__file__", "") or "").endswith(ext))
