@@ -4,24 +4,36 @@
 #   make test   creates .venv, installs the test and docs extras (and Chromium with apt when root),
 #               runs the unit tests, the notebooks under nbval, builds the docs site (warnings are
 #               errors) and runs the browser tests (the site's among them)
+# Installing compiles the modules listed in pyproject.toml's [tool.tabletop_nb.compiled] with mypyc
+# where a C compiler is there (setup.py); TABLETOP_PURE=1 runs their Python source instead.
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 PORT   ?= 8888
 
-.PHONY: lab voila classroom test lint unit notebooks browser chromium bench clean docs docs-notebooks docs-serve
+.PHONY: lab voila classroom test lint unit unit-source notebooks browser chromium bench clean docs docs-notebooks docs-serve compiled
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(VENV)/.lab-installed: pyproject.toml | $(VENV)/bin/python
+# Every install builds the package, so it compiles (setup.py) and stamps .compiled too.
+$(VENV)/.lab-installed: pyproject.toml setup.py | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[lab]"
-	touch $@
+	touch $@ $(VENV)/.compiled
 
-$(VENV)/.test-installed: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e ".[test]"
-	touch $@ $(VENV)/.lab-installed
+# the test and docs extras in one install (make test needs both): one compile, not two
+$(VENV)/.test-installed: pyproject.toml setup.py | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[test,docs]"
+	touch $@ $(VENV)/.lab-installed $(VENV)/.docs-installed $(VENV)/.compiled
+
+# The compiled modules again when one of their sources changed (an editable install runs the
+# source of all of them until then: tabletop_nb/native.py). `make compiled` does only this.
+COMPILED_SOURCES := $(shell sed -n '/^\[tool.tabletop_nb.compiled\]/,/^\]/p' pyproject.toml | grep -o '"tabletop_nb/[^"]*"' | tr -d '"')
+$(VENV)/.compiled: $(COMPILED_SOURCES) | $(VENV)/.lab-installed
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+compiled: $(VENV)/.compiled
 
 # as root (containers, Binder-like machines) JupyterLab refuses to start without --allow-root
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -43,21 +55,21 @@ $(VOILA_TEMPLATE): | $(VENV)/bin/python
 	mkdir -p $(dir $@)
 	ln -sfn $(CURDIR)/share/jupyter/voila/templates/tabletop $@
 
-lab: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
+lab: $(VENV)/.lab-installed $(VENV)/.compiled $(VOILA_TEMPLATE)
 	$(PY) -m jupyter lab --ServerApp.root_dir=. --port=$(PORT) $(ALLOW_ROOT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 # the classroom app: the dice lesson with its code hidden, at http://localhost:$(VOILA_PORT)
 # (voila.json, read from this folder: the tabletop template and progressive rendering)
 VOILA_PORT ?= 8866
-voila: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
+voila: $(VENV)/.lab-installed $(VENV)/.compiled $(VOILA_TEMPLATE)
 	$(PY) -m voila notebooks/dice_odds.ipynb --port=$(VOILA_PORT)
 
 # the dice lesson served to a class from this computer (tools/classroom.py): on the classroom
 # network, behind a short token, idle kernels culled, each kernel's memory bounded; it prints
 # the address students type and, for this computer only, the teacher's view of the class's
 # pooled rolls. CLASS_ARGS passes options (e.g. CLASS_ARGS="--port 9000 --cull 300").
-classroom: $(VENV)/.lab-installed $(VOILA_TEMPLATE)
+classroom: $(VENV)/.lab-installed $(VENV)/.compiled $(VOILA_TEMPLATE)
 	$(PY) tools/classroom.py $(CLASS_ARGS)
 
 # Chromium for the browser tests: Debian's package, installed only when missing and root.
@@ -76,9 +88,9 @@ chromium:
 # the documentation site (docs/_build/html): Sphinx + PyData theme + MyST-NB + numpydoc, warnings
 # are errors; notebooks are rendered from the executed copies in docs/notebooks/, which
 # `make docs-notebooks` writes (only those missing or stale; about 20-70 s each)
-$(VENV)/.docs-installed: pyproject.toml | $(VENV)/bin/python
+$(VENV)/.docs-installed: pyproject.toml setup.py | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[docs]"
-	touch $@ $(VENV)/.lab-installed
+	touch $@ $(VENV)/.lab-installed $(VENV)/.compiled
 
 docs: $(VENV)/.docs-installed
 	$(PY) -m sphinx -b html -W --keep-going -q docs docs/_build/html
@@ -101,8 +113,15 @@ lint: $(VENV)/.test-installed
 	$(PY) -m ruff check tabletop_nb tests tools benchmarks
 	$(PY) -m mypy
 
-unit: $(VENV)/.test-installed
+unit: $(VENV)/.test-installed $(VENV)/.compiled
 	$(PY) -m pytest tests -m "not browser" -q
+
+# The Python source of the compiled modules, the reference: the build's own tests, the golden
+# records, and the compiled games' engine, bot and lab tests again with TABLETOP_PURE=1 (the
+# unit run above uses the compiled modules); both must pin the same digests.
+SOURCE_MODE_TESTS = tests/build tests/test_golden_records.py tests/games/pacal tests/conformance
+unit-source: $(VENV)/.test-installed
+	TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS) -m "not browser and not slow" -q -p no:cacheprovider -k "not speed"
 
 notebooks: $(VENV)/.test-installed
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
@@ -110,10 +129,11 @@ notebooks: $(VENV)/.test-installed
 browser: $(VENV)/.test-installed chromium
 	$(PY) -m pytest tests -m browser -q
 
-test: $(VENV)/.test-installed $(VENV)/.docs-installed $(VOILA_TEMPLATE) chromium
-	$(PY) -m ruff check tabletop_nb tests tools benchmarks
+test: $(VENV)/.test-installed $(VENV)/.docs-installed $(VENV)/.compiled $(VOILA_TEMPLATE) chromium
+	$(PY) -m ruff check tabletop_nb tests tools benchmarks setup.py
 	$(PY) -m mypy
 	$(PY) -m pytest tests -m "not browser" -q
+	TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS) -m "not browser and not slow" -q -p no:cacheprovider -k "not speed"
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
 	$(PY) -m sphinx -b html -W --keep-going -q -E docs docs/_build/html
 	$(PY) -m pytest tests -m browser -q
@@ -132,4 +152,5 @@ bench: $(VENV)/.bench-installed
 	$(PY) benchmarks/bench_compare.py --games $(BENCH_GAMES)
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache build *.egg-info tabletop_nb/_native_build.json
+	find tabletop_nb -name '*.so' -delete

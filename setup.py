@@ -15,9 +15,11 @@ from older code (see that module, and docs/DEVELOPING.md, "Compiled build").
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
+import re
 import sys
 import sysconfig
 import tempfile
@@ -89,6 +91,103 @@ def source_hashes(paths: list[str]) -> dict[str, str]:
     return out
 
 
+# -- docstrings ----------------------------------------------------------------------------
+# mypyc gives a compiled function, method, class and module only a text signature, no
+# docstring (``__doc__`` is None), which would lose help(), the doctests and the API pages in
+# the compiled build. The docstrings are taken from the source (ast) and written into the
+# generated C, where mypyc leaves them empty: after the text signature's "--\n\n" (CPython's
+# convention for a C function's ``__doc__``), and in the module definition's docstring slot.
+# tests/build/test_docstrings.py checks that both builds show the same docstrings.
+
+def _source_docs(path: str) -> tuple[str | None, dict[str, str], dict[str, tuple[str | None, dict[str, str]]]]:
+    """(module doc, {function: doc}, {class: (doc, {method: doc})}) of a source file."""
+    with open(os.path.join(HERE, path), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    funcs: dict[str, str] = {}
+    classes: dict[str, tuple[str | None, dict[str, str]]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            doc = ast.get_docstring(node, clean=False)
+            if doc:
+                funcs[node.name] = doc
+        elif isinstance(node, ast.ClassDef):
+            methods = {n.name: d for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       for d in [ast.get_docstring(n, clean=False)] if d}
+            classes[node.name] = (ast.get_docstring(node, clean=False), methods)
+    return ast.get_docstring(tree, clean=False), funcs, classes
+
+
+def _c_text(doc: str) -> str:
+    """``doc`` as C string literal text (without the quotes), UTF-8, every byte safe."""
+    out = []
+    for b in doc.encode("utf-8"):
+        c = chr(b)
+        if c == "\n":
+            out.append("\\n")
+        elif c in '"\\?':
+            out.append("\\" + c)
+        elif 32 <= b < 127:
+            out.append(c)
+        else:
+            out.append(f"\\{b:03o}")
+    return "".join(out)
+
+
+#: a text signature in the generated C: PyDoc_STR("name(args)\n--\n\n") (group 1: the signature)
+_SIG = r'PyDoc_STR\("((?:[^"\\]|\\.)*?)\\n--\\n\\n"\)'
+
+
+def _signature_and_doc(sig: str, doc: str) -> str:
+    return f'PyDoc_STR("{sig}\\n--\\n\\n{_c_text(doc)}")'
+
+
+def restore_docstrings(c_file: str, paths: list[str]) -> int:
+    """Write the source's docstrings into mypyc's generated ``c_file``; the number written."""
+    with open(c_file, encoding="utf-8") as f:
+        text = f.read()
+    written = 0
+
+    def with_docs(block: str, docs: dict[str, str]) -> str:
+        """A PyMethodDef table's entries with their docstrings after their signatures."""
+        def entry(m: re.Match[str]) -> str:
+            nonlocal written
+            doc = docs.get(m.group(1))
+            if not doc:
+                return m.group(0)
+            written += 1
+            return m.group(0)[:m.start(2) - m.start(0) - len('PyDoc_STR("')] + _signature_and_doc(m.group(2), doc)
+        return re.sub(r'\{"(\w+)",[^{}]*?' + _SIG, entry, block, flags=re.S)
+
+    for path in paths:
+        name = path[:-3].replace("/", ".")
+        mod_doc, funcs, classes = _source_docs(path)
+        m = re.search(r'static struct PyModuleDef (\w+)module = \{\s*PyModuleDef_HEAD_INIT,\s*"'
+                      + re.escape(name) + r'",\s*NULL, /\* docstring \*/', text)
+        if m is None:
+            raise SystemExit(f"setup.py: no module definition of {name} in {c_file} (has mypyc's output changed?)")
+        prefix = m.group(1)
+        if mod_doc:
+            text = (text[:m.start()] + m.group(0).replace("NULL, /* docstring */", f'"{_c_text(mod_doc)}", /* docstring */')
+                    + text[m.end():])
+            written += 1
+        tables = [(f"{prefix}module_methods", funcs)]
+        tables += [(f"{prefix}___{cls}_methods", methods) for cls, (_, methods) in classes.items()]
+        for table, docs in tables:
+            m = re.search(r"static PyMethodDef " + re.escape(table) + r"\[\] = \{.*?\n\s*\};", text, flags=re.S)
+            if m is None or not docs:
+                continue  # a class that stays a Python class (mypyc's choice) has no table
+            text = text[:m.start()] + with_docs(m.group(0), docs) + text[m.end():]
+        for cls, (doc, _) in classes.items():
+            m = re.search(r"static PyTypeObject CPyType_" + re.escape(f"{prefix}___{cls}") + r"_template_ = \{[^}]*?"
+                          + r"\.tp_doc = " + _SIG, text, flags=re.S)
+            if m is not None and doc:
+                text = text[:m.start(1) - len('PyDoc_STR("')] + _signature_and_doc(m.group(1), doc) + text[m.end():]
+                written += 1
+    with open(c_file, "w", encoding="utf-8") as f:
+        f.write(text)
+    return written
+
+
 class BuildCompiled(build_ext):
     """build_ext whose extensions are the mypyc-compiled modules, made when the build runs
     (not on every call of setup.py, which pip makes three times), or none at all."""
@@ -109,6 +208,11 @@ class BuildCompiled(build_ext):
                 # mypy reads pyproject.toml's [tool.mypy] (follow_imports = silent: the
                 # modules imported by these are type-checked, not compiled)
                 self.extensions = mypycify(self._compiled, opt_level="3", group_name=GROUP)
+                for ext in self.extensions:
+                    for c_file in ext.sources:
+                        if c_file.endswith("__native.c"):  # the group's code (not the runtime's)
+                            n = restore_docstrings(c_file, self._compiled)
+                            _notice(f"{n} docstrings written into the compiled modules")
         self.distribution.ext_modules = self.extensions
         super().finalize_options()
 

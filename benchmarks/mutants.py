@@ -267,6 +267,9 @@ def env_for(repo: Path, game: str, **extra) -> dict:
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the copy's pycs are kept (an engine file's pyc is dropped on each write)
     env["MUTANT_GAME"] = game
     env["TABLETOP_SKIP_BROWSER"] = "1"
+    # mutants are of the Python source: never a compiled module (tabletop_nb/native.py), which
+    # would not see the mutated file and would call its compiled neighbours directly
+    env["TABLETOP_PURE"] = "1"
     if not OPTIONS["slow"]:
         env["MUTANT_SKIP"] = SOAKS
     env.update(extra)

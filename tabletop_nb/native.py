@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
 import importlib.machinery
 import json
 import os
@@ -80,29 +81,30 @@ def _module_name(path: str) -> str:
     return path[:-3].replace("/", ".")
 
 
-def _decide() -> tuple[str, str, dict[str, str]]:
-    """(mode, reason, {module name: source path}) for this process."""
+def _decide(manifest: str = _MANIFEST, root: str = _ROOT,
+            environ: Any = None) -> tuple[str, str, dict[str, str]]:
+    """(mode, reason, {module name: source path}) for the build whose manifest is given."""
     try:
-        with open(_MANIFEST) as f:
+        with open(manifest) as f:
             built = json.load(f)["modules"]
     except FileNotFoundError:
         return "source", "nothing was compiled (no build manifest)", {}
     modules = {_module_name(p): p for p in built}
     if not modules:
         return "source", "nothing was compiled at install time", {}
-    if pure_requested():
+    if pure_requested(environ):
         return "source", f"{ENV} is set", modules
     stale = []
     for path, digest in built.items():
         try:
-            with open(os.path.join(_ROOT, path), "rb") as f:
+            with open(os.path.join(root, path), "rb") as f:
                 if hashlib.sha256(f.read()).hexdigest() != digest:
                     stale.append(path)
         except FileNotFoundError:
             stale.append(path)
     if stale:
-        print(f"tabletop_nb: {', '.join(stale)} changed since it was compiled: running the Python "
-              f"source (rebuild: make compiled)", file=sys.stderr)
+        print(f"tabletop_nb: {', '.join(stale)} changed since compiled: running the Python source "
+              f"of every compiled module (rebuild: make compiled)", file=sys.stderr)
         return "source", f"changed since compiled: {', '.join(stale)}", modules
     return "compiled", "compiled at install time", modules
 
@@ -131,6 +133,51 @@ class _SourceFirst:
         self._finders.clear()
 
 
+#: what mypyc puts in a compiled module's Python classes (NamedTuples, ...) for their docstring
+_FILLER = "mypyc filler docstring"
+
+
+class _CompiledDocs:
+    """A meta path finder for the compiled modules: loads them as usual, then gives their
+    Python classes the docstrings of the source (mypyc leaves a filler there; the build
+    writes the other docstrings into the compiled code, see setup.py)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = frozenset(names)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            spec.loader = _DocsLoader(spec.loader)
+        return spec
+
+
+class _DocsLoader(importlib.abc.Loader):
+    def __init__(self, loader: importlib.machinery.ExtensionFileLoader) -> None:
+        self.loader = loader
+
+    def __getattr__(self, name: str) -> Any:  # get_filename, is_package, ... of the loader
+        return getattr(self.loader, name)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        import ast
+        source = os.path.join(_ROOT, *module.__name__.split(".")) + ".py"
+        with open(source, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                cls = getattr(module, node.name, None)
+                if isinstance(cls, type) and cls.__dict__.get("__doc__") == _FILLER:
+                    cls.__doc__ = ast.get_docstring(node, clean=False)
+
+
 #: ``"compiled"`` or ``"source"``: which code this process runs
 MODE: str
 #: why (e.g. ``"TABLETOP_PURE is set"``)
@@ -141,6 +188,8 @@ BUILT: tuple[str, ...] = tuple(sorted(_built))
 
 if MODE == "source" and _built and not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
     sys.meta_path.insert(0, _SourceFirst())
+elif MODE == "compiled" and not any(isinstance(f, _CompiledDocs) for f in sys.meta_path):
+    sys.meta_path.insert(0, _CompiledDocs(BUILT))
 
 
 def compiled_modules() -> list[str]:

@@ -1,0 +1,336 @@
+"""The compiled build (setup.py, tabletop_nb/native.py; DEVELOPING.md, "Compiled build").
+
+The modules listed in pyproject.toml's ``[tool.tabletop_nb.compiled]`` are compiled with mypyc
+at install time where a C compiler is there; ``TABLETOP_PURE=1`` runs their Python source.
+These tests prove that the install compiled them, that the switch runs the source (a
+debugger steps into it, a traceback has its frames), that both play the same games, and
+that what a designer and a reader use still works compiled: a house rule in a notebook
+cell, its traceback, the bots following it, docstrings, doctests and ``rules_map``.
+
+``make test`` runs this module twice: in the compiled build, then with ``TABLETOP_PURE=1``.
+Tests that start a child process in each mode prove both whichever mode runs them.
+"""
+from __future__ import annotations
+
+import doctest
+import hashlib
+import inspect
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+import traceback
+from pathlib import Path
+
+import pytest
+
+import tabletop_nb
+from tabletop_nb import CHANCE, native
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _listed() -> list[str]:
+    import tomllib
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        paths = tomllib.load(f)["tool"]["tabletop_nb"]["compiled"]["modules"]
+    return sorted(p[:-3].replace("/", ".") for p in paths)
+
+
+def _c_compiler_here() -> bool:
+    """Whether this machine can build an extension (the compiler and Python's headers)."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return bool(shutil.which(cc)) and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+
+
+def _child(code: str, pure: bool, extra_env: dict | None = None) -> dict:
+    """Run ``code`` (which prints one JSON line last) in a child process in one mode."""
+    env = dict(os.environ, TABLETOP_PURE="1" if pure else "0", **(extra_env or {}))
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+needs_build = pytest.mark.skipif(not native.BUILT, reason="nothing was compiled at install time "
+                                 "(test_a_machine_with_a_compiler_gets_the_compiled_modules says whether it should have been)")
+
+
+# -- the install ---------------------------------------------------------------------------------
+
+def test_a_machine_with_a_compiler_gets_the_compiled_modules():
+    """Where a C compiler is there (CI, make lab), the install compiled every listed module:
+    a build that silently fell back to pure Python fails here."""
+    if not _c_compiler_here():
+        assert native.BUILT == (), "no compiler here, yet a build manifest lists compiled modules"
+        pytest.skip("no C compiler on this machine: the pure-Python package is the right install")
+    assert sorted(native.BUILT) == _listed(), "re-install (make compiled): the build is not the list's"
+
+
+@needs_build
+def test_compiled_mode_runs_every_listed_module_compiled():
+    got = _child("""
+        import json, tabletop_nb, importlib
+        from tabletop_nb import CHANCE, native
+        for m in native.BUILT: importlib.import_module(m)
+        print(json.dumps({"mode": native.MODE, "compiled": native.compiled_modules(),
+                          "files": [importlib.import_module(m).__file__ for m in native.BUILT]}))
+        """, pure=False)
+    assert got["mode"] == "compiled"
+    assert got["compiled"] == _listed()
+    assert all(f.endswith(".so") for f in got["files"])
+
+
+@needs_build
+def test_the_switch_runs_the_python_source():
+    got = _child("""
+        import json, importlib
+        from tabletop_nb import CHANCE, native
+        for m in native.BUILT: importlib.import_module(m)
+        print(json.dumps({"mode": native.MODE, "reason": native.REASON, "compiled": native.compiled_modules(),
+                          "files": [importlib.import_module(m).__file__ for m in native.BUILT]}))
+        """, pure=True)
+    assert (got["mode"], got["reason"], got["compiled"]) == ("source", "TABLETOP_PURE is set", [])
+    assert got["files"] and all(f.endswith(".py") for f in got["files"])
+
+
+def test_a_wrong_switch_value_names_the_variable():
+    env = dict(os.environ, TABLETOP_PURE="maybe")
+    r = subprocess.run([sys.executable, "-c", "import tabletop_nb"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0 and "TABLETOP_PURE='maybe'" in r.stderr and "set it to 1" in r.stderr
+
+
+def test_a_source_changed_since_the_build_runs_the_source(tmp_path, capsys):
+    """An edit in an editable install is not shadowed by the library built before it."""
+    (tmp_path / "pkg").mkdir()
+    src = tmp_path / "pkg" / "rules.py"
+    src.write_text("X = 1\n")
+    manifest = tmp_path / "manifest.json"
+    digest = hashlib.sha256(b"X = 1\n").hexdigest()
+    manifest.write_text(json.dumps({"modules": {"pkg/rules.py": digest}}))
+    assert native._decide(str(manifest), str(tmp_path), {})[:2] == ("compiled", "compiled at install time")
+    assert native._decide(str(manifest), str(tmp_path), {"TABLETOP_PURE": "1"})[0] == "source"
+    src.write_text("X = 2\n")
+    mode, reason, built = native._decide(str(manifest), str(tmp_path), {})
+    assert (mode, built) == ("source", {"pkg.rules": "pkg/rules.py"}) and "pkg/rules.py" in reason
+    assert "changed since compiled" in capsys.readouterr().err
+    manifest.write_text(json.dumps({"modules": {}}))  # a pure install over a compiled one
+    assert native._decide(str(manifest), str(tmp_path), {})[0] == "source"
+
+
+def test_mutation_testing_runs_the_source():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import mutants
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert native.pure_requested(mutants.env_for(Path("/nowhere"), "pacal"))
+
+
+# -- the source is the reference: both modes play the same games ---------------------------------
+
+_GAMES = """
+    import hashlib, json, tabletop_nb
+    from tabletop_nb import CHANCE, native
+    def digest(players, bots, seed):
+        g = tabletop_nb.load_game("pacal", players=players)
+        rec = tabletop_nb.play(g, bots, seed=seed)
+        h = hashlib.sha256(rec.to_json().encode())
+        h.update(repr(tabletop_nb.replay(g, rec)[-1]).encode())
+        return h.hexdigest()[:16]
+    out = {f"{p}p-{b}-{seed}": digest(p, b, seed) for p in (2, 3, 4, 5) for b in ("greedy", "random")
+           for seed in range(6)}
+    out["3p-search-0"] = digest(3, ["search", "greedy", "random"], 0)
+    print(json.dumps({"mode": native.MODE, "games": out}))
+"""
+
+
+@needs_build
+def test_both_modes_play_the_same_games():
+    """Pacal games of every size, greedy, random and search bots: the same records and final
+    states compiled and from the source (the golden tests pin more, in both modes)."""
+    compiled, source = _child(_GAMES, pure=False), _child(_GAMES, pure=True)
+    assert (compiled["mode"], source["mode"]) == ("compiled", "source")
+    assert compiled["games"] == source["games"]
+
+
+# -- what designers and readers use, in whichever mode runs (make test runs both) ------------------
+
+def _cell(src: str, name: str = "<cell-7>") -> dict:
+    """Run ``src`` as a notebook cell would: exec'd code with its own file name."""
+    ns: dict = {}
+    exec(compile(textwrap.dedent(src), name, "exec"), ns)
+    return ns
+
+
+def test_mode_is_what_the_environment_asks():
+    """The rest of this module runs compiled unless TABLETOP_PURE=1 (make test runs it both ways)."""
+    from tabletop_nb.games.pacal import analysis  # noqa: F401  a compiled module, imported
+    want_compiled = bool(native.BUILT) and not native.pure_requested()
+    assert native.MODE == ("compiled" if want_compiled else "source")
+    assert (native.compiled_modules() != []) == want_compiled
+
+
+def test_a_house_rule_in_a_cell_overrides_a_hook_the_compiled_engine_calls():
+    """PC-SCORE-03..08 through ``district_gain``: the compiled build section asks the game, so
+    a designer's subclass from a cell changes the points scored, on every build."""
+    ns = _cell("""
+        from tabletop_nb.games.pacal.engine import PacalGame
+        class Generous(PacalGame):
+            calls = 0
+            def district_gain(self, district, before, seat, added):
+                type(self).calls += 1
+                return super().district_gain(district, before, seat, added) + 1
+        """)
+    from tabletop_nb.games.pacal.engine import PacalGame
+    from tabletop_nb.games.pacal.state import OVER
+    base, gen = PacalGame(players=3), ns["Generous"](players=3)
+    rng = random.Random(4)
+    s, t = base.initial_state(), gen.initial_state()
+    builds = 0
+    while True:  # the same random actions in both, until the scores may change the game's course
+        a = base.sample_chance(s, rng) if base.current_player(s) == CHANCE else rng.choice(base.legal_actions(s))
+        s2, t2 = base.apply(s, a), gen.apply(t, a)
+        if OVER in (s2.phase, t2.phase) or s2.last_round != t2.last_round:
+            break  # from here the higher scores may change the game's course
+        gained = [y - x for x, y in zip(s.scores, s2.scores)]
+        if any(gained):  # a build scored
+            assert [y - x for x, y in zip(t.scores, t2.scores)] == [g + (g > 0) for g in gained]
+            builds += 1
+        s, t = s2, t2
+    assert builds >= 3 and ns["Generous"].calls > 0
+
+
+def test_the_bots_follow_a_house_rule_from_a_cell():
+    """The greedy bot values builds through ``district_gain``: a rule that pays only for
+    the lowest district makes it choose otherwise in some positions."""
+    ns = _cell("""
+        from tabletop_nb.games.pacal.engine import PacalGame
+        class OnlyDistrictZero(PacalGame):
+            def district_gain(self, district, before, seat, added):
+                return 50 if district == 0 else 0
+        """)
+    from tabletop_nb.games.pacal.engine import PacalGame
+    base, odd = PacalGame(players=4), ns["OnlyDistrictZero"](players=4)
+    differ = sum(tabletop_nb.play(base, "greedy", seed=s).actions != tabletop_nb.play(odd, "greedy", seed=s).actions
+                 for s in range(3))
+    assert differ >= 2
+
+
+def test_a_traceback_from_a_house_rule_ends_in_the_designers_code():
+    ns = _cell("""
+        from tabletop_nb.games.pacal.engine import PacalGame
+        class Broken(PacalGame):
+            def district_gain(self, district, before, seat, added):
+                return added // (seat - seat)
+        """, name="<cell-12>")
+    with pytest.raises(tabletop_nb.HouseRuleError) as info:  # the runner names the house rule
+        tabletop_nb.play(ns["Broken"](players=3), "random", seed=1)
+    cause = info.value.__cause__
+    assert isinstance(cause, ZeroDivisionError)
+    frames = traceback.extract_tb(cause.__traceback__)
+    assert (frames[-1].filename, frames[-1].name) == ("<cell-12>", "district_gain")
+    # the rule's path through the engine is in it too, compiled or not
+    assert any(f.filename.endswith(os.path.join("pacal", "engine", "turn.py")) for f in frames)
+
+
+def test_a_traceback_in_source_mode_is_a_debuggers():
+    """With TABLETOP_PURE=1 an error inside a rule has real frames (the locals a debugger
+    shows) and a tracer sees each call into the rule's module; compiled, neither."""
+    code = """
+        import json, sys, traceback
+        from tabletop_nb.games.pacal import analysis
+        calls = []
+        def tracer(frame, event, arg):
+            if event == "call" and frame.f_code.co_filename.endswith("analysis.py"):
+                calls.append(frame.f_code.co_name)
+        sys.settrace(tracer)
+        analysis.majority_gain(5, [1, 0, 2], 0, 1)
+        sys.settrace(None)
+        try:
+            analysis.majority_gain(5, [1, 0], 7, 1)   # seat 7 of 2: an IndexError inside the rule
+        except IndexError as e:
+            tb = e.__traceback__
+            while tb.tb_next: tb = tb.tb_next
+            last = traceback.extract_tb(e.__traceback__)[-1]
+            print(json.dumps({"calls": calls, "file": last.filename, "line": last.line,
+                              "locals": sorted(tb.tb_frame.f_locals)}))
+    """
+    src = _child(code, pure=True)
+    assert src["calls"] == ["majority_gain"]
+    assert src["file"].endswith("analysis.py") and "before[seat]" in src["line"]
+    assert {"value", "before", "seat", "added"} <= set(src["locals"])
+    if native.BUILT:
+        comp = _child(code, pure=False)
+        assert comp["calls"] == [] and comp["locals"] == []
+        assert comp["file"].endswith("analysis.py")  # mypyc still names the line
+
+
+_DOCS = """
+    import doctest, importlib, inspect, json
+    from tabletop_nb import CHANCE, native
+    out = {}
+    for name in native.BUILT:
+        mod = importlib.import_module(name)
+        docs = {name: inspect.getdoc(mod)}
+        for k, v in vars(mod).items():
+            if getattr(v, "__module__", None) != name:
+                continue
+            docs[k] = inspect.getdoc(v)
+            if isinstance(v, type):
+                for mk, mv in vars(v).items():
+                    if callable(mv) and getattr(mv, "__doc__", None) and not mk.startswith("__"):
+                        docs[f"{k}.{mk}"] = inspect.getdoc(mv)
+        tests = doctest.DocTestFinder(exclude_empty=True).find(mod, name)
+        out[name] = {"docs": docs, "doctests": sorted((t.name, [e.source for e in t.examples])
+                                                      for t in tests if t.examples)}
+    print(json.dumps({"mode": native.MODE, "modules": out}))
+"""
+
+
+@needs_build
+def test_docstrings_and_doctests_are_the_sources_in_both_modes():
+    """mypyc leaves compiled functions without docstrings; the build writes the source's in
+    (setup.py), and tabletop_nb.native gives compiled modules' Python classes theirs."""
+    compiled, source = _child(_DOCS, pure=False), _child(_DOCS, pure=True)
+    assert (compiled["mode"], source["mode"]) == ("compiled", "source")
+    for name, want in source["modules"].items():
+        got = compiled["modules"][name]
+        assert got["docs"] == want["docs"], name
+        assert got["doctests"] == want["doctests"], name
+    assert sum(len(m["doctests"]) for m in compiled["modules"].values()) > 20
+
+
+def test_the_compiled_modules_doctests_pass():
+    from tabletop_nb.games.pacal import analysis, constellations
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    n = 0
+    for mod in (analysis, constellations):
+        for t in doctest.DocTestFinder(exclude_empty=True).find(mod, mod.__name__):
+            runner.run(t)
+            n += len(t.examples)
+    assert n > 20 and runner.summarize(verbose=False).failed == 0
+
+
+@needs_build
+def test_rules_map_is_the_same_in_both_modes():
+    code = """
+        import json, tabletop_nb
+        from tabletop_nb import CHANCE, native
+        t = tabletop_nb.rules_map("pacal")
+        print(json.dumps({"mode": native.MODE, "rows": t.astype(str).values.tolist()}))
+    """
+    compiled, source = _child(code, pure=False), _child(code, pure=True)
+    assert (compiled["mode"], source["mode"]) == ("compiled", "source")
+    assert compiled["rows"] == source["rows"] and len(source["rows"]) > 50
+
+
+def test_help_shows_a_compiled_functions_docstring():
+    from tabletop_nb.games.pacal import analysis
+    assert "Rules: PC-SCORE-03..08." in (inspect.getdoc(analysis.majority_gain) or "")
+    assert list(inspect.signature(analysis.majority_gain).parameters) == ["value", "before", "seat", "added", "ties"]
