@@ -1,0 +1,106 @@
+"""The compiled build against the Python source, alternated in one window.
+
+    python benchmarks/bench_build.py [--game pacal] [--rounds 2] [--greedy 300] [--random 200]
+                                     [--players 4] [--compare 0] [--json]
+
+Each measurement runs in a fresh process, with ``TABLETOP_PURE=1`` (the source) or ``0`` (the
+modules compiled at install time; tabletop_nb/native.py), the two modes alternating round
+after round so that a change of the machine's load falls on both. It reports the CPU seconds
+of the measured process (``time.process_time``) beside the wall time and the load average,
+and checks that both modes gave the same games (a digest of the seats' scores and the game
+lengths). ``--compare N`` also times ``compare_rules`` of two variants with N games each
+(greedy bots, 2 processes: the CPU seconds then add the workers').
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+CHILD = r"""
+import hashlib, json, os, resource, sys, time
+import tabletop_nb as tt
+from tabletop_nb import native
+game, players, greedy, rand, compare = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+g = tt.load_game(game, players=players)
+out = {"mode": native.MODE, "load": os.getloadavg()[0]}
+def run(bots, n):
+    h = hashlib.sha256()
+    c, w = time.process_time(), time.perf_counter()
+    actions = 0
+    for seed in range(n):
+        rec = tt.play(g, bots, seed=seed)
+        actions += len(rec.actions)
+        h.update(repr((rec.scores, len(rec.actions))).encode())
+    return {"cpu_s": time.process_time() - c, "wall_s": time.perf_counter() - w, "actions": actions,
+            "digest": h.hexdigest()[:16]}
+if greedy:
+    out["greedy"] = run("greedy", greedy)
+if rand:
+    out["random"] = run("random", rand)
+if compare:
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    VARIANTS = {"pebble_rock": {"cargo_capacity": 5}, "neko": {"start_coins": 10}, "pacal": {"second_place": 3}}
+    ctx = mp.get_context("fork")
+    load = os.getloadavg()[0]
+    c, w = time.process_time(), time.perf_counter()
+    with ProcessPoolExecutor(2, mp_context=ctx) as ex:
+        cmp = tt.compare_rules({"base": g, "variant": g.with_rules(**VARIANTS[game])}, bots="greedy",
+                               games=compare, seed=1, progress=False, executor=ex)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out["compare"] = {"wall_s": time.perf_counter() - w, "cpu_s": time.process_time() - c + kids.ru_utime + kids.ru_stime,
+                      "load_before": load, "digest": hashlib.sha256(cmp.table.to_csv().encode()).hexdigest()[:16]}
+print(json.dumps(out))
+"""
+
+
+def once(pure: bool, a: argparse.Namespace) -> dict:
+    env = dict(os.environ, TABLETOP_PURE="1" if pure else "0")
+    r = subprocess.run([sys.executable, "-c", CHILD, a.game, str(a.players), str(a.greedy), str(a.random),
+                        str(a.compare)], env=env, capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(r.stderr[-3000:])
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="pacal")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--greedy", type=int, default=300, help="greedy games per measurement")
+    ap.add_argument("--random", type=int, default=200, help="random games per measurement")
+    ap.add_argument("--compare", type=int, default=0, help="games per variant of compare_rules (0: none)")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    rows = []
+    for i in range(a.rounds):
+        for pure in ((True, False) if i % 2 == 0 else (False, True)):
+            r = once(pure, a)
+            rows.append(r)
+            if not a.json:
+                parts = [f"{k} {v['cpu_s']:.2f} CPU s / {v['wall_s']:.2f} s wall" for k, v in r.items()
+                         if isinstance(v, dict)]
+                print(f"round {i + 1} {r['mode']:8} (load {r['load']:.2f}): " + "; ".join(parts), flush=True)
+    for kind in ("greedy", "random", "compare"):
+        by = {m: [r[kind] for r in rows if r["mode"] == m and kind in r] for m in ("source", "compiled")}
+        if not by["source"] or not by["compiled"]:
+            continue
+        digests = {r["digest"] for m in by for r in by[m]}
+        if len(digests) != 1:
+            raise SystemExit(f"{kind}: the modes played different games: {digests}")
+        s = sum(r["cpu_s"] for r in by["source"]) / len(by["source"])
+        c = sum(r["cpu_s"] for r in by["compiled"]) / len(by["compiled"])
+        if not a.json:
+            print(f"{kind}: source {s:.2f} CPU s, compiled {c:.2f} CPU s (mean of {len(by['source'])}): "
+                  f"{100 * (c - s) / s:+.0f}%, same games")
+    if a.json:
+        print(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
