@@ -18,13 +18,16 @@ $(VENV)/bin/python:
 	$(PY) -m pip install --quiet --upgrade pip
 
 # Every install builds the package, so it compiles (setup.py) and stamps .compiled too.
+WHICH_BUILD = $(PY) -c "from tabletop_nb import native; print(native.describe())"
 $(VENV)/.lab-installed: pyproject.toml setup.py | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[lab]"
+	@$(WHICH_BUILD)
 	touch $@ $(VENV)/.compiled
 
 # the test and docs extras in one install (make test needs both): one compile, not two
 $(VENV)/.test-installed: pyproject.toml setup.py | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[test,docs]"
+	@$(WHICH_BUILD)
 	touch $@ $(VENV)/.lab-installed $(VENV)/.docs-installed $(VENV)/.compiled
 
 # The compiled modules again when one of their sources changed (an editable install runs the
@@ -32,6 +35,7 @@ $(VENV)/.test-installed: pyproject.toml setup.py | $(VENV)/bin/python
 COMPILED_SOURCES := $(shell sed -n '/^\[tool.tabletop_nb.compiled\]/,/^\]/p' pyproject.toml | grep -o '"tabletop_nb/[^"]*"' | tr -d '"')
 $(VENV)/.compiled: $(COMPILED_SOURCES) | $(VENV)/.lab-installed
 	$(PY) -m pip install --quiet --no-deps -e .
+	@$(WHICH_BUILD)
 	touch $@
 compiled: $(VENV)/.compiled
 
@@ -90,6 +94,7 @@ chromium:
 # `make docs-notebooks` writes (only those missing or stale; about 20-70 s each)
 $(VENV)/.docs-installed: pyproject.toml setup.py | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[docs]"
+	@$(WHICH_BUILD)
 	touch $@ $(VENV)/.lab-installed $(VENV)/.compiled
 
 docs: $(VENV)/.docs-installed

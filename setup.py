@@ -195,12 +195,15 @@ class BuildCompiled(build_ext):
     def finalize_options(self) -> None:
         self.extensions = []
         self._compiled: list[str] = []
+        self._why = ""  # why nothing was compiled (the manifest keeps it for tabletop_nb.native)
         if pure_requested():
-            _notice(f"{PURE_ENV} is set: installing the pure-Python package (nothing compiled)")
+            self._why = f"{PURE_ENV} was set at install time"
+            _notice(f"{self._why}: installing the pure-Python package (nothing compiled)")
         else:
             why = compiler_problem()
             if why:
-                _notice(f"no working C compiler ({why}): installing the pure-Python package")
+                self._why = f"no working C compiler at install time ({why})"
+                _notice(f"{self._why}: installing the pure-Python package")
             else:
                 from mypyc.build import mypycify
 
@@ -220,7 +223,7 @@ class BuildCompiled(build_ext):
         super().run()
         # a pure build writes an empty manifest too, so that the libraries of an earlier
         # compiled build left in the tree (an editable install) are not used
-        manifest = json.dumps({"group": GROUP if self._compiled else None,
+        manifest = json.dumps({"group": GROUP if self._compiled else None, "why_not": self._why,
                                "modules": source_hashes(self._compiled)},
                               indent=1, sort_keys=True) + "\n"
         targets = [os.path.join(self.build_lib, MANIFEST)]

@@ -33,7 +33,7 @@ import sys
 from types import ModuleType
 from typing import Any, Sequence
 
-__all__ = ["ENV", "MODE", "REASON", "BUILT", "pure_requested", "compiled_modules"]
+__all__ = ["ENV", "MODE", "REASON", "BUILT", "pure_requested", "compiled_modules", "describe"]
 
 #: the environment switch: ``1`` runs the Python source even where compiled modules exist
 ENV = "TABLETOP_PURE"
@@ -86,12 +86,13 @@ def _decide(manifest: str = _MANIFEST, root: str = _ROOT,
     """(mode, reason, {module name: source path}) for the build whose manifest is given."""
     try:
         with open(manifest) as f:
-            built = json.load(f)["modules"]
+            data = json.load(f)
     except FileNotFoundError:
         return "source", "nothing was compiled (no build manifest)", {}
+    built = data["modules"]
     modules = {_module_name(p): p for p in built}
     if not modules:
-        return "source", "nothing was compiled at install time", {}
+        return "source", f"nothing was compiled: {data.get('why_not') or 'an install without the build'}", {}
     if pure_requested(environ):
         return "source", f"{ENV} is set", modules
     stale = []
@@ -190,6 +191,23 @@ if MODE == "source" and _built and not any(isinstance(f, _SourceFirst) for f in 
     sys.meta_path.insert(0, _SourceFirst())
 elif MODE == "compiled" and not any(isinstance(f, _CompiledDocs) for f in sys.meta_path):
     sys.meta_path.insert(0, _CompiledDocs(BUILT))
+
+
+def describe() -> str:
+    """One line: which code runs and why (``make`` prints it after installing).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> describe().startswith("tabletop_nb: ")
+    True
+    """
+    if MODE == "compiled":
+        return f"tabletop_nb: {len(BUILT)} modules compiled with mypyc run (TABLETOP_PURE=1 runs their source)"
+    return f"tabletop_nb: the Python source runs ({REASON})"
 
 
 def compiled_modules() -> list[str]:

@@ -71,6 +71,51 @@ def test_a_machine_with_a_compiler_gets_the_compiled_modules():
     assert sorted(native.BUILT) == _listed(), "re-install (make compiled): the build is not the list's"
 
 
+def _setup_functions() -> dict:
+    """setup.py's functions, without running setup() (what a build calls)."""
+    src = (ROOT / "setup.py").read_text().replace("\nsetup(ext_modules", "\n_no_setup(ext_modules")
+    ns = {"__file__": str(ROOT / "setup.py"), "__name__": "setup_for_test", "_no_setup": lambda **kw: None}
+    exec(compile(src, str(ROOT / "setup.py"), "exec"), ns)
+    return ns
+
+
+def test_the_build_finds_no_compiler_where_there_is_none(monkeypatch):
+    """Where the C compiler fails, the build installs pure Python and says why."""
+    problem = _setup_functions()["compiler_problem"]
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    assert problem() is not None
+    monkeypatch.delenv("CC")
+    if _c_compiler_here():
+        assert problem() is None
+
+
+def test_the_build_writes_each_docstring_into_the_generated_c(tmp_path):
+    """mypyc's empty docstrings (a text signature only) get the source's, in a C string."""
+    ns = _setup_functions()
+    c = tmp_path / "group.c"
+    c.write_text(textwrap.dedent(r'''
+        static PyMethodDef analysismodule_methods[] = {
+            {"majority_gain", (PyCFunction)CPyPy_analysis___majority_gain, METH_FASTCALL | METH_KEYWORDS, PyDoc_STR("majority_gain(value, before, seat, added, ties=False)\n--\n\n") /* docstring */},
+            {NULL, NULL, 0, NULL}
+        };
+        static struct PyModuleDef analysismodule = {
+            PyModuleDef_HEAD_INIT,
+            "tabletop_nb.games.pacal.analysis",
+            NULL, /* docstring */
+            0,
+        };
+        '''))
+    n = ns["restore_docstrings"](str(c), ["tabletop_nb/games/pacal/analysis.py"])
+    text = c.read_text()
+    assert n == 2 and "NULL, /* docstring */" not in text
+    assert 'ties=False)\\n--\\n\\nThe points ``seat`` scores now' in text
+    import ast
+    tree = ast.parse((ROOT / "tabletop_nb/games/pacal/analysis.py").read_text())
+    doc = next(ast.get_docstring(f, clean=False) for f in tree.body
+               if isinstance(f, ast.FunctionDef) and f.name == "majority_gain")
+    assert "PC-SCORE-03" in doc and ns["_c_text"](doc) in text
+
+
 @needs_build
 def test_compiled_mode_runs_every_listed_module_compiled():
     got = _child("""
@@ -119,8 +164,9 @@ def test_a_source_changed_since_the_build_runs_the_source(tmp_path, capsys):
     mode, reason, built = native._decide(str(manifest), str(tmp_path), {})
     assert (mode, built) == ("source", {"pkg.rules": "pkg/rules.py"}) and "pkg/rules.py" in reason
     assert "changed since compiled" in capsys.readouterr().err
-    manifest.write_text(json.dumps({"modules": {}}))  # a pure install over a compiled one
-    assert native._decide(str(manifest), str(tmp_path), {})[0] == "source"
+    manifest.write_text(json.dumps({"modules": {}, "why_not": "no working C compiler at install time (x)"}))
+    assert native._decide(str(manifest), str(tmp_path), {})[:2] == (  # a pure install over a compiled one
+        "source", "nothing was compiled: no working C compiler at install time (x)")
 
 
 def test_mutation_testing_runs_the_source():
@@ -332,5 +378,5 @@ def test_rules_map_is_the_same_in_both_modes():
 
 def test_help_shows_a_compiled_functions_docstring():
     from tabletop_nb.games.pacal import analysis
-    assert "Rules: PC-SCORE-03..08." in (inspect.getdoc(analysis.majority_gain) or "")
+    assert "PC-SCORE-03" in (inspect.getdoc(analysis.majority_gain) or "")
     assert list(inspect.signature(analysis.majority_gain).parameters) == ["value", "before", "seat", "added", "ties"]
