@@ -54,7 +54,7 @@ __all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decisi
            "card_on_space", "bid_total", "most_dice", "count_rule_allows", "open_bid_spaces", "can_end_turn",
            "leads", "leader", "dice_to_lead", "placements", "lowest_price",
            "purchase_discount", "offered_cards", "won_space", "hub_takes_dice", "ship_lanes",
-           "harbour_price_after", "travel_pp_after"]
+           "harbour_price_after", "travel_pp_after", "vacant_hubs"]
 
 #: the kinds of decision the bots tell apart (the ``kind`` of :func:`decision`)
 TURN, WIN, BUY, DRAFT_PICK, INCOME_DIE = "turn", "win", "buy", "draft", "income"
@@ -677,6 +677,41 @@ def hub_takes_dice(game: NekoGame, key: tuple) -> bool:
     Rules: NK-ACT-09, NK-CH-04.
     """
     return not key[2] or game.rules.dice_on_port_hubs
+
+
+def vacant_hubs(game: NekoGame, P: Player) -> list[tuple[tuple, int, str]]:
+    """The player's hubs that may take a die now: no die on them this round, and a hub
+    that holds dice at all (:func:`hub_takes_dice`). The engine's ActivateHub list (a die
+    equal to the multiplier) and the Church's vacant hubs ask this, and so does the greedy
+    bot.
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game (its rules).
+    P : Player
+        The player.
+
+    Returns
+    -------
+    list of (key, multiplier, item)
+        In the order of ``P.hubs`` (lane, boundary, sub).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> P = Player(hubs=(((0, 1, 0), 3, "fuel"), ((0, 2, 0), 5, "coins")), hub_dice=(((0, 1, 0), 3),))
+    >>> vacant_hubs(g, P)
+    [((0, 2, 0), 5, 'coins')]
+
+    Rules: NK-ACT-09, NK-CH-01, NK-CH-04.
+    """
+    if not P.hubs:
+        return []
+    used = [k for k, _ in P.hub_dice]
+    return [h for h in P.hubs if h[0] not in used and hub_takes_dice(game, h[0])]
 
 
 def ship_lanes(game: NekoGame, P: Player) -> list[int]:

@@ -550,18 +550,9 @@ def _bid_gain(game, s, p, P, card: int, disc: int, table=None, mem=None):
     """A card's worth with its best slot, less its lowest price in coins' worth, or None
     when no placement is affordable: ``_plan_bid``'s numbers, in the same order. ``table``:
     the player's :func:`_slots`, if the caller has it."""
-    if table is None:
-        price = analysis.lowest_price(game, P, card, disc)
-        if price is None:
-            return None
-    else:
-        # analysis.lowest_price read from the slots table at hand: the card's price plus
-        # the fewest gap coins of an empty slot, if the player can pay that
-        if not table:
-            return None
-        price = game.card_price(P, card, disc) + table.fewest_gap_coins
-        if price > P.coins:
-            return None
+    price = analysis.lowest_price(game, P, card, disc)
+    if price is None:
+        return None
     worth = card_worth(game, s, p, card, 0.0, mem) + _best_slot_value(game, P, card, table)
     return worth - price * WORTH["coins"]
 
@@ -724,18 +715,16 @@ def _best_buy_offered(game, s, p, mem=None):
     coins = P.coins
     best, best_v = None, 0.25
     for card in cards:
-        # analysis.placements(game, P, card, disc) are the empty slots, in the slots
-        # table's order, whose price (the card's plus the slot's gap coins) the player can
-        # pay: read from the table, without listing them.
-        cost = game.card_price(P, card, disc)
-        if cost > coins or not slots:
+        # the places the card may go and their prices are analysis.placements' (the
+        # engine's Buy list asks it too); the slot terms are read from the table
+        places = analysis.placements(game, P, card, disc)
+        if not places:
             continue
         worth = card_worth(game, s, p, card, 0.0, mem)
         C = game.card[card]
         cl, cr = C.left, C.right
-        for (li, si), (lefts, rights, ships_term, gap_term, gap) in slots.items():
-            if cost + gap > coins:
-                continue
+        for li, si, price in places:
+            lefts, rights, ships_term, gap_term, _ = slots[li, si]
             sv = 0.0
             if lefts is not None:
                 sv += lefts[cl]
@@ -743,7 +732,6 @@ def _best_buy_offered(game, s, p, mem=None):
                 sv += rights[cr]
             sv += ships_term
             v = worth + (sv - gap_term)
-            price = cost + gap
             v -= price * WORTH["coins"]
             if coins - price < 3:
                 v -= 0.5
@@ -829,10 +817,9 @@ def _turn(game, s, p, legal=None, mem=None):
     # the fish Take Fish gives with the lowest die (the game's fish_taken, a house rule's too)
     fish = game.fish_taken(s, p, low) if dice else 1
     options.append((0.6 * WORTH["fish"] * fish - 0.15 * low, _TAKE_FISH[low] if dice else TakeFish(0)))
-    # (Speed: the hubs' options looked at only with hubs, and the used hubs collected only
-    # when a die is on one)
-    hubs = P.hubs
-    used: Any = {k for k, _ in P.hub_dice} if hubs and P.hub_dice else ()
+    # the hubs a die may go on now are analysis.vacant_hubs' (the engine's ActivateHub list
+    # asks it too)
+    hubs = analysis.vacant_hubs(game, P)
     # Speed: with every die a face of 1-6, the dice one step from a multiplier are looked
     # up in _STEPS (the values the loop below finds in set(dice), in the same ascending
     # order: a set of such small ints iterates in value order) instead of testing each
@@ -840,8 +827,6 @@ def _turn(game, s, p, legal=None, mem=None):
     plain_faces = bool(hubs) and bool(dice) and low >= 1 and max(dice) <= 6
     coin_unit = r.coin_unit
     for key, mult, item in hubs:
-        if key in used or not analysis.hub_takes_dice(game, key):
-            continue
         gain = mult * (coin_unit if item == "coins" else 1) * WORTH[item] \
             + (WORTH["fish"] if key in P.ships else 0)
         if P.lighthouse == key:
@@ -863,7 +848,7 @@ def _turn(game, s, p, legal=None, mem=None):
                         if adjust in by.get(Adjust, ()) and gain > WORTH["fuel"] + 0.3:
                             options.append((gain - WORTH["fuel"], adjust))
         else:
-            for v in set(dice):
+            for v in sorted(set(dice)):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
                     delta = 1 if (v % 6) + 1 == mult else -1
                     # Speed: TileAdjust(v, delta) and Adjust(v, delta), the engine's own values
@@ -975,15 +960,13 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    # (the cards by space, area then advanced spaces, in one tuple: analysis.card_on_space)
-    at, bids = s.area + s.adv, s.bids
     # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
     # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
     best_v: float | None = None
     best_a: tuple[int, int] = (0, 0)
     bar = 0.0
     for sp in spaces:   # (each holds a card: open spaces, or spaces a Bid names)
-        card = at[sp]
+        card = analysis.card_on_space(game, s, sp)
         gain = gains.get(card, _NO_PRICE)
         if gain is _NO_PRICE:
             if disc is None:
@@ -991,17 +974,11 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
             gain = gains[card] = _bid_gain(game, s, p, P, card, disc, table, mem)
         if gain is None or gain - first <= bar:
             continue
-        if not any(bids[sp]):
-            # Speed: nobody has bid here: dice_to_lead gives [dice[0]], which spends
-            # 0.35 + 0.05 * dice[0], the float ``first``
-            v, lead = gain - first, dice[0]
-        else:
-            need = analysis.dice_to_lead(game, s, p, sp, dice)
-            if need is None:
-                continue
-            # Speed: one die (most bids) without a generator; sum() of one float is 0 + x == x
-            spent = 0.35 + 0.05 * need[0] if len(need) == 1 else sum(0.35 + 0.05 * v for v in need)
-            v, lead = gain - spent, need[0]
+        need = analysis.dice_to_lead(game, s, p, sp, dice)
+        if need is None:
+            continue
+        spent = sum(0.35 + 0.05 * v for v in need)
+        v, lead = gain - spent, need[0]
         if best_v is None or v > best_v:
             best_v, best_a = v, (sp, lead)
             bar = 0.0 if best_v < 0 else best_v

@@ -109,9 +109,7 @@ def activate_hub_actions(game: NekoGame, s, p, P) -> list:
     if s.main or not P.dice or not P.hubs:
         return []
     dice = P.dice
-    used = [k for k, _ in P.hub_dice]
-    return [action(ActivateHub, *key) for key, mult, _ in P.hubs
-            if mult in dice and key not in used and analysis.hub_takes_dice(game, key)]
+    return [action(ActivateHub, *key) for key, mult, _ in analysis.vacant_hubs(game, P) if mult in dice]
 
 
 def activate_card_actions(game: NekoGame, s, p, P) -> list:

@@ -212,7 +212,7 @@ def apply_church_hub(game: NekoGame, w, top, a):
         w.events.append(("catch", p, got))
     left -= 1
     if left:
-        if m.church_used < game.rules.church_dice and hubs_ships.vacant_hubs(game, m):
+        if m.church_used < game.rules.church_dice and analysis.vacant_hubs(game, m):
             push(w, ChurchFrame(seat=p, space=space, dice_left=left))
         else:
             bid_fish(game, w, p, left)
@@ -269,7 +269,7 @@ def church_choices(game: NekoGame, s, top) -> list:
 
     Rules: NK-CH-01.
     """
-    return [action(ChurchHub, *key) for key in hubs_ships.vacant_hubs(game, s.players[top.seat])] + [action(ChurchFish)]
+    return [action(ChurchHub, *h[0]) for h in analysis.vacant_hubs(game, s.players[top.seat])] + [action(ChurchFish)]
 
 
 def bid_fish(game: NekoGame, w, q: int, n: int) -> None:

@@ -77,7 +77,7 @@ def resolve_step(game: NekoGame, w) -> None:
             continue
         P = w.players[q]
         if cards.owned_card(game, P, "church") is not None and P.church_used < game.rules.church_dice \
-                and hubs_ships.vacant_hubs(game, P):
+                and analysis.vacant_hubs(game, P):
             push(w, ChurchFrame(seat=q, space=space, dice_left=len(dice)))
             continue
         cards.bid_fish(game, w, q, len(dice))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import insort
 
-from .. import analysis
 
 from ..state import LoadCargo, Player
 from .base import Engine as NekoGame
@@ -153,15 +152,6 @@ def crossed(game: NekoGame, P, lane: int) -> int:
         if li == lane and (best is None or b > best):
             best = b
     return 0 if best is None else best
-
-
-def vacant_hubs(game: NekoGame, P) -> list:
-    """The player's hubs without a die this round (port hubs only if dice may go there).
-
-    Rules: NK-ACT-09, NK-CH-04.
-    """
-    used = {k for k, _ in P.hub_dice}
-    return [k for k, _, _ in P.hubs if k not in used and analysis.hub_takes_dice(game, k)]
 
 
 def activate_hub(game: NekoGame, w, m, p, key, by_ship: bool) -> None:
