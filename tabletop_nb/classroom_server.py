@@ -7,10 +7,10 @@ extension (``/voila/render/NOTEBOOK``, what Binder's classroom badge opens) shar
 server's kernel manager with JupyterLab, whose notebooks must run code: the filter cannot be
 the server's. So it is per kernel:
 
-- :class:`LessonKernelManager` (``ServerApp.kernel_manager_class``) is jupyter_server's own,
+- ``LessonKernelManager`` (``ServerApp.kernel_manager_class``) is jupyter_server's own,
   remembering the kernels that Voila's page handler started (Voila gives them its ``VOILA_*``
   environment);
-- :class:`LessonKernelConnection` (``ServerApp.kernel_websocket_connection_class``) refuses, on
+- ``LessonKernelConnection`` (``ServerApp.kernel_websocket_connection_class``) refuses, on
   those kernels' websockets only, every message whose type is not in
   :data:`LESSON_MESSAGE_TYPES` (logged, as jupyter_server logs its own refusals); other
   kernels' messages pass untouched.
@@ -40,6 +40,13 @@ _WS_V1 = "v1.kernel.websocket.jupyter.org"
 def is_lesson_kernel(env: dict[str, str] | None) -> bool:
     """Whether a kernel started with this environment is a Voila page's.
 
+    Parameters
+    ----------
+    env : dict or None
+        The environment the kernel was started with (the ``env`` given to ``start_kernel``).
+
+    Examples
+    --------
     >>> is_lesson_kernel({"VOILA_REQUEST_URL": "http://localhost:8888/voila/render/x.ipynb"})
     True
     >>> is_lesson_kernel({"PATH": "/usr/bin"}), is_lesson_kernel(None)
@@ -53,6 +60,15 @@ def message_type(ws_msg: str | bytes, subprotocol: str | None) -> str | None:
     framings (the v1 binary protocol, or JSON text / JSON with binary buffers); None when it
     cannot be read.
 
+    Parameters
+    ----------
+    ws_msg : str or bytes
+        The message as the websocket received it.
+    subprotocol : str or None
+        The websocket's protocol (``"v1.kernel.websocket.jupyter.org"``, or None for JSON).
+
+    Examples
+    --------
     >>> message_type('{"header": {"msg_type": "execute_request"}, "channel": "shell"}', None)
     'execute_request'
     >>> message_type("not json", None) is None
@@ -78,7 +94,16 @@ def _kernel_manager_class() -> type:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     class LessonKernelManager(AsyncMappingKernelManager):
-        """jupyter_server's kernel manager, remembering which kernels are Voila pages'."""
+        """jupyter_server's kernel manager, remembering which kernels are Voila pages' (in
+        ``lesson_kernels``: their ids, from start to removal).
+
+        Examples
+        --------
+        >>> from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+        >>> from tabletop_nb.classroom_server import LessonKernelManager
+        >>> issubclass(LessonKernelManager, AsyncMappingKernelManager)
+        True
+        """
 
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
@@ -102,7 +127,14 @@ def _connection_class() -> type:
 
     class LessonKernelConnection(ZMQChannelsWebsocketConnection):
         """jupyter_server's kernel websocket, taking only :data:`LESSON_MESSAGE_TYPES` on a
-        Voila page's kernel."""
+        Voila page's kernel (one its kernel manager lists in ``lesson_kernels``).
+
+        Examples
+        --------
+        >>> from tabletop_nb.classroom_server import LessonKernelConnection
+        >>> LessonKernelConnection.__mro__[1].__name__
+        'ZMQChannelsWebsocketConnection'
+        """
 
         def handle_incoming_message(self, incoming_msg: Any) -> None:
             if self.kernel_id in getattr(self.multi_kernel_manager, "lesson_kernels", ()):
