@@ -404,9 +404,11 @@ def _pieces(bots: Sequence[str], games: int, search_games: int) -> list[tuple[st
 
 
 def _fork_context() -> Any:
-    """The fork start method where it is safe (Linux), else None (play in one process)."""
+    """The fork start method where it is safe (Linux), else None (play in one process):
+    also None inside a pool's worker, which may not start processes of its own."""
     import multiprocessing as mp
-    if sys.platform == "darwin" or "fork" not in mp.get_all_start_methods():
+    if sys.platform == "darwin" or "fork" not in mp.get_all_start_methods() \
+            or mp.current_process().daemon:
         return None
     return mp.get_context("fork")
 
