@@ -317,3 +317,47 @@ def test_the_students_server_sends_a_page_in_a_few_writes(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+@pytest.mark.timeout(300)
+def test_make_classroom_stops_both_servers_when_it_is_stopped(tmp_path):
+    """Ctrl-C, a kill (SIGTERM) or a closed terminal (SIGHUP) stop `make classroom`'s two
+    Voila servers with it, not only the script."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+    classroom = _tools()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        ports = []
+        for _ in range(2):
+            import socket
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                ports.append(str(s.getsockname()[1]))
+        out = tmp_path / f"out-{sig}.txt"
+        proc = subprocess.Popen([sys.executable, str(classroom.ROOT / "tools" / "classroom.py"), "--ip", "127.0.0.1",
+                                 "--port", ports[0], "--teacher-port", ports[1], "--warm", "0",
+                                 "--db", str(tmp_path / "c.sqlite")],
+                                cwd=classroom.ROOT, stdout=open(out, "w"), stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        servers: list = []
+        try:
+            deadline = time.time() + 120
+            while "Stop with Ctrl-C" not in out.read_text():
+                assert proc.poll() is None and time.time() < deadline, out.read_text()
+                time.sleep(0.3)
+            servers = psutil.Process(proc.pid).children()
+            assert len(servers) == 2 and all("voila" in " ".join(c.cmdline()) for c in servers)
+            proc.send_signal(sig)
+            assert proc.wait(timeout=60) in (0, 1)
+            gone, alive = psutil.wait_procs(servers, timeout=30)
+            assert not alive, [p.cmdline() for p in alive]
+        finally:
+            for p in [*servers, psutil.Process(proc.pid)] if proc.poll() is None else servers:
+                try:
+                    p.kill()
+                except psutil.Error:
+                    pass

@@ -430,6 +430,11 @@ def serve(room: Classroom, log_dir: Path | None = None) -> int:
         out = open(log_dir / f"{name}.log", "w")
         procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT))
     print(room.banner(), flush=True)
+
+    def stop(signum, frame):  # a closed terminal or a kill stops the servers too, as Ctrl-C does
+        raise KeyboardInterrupt
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
     try:
         while all(p.poll() is None for p in procs):
             time.sleep(0.5)
