@@ -347,7 +347,11 @@ class GreedyBot:
 
     def __init__(self) -> None:
         """A bot with no planner yet."""
-        # id(game) -> (game, its planner); the game is kept so that its id stays its own
+        #: id(game) -> (game, its planner): the bot's own per-game tables, not a cache of
+        #: answers (the planner's caches are declared: pebble_rock.greedy.*); a planner is
+        #: costly to build, so a search's rollouts, which ask the greedy bot at every
+        #: decision, must find it also while the declared caches are off. The game is kept
+        #: in the entry so that its id stays its own.
         self.planners: dict[int, tuple] = {}
 
     def planner(self, game) -> GreedyPlanner:

@@ -14,7 +14,7 @@ from .base import with_player
 from .base import Engine as PebbleRockGame
 
 
-__all__ = ["jetstream_fee", "die_effect"]
+__all__ = ["jetstream_fee", "die_effect", "fish_caught", "larry_steals", "jetstream_ride"]
 
 
 def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
@@ -35,40 +35,88 @@ def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
 
 def die_effect(game: PebbleRockGame, w: State, head: DieEffect, rest: tuple) -> State:
     """A die rolled for fish, Larry or a jetstream takes effect (after any Lucky Shell
-    reroll): the fish gained (with Fishing Gear, :func:`.items.gear_bonus`), the fish Larry
-    steals (never below 0; Gear does not apply), or the jetstream's extra movement (doubled
-    by Winds when the rules say so), its fee (:meth:`PebbleRockGame.jetstream_fee`, at most
-    the fish held) paid and the ride counted.
-
-    Rules: PR-RES-02, PR-END-02, PR-CHAR-09, PR-JET-02, PR-JET-05, PR-RES-06.
+    reroll): :func:`fish_caught`, :func:`larry_steals` or :func:`jetstream_ride`.
 
     Examples
     --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> w = game.position(boats=[38, 39], fish=[2, 0], step="move", dice="steady", roll=2)
-    >>> die_effect(game, w, DieEffect("larry", 3), ()).players[0].fish
-    0
+    >>> die_effect(game, w, DieEffect("gain", 3), ()).players[0].fish
+    5
     """
-    purpose, v = head.purpose, head.value
+    w.todo = rest
+    purpose = head.purpose
+    if purpose == "gain":
+        return fish_caught(game, w, head.value)
+    if purpose == "larry":
+        return larry_steals(game, w, head.value)
+    return jetstream_ride(game, w, head.value)
+
+
+def fish_caught(game: PebbleRockGame, w: State, v: int) -> State:
+    """The fish die's ``v`` fish (a fish symbol, or fishing at the end of the turn) go to the
+    moving player, with Fishing Gear's bonus (:func:`.items.gear_bonus`).
+
+    Rules: PR-RES-02, PR-END-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], fish=[2, 0], items=[["fishing_gear"], []])
+    >>> fish_caught(game, w, 3).players[0].fish
+    6
+    """
     seat = w.seat
     p = w.players[seat]
-    if purpose == "gain":  # PR-RES-02, PR-END-02, PR-ITEM-GEAR-01
-        gain = v + items.gear_bonus(game, w, p)
-        w.todo = rest
-        w.players = with_player(w.players, seat, replace_player(p, fish=p.fish + gain))
-        w.events += (("fish", seat, gain),)
-        return w
-    if purpose == "larry":  # PR-CHAR-09: never below 0; Gear does not apply
-        lost = min(p.fish, v)
-        w.todo = rest
-        w.players = with_player(w.players, seat, replace_player(p, fish=p.fish - lost))
-        w.events += (("larry", seat, lost),)
-        return w
-    # "jet": PR-JET-02, PR-RES-06
+    gain = v + items.gear_bonus(game, w, p)
+    w.players = with_player(w.players, seat, replace_player(p, fish=p.fish + gain))
+    w.events += (("fish", seat, gain),)
+    return w
+
+
+def larry_steals(game: PebbleRockGame, w: State, v: int) -> State:
+    """Larry takes the Fish die's ``v`` fish from the moving player, never below 0 (Fishing
+    Gear does not apply).
+
+    Rules: PR-CHAR-09.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], fish=[2, 0], step="move", dice="steady", roll=2)
+    >>> larry_steals(game, w, 3).players[0].fish
+    0
+    """
+    seat = w.seat
+    p = w.players[seat]
+    lost = min(p.fish, v)
+    w.players = with_player(w.players, seat, replace_player(p, fish=p.fish - lost))
+    w.events += (("larry", seat, lost),)
+    return w
+
+
+def jetstream_ride(game: PebbleRockGame, w: State, v: int) -> State:
+    """A jetstream's roll ``v`` adds to the movement (doubled by Winds when the rules say
+    so); its fee (:meth:`PebbleRockGame.jetstream_fee`, at most the fish held) is paid and
+    the ride counted.
+
+    Rules: PR-JET-02, PR-JET-05, PR-RES-06.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], step="move", dice="steady", roll=2, movement=1)
+    >>> jetstream_ride(game, w, 4).steps
+    5
+    """
+    seat = w.seat
+    p = w.players[seat]
     extra = v * (2 if game.tables.jet_doubles and w.turn.symbol == "winds" else 1)
     fee = min(p.fish, game.jetstream_fee(w, seat))
-    w.todo = rest
     w.players = with_player(w.players, seat,
                             replace_player(p, fish=p.fish - fee, jetstreams=p.jetstreams + 1))
     w.steps += extra

@@ -20,7 +20,8 @@ from .base import Engine as PebbleRockGame
 
 
 __all__ = ["passive_count", "capacity", "gear_bonus", "item_source", "discard_item",
-           "item_actions", "anytime_actions", "use_item", "reroll_options", "keep_roll",
+           "item_actions", "anytime_actions", "use_item", "jam_sandwich", "maisy_item",
+           "avoid_encounter", "reroll_options", "keep_roll",
            "reroll", "may_discard", "after_discard", "discard", "shed_options", "shed",
            "overboard"]
 
@@ -181,12 +182,11 @@ def anytime_actions(game: PebbleRockGame, s: State, p: Player) -> list:
 
 
 def use_item(game: PebbleRockGame, w: State, a: UseItem) -> State:
-    """Use an item (one a turn, then discarded): the Jam Sandwich's extra movement (doubled
-    by Winds when all movement doubles), Maisy put next to the boat (and met, if the rules
-    say so), or Shark Repellent / Water Cannon at an encounter, after which the character
-    may go anywhere.
+    """Use an item (one a turn, :func:`analysis.item_usable`): it is discarded, the turn's
+    item is used, and it acts: :func:`jam_sandwich`, :func:`maisy_item` or, at an encounter,
+    :func:`avoid_encounter`.
 
-    Rules: PR-ITEM-05, PR-ITEM-JAM-01, PR-ITEM-MAISY-02, PR-ITEM-SHARK-03.
+    Rules: PR-ITEM-05.
 
     Examples
     --------
@@ -194,24 +194,76 @@ def use_item(game: PebbleRockGame, w: State, a: UseItem) -> State:
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> w = game.position(boats=[38, 39], items=[["jam_sandwich"], []], step="move",
     ...                   dice="steady", roll=2, movement=0)
-    >>> use_item(game, w, UseItem("jam_sandwich")).steps == game.rules.jam_bonus
-    True
+    >>> w = use_item(game, w, UseItem("jam_sandwich"))
+    >>> w.players[0].items, w.turn.item_used
+    ((), True)
     """
     seat = w.seat
     p, w.table = discard_item(game, w, w.players[seat], a.item)
     w.players = with_player(w.players, seat, p)
-    w.turn = t = replace_turn(w.turn, item_used=True)
+    w.turn = replace_turn(w.turn, item_used=True)
     w.events += (("item", seat, a.item),)
-    if a.item == "jam_sandwich":  # PR-ITEM-JAM-01
-        w.steps += game.rules.jam_bonus * (2 if game.tables.all_double and t.symbol == "winds" else 1)
-        return w
-    if a.item == "maisy":  # PR-ITEM-MAISY-01, PR-ITEM-MAISY-02
-        w.chars = (a.space,) + w.chars[1:]
-        if game.rules.maisy_item_gives_cargo and not t.met & (1 << MAISY):
-            w.todo = (MeetCharacter(MAISY, "item"),) + w.todo
-        return w
-    # Shark Repellent / Water Cannon, at an encounter (PR-ITEM-SHARK-01..03, PR-ITEM-CANNON-01)
+    if a.item == "jam_sandwich":
+        return jam_sandwich(game, w)
+    if a.item == "maisy":
+        return maisy_item(game, w, a.space)
+    return avoid_encounter(game, w)
+
+
+def jam_sandwich(game: PebbleRockGame, w: State) -> State:
+    """The Jam Sandwich's extra movement (doubled by Winds when all movement doubles).
+
+    Rules: PR-ITEM-JAM-01.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], step="move", dice="steady", roll=2, movement=0)
+    >>> jam_sandwich(game, w).steps == game.rules.jam_bonus
+    True
+    """
+    w.steps += game.rules.jam_bonus * (2 if game.tables.all_double and w.turn.symbol == "winds" else 1)
+    return w
+
+
+def maisy_item(game: PebbleRockGame, w: State, space: int) -> State:
+    """The Maisy card puts Maisy on ``space`` next to the boat; she is then met (her cargo)
+    if the rules say so and she was not met this turn.
+
+    Rules: PR-ITEM-MAISY-02.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = game.position(boats=[38, 39], step="move", dice="steady", roll=2)
+    >>> maisy_item(game, w, 29).chars[MAISY]
+    29
+    """
+    w.chars = (space,) + w.chars[1:]
+    if game.rules.maisy_item_gives_cargo and not analysis.has_met(w, MAISY):
+        w.todo = (MeetCharacter(MAISY, "item"),) + w.todo
+    return w
+
+
+def avoid_encounter(game: PebbleRockGame, w: State) -> State:
+    """Shark Repellent or Water Cannon at an encounter: nothing is taken, the character
+    (not met, unless the rules count it) goes to any empty space next.
+
+    Rules: PR-ITEM-SHARK-03.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..frames import OfferAvoid
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> w = replace(game.position(boats=[38, 39]), todo=(OfferAvoid(1),))
+    >>> avoid_encounter(game, w).todo
+    (PutCharacter(character=1, how='anywhere'),)
+    """
     c = w.todo[0].character
+    t = w.turn
     if not game.rules.avoided_is_interaction:
         w.turn = replace_turn(t, met=t.met & ~(1 << c))
     w.todo = (PutCharacter(c, "anywhere"),) + w.todo[1:]
