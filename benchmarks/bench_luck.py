@@ -174,9 +174,46 @@ def timing(args) -> list[dict]:
     return rows
 
 
+GAMES = ("pacal", "neko", "pebble_rock")
+ORDER = ["random", "greedy", "search"]
+
+
+def error_rows(rows: list[dict]) -> dict[str, dict]:
+    """Per game, the last many-game row with the three bots and decisions judged."""
+    out = {}
+    for r in rows:
+        if r.get("kind") == "many" and r.get("bots") == ORDER and r.get("ordered") is not None \
+                and r.get("error_paired"):
+            out[r["game"]] = r
+    return {g: out[g] for g in GAMES if g in out}
+
+
+def error_table(rows: list[dict]) -> str:
+    """The guide's table of each bot's error per game (markdown), from the results rows."""
+    def cell(x) -> str:
+        return f"{x[0]:+.2f} ({x[1]:+.2f} to {x[2]:+.2f})"
+    lines = ["| game | players, games | rollouts, alternatives | random | greedy | search "
+             "| random - greedy | greedy - search | ordered |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for g, r in error_rows(rows).items():
+        e, p, s = r["error_by_bot"], r["error_paired"], r["settings"]
+        lines.append(f"| {g} | {r['players']}, {r['games']} | {s['rollouts']}, {s['alternatives']} "
+                     f"| {cell(e['random'])} | {cell(e['greedy'])} | {cell(e['search'])} "
+                     f"| {cell(p['random-greedy'])} | {cell(p['greedy-search'])} "
+                     f"| {'yes' if r['ordered'] else 'no'} |")
+    return "\n".join(lines)
+
+
+def read_results() -> list[dict]:
+    """Every row of ``luck.jsonl``."""
+    return [json.loads(line) for line in RESULTS.read_text().splitlines() if line.strip()]
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--time", action="store_true", help="time one 4-player game of each game")
+    p.add_argument("--error-table", action="store_true",
+                   help="print the guide's table of errors per bot from luck.jsonl")
     p.add_argument("--game", default="pacal")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=200)
@@ -192,6 +229,9 @@ def main(argv=None) -> None:
     p.add_argument("--table", default=None, help="write the per-game, per-seat table to this CSV")
     p.add_argument("--save", action="store_true", help=f"append to {RESULTS.name}")
     args = p.parse_args(argv)
+    if args.error_table:
+        print(error_table(read_results()))
+        return
     rows = timing(args) if args.time else [many(args)]
     for row in rows:
         row["version"] = tt.__version__
