@@ -25,7 +25,6 @@ from ...core import memo
 from ...core.hooks import overridden_hooks
 from .board import Geometry
 from .constellations import completion_sets as _completion_sets
-from .constellations import completion_table
 from .rules import PacalRules
 from .state import PacalState
 
@@ -36,6 +35,9 @@ class _Tables(Protocol):
     @property
     def heights(self) -> dict[tuple[int, ...], list[list[int]]]:
         """:func:`new_pyramid_heights` by pyramid supply (a declared cache, ``pacal.heights``)."""
+
+    def completion_table(self) -> tuple:
+        """:func:`..constellations.completion_table` of the game's board and reading."""
 
 
 class PacalGame(Protocol):
@@ -170,9 +172,7 @@ def completion_sets(game: PacalGame, members: int) -> tuple[int, int, int, int]:
     >>> [game.geo.xy[c] for c in game.geo.cells if t3 >> c & 1]   # a stone here completes 3 stories
     [(2, 9), (5, 9)]
     """
-    geo = game.geo
-    table = completion_table(geo.width, geo.height, geo.pad, game.rules.diamond_squares)
-    return _completion_sets(table, geo.pad, members)
+    return _completion_sets(game.tables.completion_table(), game.geo.pad, members)
 
 
 def heights(game: PacalGame, supply: tuple, natural: int, above: int) -> list[int]:

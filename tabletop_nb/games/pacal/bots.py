@@ -341,12 +341,12 @@ class _Shapes:
     """
 
     __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
-                 "_builds", "_district", "_bit", "_mover")
+                 "_builds", "_district", "_bit", "_move_gain")
 
     def __init__(self, game, s, p: int, sets: tuple[int, int, int, int], tables: "ShapeTables"):
         self._game, self._s, self._p = game, s, p
-        #: the game whose district_gain values a move: this game read without paying ties
-        self._mover = tables.move_game(game)
+        #: the district gain a move is valued by (_GameReading.move_gain)
+        self._move_gain = tables.reading(game).move_gain
         self._district = game.geo.district
         self._bit = game.geo.bit
         self._gains: dict = {}
@@ -388,16 +388,15 @@ class _Shapes:
 
     def gain(self, cell: int, height: int) -> int:
         """The points a pyramid of ``height`` on ``cell`` would score now, as the game's
-        ``district_gain`` says (read without paying ties: a tie for first is not worth
-        chasing while moving, even where the rules pay it; builds are valued by the
-        engine's ``analysis.build_result``). Remembered per district and height."""
+        ``district_gain`` says read without paying ties (:class:`_GameReading`).
+        Remembered per district and height."""
         k = self._district[cell]
         g = self._gains.get(k * 8 + height)
         if g is None:
             st = self._stories.get(k)
             if st is None:
                 st = self._stories[k] = analysis.district_stories(self._game, self._s.pyramids, k)
-            g = self._gains[k * 8 + height] = self._mover.district_gain(k, st, self._p, height)
+            g = self._gains[k * 8 + height] = self._move_gain(k, st, self._p, height)
         return g
 
 
@@ -425,6 +424,33 @@ class _AskedShapes(_Shapes):
                                            in self._game.constellation_cells(probe, p)
                                            if cell in cells), default=1)
         return h
+
+
+class _GameReading:
+    """What the greedy bot reads of a game once: the most its districts can pay
+    (``analysis.district_gain_bounds``), whether its constellations are the printed
+    shapes (``analysis.printed_constellations``), and the district gain it values moves
+    by: the game's ``district_gain`` read without paying ties (a tie for first is not
+    worth chasing while moving, even where the rules pay it; builds are valued by the
+    engine's ``analysis.build_result``)."""
+
+    __slots__ = ("game", "bounds", "printed_shapes", "move_gain")
+
+    def __init__(self, game) -> None:
+        #: the game (kept, so its id is not reused while this reading is)
+        self.game = game
+        self.bounds = analysis.district_gain_bounds(game)
+        self.printed_shapes = analysis.printed_constellations(game)
+        if not game.rules.tie_scores:
+            self.move_gain = game.district_gain
+        elif self.bounds is not None:   # the printed hook: the majority rule without ties
+            values = game.geo.values
+
+            def printed_without_ties(k: int, before: list[int], seat: int, added: int) -> int:
+                return analysis.majority_gain(values[k], before, seat, added, False)
+            self.move_gain = printed_without_ties
+        else:   # a house rule's hook, asked of the same class read without tie_scores
+            self.move_gain = game.with_rules(tie_scores=False).district_gain
 
 
 class ShapeTables:
@@ -456,32 +482,25 @@ class ShapeTables:
         self._games = memo.cache("pacal.greedy.games",
                                  key="id(game); the entry holds the game, so its id is not reused")
 
-    def _about(self, game) -> tuple:
-        """(game, the game read without tie_scores, its district gain bounds, whether its
-        constellations are the printed ones), made once per game (the last few games)."""
+    def reading(self, game) -> "_GameReading":
+        """What the bot reads of ``game`` once (:class:`_GameReading`), kept for the last
+        few games."""
         got = self._games.get(id(game))
         if got is None:
             if len(self._games) >= self.MAX_GAMES:
                 self._games.clear()
-            mover = game.with_rules(tie_scores=False) if game.rules.tie_scores else game
-            got = self._games[id(game)] = (game, mover, analysis.district_gain_bounds(game),
-                                           analysis.printed_constellations(game))
+            got = self._games[id(game)] = _GameReading(game)
         return got
-
-    def move_game(self, game):
-        """The game whose ``district_gain`` values a move: ``game`` itself, or read with
-        ``tie_scores=False`` (the same class, so a house rule's hook is asked)."""
-        return self._about(game)[1]
 
     def gain_bounds(self, game) -> tuple | None:
         """:func:`analysis.district_gain_bounds` of the game."""
-        return self._about(game)[2]
+        return self.reading(game).bounds
 
     def shape_sets(self, game, members: int) -> tuple[int, int, int, int] | None:
         """The bit sets (t5, t4, t3, t2) of :class:`_Shapes` for ``members``
         (``analysis.completion_sets``), or None when a house rule's
         ``constellation_cells`` decides the constellations."""
-        if not self._about(game)[3]:
+        if not self.reading(game).printed_shapes:
             return None
         geo = game.geo
         dia = game.rules.diamond_squares

@@ -5,7 +5,7 @@ from typing import Protocol
 
 from ....core import memo
 from ..board import Geometry
-from ..constellations import BitSearch
+from ..constellations import BitSearch, completion_table
 from ..rules import PacalRules
 from ..state import Move, PacalState, Place, TakeBack, UseGod, evolve
 
@@ -92,10 +92,22 @@ class Tables:
         self.cross = {c: sum(1 << j for ray in geo.rays[c] for j in ray) for c in geo.cells}
         #: the constellation search on this board
         self.search = BitSearch(geo.width, geo.height, geo.pad)
+        self._geo = geo
+        self._completion: tuple | None = None
+        self._diamonds = rules.diamond_squares
         #: building.build_options' heights by pyramid supply (the rules fixed per game)
         self.heights = memo.cache("pacal.heights", key="a seat's pyramid supply")
         #: stones.drop_options' drops (without take-backs) by what they read
         self.drops = memo.cache("pacal.drops", key="(seat, allowance, supply up to 2, stones taken)")
+
+
+    def completion_table(self) -> tuple:
+        """:func:`..constellations.completion_table` of this board and diamond reading,
+        made on first use (the greedy bot's; the engine does not need it)."""
+        if self._completion is None:
+            geo = self._geo
+            self._completion = completion_table(geo.width, geo.height, geo.pad, self._diamonds)
+        return self._completion
 
 
 class Engine(Protocol):
