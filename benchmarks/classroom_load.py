@@ -290,10 +290,21 @@ def browser_students(base: str, token: str, students: list[Student], t0: float, 
                 page.on("requestfailed", lambda r, st=st: st.errors.append(f"request failed: {r.url} {r.failure}"))
                 page.goto(f"{base}/?token={token}", wait_until="commit", timeout=(deadline - time.time()) * 1000)
                 pages.append((st, page))
+            # each page is asked in turn whether its answer box is on show and can be typed in,
+            # until every page says so: a page's time is its own (waiting for the pages one after
+            # the other gave a page the wait for the pages before it); a page busy drawing
+            # answers when it is done, as it would answer a student's typing
+            waiting = list(pages)
+            while waiting:
+                if time.time() > deadline:
+                    raise TimeoutError(f"{len(waiting)} pages showed no answer box in time")
+                for st, page in list(waiting):
+                    box = page.locator(".tabletop-answer-box input").first
+                    if box.is_visible() and box.is_enabled():
+                        st.first_control = time.time() - t0
+                        waiting.remove((st, page))
+                time.sleep(0.05)
             for st, page in pages:
-                box = page.locator(".tabletop-answer-box input").first
-                box.wait_for(state="visible", timeout=max(1, deadline - time.time()) * 1000)
-                st.first_control = time.time() - t0 if box.is_enabled() else None
                 kid = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.content())
                 st.kernel = kid[1] if kid else None
             for i, (st, page) in enumerate(pages):
