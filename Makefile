@@ -121,10 +121,13 @@ lint: $(VENV)/.test-installed
 unit: $(VENV)/.test-installed $(VENV)/.compiled
 	$(PY) -m pytest tests -m "not browser" -q
 
-# The Python source of the compiled modules, the reference: the build's own tests, the golden
-# records, and the compiled games' engine, bot and lab tests again with TABLETOP_PURE=1 (the
-# unit run above uses the compiled modules); both must pin the same digests.
-SOURCE_MODE_TESTS = tests/build tests/test_golden_records.py tests/games/pacal tests/conformance
+# The Python source of the compiled modules, the reference: the build's own tests, every
+# game's golden records (core/codec.py, compiled, encodes them all), the records' and codec's
+# tests, and the compiled game's engine and bot tests and the conformance suite again with
+# TABLETOP_PURE=1 (the unit run above uses the compiled modules); both pin the same digests.
+SOURCE_MODE_TESTS = tests/build tests/test_golden_records.py tests/games/neko/test_golden_greedy.py \
+  tests/games/pebble_rock/test_golden_greedy.py tests/core/test_record.py tests/core/test_rules_codec.py \
+  tests/games/pacal tests/conformance
 unit-source: $(VENV)/.test-installed
 	TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS) -m "not browser and not slow" -q -p no:cacheprovider -k "not speed"
 
