@@ -5,8 +5,8 @@ sampled check).
 package, e.g. ``tabletop_nb.games.pacal.analysis|heights|raise``. Once the tests are
 collected (so every module they import is loaded), the function is replaced everywhere it
 is reachable by name: on its class for a method (a property's getter for a property), and
-in every loaded module whose globals hold it, directly or as the function a cache wraps
-(``__wrapped__``). Kinds:
+in every loaded module whose globals hold it, directly, as the function a cache wraps
+(``__wrapped__``) or as a value of a module-level dict (a dispatch table). Kinds:
 
 - ``raise``: every call raises :class:`MutatedHome`;
 - ``changed``: the value is changed (a bool negated, an int plus one, a list or tuple
@@ -83,6 +83,11 @@ def apply(module_name: str, qualname: str, kind: str) -> int:
                                      and getattr(value, "__wrapped__", None) is original):
                 d[key] = new
                 places += 1
+            elif type(value) is dict:   # a dispatch table (Pebble Rock's turn.SECTION_OF)
+                for k, v in list(value.items()):
+                    if v is original:
+                        value[k] = new
+                        places += 1
     return places
 
 
