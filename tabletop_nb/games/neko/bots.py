@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import weakref
 from itertools import groupby
-from typing import Any
+from typing import Any, NamedTuple
+
+from ...core import memo
 
 from . import analysis
 from .analysis import BUY, DRAFT_PICK, INCOME_DIE, TURN, WIN, decision
@@ -60,9 +62,45 @@ class GreedyMemory:
     def __init__(self) -> None:
         self.caches: dict = {}
         self.card_terms: dict | None = None
-        self.last_gains: list = [None] * 8
-        self.last_move: list = [None] * 8
-        self.last_order: list = [None] * 8
+        self.last_gains = memo.cache("neko.greedy.last_gains", key=_ENTRY_KEY)
+        self.last_move = memo.cache("neko.greedy.last_move", key=_ENTRY_KEY)
+        self.last_order = memo.cache("neko.greedy.last_order", key=_ENTRY_KEY)
+
+
+#: what the three per-seat entries of a memory are kept under
+_ENTRY_KEY = "a seat (mod 8); the entry holds the objects it was found with, compared by identity"
+
+
+class LastGains(NamedTuple):
+    """The entry of ``last_gains``: :func:`_gains`' table and what it was found with."""
+
+    game: Any
+    lanes: tuple
+    ships: tuple
+    cards: tuple
+    nums: tuple
+    table: dict
+
+
+class LastMove(NamedTuple):
+    """The entry of ``last_move``: :func:`_best_move`'s answer and what it was found with."""
+
+    game: Any
+    lanes: tuple
+    ships: tuple
+    hub_dice: tuple
+    cargo: tuple
+    on: bool
+    best: Any
+
+
+class LastOrder(NamedTuple):
+    """The entry of ``last_order``: :func:`_pick_order`'s answer and what it was found with."""
+
+    game: Any
+    hubs: tuple
+    kind: str
+    order: tuple
 
 
 class GreedyBot:
@@ -141,14 +179,14 @@ class GreedyBot:
         mem = self.memory(game) if kind == TURN or kind == DRAFT_PICK or kind == INCOME_DIE \
             or kind == BUY or kind == WIN else None
         if kind == TURN:
-            # Speed: without the legal list (see _TurnOffer). When a turn offers one action
+            # Without the legal list (see _TurnOffer). When a turn offers one action
             # only, _turn chooses it too: every action it returns is one it found offered (a
             # Bid of the highest die when bidding, EndTurn after another main action), so the
             # shortcut below is not needed for the same choice.
             return _turn(game, s, p, None, mem)
         P = s.players[p]
         if kind == DRAFT_PICK or kind == INCOME_DIE:
-            # Speed: the draft offers one Pick per distinct value of the seat's hand, the income
+            # The draft offers one Pick per distinct value of the seat's hand, the income
             # one IncomeDie per distinct value of its dice, in value order (the engine's legal
             # lists); the choice is the value
             # that comes first in an order of preference read from the seat's hubs alone
@@ -159,7 +197,7 @@ class GreedyBot:
                     return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
             return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
         if kind == BUY or kind == WIN:
-            # Speed: the best Buy found without the legal list (_best_buy_offered), which is
+            # The best Buy found without the legal list (_best_buy_offered), which is
             # made only when no Buy is worth it (a Buy found means more than one action offered)
             a = _best_buy_offered(game, s, p, mem)
             if a is not None:
@@ -272,7 +310,7 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0, mem=None) -> 
     >>> card_worth(game, game.initial_state(), 0, 0) > 0   # an Ocean Bank: income for 4 rounds
     True
     """
-    # Speed: the terms that read only the card and the rules are made once per card and
+    # The terms that read only the card and the rules are made once per card and
     # game (_card_terms); here the ones that read the situation, in the same order. The
     # same floats as each term written out: a set term is ``(set_value(n + 1) -
     # set_value(n)) * WORTH[unit]`` (kept per n, _set_increment) times the rounds, in the
@@ -406,7 +444,7 @@ def _slot_value(game, P, card: int, lane: int, slot: int) -> float:
 
 
 
-# --------------------------------------------------------------------------- Speed
+# --------------------------------------------------------------------------- tables
 # The greedy bot is most of a greedy game's time (issue 12): at nearly every Action-phase
 # turn it values each card on display afresh, and it scans its legal actions several
 # times. The helpers below give the very same numbers and choices with less work; each
@@ -442,10 +480,9 @@ class _TurnOffer(dict):
     legal list from the same one-kind functions, so the two cannot differ. ``first`` is
     ``legal[0]``, asked for only when nothing else is chosen.
 
-    Speed: the kinds found so far are the entries of the object itself (a dict), and it
-    is made without an ``__init__`` (:func:`_turn_offer`, written out in :func:`_turn`):
-    a class with an ``__init__`` cost ~2.8K instructions to make, at every turn, and
-    this ~1.2K.
+    The kinds found so far are the entries of the object itself (a dict), and it
+    is made without an ``__init__`` (:func:`_turn_offer`, written out in :func:`_turn`),
+    once per turn.
     """
 
     __slots__ = ("game", "s", "p", "P")
@@ -482,13 +519,25 @@ def _has(by: dict, a) -> bool:
     return a in by.get(type(a), ())
 
 
+#: what each of the bot's named caches is keyed by (declared with core.memo)
+_CACHE_KEYS = {
+    "move": "a player's lanes, ships, hub dice, cargo and whether rounds are left",
+    "pick order": "the kind of pick and a player's hubs",
+    "pick order by pairs": "the kind of pick and the (multiplier, item) pairs of the hubs",
+    "slot hub terms": "a hub's side and its item or multiplier",
+    "slots": "a player's lanes and ships",
+    "gain": "the rounds left, a player's lanes, ships, cards, hubs, interference, coins and fish",
+    "keep": "a player's hubs",
+}
+
+
 def _cache(game, name: str, mem=None) -> dict:
     """The bot's cache ``name`` for ``game`` (the rules are fixed per game), begun afresh
     when it grows large."""
     caches = (mem or _memory(game)).caches
     cache = caches.get(name)
     if cache is None or len(cache) > 20_000:
-        cache = caches[name] = {}
+        cache = caches[name] = memo.cache(f"neko.greedy.{name}", key=_CACHE_KEYS.get(name, "the situation it values"))
     return cache
 
 
@@ -512,7 +561,7 @@ def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
     in tables of their own: when a gain is not known they nearly never are either, 1 in 40
     and 1 in 7, and keeping them cost more than it saved.)
 
-    Speed: the key's tuples (lanes, ships, cards) are large to hash and compare, and a
+    The key's tuples (lanes, ships, cards) are large to hash and compare, and a
     seat plans its bids again and again with the very same tuples (the engine keeps a
     field's tuple while the field is unchanged): the seat's last table is kept with the
     key it was found under, in the memory's ``last_gains``, and handed back when the tuples are
@@ -524,12 +573,12 @@ def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
     nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
     seat &= 7
     recent = (mem or _memory(game)).last_gains
-    last = recent[seat]
-    if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
-            and last[3] is cards and last[4] == nums:
-        return last[5]
+    last = recent.get(seat)
+    if last is not None and last.game is game and last.lanes is lanes and last.ships is ships \
+            and last.cards is cards and last.nums == nums:
+        return last.table
     table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:], mem)
-    recent[seat] = (game, lanes, ships, cards, nums, table)
+    recent[seat] = LastGains(game, lanes, ships, cards, nums, table)
     return table
 
 
@@ -578,19 +627,19 @@ def _slots(game, P, mem=None) -> dict:
         C = game.card
         slots = _SlotTable()
         terms = _cache(game, "slot hub terms", mem)
-        # (Speed: the ships' lanes listed once, each lane's ships counted in C: the same
+        # (the ships' lanes listed once, each lane's ships counted in C: the same
         # count as ``sum(1 for lane, _, _ in P.ships if lane == li)``)
         ship_lanes = [lane for lane, _, _ in P.ships]
         for li, row in enumerate(P.lanes):
             ships = ship_lanes.count(li)
-            ships_term = 0.3 * (ships if ships < 2 else 2)   # (Speed: 0.3 * min(ships, 2))
+            ships_term = 0.3 * (ships if ships < 2 else 2)   # (0.3 * min(ships, 2))
             for si, c in enumerate(row):
                 if c >= 0:
                     continue
                 left = C[row[si - 1]].right if si > 0 and row[si - 1] >= 0 else None
                 right = C[row[si + 1]].left if si + 1 < len(row) and row[si + 1] >= 0 else None
                 gap = game.gap_coins(row, si)
-                # (Speed: each hub term made once per game per item or multiplier, shared)
+                # (each hub term made once per game per item or multiplier, shared)
                 lefts = None if left is None else terms.get(("left", left))
                 if left is not None and lefts is None:
                     lefts = terms["left", left] = (None,) + tuple(hub_worth(game, m, left) * 0.8 for m in range(1, 7))
@@ -645,7 +694,7 @@ def _best_slot_value(game, P, card: int, table=None) -> float:
     """The best ``_slot_value`` of ``card`` over the player's empty slots (0.0 with none):
     ``max(_slot_value_at(...) for each slot)``, its sums written out in one loop.
 
-    Speed: the slots with no card beside them are worth the same for every card, their
+    The slots with no card beside them are worth the same for every card, their
     best found once per table (``_SlotTable.plain``); only the slots beside a card (a few)
     are valued per card. The best of floats is the same in any order (none is NaN, and
     none is -0.0: each is +0.0 plus terms >= 0, less a term >= 0), so splitting the slots
@@ -673,7 +722,7 @@ def _best_buy(game, s, p, legal):
     P = s.players[p]
     best, best_v = None, 0.25
     slots = _slots(game, P)
-    # Speed: the discount once, each card's worth and price once for all its slots, each
+    # The discount once, each card's worth and price once for all its slots, each
     # slot's gap coins from the slots table (the same numbers for every Buy they enter)
     disc = _discount(game, s, P)
     per_card: dict = {}
@@ -702,7 +751,7 @@ def _best_buy(game, s, p, legal):
 def _best_buy_offered(game, s, p, mem=None):
     """``_best_buy(game, s, p, game.legal_actions(s))``, without the legal list.
 
-    Speed: the frame's Buys are, in the engine's order, one per placement
+    The frame's Buys are, in the engine's order, one per placement
     (:func:`.analysis.placements`, at the frame's discount, :func:`_discount`) of each card it
     offers: the card won (``win``) or the cards drawn (``buy``); the other actions are no
     Buys. So the same Buys are valued in the same order, with the same numbers (the slot
@@ -755,7 +804,7 @@ def _price_after(game, s, p, a) -> int:
 
 def _die_keep_value(game, P, v: int) -> float:
     """How much the bot likes having a die of value ``v`` for the action phase."""
-    # (Speed: ``max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v),
+    # (``max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v),
     # default=0.0)`` as a loop over the hubs, and the max of the two as a comparison: the
     # same float, max's first of equals; a hub's worth and 0.25 * v are > 0)
     hub = 0.0
@@ -769,11 +818,11 @@ def _die_keep_value(game, P, v: int) -> float:
 
 
 # --------------------------------------------------------------------------- turns
-# (Speed: the actions the turn returns by name are made once; actions are values)
+# (the actions the turn returns by name are made once; actions are values)
 _END_TURN, _HOSPITAL, _UNJAM, _HARBOUR = EndTurn(), HospitalRemove(), RemoveInterference(), OpenHarbour()
 _FISH_FOR_FUEL, _GOODS_TO_PP = FishFor("fuel"), Trade("goods_to_pp")
 _SELL_FUEL, _SELL_COINS = Sell("fuel"), Sell("coins")
-_ACTIVATE_HUB: dict = {}   # hub key -> ActivateHub
+_ACTIVATE_HUB = memo.cache("neko.greedy.activate_hub", key="a hub's key (lane, boundary, sub)")
 #: the actions of one die value (faces 1-6), made once: actions are values, equal to the
 #: engine's own
 _TAKE_FISH: tuple[Any, ...] = (None,) + tuple(TakeFish(v) for v in range(1, 7))
@@ -820,7 +869,7 @@ def _turn(game, s, p, legal=None, mem=None):
     # the hubs a die may go on now are analysis.vacant_hubs' (the engine's ActivateHub list
     # asks it too)
     hubs = analysis.vacant_hubs(game, P)
-    # Speed: with every die a face of 1-6, the dice one step from a multiplier are looked
+    # With every die a face of 1-6, the dice one step from a multiplier are looked
     # up in _STEPS (the values the loop below finds in set(dice), in the same ascending
     # order: a set of such small ints iterates in value order) instead of testing each
     # distinct die; the hub's worth is hub_worth's expression, written out
@@ -832,7 +881,7 @@ def _turn(game, s, p, legal=None, mem=None):
         if P.lighthouse == key:
             gain += r.lighthouse_units * hub_worth(game, 1, item)
         if mult in dice:
-            # Speed: one ActivateHub per hub key, made once (actions are values)
+            # One ActivateHub per hub key, made once (actions are values)
             act = _ACTIVATE_HUB.get(key)
             if act is None:
                 act = _ACTIVATE_HUB[key] = ActivateHub(*key)
@@ -851,7 +900,7 @@ def _turn(game, s, p, legal=None, mem=None):
             for v in sorted(set(dice)):
                 if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
                     delta = 1 if (v % 6) + 1 == mult else -1
-                    # Speed: TileAdjust(v, delta) and Adjust(v, delta), the engine's own values
+                    # TileAdjust(v, delta) and Adjust(v, delta), the engine's own values
                     # (+1 first, then -1), not made afresh for each hub and die
                     tile = TileAdjust(v, delta)
                     if _has(by, tile):
@@ -860,7 +909,7 @@ def _turn(game, s, p, legal=None, mem=None):
                         adjust = Adjust(v, delta)
                         if _has(by, adjust) and gain > WORTH["fuel"] + 0.3:
                             options.append((gain - WORTH["fuel"], adjust))
-    # (Speed: the engine lists card activations only from the cards its profile of the
+    # (the engine lists card activations only from the cards its profile of the
     # lanes marks activatable, or the Hospital under hospital_needs_die: without either,
     # the list is not asked for; it would be empty)
     if P.cards and (game.profile(P).activatable or r.hospital_needs_die):
@@ -869,7 +918,7 @@ def _turn(game, s, p, legal=None, mem=None):
     bid = _plan_bid(game, s, p, P, legal, by, mem)
     if bid is not None:
         options.append(bid)
-    # Speed: _plan_bid's choice is legal by construction (the highest die on a space open
+    # _plan_bid's choice is legal by construction (the highest die on a space open
     # to it, or one of the offered NewBids), so it is not looked up among the Bids
     planned = bid[1] if bid is not None else None
     a = _first_offered(options, planned, by)
@@ -881,9 +930,9 @@ def _turn(game, s, p, legal=None, mem=None):
 def _first_offered(options: list, planned, by):
     """The action of the best (worth, action) option that is offered (``planned`` is), the
     first of equal worths; None if none is. ``options`` is not empty."""
-    # Speed: the first option of the stable sort below (by worth, highest first) is the
+    # The first option of the stable sort below (by worth, highest first) is the
     # first option of the highest worth, ``max``'s choice (worths are never NaN); it is
-    # nearly always offered, and then the sort is not needed. (Speed: max(options,
+    # nearly always offered, and then the sort is not needed. (max(options,
     # key=lambda o: o[0]) written out: a builtin max with a key cost more than this loop over
     # the few options; it keeps the first of the highest worth, as max does)
     best = options[0]
@@ -941,10 +990,10 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     """
     if by is None:
         by = _by_kind(legal)
-    dice = sorted(P.dice)[::-1]   # (Speed: highest first, as reverse=True, without keywords)
+    dice = sorted(P.dice)[::-1]   # (highest first, as reverse=True, without keywords)
     if not dice:
         return None
-    # (Speed: the Blue Bar discount and the slots table found only when a gain is not
+    # (the Blue Bar discount and the slots table found only when a gain is not
     # known, and once per plan)
     disc = table = None
     gains = _gains(game, s, P, p, mem)
@@ -956,11 +1005,11 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     else:
         open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
         spaces = [sp for sp in game.res_order if sp in open_spaces]
-    # Speed: a bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
+    # A bid spends at least its first die, the highest (0.35 + 0.05 * dice[0]), so
     # a space whose gain less that cannot beat the best bid so far (nor 0, below which no
     # bid is taken) is skipped without counting the dice to lead (the same choice).
     first = 0.35 + 0.05 * dice[0]
-    # (Speed: the best so far as a worth and an action, and the bar a gain must clear,
+    # (the best so far as a worth and an action, and the bar a gain must clear,
     # ``0.0 if best is None or best[0] < 0 else best[0]``, kept up to date with it)
     best_v: float | None = None
     best_a: tuple[int, int] = (0, 0)
@@ -1007,7 +1056,7 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
         by = _by_kind(legal)
     row = s.bids[sp]
     mine = row[p]
-    # Speed: the most dice and the highest total of the others in one loop (ints; both
+    # The most dice and the highest total of the others in one loop (ints; both
     # maxima are over values >= 0, so starting from 0 and skipping empty bids is the same)
     most = best_other = 0
     for q, d in enumerate(row):
@@ -1035,19 +1084,19 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     r = game.rules
     if by is None:
         by = _by_kind(legal)
-    # Speed: loading a port, the Hospital, the Seaside Town trades and the Light House are
+    # Loading a port, the Hospital, the Seaside Town trades and the Light House are
     # offered only by cards in the lanes (the engine's Profile.card_free): without such a
     # card those four kinds are not looked up (they would be found empty)
     # (None exactly when the player has no cards: every use below is behind cards_offer or
     # P.cards, which mypy cannot follow, hence Any)
     prof: Any = game.profile(P) if P.cards else None
     cards_offer = prof is not None and prof.card_free
-    # Speed: each kind below is looked up only when a field the engine's own condition for
+    # Each kind below is looked up only when a field the engine's own condition for
     # offering it requires is set (the goods for a load or a goods trade, interference for
     # its removal or the Hospital, unused Hospital, a hub for the Light House, discarded
     # dice for a pickup): without it the engine's list is empty, so the same None follows.
     # Most turns offer nothing worth doing, and these looks were most of the time here.
-    # (Speed: so are the kinds that need a card of their own in the lanes: a port to load,
+    # (so are the kinds that need a card of their own in the lanes: a port to load,
     # the Hospital, the Seaside Town of the goods trade; the engine offers none without.)
     # load goods onto ports (toward unlocking their PP)
     loads = by.get(LoadCargo) if cards_offer and P.goods and prof.ports else None
@@ -1066,7 +1115,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
             and HospitalRemove in by:
         return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
-    # (Speed: the penalty tested before the look-up, which it nearly always fails; both
+    # (the penalty tested before the look-up, which it nearly always fails; both
     # are pure tests, so the order does not change the answer)
     if P.coins >= 12 and P.interference:
         pen = game.interference_penalty
@@ -1077,7 +1126,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
             and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
-    # (Speed: the engine offers the Light House only with a Light House card in the lanes)
+    # (the engine offers the Light House only with a Light House card in the lanes)
     if P.lighthouse is None and cards_offer and P.hubs and "light_house" in prof.effects:
         hubs = by.get(Lighthouse)
         if hubs:
@@ -1089,7 +1138,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     # a free Penguin Park pickup: the highest discarded die; not with a full freezer, where
     # the bot would spend it on a fish it cannot keep (under park_pickup_per_turn that was
     # pickup, fish, end turn, pickup ... for ever)
-    # (Speed: the engine offers a park pickup only while the Penguin Parks in the lanes
+    # (the engine offers a park pickup only while the Penguin Parks in the lanes
     # allow more pickups than were taken this round, prof.park[1]; else ``parks`` is empty)
     if not s.main and P.fish < r.freezer_capacity and s.discard and P.cards \
             and prof.park[1] > P.park_pickups_used:
@@ -1097,13 +1146,12 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
         if parks:
             return max(parks, key=lambda a: a.value)
     # more lanes when the lanes are nearly full, more ships when lanes are long
-    # Speed: the empty slots counted first: it fails at about 7 turns in 8, where the
+    # The empty slots counted first: it fails at about 7 turns in 8, where the
     # harbour's price is then not asked for (pure tests, so the order does not change the
     # answer; harbour_price is defined only below max_harbours, so that test stays before
     # it). They are the slots less the cards, the player's card list being the lanes'
-    # cards (the invariants' check): no test per slot (a C callback per slot cost ~4K
-    # instructions a turn). (Speed: and the slots are the lanes times r.lane_slots, every
-    # lane having that many slots (the invariants' check, NK-INV): not sum(map(len, lanes)))
+    # cards (the invariants' check), and the slots the lanes times r.lane_slots, every
+    # lane having that many slots (the invariants' check, NK-INV)
     if len(P.lanes) * r.lane_slots - len(P.cards) <= 2 and P.harbours < r.max_harbours \
             and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
         return _HARBOUR
@@ -1120,7 +1168,7 @@ def _best_move(game, s, p, P, by, mem=None):
     """The offered ship move worth most, if it is worth more than 60% of its fuel (the
     first of equals), else None.
 
-    Speed: the answer reads only the moves offered and ``_move_worth`` of each: the lanes,
+    The answer reads only the moves offered and ``_move_worth`` of each: the lanes,
     ships, hubs, hub dice and cargo, and whether the game's last round is over. When free
     actions are offered at all (the player has dice, or has made the main action under
     ``free_actions_after_last_die``: otherwise there is no move, and no
@@ -1131,7 +1179,7 @@ def _best_move(game, s, p, P, by, mem=None):
     are not in the key: they are the lanes' (the invariants' check).
     The caller has checked the fuel.
 
-    Speed: the key's tuples are large to hash, and a seat asks again with the very same
+    The key's tuples are large to hash, and a seat asks again with the very same
     tuples (the engine keeps a field's tuple while it is unchanged): the seat's last
     answer is kept with them in the memory's ``last_move`` and handed back when they are the same
     objects (``is``: the entry holds them) and the last round test is the same, unhashed.
@@ -1142,16 +1190,16 @@ def _best_move(game, s, p, P, by, mem=None):
     on = s.round <= game.rules.rounds
     seat = p & 7   # (only picks the entry)
     recent = (mem or _memory(game)).last_move
-    last = recent[seat]
-    if last is not None and last[0] is game and last[1] is lanes and last[2] is ships \
-            and last[3] is hub_dice and last[4] is cargo and last[5] is on:
-        return last[6]
+    last = recent.get(seat)
+    if last is not None and last.game is game and last.lanes is lanes and last.ships is ships \
+            and last.hub_dice is hub_dice and last.cargo is cargo and last.on is on:
+        return last.best
     cache = _cache(game, "move", mem)
     key = (lanes, ships, hub_dice, cargo, on)
     best = cache.get(key, _NO_PRICE)
     if best is _NO_PRICE:
         best = cache[key] = _best_move_plain(game, s, P, by.get(MoveShip, ()))
-    recent[seat] = (game, lanes, ships, hub_dice, cargo, on, best)
+    recent[seat] = LastMove(game, lanes, ships, hub_dice, cargo, on, best)
     return best
 
 
@@ -1194,21 +1242,21 @@ def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
     values sorted by key, highest first, equal keys lowest value first (a draft's keys
     differ for every value). Kept per hubs (they change only when a card is placed).
 
-    Speed: the order reads the hubs only through their (multiplier, item) pairs (the
+    The order reads the hubs only through their (multiplier, item) pairs (the
     multipliers, and ``_die_keep_value``'s best hub worth per multiplier), not where they
     are nor how often a pair repeats; so when these hubs are new (each round, and each
     game: the caches outlive a game) the order is looked up by their set of pairs, which
     many hubs share, before it is worked out (about 4 in 5 of those look-ups find it).
 
-    Speed: a seat picks several dice a round with the very same hubs tuple: its last
+    A seat picks several dice a round with the very same hubs tuple: its last
     order is kept with it in the memory's ``last_order`` and handed back for the same object
     (``is``: the entry holds it) and kind, unhashed (``seat`` only picks the entry)."""
     hubs = P.hubs
     seat &= 7
     recent = (mem or _memory(game)).last_order
-    last = recent[seat]
-    if last is not None and last[0] is game and last[1] is hubs and last[2] == kind:
-        return last[3]
+    last = recent.get(seat)
+    if last is not None and last.game is game and last.hubs is hubs and last.kind == kind:
+        return last.order
     cache = _cache(game, "pick order", mem)
     key = (kind, hubs)
     order = cache.get(key)
@@ -1219,7 +1267,7 @@ def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
         if order is None:
             order = by_pairs[key2] = _pick_order_plain(game, P, kind)
         cache[key] = order
-    recent[seat] = (game, hubs, kind, order)
+    recent[seat] = LastOrder(game, hubs, kind, order)
     return order
 
 
@@ -1245,16 +1293,20 @@ def _pick(game, P, kind: str, legal):
                                      if any(m == a.value for _, m, _ in P.hubs) else a.value))
 
 
+def _reward_amounts(game) -> dict:
+    """Each reward's amount: the first chart entry of that reward, as the search over the
+    chart finds it."""
+    amounts: dict = {}
+    for x in game.chart:
+        amounts.setdefault(x.reward, x.amount)
+    return amounts
+
+
 def _reward(game, s, p, P, legal):
     r = game.rules
     best, best_v = legal[0], -1e9
-    # Speed: each reward's amount from a table, the first chart entry of that reward as
-    # the search over the chart finds it
-    amounts = _cache(game, "reward amounts")
-    if not amounts:
-        for x in game.chart:
-            amounts.setdefault(x.reward, x.amount)
-    # Speed: a card reward's worth and the room for each resource read only the player:
+    amounts = _reward_amounts(game)
+    # A card reward's worth and the room for each resource read only the player:
     # found once per decision (when first needed), not once per reward offered
     card_v = rooms = None
     for a in legal:

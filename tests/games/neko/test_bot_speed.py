@@ -16,7 +16,7 @@ from tabletop_nb.games.neko import analysis
 from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import RESOLVE as _RESOLVE
 from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRemove, Lighthouse, LoadCargo,
-                                          MoveShip, OpenHarbour, RemoveInterference, Reward, TakeDiscard, TakeFish, Trade)
+                                          MoveShip, OpenHarbour, RemoveInterference, TakeDiscard, TakeFish, Trade)
 from tabletop_nb.games.neko.engine import cards
 from tabletop_nb.games.neko.engine import free_actions
 
@@ -410,18 +410,15 @@ def test_dice_to_lead_is_the_plain_one(positions):
 
 @pytest.mark.parametrize("cfg", CONFORMANCE)
 def test_reward_amounts_table_is_the_chart_search(cfg):
-    """_reward's amounts table gives the first chart entry's amount for every reward, as the
-    search over the chart does (0 for a reward not in the chart), also for a chart where a
-    reward appears twice."""
+    """_reward's amounts (_reward_amounts) give the first chart entry's amount for every
+    reward, as the search over the chart does (0 for a reward not in the chart), also for a
+    chart where a reward appears twice."""
     game = tabletop_nb.load_game("neko", **cfg)
     twice = game.with_rules(reward_chart=game.rules.reward_chart + tuple(
         x._replace(amount=x.amount + 7) for x in game.rules.reward_chart[:2]))
     for g in (game, twice):
-        B.greedy_bot.forget(g)
-        s = g.initial_state()
-        B._reward(g, s, 0, s.players[0], [Reward(g.chart[0].reward)])   # fills the table
         names = {x.reward for x in g.chart} | {"nothing of the kind"}
-        amounts = B._cache(g, "reward amounts")
+        amounts = B._reward_amounts(g)
         for name in names:
             assert amounts.get(name, 0) == next((x.amount for x in g.chart if x.reward == name), 0)
 

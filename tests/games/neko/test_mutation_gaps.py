@@ -39,7 +39,7 @@ def test_nk_drf_01_each_player_rolls_once_after_the_market():
 def _roll_state():
     # the roll tables are cached per die across games: build them afresh for this game, so
     # that this test is the one that executes (and checks) their construction
-    roll_tables.cache_clear()
+    getattr(roll_tables, "cache_clear", lambda: None)()   # (no cache while caches are off)
     game = tabletop_nb.load_game("neko", players=2)
     s = game.position(phase="market")
     assert s.phase == ROLL and game.current_player(s) == CHANCE

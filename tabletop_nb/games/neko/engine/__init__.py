@@ -350,8 +350,6 @@ class NekoGame(BaseGame):
         >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
         2
         """
-        # Speed: the empty slots counted in a plain loop (no generator; the bot asks this
-        # for every empty slot it values)
         return end_of_round.gap_coins(self, lane, slot)
 
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-FA-06", "NK-FA-09"),

@@ -237,7 +237,7 @@ def apply_end_turn(game: NekoGame, w, top, a):
     """
     pop(w)
     p = top.seat
-    # Speed: ``put(w, p, picked_up=False)`` written out: the player is copied only when
+    # ``put(w, p, picked_up=False)`` written out: the player is copied only when
     # the field is not already False (``put``'s test for a bool, without its call and
     # keywords; at nearly every end of a turn there is nothing to reset)
     if w.players[p].picked_up is not False:

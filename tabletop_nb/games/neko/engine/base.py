@@ -24,7 +24,6 @@ import math
 from bisect import insort
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, Protocol, final
@@ -48,7 +47,7 @@ FREE_KINDS = frozenset({FishFor, TakeDiscard, RemoveInterference, BuyShip, OpenH
                         TileAdjust, Reroll, MoveShip, LoadCargo, Trade, Lighthouse, HospitalRemove})
 
 NAMES = ("Yellow", "Red", "Purple", "Green")
-#: a NekoState's field values in constructor order, read in one C call (for :func:`thaw`)
+#: a NekoState's field values in constructor order, read at once (for :func:`thaw`)
 _read_state = attrgetter(*fields_of(NekoState))
 _evolve_state = evolver(NekoState)
 
@@ -58,7 +57,7 @@ def hide_picks(s: NekoState) -> NekoState:
     return _evolve_state(s, picks=(0,) * len(s.picks))
 
 
-#: a Player's field values in constructor order (one C call), for :func:`copy_player`
+#: a Player's field values in constructor order read at once, for :func:`copy_player`
 _read_player = attrgetter(*fields_of(Player))
 
 
@@ -149,8 +148,8 @@ def remove_one(t: tuple, v) -> tuple:
 def insert_sorted(t: tuple, v) -> tuple:
     """Sorted ``t`` with ``v`` added in order (after the equal ones).
 
-    Speed: ``bisect.insort`` (``insort_right``) finds the place and inserts in one C call,
-    the same list as ``lst.insert(bisect_right(lst, v), v)`` (test_engine_speed.py)."""
+    ``bisect.insort`` (``insort_right``): the same list as
+    ``lst.insert(bisect_right(lst, v), v)`` (test_engine_speed.py)."""
     lst = list(t)
     insort(lst, v)
     return tuple(lst)
@@ -179,7 +178,7 @@ class ActionTable(dict):
     """The cached actions of one class by their fields: ``table[args]`` is ``action(cls, *args)``
     (``table[v]`` for one field that is not a tuple), the very same objects.
 
-    Speed: a hot legal list looks its actions up here, one dict look-up with the key it
+    A hot legal list looks its actions up here, one dict look-up with the key it
     already has, instead of calling ``action`` (a call, a new key with the class in it, and a
     look-up of that). Only exact ints and strs are kept, as in ``action``.
     """
@@ -200,7 +199,7 @@ class ActionTable(dict):
         return a
 
 
-#: Speed: the hot actions by their fields, and those without fields, made once (see
+#: The hot actions by their fields, and those without fields, made once (see
 #: ``ActionTable``; the same objects as ``action`` gives)
 BUY_ACTIONS, MOVE_ACTIONS, CARD_ACTIONS, DRAW_ACTIONS, REWARD_ACTIONS = (ActionTable(Buy), ActionTable(MoveShip), ActionTable(ActivateCard),
                                       ActionTable(DrawCard), ActionTable(Reward))
@@ -217,7 +216,7 @@ def cumulative(outcomes) -> list[float]:
     return out
 
 
-@lru_cache(maxsize=32)
+@memo.function(name="neko.roll_tables", key="a die and a number of dice", maxsize=32)
 def roll_tables(die, n: int) -> tuple[tuple[tuple[RollDice, Fraction], ...], list[float],
                                        tuple[tuple[Rolled, Fraction], ...], list[float]]:
     """The exact distribution of one player's roll of ``n`` dice (a sorted multiset), and of
@@ -283,7 +282,7 @@ class Profile:
         """The profile of these lanes with card ``c`` placed in their empty slot ``si`` of
         lane ``li``.
 
-        Speed: one card more changes each fact by that card alone (its kind counted once
+        One card more changes each fact by that card alone (its kind counted once
         more, its effect's first position the earlier of the two, its activation and port
         put in lane order), so this is the profile ``Profile`` builds from the new lanes,
         without walking every card again (``kinds`` and ``effect_pos`` are only looked up
@@ -542,7 +541,7 @@ def acts_for(game: Engine, vals: tuple) -> ValueActions:
 
 
 def empty_bids(game: Engine) -> tuple:
-    # Speed: one tuple per game (a value like any other); every row of it is the one
+    # One tuple per game (a value like any other); every row of it is the one
     # shared empty row, which bid_spaces knows by identity
     """Every space's row of empty slots, one per seat (one shared tuple).
 

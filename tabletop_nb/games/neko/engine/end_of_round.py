@@ -237,7 +237,7 @@ def gap_coins(game: NekoGame, lane: tuple, slot: int) -> int:
     >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
     2
     """
-    # Speed: the empty slots counted in a plain loop (no generator; the bot asks this
+    # The empty slots counted in a plain loop (no generator; the bot asks this
     # for every empty slot it values)
     n = 0
     for c in lane[:slot]:
@@ -340,11 +340,11 @@ def place(game: NekoGame, w, p: int, card: int, lane: int, slot: int, price: int
     lanes[lane] = lanes[lane][:slot] + (card,) + lanes[lane][slot + 1:]
     m.lanes = tuple(lanes)
     m.cards = insert_sorted(m.cards, card)
-    # Speed: into an empty slot (every legal placement), the hubs it adds to the old
+    # Into an empty slot (every legal placement), the hubs it adds to the old
     # ones (``hubs_with``), the same tuple as ``hubs_of(m.lanes)``
     m.hubs = hubs_ships.hubs_with(game, m.hubs, m.lanes, lane, slot) if empty else hubs_ships.hubs_of(game, m.lanes)
     if before is not None:
-        # Speed: the new lanes' profile from the old one and the card (``with_card``)
+        # The new lanes' profile from the old one and the card (``with_card``)
         profile_is(game, m.lanes, before.with_card(game, card, lane, slot))
     C = game.card[card]
     w.events.append(("place", p, card, lane, slot, price))

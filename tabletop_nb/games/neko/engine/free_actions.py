@@ -285,7 +285,7 @@ def apply_open_harbour(game: NekoGame, w, top, a):
     m.harbours += 1
     prof = profile(game, m)
     m.lanes = m.lanes + ((-1,) * game.rules.lane_slots,)
-    # Speed: a lane of empty slots more holds no card, so the lanes' profile is the old
+    # A lane of empty slots more holds no card, so the lanes' profile is the old
     # one (``Profile`` reads the cards and their positions alone), not built afresh
     profile_is(game, m.lanes, prof)
     w.events.append(("harbour", p, price))

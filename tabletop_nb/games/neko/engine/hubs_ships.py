@@ -19,7 +19,7 @@ from .base import (MOVE_ACTIONS, action, insert_sorted, remove_one, changing_pla
 def gain(game: NekoGame, m: Player, item: str, n: int) -> int:
     """Give ``n`` of ``item`` within the cabin and freezer limits; return what was kept.
 
-    Speed: ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);
+    ``max(0, min(n, room))`` as two plain ``if``s (no calls of the builtins);
     the same number (test_engine_speed.py).
 
     Rules: NK-CAP-03, NK-INC-07.
@@ -77,7 +77,7 @@ def hubs_with(game: NekoGame, hubs: tuple, lanes, li: int, si: int) -> tuple:
     """``hubs_of(lanes)`` when ``hubs`` are the hubs of the same lanes with slot ``si``
     of lane ``li`` empty (a card just placed there).
 
-    Speed: a card placed in an empty slot adds its own internal hubs and the half-hub
+    A card placed in an empty slot adds its own internal hubs and the half-hub
     pairs with its neighbours (keys ``(li, si, j)``, ``(li, si, 0)`` and
     ``(li, si + 1, 0)``, none of which the empty slot had) and changes no other hub, so
     the old hubs with these added, sorted, are ``hubs_of``'s tuple (every key appears
@@ -145,7 +145,7 @@ def crossed(game: NekoGame, P, lane: int) -> int:
 
     Rules: NK-HUB-16.
     """
-    # Speed: ``max((b for (li, b, _) in P.ships if li == lane), default=0)`` as a
+    # ``max((b for (li, b, _) in P.ships if li == lane), default=0)`` as a
     # plain loop (no generator): the first largest boundary of the lane's ships, else 0
     best = None
     for li, b, _ in P.ships:

@@ -144,7 +144,7 @@ def reward_actions(game: NekoGame, s, P, ok) -> list:
 def rewards_for(game: NekoGame, s, P, key: tuple, ok) -> list:
     """``reward_actions(s, P, ok)``, where ``key`` names the levels ``ok`` lets through.
 
-    Speed: that list depends only on the reward chart and the rules (fixed per game),
+    That list depends only on the reward chart and the rules (fixed per game),
     the levels let through and whether the player has interference tiles, so it is made
     once per ``key`` and that; the caller gets its own copy."""
     k = (key, not P.interference)

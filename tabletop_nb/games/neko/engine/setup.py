@@ -65,8 +65,8 @@ def setup(game: NekoGame) -> None:
     game.pick_by_value = [None] + [Pick(v) for v in range(1, 7)]
     game.income_by_value = [None] + [IncomeDie(v) for v in range(1, 7)]
     game.legal_cache = memo.cache("neko.legal", key="the id of the last state asked about (the entry holds the state)")
-    game.reward_lists = {}   # the reward frames' legal lists (rewards_for)
-    # Speed: the Morning Market's actions (NK-MM-02..04) made once; they depend on the
+    game.reward_lists = memo.cache("neko.reward_lists", key="a reward frame's kind and level, and the player's interference")
+    # The Morning Market's actions (NK-MM-02..04) made once; they depend on the
     # rules alone (the list legal_actions listed afresh for every sale)
     game.market_actions = tuple(
         [action(Sell, item) for item, on in (("coins", r.market_coins), ("fuel", r.market_fuel),
