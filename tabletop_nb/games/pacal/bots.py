@@ -132,12 +132,12 @@ def _choose_move(game, s, rng, tables: "ShapeTables"):
     return _best_move(game, s, rng, tables)
 
 
-def _move_targets(game, acts: list) -> list[tuple[int, bool]]:
-    """For each die move or placement, the space it ends on and whether it is a two-stone
-    move (a die move that is not a turning move)."""
+def _move_targets(game, acts: list) -> tuple[list[int], list[bool]]:
+    """The space each die move or placement ends on, and whether each is a two-stone move
+    (a die move that is not a turning move)."""
     index = game.geo.index
-    return [(index[a.to], a.kind != "turn") if type(a) is Move else (index[a.at], False)
-            for a in acts]
+    return ([index[a.to] if type(a) is Move else index[a.at] for a in acts],
+            [type(a) is Move and a.kind != "turn" for a in acts])
 
 
 def _move_value(potential: float, two_stones: bool, hides: int, r: float) -> float:
@@ -164,7 +164,8 @@ def _move_values(game, s, rng, tables: "ShapeTables") -> list:
     bit = game.geo.bit
     acts = [a for a in s.options if type(a) is not UseGod]
     out = []
-    for a, (c, two), r in zip(acts, _move_targets(game, acts), _draws(rng, len(acts))):
+    cells, twos = _move_targets(game, acts)
+    for a, c, two, r in zip(acts, cells, twos, _draws(rng, len(acts))):
         out.append((a, _move_value(shapes.potential(c) if shapes is not None else 0.0, two,
                                    vis & bit[c], r)))
     return out
@@ -175,7 +176,7 @@ def _best_move(game, s, rng, tables: "ShapeTables"):
     without working out a district's gain for a move that cannot be the best.
 
     A space's potential is ``1.0 * hh + 0.8 * g`` with ``g`` the district's gain
-    (:meth:`_Shapes.potential`); :meth:`_Shapes.potential_bound` gives it with the most
+    (:meth:`_Shapes.value`); :meth:`_Shapes.bound` gives it with the most
     the district can pay (``analysis.district_gain_bounds``) where the gain is not known
     yet: the same operations on no smaller floats give no smaller a value (IEEE rounding
     is monotone in each operand), and :func:`_best` keeps the first of equals, so a move
@@ -189,12 +190,17 @@ def _best_move(game, s, rng, tables: "ShapeTables"):
     acts = [a for a in s.options if type(a) is not UseGod]
     best = None
     best_v = -float("inf")
-    for a, (c, two), r in zip(acts, _move_targets(game, acts), _draws(rng, len(acts))):
+    cells, twos = _move_targets(game, acts)
+    remembered = shapes.values.get
+    for a, c, two, hh, r in zip(acts, cells, twos, shapes.builds_at(cells), _draws(rng, len(acts))):
         hides = vis & bit[c]
-        if bounds is not None and not _move_value(shapes.potential_bound(c, bounds), two,
-                                                  hides, r) > best_v:
-            continue
-        v = _move_value(shapes.potential(c), two, hides, r)
+        pot = remembered(c)
+        if pot is None:
+            if hh and bounds is not None and not _move_value(shapes.bound(c, hh, bounds), two,
+                                                             hides, r) > best_v:
+                continue
+            pot = shapes.value(c, hh)
+        v = _move_value(pot, two, hides, r)
         if v > best_v:
             best, best_v = a, v
     return best
@@ -340,7 +346,7 @@ class _Shapes:
     remembered per district and height for the decision.
     """
 
-    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "_values",
+    __slots__ = ("t5", "t4", "t3", "t2", "_game", "_s", "_p", "_gains", "_stories", "values",
                  "_builds", "_district", "_bit", "_move_gain")
 
     def __init__(self, game, s, p: int, sets: tuple[int, int, int, int], tables: "ShapeTables"):
@@ -351,7 +357,8 @@ class _Shapes:
         self._bit = game.geo.bit
         self._gains: dict = {}
         self._stories: dict = {}
-        self._values: dict = {}
+        #: the potentials worked out in this decision, by space
+        self.values: dict[int, float] = {}
         #: _builds[h]: the pyramid a shape of h stories builds (0: none left)
         self._builds = [hs[0] if hs else 0
                         for hs in analysis.new_pyramid_heights(game, s.pyr_supply[p])]
@@ -363,25 +370,32 @@ class _Shapes:
         return 5 if self.t5 & b else 4 if self.t4 & b else 3 if self.t3 & b else \
             2 if self.t2 & b else 1
 
+    def builds_at(self, cells: list[int]) -> list[int]:
+        """For each space, the pyramid the tallest constellation through it builds (0:
+        none left), as :meth:`potential` takes it."""
+        bit, builds = self._bit, self._builds
+        t5, t4, t3, t2 = self.t5, self.t4, self.t3, self.t2
+        return [builds[5 if t5 & bit[c] else 4 if t4 & bit[c] else 3 if t3 & bit[c] else
+                       2 if t2 & bit[c] else 1] for c in cells]
+
     def potential(self, cell: int) -> float:
         """The value of a stone on ``cell``: the pyramid the tallest constellation through
         it builds, plus 0.8 times the points that pyramid would score in its district now;
-        0 when it builds none. Remembered per space for the decision."""
-        v = self._values.get(cell)
+        0 when it builds none. Remembered per space for the decision (:attr:`values`)."""
+        v = self.values.get(cell)
         if v is None:
-            hh = self._builds[self.tallest(cell)]
-            v = self._values[cell] = 1.0 * hh + 0.8 * self.gain(cell, hh) if hh else 0.0
+            v = self.value(cell, self._builds[self.tallest(cell)])
         return v
 
-    def potential_bound(self, cell: int, bounds: tuple[int, ...]) -> float:
-        """:meth:`potential` where it is known without asking a district's gain, else the
-        same sum with the district's largest gain ``bounds[district]`` (no smaller)."""
-        v = self._values.get(cell)
-        if v is not None:
-            return v
-        hh = self._builds[self.tallest(cell)]
-        if not hh:
-            return 0.0
+    def value(self, cell: int, hh: int) -> float:
+        """:meth:`potential` of ``cell``, whose constellations build a pyramid of ``hh``
+        stories (:meth:`builds_at`)."""
+        v = self.values[cell] = 1.0 * hh + 0.8 * self.gain(cell, hh) if hh else 0.0
+        return v
+
+    def bound(self, cell: int, hh: int, bounds: tuple[int, ...]) -> float:
+        """:meth:`value` of ``cell`` if its district's gain is known, else the same sum with
+        the most the district can pay, ``bounds[district]`` (no smaller)."""
         k = self._district[cell]
         g = self._gains.get(k * 8 + hh)
         return 1.0 * hh + 0.8 * (bounds[k] if g is None else g)
@@ -411,6 +425,10 @@ class _AskedShapes(_Shapes):
         super().__init__(game, s, p, (0, 0, 0, 0), tables)
         self._visible = visible
         self._tallest: dict[int, int] = {}
+
+    def builds_at(self, cells: list[int]) -> list[int]:
+        """As :meth:`_Shapes.builds_at`, from :meth:`tallest`."""
+        return [self._builds[self.tallest(c)] for c in cells]
 
     def tallest(self, cell: int) -> int:
         """The most stories of the game's own constellations through ``cell`` (1: the
