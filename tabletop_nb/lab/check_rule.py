@@ -301,6 +301,9 @@ class _Player:
         # the shadows' generators, set to the seat's stream before each shadow decision
         r_base, r_ctrl = (np.random.Generator(type(rngs[0].bit_generator)(0)) for _ in range(2))
         mine = [resolve_bot(v, self.spec) for _ in range(n)]
+        # as simulate plays: a chance outcome and a trusted bot's choice (one of the legal
+        # actions it was given) are applied without matching them against the legal ones
+        trusted = [getattr(f, "trusted", False) for f in mine]
         theirs = [resolve_bot(base, self.spec) for _ in range(n)]
         ctrl = [resolve_bot(control, self.spec) for _ in range(n)]
         masked = type(v).observation is not BaseGame.observation
@@ -350,7 +353,7 @@ class _Player:
                         t.bites += 1
                         t.changed_bites += changed
                 s_prev = s
-                s = v.apply(s, a)
+                s = v.apply_trusted(s, a) if p == CHANCE or trusted[p] else v.apply(s, a)
                 actions.append(a)
                 s_base = _step(base, s_prev, a, s)
                 self.states += 1
