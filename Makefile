@@ -89,7 +89,8 @@ chromium:
 	  echo "the browser tests will fail; set TABLETOP_SKIP_BROWSER=1 to skip them on purpose"; \
 	fi
 
-# the documentation site (docs/_build/html): Sphinx + PyData theme + MyST-NB + numpydoc, warnings
+# the documentation site (docs/_build/html), from the Python source (TABLETOP_PURE=1: the API
+# pages find a function's home by its Python function object, which a compiled one is not): Sphinx + PyData theme + MyST-NB + numpydoc, warnings
 # are errors; notebooks are rendered from the executed copies in docs/notebooks/, which
 # `make docs-notebooks` writes (only those missing or stale; about 20-70 s each)
 $(VENV)/.docs-installed: pyproject.toml setup.py | $(VENV)/bin/python
@@ -98,7 +99,7 @@ $(VENV)/.docs-installed: pyproject.toml setup.py | $(VENV)/bin/python
 	touch $@ $(VENV)/.lab-installed $(VENV)/.compiled
 
 docs: $(VENV)/.docs-installed
-	$(PY) -m sphinx -b html -W --keep-going -q docs docs/_build/html
+	TABLETOP_PURE=1 $(PY) -m sphinx -b html -W --keep-going -q docs docs/_build/html
 
 docs-notebooks: $(VENV)/.docs-installed
 	$(PY) tools/docs_notebooks.py
@@ -143,7 +144,7 @@ test: $(VENV)/.test-installed $(VENV)/.docs-installed $(VENV)/.compiled $(VOILA_
 	$(PY) -m pytest tests -m "not browser" -q
 	TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS) -m "not browser and not slow" -q -p no:cacheprovider -k "not speed"
 	$(PY) -m pytest --nbval-lax --nbval-cell-timeout=120 -p no:cacheprovider notebooks -q
-	$(PY) -m sphinx -b html -W --keep-going -q -E docs docs/_build/html
+	TABLETOP_PURE=1 $(PY) -m sphinx -b html -W --keep-going -q -E docs docs/_build/html
 	$(PY) -m pytest tests -m browser -q
 
 # the benchmarks (issue 12): engine throughput, our random playouts beside OpenSpiel's (the
