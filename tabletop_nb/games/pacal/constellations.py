@@ -91,7 +91,7 @@ def shape_height(cells: Iterable[Space], diamonds: bool = False) -> int:
     cells : iterable of (x, y)
         The member spaces.
     diamonds : bool, default False
-        Also accept 45-degree squares (PC-CONST-11 reading b).
+        Also accept 45-degree squares (the square rule's reading b, ``rules.diamond_squares``).
 
     Returns
     -------
@@ -126,10 +126,11 @@ def constellations(stones: Collection[Space], pyramids: Collection[Space] = (), 
         His own pyramids that may stand in for stones (empty in the expert game's
         normal builds).
     diamonds : bool
-        Also accept 45-degree squares for five stories (PC-CONST-11 reading b).
+        Also accept 45-degree squares for five stories (the square rule's reading b,
+        ``rules.diamond_squares``).
     blocked_gaps : collection of (x, y)
-        Spaces that may not lie in a gap (PC-CONST-12 readings b and c); empty = only
-        the spacing matters.
+        Spaces that may not lie in a gap (the gap rule's readings b and c,
+        ``rules.gap_contents``); empty = only the spacing matters.
 
     Returns
     -------
@@ -179,9 +180,9 @@ def find_codes(stones: set, members: set, diamonds: bool = False, blocked: set |
     members : set of int
         Coded spaces that may be members (stones and the pyramids that may stand in).
     diamonds : bool, default False
-        Also accept 45-degree squares (PC-CONST-11 reading b).
+        Also accept 45-degree squares (the square rule's reading b, ``rules.diamond_squares``).
     blocked : set of int, optional
-        Coded spaces that may not lie in a gap (PC-CONST-12).
+        Coded spaces that may not lie in a gap (the gap rule, ``rules.gap_contents``).
 
     Returns
     -------
@@ -465,7 +466,7 @@ def completion_table(width: int, height: int, pad: int, diamonds: bool) -> tuple
     pad : int
         The bit stride of a row (``Geometry.pad``).
     diamonds : bool
-        Also 45-degree squares (PC-CONST-11 reading b).
+        Also 45-degree squares (the square rule's reading b, ``rules.diamond_squares``).
 
     Returns
     -------

@@ -47,7 +47,7 @@ def face_reach(game, state, seat: int | None = None) -> dict:
     Returns
     -------
     dict
-        ``{face: set of (x, y)}`` for every face of the die (PC-MOVE-02).
+        ``{face: set of (x, y)}`` for every face of the die (PC-MOVE).
 
     Examples
     --------
@@ -118,7 +118,7 @@ def reach_grid(game, state, seat: int | None = None, *, god: bool = False) -> li
     seat : int, optional
         Whose ship (default: the player to act).
     god : bool, default False
-        Count a god stone's free placement too (PC-GOD-01).
+        Count a god stone's free placement too (PC-GOD).
 
     Returns
     -------
@@ -163,7 +163,7 @@ def constellation_odds(game, state, seat: int, members: Iterable[tuple[int, int]
     members : iterable of tuple of int
         The constellation's spaces ``(x, y)``.
     god : bool, default False
-        Count the god stones the seat holds as moves (PC-GOD-01).
+        Count the god stones the seat holds as moves (PC-GOD).
 
     Returns
     -------

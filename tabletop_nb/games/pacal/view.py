@@ -336,7 +336,7 @@ def reach_figure(game, state, seat: int | None = None, *, god: bool = False) -> 
     seat : int, optional
         Whose ship (default: the player to act).
     god : bool, default False
-        Count a god stone's free placement too (PC-GOD-01).
+        Count a god stone's free placement too (PC-GOD).
 
     Returns
     -------
