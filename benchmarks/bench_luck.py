@@ -83,7 +83,7 @@ def summarise(ls, bots: list[str], judged: bool) -> dict:
 def many(args) -> dict:
     import pandas as pd
 
-    from tabletop_nb.lab.analyse import LuckAndSkill
+    from tabletop_nb.lab.analyse import LuckAndSkill, _settings
     from tabletop_nb.lab.ladder import lineups
 
     game = tt.load_game(args.game, players=args.players)
@@ -104,27 +104,36 @@ def many(args) -> dict:
         per = len(lineups(len(bots), args.players))
         done = pd.read_csv(args.table) if os.path.exists(args.table) else None
         have = set(done.block) if done is not None else set()
-        settings = {}
         for b in range(-(-args.games // per)):
             if b in have:
                 continue
             kid = int(np.random.SeedSequence(args.seed, spawn_key=(b,)).generate_state(1)[0])
+            w0, k0, l0 = time.time(), cpu_seconds(), os.getloadavg()[0]
             part = tt.luck_and_skill(game, bots, games=per, seed=kid, **opts)
-            settings = part.settings
-            t = part.table.assign(block=b, game=part.table.game + b * per)
+            t = part.table.assign(block=b, game=part.table.game + b * per,
+                                  block_wall_s=round(time.time() - w0, 1),
+                                  block_cpu_s=round(cpu_seconds() - k0, 1), block_load=round(l0, 2))
             t.to_csv(args.table, mode="a", header=not os.path.exists(args.table), index=False)
             print(f"block {b}: {time.time() - t0:.0f} s, {cpu_seconds() - c0:.0f} CPU s", flush=True)
         table = pd.read_csv(args.table)
-        settings = {k: v for k, v in settings.items() if k != "seed"}
-        settings["seed"] = f"block b: SeedSequence({args.seed}, spawn_key=(b,))"
+        rollouts, alternatives = _settings(args.quick, args.rollouts, args.alternatives)
+        settings = {"quick": args.quick, "rollouts": rollouts, "horizon": "game", "max_outcomes": 6,
+                    "alternatives": alternatives, "luck_view": args.luck_view,
+                    "seed": f"block b: SeedSequence({args.seed}, spawn_key=(b,))"}
         ls = LuckAndSkill(table, None, [], {"seed": args.seed})
         upsets = None
     wall, cpu = time.time() - t0, cpu_seconds() - c0
+    if args.blocks:  # the blocks' own time, wherever they ran (None where not recorded)
+        once = table.drop_duplicates("block")
+        timed = "block_cpu_s" in once and once.block_cpu_s.notna().all()
+        wall = float(once.block_wall_s.sum()) if timed else None
+        cpu = float(once.block_cpu_s.sum()) if timed else None
     out = {"kind": "many", "game": args.game, "players": args.players, "bots": bots,
            "seed": args.seed, "blocks": bool(args.blocks),
            "settings": {k: v for k, v in settings.items() if k not in ("bots", "games")},
            **summarise(ls, bots, judged), "ladder_upset_rate": upsets,
-           "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
+           "wall_s": None if wall is None else round(wall, 1),
+           "cpu_s": None if cpu is None else round(cpu, 1),
            "load_before": [round(x, 2) for x in load0],
            "load_after": [round(x, 2) for x in os.getloadavg()]}
     if not args.blocks:
