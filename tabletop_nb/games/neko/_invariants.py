@@ -51,7 +51,7 @@ def invariants(game, s) -> list[str]:
     >>> invariants(g, g.initial_state())
     []
 
-    Rules: NK-CAP-05, NK-INV-01..08.
+    Rules: NK-CAP-05, NK-INV-01, NK-INV-02, NK-INV-03, NK-INV-04, NK-INV-05, NK-INV-06, NK-INV-07, NK-INV-08.
     """
     r = game.rules
     bad: list[str] = []

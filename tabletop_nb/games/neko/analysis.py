@@ -212,7 +212,7 @@ def count_rule_allows(row: tuple, p: int, added: int) -> bool:
     >>> count_rule_allows(((), (1, 1, 1)), 0, 2), count_rule_allows(((), (1, 1, 1)), 0, 3)
     (False, True)
 
-    Rules: NK-BID-03..07, NK-BID-10.
+    Rules: NK-BID-03, NK-BID-04, NK-BID-05, NK-BID-06, NK-BID-07, NK-BID-10.
     """
     need = len(row[p]) + added
     for d in row:
@@ -741,7 +741,7 @@ def ship_lanes(game: NekoGame, P: Player) -> list[int]:
     >>> ship_lanes(g, Player(harbours=2, lanes=((-1,) * 6,) * 2, ships=((0, 0, 0), (0, 0, 0))))
     [1]
 
-    Rules: NK-FA-06..08.
+    Rules: NK-FA-06, NK-FA-07, NK-FA-08.
     """
     if P.harbours < 2:
         return []
@@ -813,7 +813,7 @@ def travel_pp_after(game: Any, P: Player, ship: tuple, to: tuple) -> int:
     >>> travel_pp_after(g, P, (0, 0, 0), (0, 2, 0)) - g.travel_pp(P) == g.rules.ship_travel_pp[2] - g.rules.ship_travel_pp[0]
     True
 
-    Rules: NK-TRV-01..03.
+    Rules: NK-TRV-01, NK-TRV-02, NK-TRV-03.
     """
     ships = list(P.ships)
     ships.remove(ship)

@@ -44,7 +44,6 @@ __all__ = ["TurnFrame", "DraftFrame", "IncomeFrame", "RewardFrame", "BuyFrame", 
 class TurnFrame(NamedTuple):
     """A player's turn in the Action phase: take fish, bid, activate, free actions, end.
 
-    Rules: NK-ACT-01..13, NK-BID-01..05, NK-FA-01..20.
 
     Attributes
     ----------
@@ -66,7 +65,6 @@ class TurnFrame(NamedTuple):
 class DraftFrame(NamedTuple):
     """A player picks a die value from the hand in front of them (the draft).
 
-    Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05..07.
 
     Attributes
     ----------
@@ -88,7 +86,6 @@ class DraftFrame(NamedTuple):
 class IncomeFrame(NamedTuple):
     """A player chooses the die that gives the round's income.
 
-    Rules: NK-INC-01..06, NK-INC-08, NK-OB-01, NK-FP-01.
 
     Attributes
     ----------
@@ -110,7 +107,6 @@ class IncomeFrame(NamedTuple):
 class RewardFrame(NamedTuple):
     """A player takes a reward of the level of their lowest die.
 
-    Rules: NK-RWD-01..08, NK-RWD-11.
 
     Attributes
     ----------
@@ -133,7 +129,6 @@ class BuyFrame(NamedTuple):
     """A player may buy one of the cards offered outside the resolution (the Post Office, a
     reward card, advanced cards), or pass.
 
-    Rules: NK-RWD-08, NK-RWD-10, NK-PO-01, NK-PO-02, NK-PLC-01..04, NK-ADV-07, NK-ADS-04.
 
     Attributes
     ----------
@@ -170,7 +165,6 @@ class BuyFrame(NamedTuple):
 class WinFrame(NamedTuple):
     """The winner of a space's bid may buy its card (or decline).
 
-    Rules: NK-RES-04..08, NK-RES-11, NK-PLC-01..04, NK-BB-01.
 
     Attributes
     ----------
@@ -195,7 +189,6 @@ class WinFrame(NamedTuple):
 class ChurchFrame(NamedTuple):
     """A player who lost a bid and owns the Church puts a die on a vacant hub, or takes fish.
 
-    Rules: NK-CH-01, NK-CH-02, NK-CH-04, NK-CAT-03, NK-RES-09.
 
     Attributes
     ----------
@@ -223,7 +216,6 @@ class ChurchFrame(NamedTuple):
 class NekoFrame(NamedTuple):
     """A player splits the Neko Harbour's reward between fuel and coins.
 
-    Rules: NK-NH-01, NK-NH-02.
 
     Attributes
     ----------
@@ -248,7 +240,6 @@ class NekoFrame(NamedTuple):
 class SeaRewardFrame(NamedTuple):
     """A player takes a reward of at most a level (a Research Station's sea reward).
 
-    Rules: NK-RS-02, NK-RWD-03.
 
     Attributes
     ----------
@@ -273,7 +264,6 @@ class SeaRewardFrame(NamedTuple):
 class ParkFrame(NamedTuple):
     """A Penguin Park owner may place a die from the discard on a bidding space.
 
-    Rules: NK-PP-10, NK-PP-11, NK-BID-11.
 
     Attributes
     ----------
@@ -299,7 +289,6 @@ class ParkFrame(NamedTuple):
 class SmcFrame(NamedTuple):
     """A player takes the Seaside Market City's income: coins or fuel.
 
-    Rules: NK-SMC-01.
 
     Attributes
     ----------
@@ -321,7 +310,6 @@ class SmcFrame(NamedTuple):
 class MarketFrame(NamedTuple):
     """The Morning Market: a player with fish may sell them, then is done.
 
-    Rules: NK-MM-01..06.
 
     Attributes
     ----------
@@ -343,7 +331,6 @@ class MarketFrame(NamedTuple):
 class PostOfficeFrame(NamedTuple):
     """A Post Office owner may use it (an offer at a discount) or pass.
 
-    Rules: NK-TO-01, NK-PO-01..03.
 
     Attributes
     ----------
@@ -365,7 +352,6 @@ class PostOfficeFrame(NamedTuple):
 class HospitalFrame(NamedTuple):
     """A player who just placed the Hospital removes interference tiles.
 
-    Rules: NK-HO-01, NK-HO-02.
 
     Attributes
     ----------
@@ -387,7 +373,6 @@ class HospitalFrame(NamedTuple):
 class EndgameFrame(NamedTuple):
     """The game-end window: a player may take last free actions, then is done.
 
-    Rules: NK-END-01.
 
     Attributes
     ----------
@@ -409,7 +394,6 @@ class EndgameFrame(NamedTuple):
 class BonusFrame(NamedTuple):
     """A player chooses a starting bonus tile (in reverse turn order).
 
-    Rules: NK-SET-09, NK-SET-11.
 
     Attributes
     ----------
@@ -433,7 +417,6 @@ class BonusFrame(NamedTuple):
 class RollFrame(NamedTuple):
     """Chance: a player's dice are rolled for the round.
 
-    Rules: NK-DRF-01.
 
     Attributes
     ----------
@@ -455,7 +438,6 @@ class RollFrame(NamedTuple):
 class RerollFrame(NamedTuple):
     """Chance: one die rerolled (the Penguin Park tile's reroll).
 
-    Rules: NK-PP-02, NK-PP-04.
 
     Attributes
     ----------
@@ -477,7 +459,6 @@ class RerollFrame(NamedTuple):
 class RevealFrame(NamedTuple):
     """Chance: the top card of a period deck is revealed into the bidding area.
 
-    Rules: NK-SET-14, NK-PREP-01..03.
 
     Attributes
     ----------
@@ -499,7 +480,6 @@ class RevealFrame(NamedTuple):
 class DrawFrame(NamedTuple):
     """Chance: a card drawn for an offer (a reward card, the Post Office), then offered.
 
-    Rules: NK-RWD-08, NK-PO-01, NK-PREP-03.
 
     Attributes
     ----------
@@ -533,7 +513,6 @@ class DrawFrame(NamedTuple):
 class TileFrame(NamedTuple):
     """Chance: a middle tile drawn at setup.
 
-    Rules: NK-SET-05.
 
     Attributes
     ----------
@@ -552,7 +531,6 @@ class TileFrame(NamedTuple):
 class AdvFrame(NamedTuple):
     """Chance: an advanced card drawn onto an advanced space at setup.
 
-    Rules: NK-ADV-02.
 
     Attributes
     ----------
@@ -571,7 +549,6 @@ class AdvFrame(NamedTuple):
 class OrderFrame(NamedTuple):
     """Chance: a random starting turn order.
 
-    Rules: NK-SET-07.
 
     Attributes
     ----------

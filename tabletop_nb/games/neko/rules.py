@@ -51,8 +51,7 @@ REWARDS = ("coins", "goods", "interference", "fish", "fuel", "card")
 
 
 class Cargo(NamedTuple):
-    """One cargo space of a port: it holds one good, and covering it gives its reward
-    (NK-PORT-01, NK-PORT-04).
+    """One cargo space of a port: it holds one good, and covering it gives its reward.
 
     Parameters
     ----------
@@ -72,7 +71,7 @@ class Cargo(NamedTuple):
 
 
 class PortHub(NamedTuple):
-    """An internal hub printed on a port, on the ship's path across the card (NK-PORT-07).
+    """An internal hub printed on a port, on the ship's path across the card.
 
     Parameters
     ----------
@@ -106,27 +105,27 @@ class Card:
     name : str
         The printed name.
     kind : str
-        One of ``KINDS`` (NK-CARD-01).
+        One of ``KINDS``.
     period : int
-        The deck it belongs to, 1 or 2 (NK-SET-02).
+        The deck it belongs to, 1 or 2.
     cost, pp : int
         The printed cost in coins and penguin points.
     left : int
-        The multiplier half-hub (NK-HUB-02).
+        The multiplier half-hub.
     right : str
         The item half-hub.
     effect : str
         The effect beyond the kind's standard one, one of ``EFFECTS``.
     activate : tuple of int
-        The die values its activation space accepts (empty: no activation space; NK-ACT-12).
+        The die values its activation space accepts (empty: no activation space).
     cargo : tuple of Cargo
-        A port's cargo spaces, in filling order (NK-PORT-02).
+        A port's cargo spaces, in filling order.
     hubs : tuple of PortHub
         A port's internal hubs.
     interference : int
-        The interference icons printed on it (NK-PLC-10).
+        The interference icons printed on it.
     endgame_pp, endgame_kinds : int, tuple of str
-        The advanced cards' end-game icon: PP per card of these kinds (NK-ADV-10).
+        The advanced cards' end-game icon: PP per card of these kinds.
 
     Examples
     --------
@@ -157,7 +156,7 @@ class Card:
 
 
 class MidTile(NamedTuple):
-    """A mid-game scoring tile: every player who meets ``kind`` scores ``pp`` (NK-MID).
+    """A mid-game scoring tile: every player who meets ``kind`` scores ``pp``.
 
     Parameters
     ----------
@@ -183,7 +182,7 @@ class MidTile(NamedTuple):
 
 
 class BonusTile(NamedTuple):
-    """A starting bonus tile and what it gives (NK-SET-09, NK-SET-11).
+    """A starting bonus tile and what it gives.
 
     Parameters
     ----------
@@ -206,8 +205,7 @@ class BonusTile(NamedTuple):
 
 
 class RewardSpace(NamedTuple):
-    """One reward of the dice reward chart, available when your lowest die <= ``level``
-    (NK-RWD-01..04).
+    """One reward of the dice reward chart, available when your lowest die <= ``level``.
 
     Parameters
     ----------
@@ -245,6 +243,8 @@ def load_cards() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     >>> base, advanced = load_cards()
     >>> sum(c.period == 1 for c in base), sum(c.period == 2 for c in base)
     (25, 25)
+
+    Rules: NK-CARD-01.
     """
     data = toml.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
     return tuple(_card(c) for c in data["card"]), tuple(_card(c) for c in data["advanced"])

@@ -55,11 +55,10 @@ class Player:
     Attributes
     ----------
     coins, fuel, goods, fish, interference, pp : int
-        The player's supplies: coins (no cap), fuel and goods in the cabin (at most 8 together,
-        NK-CAP-01), fish in the freezer (at most 8, NK-CAP-02), interference tiles and penguin
-        points. A player starts with 8 coins and 2 fuel (NK-SET-06).
+        The player's supplies: coins (no cap), fuel and goods in the cabin (at most 8 together), fish in the freezer (at most 8), interference tiles and penguin
+        points. A player starts with 8 coins and 2 fuel.
     harbours : int
-        Harbours opened (1 to 5); there are as many lanes (NK-FA-13).
+        Harbours opened (1 to 5); there are as many lanes.
     lanes : tuple
         Per lane, the card ids in its 5 slots, -1 for an empty slot.
     ships : tuple
@@ -68,29 +67,29 @@ class Player:
         Card ids the player owns.
     hubs : tuple
         The complete hubs of the lanes as ``(key, multiplier, item)``, derived from ``lanes``
-        and kept for speed (NK-HUB-03).
+        and kept for speed.
     cargo : tuple
-        The goods on each port as ``(card id, goods placed)`` (NK-PORT).
+        The goods on each port as ``(card id, goods placed)``.
     dice : tuple
         The unused dice on the board (values).
     hub_dice, card_dice : tuple
         Dice placed this round on hubs and on cards' activation spaces, ``(key, value)`` pairs;
         other placed dice are in the bidding area or the discard area.
     bonus : str
-        The starting bonus tile taken (NK-SET-09).
+        The starting bonus tile taken.
     park_variant_round : int
-        The round the variant Penguin Park was gained (0: not owned; NK-PP-11).
+        The round the variant Penguin Park was gained (0: not owned).
     tile_adjust_used, tile_reroll_used, park_pickups_used : int
-        Penguin Park's dice reward tiles and pickups used this round (NK-PP-02, NK-PP-06).
+        Penguin Park's dice reward tiles and pickups used this round.
     picked_up : bool
-        Whether the player took a die from the discard area this turn (NK-FA-03).
+        Whether the player took a die from the discard area this turn.
     lighthouse : tuple or None
-        The hub Light House boosts this round (NK-LH-01).
+        The hub Light House boosts this round.
     hospital_used, harbour_city_used : bool
-        Whether Hospital's removal (NK-HO-02) and Harbour City's discount (NK-HC-01) were used
+        Whether Hospital's removal and Harbour City's discount were used
         this round.
     church_used : int
-        Losing dice Church has put on hubs this round (at most 2, NK-CH-01).
+        Losing dice Church has put on hubs this round (at most 2).
 
     Examples
     --------
@@ -136,12 +135,12 @@ class NekoState:
     players : tuple of Player
         One per seat.
     phase : int
-        The phase of the round, an index of ``PHASES`` (``SETUP`` ... ``OVER``; NK-RND-02).
+        The phase of the round, an index of ``PHASES`` (``SETUP`` ... ``OVER``).
     round, step : int
-        The round (0 while setting up, then 1 to 4, NK-RND-01) and the step within the phase
+        The round (0 while setting up, then 1 to 4) and the step within the phase
     (the draft step, ...).
     order : tuple of int
-        The turn order, first player first (NK-TO-03).
+        The turn order, first player first.
     turn : int
         The index in ``order`` of the player on turn.
     frames : tuple
@@ -150,27 +149,27 @@ class NekoState:
         equal to the plain tuple of its items.
     deck, bottom : tuple
         Per period (1, 2): the shuffled deck's cards (unknown order, kept sorted) and the cards
-        put under it, top first (NK-RES-03).
+        put under it, top first.
     piles : tuple
-        Advanced setup: the period's cards on display (NK-ADS-02).
+        Advanced setup: the period's cards on display.
     area, adv : tuple
         The bidding-area spaces and the advanced-card spaces: a card id or -1.
     adv_pool : tuple
-        Advanced cards not drawn (NK-ADV-02).
+        Advanced cards not drawn.
     bids : tuple
         Per space (the area's, then the advanced ones), per player, the dice values bid.
     discard : tuple
         The discard area's dice values, sorted.
     tiles : tuple
-        The mid-game scoring tiles drawn: the first period's, then the second's (NK-SET-05).
+        The mid-game scoring tiles drawn: the first period's, then the second's.
     bonus_left : tuple
         Starting bonus tiles nobody has taken.
     hands, picks : tuple
         The draft: the hand in front of each seat, and this step's picks in seat order
-        (hidden from the other players, NK-DRF-05).
+        (hidden from the other players).
     main : tuple
         This turn's main action: ``()``, ``("fish",)``, ``("bid", space, placed)`` or
-        ``("act",)`` (NK-ACT-02).
+        ``("act",)``.
     removed : tuple
         Cards out of the game.
     final : tuple
@@ -216,7 +215,7 @@ class NekoState:
 
 @dataclass(frozen=True, slots=True)
 class StartOrder:
-    """Chance: the starting turn order (``random_start_order``, NK-SET-07).
+    """Chance: the starting turn order (``random_start_order``).
 
     Parameters
     ----------
@@ -233,7 +232,7 @@ class StartOrder:
 
 @dataclass(frozen=True, slots=True)
 class DrawTile:
-    """Chance: the next mid-game scoring tile drawn (NK-SET-05).
+    """Chance: the next mid-game scoring tile drawn.
 
     Parameters
     ----------
@@ -250,7 +249,7 @@ class DrawTile:
 
 @dataclass(frozen=True, slots=True)
 class DrawAdvanced:
-    """Chance: the next advanced card drawn for the board (NK-ADV-02).
+    """Chance: the next advanced card drawn for the board.
 
     Parameters
     ----------
@@ -268,7 +267,7 @@ class DrawAdvanced:
 @dataclass(frozen=True, slots=True)
 class DrawCard:
     """Chance: the top card of the shuffled period deck (a reveal into the bidding area, a reward
-    or Post Office draw; NK-PREP-03, NK-RWD-08, NK-PO-01).
+    or Post Office draw).
 
     Parameters
     ----------
@@ -285,7 +284,7 @@ class DrawCard:
 
 @dataclass(frozen=True, slots=True)
 class RollDice:
-    """Chance: a player's roll of their dice at the start of Preparation (NK-DRF-01).
+    """Chance: a player's roll of their dice at the start of Preparation.
 
     Parameters
     ----------
@@ -302,7 +301,7 @@ class RollDice:
 
 @dataclass(frozen=True, slots=True)
 class Rolled:
-    """Chance: a rerolled die's new value (Penguin Park's reroll tile, NK-PP-04).
+    """Chance: a rerolled die's new value (Penguin Park's reroll tile).
 
     Parameters
     ----------
@@ -322,7 +321,7 @@ class Rolled:
 
 @dataclass(frozen=True, slots=True)
 class ChooseBonus:
-    """Setup: take a starting bonus tile nobody has taken yet, last player first (NK-SET-09).
+    """Setup: take a starting bonus tile nobody has taken yet, last player first.
 
     Parameters
     ----------
@@ -339,7 +338,7 @@ class ChooseBonus:
 
 @dataclass(frozen=True, slots=True)
 class Sell:
-    """Morning Market: sell one fish for 4 coins, 2 fuel or 1 good (NK-MM-02).
+    """Morning Market: sell one fish for 4 coins, 2 fuel or 1 good.
 
     Parameters
     ----------
@@ -356,7 +355,7 @@ class Sell:
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """Finish the Morning Market (NK-MM-01) or the game-end window.
+    """Finish the Morning Market or the game-end window.
 
     Examples
     --------
@@ -367,7 +366,7 @@ class Done:
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """Draft: keep a die of this value from the hand in front of you (NK-DRF-02).
+    """Draft: keep a die of this value from the hand in front of you.
 
     Parameters
     ----------
@@ -386,7 +385,7 @@ class Pick:
 
 @dataclass(frozen=True, slots=True)
 class IncomeDie:
-    """Obtain Income: discard a die of this value for as many coins (NK-INC-01).
+    """Obtain Income: discard a die of this value for as many coins.
 
     Parameters
     ----------
@@ -403,7 +402,7 @@ class IncomeDie:
 
 @dataclass(frozen=True, slots=True)
 class CityIncome:
-    """Southernmost City at income: take 5 coins or 2 fuel (NK-SMC-01).
+    """Southernmost City at income: take 5 coins or 2 fuel.
 
     Parameters
     ----------
@@ -420,8 +419,7 @@ class CityIncome:
 
 @dataclass(frozen=True, slots=True)
 class Reward:
-    """Get Rewards: take a reward of the dice reward chart at your lowest die's level or above
-    (NK-RWD-01..04); Seaside Town (D) takes one too (NK-ST-05).
+    """Get Rewards: take a reward of the dice reward chart at your lowest die's level or above; Seaside Town (D) takes one too.
 
     Parameters
     ----------
@@ -438,8 +436,7 @@ class Reward:
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """Buy a card and place it in a slot of a lane, paying 1 coin per empty slot to its left
-    (NK-PLC-02, NK-RES-06).
+    """Buy a card and place it in a slot of a lane, paying 1 coin per empty slot to its left.
 
     Parameters
     ----------
@@ -460,8 +457,7 @@ class Buy:
 
 @dataclass(frozen=True, slots=True)
 class DrawTwo:
-    """Advanced game: draw 2 from the deck instead of buying from the display (NK-RWD-08,
-    NK-ADV-07).
+    """Advanced game: draw 2 from the deck instead of buying from the display.
 
     Examples
     --------
@@ -472,7 +468,7 @@ class DrawTwo:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Decline (a purchase, a won card, an optional effect; NK-RES-06).
+    """Decline (a purchase, a won card, an optional effect).
 
     Examples
     --------
@@ -483,7 +479,7 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class UsePostOffice:
-    """Set Turn Order: use the Post Office's draw-and-buy (NK-TO-01, NK-PO-03).
+    """Set Turn Order: use the Post Office's draw-and-buy.
 
     Examples
     --------
@@ -494,7 +490,7 @@ class UsePostOffice:
 
 @dataclass(frozen=True, slots=True)
 class TakeFish:
-    """Main action: discard a die of this value for a fish; repeat to add dice (NK-ACT-06).
+    """Main action: discard a die of this value for a fish; repeat to add dice.
 
     Parameters
     ----------
@@ -511,7 +507,7 @@ class TakeFish:
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Main action: put a die of this value in your slot of a bidding space (NK-ACT-07, NK-BID).
+    """Main action: put a die of this value in your slot of a bidding space.
 
     Parameters
     ----------
@@ -531,8 +527,7 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class NewBid:
-    """Main action (advanced setup): start a bid on a displayed card in the next free space
-    (NK-ADV-05).
+    """Main action (advanced setup): start a bid on a displayed card in the next free space.
 
     Parameters
     ----------
@@ -549,7 +544,7 @@ class NewBid:
 
 @dataclass(frozen=True, slots=True)
 class ActivateHub:
-    """Main action: place a die showing the hub's multiplier on it (NK-ACT-08, NK-HUB-04).
+    """Main action: place a die showing the hub's multiplier on it.
 
     Parameters
     ----------
@@ -568,7 +563,7 @@ class ActivateHub:
 
 @dataclass(frozen=True, slots=True)
 class ActivateCard:
-    """Main action: place a die of this value on a card's activation space (NK-ACT-08, NK-ACT-12).
+    """Main action: place a die of this value on a card's activation space.
 
     Parameters
     ----------
@@ -589,7 +584,7 @@ class ActivateCard:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """End your Action-phase turn (NK-ACT-01).
+    """End your Action-phase turn.
 
     Examples
     --------
@@ -600,7 +595,7 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class FishFor:
-    """Free action a): one fish for 2 coins or 1 fuel (NK-FA-01).
+    """Free action a): one fish for 2 coins or 1 fuel.
 
     Parameters
     ----------
@@ -617,8 +612,7 @@ class FishFor:
 
 @dataclass(frozen=True, slots=True)
 class TakeDiscard:
-    """Take a die from the discard area: free action b) for 3 fish (source ``"fish"``,
-    NK-FA-02) or a Penguin Park pickup (source ``"park"``, NK-PP-06).
+    """Take a die from the discard area: free action b) for 3 fish (source ``"fish"``) or a Penguin Park pickup (source ``"park"``).
 
     Parameters
     ----------
@@ -638,7 +632,7 @@ class TakeDiscard:
 
 @dataclass(frozen=True, slots=True)
 class RemoveInterference:
-    """Free action c): pay 5 coins to remove an interference tile (NK-FA-05).
+    """Free action c): pay 5 coins to remove an interference tile.
 
     Examples
     --------
@@ -649,7 +643,7 @@ class RemoveInterference:
 
 @dataclass(frozen=True, slots=True)
 class BuyShip:
-    """Free action d): buy a ship and put it at the start of a lane (NK-FA-06..08).
+    """Free action d): buy a ship and put it at the start of a lane.
 
     Parameters
     ----------
@@ -666,7 +660,7 @@ class BuyShip:
 
 @dataclass(frozen=True, slots=True)
 class OpenHarbour:
-    """Free action e): open a harbour, a new empty lane (NK-FA-11..13).
+    """Free action e): open a harbour, a new empty lane.
 
     Examples
     --------
@@ -677,7 +671,7 @@ class OpenHarbour:
 
 @dataclass(frozen=True, slots=True)
 class Adjust:
-    """Free action f): pay 1 fuel to turn a die by +1 or -1; 6 and 1 wrap (NK-FA-15).
+    """Free action f): pay 1 fuel to turn a die by +1 or -1; 6 and 1 wrap.
 
     Parameters
     ----------
@@ -697,7 +691,7 @@ class Adjust:
 
 @dataclass(frozen=True, slots=True)
 class TileAdjust:
-    """Penguin Park's +/-1 tile: turn a die by +1 or -1 for free (NK-PP-03).
+    """Penguin Park's +/-1 tile: turn a die by +1 or -1 for free.
 
     Parameters
     ----------
@@ -717,7 +711,7 @@ class TileAdjust:
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """Penguin Park's reroll tile: roll a die of this value again (NK-PP-04); a :class:`Rolled`
+    """Penguin Park's reroll tile: roll a die of this value again; a :class:`Rolled`
     chance outcome follows.
 
     Parameters
@@ -735,8 +729,7 @@ class Reroll:
 
 @dataclass(frozen=True, slots=True)
 class MoveShip:
-    """Free action g): pay 2 fuel to move a ship at this position to the next stop (NK-FA-16,
-    NK-HUB-10).
+    """Free action g): pay 2 fuel to move a ship at this position to the next stop.
 
     Parameters
     ----------
@@ -755,7 +748,7 @@ class MoveShip:
 
 @dataclass(frozen=True, slots=True)
 class LoadCargo:
-    """Free action h): put a good from the cabin on the port in this slot (NK-FA-18, NK-PORT-02).
+    """Free action h): put a good from the cabin on the port in this slot.
 
     Parameters
     ----------
@@ -773,7 +766,7 @@ class LoadCargo:
 
 @dataclass(frozen=True, slots=True)
 class Trade:
-    """A Seaside Town trade (NK-ST-01, NK-ST-06).
+    """A Seaside Town trade.
 
     Parameters
     ----------
@@ -790,7 +783,7 @@ class Trade:
 
 @dataclass(frozen=True, slots=True)
 class Lighthouse:
-    """Light House: this hub gives 2 more units for the rest of the round (NK-LH-01).
+    """Light House: this hub gives 2 more units for the rest of the round.
 
     Parameters
     ----------
@@ -809,7 +802,7 @@ class Lighthouse:
 
 @dataclass(frozen=True, slots=True)
 class HospitalRemove:
-    """Hospital: remove an interference tile for free, once per round (NK-HO-02).
+    """Hospital: remove an interference tile for free, once per round.
 
     Examples
     --------
@@ -820,7 +813,7 @@ class HospitalRemove:
 
 @dataclass(frozen=True, slots=True)
 class NekoSplit:
-    """Neko Harbour: take this much fuel (3 hubs each) and a coin per other hub (NK-NH-01).
+    """Neko Harbour: take this much fuel (3 hubs each) and a coin per other hub.
 
     Parameters
     ----------
@@ -837,7 +830,7 @@ class NekoSplit:
 
 @dataclass(frozen=True, slots=True)
 class RemoveTiles:
-    """Hospital on placement: remove this many interference tiles (up to 2, NK-HO-01).
+    """Hospital on placement: remove this many interference tiles (up to 2).
 
     Parameters
     ----------
@@ -854,8 +847,7 @@ class RemoveTiles:
 
 @dataclass(frozen=True, slots=True)
 class ParkDie:
-    """Variant Penguin Park: put a discarded die of this value in your slot of a space
-    (NK-PP-10, NK-PP-11).
+    """Variant Penguin Park: put a discarded die of this value in your slot of a space.
 
     Parameters
     ----------
@@ -875,7 +867,7 @@ class ParkDie:
 
 @dataclass(frozen=True, slots=True)
 class ChurchHub:
-    """Church: put a losing die on this vacant hub, its value set to fit (NK-CH-01, NK-CH-02).
+    """Church: put a losing die on this vacant hub, its value set to fit.
 
     Parameters
     ----------
@@ -894,7 +886,7 @@ class ChurchHub:
 
 @dataclass(frozen=True, slots=True)
 class ChurchFish:
-    """Church: take fish for the rest of the losing dice on this card (NK-RES-09).
+    """Church: take fish for the rest of the losing dice on this card.
 
     Examples
     --------

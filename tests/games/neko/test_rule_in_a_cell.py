@@ -90,7 +90,7 @@ def test_simulate_and_compare_rules_take_the_subclass():
 
 def test_the_dispatch_tables_are_the_games_own_and_cover_every_frame_and_action():
     """One table per question, made once on NekoGame (a subclass shares them: its hooks,
-    not its tables, carry a house rule): every kind of frame has its rule (a sampler
+    not its tables, carry a house rule): every kind of frame has its choices (a sampler
     exactly for the chance frames, NK-RND-02), every action class a resolver, every phase
     that needs no choice a step."""
     import dataclasses
@@ -98,11 +98,11 @@ def test_the_dispatch_tables_are_the_games_own_and_cover_every_frame_and_action(
     from tabletop_nb.games.neko import frames, state
 
     later = LaterBidderWins(players=2)
-    for table in ("frame_rules", "resolvers", "turn_offers", "phase_steps"):
+    for table in ("frame_choices", "frame_samplers", "resolvers", "turn_offers", "phase_steps"):
         assert getattr(later, table) is getattr(NekoGame, table)
-    assert set(NekoGame.frame_rules) == set(frames.FRAME_CLASSES.values())
-    for cls, rule in NekoGame.frame_rules.items():
-        assert (rule.sample is not None) == (cls._field_defaults["kind"] in state.CHANCE_FRAMES), cls
+    assert set(NekoGame.frame_choices) == set(frames.FRAME_CLASSES.values())
+    assert {c for c in NekoGame.frame_choices if c._field_defaults["kind"] in state.CHANCE_FRAMES} \
+        == set(NekoGame.frame_samplers)
     actions = {c for c in vars(state).values() if isinstance(c, type) and c.__module__ == state.__name__
                and dataclasses.is_dataclass(c) and c.__name__ not in ("NekoState", "Player")}
     actions |= {c for c in vars(state).values() if isinstance(c, type) and c.__module__ == state.__name__

@@ -13,7 +13,7 @@ mirrors a test module:
 ============================  ==========================================  =======================
 module                        rulebook section                            rule IDs
 ============================  ==========================================  =======================
-:mod:`.setup`                 Set Up                                      NK-SET, NK-ADS-01..03
+:mod:`.setup`                 Set Up                                      NK-SET, NK-ADS
 :mod:`.round`                 Course of the Game, Play A Round            NK-RND (and the protocol)
 :mod:`.morning_market`        1. Morning Market Phase                     NK-MM
 :mod:`.preparation`           2. Preparation Phase                        NK-DRF, NK-INC, NK-RWD, NK-TO
@@ -29,8 +29,8 @@ module                        rulebook section                            rule I
 ============================  ==========================================  =======================
 
 :class:`NekoGame` ties them to the protocol through its tables, each from a type to its
-function: ``frame_rules`` (the type of the frame on top: its legal actions or chance
-outcomes), ``resolvers`` (the type of the action applied), ``turn_offers`` (the legal
+function: ``frame_choices`` and ``frame_samplers`` (the type of the frame on top: its
+legal actions or chance outcomes, and a chance event's sampler), ``resolvers`` (the type of the action applied), ``turn_offers`` (the legal
 actions of each type at an Action-phase turn) and ``phase_steps`` (the step of each phase
 that needs no choice). Its public methods are the hooks a designer overrides
 (``wins_tie``, ``card_price``, ``gap_coins``, ``ship_price``, ``harbour_price``,
@@ -71,7 +71,7 @@ from . import preparation, scoring, words
 from . import round as course
 from . import setup as set_up
 from .base import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
-                   RESOLVE, REWARD, ROLL, SETUP, FrameRule, LastLegal, finish, thaw, Profile, ValueActions)
+                   RESOLVE, REWARD, ROLL, SETUP, LastLegal, finish, thaw, Profile, ValueActions)
 
 __all__ = ["NekoGame", "PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD",
            "POST", "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
@@ -153,8 +153,10 @@ class NekoGame(BaseGame):
     market_actions: tuple
 
     # -- the dispatch tables (filled below the class) -------------------------------------
-    #: the rule of each kind of frame, by the frame's type
-    frame_rules: ClassVar[dict[type, FrameRule]]
+    #: each kind of frame's choices (a decision's legal actions, a chance event's outcomes)
+    #: and each chance event's sampler, by the frame's type
+    frame_choices: ClassVar[dict[type, Callable[..., list]]]
+    frame_samplers: ClassVar[dict[type, Callable[..., Any]]]
     #: the function that applies each kind of action, ``f(game, w, top_frame, action)``
     resolvers: ClassVar[dict[type, Callable[..., None]]]
     #: the legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)``, in the
@@ -183,27 +185,27 @@ class NekoGame(BaseGame):
 
     def chance_outcomes(self, s: NekoState) -> list:
         """The outcomes of the chance event on top, with their exact probabilities (its frame's
-        rule in ``NekoGame.frame_rules``).
+        rule in ``NekoGame.frame_choices``).
 
         Rules: NK-SET-05, NK-SET-07, NK-DRF-01, NK-PP-04, NK-ADV-02.
         """
         if not s.frames:
             return []
         top = s.frames[-1]
-        rule = self.frame_rules[type(top)]
-        return rule.choices(self, s, top) if rule.sample is not None else []
+        t = type(top)
+        return self.frame_choices[t](self, s, top) if t in self.frame_samplers else []
 
     def sample_chance(self, s: NekoState, rng) -> Any:
         """One outcome of the chance event on top, drawn with ``rng`` by its frame's sampler."""
         top = s.frames[-1]
-        sample = self.frame_rules[type(top)].sample
+        sample = self.frame_samplers.get(type(top))
         if sample is None:
             raise ValueError(f"no chance event waits, but a decision: {top!r}")
         return sample(self, s, top, rng)
 
     def legal_actions(self, s: NekoState) -> list:
         """The legal actions of the decision on top (its frame's rule in
-        ``NekoGame.frame_rules``); the last answer is kept in the game's ``legal_cache`` (a bot
+        ``NekoGame.frame_choices``); the last answer is kept in the game's ``legal_cache`` (a bot
         asks, then ``apply`` asks again for the same state). The caller owns the list.
         """
         cache = self.legal_cache
@@ -214,8 +216,8 @@ class NekoGame(BaseGame):
             out: list = []
         else:
             top = s.frames[-1]
-            rule = self.frame_rules[type(top)]
-            out = rule.choices(self, s, top) if rule.sample is None else []
+            t = type(top)
+            out = [] if t in self.frame_samplers else self.frame_choices[t](self, s, top)
         # one entry: it holds ``s``, so no other state can have its id while it is kept
         cache.clear()
         cache[id(s)] = LastLegal(s, tuple(out))
@@ -375,7 +377,7 @@ class NekoGame(BaseGame):
     def travel_pp(self, P) -> int:
         """Ship travel PP: each ship scores by the cards it has crossed.
 
-        Rules: NK-TRV-01..03.
+        Rules: NK-TRV-01, NK-TRV-02, NK-TRV-03.
         """
         return scoring.travel_pp(self, P)
 
@@ -391,29 +393,45 @@ class NekoGame(BaseGame):
         return scoring.interference_penalty(self, n)
 
 
-#: the rule of each kind of frame: a decision's legal actions, a chance event's outcomes
-#: and sampler
-NekoGame.frame_rules = {
-    # decisions
-    TurnFrame: FrameRule(action_phase.turn_choices), DraftFrame: FrameRule(preparation.draft_choices),
-    IncomeFrame: FrameRule(preparation.income_choices), RewardFrame: FrameRule(preparation.reward_choices),
-    SeaRewardFrame: FrameRule(preparation.sea_reward_choices), BuyFrame: FrameRule(end_of_round.buy_choices),
-    WinFrame: FrameRule(end_of_round.buy_choices), MarketFrame: FrameRule(morning_market.market_choices),
-    BonusFrame: FrameRule(set_up.bonus_choices), SmcFrame: FrameRule(cards.city_income_choices),
-    PostOfficeFrame: FrameRule(end_of_round.post_office_choices), NekoFrame: FrameRule(cards.neko_choices),
-    HospitalFrame: FrameRule(cards.hospital_choices), ParkFrame: FrameRule(cards.park_choices),
-    ChurchFrame: FrameRule(cards.church_choices), EndgameFrame: FrameRule(scoring.endgame_choices),
-    # chance events
-    RollFrame: FrameRule(preparation.roll_outcomes, preparation.sample_roll),
-    RerollFrame: FrameRule(free_actions.reroll_outcomes, free_actions.sample_reroll),
-    RevealFrame: FrameRule(end_of_round.deck_outcomes, end_of_round.sample_deck),
-    DrawFrame: FrameRule(end_of_round.deck_outcomes, end_of_round.sample_deck),
-    TileFrame: FrameRule(set_up.tile_outcomes, course.sample_uniform),
-    AdvFrame: FrameRule(advanced.adv_outcomes, course.sample_uniform),
-    OrderFrame: FrameRule(course.order_outcomes, course.sample_uniform),
+#: each kind of frame's choices, by the frame's type: a decision's legal actions, a chance
+#: event's (outcome, probability) pairs
+FRAME_CHOICES: dict[type, Callable[..., list]] = {
+    TurnFrame: action_phase.turn_choices,
+    DraftFrame: preparation.draft_choices,
+    IncomeFrame: preparation.income_choices,
+    RewardFrame: preparation.reward_choices,
+    SeaRewardFrame: preparation.sea_reward_choices,
+    BuyFrame: end_of_round.buy_choices,
+    WinFrame: end_of_round.buy_choices,
+    MarketFrame: morning_market.market_choices,
+    BonusFrame: set_up.bonus_choices,
+    SmcFrame: cards.city_income_choices,
+    PostOfficeFrame: end_of_round.post_office_choices,
+    NekoFrame: cards.neko_choices,
+    HospitalFrame: cards.hospital_choices,
+    ParkFrame: cards.park_choices,
+    ChurchFrame: cards.church_choices,
+    EndgameFrame: scoring.endgame_choices,
+    RollFrame: preparation.roll_outcomes,
+    RerollFrame: free_actions.reroll_outcomes,
+    RevealFrame: end_of_round.deck_outcomes,
+    DrawFrame: end_of_round.deck_outcomes,
+    TileFrame: set_up.tile_outcomes,
+    AdvFrame: advanced.adv_outcomes,
+    OrderFrame: course.order_outcomes,
+}
+#: each chance event's sampler, by the frame's type (a frame without one is a decision)
+FRAME_SAMPLERS: dict[type, Callable[..., Any]] = {
+    RollFrame: preparation.sample_roll,
+    RerollFrame: free_actions.sample_reroll,
+    RevealFrame: end_of_round.sample_deck,
+    DrawFrame: end_of_round.sample_deck,
+    TileFrame: course.sample_uniform,
+    AdvFrame: course.sample_uniform,
+    OrderFrame: course.sample_uniform,
 }
 #: the function that applies each kind of action
-NekoGame.resolvers = {
+RESOLVERS: dict[type, Callable[..., None]] = {
     # chance
     StartOrder: set_up.apply_order, DrawTile: set_up.apply_tile, DrawAdvanced: set_up.apply_adv,
     DrawCard: end_of_round.apply_draw, RollDice: preparation.apply_roll, Rolled: free_actions.apply_rolled,
@@ -437,7 +455,7 @@ NekoGame.resolvers = {
     ChurchHub: cards.apply_church_hub, ChurchFish: cards.apply_church_fish,
 }
 #: the legal actions of each kind at an Action-phase turn, in the order a turn lists them
-NekoGame.turn_offers = {
+TURN_OFFERS: dict[type, Callable[..., list]] = {
     TakeFish: action_phase.take_fish_actions, Bid: action_phase.bid_actions,
     NewBid: action_phase.new_bid_actions, ActivateHub: action_phase.activate_hub_actions,
     ActivateCard: action_phase.activate_card_actions, FishFor: free_actions.fish_for_actions,
@@ -451,10 +469,12 @@ NekoGame.turn_offers = {
     EndTurn: action_phase.end_turn_actions,
 }
 #: the step of each phase that needs no choice
-NekoGame.phase_steps = {
+PHASE_STEPS: dict[int, Callable[..., None]] = {
     SETUP: course.setup_step, BONUS: course.bonus_step, MARKET: course.market_step,
     ROLL: course.roll_step, DRAFT: preparation.draft_step, INCOME: course.income_step,
     REWARD: course.reward_step, POST: course.post_step, ACTION: course.action_step,
     PARK: course.park_step, RESOLVE: end_of_round.resolve_step, PREP: end_of_round.prep_step,
     ENDGAME: course.endgame_step,
 }
+NekoGame.frame_choices, NekoGame.frame_samplers = FRAME_CHOICES, FRAME_SAMPLERS
+NekoGame.resolvers, NekoGame.turn_offers, NekoGame.phase_steps = RESOLVERS, TURN_OFFERS, PHASE_STEPS

@@ -1,7 +1,7 @@
 """3. Action Phase and On Bidding: turns, take a fish, bid, activate.
 
 Rulebook "Play A Round", "3. Action Phase" and "On Bidding" (checklist sections 8-9:
-NK-ACT-01..13, NK-BID-01..11); worked examples NK-EX-06..08. The bidding spaces and the
+NK-ACT-01, NK-ACT-02, NK-ACT-03, NK-ACT-04, NK-ACT-05, NK-ACT-06, NK-ACT-07, NK-ACT-08, NK-ACT-09, NK-ACT-10, NK-ACT-11, NK-ACT-12, NK-ACT-13, NK-BID-01, NK-BID-02, NK-BID-03, NK-BID-04, NK-BID-05, NK-BID-06, NK-BID-07, NK-BID-08, NK-BID-09, NK-BID-10, NK-BID-11); worked examples NK-EX-06, NK-EX-07, NK-EX-08. The bidding spaces and the
 bids on them live here. Tests: tests/games/neko/test_action_phase.py.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ def turn_actions(game: NekoGame, s, p, P) -> list:
     theirs one after the other, in the order of ``NekoGame.turn_offers``, and
     :func:`turn_actions_of` asks one of them.
 
-    Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06..08, NK-ACT-10, NK-ACT-13, NK-BID-02, NK-ACT-05,
+    Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06, NK-ACT-07, NK-ACT-08, NK-ACT-10, NK-ACT-13, NK-BID-02, NK-ACT-05,
     NK-FA-14.
     """
     out: list = []
@@ -76,7 +76,7 @@ def bid_actions(game: NekoGame, s, p, P) -> list:
     """The Bid actions of the turn: any die on an open space before the main action, more dice
     on the same space after it.
 
-    Rules: NK-ACT-07, NK-BID-02..05.
+    Rules: NK-ACT-07, NK-BID-02, NK-BID-03, NK-BID-04, NK-BID-05.
     """
     main = s.main
     dice = P.dice

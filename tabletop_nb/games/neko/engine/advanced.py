@@ -1,7 +1,7 @@
 """Advanced Game: advanced cards and the advanced setup's display.
 
 Rulebook "Advanced Game", "Start a New Bid", "Advanced Card Clarification" (checklist
-sections 23-24: NK-ADV-01..11, NK-ADS-01..05); worked example NK-EX-33. The advanced
+sections 23-24: NK-ADV-01, NK-ADV-02, NK-ADV-03, NK-ADV-04, NK-ADV-05, NK-ADV-06, NK-ADV-07, NK-ADV-08, NK-ADV-09, NK-ADV-10, NK-ADV-11, NK-ADS-01, NK-ADS-02, NK-ADS-03, NK-ADS-04, NK-ADS-05); worked example NK-EX-33. The advanced
 cards' spaces are resolved first (``res_order``, :mod:`.setup`).
 Tests: tests/games/neko/test_advanced.py.
 """

@@ -396,8 +396,9 @@ class Engine(Protocol):
     market_actions: tuple
 
     # -- the dispatch tables (filled below the class) -------------------------------------
-    #: the rule of each kind of frame, by the frame's type
-    frame_rules: ClassVar[dict[type, FrameRule]]
+    #: each kind of frame's choices and each chance event's sampler, by the frame's type
+    frame_choices: ClassVar[dict[type, Callable[..., list]]]
+    frame_samplers: ClassVar[dict[type, Callable[..., Any]]]
     #: the function that applies each kind of action, ``f(game, w, top_frame, action)``
     resolvers: ClassVar[dict[type, Callable[..., None]]]
     #: the legal actions of each kind at an Action-phase turn, ``f(game, s, p, P)``, in the
@@ -463,23 +464,6 @@ class LastLegal(NamedTuple):
 
     state: NekoState
     actions: tuple
-
-
-class FrameRule(NamedTuple):
-    """What the protocol asks of one kind of frame (``NekoGame.frame_rules``).
-
-    Attributes
-    ----------
-    choices : callable
-        ``choices(game, s, top)``: a decision's legal actions, or a chance event's
-        ``(outcome, probability)`` pairs.
-    sample : callable or None
-        ``sample(game, s, top, rng)``: one outcome of a chance event drawn with ``rng``;
-        None for a decision.
-    """
-
-    choices: Callable[..., list]
-    sample: Callable[..., Any] | None = None
 
 
 def profile(game: Engine, P) -> Profile:
@@ -551,7 +535,10 @@ def empty_bids(game: Engine) -> tuple:
 
 
 def period(game: Engine, w) -> int:
-    """The current period deck (1 in rounds 1-2, 2 in rounds 3-4; NK-RND-06)."""
+    """The current period deck (1 in rounds 1-2, 2 in rounds 3-4; NK-RND-06).
+
+    Rules: NK-RND-01.
+    """
     return 1 if w.round <= 2 else 2
 
 

@@ -2,7 +2,7 @@
 
 Rulebook "Card Reference Guide" and "Special Stops" (checklist sections 25-31: NK-CARD,
 NK-OB, NK-FP, NK-BB, NK-PP, NK-ST, NK-LH, NK-CH, NK-SMC, NK-SP, NK-FS, NK-RS, NK-HO, NK-NH,
-NK-IW, NK-SI, NK-PO, NK-HC); worked examples NK-EX-22, NK-EX-24..28. A card's lightning
+NK-IW, NK-SI, NK-PO, NK-HC); worked examples NK-EX-22, NK-EX-24, NK-EX-25, NK-EX-26, NK-EX-27, NK-EX-28. A card's lightning
 effect fires in ``place`` (:mod:`.end_of_round`), its activation in ``apply_activate_card``
 (:mod:`.action_phase`), its end-game points in ``final_breakdown`` (:mod:`.scoring`).
 Tests: tests/games/neko/test_cards.py.

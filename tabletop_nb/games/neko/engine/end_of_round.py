@@ -1,7 +1,7 @@
 """End of a Round: resolve the bids, place a card into a ship lane, prepare the next round.
 
 Rulebook "End of a Round" and "Place a card into your ship lane" (checklist sections 15-17:
-NK-RES-01..14, NK-PLC-01..10, NK-PREP-01..06); worked examples NK-EX-17..21. Buying a card
+NK-RES-01, NK-RES-02, NK-RES-03, NK-RES-04, NK-RES-05, NK-RES-06, NK-RES-07, NK-RES-08, NK-RES-09, NK-RES-10, NK-RES-11, NK-RES-12, NK-RES-13, NK-RES-14, NK-PLC-01, NK-PLC-02, NK-PLC-03, NK-PLC-04, NK-PLC-05, NK-PLC-06, NK-PLC-07, NK-PLC-08, NK-PLC-09, NK-PLC-10, NK-PREP-01, NK-PREP-02, NK-PREP-03, NK-PREP-04, NK-PREP-05, NK-PREP-06); worked examples NK-EX-17, NK-EX-18, NK-EX-19, NK-EX-20, NK-EX-21. Buying a card
 outside the resolution (the "card" reward, the Post Office) uses the same offer and
 placement. Tests: tests/games/neko/test_end_of_round.py.
 """
@@ -43,7 +43,7 @@ def resolve_step(game: NekoGame, w) -> None:
     and the winner is offered the card (or made to decline); at its ``LOSERS`` step the
     other bidders are paid in fish.
 
-    Rules: NK-RES-01..03, NK-RES-06, NK-RES-08..10, NK-RES-13, NK-ADV-03, NK-ADV-04.
+    Rules: NK-RES-01, NK-RES-02, NK-RES-03, NK-RES-06, NK-RES-08, NK-RES-09, NK-RES-10, NK-RES-13, NK-ADV-03, NK-ADV-04.
     """
     if w.step >= len(game.resolution_steps):
         w.phase, w.step = PREP, 0
@@ -127,7 +127,7 @@ def prep_step(game: NekoGame, w) -> None:
     """Prepare the next round: dice back, round-scoped uses reset, the area refilled, then
     mid-game scoring after rounds 2 and 4, then the next round or the game's end.
 
-    Rules: NK-PREP-01..06, NK-ADS-05, NK-RND-03, NK-RND-04, NK-HUB-18, NK-PP-05.
+    Rules: NK-PREP-01, NK-PREP-02, NK-PREP-03, NK-PREP-04, NK-PREP-05, NK-PREP-06, NK-ADS-05, NK-RND-03, NK-RND-04, NK-HUB-18, NK-PP-05.
     """
     r = game.rules
     if w.step == 0:
@@ -263,17 +263,12 @@ def buy_actions(game: NekoGame, s, p, P, top) -> list:
     Rules: NK-PLC-02, NK-RES-06, NK-RES-08, NK-RWD-08, NK-ADV-07, NK-RES-11.
     """
     out = []
-    if top.kind == "win":
-        card = analysis.card_on_space(game, s, top.space)
-        for li, si, _ in analysis.placements(game, P, card, cards.blue_bar_discount(game, P)):
-            out.append(BUY_ACTIONS[card, li, si])
-        out.append(PASS)
-        return out
-    disc = offer_discount(game, P, top.discount)
-    for card in top.offered:
+    # the cards offered and the discount are analysis' (the bots ask the same)
+    disc = analysis.purchase_discount(game, s, P)
+    for card in analysis.offered_cards(game, s):
         for li, si, _ in analysis.placements(game, P, card, disc):
             out.append(BUY_ACTIONS[card, li, si])
-    if top.allow_draw:
+    if top.kind != "win" and top.allow_draw:
         out.append(action(DrawTwo))
     out.append(PASS)
     return out
@@ -283,7 +278,7 @@ def apply_buy(game: NekoGame, w, top, a):
     """Buy a card: its price (discounts, gap coins) paid and the card placed at once; the
     other drawn cards go to the bottom.
 
-    Rules: NK-RES-07, NK-PLC-01..04, NK-RWD-08, NK-PO-01.
+    Rules: NK-RES-07, NK-PLC-01, NK-PLC-02, NK-PLC-03, NK-PLC-04, NK-RWD-08, NK-PO-01.
     """
     pop(w)
     p = top.seat
@@ -329,7 +324,7 @@ def apply_pass(game: NekoGame, w, top, a):
 def place(game: NekoGame, w, p: int, card: int, lane: int, slot: int, price: int, during: bool) -> None:
     """Pay for a card and put it in a lane; its lightning effect fires once (NK-PLC).
 
-    Rules: NK-FP-02, NK-HUB-15, NK-OB-02, NK-PLC-05..08, NK-RES-12, NK-RWD-12.
+    Rules: NK-FP-02, NK-HUB-15, NK-OB-02, NK-PLC-05, NK-PLC-06, NK-PLC-07, NK-PLC-08, NK-RES-12, NK-RWD-12, NK-PLC-10.
     """
     r = game.rules
     m = changing_player(w, p)

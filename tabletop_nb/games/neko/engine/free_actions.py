@@ -1,7 +1,7 @@
 """Free Actions a) to h): fish for coins or fuel, pick up a discarded die, remove
 interference, buy a ship, open a harbour, adjust a die with fuel, move ships.
 
-Rulebook "Free Actions" (checklist section 10, NK-FA-01..20); worked examples NK-EX-10..13.
+Rulebook "Free Actions" (checklist section 10, NK-FA-01, NK-FA-02, NK-FA-03, NK-FA-04, NK-FA-05, NK-FA-06, NK-FA-07, NK-FA-08, NK-FA-09, NK-FA-10, NK-FA-11, NK-FA-12, NK-FA-13, NK-FA-14, NK-FA-15, NK-FA-16, NK-FA-17, NK-FA-18, NK-FA-19, NK-FA-20); worked examples NK-EX-10, NK-EX-11, NK-EX-12, NK-EX-13.
 Ship movement and cargo are in :mod:`.hubs_ships`; the Penguin Park tiles' +/-1 and reroll
 are offered here (NK-PP). Tests: tests/games/neko/test_free_actions.py.
 """
@@ -27,7 +27,7 @@ def free_offered(game: NekoGame, s, P) -> bool:
     """Whether the turn offers free actions at all: while the player has dice, and
     after the last one where the rules allow it.
 
-    Rules: NK-FA-14, NK-ACT-10.
+    Rules: NK-FA-14, NK-ACT-10, NK-FA-20.
     """
     return bool(P.dice) or bool(s.main and game.rules.free_actions_after_last_die)
 
@@ -35,7 +35,7 @@ def free_offered(game: NekoGame, s, P) -> bool:
 def fish_for_actions(game: NekoGame, s, p, P) -> list:
     """The FishFor actions of the turn.
 
-    Rules: NK-FA-01.
+    Rules: NK-FA-01, NK-FA-19.
     """
     if not P.fish:
         return []
@@ -51,7 +51,7 @@ def fish_for_actions(game: NekoGame, s, p, P) -> list:
 def take_discard_actions(game: NekoGame, s, p, P) -> list:
     """The TakeDiscard actions of the turn (for fish, or a Penguin Park pickup).
 
-    Rules: NK-FA-02..04, NK-PP-06, NK-PP-07, NK-ST-03.
+    Rules: NK-FA-02, NK-FA-03, NK-FA-04, NK-PP-06, NK-PP-07, NK-ST-03.
     """
     if not s.discard or P.picked_up:
         return []
@@ -71,7 +71,7 @@ def take_discard_actions(game: NekoGame, s, p, P) -> list:
 def remove_interference_actions(game: NekoGame, s, p, P) -> list:
     """RemoveInterference when the player has a tile and the coins.
 
-    Rules: NK-FA-05, NK-CAP-04.
+    Rules: NK-FA-05, NK-CAP-04, NK-FA-19.
     """
     if P.interference and P.coins >= game.rules.interference_removal_cost:
         return [UNJAM]
@@ -81,7 +81,7 @@ def remove_interference_actions(game: NekoGame, s, p, P) -> list:
 def buy_ship_actions(game: NekoGame, s, p, P) -> list:
     """The BuyShip actions: a lane holding fewer ships than harbours, the price paid.
 
-    Rules: NK-FA-06..08, NK-CAP-04, NK-CAP-06.
+    Rules: NK-FA-06, NK-FA-07, NK-FA-08, NK-CAP-04, NK-CAP-06, NK-FA-19.
     """
     lanes = analysis.ship_lanes(game, P)
     if not lanes or P.coins < game.ship_price(P):
@@ -92,7 +92,7 @@ def buy_ship_actions(game: NekoGame, s, p, P) -> list:
 def open_harbour_actions(game: NekoGame, s, p, P) -> list:
     """OpenHarbour below the harbour limit, the price paid.
 
-    Rules: NK-FA-11..13, NK-CAP-04, NK-CAP-06.
+    Rules: NK-FA-11, NK-FA-12, NK-FA-13, NK-CAP-04, NK-CAP-06, NK-FA-19.
     """
     if P.harbours < game.rules.max_harbours and P.coins >= game.harbour_price(P):
         return [action(OpenHarbour)]
@@ -102,7 +102,7 @@ def open_harbour_actions(game: NekoGame, s, p, P) -> list:
 def adjust_actions(game: NekoGame, s, p, P) -> list:
     """The Adjust actions (1 fuel: a die +1 or -1, wrapping).
 
-    Rules: NK-FA-15.
+    Rules: NK-FA-15, NK-FA-19.
     """
     if P.fuel >= game.rules.adjust_fuel:
         return acts_for(game, distinct(game, P.dice)).adjust
@@ -132,7 +132,7 @@ def reroll_actions(game: NekoGame, s, p, P) -> list:
 def move_ship_actions(game: NekoGame, s, p, P) -> list:
     """The MoveShip actions (2 fuel, a ship with a next stop).
 
-    Rules: NK-FA-16, NK-FA-17.
+    Rules: NK-FA-16, NK-FA-17, NK-FA-19.
     """
     if P.fuel >= game.rules.move_fuel:
         return hubs_ships.ship_moves(game, P)
@@ -262,7 +262,7 @@ def apply_remove_interference(game: NekoGame, w, top, a):
 def apply_buy_ship(game: NekoGame, w, top, a):
     """Buy a ship; it starts at the start of the chosen lane.
 
-    Rules: NK-FA-06..08, NK-FA-10.
+    Rules: NK-FA-06, NK-FA-07, NK-FA-08, NK-FA-10.
     """
     p = top.seat
     m = changing_player(w, p)
@@ -274,7 +274,7 @@ def apply_buy_ship(game: NekoGame, w, top, a):
 def apply_open_harbour(game: NekoGame, w, top, a):
     """Open a harbour: a new empty lane, the Harbour City price if activated.
 
-    Rules: NK-FA-11..13, NK-HC-01, NK-HC-03, NK-HUB-01.
+    Rules: NK-FA-11, NK-FA-12, NK-FA-13, NK-HC-01, NK-HC-03, NK-HUB-01.
     """
     p = top.seat
     m = changing_player(w, p)

@@ -1,8 +1,8 @@
 """Hubs and ships: hub activation, ship travel, catching a fish, ports, capacity limits.
 
 Rulebook "Hub Activation", free action g) "What will happen when your ship(s) move to a
-hub?", "Port" (checklist sections 11-14: NK-HUB-01..19, NK-CAT-01..08, NK-PORT-01..10,
-NK-CAP-01..07). Tests: tests/games/neko/test_hubs_ships.py.
+hub?", "Port" (checklist sections 11-14: NK-HUB-01, NK-HUB-02, NK-HUB-03, NK-HUB-04, NK-HUB-05, NK-HUB-06, NK-HUB-07, NK-HUB-08, NK-HUB-09, NK-HUB-10, NK-HUB-11, NK-HUB-12, NK-HUB-13, NK-HUB-14, NK-HUB-15, NK-HUB-16, NK-HUB-17, NK-HUB-18, NK-HUB-19, NK-CAT-01, NK-CAT-02, NK-CAT-03, NK-CAT-04, NK-CAT-05, NK-CAT-06, NK-CAT-07, NK-CAT-08, NK-PORT-01, NK-PORT-02, NK-PORT-03, NK-PORT-04, NK-PORT-05, NK-PORT-06, NK-PORT-07, NK-PORT-08, NK-PORT-09, NK-PORT-10,
+NK-CAP-01, NK-CAP-02, NK-CAP-03, NK-CAP-04, NK-CAP-05, NK-CAP-06, NK-CAP-07). Tests: tests/games/neko/test_hubs_ships.py.
 """
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def gain(game: NekoGame, m: Player, item: str, n: int) -> int:
 def hubs_of(game: NekoGame, lanes) -> tuple:
     """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item).
 
-    Rules: NK-HUB-07.
+    Rules: NK-HUB-07, NK-HUB-02, NK-PORT-07.
     """
     out = []
     C = game.card
@@ -118,7 +118,7 @@ def next_stop(game: NekoGame, lane: tuple, boundary: int, sub: int):
     >>> next_stop(game, lane, 2, 0) is None   # an empty slot stops the ship
     True
 
-    Rules: NK-HUB-11.
+    Rules: NK-HUB-11, NK-PORT-07.
     """
     if boundary >= len(lane):
         return None
@@ -228,7 +228,7 @@ def apply_move_ship(game: NekoGame, w, top, a):
 def cargo_moves(game: NekoGame, P) -> list:
     """A LoadCargo per port with a cargo space left.
 
-    Rules: NK-FA-18, NK-PORT-02, NK-PORT-10.
+    Rules: NK-FA-18, NK-PORT-02, NK-PORT-10, NK-PORT-01.
     """
     filled = dict(P.cargo) if P.cargo else {}
     return [action(LoadCargo, li, si) for li, si, c, n in profile(game, P).ports
@@ -238,7 +238,7 @@ def cargo_moves(game: NekoGame, P) -> list:
 def apply_load(game: NekoGame, w, top, a):
     """Load a good onto a port's next cargo space; an icon there pays at once.
 
-    Rules: NK-PORT-02..04.
+    Rules: NK-PORT-02, NK-PORT-03, NK-PORT-04.
     """
     p = top.seat
     m = changing_player(w, p)

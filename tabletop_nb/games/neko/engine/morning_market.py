@@ -1,6 +1,6 @@
 """1. Morning Market Phase: sell fish for coins, fuel or goods.
 
-Rulebook "Play A Round", "1. Morning Market Phase" (checklist section 3, NK-MM-01..06);
+Rulebook "Play A Round", "1. Morning Market Phase" (checklist section 3, NK-MM-01, NK-MM-02, NK-MM-03, NK-MM-04, NK-MM-05, NK-MM-06);
 worked example NK-EX-01. Tests: tests/games/neko/test_morning_market.py.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from . import hubs_ships
 def apply_sell(game: NekoGame, w, top, a):
     """Sell one fish for coins, fuel or a good (caps apply); done when no fish is left.
 
-    Rules: NK-MM-01..03, NK-MM-06.
+    Rules: NK-MM-01, NK-MM-02, NK-MM-03, NK-MM-06.
     """
     p = top.seat
     m = changing_player(w, p)
@@ -30,6 +30,6 @@ def apply_sell(game: NekoGame, w, top, a):
 def market_choices(game: NekoGame, s, top) -> list:
     """The Morning Market: sell a fish for each good the rules allow, or be done.
 
-    Rules: NK-MM-02, NK-MM-03.
+    Rules: NK-MM-02, NK-MM-03, NK-MM-05.
     """
     return list(game.market_actions)

@@ -1,7 +1,7 @@
 """2. Preparation Phase: draft dice, obtain income, get rewards, set turn order.
 
-Rulebook "Play A Round", "2. Preparation Phase" (checklist sections 4-7: NK-DRF-01..08,
-NK-INC-01..08, NK-RWD-01..12, NK-TO-01..06); worked examples NK-EX-02..05. The roll of each
+Rulebook "Play A Round", "2. Preparation Phase" (checklist sections 4-7: NK-DRF-01, NK-DRF-02, NK-DRF-03, NK-DRF-04, NK-DRF-05, NK-DRF-06, NK-DRF-07, NK-DRF-08,
+NK-INC-01, NK-INC-02, NK-INC-03, NK-INC-04, NK-INC-05, NK-INC-06, NK-INC-07, NK-INC-08, NK-RWD-01, NK-RWD-02, NK-RWD-03, NK-RWD-04, NK-RWD-05, NK-RWD-06, NK-RWD-07, NK-RWD-08, NK-RWD-09, NK-RWD-10, NK-RWD-11, NK-RWD-12, NK-TO-01, NK-TO-02, NK-TO-03, NK-TO-04, NK-TO-05, NK-TO-06); worked examples NK-EX-02, NK-EX-03, NK-EX-04, NK-EX-05. The roll of each
 seat's dice is a chance node; the picks of one draft step are simultaneous.
 Tests: tests/games/neko/test_preparation.py.
 """
@@ -34,7 +34,7 @@ def draft_step(game: NekoGame, w) -> None:
     """One draft step: every seat picks from the hand in front of it, then the hands pass on;
     the last die of each hand is kept without a choice.
 
-    Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05..07.
+    Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05, NK-DRF-06, NK-DRF-07.
     """
     N = game.player_count
     size = len(w.hands[0])
@@ -73,7 +73,7 @@ def apply_pick(game: NekoGame, w, top, a):
 def apply_income(game: NekoGame, w, top, a):
     """Income: the die discarded for its value in coins, then the income cards pay.
 
-    Rules: NK-INC-01..04, NK-INC-06, NK-OB-01, NK-FP-01, NK-INC-05, NK-INC-08.
+    Rules: NK-INC-01, NK-INC-02, NK-INC-03, NK-INC-04, NK-INC-06, NK-OB-01, NK-FP-01, NK-INC-05, NK-INC-08.
     """
     pop(w)
     p = top.seat
@@ -106,7 +106,7 @@ def apply_reward(game: NekoGame, w, top, a):
 def give_reward(game: NekoGame, w, p, reward: str) -> None:
     """Give a reward of the chart (caps apply; a card reward starts an offer).
 
-    Rules: NK-RWD-04, NK-RWD-06..08.
+    Rules: NK-RWD-04, NK-RWD-06, NK-RWD-07, NK-RWD-08.
     """
     m = changing_player(w, p)
     amount = next((rs.amount for rs in game.chart if rs.reward == reward), 0)
@@ -158,7 +158,7 @@ def set_turn_order(game: NekoGame, w) -> None:
     """Set the turn order by dice totals (ties: the earlier seat first); the first player
     takes an interference tile.
 
-    Rules: NK-TO-02..05, NK-RND-07, NK-TO-06.
+    Rules: NK-TO-02, NK-TO-03, NK-TO-04, NK-TO-05, NK-RND-07, NK-TO-06.
     """
     totals = [sum(w.players[p].dice) for p in range(game.player_count)]
     pos = {p: i for i, p in enumerate(w.order)}

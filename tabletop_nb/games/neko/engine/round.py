@@ -1,6 +1,6 @@
 """Course of the Game: a round's phases in order.
 
-Rulebook sections "Course of the Game" and "Play A Round" (checklist section 2, NK-RND-01..07).
+Rulebook sections "Course of the Game" and "Play A Round" (checklist section 2, NK-RND-01, NK-RND-02, NK-RND-03, NK-RND-04, NK-RND-05, NK-RND-06, NK-RND-07).
 :func:`run` moves the round forward through every step that needs nobody's choice (income
 payouts, turn order, resolving a card nobody bid on, scoring) until the next frame is
 pushed: the step of each phase (``NekoGame.phase_steps``) is a function here or in its
@@ -80,7 +80,7 @@ def order_outcomes(game: NekoGame, s: NekoState, top) -> list:
 
 def sample_uniform(game: NekoGame, s: NekoState, top, rng) -> Any:
     """One of the frame's outcomes drawn with ``rng`` (for outcomes equally likely)."""
-    outs = game.frame_rules[type(top)].choices(game, s, top)
+    outs = game.frame_choices[type(top)](game, s, top)
     return outs[int(rng.random() * len(outs))][0]
 
 

@@ -1,8 +1,8 @@
 """Mid-game scoring, Game End and Final Scoring.
 
 Rulebook "Mid-Game Scoring" (in "End of a Round"), "Game End", "Final Scoring" (checklist
-sections 18-22: NK-MID-01..15, NK-TRV-01..05, NK-END-01..05, NK-FIN-01..10, NK-TIE-01..02);
-worked examples NK-EX-23, NK-EX-29..32. Tests: tests/games/neko/test_scoring.py.
+sections 18-22: NK-MID-01, NK-MID-02, NK-MID-03, NK-MID-04, NK-MID-05, NK-MID-06, NK-MID-07, NK-MID-08, NK-MID-09, NK-MID-10, NK-MID-11, NK-MID-12, NK-MID-13, NK-MID-14, NK-MID-15, NK-TRV-01, NK-TRV-02, NK-TRV-03, NK-TRV-04, NK-TRV-05, NK-END-01, NK-END-02, NK-END-03, NK-END-04, NK-END-05, NK-FIN-01, NK-FIN-02, NK-FIN-03, NK-FIN-04, NK-FIN-05, NK-FIN-06, NK-FIN-07, NK-FIN-08, NK-FIN-09, NK-FIN-10, NK-TIE-01, NK-TIE-02);
+worked examples NK-EX-23, NK-EX-29, NK-EX-30, NK-EX-31, NK-EX-32. Tests: tests/games/neko/test_scoring.py.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from . import hubs_ships
 def tile_values(game: NekoGame, s, kind: str) -> list[int]:
     """Each player's value for a mid-game tile criterion.
 
-    Rules: NK-MID-03..11, NK-MID-13.
+    Rules: NK-MID-03, NK-MID-04, NK-MID-05, NK-MID-06, NK-MID-07, NK-MID-08, NK-MID-09, NK-MID-10, NK-MID-11, NK-MID-13.
     """
     out = []
     r = game.rules
@@ -68,7 +68,7 @@ def tile_scorers(game: NekoGame, s, tile) -> tuple[int, ...]:
 def travel_pp(game: NekoGame, P) -> int:
     """Ship travel PP: each ship scores by the cards it has crossed.
 
-    Rules: NK-TRV-01..03.
+    Rules: NK-TRV-01, NK-TRV-02, NK-TRV-03.
     """
     t = game.rules.ship_travel_pp
     return sum(t[min(b, len(t) - 1)] for (_, b, _) in P.ships)
@@ -97,7 +97,7 @@ def mid_scoring(game: NekoGame, w) -> None:
 def window_actions(game: NekoGame, s, p, P) -> list:
     """The game-end window's moves and loads.
 
-    Rules: NK-END-01..05, NK-TRV-05.
+    Rules: NK-END-01, NK-END-02, NK-END-03, NK-END-04, NK-END-05, NK-TRV-05.
     """
     out = []
     r = game.rules
@@ -134,7 +134,7 @@ def final_breakdown(game: NekoGame, P) -> tuple[int, ...]:
     >>> final_breakdown(game, Player(pp=9, goods=2, interference=3))
     (9, 1, 0, 0, 2, -4, 8)
 
-    Rules: NK-ADV-11, NK-FIN-01..05, NK-FIN-09, NK-IW-01, NK-PORT-06, NK-PORT-08,
+    Rules: NK-ADV-11, NK-FIN-01, NK-FIN-02, NK-FIN-03, NK-FIN-04, NK-FIN-05, NK-FIN-09, NK-IW-01, NK-PORT-06, NK-PORT-08,, NK-ADV-10
     NK-SI-01, NK-SP-01, NK-ST-04.
     """
     r = game.rules

@@ -1,7 +1,7 @@
 """Set Up: the main board, the player boards and the starting bonus tiles.
 
-Rulebook section "Set Up" (checklist section 1, NK-SET-01..14) and the setup part of
-"Advanced Game" (NK-ADS-01..03): the game's precomputed tables, the initial state, the
+Rulebook section "Set Up" (checklist section 1, NK-SET-01, NK-SET-02, NK-SET-03, NK-SET-04, NK-SET-05, NK-SET-06, NK-SET-07, NK-SET-08, NK-SET-09, NK-SET-10, NK-SET-11, NK-SET-12, NK-SET-13, NK-SET-14) and the setup part of
+"Advanced Game" (NK-ADS-01, NK-ADS-02, NK-ADS-03): the game's precomputed tables, the initial state, the
 random start order, the mid-game tiles drawn face up, the advanced cards drawn, and
 the starting bonus tiles chosen in reverse turn order. Tests: tests/games/neko/test_setup.py.
 """
