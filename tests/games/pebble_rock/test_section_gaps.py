@@ -5,7 +5,7 @@ queries.
 from __future__ import annotations
 
 import tabletop_nb as tt
-from tabletop_nb.games.pebble_rock.state import ChooseDice, Reroll, Roll, Step
+from tabletop_nb.games.pebble_rock.state import ChooseDice, Reroll, Roll, Shed, Step, TakeItem
 
 
 def test_pr_item_shell_01_the_log_tells_the_lucky_shell_reroll():
@@ -43,3 +43,19 @@ def test_pr_score_07_the_bottom_half_alone_is_bit_two():
     s = game.position(boats=[38, 39], assignments=[keeper.id, other], completed=[cards, []])
     assert game.assignment_halves_met(s, 0) == 2
     assert game.breakdown(s, 0).assignment_points == keeper.bottom.points
+
+
+def test_pr_item_upg_02_after_shedding_the_market_slot_still_refills():
+    """PR-ITEM-UPG-02, PR-MARKET-06: a full 5-token hold that gives up its Cargo Upgrade for
+    a Market item sheds one token, then the emptied Market slot refills (mutant: the shed
+    removing the next queue entry too)."""
+    game = tt.load_game("pebble_rock", players=2)
+    market = min(game.info.market_spaces)
+    s = game.position(boats=[market, 39], cargo=[5, 0], step="end", dice="steady", roll=2,
+                      moved=1, items=[["cargo_upgrade", "maisy", "jam_sandwich"], []],
+                      market=["fishing_gear", "water_cannon", "lucky_shell"])
+    s = game.apply(s, TakeItem(0, "cargo_upgrade"))
+    assert game.legal_actions(s) == [Shed("cargo")]
+    s = game.apply(s, Shed("cargo"))
+    assert s.players[0].cargo == 4
+    assert type(s.todo[0]).__name__ == "FillMarketSlot"
