@@ -38,6 +38,16 @@ def cumulative(outs: list) -> tuple[list, list[float]]:
     """The outcomes and their running float probabilities (the last forced to 1.0), for
     sampling a chance node.
 
+    Parameters
+    ----------
+    outs : list of (outcome, Fraction)
+        A chance node's outcomes and their probabilities (summing to 1).
+
+    Returns
+    -------
+    tuple of (list, list of float)
+        The outcomes, and the running probabilities.
+
     Examples
     --------
     >>> from fractions import Fraction
@@ -135,6 +145,15 @@ class Tables:
 def copy_state(s: State) -> State:
     """A new State holding ``s``'s field values (the same objects), for the caller to change.
 
+    Parameters
+    ----------
+    s : State
+        The state to copy (not changed).
+
+    Returns
+    -------
+    State
+
     Examples
     --------
     >>> import tabletop_nb
@@ -155,6 +174,15 @@ def thaw(s: State) -> State:
     ``s``'s, so a rule replaces them (``with_player``, ``replace_table``, ...) and never
     changes them in place. ``s`` is never written to (tests/test_states_unchanged.py).
 
+    Parameters
+    ----------
+    s : State
+        The state an action is applied to (never written to).
+
+    Returns
+    -------
+    State
+
     Examples
     --------
     >>> import tabletop_nb
@@ -171,6 +199,21 @@ def thaw(s: State) -> State:
 def with_player(players: tuple, seat: int, p: Player) -> tuple:
     """The players tuple with seat ``seat``'s board replaced by ``p``.
 
+    Parameters
+    ----------
+    players : tuple of Player
+        One board per seat (``State.players``).
+    seat : int
+        The seat whose board is replaced.
+    p : Player
+        Its new board.
+
+    Returns
+    -------
+    tuple
+
+    Examples
+    --------
     >>> with_player(("a", "b", "c"), 1, "B")
     ('a', 'B', 'c')
     """
@@ -180,6 +223,19 @@ def with_player(players: tuple, seat: int, p: Player) -> tuple:
 def remove_one(t: tuple, v: Any) -> tuple:
     """``t`` without the first occurrence of ``v`` (which must be in it).
 
+    Parameters
+    ----------
+    t : tuple
+        The tuple (a hold's passengers, a player's items, ...).
+    v : object
+        The value to remove; it must be in ``t``.
+
+    Returns
+    -------
+    tuple
+
+    Examples
+    --------
     >>> remove_one((3, 1, 3), 3)
     (1, 3)
     """
@@ -190,6 +246,21 @@ def remove_one(t: tuple, v: Any) -> tuple:
 def bump(counts: tuple, i: int, d: int) -> tuple:
     """The counts tuple with entry ``i`` changed by ``d`` (item cards of one kind).
 
+    Parameters
+    ----------
+    counts : tuple of int
+        One count per item kind (``ITEM_INDEX`` order).
+    i : int
+        The entry to change.
+    d : int
+        The change (negative to take away).
+
+    Returns
+    -------
+    tuple of int
+
+    Examples
+    --------
     >>> bump((2, 0, 1), 1, 1)
     (2, 1, 1)
     """

@@ -27,6 +27,13 @@ def empty_spaces(game: PebbleRockGame, s: State) -> set:
 
     Rules: PR-CHAR-05, PR-CHAR-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
     Examples
     --------
     >>> import tabletop_nb
@@ -47,6 +54,15 @@ def adjacent_places(game: PebbleRockGame, s: State, c: int) -> list[int]:
     the rules let it stay).
 
     Rules: PR-RES-03, PR-DANGER-02, PR-DANGER-03, PR-CHAR-05, PR-CHAR-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    c : int
+        The character: its index in ``CHARACTERS`` (Maisy, Larry, Roberto).
 
     Examples
     --------
@@ -75,6 +91,21 @@ def place_options(game: PebbleRockGame, s: State, head: PutCharacter) -> list[Pl
 
     Rules: PR-ITEM-SHARK-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : PutCharacter
+        The decision at the head of ``s.todo``: put a character on a space of the player's
+        choice.
+
+    Returns
+    -------
+    list of PlaceCharacter
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -97,6 +128,21 @@ def place(game: PebbleRockGame, w: State, a: PlaceCharacter) -> State:
     ("as if you had just passed over their space").
 
     Rules: PR-CHAR-03, PR-CHAR-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : PlaceCharacter
+        The action played: put Maisy, Larry or Roberto on a space; for Shark Repellent and Water
+        Cannon, their own space means leaving them where they are.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -124,6 +170,15 @@ def maisy_cargo(game: PebbleRockGame, s: State, seat: int) -> int:
 
     Rules: PR-CHAR-08.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -141,6 +196,23 @@ def meet(game: PebbleRockGame, w: State, head: MeetCharacter, rest: tuple) -> St
     robs (or the item against them is offered); with nothing to take they do nothing.
 
     Rules: PR-CHAR-04, PR-RES-04, PR-MOVE-12.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : MeetCharacter
+        The bookkeeping step at the head of ``w.todo``: the boat meets a character: Maisy's
+        cargo, Larry's roll or Roberto's theft.
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -192,6 +264,21 @@ def avoid_options(game: PebbleRockGame, s: State, head: OfferAvoid) -> list:
 
     Rules: PR-ITEM-SHARK-01, PR-ITEM-CANNON-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : OfferAvoid
+        The decision at the head of ``s.todo``: use the item against ``head.character`` (Larry
+        or Roberto), or endure the encounter.
+
+    Returns
+    -------
+    list
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -205,6 +292,20 @@ def avoid_options(game: PebbleRockGame, s: State, head: OfferAvoid) -> list:
 
 def endure(game: PebbleRockGame, w: State, a: Endure) -> State:
     """Keep the item and suffer the encounter: Larry's Fish die roll, or Roberto's theft.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Endure
+        The action played: do not use Shark Repellent / Water Cannon against this encounter.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -226,6 +327,22 @@ def robbed(game: PebbleRockGame, w: State, head: RobertoRobs, rest: tuple) -> St
     chooses when there is a choice, :func:`rob_options`).
 
     Rules: PR-CHAR-10, PR-CHAR-11.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : RobertoRobs
+        The bookkeeping step at the head of ``w.todo``: Roberto takes a token.
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -257,6 +374,20 @@ def rob_options(game: PebbleRockGame, s: State, p: Player) -> list[LoseToken]:
 
     Rules: PR-CHAR-12, PR-PASS-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The robbed (moving) player's board.
+
+    Returns
+    -------
+    list of LoseToken
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -279,6 +410,21 @@ def rob_options(game: PebbleRockGame, s: State, p: Player) -> list[LoseToken]:
 def robbery_options(game: PebbleRockGame, s: State, head: RobberyChoice) -> list[LoseToken]:
     """The moving player chooses which token Roberto takes (:func:`rob_options`).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : RobberyChoice
+        The decision at the head of ``s.todo``: choose the token Roberto takes (a passenger or a
+        treasure).
+
+    Returns
+    -------
+    list of LoseToken
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -291,6 +437,20 @@ def robbery_options(game: PebbleRockGame, s: State, head: RobberyChoice) -> list
 
 def lose_token(game: PebbleRockGame, w: State, a: LoseToken) -> State:
     """Roberto takes the token chosen (:func:`take_token`).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : LoseToken
+        The action played: choose what Roberto takes when the hold has no Cargo token.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -310,6 +470,22 @@ def take_token(game: PebbleRockGame, w: State, kind: str, card: int) -> State:
     game, or back to its space under ``roberto_treasure="returned"``).
 
     Rules: PR-PASS-08, PR-TREAS-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    kind : str
+        ``"passenger"`` or ``"treasure"``.
+    card : int
+        The passenger's Delivery card (ignored for a treasure).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

@@ -35,6 +35,19 @@ def space_actions(game: PebbleRockGame, s: State, p: Player, pos: int, acts: lis
     Rules: PR-DELIV-01, PR-DELIV-02, PR-DELIV-08, PR-DELIV-09, PR-MOVE-09, PR-PASS-02,
     PR-PASS-04, PR-TREAS-02, PR-TREAS-05, PR-TREAS-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The moving player's board.
+    pos : int
+        The space the boat is on.
+    acts : list
+        The actions found so far; appended to in place.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -80,6 +93,13 @@ def passenger_token_free(game: PebbleRockGame, s: State) -> bool:
 
     Rules: PR-SETUP-16.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
     Examples
     --------
     >>> import tabletop_nb
@@ -98,6 +118,13 @@ def delivery_points(game: PebbleRockGame, card: int) -> int:
 
     Rules: PR-DELIV-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    card : int
+        The Delivery card's id.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -114,6 +141,21 @@ def deliver(game: PebbleRockGame, w: State, a: Deliver) -> State:
     completed ones and leaves the row.
 
     Rules: PR-DELIV-05, PR-DELIV-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Deliver
+        The action played: deliver the cargo a row card asks for, from a space around its
+        island.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -144,6 +186,20 @@ def make_room(game: PebbleRockGame, s: State, p: Player) -> Player:
 
     Rules: PR-PASS-03, PR-TREAS-03.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The moving player's board.
+
+    Returns
+    -------
+    Player
+        ``p``, one Cargo token lighter if the hold was full.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -162,6 +218,21 @@ def pick_up(game: PebbleRockGame, w: State, a: PickUp) -> State:
     the card leaves the row, in progress.
 
     Rules: PR-PASS-05.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : PickUp
+        The action played: pick up the passenger of a row card, throwing a Cargo token overboard
+        if the hold is full.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -186,6 +257,21 @@ def drop_off(game: PebbleRockGame, w: State, a: DropOff) -> State:
 
     Rules: PR-PASS-04.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DropOff
+        The action played: drop a passenger at its destination: the card is completed and
+        scores.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -209,6 +295,21 @@ def discard_passenger(game: PebbleRockGame, w: State, a: DiscardPassenger) -> St
     """Discard a passenger ("poor customer service"): its card can never be completed.
 
     Rules: PR-PASS-07, PR-PASS-08.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DiscardPassenger
+        The action played: discard a Passenger token to make room (poor customer service: its
+        card is lost).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -235,6 +336,13 @@ def row_islands(game: PebbleRockGame, row: tuple) -> set:
 
     Rules: PR-REFILL-03, PR-REFILL-04, PR-REFILL-07.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    row : tuple of int
+        The Delivery row's card ids, 0 for an empty slot.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -258,6 +366,13 @@ def row_eligible(game: PebbleRockGame, s: State) -> tuple[int, ...]:
 
     Rules: PR-REFILL-02, PR-REFILL-05.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
     Examples
     --------
     >>> import tabletop_nb
@@ -279,6 +394,21 @@ def row_outcomes(game: PebbleRockGame, s: State, head: FillRowSlot) -> list:
     """Chance: the card that fills a row slot, uniform over the cards that fit
     (:func:`row_eligible`).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : FillRowSlot
+        The chance node at the head of ``s.todo``: a Delivery card turned up for an empty row
+        slot.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -296,6 +426,21 @@ def draw_card(game: PebbleRockGame, w: State, a: DrawCard) -> State:
     """Chance: the card revealed fills the first empty row slot.
 
     Rules: PR-REFILL-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DrawCard
+        The chance outcome played: the Delivery card turned up for the row, the redraw rule
+        already applied.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

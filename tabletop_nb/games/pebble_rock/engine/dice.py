@@ -28,6 +28,15 @@ def alone_last(game: PebbleRockGame, s: State, seat: int) -> bool:
 
     Rules: PR-DICE-03, PR-DICE-04, PR-DICE-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -46,6 +55,18 @@ def choose_options(game: PebbleRockGame, s: State) -> list:
     alone in last place (:meth:`PebbleRockGame.alone_last`); the any-time actions besides.
 
     Rules: PR-DICE-01, PR-DICE-02, PR-DICE-03, PR-DICE-05.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
+    Returns
+    -------
+    list
+        The actions on offer.
 
     Examples
     --------
@@ -69,6 +90,20 @@ def choose(game: PebbleRockGame, w: State, a: ChooseDice) -> State:
 
     Rules: PR-TURN-03.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : ChooseDice
+        The action played: choose the dice.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -88,6 +123,21 @@ def roll_outcomes(game: PebbleRockGame, s: State, head: RollDice) -> list:
 
     Rules: PR-DICE-07.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : RollDice
+        The chance node at the head of ``s.todo``: the turn's movement die and Resource or
+        Danger die.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -104,6 +154,15 @@ def die_name(game: PebbleRockGame, s: State, head: RollDie | RerollDie) -> str |
     for a jetstream, or the die the Lucky Shell rerolls.
 
     Rules: PR-JET-02, PR-CHAR-09, PR-RES-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : RollDie or RerollDie
+        The chance node at the head of ``s.todo``: one die rolled for ``head.purpose``.
 
     Examples
     --------
@@ -127,6 +186,20 @@ def die_name(game: PebbleRockGame, s: State, head: RollDie | RerollDie) -> str |
 def die_outcomes(game: PebbleRockGame, s: State, head: RollDie | RerollDie) -> list:
     """Chance: the faces of the die a single roll uses (:func:`die_name`).
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : RollDie or RerollDie
+        The chance node at the head of ``s.todo``: one die rolled for ``head.purpose``.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -143,6 +216,21 @@ def roll(game: PebbleRockGame, w: State, a: Roll) -> State:
     else the symbol is resolved.
 
     Rules: PR-ITEM-SHELL-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Roll
+        The chance outcome played: the movement die and the Resource or Danger die rolled
+        together.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -166,6 +254,21 @@ def die_roll(game: PebbleRockGame, w: State, a: DieRoll) -> State:
     Shell); its effect follows, after a chance to reroll it.
 
     Rules: PR-ITEM-SHELL-01, PR-ITEM-SHELL-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DieRoll
+        The chance outcome played: one die (the Fish die, a jetstream's movement die, a Lucky
+        Shell reroll).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -200,6 +303,23 @@ def die_roll(game: PebbleRockGame, w: State, a: DieRoll) -> State:
 def symbol_resolved(game: PebbleRockGame, w: State, head: ResolveSymbol, rest: tuple) -> State:
     """The turn's symbol is resolved once the Lucky Shell's offer on the roll is settled.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : ResolveSymbol
+        The bookkeeping step at the head of ``w.todo``: resolve the turn's symbol (after a Lucky
+        Shell decision on the roll).
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -219,6 +339,18 @@ def resolve_symbol(game: PebbleRockGame, w: State) -> State:
     the boat is (none left, or one there already: nothing), a blank.
 
     Rules: PR-RES-01, PR-RES-02, PR-RES-07, PR-DANGER-01, PR-DANGER-04, PR-DANGER-05.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

@@ -41,6 +41,20 @@ def end_of_turn(game: PebbleRockGame, s: State, pos: int) -> tuple[Frame, ...]:
     Rules: PR-END-03, PR-END-04, PR-END-05, PR-END-07, PR-END-08, PR-FISH-06, PR-DELIV-10,
     PR-REFILL-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    pos : int
+        The space where the boat stopped.
+
+    Returns
+    -------
+    tuple of Frame
+        The queue of the rest of the turn.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -79,6 +93,20 @@ def dock_options(game: PebbleRockGame, s: State, head: DockRefill) -> list:
 
     Rules: PR-END-03, PR-END-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : DockRefill
+        The decision at the head of ``s.todo``: at a dock: refill the hold, or not.
+
+    Returns
+    -------
+    list
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -102,6 +130,21 @@ def dock_options(game: PebbleRockGame, s: State, head: DockRefill) -> list:
 def refill(game: PebbleRockGame, w: State, a: Refill) -> State:
     """Fill the hold with cargo at the dock.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Refill
+        The action played: at a dock at the end of the turn: fill empty hold spaces with Cargo
+        tokens.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -123,6 +166,20 @@ def decline(game: PebbleRockGame, w: State, a: Decline) -> State:
 
     Rules: PR-MARKET-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Decline
+        The action played: take nothing (from the Market, or no refill).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -139,6 +196,21 @@ def market_options(game: PebbleRockGame, s: State, head: MarketVisit) -> list:
     (:func:`.items.may_discard`); or no thanks.
 
     Rules: PR-MARKET-03, PR-MARKET-04, PR-MARKET-05, PR-ITEM-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : MarketVisit
+        The decision at the head of ``s.todo``: at a Market island's marked space: take an item,
+        or not.
+
+    Returns
+    -------
+    list
+        The actions on offer.
 
     Examples
     --------
@@ -168,6 +240,20 @@ def take_item(game: PebbleRockGame, w: State, a: TakeItem) -> State:
     usable from the next turn, the slot refills at once.
 
     Rules: PR-MARKET-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : TakeItem
+        The action played: at a Market marked space at the end of the turn: take a Market item.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -200,6 +286,20 @@ def market_outcomes(game: PebbleRockGame, s: State, head: FillMarketSlot) -> lis
 
     Rules: PR-MARKET-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : FillMarketSlot
+        The chance node at the head of ``s.todo``: an item turned up for an empty Market slot.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -217,6 +317,20 @@ def draw_item(game: PebbleRockGame, w: State, a: DrawItem) -> State:
     reshuffled discard pile.
 
     Rules: PR-MARKET-06, PR-ITEM-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DrawItem
+        The chance outcome played: the Item card turned up for the Market.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -245,6 +359,23 @@ def lighthouse(game: PebbleRockGame, w: State, head: LighthouseCheck, rest: tupl
 
     Rules: PR-FINAL-01, PR-FINAL-02, PR-FINAL-03.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : LighthouseCheck
+        The bookkeeping step at the head of ``w.todo``: the Lighthouse token for ending the
+        final round on a dock.
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -267,6 +398,23 @@ def assignment_check(game: PebbleRockGame, w: State, head: AssignmentCheck, rest
     turn are noted (they stay met).
 
     Rules: PR-SCORE-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : AssignmentCheck
+        The bookkeeping step at the head of ``w.todo``: note the Assignment halves met
+        (``assignment_check="any_time"``).
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

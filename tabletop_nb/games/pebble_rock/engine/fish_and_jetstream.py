@@ -23,6 +23,15 @@ def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
 
     Rules: PR-JET-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -36,6 +45,23 @@ def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
 def die_effect(game: PebbleRockGame, w: State, head: DieEffect, rest: tuple) -> State:
     """A die rolled for fish, Larry or a jetstream takes effect (after any Lucky Shell
     reroll): :func:`fish_caught`, :func:`larry_steals` or :func:`jetstream_ride`.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : DieEffect
+        The bookkeeping step at the head of ``w.todo``: what a die rolled for ``head.purpose``
+        does with ``head.value`` (fish, Larry, a jetstream).
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -60,6 +86,20 @@ def fish_caught(game: PebbleRockGame, w: State, v: int) -> State:
 
     Rules: PR-RES-02, PR-END-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    v : int
+        The Fish die's face.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -81,6 +121,20 @@ def larry_steals(game: PebbleRockGame, w: State, v: int) -> State:
     Gear does not apply).
 
     Rules: PR-CHAR-09.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    v : int
+        The Fish die's face.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -104,6 +158,20 @@ def jetstream_ride(game: PebbleRockGame, w: State, v: int) -> State:
     the ride counted.
 
     Rules: PR-JET-02, PR-JET-05, PR-RES-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    v : int
+        The movement die's face rolled for the jetstream.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

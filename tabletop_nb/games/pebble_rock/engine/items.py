@@ -32,6 +32,17 @@ def passive_count(game: PebbleRockGame, s: State, p: Player, kind: str) -> int:
 
     Rules: PR-ITEM-UPG-03.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        A player's board (an item taken this turn can hold back only the seat to move's).
+    kind : str
+        The item kind, e.g. ``"cargo_upgrade"`` or ``"fishing_gear"``.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -55,6 +66,15 @@ def capacity(game: PebbleRockGame, s: State, seat: int) -> int:
 
     Rules: PR-SETUP-11, PR-ITEM-UPG-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -74,6 +94,15 @@ def gear_bonus(game: PebbleRockGame, s: State, p: Player) -> int:
     """Extra fish a Fishing Gear gives on a fish roll (one Gear, or each, when they stack).
 
     Rules: PR-ITEM-GEAR-01, PR-ITEM-GEAR-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The board of the player who catches the fish.
 
     Examples
     --------
@@ -95,6 +124,16 @@ def item_source(t: Table) -> tuple:
 
     Rules: PR-ITEM-07.
 
+    Parameters
+    ----------
+    t : Table
+        The cards and tokens off the players' boards.
+
+    Returns
+    -------
+    tuple of int
+        One count per item kind (``ITEM_INDEX`` order).
+
     Examples
     --------
     >>> import tabletop_nb
@@ -109,6 +148,22 @@ def discard_item(game: PebbleRockGame, s: State, p: Player, kind: str) -> tuple[
     """The player without one item of ``kind`` and the table with it on the discard pile.
 
     Rules: PR-ITEM-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The board of the player who discards.
+    kind : str
+        The item kind discarded; the player must hold one.
+
+    Returns
+    -------
+    tuple of (Player, Table)
+        The new board and the new table.
 
     Examples
     --------
@@ -131,6 +186,20 @@ def item_actions(game: PebbleRockGame, s: State, p: Player, pos: int, occ: set |
     (None: not built yet).
 
     Rules: PR-ITEM-01, PR-ITEM-MAISY-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The moving player's board.
+    pos : int
+        The space the boat is on.
+    occ : set of int or None
+        The spaces where the boat may not stop (:func:`analysis.occupied`), or None when the
+        caller has not built them yet.
 
     Examples
     --------
@@ -156,6 +225,15 @@ def anytime_actions(game: PebbleRockGame, s: State, p: Player) -> list:
     an item or treasure discarded, and a passenger discarded when the hold is full.
 
     Rules: PR-PASS-07, PR-PASS-10, PR-ITEM-08, PR-TREAS-10.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The moving player's board (``s.players[s.seat]``).
 
     Examples
     --------
@@ -188,6 +266,20 @@ def use_item(game: PebbleRockGame, w: State, a: UseItem) -> State:
 
     Rules: PR-ITEM-05.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : UseItem
+        The action played: use an Item card.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -215,6 +307,18 @@ def jam_sandwich(game: PebbleRockGame, w: State) -> State:
 
     Rules: PR-ITEM-JAM-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -232,6 +336,20 @@ def maisy_item(game: PebbleRockGame, w: State, space: int) -> State:
     if the rules say so and she was not met this turn.
 
     Rules: PR-ITEM-MAISY-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    space : int
+        The space chosen for Maisy (one of :func:`.characters.adjacent_places`).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -252,6 +370,18 @@ def avoid_encounter(game: PebbleRockGame, w: State) -> State:
     (not met, unless the rules count it) goes to any empty space next.
 
     Rules: PR-ITEM-SHARK-03.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -276,6 +406,20 @@ def reroll_options(game: PebbleRockGame, s: State, head: OfferReroll) -> list:
 
     Rules: PR-ITEM-SHELL-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : OfferReroll
+        The decision at the head of ``s.todo``: the Lucky Shell may reroll a die just rolled.
+
+    Returns
+    -------
+    list
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -297,6 +441,20 @@ def keep_roll(game: PebbleRockGame, w: State, a: KeepRoll) -> State:
 
     Rules: PR-ITEM-SHELL-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : KeepRoll
+        The action played: keep the roll just made (declining the Lucky Shell).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -317,6 +475,20 @@ def reroll(game: PebbleRockGame, w: State, a: Reroll) -> State:
     """The Lucky Shell (used up, one item of the turn) rerolls the die chosen.
 
     Rules: PR-ITEM-SHELL-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Reroll
+        The action played: use the Lucky Shell on the roll just made.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -343,6 +515,17 @@ def may_discard(game: PebbleRockGame, s: State, p: Player, kind: str) -> bool:
 
     Rules: PR-ITEM-UPG-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    p : Player
+        The board of the player who would discard.
+    kind : str
+        The item kind.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -362,6 +545,20 @@ def after_discard(game: PebbleRockGame, s: State, todo: tuple) -> tuple:
 
     Rules: PR-ITEM-UPG-02.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    todo : tuple of Frame
+        The queue as it would be without the shedding.
+
+    Returns
+    -------
+    tuple of Frame
+        The queue, with a ``ShedToCapacity`` first if the hold is too full.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -379,6 +576,20 @@ def discard(game: PebbleRockGame, w: State, a: DiscardItem) -> State:
     """Discard an item held (where the rules allow it).
 
     Rules: PR-ITEM-08.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DiscardItem
+        The action played: discard an unused item (only under ``discard_items_any_time``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -400,6 +611,21 @@ def shed_options(game: PebbleRockGame, s: State, head: ShedToCapacity) -> list[S
     """Which token to lose when the hold is over capacity: cargo, else a passenger, else a
     treasure.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : ShedToCapacity
+        The decision at the head of ``s.todo``: lose tokens until the hold fits its capacity
+        again.
+
+    Returns
+    -------
+    list of Shed
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -420,6 +646,20 @@ def shed(game: PebbleRockGame, w: State, a: Shed) -> State:
     lost; a treasure leaves the game).
 
     Rules: PR-ITEM-UPG-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Shed
+        The action played: lose a token because the hold shrank (a Cargo Upgrade discarded).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -453,6 +693,20 @@ def overboard(game: PebbleRockGame, w: State, a: Overboard) -> State:
     """Throw a Cargo token overboard (any time, under ``overboard_any_time``).
 
     Rules: PR-PASS-10.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Overboard
+        The action played: throw a Cargo token overboard (only under ``overboard_any_time``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

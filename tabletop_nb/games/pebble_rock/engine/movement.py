@@ -25,6 +25,13 @@ def die_movement(roll: int, symbol: str) -> int:
 
     Rules: PR-RES-05, PR-MOVE-02.
 
+    Parameters
+    ----------
+    roll : int
+        The movement die's face.
+    symbol : str
+        The Resource or Danger die's symbol (``"winds"`` doubles).
+
     Examples
     --------
     >>> die_movement(3, "fish"), die_movement(3, "winds")
@@ -35,6 +42,22 @@ def die_movement(roll: int, symbol: str) -> int:
 
 def move_begins(game: PebbleRockGame, w: State, head: BeginMove, rest: tuple) -> State:
     """The move starts once the symbol is resolved.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : BeginMove
+        The bookkeeping step at the head of ``w.todo``: start moving (step 3).
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -54,6 +77,18 @@ def begin_move(game: PebbleRockGame, w: State) -> State:
     ``jetstream_on_start``.
 
     Rules: PR-MOVE-02, PR-MOVE-07, PR-DANGER-08.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -79,6 +114,13 @@ def begin_move(game: PebbleRockGame, w: State) -> State:
 
 def move_actions(game: PebbleRockGame, s: State) -> list:
     """The legal actions at a step of the move: :func:`move_options`' two lists in one.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
 
     Examples
     --------
@@ -109,6 +151,18 @@ def move_options(game: PebbleRockGame, s: State) -> tuple[list, list]:
     treasure is given only under ``treasure_beside_roberto_anytime``.
 
     Rules: PR-MOVE-01, PR-MOVE-06, PR-MOVE-10, PR-MOVE-11, PR-FISH-05, PR-TREAS-08.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
+    Returns
+    -------
+    tuple of (list, list)
+        The steps, and the other actions.
 
     Examples
     --------
@@ -168,6 +222,25 @@ def can_leave(game: PebbleRockGame, s: State, n: int, occ: set, steps: int, fish
 
     Rules: PR-MOVE-03.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    n : int
+        The space the boat would enter.
+    occ : set of int
+        The spaces where the boat may not stop (:func:`analysis.occupied`).
+    steps : int
+        Movement left before the step (``s.steps``).
+    fish : int
+        Fish the moving player holds.
+    revisit : bool
+        Whether the rules let a boat enter a space twice in one move.
+    visited : frozenset of int
+        The spaces entered this move.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -198,6 +271,21 @@ def step(game: PebbleRockGame, w: State, a: Step) -> State:
 
     Rules: PR-MOVE-05, PR-MOVE-08, PR-FISH-02, PR-FISH-04, PR-CHAR-01, PR-CHAR-13, PR-JET-01,
     PR-JET-04, PR-DANGER-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Step
+        The action played: move one space along a dotted line, paid with a fish when no movement
+        is left.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -240,6 +328,20 @@ def stop(game: PebbleRockGame, w: State, a: Stop) -> State:
     ``jetstream_when="stop"``); the end-of-turn steps follow.
 
     Rules: PR-MOVE-02, PR-END-01, PR-JET-03.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : Stop
+        The action played: end the movement here.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

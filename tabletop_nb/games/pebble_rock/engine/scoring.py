@@ -21,6 +21,15 @@ def progress(game: PebbleRockGame, s: State, seat: int) -> Progress:
 
     Rules: PR-SCORE-06.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -48,6 +57,15 @@ def assignment_halves_met(game: PebbleRockGame, s: State, seat: int) -> int:
 
     Rules: PR-SCORE-07.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -69,6 +87,15 @@ def breakdown(game: PebbleRockGame, s: State, seat: int) -> Breakdown:
     treasures in the hold score nothing, fish held score and stay.
 
     Rules: PR-SCORE-04, PR-SCORE-08, PR-PASS-09, PR-TREAS-09, PR-FISH-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    seat : int
+        The seat asked about.
 
     Examples
     --------
@@ -100,6 +127,13 @@ def scores(game: PebbleRockGame, s: State) -> tuple:
 
     Rules: PR-SCORE-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
     Examples
     --------
     >>> import tabletop_nb
@@ -124,6 +158,20 @@ def winners(game: PebbleRockGame, s: State, sc: tuple) -> tuple[int, ...]:
 
     Rules: PR-TIE-01, PR-TIE-02, PR-TIE-03, PR-TIE-04.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    sc : tuple of int
+        The final scores, one per seat (:func:`scores`).
+
+    Returns
+    -------
+    tuple of int
+        The winning seats.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -143,6 +191,22 @@ def ranks(game: PebbleRockGame, s: State, sc: tuple, win: tuple) -> tuple[int, .
     ``lower_ties_by_fish``).
 
     Rules: PR-TIE-05.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    sc : tuple of int
+        The final scores, one per seat (:func:`scores`).
+    win : tuple of int
+        The winning seats (:func:`winners`).
+
+    Returns
+    -------
+    tuple of int
+        Each seat's rank, 1 the best.
 
     Examples
     --------

@@ -33,6 +33,15 @@ def initial_state(game: PebbleRockGame) -> State:
     Rules: PR-SETUP-04, PR-SETUP-05, PR-SETUP-06, PR-SETUP-07, PR-SETUP-08, PR-SETUP-12,
     PR-SETUP-13, PR-SETUP-15, PR-MARKET-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+
+    Returns
+    -------
+    State
+
     Examples
     --------
     >>> import tabletop_nb
@@ -70,6 +79,20 @@ def dock_options(game: PebbleRockGame, s: State, head: ChooseStartDock) -> list[
 
     Rules: PR-SETUP-09.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : ChooseStartDock
+        The decision at the head of ``s.todo``: ``head.seat`` puts its boat on a dock.
+
+    Returns
+    -------
+    list of PlaceBoat
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -84,6 +107,20 @@ def dock_options(game: PebbleRockGame, s: State, head: ChooseStartDock) -> list[
 
 def place_boat(game: PebbleRockGame, w: State, a: PlaceBoat) -> State:
     """The seat of the setup step puts its boat on the dock chosen.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : PlaceBoat
+        The action played: put the boat on a dock space.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -105,6 +142,13 @@ def assignment_box(game: PebbleRockGame, s: State) -> list[int]:
 
     Rules: PR-SETUP-10.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
     Examples
     --------
     >>> import tabletop_nb
@@ -118,6 +162,20 @@ def assignment_box(game: PebbleRockGame, s: State) -> list[int]:
 
 def deal_outcomes(game: PebbleRockGame, s: State, head: DealCard) -> list:
     """Chance: each Assignment card left in the box is dealt with the same chance.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : DealCard
+        The chance node at the head of ``s.todo``: an Assignment card dealt to ``head.seat``.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
 
     Examples
     --------
@@ -134,6 +192,20 @@ def deal_outcomes(game: PebbleRockGame, s: State, head: DealCard) -> list:
 
 def deal(game: PebbleRockGame, w: State, a: DealAssignment) -> State:
     """Chance: one Assignment card dealt to the seat of the setup step.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DealAssignment
+        The chance outcome played: an Assignment card dealt to the player being dealt to.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -155,6 +227,21 @@ def assignment_options(game: PebbleRockGame, s: State, head: ChooseAssignment) -
 
     Rules: PR-SETUP-10.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : ChooseAssignment
+        The decision at the head of ``s.todo``: ``head.seat`` keeps one of its two Assignment
+        cards.
+
+    Returns
+    -------
+    list of KeepAssignment
+        The actions on offer.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -169,6 +256,21 @@ def assignment_options(game: PebbleRockGame, s: State, head: ChooseAssignment) -
 
 def keep_assignment(game: PebbleRockGame, w: State, a: KeepAssignment) -> State:
     """The seat of the setup step keeps the Assignment card chosen.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : KeepAssignment
+        The action played: keep one of the two Assignment cards dealt; the other goes back to
+        the box.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -192,6 +294,20 @@ def first_player_outcomes(game: PebbleRockGame, s: State, head: DrawFirstPlayer)
 
     Rules: PR-TURN-01.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : DrawFirstPlayer
+        The chance node at the head of ``s.todo``: who starts, when the rules draw it.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -205,6 +321,20 @@ def first_player_outcomes(game: PebbleRockGame, s: State, head: DrawFirstPlayer)
 
 def first_player(game: PebbleRockGame, w: State, a: FirstPlayer) -> State:
     """Chance: the seat drawn starts.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : FirstPlayer
+        The chance outcome played: who starts, when the rules leave the first player to chance.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -223,6 +353,22 @@ def start(game: PebbleRockGame, w: State, head: StartGame, rest: tuple) -> State
     """Round 1 begins with the first player's turn.
 
     Rules: PR-SETUP-14.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : StartGame
+        The bookkeeping step at the head of ``w.todo``: round 1 begins.
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -243,6 +389,20 @@ def observation(game: PebbleRockGame, s: State, player: int) -> State:
     show them).
 
     Rules: PR-SETUP-10.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    player : int
+        The seat that looks.
+
+    Returns
+    -------
+    State
+        ``s`` itself when nothing is hidden, else a copy.
 
     Examples
     --------

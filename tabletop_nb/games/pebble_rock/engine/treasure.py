@@ -25,6 +25,21 @@ def take_treasure(game: PebbleRockGame, w: State, a: TakeTreasure) -> State:
 
     Rules: PR-TREAS-01, PR-TREAS-04.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : TakeTreasure
+        The action played: take the face-down Treasure token of this space, throwing a Cargo
+        token overboard if the hold is full.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -49,6 +64,20 @@ def deliver_treasure(game: PebbleRockGame, w: State, a: DeliverTreasure) -> Stat
 
     Rules: PR-TREAS-05.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DeliverTreasure
+        The action played: give a treasure to the Dread Pirate Roberto, next to his space.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -66,6 +95,20 @@ def reveal_outcomes(game: PebbleRockGame, s: State, head: RevealValue) -> list:
 
     Rules: PR-TREAS-05.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+    head : RevealValue
+        The chance node at the head of ``s.todo``: the value of the treasure given to Roberto.
+
+    Returns
+    -------
+    list of (outcome, Fraction)
+        Each chance outcome with its probability.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -82,6 +125,21 @@ def reveal(game: PebbleRockGame, w: State, a: RevealTreasure) -> State:
     hold.
 
     Rules: PR-TREAS-05.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : RevealTreasure
+        The chance outcome played: the value on the back of the delivered treasure, drawn from
+        the values nobody has seen (``Table.hidden_values``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------
@@ -110,6 +168,21 @@ def discard_treasure(game: PebbleRockGame, w: State, a: DiscardTreasure) -> Stat
     """Discard a treasure (under ``treasure_discard``): it leaves the game.
 
     Rules: PR-TREAS-10.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    a : DiscardTreasure
+        The action played: discard a treasure (only under ``treasure_discard``): it leaves the
+        game.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

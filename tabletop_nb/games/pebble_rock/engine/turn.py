@@ -40,6 +40,22 @@ def next_turn(game: PebbleRockGame, w: State, head: NextTurn, rest: tuple) -> St
 
     Rules: PR-TURN-02, PR-TURN-04, PR-TURN-05, PR-FINAL-04.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+    head : NextTurn
+        The bookkeeping step at the head of ``w.todo``: pass the turn.
+    rest : tuple of Frame
+        The queue after ``head`` (``w.todo[1:]``).
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
+
     Examples
     --------
     >>> import tabletop_nb
@@ -67,6 +83,11 @@ def next_turn(game: PebbleRockGame, w: State, head: NextTurn, rest: tuple) -> St
 
 def is_over(s: State) -> bool:
     """Whether the game is over (after the final round's last turn).
+
+    Parameters
+    ----------
+    s : State
+        The state.
 
     Examples
     --------
@@ -122,6 +143,18 @@ def run(game: PebbleRockGame, w: State) -> State:
     player or chance acts; a row or Market slot that nothing can fill stays empty.
 
     Rules: PR-REFILL-08.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    w : State
+        The working state of this ``apply`` (:func:`.base.thaw`), changed and returned.
+
+    Returns
+    -------
+    State
+        The working state ``w`` with the rule played.
 
     Examples
     --------

@@ -41,6 +41,20 @@ CHANCE_WORDS = {Roll: "roll the dice", DieRoll: "roll a die", RevealTreasure: "r
 def phase(game: PebbleRockGame, s: State) -> str:
     """The round and the decision being asked now, in the words of the buttons.
 
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board's space names and its player names).
+    s : State
+        The state.
+
+    Returns
+    -------
+    str
+        ``"Setup: ..."``, ``"Round r of n: ..."`` or ``"Game over"``.
+
+    Examples
+    --------
     >>> import tabletop_nb
     >>> game = tabletop_nb.load_game("pebble_rock", players=2)
     >>> s = tabletop_nb.replay(game, tabletop_nb.play(game, "random", seed=1))[30]
@@ -67,7 +81,29 @@ def phase(game: PebbleRockGame, s: State) -> str:
     return f"{head}: {game.player_name(p)}, {asked or 'choose'}"
 
 def summary(game: PebbleRockGame, s: State) -> dict[str, tuple]:
-    """Each seat's board in a few numbers, for the table view."""
+    """Each seat's board in a few numbers, for the table view.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board's space names and its player names).
+    s : State
+        The state.
+
+    Returns
+    -------
+    dict of str to tuple
+        Per entry (``"score"``, ``"fish"``, ``"cargo"``, ``"passengers"``, ``"treasure"``,
+        ``"hold"``, ``"items"``, ``"cards"``, ``"lighthouse"``), one value per seat.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> sm = summary(game, game.position(boats=[38, 39], scores=[3, 1], fish=[2, 0]))
+    >>> sm["score"], sm["fish"], sm["hold"], sm["items"]
+    ((3, 1), (2, 0), ('4/4', '4/4'), ('-', '-'))
+    """
     n = game.num_players
     ps = s.players
     return {"score": game.scores(s), "fish": tuple(p.fish for p in ps),
@@ -80,7 +116,32 @@ def summary(game: PebbleRockGame, s: State) -> dict[str, tuple]:
             "lighthouse": tuple(p.lighthouse for p in ps)}
 
 def action_label(game: PebbleRockGame, s: State, a: Any) -> str:
-    """An action in words, as its button says it."""
+    """An action in words, as its button says it.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board's space names and its player names).
+    s : State
+        The state the action is taken in (a step paid with a fish says so).
+    a : action
+        One of ``game.legal_actions(s)``, or a chance outcome of ``s``.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..state import ChooseDice, Step
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> action_label(game, game.position(boats=[38, 39]), ChooseDice("steady"))
+    'Roll Steady + Resource'
+    >>> s = game.position(boats=[38, 39], step="move", dice="steady", roll=2, movement=0)
+    >>> action_label(game, s, Step(29))
+    'Sail to space 29 (by Starfish Sands) (costs 1 fish)'
+    """
     d = game.info.describe
     if isinstance(a, Step):
         paid = s.steps <= 0 and s.phase == "move"
@@ -158,11 +219,52 @@ def action_label(game: PebbleRockGame, s: State, a: Any) -> str:
     return str(a)
 
 def events(game: PebbleRockGame, s: State) -> tuple[str, ...]:
-    """What the last action did, in words."""
+    """What the last action did, in words.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board's space names and its player names).
+    s : State
+        The state the action led to (its ``events``).
+
+    Returns
+    -------
+    tuple of str
+        One sentence per event (:func:`event_text`).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from ..state import ChooseDice
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> events(game, game.apply(game.position(boats=[38, 39]), ChooseDice("speedy")))
+    ('Otter rolls Speedy + Danger',)
+    """
     return tuple(event_text(game, e) for e in s.events)
 
 def event_text(game: PebbleRockGame, e: tuple) -> str:
-    """Words for one compact event tuple (kept out of the hot path until asked for)."""
+    """Words for one compact event tuple (kept out of the hot path until asked for).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board's space names and its player names).
+    e : tuple
+        An event as the engine records it in ``State.events``: its kind first, then (for
+        most kinds) the seat and the details.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> event_text(game, ("fish", 1, 3)), event_text(game, ("game_over",))
+    ('Puffin gains 3 fish', 'The game is over')
+    """
     k = e[0]
     d = game.info.describe
     if k == "row_draw":
