@@ -229,12 +229,30 @@ class BuildCompiled(build_ext):
         targets = [os.path.join(self.build_lib, MANIFEST)]
         if self.inplace or getattr(self, "editable_mode", False):
             targets.append(os.path.join(HERE, MANIFEST))
+            self._remove_stale_libraries()
         for t in targets:
             os.makedirs(os.path.dirname(t), exist_ok=True)
             with open(t, "w") as f:
                 f.write(manifest)
         if self._compiled:
             _notice(f"compiled {len(self._compiled)} modules with mypyc")
+
+
+    def _remove_stale_libraries(self) -> None:
+        """In the source tree (an editable install): the extension modules of an earlier build
+        whose module is no longer compiled (they would be imported instead of the source)."""
+        from importlib.machinery import EXTENSION_SUFFIXES
+
+        keep = {p[:-3] for p in self._compiled} | ({GROUP.replace(".", "/") + "__mypyc"} if self._compiled else set())
+        for folder, _, files in os.walk(os.path.join(HERE, "tabletop_nb")):
+            for name in files:
+                suffix = next((s for s in EXTENSION_SUFFIXES if name.endswith(s)), None)
+                if suffix is None:
+                    continue
+                path = os.path.join(folder, name)
+                if os.path.relpath(path, HERE)[:-len(suffix)].replace(os.sep, "/") not in keep:
+                    os.remove(path)
+                    _notice(f"removed {os.path.relpath(path, HERE)} (no longer compiled)")
 
 
 # One placeholder extension makes setuptools run build_ext; BuildCompiled replaces it with

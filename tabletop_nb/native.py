@@ -145,11 +145,14 @@ class _CompiledDocs:
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = frozenset(names)
+        self.source = _SourceFirst()
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
-            return None
+            # a module this build did not compile runs its source, even if a library of an
+            # earlier build is left beside it
+            return self.source.find_spec(fullname, path, target)
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
             spec.loader = _DocsLoader(spec.loader)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import doctest
 import hashlib
+import importlib.machinery
 import inspect
 import json
 import os
@@ -167,6 +168,15 @@ def test_a_source_changed_since_the_build_runs_the_source(tmp_path, capsys):
     manifest.write_text(json.dumps({"modules": {}, "why_not": "no working C compiler at install time (x)"}))
     assert native._decide(str(manifest), str(tmp_path), {})[:2] == (  # a pure install over a compiled one
         "source", "nothing was compiled: no working C compiler at install time (x)")
+
+
+def test_a_library_left_by_an_earlier_build_is_not_imported(tmp_path):
+    """Compiled mode loads only this build's modules compiled: a module dropped from the list
+    runs its source even if its old extension module is still beside it."""
+    (tmp_path / "gone.py").write_text("X = 1\n")
+    (tmp_path / ("gone" + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"not a library")
+    spec = native._CompiledDocs(names=("tabletop_nb.kept",)).find_spec("tabletop_nb.gone", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(tmp_path / "gone.py")
 
 
 def test_mutation_testing_runs_the_source():
