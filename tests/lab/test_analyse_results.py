@@ -1,0 +1,52 @@
+"""Issue 41's many-game measure of errors (random above greedy above search), as recorded in
+benchmarks/results/luck.jsonl by benchmarks/bench_luck.py, and as docs/guide/luck.md
+states it: each game has a recorded run of the three bots with decisions judged, its
+``ordered`` flag says what its paired intervals say, and the guide's table is the one
+made from the file (no number typed by hand)."""
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = ROOT / "docs" / "guide" / "luck.md"
+
+
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_luck", ROOT / "benchmarks" / "bench_luck.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def rows():
+    b = bench()
+    return b, b.error_rows(b.read_results())
+
+
+@pytest.mark.parametrize("name", ["pacal", "neko", "pebble_rock"])
+def test_each_game_has_a_run_of_the_three_bots_with_decisions_judged(rows, name):
+    b, runs = rows
+    assert name in runs, f"no judged random/greedy/search run of {name} in luck.jsonl"
+    r = runs[name]
+    assert r["settings"]["alternatives"] > 0 and not r["settings"]["quick"]
+    assert r["games"] >= 30
+    paired = r["error_paired"]
+    # the flag is what the paired intervals say: each weaker bot's error surely above the
+    # next one's (the interval of the difference above 0)
+    assert r["ordered"] == (paired["random-greedy"][1] > 0 and paired["greedy-search"][1] > 0)
+    for key, (mean, low, high, n) in paired.items():
+        assert low <= mean <= high and n >= 10, key
+
+
+def test_the_guide_shows_the_recorded_table(rows):
+    b, runs = rows
+    text = GUIDE.read_text()
+    got = re.search(r"<!-- error-table -->\n(.*?)\n<!-- /error-table -->", text, re.S)
+    assert got, "docs/guide/luck.md needs the error table between its markers"
+    assert got.group(1).strip() == b.error_table(b.read_results()), \
+        "regenerate it: python benchmarks/bench_luck.py --error-table"
