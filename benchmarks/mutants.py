@@ -346,7 +346,7 @@ def cached_baseline(repo: Path, game: str, files: list[str], log, use_cache: boo
     trees = [subprocess.run(["git", "rev-parse", f"HEAD:{p}"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
              for p in files]
     import hashlib
-    key = hashlib.sha1(" ".join(trees).encode()).hexdigest()[:16]
+    key = hashlib.sha1(" ".join(trees + sorted(OPTIONS["skip"])).encode()).hexdigest()[:16]
     path = Path(tempfile.gettempdir()) / f"mutants-baseline-{game}-{key}-{int(OPTIONS['conformance'])}{int(OPTIONS['slow'])}.json"
     if use_cache and path.exists():
         d = json.loads(path.read_text())
