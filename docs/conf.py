@@ -40,9 +40,11 @@ nitpicky = True
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     (r"py:.*", r"(?!tabletop_nb\b).*"),
-    # the engines' rulebook-section mixins are private (engine/<section>.py has no __all__);
-    # they show up only as the game class's bases
+    # the engines' section modules have no API page (the game class and its hooks have);
+    # their types show up in the hooks' signatures
     (r"py:class", r"tabletop_nb\.games\.\w+\.engine\.\w+\.\w+"),
+    # a private class (a leading underscore) named by a public method's type hint has no page
+    (r"py:class", r"tabletop_nb\..*\._[A-Za-z]\w*"),
     # type variables of core's generic helpers, and the game type the analysis modules name
     # through a Protocol (they cannot import the engine that imports them)
     (r"py:(class|obj)", r"tabletop_nb\.core\.(draft|memo)\.[A-Z]"),

@@ -81,7 +81,7 @@ def constellation_members(game: PacalGame, s: PacalState, seat: int,
                           visible: int | None = None) -> int:
     """The spaces that may be members of the seat's constellations: his visible energy
     stones and his own pyramids (the expert game's builds use fewer: see
-    :func:`~tabletop_nb.games.pacal.engine.building.build_options`).
+    ``engine.building.build_options``).
 
     Parameters
     ----------

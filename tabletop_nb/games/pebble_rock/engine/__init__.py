@@ -51,10 +51,8 @@ module                      rulebook section                                rule
 override (``capacity``, ``delivery_points``, ``jetstream_fee``, ``alone_last``,
 ``maisy_cargo``; each names its rule IDs in ``@hook(rules=...)``, and the section function
 behind it is the rules' home): the sections, the bots (through :mod:`..analysis`) and the views ask the
-game, so the changed rule is played and expected alike.
+game, so the changed rule is played and expected alike. A random game, played and replayed:
 
-Examples
---------
 >>> import tabletop_nb
 >>> game = tabletop_nb.load_game("pebble_rock", players=3)
 >>> rec = tabletop_nb.play(game, bots="random", seed=1)
