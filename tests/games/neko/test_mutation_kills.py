@@ -89,3 +89,21 @@ def test_nk_pp_10_a_park_die_may_go_on_the_first_card_of_the_deck():
     s = game.apply(s, Buy(200, 0, 0))
     assert game.current_player(s) == 0
     assert game.legal_actions(s) == [ParkDie(4, 1)]
+
+
+def test_nk_hub_01_a_card_placed_beside_card_0_forms_their_half_hub():
+    """NK-HUB-01, NK-PLC-05: a card placed into an empty slot forms the half-hub with the
+    card to its right; card id 0 (the shipped Ocean Bank #0) is a card like any other. The
+    hubs after buying card 1 into slot 0 of a lane holding card 0 in slot 1 are those of
+    the same lane laid out directly. (Mutant: a neighbour counted only when its id is 1 or
+    more, so the pair with card 0 was missing.)"""
+    from tabletop_nb.games.neko.state import Buy
+    game = tabletop_nb.load_game("neko", players=2)
+    s = game.position(phase="resolve", area=[1, 2], lanes={0: [[None, 0]]},
+                      bids={0: {0: [6]}, 1: {1: [5]}}, coins=[10, 10], dice={0: [], 1: []},
+                      discard=[4] * 10)
+    s = game.apply(s, Buy(1, 0, 0))
+    assert s.players[0].lanes[0][:2] == (1, 0)
+    laid = game.position(lanes={0: [[1, 0]]}, area=[2, 3])
+    assert s.players[0].hubs == laid.players[0].hubs
+    assert any(key == (0, 1, 0) for key, _, _ in s.players[0].hubs)
