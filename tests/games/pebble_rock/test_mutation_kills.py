@@ -157,3 +157,12 @@ def test_pr_item_upg_01_capacity_after_discarding_the_upgrade():
     assert analysis.capacity_after_discard(game, s, 1, "cargo_upgrade") == 4
     assert analysis.capacity_after_discard(game, s, 1, "lucky_shell") == 5
     assert (game.capacity(s, 0), game.capacity(s, 1)) == (5, 5)
+
+
+def test_pr_score_07_a_seat_without_a_kept_card_meets_no_half():
+    """PR-SCORE-07: ``game.assignment_halves_met`` (a documented query the bots ask) gives
+    0, no half met, for a seat that has kept no Assignment card yet (the set-up). (Mutant:
+    -1, every bit set, for no card.)"""
+    game = _game()
+    s = game.initial_state()
+    assert game.assignment_halves_met(s, 0) == 0 and game.assignment_halves_met(s, 1) == 0
