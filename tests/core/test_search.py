@@ -249,10 +249,10 @@ def test_neko_ignores_the_earlier_draft_picks():
     rng = np.random.default_rng(4)
     s = _first_decision(game, rng, lambda s: s.frames and s.frames[-1][0] == "draft"
                         and s.picks and len(set(s.hands[0])) > 1)
-    from tabletop_nb.games.neko.engine import _with_picks
+    from tabletop_nb.games.neko.state import with_picks
     me = game.current_player(s)
     other = [v for v in set(s.hands[0]) if v != s.picks[0]][0]
-    s2 = _with_picks(s, (other,) + s.picks[1:])
+    s2 = with_picks(s, (other,) + s.picks[1:])
     assert s2 != s and game.observation(s2, me) == game.observation(s, me)
     bot = SearchBot(simulations=12)
     for k in range(3):

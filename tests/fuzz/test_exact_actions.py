@@ -59,9 +59,9 @@ def test_neko_float_pick_is_refused_and_later_games_are_untouched():
         with pytest.raises(IllegalActionError):
             game.apply(s, bad)
     # even the trusted path cannot plant a float in the process-wide action cache
-    from tabletop_nb.games.neko import engine
-    engine._a(Pick, float(a.value) + 100)
-    assert (Pick, a.value + 100) not in engine._ACT
+    from tabletop_nb.games.neko.engine import base
+    base.action(Pick, float(a.value) + 100)
+    assert (Pick, a.value + 100) not in base.ACTION_CACHE
     again = [play_state(game, "random", np.random.SeedSequence(3, spawn_key=(k,))).actions for k in range(20)]
     assert again == ref
 
