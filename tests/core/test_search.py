@@ -247,7 +247,7 @@ def test_pebble_rock_ignores_the_others_assignment_cards():
 def test_neko_ignores_the_earlier_draft_picks():
     game = tabletop_nb.load_game("neko", players=3)
     rng = np.random.default_rng(4)
-    s = _first_decision(game, rng, lambda s: s.frames and s.frames[-1][0] == "draft"
+    s = _first_decision(game, rng, lambda s: s.frames and s.frames[-1].kind == "draft"
                         and s.picks and len(set(s.hands[0])) > 1)
     from tabletop_nb.games.neko.state import with_picks
     me = game.current_player(s)

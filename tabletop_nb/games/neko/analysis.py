@@ -708,16 +708,16 @@ def vacant_hubs(game: NekoGame, P: Player) -> list[tuple[tuple, int, str]]:
 
     Rules: NK-ACT-09, NK-CH-01, NK-CH-04.
     """
-    if not P.hubs:
-        return []
     used = [k for k, _ in P.hub_dice]
     return [h for h in P.hubs if h[0] not in used and hub_takes_dice(game, h[0])]
 
 
 def ship_lanes(game: NekoGame, P: Player) -> list[int]:
-    """The lanes a new ship may start in, the price aside: with a second harbour open,
-    each lane that holds fewer ships than the player has harbours. The engine's BuyShip
-    list asks this (and the price, :meth:`NekoGame.ship_price`), and so does the greedy bot.
+    """The lanes a new ship may start in, the price aside: each lane that holds fewer ships
+    than the player has harbours. With one harbour there is none: its one lane holds the
+    player's first ship (a player always has one), so a second ship needs a second harbour.
+    The engine's BuyShip list asks this (and the price, :meth:`NekoGame.ship_price`), and so
+    does the greedy bot.
 
     Parameters
     ----------
@@ -743,8 +743,6 @@ def ship_lanes(game: NekoGame, P: Player) -> list[int]:
 
     Rules: NK-FA-06, NK-FA-07, NK-FA-08.
     """
-    if P.harbours < 2:
-        return []
     counts = [0] * len(P.lanes)
     for li, _, _ in P.ships:
         counts[li] += 1

@@ -1,16 +1,17 @@
 """What Neko's game waits for: the entries of ``NekoState.frames``, each a named record.
 
 The engine keeps a stack of *frames*; the top one is the next decision (and whose it is)
-or chance event. Each kind of frame is a :class:`typing.NamedTuple` whose first field,
-``kind``, is the frame's tag (``"turn"``, ``"church"``, ...), followed by what the frame
-needs to know, by name (``seat``, ``space``, ``dice_left``, ...).
+or chance event. Each kind of frame is a :class:`typing.NamedTuple` of what the frame needs
+to know, by name (``seat``, ``space``, ``dice_left``, ...), every one of them required: a
+frame is always made with all it needs. Its last field, ``kind``, is the frame's tag
+(``"turn"``, ``"church"``, ...), given by its class (the field's default; nobody passes
+it): the engine dispatches on it (chance frames are the ones in ``state.CHANCE_FRAMES``),
+and it keeps frames of different kinds with the same items unequal.
 
-A named frame is a tuple with the same items as the plain tuple the engine used before
-(``("church", 0, 3, 2)``), so it is equal to it and hashes the same: states, their digests
-and saved games do not change. The engine dispatches on ``kind`` (the same strings as
-before; chance frames are the ones in ``state.CHANCE_FRAMES``). A state built from plain
-tuples (by hand, in a test) gets named frames with :func:`as_frames` (``NekoGame.advance``
-and ``replace_state`` do it).
+A state written by hand (in a test, a lesson) may give its frames as plain tagged tuples,
+tag first (``("church", 0, 3, 2)``); :func:`as_frames` names them (``NekoGame.advance`` and
+``replace_state`` do it). States are never saved (a record keeps only the actions), so no
+stored frame has another layout.
 
 A NamedTuple's constructor is a Python function, slower than a plain tuple's, so the
 frames pushed most often, those with only a seat (or a period),
@@ -21,11 +22,11 @@ Examples
 --------
 >>> f = ChurchFrame(seat=0, space=3, dice_left=2)
 >>> f, f.seat, f.kind
-(ChurchFrame(kind='church', seat=0, space=3, dice_left=2), 0, 'church')
->>> f == ("church", 0, 3, 2), hash(f) == hash(("church", 0, 3, 2))
-(True, True)
+(ChurchFrame(seat=0, space=3, dice_left=2, kind='church'), 0, 'church')
+>>> as_frame(("church", 0, 3, 2)) == f, TurnFrame(seat=1) == DraftFrame(seat=1)
+(True, False)
 >>> as_frame(("turn", 1))
-TurnFrame(kind='turn', seat=1)
+TurnFrame(seat=1, kind='turn')
 """
 from __future__ import annotations
 
@@ -47,19 +48,19 @@ class TurnFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"turn"``.
     seat : int
         Whose turn it is.
+    kind : str
+        ``"turn"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> TurnFrame(seat=1) == ('turn', 1)
-    True
+    >>> TurnFrame(seat=1)
+    TurnFrame(seat=1, kind='turn')
     """
 
+    seat: int
     kind: str = "turn"
-    seat: int = -1
 
 
 class DraftFrame(NamedTuple):
@@ -68,19 +69,19 @@ class DraftFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"draft"``.
     seat : int
         Who picks (the number of picks made so far this step).
+    kind : str
+        ``"draft"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> DraftFrame(seat=1) == ('draft', 1)
-    True
+    >>> DraftFrame(seat=1)
+    DraftFrame(seat=1, kind='draft')
     """
 
+    seat: int
     kind: str = "draft"
-    seat: int = -1
 
 
 class IncomeFrame(NamedTuple):
@@ -89,19 +90,19 @@ class IncomeFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"income"``.
     seat : int
         Who chooses.
+    kind : str
+        ``"income"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> IncomeFrame(seat=1) == ('income', 1)
-    True
+    >>> IncomeFrame(seat=1)
+    IncomeFrame(seat=1, kind='income')
     """
 
+    seat: int
     kind: str = "income"
-    seat: int = -1
 
 
 class RewardFrame(NamedTuple):
@@ -110,19 +111,19 @@ class RewardFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"reward"``.
     seat : int
         Who takes the reward.
+    kind : str
+        ``"reward"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> RewardFrame(seat=1) == ('reward', 1)
-    True
+    >>> RewardFrame(seat=1)
+    RewardFrame(seat=1, kind='reward')
     """
 
+    seat: int
     kind: str = "reward"
-    seat: int = -1
 
 
 class BuyFrame(NamedTuple):
@@ -132,8 +133,6 @@ class BuyFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"buy"``.
     seat : int
         Who buys.
     discount : int
@@ -146,20 +145,22 @@ class BuyFrame(NamedTuple):
         The player may draw two instead (advanced cards without the advanced setup).
     period : int
         The period deck (1 or 2) the offer draws from.
+    kind : str
+        ``"buy"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> BuyFrame(seat=1, discount=2, offered=(5,), drawn=True, allow_draw=True, period=3) == ('buy', 1, 2, (5,), True, True, 3)
-    True
+    >>> BuyFrame(seat=1, discount=2, offered=(5,), drawn=True, allow_draw=True, period=3)
+    BuyFrame(seat=1, discount=2, offered=(5,), drawn=True, allow_draw=True, period=3, kind='buy')
     """
 
+    seat: int
+    discount: int
+    offered: tuple
+    drawn: bool
+    allow_draw: bool
+    period: int
     kind: str = "buy"
-    seat: int = -1
-    discount: int = 0
-    offered: tuple = ()
-    drawn: bool = False
-    allow_draw: bool = False
-    period: int = 1
 
 
 class WinFrame(NamedTuple):
@@ -168,22 +169,22 @@ class WinFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"win"``.
     seat : int
         The winner.
     space : int
         The space (bidding area, then advanced spaces).
+    kind : str
+        ``"win"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> WinFrame(seat=1, space=2) == ('win', 1, 2)
-    True
+    >>> WinFrame(seat=1, space=2)
+    WinFrame(seat=1, space=2, kind='win')
     """
 
+    seat: int
+    space: int
     kind: str = "win"
-    seat: int = -1
-    space: int = -1
 
 
 class ChurchFrame(NamedTuple):
@@ -192,25 +193,25 @@ class ChurchFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"church"``.
     seat : int
         The Church's owner.
     space : int
         The space whose bid they lost.
     dice_left : int
         Their dice still on that space.
+    kind : str
+        ``"church"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> ChurchFrame(seat=1, space=2, dice_left=3) == ('church', 1, 2, 3)
-    True
+    >>> ChurchFrame(seat=1, space=2, dice_left=3)
+    ChurchFrame(seat=1, space=2, dice_left=3, kind='church')
     """
 
+    seat: int
+    space: int
+    dice_left: int
     kind: str = "church"
-    seat: int = -1
-    space: int = -1
-    dice_left: int = 0
 
 
 class NekoFrame(NamedTuple):
@@ -219,22 +220,22 @@ class NekoFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"neko"``.
     seat : int
         Who splits.
     hubs : int
         The player's hub count (the reward's size).
+    kind : str
+        ``"neko"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> NekoFrame(seat=1, hubs=2) == ('neko', 1, 2)
-    True
+    >>> NekoFrame(seat=1, hubs=2)
+    NekoFrame(seat=1, hubs=2, kind='neko')
     """
 
+    seat: int
+    hubs: int
     kind: str = "neko"
-    seat: int = -1
-    hubs: int = 0
 
 
 class SeaRewardFrame(NamedTuple):
@@ -243,22 +244,22 @@ class SeaRewardFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"seareward"``.
     seat : int
         Who takes it.
     level : int
         The highest reward level allowed.
+    kind : str
+        ``"seareward"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> SeaRewardFrame(seat=1, level=2) == ('seareward', 1, 2)
-    True
+    >>> SeaRewardFrame(seat=1, level=2)
+    SeaRewardFrame(seat=1, level=2, kind='seareward')
     """
 
+    seat: int
+    level: int
     kind: str = "seareward"
-    seat: int = -1
-    level: int = 0
 
 
 class ParkFrame(NamedTuple):
@@ -267,23 +268,23 @@ class ParkFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"park"``.
     seat : int
         The park's owner.
     may_pass : int
         1 when placing no die is allowed (the Park phase), 0 right after the card is
         placed (1 or 0, as it was stored).
+    kind : str
+        ``"park"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> ParkFrame(seat=1, may_pass=2) == ('park', 1, 2)
-    True
+    >>> ParkFrame(seat=1, may_pass=2)
+    ParkFrame(seat=1, may_pass=2, kind='park')
     """
 
+    seat: int
+    may_pass: int
     kind: str = "park"
-    seat: int = -1
-    may_pass: int = 0
 
 
 class SmcFrame(NamedTuple):
@@ -292,19 +293,19 @@ class SmcFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"smc"``.
     seat : int
         Who chooses.
+    kind : str
+        ``"smc"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> SmcFrame(seat=1) == ('smc', 1)
-    True
+    >>> SmcFrame(seat=1)
+    SmcFrame(seat=1, kind='smc')
     """
 
+    seat: int
     kind: str = "smc"
-    seat: int = -1
 
 
 class MarketFrame(NamedTuple):
@@ -313,19 +314,19 @@ class MarketFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"market"``.
     seat : int
         Who sells.
+    kind : str
+        ``"market"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> MarketFrame(seat=1) == ('market', 1)
-    True
+    >>> MarketFrame(seat=1)
+    MarketFrame(seat=1, kind='market')
     """
 
+    seat: int
     kind: str = "market"
-    seat: int = -1
 
 
 class PostOfficeFrame(NamedTuple):
@@ -334,19 +335,19 @@ class PostOfficeFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"po"``.
     seat : int
         The owner.
+    kind : str
+        ``"po"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> PostOfficeFrame(seat=1) == ('po', 1)
-    True
+    >>> PostOfficeFrame(seat=1)
+    PostOfficeFrame(seat=1, kind='po')
     """
 
+    seat: int
     kind: str = "po"
-    seat: int = -1
 
 
 class HospitalFrame(NamedTuple):
@@ -355,19 +356,19 @@ class HospitalFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"hospital"``.
     seat : int
         Who removes.
+    kind : str
+        ``"hospital"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> HospitalFrame(seat=1) == ('hospital', 1)
-    True
+    >>> HospitalFrame(seat=1)
+    HospitalFrame(seat=1, kind='hospital')
     """
 
+    seat: int
     kind: str = "hospital"
-    seat: int = -1
 
 
 class EndgameFrame(NamedTuple):
@@ -376,19 +377,19 @@ class EndgameFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"endgame"``.
     seat : int
         Whose window it is.
+    kind : str
+        ``"endgame"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> EndgameFrame(seat=1) == ('endgame', 1)
-    True
+    >>> EndgameFrame(seat=1)
+    EndgameFrame(seat=1, kind='endgame')
     """
 
+    seat: int
     kind: str = "endgame"
-    seat: int = -1
 
 
 class BonusFrame(NamedTuple):
@@ -397,19 +398,19 @@ class BonusFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"bonus"``.
     seat : int
         Who chooses.
+    kind : str
+        ``"bonus"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> BonusFrame(seat=1) == ('bonus', 1)
-    True
+    >>> BonusFrame(seat=1)
+    BonusFrame(seat=1, kind='bonus')
     """
 
+    seat: int
     kind: str = "bonus"
-    seat: int = -1
 
 
 # --------------------------------------------------------------------------- chance
@@ -420,19 +421,19 @@ class RollFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"roll"``.
     seat : int
         Whose dice.
+    kind : str
+        ``"roll"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> RollFrame(seat=1) == ('roll', 1)
-    True
+    >>> RollFrame(seat=1)
+    RollFrame(seat=1, kind='roll')
     """
 
+    seat: int
     kind: str = "roll"
-    seat: int = -1
 
 
 class RerollFrame(NamedTuple):
@@ -441,19 +442,19 @@ class RerollFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"reroll"``.
     seat : int
         Whose die.
+    kind : str
+        ``"reroll"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> RerollFrame(seat=1) == ('reroll', 1)
-    True
+    >>> RerollFrame(seat=1)
+    RerollFrame(seat=1, kind='reroll')
     """
 
+    seat: int
     kind: str = "reroll"
-    seat: int = -1
 
 
 class RevealFrame(NamedTuple):
@@ -462,19 +463,19 @@ class RevealFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"reveal"``.
     period : int
         The period deck (1 or 2).
+    kind : str
+        ``"reveal"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> RevealFrame(period=1) == ('reveal', 1)
-    True
+    >>> RevealFrame(period=1)
+    RevealFrame(period=1, kind='reveal')
     """
 
+    period: int
     kind: str = "reveal"
-    period: int = 1
 
 
 class DrawFrame(NamedTuple):
@@ -483,8 +484,6 @@ class DrawFrame(NamedTuple):
 
     Attributes
     ----------
-    kind : str
-        ``"draw"``.
     seat : int
         Who the offer is for.
     discount : int
@@ -495,19 +494,21 @@ class DrawFrame(NamedTuple):
         The card ids drawn so far.
     period : int
         The period deck (1 or 2).
+    kind : str
+        ``"draw"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> DrawFrame(seat=1, discount=2, need=3, drawn=(5,), period=4) == ('draw', 1, 2, 3, (5,), 4)
-    True
+    >>> DrawFrame(seat=1, discount=2, need=3, drawn=(5,), period=4)
+    DrawFrame(seat=1, discount=2, need=3, drawn=(5,), period=4, kind='draw')
     """
 
+    seat: int
+    discount: int
+    need: int
+    drawn: tuple
+    period: int
     kind: str = "draw"
-    seat: int = -1
-    discount: int = 0
-    need: int = 0
-    drawn: tuple = ()
-    period: int = 1
 
 
 class TileFrame(NamedTuple):
@@ -517,12 +518,12 @@ class TileFrame(NamedTuple):
     Attributes
     ----------
     kind : str
-        ``"tile"``.
+        ``"tile"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> TileFrame() == ('tile',)
-    True
+    >>> TileFrame()
+    TileFrame(kind='tile')
     """
 
     kind: str = "tile"
@@ -535,12 +536,12 @@ class AdvFrame(NamedTuple):
     Attributes
     ----------
     kind : str
-        ``"adv"``.
+        ``"adv"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> AdvFrame() == ('adv',)
-    True
+    >>> AdvFrame()
+    AdvFrame(kind='adv')
     """
 
     kind: str = "adv"
@@ -553,12 +554,12 @@ class OrderFrame(NamedTuple):
     Attributes
     ----------
     kind : str
-        ``"order"``.
+        ``"order"``: the frame's tag, given by its class.
 
     Examples
     --------
-    >>> OrderFrame() == ('order',)
-    True
+    >>> OrderFrame()
+    OrderFrame(kind='order')
     """
 
     kind: str = "order"
@@ -569,15 +570,17 @@ FRAME_CLASSES: dict[str, type] = {c._field_defaults["kind"]: c for c in (
     TurnFrame, DraftFrame, IncomeFrame, RewardFrame, BuyFrame, WinFrame, ChurchFrame, NekoFrame,
     SeaRewardFrame, ParkFrame, SmcFrame, MarketFrame, PostOfficeFrame, HospitalFrame, EndgameFrame,
     BonusFrame, RollFrame, RerollFrame, RevealFrame, DrawFrame, TileFrame, AdvFrame, OrderFrame)}
+#: the frame classes
+NAMED = frozenset(FRAME_CLASSES.values())
 
 
 def as_frame(t: tuple) -> tuple:
-    """The named frame with the items of ``t`` (a plain tuple ``(kind, ...)``, or a frame).
+    """The named frame of ``t``: a plain tagged tuple ``(kind, ...)``, or a frame.
 
     Parameters
     ----------
     t : tuple
-        A frame: ``(kind, ...)`` as a plain tuple or already named.
+        A frame: a plain tuple, its tag first then its fields in order, or a named frame.
 
     Returns
     -------
@@ -586,11 +589,12 @@ def as_frame(t: tuple) -> tuple:
 
     Examples
     --------
-    >>> as_frame(("win", 1, 4)).space, as_frame(TurnFrame(seat=0)) == ("turn", 0)
+    >>> as_frame(("win", 1, 4)).space, as_frame(TurnFrame(seat=0)) == TurnFrame(seat=0)
     (4, True)
     """
-    cls = FRAME_CLASSES[t[0]]
-    return t if type(t) is cls else cls(*t)
+    if type(t) in NAMED:
+        return t
+    return FRAME_CLASSES[t[0]](*t[1:])
 
 
 def as_frames(frames) -> tuple:
@@ -600,7 +604,7 @@ def as_frames(frames) -> tuple:
     Parameters
     ----------
     frames : iterable of tuple
-        Frames, plain or named.
+        Frames, plain (tag first) or named.
 
     Returns
     -------
@@ -612,7 +616,7 @@ def as_frames(frames) -> tuple:
     >>> as_frames([("turn", 0), ("church", 1, 2, 1)])[-1].dice_left
     1
     """
-    if type(frames) is tuple and all(type(f) is FRAME_CLASSES.get(f[0]) for f in frames):
+    if type(frames) is tuple and all(type(f) in NAMED for f in frames):
         return frames
     return tuple(as_frame(f) for f in frames)
 
@@ -645,7 +649,7 @@ def turn_frame(seat: int) -> TurnFrame:
     Examples
     --------
     >>> turn_frame(2)
-    TurnFrame(kind='turn', seat=2)
+    TurnFrame(seat=2, kind='turn')
     """
     return _TURN[seat]
 
@@ -665,7 +669,7 @@ def draft_frame(seat: int) -> DraftFrame:
     Examples
     --------
     >>> draft_frame(2)
-    DraftFrame(kind='draft', seat=2)
+    DraftFrame(seat=2, kind='draft')
     """
     return _DRAFT[seat]
 
@@ -685,7 +689,7 @@ def roll_frame(seat: int) -> RollFrame:
     Examples
     --------
     >>> roll_frame(2)
-    RollFrame(kind='roll', seat=2)
+    RollFrame(seat=2, kind='roll')
     """
     return _ROLL[seat]
 
@@ -705,7 +709,7 @@ def income_frame(seat: int) -> IncomeFrame:
     Examples
     --------
     >>> income_frame(2)
-    IncomeFrame(kind='income', seat=2)
+    IncomeFrame(seat=2, kind='income')
     """
     return _INCOME[seat]
 
@@ -725,7 +729,7 @@ def reward_frame(seat: int) -> RewardFrame:
     Examples
     --------
     >>> reward_frame(2)
-    RewardFrame(kind='reward', seat=2)
+    RewardFrame(seat=2, kind='reward')
     """
     return _REWARD[seat]
 
@@ -745,7 +749,7 @@ def market_frame(seat: int) -> MarketFrame:
     Examples
     --------
     >>> market_frame(2)
-    MarketFrame(kind='market', seat=2)
+    MarketFrame(seat=2, kind='market')
     """
     return _MARKET[seat]
 
@@ -765,6 +769,6 @@ def reveal_frame(period: int) -> RevealFrame:
     Examples
     --------
     >>> reveal_frame(2)
-    RevealFrame(kind='reveal', period=2)
+    RevealFrame(period=2, kind='reveal')
     """
     return _REVEAL[period]

@@ -145,8 +145,7 @@ class NekoState:
         The index in ``order`` of the player on turn.
     frames : tuple
         The stack of decisions and chance events the game waits for; the top frame acts next.
-        Each is a named record of :mod:`.frames` (``TurnFrame(kind='turn', seat=0)``, ...),
-        equal to the plain tuple of its items.
+        Each is a named record of :mod:`.frames` (``TurnFrame(seat=0, kind='turn')``, ...).
     deck, bottom : tuple
         Per period (1, 2): the shuffled deck's cards (unknown order, kept sorted) and the cards
         put under it, top first.

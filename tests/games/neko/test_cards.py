@@ -10,6 +10,7 @@ import pytest
 
 import tabletop_nb
 from tabletop_nb import CHANCE
+from tabletop_nb.games.neko.frames import NekoFrame
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Buy, DrawCard, EndTurn,
                                           HospitalRemove, IncomeDie, Lighthouse, MoveShip,
                                           NekoSplit, OpenHarbour, ParkDie, Pass, Reroll, Reward,
@@ -474,5 +475,5 @@ def test_nk_nh_03_hubs_of_all_lanes_and_port_hubs(switch, hubs):
     game = make_game(2, [nh, a, b, c, p], neko_counts_port_hubs=switch)
     s = turn(game, [[100, 101], [102, 103, 104]], dice=(6,), coins=0)
     s = game.apply(s, ActivateCard(0, 0, 6))
-    assert s.frames[-1] == ("neko", 0, hubs)
+    assert s.frames[-1] == NekoFrame(seat=0, hubs=hubs)
     assert game.apply(s, NekoSplit(0)).players[0].coins == hubs

@@ -10,6 +10,7 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.engine import DRAFT, ROLL
 from tabletop_nb.games.neko.engine.base import roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
+from tabletop_nb.games.neko.frames import BuyFrame
 from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Bid, ChooseBonus,
                                           ChurchFish, ChurchHub, LoadCargo, MoveShip, NekoSplit,
@@ -284,7 +285,8 @@ def test_nk_rwd_08_drawing_from_cards_under_the_deck_leaves_the_other_period_alo
                   bottom=((10, 11, 12), (40, 41, 42)))
         s = game.apply(game.advance(s), Reward("card"))
         drawn = (10, 11) if period == 1 else (40, 41)
-        assert s.frames[-1] == ("buy", 0, 0, drawn, True, False, period)
+        assert s.frames[-1] == BuyFrame(seat=0, discount=0, offered=drawn, drawn=True, allow_draw=False,
+                                        period=period)
         assert s.bottom == left
 
 
