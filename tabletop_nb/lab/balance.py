@@ -1214,6 +1214,7 @@ class _Confirmation:
     skill_used: int = 0
     skill_seconds: float = 0.0
     interrupted: bool = False
+    stopped: dict[str, int] = field(default_factory=dict)   # finalists stopped early: games played
 
 
 def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
@@ -1227,7 +1228,6 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
     those inside every band but not surely (it may then be ``likely``). A finalist that
     misses a goal, or that is only inside the bands after a closer one, plays none: its skill
     number is "not played". (The order of the checks changes no level.)"""
-    from ..core.study import Request
 
     chosen = _choose_finalists(settings.cands, study.race_streams, study.finalists)
     confirm_games = study.confirm_games
@@ -1244,17 +1244,21 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
     unsure: list[tuple[float, Candidate]] = []     # inside every band, not surely: skill checked last
     met = False
     for c in chosen:
-        got, out.interrupted = run.play([Request(c.label, c.game, study.specs,
-                                                 [CONFIRM_BASE + i for i in range(confirm_games)])])
+        conf, played, out.interrupted = _confirm_games(study, c, run, confirm_games, level)
+        out.used += played
         if out.interrupted:
             break
-        out.used += confirm_games
-        rows = [r for i in sorted(got[c.label]) for r in got[c.label][i]]
-        conf = found[c.label] = stream_values(study.race_streams, study.goal_by_name,
-                                              per_game_table(rows, c.game, study.names, study.root))
+        found[c.label] = conf
+        if played < confirm_games:   # cannot meet every goal at this size: no claim either way
+            out.stopped[c.label] = played
+            means = {st.metric: float(np.nanmean(conf[st.metric])) for st in study.race_streams}
+            if study.skill_specs is not None and all(st.low <= means[st.metric] <= st.high
+                                                     for st in study.race_streams):
+                unsure.append((max(st.badness(means[st.metric]) for st in study.race_streams), c))
+            continue
         if study.skill_specs is not None:
             bounds = {st.metric: _fixed_interval(conf[st.metric], level, st.bounds) for st in study.race_streams}
-            if any(st.outside(*bounds[st.metric][1:]) for st in study.race_streams):
+            if any(r["missed"] for r in _confirm_rows(c, conf, study.race_streams, level)):
                 continue   # misses a goal already: no skill games
             if not all(st.inside(*bounds[st.metric][1:]) for st in study.race_streams):
                 unsure.append((max(st.badness(bounds[st.metric][0]) for st in study.race_streams), c))
@@ -1273,8 +1277,119 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
             del found[best.label]
     for c in chosen:
         if c.label in found:
-            out.rows.extend(_confirm_rows(c, found[c.label], study.all_streams, level))
+            out.rows.extend(_confirm_rows(c, found[c.label], study.all_streams, level,
+                                          stopped=c.label in out.stopped))
     return out
+
+
+#: a finalist's confirmation stops early once it is shown to miss a goal, or when both its
+#: chance to meet every goal and its chance to be shown to miss one at the planned size
+#: (:func:`_confirm_chances`) fall below this
+CONFIRM_FUTILITY = 0.1
+
+
+def _confirm_games(study: _Study, c: Candidate, run: Any, size: int, level: float
+                   ) -> tuple[dict[str, np.ndarray], int, bool]:
+    """One finalist's confirmation games (``CONFIRM_BASE + i``) in quarters of ``size`` (each at
+    least ``batch`` games), stopping early once its anytime-valid sequences show it misses a
+    goal, or when :func:`_confirm_chances` says that neither "meets" nor "misses" is within
+    reach at ``size``. Returns its numbers, the games played and whether the study was
+    interrupted.
+
+    A finalist stopped early is never reported to meet a goal, and "missed" is read from
+    anytime-valid sequences (:func:`_confirm_rows`), so stopping changes no error level."""
+    from ..core.study import Request
+
+    step = max(study.batch, -(-size // 4))
+    rows: list = []
+    done = 0
+    conf: dict[str, np.ndarray] = {}
+    while done < size:
+        upto = size if size - (done + step) < study.batch else done + step
+        got, interrupted = run.play([Request(c.label, c.game, study.specs,
+                                             [CONFIRM_BASE + i for i in range(done, upto)])])
+        if interrupted:
+            return conf, done, True
+        rows.extend(r for i in sorted(got[c.label]) for r in got[c.label][i])
+        done = upto
+        conf = stream_values(study.race_streams, study.goal_by_name,
+                             per_game_table(rows, c.game, study.names, study.root))
+        if done >= size:
+            break
+        if any(st.outside(*stream_interval(st, conf[st.metric], level / 2)) for st in study.race_streams):
+            break   # shown to miss a goal: decided
+        meet, miss = _confirm_chances(conf, study.race_streams, size, level)
+        if meet < CONFIRM_FUTILITY and miss < CONFIRM_FUTILITY:
+            break   # neither answer within reach at this size
+    return conf, done, False
+
+
+def _confirm_chances(values: Mapping[str, np.ndarray], streams: Sequence[Stream], size: int,
+                     level: float) -> tuple[float, float]:
+    """About how likely a finalist is, from its confirmation games so far, to **meet** every goal
+    at ``size`` games (each final fixed-sample interval at ``level`` inside its band) and to be
+    **shown to miss** one (a final anytime-valid interval at ``level / 2`` outside a band).
+    Each number's final mean is taken as normal around its estimate, moved one standard error
+    the way that makes the answer likelier (so a few unlucky games early do not stop a good
+    setting); "meets" is the product over the numbers, "misses" the largest.
+
+    >>> from tabletop_nb.lab.goals import fair
+    >>> sts = fair(0.04).streams(2)
+    >>> half = np.array([1.0, 0.0] * 100)                 # seat 0 wins half of 200 games
+    >>> [round(p, 2) for p in _confirm_chances({"win_rate_seat_0": half, "win_rate_seat_1": 1 - half}, sts,
+    ...                                         5000, 0.01)]
+    [1.0, 0.0]
+    >>> edge = np.array([1.0] * 910 + [0.0] * 1090)       # 45.5% of 2,000: just inside the band's 46% edge
+    >>> [p < 0.1 for p in _confirm_chances({"win_rate_seat_0": edge, "win_rate_seat_1": 1 - edge}, sts,
+    ...                                    5000, 0.01)]
+    [True, True]
+    >>> out = np.array([1.0] * 600 + [0.0] * 1400)        # 30%: far below the band
+    >>> [round(p, 2) for p in _confirm_chances({"win_rate_seat_0": out, "win_rate_seat_1": 1 - out}, sts,
+    ...                                         5000, 0.01)]
+    [0.0, 1.0]
+    """
+    from .sequential import beta_binomial_bounds, normal_mixture_half_width
+    z = NormalDist().inv_cdf(1 - level / 2)
+    meet, miss = 1.0, 0.0
+    for st in streams:
+        x = values.get(st.metric, np.empty(0))
+        x = x[~np.isnan(x)]
+        n = len(x)
+        if n < 2 or n >= size:
+            continue
+        m = float(x.mean())
+        rate = bool(np.isin(x, (0.0, 1.0)).all())
+        sd = math.sqrt(max(m * (1 - m), 1 / n)) if rate else float(x.std(ddof=1))
+        if not sd > 0:
+            continue
+        se = sd / math.sqrt(n)
+        spread = sd * math.sqrt(size - n) / size
+        # meets: the estimate moved towards the band
+        towards = m
+        if st.centre is not None:
+            towards += max(-se, min(se, st.centre - m))
+        elif math.isfinite(st.high) and m > st.high:
+            towards -= min(se, m - st.high)
+        elif math.isfinite(st.low) and m < st.low:
+            towards += min(se, st.low - m)
+        half = z * sd / math.sqrt(size)
+        cdf = NormalDist(towards, spread).cdf
+        top = cdf(st.high - half) if math.isfinite(st.high) else 1.0
+        bottom = cdf(st.low + half) if math.isfinite(st.low) else 0.0
+        meet *= max(0.0, top - bottom)
+        # misses: the estimate moved away from the band, the sequence's width at ``size`` games
+        if rate:
+            k = int(round(m * size))
+            lo, hi = beta_binomial_bounds(k, size, level / 2)
+            seq_half = (hi - lo) / 2
+        else:
+            seq_half = normal_mixture_half_width(sd, size, level / 2)
+        cdf_hi = NormalDist(m + se, spread).cdf
+        cdf_lo = NormalDist(m - se, spread).cdf
+        above = 1 - cdf_hi(st.high + seq_half) if math.isfinite(st.high) else 0.0
+        below = cdf_lo(st.low - seq_half) if math.isfinite(st.low) else 0.0
+        miss = max(miss, above + below)
+    return meet, miss
 
 
 def _add_skill(study: _Study, c: Candidate, run: Any, conf: dict[str, np.ndarray], out: _Confirmation) -> bool:
@@ -1640,14 +1755,23 @@ def _skill_values(parts: list[dict[int, list]], schedule: list[tuple[int, ...]])
 
 
 def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Sequence[Stream],
-                  level: float) -> list[dict]:
+                  level: float, stopped: bool = False) -> list[dict]:
+    """One row per goal number of finalist ``c``'s confirmation, and its verdict.
+
+    "met" is read from the fixed-sample interval at ``level`` (shown in the row), and only for
+    a finalist that played every planned game (not ``stopped`` early by :func:`_confirm_games`);
+    "missed" from the anytime-valid sequence at ``level / 2`` (:func:`stream_interval`: each
+    side at most ``level / 2``, at any number of games), so a finalist stopped early can
+    still be shown to miss, and each kind of claim keeps its side's error."""
     rows = []
     for st in streams:
         x = values.get(st.metric, np.empty(0))
         mean, lo, hi = _fixed_interval(x, level, st.bounds)
+        seq_lo, seq_hi = stream_interval(st, x, level / 2)
         rows.append({"label": c.label, "goal": st.goal, "stream": st.metric, "value": mean, "low": lo,
                      "high": hi, "n": int(np.sum(~np.isnan(x))), "band_low": st.low, "band_high": st.high,
-                     "met": bool(st.inside(lo, hi)), "missed": bool(st.outside(lo, hi)), "verdict": ""})
+                     "met": bool(st.inside(lo, hi)) and not stopped, "missed": bool(st.outside(seq_lo, seq_hi)),
+                     "verdict": ""})
     met = [bool(r["met"]) for r in rows]
     missed = [st.goal for st, r in zip(streams, rows) if r["missed"]]
     if all(met):
@@ -2064,8 +2188,11 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
                                 f"confirmed, in order, until one did).")
     elif likely:
         info["closest"] = values_of(likely[0])
+        n_likely = int(finals[finals["label"] == likely[0]]["n"].max())
+        stop = (f" (stopped there: at {confirm_games:,} it could not show every goal)" if n_likely < confirm_games
+                else "")
         info.update(verdict="likely", verdict_text=(
-            f"No setting is confirmed yet: {likely[0]} is inside every band on {confirm_games} fresh games, but "
+            f"No setting is confirmed yet: {likely[0]} is inside every band on {n_likely:,} fresh games{stop}, but "
             f"its intervals are wider than the tolerances. Confirm it with more games (confirm_games=) before "
             f"trusting it."))
     elif verdicts and all(v.startswith("misses") for v in verdicts.values()) \
