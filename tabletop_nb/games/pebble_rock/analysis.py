@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .frames import Frame
+from .frames import ChooseAssignment, DealCard, Frame
 from .state import LARRY, Player, State, Step, replace
 
 if TYPE_CHECKING:
@@ -34,13 +34,14 @@ if TYPE_CHECKING:
 __all__ = ["hold_room", "capacity_after_discard", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
            "fish_step_bonus", "movement_left", "jetstream_fee", "move_options",
            "assignment_halves_met", "larry_worst_loss", "pending", "occupied", "final_round",
-           "jetstreams_left", "item_usable"]
+           "jetstreams_left", "item_usable", "winds_factor", "jam_steps", "interaction_counts",
+           "space_actions_open", "items_full", "jetstream_live", "assignment_box",
+           "assignment_cards_dealt", "assignment_chosen", "halves_noted_in_play"]
 
 
 def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
     """Empty hold spaces of ``seat``'s boat: its capacity (4, or 5 with a Cargo Upgrade)
-    less the Cargo, Passenger and Treasure tokens it holds (PR-PASS-05, PR-TREAS-04,
-    PR-ITEM-UPG-01).
+    less the Cargo, Passenger and Treasure tokens it holds (PR-PASS-05, PR-TREAS-04).
 
     Parameters
     ----------
@@ -223,9 +224,7 @@ def has_met(s: State, character: int) -> bool:
 
 def fish_step_bonus(game: PebbleRockGame, s: State) -> int:
     """Movement a fish buys beyond its own step: 1 under Winds when the rules double all
-    movement (``winds_doubles="all"``), else 0.
-
-    Rules: PR-RES-06.
+    movement (:func:`winds_factor` of ``"fish"``), else 0.
 
     Parameters
     ----------
@@ -246,7 +245,7 @@ def fish_step_bonus(game: PebbleRockGame, s: State) -> int:
     >>> fish_step_bonus(game, game.position(boats=[38, 39]))
     0
     """
-    return 1 if game.rules.winds_doubles == "all" and s.turn.symbol == "winds" else 0
+    return winds_factor(game, s.turn.symbol, "fish") - 1
 
 
 def movement_left(s: State, seat: int) -> int:
@@ -541,3 +540,293 @@ def item_usable(game: PebbleRockGame, s: State, kind: str) -> bool:
     if t.fresh_item == kind:
         n -= 1
     return n > 0
+
+
+#: what each reading of ``winds_doubles`` doubles besides the movement die (PR-RES-06)
+_WINDS_DOUBLE = {"die": frozenset(), "die_and_jetstream": frozenset({"jetstream"}),
+                 "all": frozenset({"jetstream", "fish", "jam"})}
+
+
+def winds_factor(game: PebbleRockGame, symbol: str, what: str) -> int:
+    """How many times a turn whose symbol is ``symbol`` counts movement of kind ``what``
+    (``"jetstream"``: a jetstream's roll, ``"fish"``: a step bought with a fish,
+    ``"jam"``: the Jam Sandwich's bonus): 2 under Winds when the rules'
+    ``winds_doubles`` doubles it, else 1. The movement die itself is always doubled by
+    Winds (:func:`~.engine.movement.die_movement`).
+
+    Rules: PR-RES-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``winds_doubles``).
+    symbol : str
+        The turn's Resource or Danger symbol.
+    what : str
+        ``"jetstream"``, ``"fish"`` or ``"jam"``.
+
+    Returns
+    -------
+    int
+        1 or 2.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2, winds_doubles="die_and_jetstream")
+    >>> winds_factor(game, "winds", "jetstream"), winds_factor(game, "winds", "jam"), winds_factor(game, "fish", "jetstream")
+    (2, 1, 1)
+    """
+    if what not in _WINDS_DOUBLE["all"]:
+        raise ValueError(f"winds_factor: what is one of {sorted(_WINDS_DOUBLE['all'])}, not {what!r}")
+    return 2 if symbol == "winds" and what in _WINDS_DOUBLE[game.rules.winds_doubles] else 1
+
+
+def jam_steps(game: PebbleRockGame, s: State) -> int:
+    """The movement a Jam Sandwich played now adds: the rules' ``jam_bonus``, doubled under
+    Winds when all movement doubles (:func:`winds_factor`).
+
+    Rules: PR-ITEM-JAM-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``jam_bonus``).
+    s : State
+        The state (this turn's symbol).
+
+    Returns
+    -------
+    int
+        Steps.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> jam_steps(game, game.position(boats=[38, 39])) == game.rules.jam_bonus
+    True
+    """
+    return game.rules.jam_bonus * winds_factor(game, s.turn.symbol, "jam")
+
+
+def interaction_counts(game: PebbleRockGame, how: str) -> bool:
+    """Whether meeting a character ``how`` (``"pass"``: the boat entered its space,
+    ``"symbol"``: a die symbol put it beside the boat, ``"item"``: the Maisy card) uses up
+    that character's once-per-turn interaction (:func:`has_met`): always, except a die
+    symbol's meeting when the rules' ``symbol_is_interaction`` is off.
+
+    Rules: PR-CHAR-03.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``symbol_is_interaction``).
+    how : str
+        ``"pass"``, ``"symbol"`` or ``"item"``.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> interaction_counts(game, "symbol"), interaction_counts(game.with_rules(symbol_is_interaction=False), "symbol")
+    (True, False)
+    """
+    return how != "symbol" or game.rules.symbol_is_interaction
+
+
+def space_actions_open(game: PebbleRockGame, s: State) -> bool:
+    """Whether the moving boat may deliver, pick up, drop off or take and deliver treasure
+    at the space it is on: once it has moved this move, or at the space the move starts
+    on too when the rules' ``start_space_counts`` says so.
+
+    Rules: PR-MOVE-11.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``start_space_counts``).
+    s : State
+        A state in the move.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], step="move", dice="steady", roll=2, movement=2)
+    >>> space_actions_open(game, s), space_actions_open(game, replace(s, moved=1))
+    (False, True)
+    """
+    return bool(s.moved) or game.rules.start_space_counts
+
+
+def items_full(game: PebbleRockGame, player: Player) -> bool:
+    """Whether ``player`` holds as many items as a player board has Item slots (a Market
+    item then costs one held).
+
+    Rules: PR-ITEM-01.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``max_items``).
+    player : tabletop_nb.games.pebble_rock.state.Player
+        The player's board.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.pebble_rock.state import Player
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> items_full(game, Player(0, 0, 0, items=("maisy",) * 3)), items_full(game, Player(0, 0, 0))
+    (True, False)
+    """
+    return len(player.items) >= game.rules.max_items
+
+
+def jetstream_live(s: State, space: int) -> bool:
+    """Whether a jetstream token on ``space`` can be triggered now: a token lies there and
+    it was not placed this turn.
+
+    Rules: PR-DANGER-06.
+
+    Parameters
+    ----------
+    s : State
+        The state.
+    space : int
+        A space.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39], jetstreams=[20])
+    >>> jetstream_live(s, 20), jetstream_live(replace(s, turn=replace(s.turn, fresh_jet=20)), 20)
+    (True, False)
+    """
+    return space in s.jets and space != s.turn.fresh_jet
+
+
+def assignment_box(game: PebbleRockGame, s: State) -> list[int]:
+    """The Assignment cards nobody has been dealt (as far as the state shows: in a seat's
+    observation, the others' hidden cards are among them).
+
+    Rules: PR-SETUP-10.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its Assignment cards).
+    s : State
+        The state.
+
+    Returns
+    -------
+    list of int
+        Card ids, in the rules' order.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> len(assignment_box(game, game.initial_state())) == len(game.rules.assignment_cards)
+    True
+    """
+    dealt = {c for sec in s.secret for c in sec.offer}
+    return [a.id for a in game.rules.assignment_cards if a.id not in dealt]
+
+
+def assignment_cards_dealt(game: PebbleRockGame, s: State, seat: int) -> int:
+    """How many Assignment cards ``seat`` has been dealt so far, seen or not: the rules'
+    ``assignments_dealt`` less the deals to it still queued.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``assignments_dealt``).
+    s : State
+        The state (also a seat's observation).
+    seat : int
+        The seat.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> assignment_cards_dealt(game, game.initial_state(), 0)
+    0
+    """
+    queued = sum(1 for h in s.todo if isinstance(h, DealCard) and h.seat == seat)
+    return game.rules.assignments_dealt - queued
+
+
+def assignment_chosen(s: State, seat: int) -> bool:
+    """Whether ``seat`` has kept one of its Assignment cards (its choice is no longer
+    queued).
+
+    Parameters
+    ----------
+    s : State
+        The state (also a seat's observation).
+    seat : int
+        The seat.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> assignment_chosen(game.initial_state(), 0), assignment_chosen(game.position(boats=[38, 39]), 0)
+    (False, True)
+    """
+    return not any(isinstance(h, ChooseAssignment) and h.seat == seat for h in s.todo)
+
+
+def halves_noted_in_play(game: PebbleRockGame) -> bool:
+    """Whether an Assignment half met at the end of any turn stays met for the final
+    scoring (``assignment_check="any_time"``), rather than being checked on the final
+    state only.
+
+    Rules: PR-SCORE-07.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``assignment_check``).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> halves_noted_in_play(game), halves_noted_in_play(game.with_rules(assignment_check="any_time"))
+    (False, True)
+    """
+    return game.rules.assignment_check == "any_time"

@@ -139,7 +139,7 @@ def board_graph(board: Board) -> nx.Graph:
     Returns
     -------
     networkx.Graph
-        Spaces joined by the dotted lines (PR-MOVE-01).
+        Spaces joined by the dotted lines.
 
     Examples
     --------

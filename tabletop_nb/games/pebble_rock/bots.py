@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...core import memo
 from ...core.search import Plan
 from . import analysis, odds
-from .frames import (ChooseAssignment, DealCard, DockRefill, MarketVisit, OfferAvoid, OfferReroll,
+from .frames import (DockRefill, MarketVisit, OfferAvoid, OfferReroll,
                      PutCharacter, RobberyChoice, ShedToCapacity)
 from .state import (LARRY, ROBERTO, ChooseDice, Decline, Deliver, DeliverTreasure,
                     DropOff, KeepAssignment, KeepRoll, PickUp, PlaceBoat,
@@ -188,7 +188,7 @@ class GreedyPlanner:
             out.append((guess * 0.45, frozenset(s.table.treasure_spaces), False, "treasure"))
         if room > 0 and (cargo < usable or cargo <= 1):
             out.append((1.6 * room + (2.0 if cargo == 0 else 0.0), self.docks, True, "dock"))
-        if len(p.items) < r.max_items and not self.wanted_items.isdisjoint(s.table.market) \
+        if not analysis.items_full(g, p) and not self.wanted_items.isdisjoint(s.table.market) \
                 and not last_round:  # (an item of the first four of ITEM_PREFERENCE on offer)
             out.append((2.5, self.markets, True, "market"))
         if last_round and not p.lighthouse:
@@ -511,8 +511,12 @@ def _place(game, s, legal, pl, seat, goal=_BEST):
     if goal is None:
         return legal[0]
     dist = pl.to_set(goal[0])
-    if char == "maisy" and not game.rules.symbol_is_interaction and game.maisy_cargo(s, seat) > 0:
-        # her gift (the game's maisy_cargo) is still to come this turn: put her on the way
+    head = analysis.pending(s)
+    assert isinstance(head, PutCharacter)
+    if char == "maisy" and not analysis.interaction_counts(game, head.how) \
+            and game.maisy_cargo(s, seat) > 0:
+        # meeting her now leaves her gift (the game's maisy_cargo) to come again this
+        # turn: put her on the way
         return min(legal, key=lambda a: dist[a.space])
     # otherwise keep the character off our route (and away from us)
     return max(legal, key=lambda a: (dist[a.space] + pl.dist[pos][a.space], -a.space))
@@ -607,13 +611,13 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
     if d == 0:
         if must_stop and can_stop:
             return Stop()
-        if s.moved == 0 and steps and (s.steps or p.fish):
-            # the start space does not count (PR-MOVE-11): step off and come back
+        if steps and (s.steps or p.fish) and not analysis.space_actions_open(game, s):
+            # nothing can be done on the start space: step off and come back
             return min(steps, key=lambda a: (pl.distance(spaces, a.to), a.to in s.chars, a.to))
         if can_stop:
             return Stop()
     budget = analysis.movement_left(s, seat)
-    if s.steps == 0 and d > 0 and jam and d <= p.fish + game.rules.jam_bonus:
+    if s.steps == 0 and d > 0 and jam and d <= p.fish + analysis.jam_steps(game, s):
         return UseItem("jam_sandwich")
     if not steps:
         return Stop() if can_stop else first
@@ -651,7 +655,7 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
             danger = 2
         elif n == occ_chars[ROBERTO] and not analysis.has_met(s, ROBERTO):
             danger = 2 if (p.passengers or p.treasures) else 1
-        elif n in costly_jets and n != s.turn.fresh_jet:
+        elif n in costly_jets and analysis.jetstream_live(s, n):
             danger = 1
         c = (dn, danger, n)
         if best is None or c < best_cost:
@@ -816,21 +820,19 @@ def determinize(game, s, seat, rng):
     hidden = [i for i, sec in enumerate(secret) if i != seat and sec.card == -1]
     if not hidden:
         return s
-    r = game.rules
-    seen = {c for sec in secret for c in sec.offer}
-    pool = [a.id for a in r.assignment_cards if a.id not in seen]
+    pool = analysis.assignment_box(game, s)  # (the others' hidden cards among them)
     order = rng.permutation(len(pool))
     k = 0
     new = list(secret)
     for i in hidden:
-        dealt = r.assignments_dealt - sum(1 for h in s.todo if isinstance(h, DealCard) and h.seat == i)
+        dealt = analysis.assignment_cards_dealt(game, s, i)
         offer = tuple(pool[j] for j in order[k:k + dealt])
         k += dealt
-        kept = offer and not any(isinstance(h, ChooseAssignment) and h.seat == i for h in s.todo)
+        kept = offer and analysis.assignment_chosen(s, i)
         card = offer[int(rng.integers(len(offer)))] if kept else 0
         new[i] = type(secret[i])(offer=offer, card=card, achieved=0)
     s = replace(s, secret=tuple(new))
-    if r.assignment_check == "any_time":
+    if analysis.halves_noted_in_play(game):
         new = list(s.secret)
         for i in hidden:
             if new[i].card > 0:

@@ -217,8 +217,9 @@ def layers(game, state, highlight=frozenset(), *, heat: dict | None = None) -> l
     jets = sorted(state.jets)
     out.append(dict(type="scatter", name=LAYERS[6], x=[pos[j][0] + 0.18 for j in jets],
                     y=[pos[j][1] + 0.18 for j in jets], mode="markers", customdata=jets,
-                    hovertext=["Jetstream token" + (" (placed this turn)" if j == state.turn.fresh_jet
-                                                    else "") for j in jets], hoverinfo="text",
+                    hovertext=["Jetstream token" + ("" if analysis.jetstream_live(state, j)
+                                                    else " (placed this turn: it cannot trigger)")
+                               for j in jets], hoverinfo="text",
                     marker=dict(size=13, symbol="triangle-up", color="#00bcd4",
                                 line=dict(color="#006064", width=1)), showlegend=False))
     # 7 treasure tokens (face down)

@@ -14,7 +14,7 @@ import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import PebbleRockGame, analysis
 from tabletop_nb.games.pebble_rock import bots as B
-from tabletop_nb.games.pebble_rock.state import LARRY, MAISY, Player, Step, replace
+from tabletop_nb.games.pebble_rock.state import LARRY, MAISY, Player, Step, UseItem, replace
 
 from pebble_rock_helpers import cargo, game_with, make_state, passenger, P
 
@@ -157,3 +157,99 @@ def test_bots_read_no_private_name_of_the_engine(module):
     assert not _PRIVATE.search(src), _PRIVATE.search(src)
     assert not re.search(r"from \.engine[.\w]* import .*\b_\w", src)
     assert "s.todo[0][0] ==" not in src
+
+
+# -- the queries the bots ask instead of reading rule values ------------------------------
+
+def test_winds_factor_follows_each_reading_of_what_winds_double():
+    """PR-RES-06: Winds double the jetstream's roll under (b) and (c), fish steps and the Jam
+    Sandwich only under (c); nothing is doubled without Winds."""
+    readings = {"die": (1, 1, 1), "die_and_jetstream": (2, 1, 1), "all": (2, 2, 2)}
+    for reading, expected in readings.items():
+        game = tabletop_nb.load_game("pebble_rock", players=2, winds_doubles=reading)
+        got = tuple(analysis.winds_factor(game, "winds", w) for w in ("jetstream", "fish", "jam"))
+        assert got == expected, reading
+        assert {analysis.winds_factor(game, sym, w) for sym in ("fish", "jetstream", "blank")
+                for w in ("jetstream", "fish", "jam")} == {1}
+    with pytest.raises(ValueError, match="what is one of"):
+        analysis.winds_factor(_game(), "winds", "die")
+
+
+def test_jam_steps_and_the_engine_agree():
+    """PR-ITEM-JAM-01, PR-RES-06: the Jam Sandwich adds jam_bonus (3), doubled under Winds
+    only when all movement doubles; playing it adds exactly what the query says."""
+    for reading, winds_jam in (("die", 3), ("die_and_jetstream", 3), ("all", 6)):
+        game = tabletop_nb.load_game("pebble_rock", players=2, winds_doubles=reading)
+        for symbol, expected in (("winds", winds_jam), ("fish", 3)):
+            s = game.position(boats=[38, 39], items=[["jam_sandwich"], []], step="move",
+                              dice="steady", roll=2, movement=0, symbol=symbol)
+            assert analysis.jam_steps(game, s) == expected, (reading, symbol)
+            assert game.apply(s, UseItem("jam_sandwich")).steps == expected
+
+
+def test_interaction_counts_is_the_symbol_reading():
+    """PR-CHAR-03: a die symbol's meeting uses up the interaction under reading (a), not
+    under (b); a pass or the Maisy card always does."""
+    game = _game()
+    other = game.with_rules(symbol_is_interaction=False)
+    assert [analysis.interaction_counts(game, h) for h in ("pass", "symbol", "item")] == [True] * 3
+    assert [analysis.interaction_counts(other, h) for h in ("pass", "symbol", "item")] == [True, False, True]
+
+
+def test_space_actions_open_only_after_a_step_unless_the_start_counts():
+    """PR-MOVE-11: nothing is done on the start space before the first step (a), unless
+    ``start_space_counts`` (b)."""
+    game = _game()
+    s = game.position(boats=[38, 39], step="move", dice="steady", roll=2, movement=2)
+    assert not analysis.space_actions_open(game, s)
+    assert analysis.space_actions_open(game, replace(s, moved=1))
+    assert analysis.space_actions_open(game.with_rules(start_space_counts=True), s)
+
+
+def test_items_full_at_the_item_slots():
+    """PR-ITEM-01: a player with as many items as Item slots (3) is full; 2 are not."""
+    game = _game()
+    assert analysis.items_full(game, Player(0, 0, 0, items=("maisy", "maisy", "jam_sandwich")))
+    assert not analysis.items_full(game, Player(0, 0, 0, items=("maisy", "jam_sandwich")))
+    assert not analysis.items_full(game.with_rules(max_items=4),
+                                   Player(0, 0, 0, items=("maisy", "maisy", "jam_sandwich")))
+
+
+def test_a_jetstream_placed_this_turn_is_not_live():
+    """PR-DANGER-06: a token placed this turn cannot trigger; another one can; no token, no
+    jetstream."""
+    game = _game()
+    s = game.position(boats=[38, 39], jetstreams=[20, 21])
+    assert analysis.jetstream_live(s, 20) and analysis.jetstream_live(s, 21)
+    assert not analysis.jetstream_live(s, 22)
+    fresh = replace(s, turn=replace(s.turn, fresh_jet=20))
+    assert not analysis.jetstream_live(fresh, 20) and analysis.jetstream_live(fresh, 21)
+
+
+def test_the_assignment_deal_as_the_setup_queues_it():
+    """PR-SETUP-10: the box holds the cards nobody was dealt; each seat is dealt
+    ``assignments_dealt`` cards and then keeps one, in the setup's order."""
+    game = tabletop_nb.load_game("pebble_rock", players=2, assignments_dealt=3)
+    rng = np.random.default_rng(0)
+    s = game.initial_state()
+    n_cards = len(game.rules.assignment_cards)
+    seen = set()
+    while s.phase == "setup":
+        dealt = [analysis.assignment_cards_dealt(game, s, i) for i in range(2)]
+        assert dealt == [len(sec.offer) for sec in s.secret]
+        assert len(analysis.assignment_box(game, s)) == n_cards - sum(dealt)
+        chosen = tuple(analysis.assignment_chosen(s, i) for i in range(2))
+        assert chosen == tuple(sec.card > 0 for sec in s.secret)
+        seen.add((tuple(dealt), chosen))
+        p = game.current_player(s)
+        a = game.sample_chance(s, rng) if p == CHANCE else game.legal_actions(s)[0]
+        s = game.apply(s, a)
+    assert ((3, 3), (False, False)) in seen and ((3, 3), (True, False)) in seen
+    assert ((1, 0), (False, False)) in seen
+
+
+def test_halves_noted_in_play_is_the_any_time_check():
+    """PR-SCORE-07: halves met during play stay met only under ``assignment_check="any_time"``."""
+    game = _game()
+    assert not analysis.halves_noted_in_play(game)
+    assert analysis.halves_noted_in_play(game.with_rules(assignment_check="any_time"))

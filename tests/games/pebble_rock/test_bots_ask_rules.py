@@ -50,7 +50,32 @@ WRONG = {
     "pending": lambda real: lambda s: None if real(s) is None else DockRefill(),
     # PR-SCORE-07: the other halves met (the search bot's worlds)
     "assignment_halves_met": lambda real: lambda game, s, seat: 3 - real(game, s, seat),
+    # PR-ITEM-01: the Item slots always full (the Market is never worth a detour)
+    "items_full": lambda real: lambda game, player: True,
+    # PR-CHAR-03: the other reading of whether a meeting uses up the interaction
+    "interaction_counts": lambda real: lambda game, how: not real(game, how),
+    # PR-MOVE-11: the start space counts (nothing to step off for)
+    "space_actions_open": lambda real: lambda game, s: True,
+    # PR-ITEM-JAM-01: the Jam Sandwich adds no movement
+    "jam_steps": lambda real: lambda game, s: 0,
+    # PR-DANGER-06: no jetstream token can trigger
+    "jetstream_live": lambda real: lambda s, space: False,
+    # PR-SETUP-10: the first undealt Assignment card missing from the box (the worlds)
+    "assignment_box": lambda real: lambda game, s: real(game, s)[1:],
+    # one card more dealt to every seat than the rules deal (the worlds)
+    "assignment_cards_dealt": lambda real: lambda game, s, seat: real(game, s, seat) + 1,
+    # every seat's choice read the other way round (the worlds)
+    "assignment_chosen": lambda real: lambda s, seat: not real(s, seat),
+    # PR-SCORE-07: halves met in play read as not kept (the worlds)
+    "halves_noted_in_play": lambda real: lambda game: not real(game),
 }
+
+#: the queries only the search bot's worlds (``determinize``) ask
+WORLDS = {"assignment_halves_met", "assignment_box", "assignment_cards_dealt", "assignment_chosen",
+          "halves_noted_in_play"}
+#: queries tried with others made wrong in both runs: a jetstream's danger is weighed only
+#: when riding one costs fish, which the printed game never charges
+ALSO_WRONG = {"jetstream_live": ("jetstream_fee",)}
 
 
 def _analysis_names_in_bots() -> set[str]:
@@ -59,10 +84,11 @@ def _analysis_names_in_bots() -> set[str]:
             and isinstance(n.value, ast.Name) and n.value.id == "analysis"}
 
 
-def _bots_see(monkeypatch, name):
-    """Give bots.py (alone: the engine keeps the real rule) the wrong ``name``."""
+def _bots_see(monkeypatch, *names):
+    """Give bots.py (alone: the engine keeps the real rule) the wrong ``names``."""
     wrong = types.SimpleNamespace(**{k: getattr(analysis, k) for k in analysis.__all__})
-    setattr(wrong, name, WRONG[name](getattr(analysis, name)))
+    for name in names:
+        setattr(wrong, name, WRONG[name](getattr(analysis, name)))
     monkeypatch.setattr(B, "analysis", wrong)
 
 
@@ -102,7 +128,7 @@ GAME = tt.load_game("pebble_rock", players=4)
 POSITIONS = _positions(GAME, (1, 2, 3))
 #: where each query is tried: the seeded positions, and for the fee jetstreams on the way
 TRIED = {name: POSITIONS for name in WRONG}
-TRIED["jetstream_fee"] = _jetstream_ahead(GAME, POSITIONS)
+TRIED["jetstream_fee"] = TRIED["jetstream_live"] = _jetstream_ahead(GAME, POSITIONS)
 
 
 def _choices(game, positions):
@@ -116,31 +142,43 @@ def test_every_query_the_bots_ask_has_a_wrong_version_here():
     assert _analysis_names_in_bots() == set(WRONG)
 
 
-@pytest.mark.parametrize("name", sorted(set(WRONG) - {"assignment_halves_met"}))
+@pytest.mark.parametrize("name", sorted(set(WRONG) - WORLDS))
 def test_a_wrong_query_changes_the_greedy_bots_choices(monkeypatch, name):
     """PR-PASS-05, PR-PASS-03, PR-DELIV-03, PR-DELIV-06, PR-FINAL-01, PR-MOVE-04, PR-CHAR-02,
-    PR-JET-02, PR-FISH-01 (each query's rule): the greedy bot given the wrong query chooses
-    otherwise in some seeded position."""
+    PR-JET-02, PR-FISH-01, PR-ITEM-01, PR-CHAR-03, PR-MOVE-11, PR-ITEM-JAM-01, PR-DANGER-06
+    (each query's rule): the greedy bot given the wrong query chooses otherwise in some
+    seeded position."""
+    _bots_see(monkeypatch, *ALSO_WRONG.get(name, ()))
     right = _choices(GAME, TRIED[name])
-    _bots_see(monkeypatch, name)
+    _bots_see(monkeypatch, *ALSO_WRONG.get(name, ()), name)
     wrong = _choices(GAME, TRIED[name])
     changed = sum(a != b for a, b in zip(right, wrong))
     assert changed > 0, f"the greedy bot does not ask analysis.{name}"
 
 
-def test_a_wrong_assignment_check_changes_the_search_bots_worlds(monkeypatch):
-    """PR-SCORE-07: the search bot's worlds (``determinize``) note the Assignment halves the
-    hidden seats meet through analysis.assignment_halves_met."""
-    game = tt.load_game("pebble_rock", players=3, assignment_check="any_time")
-    positions = [s for s in _positions(game, (4,)) if s.phase in ("choose", "move")][::10]
+#: a game that hides the Assignment cards and notes the halves met in play
+_WORLDS_GAME = tt.load_game("pebble_rock", players=3, assignment_check="any_time")
+#: positions of a seeded game: every setup decision (cards still being dealt and kept), and
+#: one decision in ten of the turns
+_WORLDS_AT = [s for s in _positions(_WORLDS_GAME, (4,)) if s.phase == "setup"] + \
+    [s for s in _positions(_WORLDS_GAME, (4,)) if s.phase in ("choose", "move")][::10]
+
+
+@pytest.mark.parametrize("name", sorted(WORLDS))
+def test_a_wrong_query_changes_the_search_bots_worlds(monkeypatch, name):
+    """PR-SCORE-07, PR-SETUP-10: the search bot's worlds (``determinize``) deal the hidden
+    seats' Assignment cards from analysis.assignment_box, as many as
+    analysis.assignment_cards_dealt says, keep one when analysis.assignment_chosen says so,
+    and note the halves met (analysis.assignment_halves_met) when analysis.halves_noted_in_play."""
+    game = _WORLDS_GAME
 
     def worlds():
         return [B.determinize(game, s, game.current_player(s), np.random.default_rng(1)).secret
-                for s in positions]
+                for s in _WORLDS_AT]
 
     right = worlds()
-    _bots_see(monkeypatch, "assignment_halves_met")
-    assert sum(a != b for a, b in zip(right, worlds())) > 0
+    _bots_see(monkeypatch, name)
+    assert sum(a != b for a, b in zip(right, worlds())) > 0, f"determinize does not ask analysis.{name}"
 
 
 def test_the_hooks_bots_py_names_are_the_house_rules_of_test_hooks_bots():

@@ -88,9 +88,9 @@ class Tables:
     Fraction(1, 1)
     """
 
-    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "jet_doubles",
-                 "all_double", "end_order", "turn_for", "cards_blocked_by", "anytime_rules",
-                 "stop", "decline", "keep_roll", "endure", "choose_basic", "choose_all")
+    __slots__ = ("roll_outcomes", "roll_cum", "die_outcomes", "fish_max", "end_order", "turn_for",
+                 "cards_blocked_by", "anytime_rules", "stop", "decline", "keep_roll", "endure",
+                 "choose_basic", "choose_all")
 
     def __init__(self, rules: Rules, info: BoardInfo, move_die: dict[str, Die],
                  symbol_die: dict[str, Die], card_island: dict[int, int],
@@ -114,10 +114,6 @@ class Tables:
             self.die_outcomes[d.name] = (faces, cumulative(faces))
         #: the Fish die's highest face (Larry's worst theft)
         self.fish_max: int = max(r.fish_die.outcomes)
-        #: Winds double a jetstream's roll (PR-RES-06)
-        self.jet_doubles: bool = r.winds_doubles in ("die_and_jetstream", "all")
-        #: Winds double all movement: fish steps and Jam too (PR-RES-06)
-        self.all_double: bool = r.winds_doubles == "all"
         #: the order of the end-of-turn actions (PR-END-08); the row refill is always last
         self.end_order: tuple[str, ...] = (("fishing", "dock", "market") if r.end_order == "main_text"
                                            else ("dock", "market", "fishing"))

@@ -12,20 +12,51 @@ from ..frames import (Frame, MeetCharacter, OfferAvoid, PutCharacter, RobberyCho
                       RobertoRobs, RollDie)
 from ..state import (CHARACTERS, LARRY, MAISY, Endure, LoseToken, PlaceCharacter, Player,
                      State, UseItem, replace_player, replace_table, replace_turn)
-from .base import remove_one, with_player
+from . import deliveries
+from .base import with_player
 from .base import Engine as PebbleRockGame
 
 
-__all__ = ["empty_spaces", "adjacent_places", "place_options", "place", "maisy_cargo", "meet",
+__all__ = ["closed_to_characters", "empty_spaces", "adjacent_places", "place_options", "place", "maisy_cargo", "meet",
            "avoid_options", "endure", "robbed", "rob_options", "robbery_options", "lose_token",
            "take_token"]
+
+
+def closed_to_characters(game: PebbleRockGame, s: State) -> set:
+    """The spaces no character may be put on: a boat's, a character's, a dock (and a
+    space with a token, unless token spaces count as empty).
+
+    Rules: PR-CHAR-05, PR-CHAR-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+    s : State
+        The state (only read).
+
+    Returns
+    -------
+    set of int
+        Spaces.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39])
+    >>> {38, 39, *s.chars} | game.docks <= closed_to_characters(game, s)
+    True
+    """
+    closed = set(s.boats) | set(s.chars) | game.docks
+    if not game.rules.token_spaces_are_empty:
+        closed |= s.jets | s.table.treasure_spaces
+    return closed
 
 
 def empty_spaces(game: PebbleRockGame, s: State) -> set:
     """Spaces a character may be put on anywhere: no boat, no character, not a dock (and no
     token, unless token spaces count as empty).
-
-    Rules: PR-CHAR-05, PR-CHAR-06.
 
     Parameters
     ----------
@@ -42,10 +73,7 @@ def empty_spaces(game: PebbleRockGame, s: State) -> set:
     >>> 38 in empty_spaces(game, s), s.chars[0] in empty_spaces(game, s)
     (False, False)
     """
-    taken = set(s.boats) | set(s.chars) | game.docks
-    if not game.rules.token_spaces_are_empty:
-        taken |= s.jets | s.table.treasure_spaces
-    return set(range(game.info.n)) - taken
+    return set(range(game.info.n)) - closed_to_characters(game, s)
 
 
 def adjacent_places(game: PebbleRockGame, s: State, c: int) -> list[int]:
@@ -53,7 +81,7 @@ def adjacent_places(game: PebbleRockGame, s: State, c: int) -> list[int]:
     not a dock, one dotted line from the boat (or where it is, if it is next to the boat and
     the rules let it stay).
 
-    Rules: PR-RES-03, PR-DANGER-02, PR-DANGER-03, PR-CHAR-05, PR-CHAR-06.
+    Rules: PR-RES-03, PR-DANGER-02, PR-DANGER-03.
 
     Parameters
     ----------
@@ -72,11 +100,8 @@ def adjacent_places(game: PebbleRockGame, s: State, c: int) -> list[int]:
     [29, 30]
     """
     pos = s.boats[s.seat]
-    taken = set(s.boats) | set(s.chars)
-    if not game.rules.token_spaces_are_empty:
-        taken |= s.jets | s.table.treasure_spaces
-    docks = game.docks
-    out = [n for n in game.adj[pos] if n not in taken and n not in docks]
+    closed = closed_to_characters(game, s)
+    out = [n for n in game.adj[pos] if n not in closed]
     own = s.chars[c]
     if game.rules.adjacent_character_may_stay and own in game.adjset[pos]:
         out.append(own)
@@ -127,7 +152,7 @@ def place(game: PebbleRockGame, w: State, a: PlaceCharacter) -> State:
     """Put the queued character on the chosen space; a die symbol's character is then met
     ("as if you had just passed over their space").
 
-    Rules: PR-CHAR-03, PR-CHAR-07.
+    Rules: PR-CHAR-07.
 
     Parameters
     ----------
@@ -228,7 +253,7 @@ def meet(game: PebbleRockGame, w: State, head: MeetCharacter, rest: tuple) -> St
     seat = w.seat
     p = w.players[seat]
     bit = 1 << c
-    counts = how != "symbol" or r.symbol_is_interaction
+    counts = analysis.interaction_counts(game, how)
     w.todo = rest
     if c == MAISY:
         room = analysis.hold_room(game, w, seat)
@@ -469,7 +494,7 @@ def take_token(game: PebbleRockGame, w: State, kind: str, card: int) -> State:
     """Roberto takes a passenger (its card is lost) or the last treasure taken (out of the
     game, or back to its space under ``roberto_treasure="returned"``).
 
-    Rules: PR-PASS-08, PR-TREAS-07.
+    Rules: PR-TREAS-07.
 
     Parameters
     ----------
@@ -498,9 +523,8 @@ def take_token(game: PebbleRockGame, w: State, kind: str, card: int) -> State:
     seat = w.seat
     p = w.players[seat]
     t = w.table
-    if kind == "passenger":  # PR-PASS-06, PR-PASS-08: the card is lost
-        p = replace_player(p, passengers=remove_one(p.passengers, card))
-        t = replace_table(t, lost_cards=t.lost_cards + (card,))
+    if kind == "passenger":  # PR-PASS-06: the card is lost
+        p, t = deliveries.lose_passenger(p, t, card)
     else:  # PR-TREAS-07
         origin = p.treasures[-1]
         p = replace_player(p, treasures=p.treasures[:-1])

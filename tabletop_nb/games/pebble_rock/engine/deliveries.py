@@ -12,14 +12,14 @@ from itertools import filterfalse
 from .. import analysis
 from ..frames import FillRowSlot
 from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard, DropOff,
-                     PickUp, Player, State, TakeTreasure, replace_player, replace_table,
+                     PickUp, Player, State, Table, TakeTreasure, replace_player, replace_table,
                      replace_turn)
 from .base import remove_one, with_player
 from .base import Engine as PebbleRockGame
 
 
 __all__ = ["space_actions", "passenger_token_free", "delivery_points", "deliver", "make_room",
-           "pick_up", "drop_off", "discard_passenger", "row_islands", "row_eligible",
+           "pick_up", "drop_off", "lose_passenger", "discard_passenger", "row_islands", "row_eligible",
            "row_outcomes", "draw_card"]
 
 
@@ -217,8 +217,6 @@ def pick_up(game: PebbleRockGame, w: State, a: PickUp) -> State:
     """Pick up a passenger: its token goes in the hold (cargo thrown overboard to make room),
     the card leaves the row, in progress.
 
-    Rules: PR-PASS-05.
-
     Parameters
     ----------
     game : PebbleRockGame
@@ -291,10 +289,42 @@ def drop_off(game: PebbleRockGame, w: State, a: DropOff) -> State:
     return w
 
 
-def discard_passenger(game: PebbleRockGame, w: State, a: DiscardPassenger) -> State:
-    """Discard a passenger ("poor customer service"): its card can never be completed.
+def lose_passenger(p: Player, table: Table, card: int) -> tuple[Player, Table]:
+    """A passenger leaves the hold without being dropped off (discarded, taken by Roberto,
+    shed): its card joins the lost cards and can never be completed.
 
-    Rules: PR-PASS-07, PR-PASS-08.
+    Rules: PR-PASS-08.
+
+    Parameters
+    ----------
+    p : Player
+        The board of the player who loses it.
+    table : Table
+        The table.
+    card : int
+        The passenger's card.
+
+    Returns
+    -------
+    tuple of (Player, Table)
+        The player's board without the passenger, the table with its card lost.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> card = next(c for c, k in game.cards.items() if k.kind == "passenger")
+    >>> s = game.position(boats=[38, 39], passengers=[[card], []], cargo=[1, 0])
+    >>> p, t = lose_passenger(s.players[0], s.table, card)
+    >>> p.passengers, t.lost_cards == (card,)
+    ((), True)
+    """
+    return (replace_player(p, passengers=remove_one(p.passengers, card)),
+            replace_table(table, lost_cards=table.lost_cards + (card,)))
+
+
+def discard_passenger(game: PebbleRockGame, w: State, a: DiscardPassenger) -> State:
+    """Discard a passenger ("poor customer service", :func:`lose_passenger`).
 
     Parameters
     ----------
@@ -323,8 +353,8 @@ def discard_passenger(game: PebbleRockGame, w: State, a: DiscardPassenger) -> St
     """
     seat = w.seat
     p = w.players[seat]
-    w.players = with_player(w.players, seat, replace_player(p, passengers=remove_one(p.passengers, a.card)))
-    w.table = replace_table(w.table, lost_cards=w.table.lost_cards + (a.card,))
+    p, w.table = lose_passenger(p, w.table, a.card)
+    w.players = with_player(w.players, seat, p)
     w.events += (("discard_passenger", seat, a.card),)
     return w
 

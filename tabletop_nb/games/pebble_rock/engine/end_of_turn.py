@@ -81,7 +81,7 @@ def end_of_turn(game: PebbleRockGame, s: State, pos: int) -> tuple[Frame, ...]:
     empty = s.table.row.count(0)  # PR-REFILL-01, PR-REFILL-06
     if empty and (r.refill_after_pickup or s.turn.delivered):
         todo.extend((FillRowSlot(),) * empty)
-    if r.assignment_check == "any_time":
+    if analysis.halves_noted_in_play(game):
         todo.append(AssignmentCheck())
     todo.append(NextTurn())
     return tuple(todo)
@@ -195,7 +195,7 @@ def market_options(game: PebbleRockGame, s: State, head: MarketVisit) -> list:
     """At the Market: one item for free; with the most items held, one discarded to take it
     (:func:`.items.may_discard`); or no thanks.
 
-    Rules: PR-MARKET-03, PR-MARKET-04, PR-MARKET-05, PR-ITEM-01.
+    Rules: PR-MARKET-03, PR-MARKET-04, PR-MARKET-05.
 
     Parameters
     ----------
@@ -221,7 +221,7 @@ def market_options(game: PebbleRockGame, s: State, head: MarketVisit) -> list:
     [TakeItem(slot=0, discard=''), TakeItem(slot=1, discard=''), TakeItem(slot=2, discard=''), Decline()]
     """
     p = s.players[s.seat]
-    full = len(p.items) >= game.rules.max_items
+    full = analysis.items_full(game, p)
     acts: list[Any] = []
     for slot, kind in enumerate(s.table.market):
         if not kind:
@@ -284,8 +284,6 @@ def market_outcomes(game: PebbleRockGame, s: State, head: FillMarketSlot) -> lis
     """Chance: the item that fills a Market slot, each kind by the cards of it left in the
     deck (or the discard pile to be reshuffled, :func:`.items.item_source`).
 
-    Rules: PR-MARKET-06.
-
     Parameters
     ----------
     game : PebbleRockGame
@@ -313,10 +311,8 @@ def market_outcomes(game: PebbleRockGame, s: State, head: FillMarketSlot) -> lis
 
 
 def draw_item(game: PebbleRockGame, w: State, a: DrawItem) -> State:
-    """Chance: the item turned up fills the empty Market slot, from the deck or the
-    reshuffled discard pile.
-
-    Rules: PR-MARKET-06, PR-ITEM-07.
+    """Chance: the item turned up fills the empty Market slot, from the pile
+    :func:`.items.item_source` names (the deck, or the discard pile reshuffled).
 
     Parameters
     ----------
@@ -342,7 +338,7 @@ def draw_item(game: PebbleRockGame, w: State, a: DrawItem) -> State:
     """
     t = w.table
     i = ITEM_INDEX[a.kind]
-    if any(t.item_deck):
+    if items.item_source(t) is t.item_deck:  # (the pile itself: the deck, or the discards)
         deck, disc = bump(t.item_deck, i, -1), t.item_discard
     else:  # PR-ITEM-07: the discard pile is shuffled into a new deck
         deck, disc = bump(t.item_discard, i, -1), (0,) * len(ITEM_KINDS)
@@ -357,7 +353,7 @@ def draw_item(game: PebbleRockGame, w: State, a: DrawItem) -> State:
 def lighthouse(game: PebbleRockGame, w: State, head: LighthouseCheck, rest: tuple) -> State:
     """Ending the final round's turn on a dock earns the Lighthouse token (one each).
 
-    Rules: PR-FINAL-01, PR-FINAL-02, PR-FINAL-03.
+    Rules: PR-FINAL-02, PR-FINAL-03.
 
     Parameters
     ----------
@@ -397,8 +393,6 @@ def assignment_check(game: PebbleRockGame, w: State, head: AssignmentCheck, rest
     """Under ``assignment_check="any_time"``, the Assignment halves met by the end of this
     turn are noted (they stay met).
 
-    Rules: PR-SCORE-07.
-
     Parameters
     ----------
     game : PebbleRockGame
@@ -424,7 +418,7 @@ def assignment_check(game: PebbleRockGame, w: State, head: AssignmentCheck, rest
     >>> w.secret[0].achieved
     0
     """
-    if game.rules.assignment_check == "any_time":
+    if analysis.halves_noted_in_play(game):
         seat = w.seat
         sec = w.secret[seat]
         bits = sec.achieved | analysis.assignment_halves_met(game, w, seat)

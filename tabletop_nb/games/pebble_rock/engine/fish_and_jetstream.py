@@ -7,6 +7,7 @@ Tests: tests/games/pebble_rock/test_fish_and_jetstream.py.
 from __future__ import annotations
 
 
+from .. import analysis
 from ..frames import DieEffect
 from ..state import State, replace_player
 from . import items
@@ -20,8 +21,6 @@ __all__ = ["jetstream_fee", "die_effect", "fish_caught", "larry_steals", "jetstr
 def jetstream_fee(game: PebbleRockGame, s: State, seat: int) -> int:
     """Fish ``seat`` pays to ride a jetstream token: none in the printed game (behind the
     hook :meth:`PebbleRockGame.jetstream_fee`).
-
-    Rules: PR-JET-02.
 
     Parameters
     ----------
@@ -157,7 +156,7 @@ def jetstream_ride(game: PebbleRockGame, w: State, v: int) -> State:
     so); its fee (:meth:`PebbleRockGame.jetstream_fee`, at most the fish held) is paid and
     the ride counted.
 
-    Rules: PR-JET-02, PR-JET-05, PR-RES-06.
+    Rules: PR-JET-02, PR-JET-05.
 
     Parameters
     ----------
@@ -183,7 +182,7 @@ def jetstream_ride(game: PebbleRockGame, w: State, v: int) -> State:
     """
     seat = w.seat
     p = w.players[seat]
-    extra = v * (2 if game.tables.jet_doubles and w.turn.symbol == "winds" else 1)
+    extra = v * analysis.winds_factor(game, w.turn.symbol, "jetstream")
     fee = min(p.fish, game.jetstream_fee(w, seat))
     w.players = with_player(w.players, seat,
                             replace_player(p, fish=p.fish - fee, jetstreams=p.jetstreams + 1))

@@ -14,7 +14,7 @@ from ..frames import (DieEffect, MeetCharacter, OfferReroll, PutCharacter, Rerol
 from ..state import (MAISY, DiscardItem, DiscardPassenger, DiscardTreasure, KeepRoll,
                      Overboard, Player, Reroll, Shed, State, Table, UseItem, replace,
                      replace_player, replace_turn)
-from . import characters
+from . import characters, deliveries
 from .base import ITEM_INDEX, bump, remove_one, with_player
 from .base import Engine as PebbleRockGame
 
@@ -132,7 +132,8 @@ def item_source(t: Table) -> tuple:
     Returns
     -------
     tuple of int
-        One count per item kind (``ITEM_INDEX`` order).
+        One count per item kind (``ITEM_INDEX`` order): ``t.item_deck`` or
+        ``t.item_discard`` itself.
 
     Examples
     --------
@@ -185,7 +186,7 @@ def item_actions(game: PebbleRockGame, s: State, p: Player, pos: int, occ: set |
     next to the boat, where the boat may stop); ``occ``: the spaces where it may not stop
     (None: not built yet).
 
-    Rules: PR-ITEM-01, PR-ITEM-MAISY-01.
+    Rules: PR-ITEM-MAISY-01.
 
     Parameters
     ----------
@@ -303,9 +304,7 @@ def use_item(game: PebbleRockGame, w: State, a: UseItem) -> State:
 
 
 def jam_sandwich(game: PebbleRockGame, w: State) -> State:
-    """The Jam Sandwich's extra movement (doubled by Winds when all movement doubles).
-
-    Rules: PR-ITEM-JAM-01.
+    """The Jam Sandwich's extra movement (:func:`~..analysis.jam_steps`) is added.
 
     Parameters
     ----------
@@ -327,7 +326,7 @@ def jam_sandwich(game: PebbleRockGame, w: State) -> State:
     >>> jam_sandwich(game, w).steps == game.rules.jam_bonus
     True
     """
-    w.steps += game.rules.jam_bonus * (2 if game.tables.all_double and w.turn.symbol == "winds" else 1)
+    w.steps += analysis.jam_steps(game, w)
     return w
 
 
@@ -438,8 +437,6 @@ def reroll_options(game: PebbleRockGame, s: State, head: OfferReroll) -> list:
 
 def keep_roll(game: PebbleRockGame, w: State, a: KeepRoll) -> State:
     """Keep the roll without the Lucky Shell; its effect follows.
-
-    Rules: PR-ITEM-SHELL-02.
 
     Parameters
     ----------
@@ -575,8 +572,6 @@ def after_discard(game: PebbleRockGame, s: State, todo: tuple) -> tuple:
 def discard(game: PebbleRockGame, w: State, a: DiscardItem) -> State:
     """Discard an item held (where the rules allow it).
 
-    Rules: PR-ITEM-08.
-
     Parameters
     ----------
     game : PebbleRockGame
@@ -676,8 +671,7 @@ def shed(game: PebbleRockGame, w: State, a: Shed) -> State:
     if a.kind == "cargo":
         p = replace_player(p, cargo=p.cargo - 1)
     elif a.kind == "passenger":
-        p = replace_player(p, passengers=remove_one(p.passengers, a.card))
-        table = replace(table, lost_cards=table.lost_cards + (a.card,))
+        p, table = deliveries.lose_passenger(p, table, a.card)
     else:
         p = replace_player(p, treasures=p.treasures[:-1])
         table = replace(table, treasures_gone=table.treasures_gone + 1)
@@ -691,8 +685,6 @@ def shed(game: PebbleRockGame, w: State, a: Shed) -> State:
 
 def overboard(game: PebbleRockGame, w: State, a: Overboard) -> State:
     """Throw a Cargo token overboard (any time, under ``overboard_any_time``).
-
-    Rules: PR-PASS-10.
 
     Parameters
     ----------

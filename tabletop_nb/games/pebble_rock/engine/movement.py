@@ -23,7 +23,7 @@ __all__ = ["die_movement", "move_begins", "begin_move", "move_actions", "move_op
 def die_movement(roll: int, symbol: str) -> int:
     """The movement of a turn's roll: the movement die's face, doubled by Winds.
 
-    Rules: PR-RES-05, PR-MOVE-02.
+    Rules: PR-RES-05.
 
     Parameters
     ----------
@@ -76,7 +76,7 @@ def begin_move(game: PebbleRockGame, w: State) -> State:
     the die's (:func:`die_movement`); a jetstream under the boat works only under
     ``jetstream_on_start``.
 
-    Rules: PR-MOVE-02, PR-MOVE-07, PR-DANGER-08.
+    Rules: PR-MOVE-07, PR-DANGER-08.
 
     Parameters
     ----------
@@ -103,7 +103,7 @@ def begin_move(game: PebbleRockGame, w: State) -> State:
     r = game.rules
     if not r.revisit_spaces:
         w.turn = replace(t, visited=frozenset((pos,)))
-    if r.jetstream_on_start and pos in w.jets and pos != t.fresh_jet:
+    if r.jetstream_on_start and analysis.jetstream_live(w, pos):
         w.jets = w.jets - {pos}  # PR-DANGER-08 (b)
         w.todo = (RollDie("jet"),) + w.todo
     w.phase = "move"
@@ -150,7 +150,7 @@ def move_options(game: PebbleRockGame, s: State) -> tuple[list, list]:
     for steps once the die's movement is used up. Beside Roberto without having moved, a
     treasure is given only under ``treasure_beside_roberto_anytime``.
 
-    Rules: PR-MOVE-01, PR-MOVE-06, PR-MOVE-10, PR-MOVE-11, PR-FISH-05, PR-TREAS-08.
+    Rules: PR-MOVE-01, PR-MOVE-02, PR-MOVE-06, PR-MOVE-10, PR-FISH-05, PR-TREAS-08.
 
     Parameters
     ----------
@@ -203,7 +203,7 @@ def move_options(game: PebbleRockGame, s: State) -> tuple[list, list]:
     acts: list = []
     if pos not in chars and boats.count(pos) == 1 and (r.zero_step_move or s.moved or not moves):
         acts.append(game.tables.stop)
-    if s.moved or r.start_space_counts:
+    if analysis.space_actions_open(game, s):
         deliveries.space_actions(game, s, p, pos, acts)
     elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in game.adjset[pos]:
         acts.append(DeliverTreasure())
@@ -269,8 +269,8 @@ def step(game: PebbleRockGame, w: State, a: Step) -> State:
     Several characters on one move each act as their space is entered; another boat's
     space does nothing.
 
-    Rules: PR-MOVE-05, PR-MOVE-08, PR-FISH-02, PR-FISH-04, PR-CHAR-01, PR-CHAR-13, PR-JET-01,
-    PR-JET-04, PR-DANGER-06.
+    Rules: PR-MOVE-05, PR-MOVE-08, PR-FISH-02, PR-FISH-04, PR-CHAR-01, PR-CHAR-13,
+    PR-JET-01, PR-JET-04.
 
     Parameters
     ----------
@@ -314,7 +314,7 @@ def step(game: PebbleRockGame, w: State, a: Step) -> State:
         c = chars.index(to)
         if not analysis.has_met(w, c):
             todo = (MeetCharacter(c, "pass"),)
-    if to in w.jets and to != t.fresh_jet and game.rules.jetstream_when == "enter":
+    if game.rules.jetstream_when == "enter" and analysis.jetstream_live(w, to):
         w.jets = w.jets - {to}
         todo = todo + (RollDie("jet"),)
     if t.treasure_here or not game.rules.revisit_spaces:
@@ -327,7 +327,7 @@ def stop(game: PebbleRockGame, w: State, a: Stop) -> State:
     """End the move here (a jetstream where the boat stops works first, under
     ``jetstream_when="stop"``); the end-of-turn steps follow.
 
-    Rules: PR-MOVE-02, PR-END-01, PR-JET-03.
+    Rules: PR-END-01, PR-JET-03.
 
     Parameters
     ----------
@@ -353,7 +353,7 @@ def stop(game: PebbleRockGame, w: State, a: Stop) -> State:
     ('end', NextTurn())
     """
     pos = w.boats[w.seat]
-    if game.rules.jetstream_when == "stop" and w.moved and pos in w.jets and pos != w.turn.fresh_jet:
+    if game.rules.jetstream_when == "stop" and w.moved and analysis.jetstream_live(w, pos):
         # PR-JET-03 (b): the token works where the boat would stop; it goes on moving
         w.jets = w.jets - {pos}
         w.todo = (RollDie("jet"),)

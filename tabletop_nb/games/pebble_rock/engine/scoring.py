@@ -7,7 +7,8 @@ Tests: tests/games/pebble_rock/test_scoring.py.
 from __future__ import annotations
 
 
-from ..scoring import Breakdown, Progress, assignment_points, count_sets, objective_met
+from .. import analysis
+from ..scoring import Breakdown, Progress, assignment_points, count_sets, final_score, objective_met
 from ..state import State
 from .base import Engine as PebbleRockGame
 
@@ -107,25 +108,22 @@ def breakdown(game: PebbleRockGame, s: State, seat: int) -> Breakdown:
     """
     r = game.rules
     p = s.players[seat]
-    cards = [game.cards[c].colours for c in p.completed]
-    sets = count_sets(cards, game.info.colours)
     card = s.secret[seat].card
     pts = 0
     if card > 0:
         a = game.assignments[card]
         bits = assignment_halves_met(game, s, seat)
-        if r.assignment_check == "any_time":
+        if analysis.halves_noted_in_play(game):
             bits |= s.secret[seat].achieved
         pts = assignment_points(a.top, a.bottom, bool(bits & 1), bool(bits & 2))
-    return Breakdown(p.score, sets, sets * r.set_points, p.fish, p.fish // r.fish_per_point,
-                     r.lighthouse_points if p.lighthouse else 0, pts)
+    return final_score(p.score, [game.cards[c].colours for c in p.completed], game.info.colours,
+                       p.fish, p.lighthouse, pts, set_value=r.set_points,
+                       fish_per_point=r.fish_per_point, lighthouse_value=r.lighthouse_points)
 
 
 def scores(game: PebbleRockGame, s: State) -> tuple:
     """Track scores during play; the final scores (:func:`breakdown`) once the game is over,
     kept in the game's declared cache ``pebble_rock.final_scores``.
-
-    Rules: PR-SCORE-01.
 
     Parameters
     ----------

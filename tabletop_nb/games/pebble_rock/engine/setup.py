@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .. import analysis
 from ..frames import (ChooseAssignment, ChooseStartDock, DealCard, DrawFirstPlayer,
                       FillMarketSlot, FillRowSlot, StartGame)
 from ..rules import ITEM_KINDS
@@ -18,7 +19,7 @@ from .base import HIDDEN, copy_state
 from .base import Engine as PebbleRockGame
 
 
-__all__ = ["initial_state", "dock_options", "place_boat", "assignment_box", "deal_outcomes",
+__all__ = ["initial_state", "dock_options", "place_boat", "deal_outcomes",
            "deal", "assignment_options", "keep_assignment", "first_player_outcomes",
            "first_player", "start", "observation"]
 
@@ -137,29 +138,6 @@ def place_boat(game: PebbleRockGame, w: State, a: PlaceBoat) -> State:
     return w
 
 
-def assignment_box(game: PebbleRockGame, s: State) -> list[int]:
-    """The Assignment cards nobody has been dealt.
-
-    Rules: PR-SETUP-10.
-
-    Parameters
-    ----------
-    game : PebbleRockGame
-        The game.
-    s : State
-        The state (only read).
-
-    Examples
-    --------
-    >>> import tabletop_nb
-    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
-    >>> len(assignment_box(game, initial_state(game))) == len(game.rules.assignment_cards)
-    True
-    """
-    dealt = {c for sec in s.secret for c in sec.offer}
-    return [a.id for a in game.rules.assignment_cards if a.id not in dealt]
-
-
 def deal_outcomes(game: PebbleRockGame, s: State, head: DealCard) -> list:
     """Chance: each Assignment card left in the box is dealt with the same chance.
 
@@ -185,7 +163,7 @@ def deal_outcomes(game: PebbleRockGame, s: State, head: DealCard) -> list:
     >>> sum(p for _, p in outs)
     Fraction(1, 1)
     """
-    box = assignment_box(game, s)
+    box = analysis.assignment_box(game, s)
     p = Fraction(1, len(box))
     return [(DealAssignment(c), p) for c in box]
 

@@ -23,7 +23,7 @@ def take_treasure(game: PebbleRockGame, w: State, a: TakeTreasure) -> State:
     """Take the treasure token of this space into the hold (cargo thrown overboard to make
     room, :func:`.deliveries.make_room`); its value stays hidden.
 
-    Rules: PR-TREAS-01, PR-TREAS-04.
+    Rules: PR-TREAS-01.
 
     Parameters
     ----------
@@ -61,8 +61,6 @@ def take_treasure(game: PebbleRockGame, w: State, a: TakeTreasure) -> State:
 
 def deliver_treasure(game: PebbleRockGame, w: State, a: DeliverTreasure) -> State:
     """Give a treasure to Roberto: its value is revealed next (a chance node).
-
-    Rules: PR-TREAS-05.
 
     Parameters
     ----------
@@ -166,8 +164,6 @@ def reveal(game: PebbleRockGame, w: State, a: RevealTreasure) -> State:
 
 def discard_treasure(game: PebbleRockGame, w: State, a: DiscardTreasure) -> State:
     """Discard a treasure (under ``treasure_discard``): it leaves the game.
-
-    Rules: PR-TREAS-10.
 
     Parameters
     ----------
