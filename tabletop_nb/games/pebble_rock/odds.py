@@ -29,6 +29,8 @@ from fractions import Fraction
 from typing import Iterable
 
 from ...core import Die
+from . import analysis
+from .engine import items
 from .engine.movement import die_movement
 
 __all__ = ["CHOICES", "movement", "reach", "reach_probability", "reach_map", "larry_loss",
@@ -102,13 +104,12 @@ def reach(game, choice: str, fish: int = 0, gear: int = 0) -> Die:
     """
     r = game.rules
     move, sym = _dice(game, choice)
-    bonus = r.gear_bonus * (gear if r.gear_stacks else min(gear, 1))
+    bonus = items.gears_bonus(game, gear)
     weights: dict = {}
     fish_die = r.fish_die
     for (m, s), p in Die.joint(move, sym).pmf.items():
-        winds = s == "winds"
-        per_fish = 2 if winds and r.winds_doubles == "all" else 1
-        steps = m * (2 if winds else 1)
+        per_fish = analysis.winds_factor(game, s, "fish")
+        steps = die_movement(m, s)
         if s == "fish":
             outs = [(steps + (fish + v + bonus) * per_fish, q) for v, q in fish_die.pmf.items()]
         elif s == "larry":

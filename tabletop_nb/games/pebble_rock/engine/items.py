@@ -19,7 +19,7 @@ from .base import ITEM_INDEX, bump, remove_one, with_player
 from .base import Engine as PebbleRockGame
 
 
-__all__ = ["passive_count", "capacity", "gear_bonus", "item_source", "discard_item",
+__all__ = ["passive_count", "capacity", "gear_bonus", "gears_bonus", "item_source", "discard_item",
            "item_actions", "anytime_actions", "use_item", "jam_sandwich", "maisy_item",
            "avoid_encounter", "reroll_options", "keep_roll",
            "reroll", "may_discard", "after_discard", "discard", "shed_options", "shed",
@@ -113,9 +113,34 @@ def gear_bonus(game: PebbleRockGame, s: State, p: Player) -> int:
     (1, 0)
     """
     n = passive_count(game, s, p, "fishing_gear") if "fishing_gear" in p.items else 0
-    if not game.rules.gear_stacks:
-        n = min(n, 1)
-    return n * game.rules.gear_bonus
+    return gears_bonus(game, n)
+
+
+def gears_bonus(game: PebbleRockGame, gears: int) -> int:
+    """Extra fish ``gears`` Fishing Gears that count give on a fish roll: one Gear's
+    bonus, or each one's when they stack (what :func:`gear_bonus` and the odds of
+    :func:`~tabletop_nb.games.pebble_rock.odds.reach` add).
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``gear_bonus`` and ``gear_stacks``).
+    gears : int
+        Fishing Gears held that count now.
+
+    Returns
+    -------
+    int
+        Fish.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> gears_bonus(game, 2), gears_bonus(game.with_rules(gear_stacks=False), 2)
+    (2, 1)
+    """
+    return (gears if game.rules.gear_stacks else min(gears, 1)) * game.rules.gear_bonus
 
 
 def item_source(t: Table) -> tuple:
