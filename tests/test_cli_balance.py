@@ -28,7 +28,8 @@ def test_balance_text_output_shows_verdict_and_finalists(capsys):
     assert main(["balance", "toy", "--players", "2", "--space", "seat0_bonus=0,5", "--goal", "fair=0.2",
                  "--bots", "hold10", "--budget", "400", "--confirm-games", "100", "--workers", "serial"]) == 0
     text = capsys.readouterr().out
-    assert text.splitlines()[0].startswith(("Met: ", "Likely: ", "Undecided", "No lever in this space"))
+    assert text.splitlines()[0].startswith(("Met: ", "Likely: ", "Undecided", "No lever in this space",
+                                            "Not decidable with this budget"))
     assert "2 settings of seat0_bonus raced for: every seat wins 1/2 +- 0.2" in text
     assert "Games:" in text and "in the race" in text
 

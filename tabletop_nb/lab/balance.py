@@ -335,15 +335,14 @@ class BalanceResult:
         if v == "met" and self.best is not None:
             label = _label(self.paths, list(self.best.values()))
             return f"Met: {label}: {self._figures(label)}."
+        plan = self.plan
+        if v in ("likely", "undecided") and plan is not None and not plan.enough:
+            return self._out_of_reach(plan)
         if v == "likely" and i.get("closest"):
             label = _label(self.paths, list(i["closest"].values()))
-            unsure = self._rows(label, lambda r: not r.met)
-            shown = "; ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
-                              f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}] "
-                              f"against {_band(r.stream, r.band_low, r.band_high)}"
-                              for r in unsure)
             n = self._games_of(label)
-            return (f"Likely: {label} is inside every band on {n:,} fresh games, but not surely: {shown}.")
+            return (f"Likely: {label} is inside every band on {n:,} fresh games, but not surely: "
+                    f"{self._unsure(label)}.")
         if v == "none":
             reach = self.reachable()
             if reach:
@@ -355,6 +354,55 @@ class BalanceResult:
                         f"{format_number(r['stream'], r['min'])} and {format_number(r['stream'], r['max'])}.")
             return "No lever in this space: " + i["verdict_text"]
         return i["verdict_text"]
+
+    def _unsure(self, label: str) -> str:
+        """The goal numbers of finalist ``label`` not surely met, with intervals and bands."""
+        return "; ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
+                         f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}] "
+                         f"against {_band(r.stream, r.band_low, r.band_high)}"
+                         for r in self._rows(label, lambda r: not r.met))
+
+    def _out_of_reach(self, plan: "BalancePlan") -> str:
+        """The first line when the plan says the budget cannot decide the goals: that, first,
+        with what they need; then the closest setting, the numbers this space is not shown to
+        move (with the levers known for them), and what to do."""
+        i = self.info
+        b = plan.binding
+        secs = plan.seconds(plan.need_per_setting)
+        when = f", about {_duration(secs)} a setting at {plan.rate:.0f} games/s" if secs else ""
+        parts = [f"Not decidable with this budget: {plan.goal_text[b['goal']]} needs intervals of "
+                 f"+-{b['resolve']:.3g}, about {plan.need_per_setting:,} games per setting{when}; this budget gives "
+                 f"each {plan.budget_per_setting:,}: +-{b['budget_half']:.2g}"]
+        label = _label(self.paths, list(i["closest"].values())) if i.get("closest") else None
+        if label is not None:
+            parts.append(f"closest: {label}, inside every band on {self._games_of(label):,} fresh games but not "
+                         f"surely ({self._unsure(label)})")
+        lev = i.get("levers") or {}
+        for r in self.reachable()[:1]:
+            if r.get("moved_by") is not None:
+                continue
+            st = r["stream"]
+            text = (f"this space is not shown to move {stream_title(st)} ({format_number(st, r['min'])} to "
+                    f"{format_number(st, r['max'])} across its {r['settings']} settings)")
+            found = lev.get("found", {}).get(st)
+            if found:
+                text += "; it moves with " + ", ".join(
+                    f"{x['rule']} ({format_number(st, x['per_step'], signed=True)} per +1)" for x in found[:3])
+            elif lev.get("tried"):
+                res = (lev.get("resolution") or {}).get(st)
+                text += (f"; no one-step change of {len(lev['tried'])} other rules moved it"
+                         + (f" by more than the {format_number(st, res, signed=True).lstrip('+')} per step "
+                            f"{lev.get('per_change', 0):,} paired games can show" if res else ""))
+            parts.append(text)
+        act = [f"widen {g} to +-{w:.2g}" for g, w in plan.widen_to().items()]
+        need = self._confirm_need(label) if label is not None else 0
+        if need:
+            act.append(f"confirm {label} alone with confirm_games={need:,}")
+        k = plan.settings_resolved()
+        if k >= 1:
+            act.append(f"race at most {k} settings")
+        act.append(f"raise budget= to {plan.need_total:,}")
+        return "; ".join(parts) + ". To decide: " + ", or ".join(act) + "."
 
     def reachable(self) -> list[dict]:
         """Per goal number that no setting surely meets: the best figure any setting reached
@@ -490,6 +538,15 @@ class BalanceResult:
                                 if r.get("moved_by") is None else "."))
         if lines[0] != i["verdict_text"]:
             lines.append(i["verdict_text"])
+        stopped = i.get("confirm_stopped") or {}
+        missed = set(self.finalists[self.finalists["missed"]]["label"]) if self.finalists is not None and \
+            len(self.finalists) else set()
+        unsure = {lab: n for lab, n in stopped.items() if lab not in missed}
+        if unsure:
+            planned = int(i.get("confirm_games") or 0)
+            lines.append("Confirmation stopped early, neither meeting every goal nor missing one being within reach "
+                         f"at {planned:,} fresh games: " + ", ".join(f"{lab} after {n:,}" for lab, n in unsure.items())
+                         + ".")
         if self.verdict == "none" and self.candidates is not None and len(self.candidates):
             front = self.pareto().sort_values("badness").head(3)
             bad = [c for c in front.columns if c.startswith("badness_")]
@@ -1443,6 +1500,7 @@ def _result(study: _Study, settings: _Settings, race: _RaceOutcome, conf: _Confi
         "seconds": seconds,
         "skipped": settings.skipped,
         "plan": race.plan.plain() if race.plan is not None else None,
+        "confirm_games": conf.confirm_games, "confirm_stopped": dict(conf.stopped),
     })
     return BalanceResult(info, _candidates_frame(cands, study.paths, study.race_streams, settings.level),
                          _history_frame(race.history), finals)

@@ -338,6 +338,41 @@ def test_skill_goal_runs_only_for_finalists_on_skill_seeds(tmp_path):
     assert "finishes ahead of random" in res.summary() or "hold10" in json.dumps(res.goals)
 
 
+def test_a_finalist_that_cannot_be_confirmed_stops_early_and_claims_nothing():
+    """Seat 0 truly wins 31% (edge 8, handicap 2), one point outside 25 +- 5: 4,000 fresh games
+    can neither show it inside the band nor surely outside it, so its confirmation stops at a
+    quarter mark (fewer games than planned) and its rows claim neither "met" nor "missed" on
+    seat 0 (a stop that still read "met" from the fewer games' fixed-sample interval would break
+    the confirmation's level). A confirmation that always played its 4,000 games fails the count."""
+    stopped = 0
+    for seed in range(3):
+        res = balance(known_odds(), {"handicap": [2]}, {"fair": 0.05}, bots="random", seed=seed, budget=100,
+                      confirm_games=4000, finalists=1, executor="serial", progress=False)
+        f = res.finalists.set_index("stream")
+        assert res.verdict != "met" and not f.loc["win_rate_seat_0", "met"]
+        assert not f.loc["win_rate_seat_0", "missed"] or f.loc["win_rate_seat_0", "low"] > 0.3
+        n = int(f["n"].max())
+        assert n % 1000 == 0 and res.games["confirm"] == n
+        if n < 4000:
+            stopped += 1
+            assert not f["met"].any()
+            assert ("Confirmation stopped early, neither meeting every goal nor missing one being within reach at "
+                    f"4,000 fresh games: handicap=2 after {n:,}.") in res.summary()
+    assert stopped >= 2
+
+
+def test_a_finalist_shown_to_miss_stops_there_and_says_so():
+    """Seat 0 truly wins 37% (edge 12), far above 25 +- 5: once its anytime-valid sequence is
+    above the band the confirmation stops (before the 2,000 planned games) and the finalist
+    misses "fair"; every setting missing, the verdict is "none"."""
+    for seed in range(2):
+        res = balance(known_odds(edge=12), {"handicap": [0]}, {"fair": 0.05}, bots="random", seed=seed, budget=100,
+                      confirm_games=2000, finalists=1, executor="serial", progress=False)
+        f = res.finalists
+        assert res.verdict == "none" and (f["verdict"] == "misses fair").all()
+        assert res.games["confirm"] < 2000 and int(f["n"].max()) == res.games["confirm"]
+
+
 def test_skill_games_skip_a_finalist_that_already_misses_a_goal():
     """Skill games are the dearest of a study: a finalist whose fresh games already miss
     another goal (seat0_bonus=100: seat 0 always wins, far outside the fair band; one race game
@@ -971,8 +1006,41 @@ def test_the_first_line_is_the_answer():
                     batch=100, confirm_games=60, executor="serial", progress=False)
     text = small.summary()
     assert small.verdict in ("undecided", "likely") and "a fixed grid" not in text
-    assert text.splitlines()[0].startswith(("Undecided", "Likely: "))
+    # the plan says this budget cannot decide +-0.03: the first line says so, with the games it needs
+    plan = small.plan
+    assert not plan.enough
+    first = text.splitlines()[0]
+    assert first.startswith("Not decidable with this budget: every seat wins 1/4 +- 0.03 needs intervals of "
+                            f"+-0.015, about {plan.need_per_setting:,} games per setting")
+    assert f"this budget gives each {plan.budget_per_setting:,}: +-" in first
+    assert f"To decide: widen fair to +-{plan.widen_to()['fair']:.2g}" in first
+    assert f"raise budget= to {plan.need_total:,}." in first
     assert "To decide the race: widen a band (fair to +-" in text and "Plan: resolving" in text
+
+
+def test_an_undecidable_study_leads_with_the_space_not_moving_a_number_and_its_levers():
+    """When the budget cannot decide (the plan) and the race shows no two settings apart on a
+    number, the first line says the space is not shown to move it, its range over the settings,
+    and what the lever search found for it (rounds moves no seat's win rate: edge does)."""
+    from tabletop_nb.lab.levers import levers
+    from tabletop_nb.lab.synthetic import DecoyOddsGame
+    game = DecoyOddsGame(players=4, edge=2)   # seat 0 at 27%: on the band's edge whatever rounds is
+    goals = {"fair": 0.02}
+    found = levers(game, goals, rules=["edge", "decoy_order"], steps={"edge": 10}, bots="random", seed=3, games=800,
+                   executor="serial", progress=False)
+    assert "edge" in found.levers_for("win_rate_seat_0")
+    res = balance(game, {"rounds": [9, 10, 11]}, goals, bots="random", seed=2, budget=300, batch=100,
+                  confirm_games=300, executor="serial", progress=False, levers=found)
+    assert res.verdict in ("likely", "undecided") and not res.plan.enough
+    first = res.summary().splitlines()[0]
+    assert first.startswith("Not decidable with this budget: ")
+    reach = res.reachable()[0]
+    assert reach["moved_by"] is None
+    shown = (f"this space is not shown to move {reach['stream'].replace('win_rate_seat_', 'seat ')} wins "
+             f"({100 * reach['min']:.1f}% to {100 * reach['max']:.1f}% across its 3 settings)")
+    assert shown in first
+    if reach["stream"] == "win_rate_seat_0":
+        assert "; it moves with edge (+" in first and "decoy_order" not in first
 
 
 def test_levers_true_names_the_rules_outside_the_space_that_move_the_stuck_number():
