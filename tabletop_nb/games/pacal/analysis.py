@@ -274,7 +274,7 @@ def district_stories(game: PacalGame, pyramids: Sequence[int], district: int) ->
     >>> district_stories(game, s.pyramids, game.geo.district[game.geo.cell((5, 5))])
     [0, 2, 0]
 
-    Rules: PC-SCORE-02, PC-SCORE-11.
+    Rules: PC-SCORE-02.
     """
     out = [0] * game.players
     for c in game.district_cells[district]:
@@ -528,7 +528,7 @@ def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended:
     turn ended it (``ended``, e.g. :attr:`BuildResult.ended`), or (3 to 5 players) the
     last turn of the last round is over.
 
-    A 2-player game that has run out of builds also ends (PC-TWO-04 (b)), but a build
+    A 2-player game that has run out of builds also ends (:func:`.engine.turn.end_turn`), but a build
     resets that count, so after a build this answer is the whole truth.
 
     Parameters
@@ -557,7 +557,7 @@ def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended:
     >>> turn_ends_game(game, s, s.scores, ""), turn_ends_game(game, s, s.scores, "bonus")
     (False, True)
 
-    Rules: PC-END-04, PC-END-05."""
+    Rules: PC-END-04."""
     if ended:
         return True
     n = game.players
@@ -743,7 +743,7 @@ def final_tallies(game: PacalGame, pyramids: Sequence[int]) -> Tallies:
     >>> [st for st in t.districts if any(st)]
     [[0, 2, 0], [1, 0, 0]]
 
-    Rules: PC-FINAL-01, PC-RIVER-01, PC-RIVER-06, PC-RIVER-07, PC-DISTRICT-06.
+    Rules: PC-FINAL-01, PC-RIVER-01, PC-RIVER-07, PC-DISTRICT-06.
     """
     n, geo = game.players, game.geo
     district = geo.district

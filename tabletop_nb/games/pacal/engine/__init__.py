@@ -259,9 +259,7 @@ class PacalGame(BaseGame):
                     "comes next; the search bot's rollouts play it")
     def after_drops(self, s: PacalState) -> PacalState:
         """After the drops of a move: another move if :meth:`moves_this_turn` allows one,
-        else the build decision.
-
-        Rules: PC-BUILD-01."""
+        else the build decision (:func:`.turn.to_build`)."""
         if s.moved < self.moves_this_turn(s):
             return turn.another_move(self, s)
         return turn.to_build(self, s)

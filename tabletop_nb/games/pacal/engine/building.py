@@ -202,7 +202,7 @@ def build_step(game: PacalGame, s: PacalState, a: Build) -> tuple[PacalState, an
     (2, 2, (4, 0, 0))
 
     Rules: PC-BUILD-06, PC-REMOVE-01, PC-REMOVE-02, PC-REMOVE-03, PC-REMOVE-04,
-    PC-REMOVE-05, PC-LOWER-02, PC-UPGRADE-03, PC-UPGRADE-04, PC-ONE-01, PC-ONE-02."""
+    PC-REMOVE-05, PC-LOWER-02, PC-UPGRADE-03, PC-UPGRADE-04, PC-ONE-02."""
     p = s.player
     index = game.geo.index
     cell = index[a.at]

@@ -41,8 +41,6 @@ def ships_mask(ships: tuple, skip: int = -1) -> int:
     '0b1000'
     >>> bin(ships_mask((3, 0, -1)))
     '0b1001'
-
-    Rules: PC-OBST-01.
     """
     m = 0
     for q, c in enumerate(ships):
@@ -119,7 +117,7 @@ def straight_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int
     [(0, 3), (3, 0), (3, 4), (4, 3)]
 
     Rules: PC-STRAIGHT-01, PC-STRAIGHT-02, PC-STRAIGHT-03, PC-STRAIGHT-04, PC-STRAIGHT-05,
-    PC-BOXED-01, PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07.
+    PC-BOXED-03, PC-PLAYERS-06, PC-PLAYERS-07.
     """
     out = []
     blocked = False
@@ -227,7 +225,8 @@ def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> li
     """The ends of :func:`turning_moves` by a plain depth-first search of the paths.
 
     Behind :meth:`PacalGame.turning_moves_search`; :func:`turning_moves` falls back on
-    it for rolls above 5 (self-avoiding paths), and it serves to check the fast walk.
+    it for rolls above 5 (self-avoiding paths), and it serves to check the fast walk. The
+    rules it follows are :func:`turning_moves`'s (their home: the function the game plays).
 
     Parameters
     ----------
@@ -253,10 +252,6 @@ def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> li
     >>> ends = turning_moves_search(game, s.ships[0], 2, free_mask(game, s, 0))
     >>> len(ends) > 0
     True
-
-    Rules: PC-TURNING-01, PC-TURNING-02, PC-TURNING-03, PC-TURNING-04, PC-TURNING-05,
-    PC-TURNING-06, PC-TURNING-07, PC-DEADEND-01, PC-DEADEND-02, PC-DEADEND-03,
-    PC-DEADEND-04.
     """
     nbrs = game.geo.nbrs
     free = free | (1 << ship)  # the lifted ship's own space is no obstacle
@@ -313,7 +308,7 @@ def arrows_moves(game: PacalGame, ship: int, free: int) -> list[int]:
     >>> all(x == 3 or y == 3 for x, y in (game.geo.xy[j] for j in ends))
     True
 
-    Rules: PC-ARROWS-01, PC-ARROWS-02, PC-ARROWS-03, PC-ARROWS-04, PC-ARROWS-05, PC-ARROWS-06.
+    Rules: PC-ARROWS-01, PC-ARROWS-02, PC-ARROWS-03, PC-ARROWS-04, PC-ARROWS-05.
     """
     return bit_list(free & game.tables.cross[ship])
 
@@ -482,8 +477,8 @@ def move_options(game: PacalGame, s: PacalState) -> tuple:
     >>> move_options(game, s)[-3:]
     (UseGod(value=2), UseGod(value=4), UseGod(value=6))
 
-    Rules: PC-MOVE-02, PC-GOD-01, PC-GOD-02, PC-GOD-03, PC-GOD-04, PC-GOD-05, PC-BOXED-01,
-    PC-BOXED-02, PC-BOXED-03, PC-FIRST-02.
+    Rules: PC-MOVE-02, PC-GOD-01, PC-GOD-03, PC-GOD-04, PC-GOD-05, PC-BOXED-02, PC-BOXED-03,
+    PC-FIRST-02.
     """
     p = s.player
     moves: list = game.die_moves(s, p)
@@ -526,7 +521,7 @@ def use_god(game: PacalGame, s: PacalState, value: int) -> PacalState:
     >>> s2.gods[0], game.phase(s2)
     ((2, 6), 'round 2, die 3: Yellow - god')
 
-    Rules: PC-GOD-01, PC-GOD-02.
+    Rules: PC-GOD-02.
     """
     p = s.player
     gods = tuple(v for v in s.gods[p] if v != value)
@@ -569,8 +564,7 @@ def move_ship(s: PacalState, cell: int, allowance: int, event: tuple) -> PacalSt
     >>> game.geo.xy[s2.ships[0]], s2.allowance, game.events(s2)
     ((4, 3), 2, ('Yellow made a straight move to (4, 3)',))
 
-    Rules: PC-MOVE-05, PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-BOXED-02, PC-STRAIGHT-06,
-    PC-TURNING-09.
+    Rules: PC-MOVE-05, PC-STRAIGHT-06, PC-TURNING-09.
     """
     p = s.player
     ships = s.ships[:p] + (cell,) + s.ships[p + 1:]

@@ -34,8 +34,7 @@ def initial_state(game: PacalGame) -> PacalState:
     >>> game.phase(s), s.ships, s.gods[0]
     ('setup: Yellow places the ship', (-1, -1, -1), (2, 4, 6))
 
-    Rules: PC-SETUP-03, PC-SETUP-04, PC-SETUP-05, PC-SETUP-06, PC-SETUP-07, PC-SETUP-09,
-    PC-PLAYERS-01.
+    Rules: PC-SETUP-03, PC-SETUP-04, PC-SETUP-05, PC-SETUP-07, PC-SETUP-09, PC-PLAYERS-01.
     """
     n, r = game.players, game.rules
     s = PacalState(
@@ -110,8 +109,6 @@ def place_ship(game: PacalGame, s: PacalState, a: PlaceShip) -> PacalState:
     >>> s = place_ship(game, s, PlaceShip((5, 5)))
     >>> game.phase(s), game.events(s)
     ('setup: Violet places the ship', ('Yellow placed the ship on (5, 5)',))
-
-    Rules: PC-SETUP-08, PC-DIE-01.
     """
     p = s.player
     ships = s.ships[:p] + (game.geo.index[a.at],) + s.ships[p + 1:]

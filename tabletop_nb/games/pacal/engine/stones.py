@@ -77,8 +77,7 @@ def drop_options(game: PacalGame, s: PacalState) -> tuple:
     >>> drop_options(game, s)
     (Drop(own=False, into=-1), Drop(own=True, into=-1))
 
-    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-DROP-04, PC-DROP-05, PC-DROP-07,
-    PC-DROP-08, PC-TAKEBACK-01, PC-TAKEBACK-02, PC-TAKEBACK-03, PC-TAKEBACK-04, PC-TWO-05.
+    Rules: PC-DROP-03, PC-TAKEBACK-01, PC-TAKEBACK-02, PC-TAKEBACK-04, PC-TWO-05.
     """
     allowance = s.allowance
     if allowance == 0:
@@ -99,7 +98,7 @@ def _drops(players: int, p: int, allowance: int, supply: int, taken: int) -> tup
     """The drops (no take-backs) of seat ``p`` allowed ``allowance`` stones, with
     ``supply`` in front of him and ``taken`` taken back.
 
-    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-03, PC-DROP-04, PC-DROP-07, PC-DROP-08."""
+    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-04, PC-DROP-07, PC-DROP-08, PC-TAKEBACK-03."""
     targets = [-1] + ([q for q in range(players) if q != p] if allowance == 2 else [])
     drops = []
     for own in (False, True):
@@ -180,8 +179,6 @@ def to_drop(game: PacalGame, s: PacalState) -> PacalState:
     >>> s2 = to_drop(game, s)
     >>> game.phase(s2), len(s2.options)
     ('round 2, die 3: Yellow - drop', 6)
-
-    Rules: PC-DROP-03, PC-DROP-04.
     """
     opts = drop_options(game, s)
     if len(opts) > 1:
@@ -217,8 +214,6 @@ def take_back(game: PacalGame, s: PacalState, a: TakeBack) -> PacalState:
     >>> s2 = take_back(game, s, TakeBack((1, 1)))
     >>> s2.supply[0], game.events(s2)
     (1, ('Yellow took back the stone on (1, 1)',))
-
-    Rules: PC-TAKEBACK-01, PC-TAKEBACK-02, PC-TAKEBACK-03, PC-TAKEBACK-04.
     """
     p = s.player
     c = game.geo.index[a.at]
@@ -260,8 +255,6 @@ def drop(game: PacalGame, s: PacalState, a: Drop) -> PacalState:
     >>> s2 = drop(game, s, Drop(own=True, into=1))
     >>> game.events(s2)
     ('Yellow dropped a stone into own ship', "Yellow dropped a stone into Violet's ship")
-
-    Rules: PC-DROP-01, PC-DROP-02, PC-DROP-05, PC-CONFLICT-01.
     """
     p = s.player
     stones = list(s.stones)

@@ -45,7 +45,7 @@ def after_roll(game: PacalGame, s: PacalState, face: object) -> PacalState:
     >>> game.phase(s2), game.events(s2)
     ('round 2, die 2: Violet - move', ('Violet rolled 2',))
 
-    Rules: PC-DIE-01, PC-DIE-02, PC-DIE-03, PC-DIE-04, PC-TWO-01.
+    Rules: PC-DIE-04, PC-TWO-01.
     """
     who = s.player if game.players == 2 else s.roller
     s2 = evolve(s, phase=MOVE, face=face, last_face=s.face, player=who,
@@ -55,9 +55,7 @@ def after_roll(game: PacalGame, s: PacalState, face: object) -> PacalState:
 
 
 def another_move(game: PacalGame, s: PacalState) -> PacalState:
-    """The seat moves again this turn (after its drops), with the same roll.
-
-    Rules: PC-MOVE-02."""
+    """The seat moves again this turn (after its drops), with the same roll."""
     return decision(s, MOVE, move_options(game, s))
 
 
@@ -88,7 +86,7 @@ def to_build(game: PacalGame, s: PacalState) -> PacalState:
     >>> game.phase(to_build(game, s))
     'round 2, die 3: Violet - move'
 
-    Rules: PC-BUILD-01, PC-BUILD-02, PC-BOXED-05.
+    Rules: PC-BOXED-05.
     """
     opts = build_options(game, s)
     if opts:
@@ -124,7 +122,7 @@ def build(game: PacalGame, s: PacalState, a: Build) -> PacalState:
     >>> game.events(s2)[0]
     'Yellow built a 1-story pyramid on (3, 9) and scored 4'
 
-    Rules: PC-ONE-01, PC-SCORE-01.
+    Rules: PC-ONE-01.
     """
     s2, result = build_step(game, s, a)
     return end_turn(game, s2, result.scores, result.events, result.ended, True)
@@ -167,8 +165,7 @@ def end_turn(game: PacalGame, s: PacalState, scores: tuple, events: tuple, ended
     >>> game.phase(s2)
     'round 2, die 3: Violet - move'
 
-    Rules: PC-END-04, PC-END-05, PC-END-06, PC-END-08, PC-DIE-02, PC-DIE-03, PC-DIE-04,
-    PC-DIE-06, PC-DIE-07, PC-TWO-01, PC-TWO-04.
+    Rules: PC-DIE-02, PC-DIE-03, PC-DIE-04, PC-DIE-06, PC-DIE-07, PC-TWO-01, PC-TWO-04.
     """
     n = game.players
     turn = s.turn + 1
@@ -232,7 +229,7 @@ def game_over(game: PacalGame, s: PacalState, why: str) -> PacalState:
     >>> game.phase(s2), s2.ended, s2.options
     ('game over', 'round', ())
 
-    Rules: PC-END-08, PC-FINAL-01, PC-FINAL-02, PC-FINAL-03.
+    Rules: PC-END-08, PC-FINAL-03.
     """
     final = game.final_scoring(s)
     scores = tuple(s.scores[q] + sum(final[q]) for q in range(game.players))
