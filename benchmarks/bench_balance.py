@@ -6,6 +6,7 @@
     python benchmarks/bench_balance.py --part measure --game pacal --players 5 --games 3000
     python benchmarks/bench_balance.py --part levers [--studies 200]        (decoy rules named as levers?)
     python benchmarks/bench_balance.py --part widths [--games 2000]         (old and new race intervals)
+    python benchmarks/bench_balance.py --part tables [--dry]   (docs/balance-benchmarks.md's tables from the rows)
 
 Every run appends rows to ``benchmarks/results/balance.jsonl`` (``--out`` to change it),
 with the machine's load average beside every timing.
@@ -445,6 +446,177 @@ def run_measure(args) -> None:
     _write(args.out, row)
 
 
+# ----------------------------------------------------------------------------- the note's tables
+DOC = HERE.parent / "docs" / "balance-benchmarks.md"
+
+
+def read_rows(path=OUT) -> list[dict]:
+    """Every row of ``balance.jsonl``, in the order written."""
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def _pct(x, digits: int = 1) -> str:
+    return "" if x is None else f"{100 * x:.{digits}f}%"
+
+
+def _load_span(r: dict) -> str:
+    a, b = r.get("load_before"), r.get("load_after")
+    if a and b:
+        lo, hi = sorted((a[0], b[0]))
+        return f"{lo:.1f}-{hi:.1f}"
+    return ""
+
+
+def _md(head: list[str], body: list[list]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in body]
+    return "\n".join(lines)
+
+
+def table_synthetic(rows: list[dict]) -> str:
+    """One line per run of the 200 Known Odds studies (``--part synthetic``)."""
+    body = []
+    for r in rows:
+        if r.get("part") != "synthetic":
+            continue
+        v = r["verdicts"]
+        body.append([r["time_utc"], r["code"], r["studies"],
+                     " / ".join(str(v.get(k, 0)) for k in ("met", "likely", "undecided", "none")),
+                     f"{round(r['met_but_truly_misses'] * r['studies'])} ({_pct(r['met_but_truly_misses'])})",
+                     f"{r['games_mean']:,.0f} ({r['race_games_mean']:,.0f} + {r['confirm_games_mean']:,.0f})",
+                     f"{r['tool_grid_games'][0]:,}", f"**{_pct(r['share_of_tool_grid'], 2)}**",
+                     _pct(r["share_of_own_grid"], 2), _pct(r["tool_pick_meets"]),
+                     f"{r['wall_s']:,.0f}", _load_span(r)])
+    return _md(["run (UTC)", "code", "studies", "met / likely / undecided / none",
+                "met, setting truly misses (target <= 5%)", "games a study (race + confirmation)",
+                "tool's grid", "share of it (target <= 12%)", "share of the independent grid",
+                "pick truly meets", "wall s", "load"], body)
+
+
+def _real_name(r: dict) -> str:
+    goals = r["goals"]
+    extra = " + skill" if "skill" in goals else ""
+    return f"{r['game']} ({r['settings']} settings, fair {goals['fair']}{extra})"
+
+
+def table_real(rows: list[dict], since: str = "") -> str:
+    """One line per real study (``--part real``) run on or after ``since``: games and seconds
+    of each step, wall and CPU seconds, load, verdict."""
+    body = []
+    for r in rows:
+        if r.get("part") != "real" or r["time_utc"] < since:
+            continue
+        g, sec = r["games"], r["seconds"]
+        lev = r.get("levers") or {}
+        cpu = r.get("cpu_s")
+        body.append([r["time_utc"], r["code"], _real_name(r),
+                     f"{g['race']:,} / {sec['race']:.0f}", f"{g['confirm']:,} / {sec['confirm']:.0f}",
+                     f"{g['skill']:,} / {sec.get('skill', 0):.0f}",
+                     f"{lev.get('games', 0):,} / {lev.get('seconds', 0):.0f}" if lev else "",
+                     f"**{r['wall_s']:,.0f}**", f"{cpu:,.0f}" if cpu is not None else "not measured",
+                     f"{cpu / 2:,.0f}" if cpu is not None else "", _load_span(r), f"`{r['verdict']}`"])
+    return _md(["run (UTC)", "code", "study", "race games / s", "confirmation games / s", "skill games / s",
+                "lever games / s", "wall s", "CPU s", "CPU s / 2 (two idle cores)", "load", "verdict"], body)
+
+
+def table_first_lines(rows: list[dict], since: str = "2026-12-06") -> str:
+    """The first line of each real study's summary (what a designer reads first)."""
+    body = []
+    for r in rows:
+        if r.get("part") != "real" or r["time_utc"] < since or not r.get("first_line"):
+            continue
+        body.append([r["time_utc"], r["game"], r["first_line"].replace("|", "\\|")])
+    return _md(["run (UTC)", "study", "first line of the summary"], body)
+
+
+def table_plans(rows: list[dict], since: str = "2026-12-06") -> str:
+    """Each real study's plan after its first round: what the goals need, what the budget gives."""
+    body = []
+    for r in rows:
+        p = r.get("plan")
+        if r.get("part") != "real" or r["time_utc"] < since or not p:
+            continue
+        binding = max(p["numbers"], key=lambda x: x["need"])
+        rate = p.get("rate")
+        body.append([r["time_utc"], r["game"], p["settings"], f"+-{binding['resolve']:.3g}",
+                     f"{p['need_per_setting']:,}", f"{p['need_total']:,}",
+                     f"{p['need_total'] / rate / 3600:.1f} h at {rate:.0f} games/s" if rate else "",
+                     f"{p['budget_per_setting']:,}", f"+-{binding['budget_half']:.3f}", f"{p['confirm_games']:,}"])
+    return _md(["run (UTC)", "study", "settings", "interval wanted", "games a setting", "games in all",
+                "time at the pilot's speed", "budget a setting", "the budget gives", "confirmation a finalist"], body)
+
+
+def table_widths(rows: list[dict]) -> str:
+    """Interval half-widths at equal games, old race against new (``--part widths``), per game."""
+    body = []
+    for r in rows:
+        if r.get("part") != "widths":
+            continue
+        for k in (9, 40):
+            for n in sorted({int(key.split("_n")[1]) for key in r if key.startswith(f"K{k}_n")}):
+                w = r[f"K{k}_n{n}"]
+                old, new = w["old_bernstein"], w["new_beta_binomial"]
+                body.append([r["game"], k, f"{n:,}", f"+-{old:.3f}", f"**+-{new:.3f}**",
+                             f"{100 * (new - old) / old:+.0f}%", f"+-{w['joint_multinomial_15_categories']:.3f}"])
+    return _md(["game", "settings K", "games", "old: empirical Bernstein", "new: beta-binomial", "change",
+                "joint multinomial (no split over seats)"], body)
+
+
+def table_levers(rows: list[dict]) -> str:
+    """The decoy lever searches (``--part levers``)."""
+    body = []
+    for r in rows:
+        if r.get("part") != "levers":
+            continue
+        body.append([r["time_utc"], r["code"], r["studies"], f"{r['lever_games']:,}",
+                     f"**{r['studies_naming_a_decoy']} ({_pct(r['share_naming_a_decoy'])})**",
+                     _pct(r["turns_rounds_found"], 0), _pct(r["seat0_edge_found"], 0),
+                     f"{r['games_mean']:,.0f}", f"{r['wall_s']:,.0f}", _load_span(r)])
+    return _md(["run (UTC)", "code", "searches", "games a change at most",
+                "naming a do-nothing rule (target <= 5%)", "rounds found for the length", "edge found for seat 0",
+                "games a search", "wall s", "load"], body)
+
+
+def table_measure(rows: list[dict]) -> str:
+    """The base rules' seat win rates (``--part measure``)."""
+    body = []
+    for r in rows:
+        if r.get("part") != "measure":
+            continue
+        rates = r["seat_rates"]
+        body.append([r["game"], r["players"], f"{r['games']:,}",
+                     ", ".join(_pct(v[0] if isinstance(v, list) else v) for v in rates.values()),
+                     r["turns_mean"]])
+    return _md(["game", "players", "greedy games", "seat win rates (seat 0 first)", "mean turns"], body)
+
+
+TABLES = {"synthetic": table_synthetic, "real": table_real, "first-lines": table_first_lines,
+          "plans": table_plans, "widths": table_widths, "levers": table_levers, "measure": table_measure}
+
+
+def render_doc(text: str, rows: list[dict]) -> str:
+    """``text`` with every ``<!-- balance-table:NAME -->`` block replaced by the table made from ``rows``."""
+    import re
+
+    def fill(m):
+        name = m.group(1)
+        return f"<!-- balance-table:{name} -->\n{TABLES[name](rows)}\n<!-- /balance-table -->"
+    return re.sub(r"<!-- balance-table:([a-z-]+) -->\n.*?<!-- /balance-table -->", fill, text, flags=re.S)
+
+
+def run_tables(args) -> None:
+    """Write (or, with --dry, print) the note's tables from balance.jsonl."""
+    rows = read_rows(args.out)
+    text = DOC.read_text(encoding="utf-8")
+    new = render_doc(text, rows)
+    if args.dry:
+        print(new)
+    else:
+        DOC.write_text(new, encoding="utf-8")
+        print(f"{DOC}: {'unchanged' if new == text else 'tables regenerated'}")
+
+
 # ----------------------------------------------------------------------------- helpers
 def _load() -> list:
     return [round(x, 2) for x in os.getloadavg()]
@@ -476,7 +648,8 @@ def _write(path, row: dict) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise", "levers", "widths"), required=True)
+    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise", "levers", "widths", "tables"),
+                    required=True)
     ap.add_argument("--levers", action="store_true", help="--part real: balance(..., levers=True)")
     ap.add_argument("--lever-games", type=int, default=600, help="games per one-step change (levers)")
     ap.add_argument("--skill-games", type=int, default=40, help="--part real: skill games per finalist")
@@ -508,7 +681,7 @@ def main(argv=None) -> None:
     if args.budget is None:
         args.budget = 4000 if args.part in ("synthetic", "summarise") else 100_000
     {"synthetic": run_synthetic, "real": run_real, "measure": run_measure, "summarise": run_summarise,
-     "levers": run_levers, "widths": run_widths}[args.part](args)
+     "levers": run_levers, "widths": run_widths, "tables": run_tables}[args.part](args)
 
 
 if __name__ == "__main__":
