@@ -107,11 +107,14 @@ def check_table(cmp):
 #   budget gives (`res.plan`, or `tt.plan_balance(...)` for the plan alone). When not even
 #   the whole budget could decide a band, the race stops and the confirmation starts.
 # - **Confirmation on fresh seeds**, finalist by finalist in order, until one meets every
-#   goal.
+#   goal. A finalist that can no longer meet every goal at the planned size (or is already
+#   shown to miss one) stops early and claims nothing: the games go to the next one.
 # - **Verdicts lead with the answer.** The summary's first line is it: `Met: <values>` with
 #   their figures; `Likely: <values>` and which number is not sure yet; `No lever in this
 #   space` with the best figure any setting reached; or `Undecided`, with what would decide
-#   it. Then the evidence (each stuck number's range over the settings), what to try next
+#   it. When the plan says the budget cannot decide the goals, the line starts `Not
+#   decidable with this budget:` with the games a setting needs, the closest setting, a
+#   number the space does not move and its levers, and what to do. Then the evidence (each stuck number's range over the settings), what to try next
 #   (the levers that move it, the band the budget can show) and the plan.
 # - **Levers.** `tt.levers(game, goals)` changes each rule of the game by one step, on the
 #   same seeds, and says which rules surely move which number, which way and how much per
