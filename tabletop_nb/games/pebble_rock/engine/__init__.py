@@ -64,12 +64,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ....core import CHANCE, TERMINAL, BaseGame, Die, memo
+from ....core import CHANCE, TERMINAL, BaseGame, memo
 from ....core.hooks import hook, is_bool, is_int
-from ..board import BoardInfo, board_info
+from ..board import board_info
 from ..frames import (Chance, ChooseAssignment, ChooseStartDock, FillMarketSlot, FillRowSlot,
                       RerollDie, RollDice, RollDie)
-from ..rules import ITEM_KINDS, Assignment, DeliveryCard
+from ..rules import ITEM_KINDS
 from ..rules import Rules
 from ..rules import Rules as _Rules  # the type, for the checker (Rules is also a class attribute)
 from ..scoring import Breakdown, Progress
@@ -105,53 +105,42 @@ class PebbleRockGame(BaseGame):
     rules: _Rules
     max_actions = 60_000
 
-    #: the board's lookups (adjacency, distances, islands)
-    info: BoardInfo
-    #: Delivery cards, and each card's island, passenger destination (-1) and cargo (0)
-    cards: dict[int, DeliveryCard]
-    card_island: dict[int, int]
-    card_dest: dict[int, int]
-    card_cargo: dict[int, int]
-    #: Assignment cards by id
-    assignments: dict[int, Assignment]
-    #: the Step to each space
-    step_actions: tuple[Step, ...]
-    docks: frozenset[int]
-    adj: tuple[tuple[int, ...], ...]
-    adjset: tuple[frozenset, ...]
-    #: the movement and the symbol die of each dice choice
-    move_die: dict[str, Die]
-    symbol_die: dict[str, Die]
-    #: the outcome lists and rule values read on every roll and turn
-    tables: Tables
-    #: a finished game's final scores (a declared cache)
-    final_scores: dict[Any, tuple[int, ...]]
-
     # -- precomputation ----------------------------------------------------------
+    # What the sections read of the game is declared once, with its types, in
+    # engine/base.py's Engine Protocol; setup() makes each of those attributes, and mypy
+    # checks that the class fits the Protocol wherever it hands itself to a section.
     def setup(self) -> None:
         """The board, the cards by id, the dice of each choice and the engine's tables,
         made once from the rules."""
         r = self.rules
+        #: the board's lookups (adjacency, distances, islands)
         info = self.info = board_info(r.board)
+        #: Delivery cards, and each card's island, passenger destination (-1) and cargo (0)
         self.cards = {c.id: c for c in r.delivery_cards}
         idx = info.island_index
         self.card_island = {c.id: idx[c.island] for c in r.delivery_cards}
         self.card_dest = {c.id: (idx[c.destination] if c.kind == "passenger" else -1)
                           for c in r.delivery_cards}
         self.card_cargo = {c.id: (c.amount if c.kind == "cargo" else 0) for c in r.delivery_cards}
+        #: Assignment cards by id
         self.assignments = {a.id: a for a in r.assignment_cards}
+        #: the Step to each space
         self.step_actions = tuple(Step(i) for i in range(info.n))
         self.docks = info.docks
         self.adj = info.adj
         self.adjset = info.adjset
+        #: the movement and the symbol die of each dice choice
         self.move_die = {"steady": r.steady_die, "speedy": r.speedy_die, "catch_up": r.speedy_die}
         self.symbol_die = {"steady": r.resource_die, "speedy": r.danger_die,
                            "catch_up": r.resource_die}
+        #: the outcome lists and rule values read on every roll and turn
         self.tables = Tables(r, info, self.move_die, self.symbol_die, self.card_island,
                              self.card_dest)
         #: a finished game's final scores, asked for several times in a row (scores,
-        #: winners, ranks, a simulation's last row); at most a few states are kept
-        self.final_scores = memo.cache("pebble_rock.final_scores", key="a finished game's state")
+        #: winners, ranks, a simulation's last row); at most a few states are kept (a
+        #: declared cache)
+        self.final_scores: dict[Any, tuple[int, ...]] = memo.cache(
+            "pebble_rock.final_scores", key="a finished game's state")
         from ..bots import SEARCH_HORIZON_PER_SEAT  # (here: the engine module does not load the bots)
         #: decisions a search rollout plays before the scores are estimated
         self.search_horizon = SEARCH_HORIZON_PER_SEAT * self.num_players

@@ -267,8 +267,10 @@ class Engine(Protocol):
     """What the sections and :mod:`..analysis` read of the game: :class:`PebbleRockGame
     <tabletop_nb.games.pebble_rock.engine.PebbleRockGame>` (named by its parts here, since
     the game imports the sections): the parts of the game protocol that :mod:`.words` asks,
-    the game's documented hooks and the two queries :mod:`..analysis` passes on: a subclass that overrides a hook changes every
-    section, bot and view that asks it.
+    the game's documented hooks and the two queries :mod:`..analysis` passes on: a subclass
+    that overrides a hook changes every section, bot and view that asks it. The attributes
+    are declared here only: the game makes them in its ``setup()``, and the type checker
+    checks the game against this Protocol wherever the game hands itself to a section.
 
     Examples
     --------
