@@ -17,6 +17,8 @@ import pytest
 import tabletop_nb
 from tabletop_nb import play, replay
 
+from golden import state_text
+
 CASES = [
     ("pebble_rock", {"players": 2}, "random", 3, "e9971249985048d9"),
     ("pebble_rock", {"players": 4}, "random", 5, "0bd4f2b4e021dfc9"),
@@ -30,10 +32,11 @@ CASES = [
 
 
 def record_hash(game, bots, seed) -> str:
-    """The actions, scores and winners of one seeded game, and the repr of its last state."""
+    """The actions, scores and winners of one seeded game, and the repr of its last state
+    (Neko's projected onto the flat layout it was pinned with, ``golden.state_text``)."""
     rec = play(game, bots, seed=seed)
     h = hashlib.sha256(json.dumps([list(rec.actions), list(rec.scores), list(rec.winners)]).encode())
-    h.update(repr(replay(game, rec)[-1]).encode())
+    h.update(state_text(game, replay(game, rec)[-1]).encode())
     return h.hexdigest()[:16]
 
 

@@ -26,7 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Sequence
 
 from ...core.draft import evolver
-from .state import CHANCE_FRAMES, Player as _Player
+from .state import CHANCE_FRAMES, Bidding, Player as _Player
 
 #: a copy of a Player with some fields changed (the class's evolver, made once)
 _evolve_player = evolver(_Player)
@@ -295,11 +295,11 @@ def can_end_turn(game: NekoGame, s: Any, p: int) -> bool:
     Rules: NK-ACT-07, NK-BID-04.
     """
     main = s.main
-    if main[0] != "bid":
+    if type(main) is not Bidding:
         return True
-    if main[2] < 1:
+    if main.placed < 1:
         return False
-    return count_rule_allows(s.bids[main[1]], p, 0)
+    return count_rule_allows(s.bids[main.space], p, 0)
 
 
 def leads(game: NekoGame, s: Any, space: int, p: int, total: int | None = None) -> bool:

@@ -28,7 +28,7 @@ from . import analysis
 from .analysis import BUY, DRAFT_PICK, INCOME_DIE, TURN, WIN, decision
 
 from .rules import ITEMS
-from .state import RESOLVE
+from .state import RESOLVE, Bidding
 from .state import (ActivateCard, ActivateHub, Adjust, Bid, Buy, BuyShip, ChooseBonus, ChurchFish,
                     ChurchHub, CityIncome, Done, DrawTwo, EndTurn, FishFor, HospitalRemove, IncomeDie, Pick,
                     Lighthouse, LoadCargo, MoveShip, NekoSplit, NewBid, OpenHarbour, ParkDie, Pass,
@@ -852,9 +852,9 @@ def _turn(game, s, p, legal=None, mem=None):
     if a is not None:
         return a
     main = s.main
-    if main:
-        if main[0] == "bid":
-            return _continue_bid(game, s, p, P, legal, main[1], by)
+    if main is not None:
+        if type(main) is Bidding:
+            return _continue_bid(game, s, p, P, legal, main.space, by)
         # EndTurn is offered after a main action exactly when the count rule allows it
         # (analysis.can_end_turn, which the engine asks too)
         if analysis.can_end_turn(game, s, p):
@@ -1000,7 +1000,7 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     # the spaces where a bid of the highest die is legal, in resolution order: before the
     # main action the open spaces for all the seat's dice (analysis.open_bid_spaces, which
     # the engine's legal list asks too), after it the spaces its Bid actions name
-    if not s.main:
+    if s.main is None:
         spaces = analysis.open_bid_spaces(game, s, p, len(dice))
     else:
         open_spaces = {a.space for a in by.get(Bid, ()) if a.value == dice[0]}
@@ -1140,7 +1140,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     # pickup, fish, end turn, pickup ... for ever)
     # (the engine offers a park pickup only while the Penguin Parks in the lanes
     # allow more pickups than were taken this round, prof.park[1]; else ``parks`` is empty)
-    if not s.main and P.fish < r.freezer_capacity and s.discard and P.cards \
+    if s.main is None and P.fish < r.freezer_capacity and s.discard and P.cards \
             and prof.park[1] > P.park_pickups_used:
         parks = [a for a in by.get(TakeDiscard, ()) if a.source == "park"]
         if parks:
@@ -1184,7 +1184,7 @@ def _best_move(game, s, p, P, by, mem=None):
     answer is kept with them in the memory's ``last_move`` and handed back when they are the same
     objects (``is``: the entry holds them) and the last round test is the same, unhashed.
     """
-    if not (P.dice or (s.main and game.rules.free_actions_after_last_die)):
+    if not (P.dice or (s.main is not None and game.rules.free_actions_after_last_die)):
         return None
     lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
     on = s.round <= game.rules.rounds

@@ -241,7 +241,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         players=tuple(players), phase=ph, round=round, step=0, order=order, turn=turn, frames=(),
         deck=deck, bottom=((), ()), piles=(), area=tuple(area), adv=tuple(adv), adv_pool=(),
         bids=tuple(tuple(row) for row in rows), discard=discard, tiles=tiles, bonus_left=bonus_left,
-        hands=hand_t, picks=(), main=(), removed=tuple(sorted(removed)), final=())
+        hands=hand_t, picks=(), main=None, removed=tuple(sorted(removed)), final=())
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ...core.draft import evolver, state_record
 
 __all__ = [
-    "Player", "NekoState",
+    "Player", "NekoState", "TookFish", "Bidding", "Activated", "TOOK_FISH", "ACTIVATED",
     # chance outcomes
     "StartOrder", "DrawTile", "DrawAdvanced", "DrawCard", "RollDice", "Rolled",
     # decisions
@@ -126,6 +126,58 @@ class Player:
     church_used: int = 0
 
 
+# --------------------------------------------------------------------------- the turn's main action
+# (NK-ACT-05: one main action per turn; ``NekoState.main`` is None until it is taken)
+
+
+@state_record
+class TookFish:
+    """This turn's main action: Take Fish (NK-ACT-06); more fish may follow with more dice.
+
+    Examples
+    --------
+    >>> TookFish() == TOOK_FISH, TookFish() == Activated()
+    (True, False)
+    """
+
+
+@state_record
+class Bidding:
+    """This turn's main action: a bid on one space (NK-ACT-07); more dice may follow there.
+
+    Attributes
+    ----------
+    space : int
+        The space bid on (the bidding area's, then the advanced ones).
+    placed : int
+        The dice placed on it this turn (0 right after a new bid opened the space).
+
+    Examples
+    --------
+    >>> Bidding(space=2, placed=1)
+    Bidding(space=2, placed=1)
+    """
+
+    space: int
+    placed: int
+
+
+@state_record
+class Activated:
+    """This turn's main action: a hub or a card activated with a die (NK-ACT-08).
+
+    Examples
+    --------
+    >>> Activated()
+    Activated()
+    """
+
+
+#: the main actions without fields, made once (a record is a value: one serves every state)
+TOOK_FISH = TookFish()
+ACTIVATED = Activated()
+
+
 @state_record
 class NekoState:
     """The whole table. See the module docstring for positions and frames.
@@ -166,9 +218,8 @@ class NekoState:
     hands, picks : tuple
         The draft: the hand in front of each seat, and this step's picks in seat order
         (hidden from the other players).
-    main : tuple
-        This turn's main action: ``()``, ``("fish",)``, ``("bid", space, placed)`` or
-        ``("act",)``.
+    main : TookFish, Bidding, Activated or None
+        This turn's main action, None until it is taken.
     removed : tuple
         Cards out of the game.
     final : tuple
@@ -203,7 +254,7 @@ class NekoState:
     bonus_left: tuple    # starting bonus tiles nobody has taken
     hands: tuple         # the draft: the hand in front of each seat
     picks: tuple         # the draft: this step's picks so far, in seat order (hidden)
-    main: tuple          # this turn's main action: (), ("fish",), ("bid", space, placed), ("act",)
+    main: TookFish | Bidding | Activated | None   # this turn's main action (None: not taken yet)
     removed: tuple       # cards out of the game
     final: tuple         # final scoring per player (empty until the end)
     events: tuple = ()

@@ -59,7 +59,7 @@ def player(game: NekoGame, lanes=None, ships=((0, 0, 0),), harbours=None, **kw) 
 
 def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: int = 1,
           order=None, area=None, adv=None, bids=None, discard=(), step: int = 0, turn: int = 0,
-          main=(), deck=((), ()), bottom=((), ()), piles=(), tiles=(0, 1, 2, 3), removed=(),
+          main=None, deck=((), ()), bottom=((), ()), piles=(), tiles=(0, 1, 2, 3), removed=(),
           hands=(), picks=()) -> NekoState:
     """A position; ``bids`` is ``{space: {player: dice}}``; frames default to player 0's turn."""
     N = game.num_players
@@ -79,7 +79,7 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
         adv=tuple(adv) if adv is not None else (-1,) * game.advanced_spaces, adv_pool=(),
         bids=tuple(tuple(r) for r in rows), discard=tuple(sorted(discard)), tiles=tuple(tiles),
         bonus_left=(), hands=tuple(tuple(sorted(h)) for h in hands), picks=tuple(picks),
-        main=tuple(main), removed=tuple(removed), final=())
+        main=main, removed=tuple(removed), final=())
 
 
 def legal_types(game, s) -> set[str]:

@@ -16,7 +16,7 @@ AMANDA, BENNO, MANDEL = 0, 1, 2
 def turn_of(s, p):
     """The same position with player p's turn (p first in the order)."""
     order = (p,) + tuple(q for q in s.order if q != p)
-    return replace(s, frames=(TurnFrame(seat=p),), order=order, turn=0, main=())
+    return replace(s, frames=(TurnFrame(seat=p),), order=order, turn=0, main=None)
 
 
 def test_nk_act_01_turns_cycle_until_all_dice_are_used():

@@ -11,6 +11,7 @@ import pytest
 import tabletop_nb
 from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.frames import NekoFrame
+from tabletop_nb.games.neko.state import Activated
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Buy, DrawCard, EndTurn,
                                           HospitalRemove, IncomeDie, Lighthouse, MoveShip,
                                           NekoSplit, OpenHarbour, ParkDie, Pass, Reroll, Reward,
@@ -390,7 +391,7 @@ def test_nk_ho_02_switch_the_removal_needs_a_die():
                                                                  ActivateCard(0, 0, 5)}
     s2 = game.apply(s, ActivateCard(0, 0, 5))
     P = s2.players[0]
-    assert (P.interference, P.dice, P.card_dice, s2.main) == (2, (3,), (((0, 0), 5),), ("act",))
+    assert (P.interference, P.dice, P.card_dice, s2.main) == (2, (3,), (((0, 0), 5),), Activated())
     s3 = game.apply(game.apply(s2, EndTurn()), TakeFish(1))
     s3 = game.apply(s3, EndTurn())
     assert game.current_player(s3) == 0                  # once per round: not offered again

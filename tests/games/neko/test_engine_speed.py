@@ -17,7 +17,7 @@ import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE, analysis
 from tabletop_nb.core.draft import evolve, fields_of
 from tabletop_nb.games.neko.engine import base
-from tabletop_nb.games.neko.state import (ActivateCard, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
+from tabletop_nb.games.neko.state import (ActivateCard, Bidding, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
                                           RemoveInterference, Reward, Sell)
 from tabletop_nb.games.neko.engine import action_phase
 from tabletop_nb.games.neko.engine import hubs_ships
@@ -338,7 +338,7 @@ def _plain_pick_or_end_turn(game, s, a) -> NekoState:
         w.players[top.seat].picked_up = False
         if game.rules.park_pickup_per_turn:
             w.players[top.seat].park_pickups_used = 0
-        w.main = ()
+        w.main = None
         w.turn = (w.turn + 1) % game.player_count
         w.events.append(("end_turn", top.seat))
     else:
@@ -455,13 +455,13 @@ def test_turn_can_end_is_the_plain_rule(played):
             continue
         for p in range(game.player_count):
             main = s.main
-            if main[0] != "bid":
+            if type(main) is not Bidding:
                 plain = True
             else:
-                row = s.bids[main[1]]
-                plain = main[2] >= 1 and len(row[p]) >= max(len(d) for d in row)
+                row = s.bids[main.space]
+                plain = main.placed >= 1 and len(row[p]) >= max(len(d) for d in row)
             assert analysis.can_end_turn(game, s, p) is plain
-            seen += main[0] == "bid"
+            seen += type(main) is Bidding
     assert seen > 50
 
 

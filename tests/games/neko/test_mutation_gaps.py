@@ -11,6 +11,7 @@ from tabletop_nb.games.neko.engine import DRAFT, ROLL
 from tabletop_nb.games.neko.engine.base import roll_tables
 from tabletop_nb.games.neko.rules import MidTile, RewardSpace
 from tabletop_nb.games.neko.frames import BuyFrame
+from tabletop_nb.games.neko.state import Bidding
 from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Bid, ChooseBonus,
                                           ChurchFish, ChurchHub, LoadCargo, MoveShip, NekoSplit,
@@ -293,17 +294,16 @@ def test_nk_rwd_08_drawing_from_cards_under_the_deck_leaves_the_other_period_alo
 # ------------------------------------------- bids, harbours, the park die, the invariants
 def test_nk_act_07_a_turns_bid_counts_the_dice_placed():
     """NK-ACT-07, NK-BID-05: a bid may put several dice on one card in a turn; the turn's
-    main action records the space and the dice placed so far, ``("bid", space, placed)``.
-    (Mutant action_phase.py:258 ``main[0] == "bid"`` to ``!=``: the count restarted at each
-    die.)"""
+    main action records the space and the dice placed so far, ``Bidding(space, placed)``.
+    (Mutant: the test for a bid under way negated, so the count restarted at each die.)"""
     game = make_game(2, [card(100)])
     s = table(game, [player(game, dice=(2, 5, 6)), player(game, dice=(1,))], area=[100])
     s = game.apply(s, Bid(0, 5))
-    assert s.main == ("bid", 0, 1)
+    assert s.main == Bidding(space=0, placed=1)
     s = game.apply(s, Bid(0, 2))
-    assert s.main == ("bid", 0, 2) and s.bids[0][0] == (2, 5)
+    assert s.main == Bidding(space=0, placed=2) and s.bids[0][0] == (2, 5)
     s = game.apply(s, Bid(0, 6))
-    assert s.main == ("bid", 0, 3)
+    assert s.main == Bidding(space=0, placed=3)
 
 
 def test_nk_act_02_the_die_values_cache_stays_bounded():

@@ -104,7 +104,7 @@ def test_the_dispatch_tables_are_the_games_own_and_cover_every_frame_and_action(
     assert {c for c in NekoGame.frame_choices if c._field_defaults["kind"] in state.CHANCE_FRAMES} \
         == set(NekoGame.frame_samplers)
     actions = {c for c in vars(state).values() if isinstance(c, type) and c.__module__ == state.__name__
-               and dataclasses.is_dataclass(c) and c.__name__ not in ("NekoState", "Player")}
+               and dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen}   # (state records are not)
     actions |= {c for c in vars(state).values() if isinstance(c, type) and c.__module__ == state.__name__
                 and issubclass(c, tuple) and hasattr(c, "_fields")}
     assert actions and actions <= set(NekoGame.resolvers), actions - set(NekoGame.resolvers)

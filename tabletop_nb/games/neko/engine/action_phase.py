@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import analysis
 from ..frames import NekoFrame, SeaRewardFrame
-from ..state import (ActivateHub, NewBid)
+from ..state import ACTIVATED, TOOK_FISH, ActivateHub, Bidding, NewBid, TookFish
 from .base import Engine as NekoGame
 from .base import acts_for, add_bid, distinct, profile
 from .base import (FREE_KINDS, CARD_ACTIONS, END_TURN, action, insert_sorted, remove_one, changing_player, put,
@@ -67,7 +67,7 @@ def take_fish_actions(game: NekoGame, s, p, P) -> list:
     Rules: NK-ACT-06, NK-ACT-13.
     """
     main = s.main
-    if (not main and P.dice) or (main and main[0] == "fish"):
+    if (main is None and P.dice) or type(main) is TookFish:
         return acts_for(game, distinct(game, P.dice)).fish
     return []
 
@@ -80,8 +80,8 @@ def bid_actions(game: NekoGame, s, p, P) -> list:
     """
     main = s.main
     dice = P.dice
-    if main:
-        return acts_for(game, distinct(game, dice)).bid[main[1]] if main[0] == "bid" else []
+    if main is not None:
+        return acts_for(game, distinct(game, dice)).bid[main.space] if type(main) is Bidding else []
     if not dice:
         return []
     va = acts_for(game, distinct(game, dice))
@@ -96,7 +96,7 @@ def new_bid_actions(game: NekoGame, s, p, P) -> list:
 
     Rules: NK-ADV-05, NK-ADV-06, NK-ADV-08.
     """
-    if s.main or not P.dice or not (game.rules.advanced_setup and -1 in s.area):
+    if s.main is not None or not P.dice or not (game.rules.advanced_setup and -1 in s.area):
         return []
     return [action(NewBid, c) for c in s.piles]
 
@@ -106,7 +106,7 @@ def activate_hub_actions(game: NekoGame, s, p, P) -> list:
 
     Rules: NK-ACT-08, NK-ACT-09, NK-HUB-04.
     """
-    if s.main or not P.dice or not P.hubs:
+    if s.main is not None or not P.dice or not P.hubs:
         return []
     dice = P.dice
     return [action(ActivateHub, *key) for key, mult, _ in analysis.vacant_hubs(game, P) if mult in dice]
@@ -117,7 +117,7 @@ def activate_card_actions(game: NekoGame, s, p, P) -> list:
 
     Rules: NK-ACT-08, NK-ACT-12.
     """
-    if s.main or not P.dice or not P.cards:
+    if s.main is not None or not P.dice or not P.cards:
         return []
     out: list = []
     card_activations(game, P, distinct(game, P.dice), out)
@@ -149,7 +149,7 @@ def end_turn_actions(game: NekoGame, s, p, P) -> list:
 
     Rules: NK-ACT-02, NK-BID-04.
     """
-    return [END_TURN] if s.main and analysis.can_end_turn(game, s, p) else []
+    return [END_TURN] if s.main is not None and analysis.can_end_turn(game, s, p) else []
 
 
 def apply_take_fish(game: NekoGame, w, top, a):
@@ -163,7 +163,7 @@ def apply_take_fish(game: NekoGame, w, top, a):
     m.dice = remove_one(m.dice, a.value)
     w.discard = insert_sorted(w.discard, a.value)
     got = hubs_ships.gain(game, m, "fish", n)
-    w.main = ("fish",)
+    w.main = TOOK_FISH
     w.events.append(("take_fish", p, a.value, got))
 
 
@@ -191,8 +191,8 @@ def apply_bid(game: NekoGame, w, top, a):
     m.dice = remove_one(m.dice, v)
     add_bid(game, w, space, p, v)
     main = w.main
-    placed = main[2] if main and main[0] == "bid" else 0
-    w.main = ("bid", space, placed + 1)
+    placed = main.placed if type(main) is Bidding else 0
+    w.main = Bidding(space=space, placed=placed + 1)
     w.events.append(("bid", p, analysis.card_on_space(game, w, space), v))
 
 
@@ -207,7 +207,7 @@ def apply_activate_card(game: NekoGame, w, top, a):
     r = game.rules
     m.dice = remove_one(m.dice, a.value)
     m.card_dice = m.card_dice + (((a.lane, a.slot), a.value),)
-    w.main = ("act",)
+    w.main = ACTIVATED
     card = m.lanes[a.lane][a.slot]
     C = game.card[card]
     e = C.effect
@@ -244,7 +244,7 @@ def apply_end_turn(game: NekoGame, w, top, a):
         changing_player(w, p).picked_up = False
     if game.rules.park_pickup_per_turn:  # NK-PP-09 (i)(b)
         put(w, p, park_pickups_used=0)
-    w.main = ()
+    w.main = None
     w.turn = (w.turn + 1) % game.player_count
     w.events.append(("end_turn", p))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 
-from ..state import DrawAdvanced
+from ..state import Bidding, DrawAdvanced
 from .. import analysis
 from .base import Engine as NekoGame
 from .base import set_card_at
@@ -45,7 +45,7 @@ def apply_new_bid(game: NekoGame, w, top, a):
     space = w.area.index(-1)
     w.piles = remove_one(w.piles, a.card)
     set_card_at(game, w, space, a.card)
-    w.main = ("bid", space, 0)
+    w.main = Bidding(space=space, placed=0)
     w.events.append(("new_bid", p, a.card, space))
 
 

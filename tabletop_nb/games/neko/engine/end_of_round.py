@@ -140,7 +140,7 @@ def prep_step(game: NekoGame, w) -> None:
             m.church_used = 0
         w.bids = empty_bids(game)
         w.discard = ()
-        w.main = ()
+        w.main = None
         w.step = 1
     elif w.step == 1:
         if w.round < r.rounds:

@@ -29,7 +29,7 @@ def free_offered(game: NekoGame, s, P) -> bool:
 
     Rules: NK-FA-14, NK-ACT-10, NK-FA-20.
     """
-    return bool(P.dice) or bool(s.main and game.rules.free_actions_after_last_die)
+    return bool(P.dice) or (s.main is not None and game.rules.free_actions_after_last_die)
 
 
 def fish_for_actions(game: NekoGame, s, p, P) -> list:

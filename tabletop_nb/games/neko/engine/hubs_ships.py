@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 
-from ..state import LoadCargo, Player
+from ..state import ACTIVATED, LoadCargo, Player
 from .base import Engine as NekoGame
 from .base import profile
 from .base import (MOVE_ACTIONS, action, insert_sorted, remove_one, changing_player)
@@ -177,7 +177,7 @@ def apply_activate_hub(game: NekoGame, w, top, a):
     mult, _ = hub_at(game, m, key)  # type: ignore[misc]  # a legal ActivateHub names a complete hub
     m.dice = remove_one(m.dice, mult)
     m.hub_dice = m.hub_dice + ((key, mult),)
-    w.main = ("act",)
+    w.main = ACTIVATED
     activate_hub(game, w, m, p, key, False)
     if key in m.ships:
         got = gain(game, m, "fish", game.rules.catch_fish)

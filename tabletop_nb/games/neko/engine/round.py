@@ -215,7 +215,7 @@ def post_step(game: NekoGame, w) -> None:
     p = next_seat(game, w)
     if p is None:
         preparation.set_turn_order(game, w)
-        w.phase, w.turn, w.main = ACTION, 0, ()
+        w.phase, w.turn, w.main = ACTION, 0, None
     elif cards.owned_card(game, w.players[p], "post_office") is not None:
         push(w, PostOfficeFrame(seat=p))
 

@@ -90,7 +90,7 @@ def initial_state(game: NekoGame) -> NekoState:
         area=(-1,) * game.area_spaces, adv=(-1,) * game.advanced_spaces,
         adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if game.advanced_spaces else (),
         bids=((),) * (game.area_spaces + game.advanced_spaces), discard=(), tiles=(),
-        bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=(),
+        bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=None,
         removed=() if game.advanced_spaces else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
     w = thaw(s)
     w.bids = empty_bids(game)
