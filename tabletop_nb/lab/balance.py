@@ -1306,8 +1306,9 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
         if out.interrupted:
             break
         found[c.label] = conf
-        if played < confirm_games:   # cannot meet every goal at this size: no claim either way
+        if played < confirm_games:   # stopped early (decided, or neither answer within reach)
             out.stopped[c.label] = played
+            run.progress.set_total(run.progress.total - (confirm_games - played))
             means = {st.metric: float(np.nanmean(conf[st.metric])) for st in study.race_streams}
             if study.skill_specs is not None and all(st.low <= means[st.metric] <= st.high
                                                      for st in study.race_streams):
