@@ -11,8 +11,10 @@ last test here checks that every hook bots.py names is one of them.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import inspect
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -184,7 +186,13 @@ def test_a_wrong_query_changes_the_search_bots_worlds(monkeypatch, name):
 def test_the_hooks_bots_py_names_are_the_house_rules_of_test_hooks_bots():
     """A hook bots.py calls by name (``game.maisy_cargo(...)``) is changed by a house rule in
     test_hooks_bots.py, which checks that the bots follow it."""
-    from test_hooks_bots import VARIANTS
+    # (by its path: another game's tests folder has a module of the same name)
+    spec = importlib.util.spec_from_file_location(
+        "pebble_rock_test_hooks_bots", Path(__file__).with_name("test_hooks_bots.py"))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    VARIANTS = mod.VARIANTS
     hooks = set(tt.hooks("pebble_rock").names)
     tree = ast.parse(inspect.getsource(B))
     named = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
