@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .frames import ChooseAssignment, DealCard, Frame
-from .state import LARRY, Player, State, Step, replace
+from .state import LARRY, ROBERTO, Player, State, Step, replace
 
 if TYPE_CHECKING:
     from .engine.base import Engine as PebbleRockGame
@@ -36,7 +36,8 @@ __all__ = ["hold_room", "capacity_after_discard", "can_take_on_board", "can_deli
            "assignment_halves_met", "larry_worst_loss", "pending", "occupied", "final_round",
            "jetstreams_left", "item_usable", "winds_factor", "jam_steps", "interaction_counts",
            "space_actions_open", "items_full", "jetstream_live", "assignment_box",
-           "assignment_cards_dealt", "assignment_chosen", "halves_noted_in_play"]
+           "assignment_cards_dealt", "assignment_chosen", "halves_noted_in_play",
+           "treasure_delivery_spaces"]
 
 
 def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
@@ -830,3 +831,31 @@ def halves_noted_in_play(game: PebbleRockGame) -> bool:
     (False, True)
     """
     return game.rules.assignment_check == "any_time"
+
+
+def treasure_delivery_spaces(game: PebbleRockGame, s: State) -> frozenset:
+    """The spaces where a boat can give a treasure to Roberto: those next to his space.
+
+    Rules: PR-TREAS-05.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its board).
+    s : State
+        The state (where Roberto is).
+
+    Returns
+    -------
+    frozenset of int
+        Spaces.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> s = game.position(boats=[38, 39])
+    >>> treasure_delivery_spaces(game, s) == frozenset(game.adj[s.chars[ROBERTO]])
+    True
+    """
+    return game.adjset[s.chars[ROBERTO]]

@@ -89,7 +89,6 @@ class GreedyPlanner:
         self.nearest = memo.cache("pebble_rock.greedy.nearest", key="a frozenset of target spaces")
         # each Delivery card's goals, built once (see "The planner's caches" below)
         self.card_goals = {c: self._card_goals(c) for c in game.cards}
-        self.roberto_near = tuple(frozenset(info.adj[x]) - {x} for x in range(self.n))
         self.wanted_items = frozenset(ITEM_PREFERENCE[:4])
 
     def to_set(self, spaces: frozenset) -> tuple:
@@ -181,7 +180,7 @@ class GreedyPlanner:
         hidden = s.table.hidden_values
         guess = sum(hidden) / len(hidden) if hidden else 0
         if p.treasures:
-            near = self.roberto_near[s.chars[ROBERTO]]  # the spaces around Roberto
+            near = analysis.treasure_delivery_spaces(g, s)  # the spaces around Roberto
             if near:
                 out.append((guess * len(p.treasures) + 1.0, near, False, "treasure_deliver"))
         elif s.table.treasure_spaces and not last_round and (room > 0 or cargo > 1):
@@ -283,8 +282,7 @@ class GreedyPlanner:
     # value 0 or less never scores above the starting 0.
     #
     # goals() takes each Delivery card's goals from ``card_goals`` (the same tuples it
-    # would build afresh, values computed by the same expressions) and the spaces around
-    # Roberto from ``roberto_near``.
+    # would build afresh, values computed by the same expressions).
     CACHE_SIZE = 1 << 10
 
     def _goal_tables(self, s, seat, pos) -> tuple:

@@ -253,3 +253,21 @@ def test_halves_noted_in_play_is_the_any_time_check():
     game = _game()
     assert not analysis.halves_noted_in_play(game)
     assert analysis.halves_noted_in_play(game.with_rules(assignment_check="any_time"))
+
+
+def test_treasure_delivery_spaces_are_roberto_s_neighbours():
+    """PR-TREAS-05: a treasure is given to Roberto from a space next to his, and the engine
+    offers the delivery on exactly those spaces."""
+    from tabletop_nb.games.pebble_rock.state import ROBERTO, DeliverTreasure
+    game = _game()
+    s = game.position(boats=[38, 39])
+    near = analysis.treasure_delivery_spaces(game, s)
+    assert near == frozenset(game.info.adj[s.chars[ROBERTO]]) and s.chars[ROBERTO] not in near
+    treasure = min(game.info.treasure_spaces)
+    offered = set()
+    for pos in sorted(set(range(game.info.n)) - set(s.chars) - {39} - game.info.treasure_spaces):
+        w = game.position(boats=[pos, 39], treasures=[[treasure], []], cargo=[3, 0], step="move",
+                          dice="steady", roll=2, movement=1, moved=1)
+        if DeliverTreasure() in game.legal_actions(w):
+            offered.add(pos)
+    assert offered == near - set(s.chars) - {39} - game.info.treasure_spaces

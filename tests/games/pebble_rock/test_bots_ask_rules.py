@@ -60,6 +60,8 @@ WRONG = {
     "space_actions_open": lambda real: lambda game, s: True,
     # PR-ITEM-JAM-01: the Jam Sandwich adds no movement
     "jam_steps": lambda real: lambda game, s: 0,
+    # PR-TREAS-05: Roberto takes no treasure anywhere
+    "treasure_delivery_spaces": lambda real: lambda game, s: frozenset(),
     # PR-DANGER-06: no jetstream token can trigger
     "jetstream_live": lambda real: lambda s, space: False,
     # PR-SETUP-10: the first undealt Assignment card missing from the box (the worlds)
@@ -147,7 +149,7 @@ def test_every_query_the_bots_ask_has_a_wrong_version_here():
 @pytest.mark.parametrize("name", sorted(set(WRONG) - WORLDS))
 def test_a_wrong_query_changes_the_greedy_bots_choices(monkeypatch, name):
     """PR-PASS-05, PR-PASS-03, PR-DELIV-03, PR-DELIV-06, PR-FINAL-01, PR-MOVE-04, PR-CHAR-02,
-    PR-JET-02, PR-FISH-01, PR-ITEM-01, PR-CHAR-03, PR-MOVE-11, PR-ITEM-JAM-01, PR-DANGER-06
+    PR-JET-02, PR-FISH-01, PR-ITEM-01, PR-CHAR-03, PR-MOVE-11, PR-ITEM-JAM-01, PR-DANGER-06, PR-TREAS-05
     (each query's rule): the greedy bot given the wrong query chooses otherwise in some
     seeded position."""
     _bots_see(monkeypatch, *ALSO_WRONG.get(name, ()))

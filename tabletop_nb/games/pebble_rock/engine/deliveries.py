@@ -11,7 +11,7 @@ from itertools import filterfalse
 
 from .. import analysis
 from ..frames import FillRowSlot
-from ..state import (ROBERTO, Deliver, DeliverTreasure, DiscardPassenger, DrawCard, DropOff,
+from ..state import (Deliver, DeliverTreasure, DiscardPassenger, DrawCard, DropOff,
                      PickUp, Player, State, Table, TakeTreasure, replace_player, replace_table,
                      replace_turn)
 from .base import remove_one, with_player
@@ -33,7 +33,7 @@ def space_actions(game: PebbleRockGame, s: State, p: Player, pos: int, acts: lis
     included).
 
     Rules: PR-DELIV-01, PR-DELIV-02, PR-DELIV-08, PR-DELIV-09, PR-MOVE-09, PR-PASS-02,
-    PR-PASS-04, PR-TREAS-02, PR-TREAS-05, PR-TREAS-06.
+    PR-PASS-04, PR-TREAS-02, PR-TREAS-06.
 
     Parameters
     ----------
@@ -82,7 +82,7 @@ def space_actions(game: PebbleRockGame, s: State, p: Player, pos: int, acts: lis
             room = analysis.can_take_on_board(game, s, seat)
         if room:
             acts.append(TakeTreasure())
-    if p.treasures and s.chars[ROBERTO] in game.adjset[pos] and \
+    if p.treasures and pos in analysis.treasure_delivery_spaces(game, s) and \
             (game.rules.deliver_all_treasures or not s.turn.treasure_here):
         acts.append(DeliverTreasure())
 

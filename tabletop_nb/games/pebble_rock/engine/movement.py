@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import analysis
 from ..frames import BeginMove, MeetCharacter, RollDie
-from ..state import LARRY, ROBERTO, DeliverTreasure, State, Step, Stop, replace, replace_player
+from ..state import LARRY, DeliverTreasure, State, Step, Stop, replace, replace_player
 from . import deliveries, end_of_turn, items
 from .base import with_player
 from .base import Engine as PebbleRockGame
@@ -205,7 +205,8 @@ def move_options(game: PebbleRockGame, s: State) -> tuple[list, list]:
         acts.append(game.tables.stop)
     if analysis.space_actions_open(game, s):
         deliveries.space_actions(game, s, p, pos, acts)
-    elif r.treasure_beside_roberto_anytime and p.treasures and chars[ROBERTO] in game.adjset[pos]:
+    elif r.treasure_beside_roberto_anytime and p.treasures \
+            and pos in analysis.treasure_delivery_spaces(game, s):
         acts.append(DeliverTreasure())
     if p.items and not t.item_used:  # (no item, no item action)
         acts.extend(items.item_actions(game, s, p, pos, occ))
