@@ -481,17 +481,18 @@ def table_synthetic(rows: list[dict]) -> str:
         if r.get("part") != "synthetic":
             continue
         v = r["verdicts"]
-        body.append([r["time_utc"], r["code"], r["studies"],
+        cpu = r.get("cpu_s")
+        body.append([r["time_utc"], r.get("balance_code", r["code"]), r["studies"],
                      " / ".join(str(v.get(k, 0)) for k in ("met", "likely", "undecided", "none")),
                      f"{round(r['met_but_truly_misses'] * r['studies'])} ({_pct(r['met_but_truly_misses'])})",
                      f"{r['games_mean']:,.0f} ({r['race_games_mean']:,.0f} + {r['confirm_games_mean']:,.0f})",
                      f"{r['tool_grid_games'][0]:,}", f"**{_pct(r['share_of_tool_grid'], 2)}**",
                      _pct(r["share_of_own_grid"], 2), _pct(r["tool_pick_meets"]),
-                     f"{r['wall_s']:,.0f}", _load_span(r)])
+                     f"{r['wall_s']:,.0f}", f"{cpu:,.0f}" if cpu is not None else "not measured", _load_span(r)])
     return _md(["run (UTC)", "code", "studies", "met / likely / undecided / none",
                 "met, setting truly misses (target <= 5%)", "games a study (race + confirmation)",
                 "tool's grid", "share of it (target <= 12%)", "share of the independent grid",
-                "pick truly meets", "wall s", "load"], body)
+                "pick truly meets", "wall s", "CPU s (with NTBEA)", "load"], body)
 
 
 def _real_name(r: dict) -> str:
@@ -510,7 +511,7 @@ def table_real(rows: list[dict], since: str = "") -> str:
         g, sec = r["games"], r["seconds"]
         lev = r.get("levers") or {}
         cpu = r.get("cpu_s")
-        body.append([r["time_utc"], r["code"], _real_name(r),
+        body.append([r["time_utc"], r.get("balance_code", r["code"]), _real_name(r),
                      f"{g['race']:,} / {sec['race']:.0f}", f"{g['confirm']:,} / {sec['confirm']:.0f}",
                      f"{g['skill']:,} / {sec.get('skill', 0):.0f}",
                      f"{lev.get('games', 0):,} / {lev.get('seconds', 0):.0f}" if lev else "",
@@ -569,7 +570,7 @@ def table_levers(rows: list[dict]) -> str:
     for r in rows:
         if r.get("part") != "levers":
             continue
-        body.append([r["time_utc"], r["code"], r["studies"], f"{r['lever_games']:,}",
+        body.append([r["time_utc"], r.get("balance_code", r["code"]), r["studies"], f"{r['lever_games']:,}",
                      f"**{r['studies_naming_a_decoy']} ({_pct(r['share_naming_a_decoy'])})**",
                      _pct(r["turns_rounds_found"], 0), _pct(r["seat0_edge_found"], 0),
                      f"{r['games_mean']:,.0f}", f"{r['wall_s']:,.0f}", _load_span(r)])

@@ -377,13 +377,34 @@ class BalanceResult:
         if label is not None:
             parts.append(f"closest: {label}, inside every band on {self._games_of(label):,} fresh games but not "
                          f"surely ({self._unsure(label)})")
+        elif self.finalists is not None and len(self.finalists):
+            f = self.finalists[self.finalists["n"] > 0]
+            if len(f):
+                gap = f.assign(gap=np.maximum(0.0, np.maximum(f["band_low"] - f["value"], f["value"] - f["band_high"])))
+                worst = gap.groupby("label", sort=False)["gap"].max()
+                near = str(worst.idxmin())
+                outside = [r for r in self._rows(near) if r.n > 0 and not r.band_low <= r.value <= r.band_high]
+                shown = "; ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
+                                  f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}] against "
+                                  f"{_band(r.stream, r.band_low, r.band_high)}" for r in outside)
+                parts.append(f"closest on fresh games: {near} ({self._games_of(near):,} games"
+                             + (f"; outside a band: {shown}" if shown else "") + ")")
         lev = i.get("levers") or {}
         for r in self.reachable()[:1]:
             if r.get("moved_by") is not None:
                 continue
             st = r["stream"]
             text = (f"this space is not shown to move {stream_title(st)} ({format_number(st, r['min'])} to "
-                    f"{format_number(st, r['max'])} across its {r['settings']} settings)")
+                    f"{format_number(st, r['max'])} across its {r['settings']} settings in the race")
+            f = self.finalists
+            fresh = f[f["stream"] == st].sort_values("value") if f is not None and len(f) else None
+            if fresh is not None and len(fresh) > 1:
+                def figure(row: Any) -> str:
+                    return (f"{format_number(st, row.value)} [{format_number(st, row.low)}, "
+                            f"{format_number(st, row.high)}] ({row.label})")
+                text += (f"; {figure(next(fresh.head(1).itertuples()))} to "
+                         f"{figure(next(fresh.tail(1).itertuples()))} on the {len(fresh)} finalists' fresh games")
+            text += ")"
             found = lev.get("found", {}).get(st)
             if found:
                 text += "; it moves with " + ", ".join(
@@ -400,7 +421,7 @@ class BalanceResult:
             act.append(f"confirm {label} alone with confirm_games={need:,}")
         k = plan.settings_resolved()
         if k >= 1:
-            act.append(f"race at most {k} settings")
+            act.append(f"race at most {k} setting{'s' if k > 1 else ''}")
         act.append(f"raise budget= to {plan.need_total:,}")
         return "; ".join(parts) + ". To decide: " + ", or ".join(act) + "."
 

@@ -358,6 +358,10 @@ def test_a_finalist_that_cannot_be_confirmed_stops_early_and_claims_nothing():
             assert not f["met"].any()
             assert ("Confirmation stopped early, neither meeting every goal nor missing one being within reach at "
                     f"4,000 fresh games: handicap=2 after {n:,}.") in res.summary()
+            if res.verdict == "undecided":   # the first line names the closest finalist and what it missed
+                first = res.summary().splitlines()[0]
+                assert first.startswith("Not decidable with this budget")
+                assert f"closest on fresh games: handicap=2 ({n:,} games; outside a band: seat 0 wins " in first
     assert stopped >= 2
 
 
@@ -1037,7 +1041,7 @@ def test_an_undecidable_study_leads_with_the_space_not_moving_a_number_and_its_l
     reach = res.reachable()[0]
     assert reach["moved_by"] is None
     shown = (f"this space is not shown to move {reach['stream'].replace('win_rate_seat_', 'seat ')} wins "
-             f"({100 * reach['min']:.1f}% to {100 * reach['max']:.1f}% across its 3 settings)")
+             f"({100 * reach['min']:.1f}% to {100 * reach['max']:.1f}% across its 3 settings in the race")
     assert shown in first
     if reach["stream"] == "win_rate_seat_0":
         assert "; it moves with edge (+" in first and "decoy_order" not in first
