@@ -2,10 +2,13 @@
 
 :func:`analyse` replays a record and, at every decision and every chance event, estimates
 each seat's chance of winning with an :class:`Evaluator` (rollouts played by a named bot).
-From those estimates, as GNU Backgammon rates a backgammon game:
+From those estimates, much as GNU Backgammon rates a backgammon game:
 
-- a **decision**'s *error* is the win chance the seat gave away: the value of the best
-  action found minus the value of the action chosen (0 when the chosen action was best);
+- a **decision**'s *error* is the win chance the seat gave away against the evaluator's
+  own play: the value of the action the rollout bot would have chosen minus the value of
+  the action chosen (0 when they are the same, below 0 when the chosen one was better), so
+  that a seat's errors, its luck and the other seats' moves add up to its result (the
+  best action found is given beside it, see :func:`_judge`);
 - a chance event's **luck** for a seat is its win chance after the outcome that came, minus
   its expected win chance over every outcome the event could have had (exact probabilities
   from ``chance_outcomes`` where the outcomes are few, a sample where they are many);
@@ -44,6 +47,7 @@ Examples
 """
 from __future__ import annotations
 
+import copy
 import html
 import math
 import os
@@ -97,10 +101,11 @@ class Value:
     ((0.5, 0.5), (2.5, 2.5))
     """
 
-    __slots__ = ("worlds", "win", "score", "low", "high", "se")
+    __slots__ = ("worlds", "score_worlds", "win", "score", "low", "high", "se")
 
     def __init__(self, worlds: np.ndarray, scores: np.ndarray):
         self.worlds = worlds
+        self.score_worlds = scores
         n = len(worlds)
         mean = worlds.mean(axis=0)
         se = worlds.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(mean.shape, np.nan)
@@ -118,6 +123,20 @@ class Value:
     def estimate(self, seat: int) -> Estimate:
         """Seat ``seat``'s win chance as an :class:`~tabletop_nb.core.stats.Estimate`."""
         return Estimate(self.win[seat], self.low[seat], self.high[seat], len(self.worlds))
+
+    def lead(self, seat: int) -> np.ndarray:
+        """Seat ``seat``'s score lead in each world: its score minus the mean of the others'
+        (its *equity* in points: a point taken from a rival counts as a point gained).
+
+        >>> import numpy as np
+        >>> Value(np.array([[1.0, 0.0, 0.0]]), np.array([[9.0, 4.0, 6.0]])).lead(0)
+        array([4.])
+        """
+        s = self.score_worlds
+        n = s.shape[1]
+        if n < 2:
+            return s[:, seat].astype(float)
+        return s[:, seat] - (s.sum(axis=1) - s[:, seat]) / (n - 1)
 
     def __repr__(self) -> str:
         return "Value(" + ", ".join(f"{w:.3f}" for w in self.win) + ")"
@@ -377,12 +396,31 @@ class Decision:
     chosen, best : Estimate
         The seat's win chance after each (95% interval).
     error : Estimate
-        The win chance given away: best minus chosen, paired on the same worlds
-        (0 when the chosen action was the best found).
+        The win chance given away against the *reference*, the rollout bot's own choice
+        (``reference_label``): its value minus the chosen action's, paired on every world
+        (0 when the chosen action is the reference; below 0 when the chosen one was
+        better). Summed along a game, what the seat's play lost against playing as the
+        evaluator does.
     tag : str
         ``"blunder"``, ``"mistake"`` or ``""`` (see :data:`MISTAKE`, :data:`BLUNDER`).
     alternatives : tuple
-        ``(label, win chance, expected score)`` of every action compared.
+        ``(label, win chance, expected score)`` of every action compared; the first is
+        the reference.
+    points : Estimate or None
+        The same error in points of score lead (the seat's score minus the others' mean:
+        see :meth:`Value.lead`): it keeps counting where the win chance is already near 0
+        or 1.
+    worlds : numpy.ndarray or None
+        Shape ``(2, actions, rollouts)``: the seat's win chance and score lead after each
+        action compared (in the order of ``alternatives``) in each world.
+    chosen_index : int
+        Which of ``alternatives`` was chosen.
+    missed : Estimate or None
+        The win chance the best action found would have added to the chosen one's,
+        cross-fitted on the two halves of the worlds (a hint, not a rating: it also counts
+        what the rollout bot itself misses there).
+    reference_label : str
+        The rollout bot's own choice, in the game's words.
 
     Examples
     --------
@@ -400,6 +438,11 @@ class Decision:
     error: Estimate
     tag: str
     alternatives: tuple
+    points: Estimate | None = None
+    worlds: Any = field(default=None, compare=False, repr=False)
+    chosen_index: int = 0
+    missed: Estimate | None = None
+    reference_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -456,7 +499,7 @@ class SeatFigures:
     luck : float
         The sum of the seat's luck over every chance event.
     error : float
-        The sum of the seat's errors over its decisions.
+        The sum of the seat's errors over its decisions (against the rollout bot's choices).
     decisions, mistakes, blunders : int
         Decisions judged, and how many were labelled.
     verdict : str
@@ -464,6 +507,10 @@ class SeatFigures:
     luck_se, error_se : float
         Standard errors of the two totals (the rollouts' noise, summed over the events):
         a total within about two of them of 0 is not told apart from 0.
+    points_error : float
+        The sum of the seat's errors in points of score lead (:attr:`Decision.points`).
+    missed : float
+        The sum of what the best actions found would have added (:attr:`Decision.missed`).
 
     Examples
     --------
@@ -484,6 +531,8 @@ class SeatFigures:
     verdict: str
     luck_se: float = float("nan")
     error_se: float = float("nan")
+    points_error: float = 0.0
+    missed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -502,7 +551,7 @@ class TurningPoint:
         What happened, in the game's words.
     swing : float
         The change of that seat's win chance against expectation (luck) or against the
-        best action found (minus the error).
+        rollout bot's own choice (minus the error).
 
     Examples
     --------
@@ -656,9 +705,13 @@ class GameAnalysis:
         return f"<GameAnalysis of {self.game.name}, {len(self.record.actions)} actions:\n{self.summary()}>"
 
 
-def _candidates(game, view, rng, chosen, alternatives: int) -> list:
-    """The chosen action and the game's own few best (``search_actions``, greedy's first)."""
+def _candidates(game, view, rng, chosen, alternatives: int, policy: Callable | None = None) -> list:
+    """The actions compared at a decision: first the reference, the rollout bot's own choice
+    (``policy`` on the seat's view, with a copy of ``rng``: the game's first ``search_actions``
+    where that is the greedy bot's choice), then the game's own few best, then the chosen."""
     out: list = []
+    if policy is not None:
+        out.append(policy(game, view, copy.deepcopy(rng)))
     for c in game.search_actions(view, rng):
         a = c.action if type(c) is Plan else c
         if a not in out:
@@ -797,9 +850,10 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
     rollouts : int, optional
         Worlds per estimate: the accuracy knob (default 8; 4 with ``quick``).
     alternatives : int, optional
-        Actions compared at a decision besides the chosen one: the first of the game's
-        ``search_actions`` (its own few best, greedy's first; every legal action for a game
-        without that hook). Default 3; 0 with ``quick``: no decision is judged (luck only).
+        Actions compared at a decision besides the chosen one: the rollout bot's own choice
+        (the reference of the error), then the first of the game's ``search_actions`` (its
+        own few best; every legal action for a game without that hook) up to this many.
+        Default 3; 0 with ``quick``: no decision is judged (luck only).
     horizon : int, "game" or None
         Decisions per rollout before the game's ``estimate_scores`` values it. Default
         (None) ``"game"``: every rollout to the end, so win chances mean what they say
@@ -874,7 +928,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
                 chance_at.append(t)
         elif n_alt and len(game.legal_actions(s)) > 1:
             view = game.observation(s, p) if ev.hidden else s
-            cands = _candidates(game, view, rng, a, n_alt)
+            cands = _candidates(game, view, rng, a, n_alt, ev.policy)
             if len(cands) > 1:
                 decide_at.append((t, p, cands))
     positions = sorted({0} | {u for t in chance_at for u in (t, t + 1)})
@@ -950,11 +1004,14 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
                                  len(mine), sum(d.tag == "mistake" for d in mine),
                                  sum(d.tag == "blunder" for d in mine),
                                  _verdict(name, float(end[i]), luck, error, luck_se, error_se),
-                                 luck_se, error_se))
+                                 luck_se, error_se,
+                                 sum(d.points.value for d in mine if d.points is not None),
+                                 sum(d.missed.value for d in mine if d.missed is not None)))
     swings = [TurningPoint(c.index, "luck", max(range(n), key=lambda i: abs(c.luck[i])), c.label,
                            max(c.luck, key=abs)) for c in chance]
-    swings += [TurningPoint(d.index, "error", d.seat, f"{d.label} (best: {d.best_label})",
-                            -d.error.value) for d in decisions if d.error.value > 0]
+    swings += [TurningPoint(d.index, "error", d.seat, f"{d.label} (the bot's choice: "
+                            f"{d.reference_label})", -d.error.value)
+               for d in decisions if d.error.value > 0]
     swings.sort(key=lambda x: (-abs(x.swing), x.index))
     shown = dict(settings, bot=bot_name(bot), alternatives=n_alt, luck_view=luck_view,
                  horizon="game" if ev.horizon is None else ev.horizon)
@@ -962,50 +1019,103 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
                         swings[:5], shown)
 
 
-def _judge(game, t: int, s, p: int, cands: list, ci: int, vals: list, label: str) -> Decision:
-    """A decision's error, estimated without the bias of picking the best on the same noise.
+def _cross_fit(m: np.ndarray, ci: int) -> tuple[Estimate, list[int]]:
+    """The cross-fitted error of action ``ci`` among the rows of ``m`` (actions x worlds).
 
-    Taking the largest of several noisy values and measuring it on the same noise would
-    find an error in every decision, even between equal actions. So the worlds are split
-    in two halves and cross-fitted: the action that looks best on the first half is
-    measured against the chosen one on the second, the best on the second against the
-    chosen on the first, and the error is the mean over all worlds of those paired
-    differences. Each half's part is unbiased for the same quantity (the worlds are
-    exchangeable), so the error is too (its sum over many decisions is the true cost, and
-    it may come out a little below 0 for a good move), with half the variance of measuring
-    on one half only. A half that picks the chosen action adds exactly 0 (ties go to the
-    chosen action); the interval treats the worlds as independent.
+    The worlds are split in two halves; the action that looks best on each half (ties go to
+    the chosen one) is measured against the chosen one on the other half; the error is the
+    mean over all worlds of those paired differences, with the half's picks.
+
+    >>> import numpy as np
+    >>> e, picks = _cross_fit(np.array([[0., 0, 1, 1], [1., 1, 0, 0]]), 0)
+    >>> e.value, picks
+    (-0.5, [1, 0])
     """
-    r = len(vals[0].worlds)
+    r = m.shape[1]
     half = r // 2
     parts = (slice(0, half), slice(half, r))
 
     def pick(part: slice) -> int:
-        return max(range(len(cands)), key=lambda i: (float(vals[i].worlds[part, p].mean()), i == ci))
+        return max(range(len(m)), key=lambda i: (float(m[i, part].mean()), i == ci))
 
     picks = [pick(parts[0]), pick(parts[1])]  # picked on one half, measured on the other
     if picks == [ci, ci]:
-        err = Estimate(0.0, 0.0, 0.0, r)
+        return Estimate(0.0, 0.0, 0.0, r), picks
+    diffs = [m[picks[k], parts[1 - k]] - m[ci, parts[1 - k]] for k in (0, 1)]
+    err = mean_ci(np.concatenate(diffs).tolist())
+    if math.isnan(err.low):
+        err = Estimate(err.value, err.value, err.value, err.n)
+    return err, picks
+
+
+def _judge(game, t: int, s, p: int, cands: list, ci: int, vals: list, label: str) -> Decision:
+    """A decision's error against the rollout bot's own choice, and the best found.
+
+    ``cands[0]`` is the *reference*: the action the rollout bot would have played. The
+    error is its value minus the chosen action's, paired on every world (common random
+    numbers) with nothing picked from the noise, so it is unbiased, and its sum along a game
+    is what the performance-difference identity says: the win chance the seat's play gave
+    away against playing as the evaluator does, the rest of the change of its win chance
+    being its luck and the other seats' moves. Measured against the best of several noisy
+    values instead, a decision would also be charged the evaluator's own blind spots (what
+    an alternative, then the rollout bot, gains over the rollout bot's own choice): a
+    player who walks into positions where the rollout bot plays badly would be charged
+    at every step, one whose win chance is gone never.
+
+    The best found (``best_label``, ``missed``) is also given, as a hint of what might have
+    been better: picked on one half of the worlds and measured against the chosen on the
+    other, both ways (:func:`_cross_fit`), so that the largest of several noisy values does
+    not find a gain in every decision. ``points`` is the error in points of score lead.
+    """
+    win = np.array([v.worlds[:, p] for v in vals], dtype=float)
+    lead = np.array([v.lead(p) for v in vals], dtype=float)
+    zero = Estimate(0.0, 0.0, 0.0, win.shape[1])
+
+    def against_reference(m: np.ndarray) -> Estimate:
+        if ci == 0:
+            return zero
+        e = mean_ci((m[0] - m[ci]).tolist())
+        return Estimate(e.value, e.value, e.value, e.n) if math.isnan(e.low) else e
+
+    err, points = against_reference(win), against_reference(lead)
+    missed, picks = _cross_fit(win, ci)
+    if picks == [ci, ci]:
         best = ci
-    else:
-        diffs = [vals[picks[k]].worlds[parts[1 - k], p] - vals[ci].worlds[parts[1 - k], p]
-                 for k in (0, 1)]
-        err = mean_ci(np.concatenate(diffs).tolist())
-        if math.isnan(err.low):
-            err = Estimate(err.value, err.value, err.value, err.n)
-        # the one shown: the better (on every world) of the picks that are not the chosen
-        best = max((i for i in picks if i != ci), key=lambda i: float(vals[i].worlds[:, p].mean()))
-    sure = best != ci and err.low > 0
+    else:  # the one shown: the better (on every world) of the picks that are not the chosen
+        best = max((i for i in picks if i != ci), key=lambda i: float(win[i].mean()))
+    sure = ci != 0 and err.low > 0
     tag = ("blunder" if err.value >= BLUNDER else "mistake" if err.value >= MISTAKE else "") \
         if sure else ""
     alts = tuple((game.action_label(s, c), vals[i].win[p], vals[i].score[p])
                  for i, c in enumerate(cands))
     return Decision(label=label, index=t, seat=p, best_label=game.action_label(s, cands[best]),
                     chosen=vals[ci].estimate(p), best=vals[best].estimate(p), error=err, tag=tag,
-                    alternatives=alts)
+                    alternatives=alts, points=points, worlds=np.stack([win, lead]),
+                    chosen_index=ci, missed=missed, reference_label=alts[0][0])
 
 
 # ------------------------------------------------------------------------ many games
+def dealt_ci(rows, column: str) -> Estimate:
+    """The mean of ``column`` over ``rows`` with a 95% interval that counts each *deal* once.
+
+    The skill ladder plays every line-up of a round on the same seed, so the games of one
+    round are dealt the same set-up and meet much the same dice: their luck (and errors) are
+    correlated, and an interval that took them as independent would be too narrow (a seat's
+    mean luck would seem to exclude 0 far more often than 1 time in 20). The rows of each
+    ``round`` are averaged first and the interval is taken over those means (a cluster-robust
+    interval); without a ``round`` column, over the rows.
+
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"round": [0, 0, 1, 1], "luck": [1.0, 1.0, -1.0, -1.0]})
+    >>> e = dealt_ci(t, "luck")
+    >>> e.value, e.n
+    (0.0, 2)
+    """
+    if "round" not in rows:
+        return mean_ci(rows[column].to_numpy())
+    return mean_ci(rows.groupby("round")[column].mean().to_numpy())
+
+
 def _analyse_one(game, record, opts: dict) -> "GameAnalysis":
     """Worker: one game's analysis (luck_and_skill on an executor)."""
     return analyse(game, record, **opts)
@@ -1019,13 +1129,15 @@ class LuckAndSkill:
     table : pandas.DataFrame
         One row per game and seat: ``game``, ``lineup``, ``round``, ``seat``, ``bot``,
         ``start`` (estimated win chance at the start), ``result`` (1 win, shared wins
-        split), ``luck``, ``error``, ``decisions``.
+        split), ``luck``, ``error``, ``points_error`` (the error in points of score lead),
+        ``missed`` (what the best actions found would have added), ``decisions``.
     by_seat, by_bot : pandas.DataFrame
-        Mean luck and error per seat / per bot with 95% intervals (``luck_low``, ...).
+        Mean luck, error and points error per seat / per bot with 95% intervals
+        (``luck_low``, ...), each round's games counted as one deal (:func:`dealt_ci`).
     luck_share : Estimate
         The share of the outcome explained by luck: of the spread (variance) of each
         seat's result about its start, the part the dice account for (luck), against the
-        rest (everyone's decisions). 95% interval by resampling games.
+        rest (everyone's decisions). 95% interval by resampling rounds (deals).
     ladder : SkillLadder
         The skill ladder of the same games (see :func:`luck_and_skill`).
 
@@ -1051,10 +1163,14 @@ class LuckAndSkill:
         import pandas as pd
         rows = []
         for k, g in self.table.groupby(key, sort=True):
-            luck, err = mean_ci(g.luck.to_numpy()), mean_ci(g.error.to_numpy())
+            luck, err = dealt_ci(g, "luck"), dealt_ci(g, "error")
+            pts = dealt_ci(g, "points_error") if "points_error" in g \
+                else Estimate(float("nan"), float("nan"), float("nan"), 0)
             rows.append({key: k, "games": len(g), "luck": luck.value, "luck_low": luck.low,
                          "luck_high": luck.high, "error": err.value, "error_low": err.low,
-                         "error_high": err.high, "win_rate": float(g.result.mean())})
+                         "error_high": err.high, "points_error": pts.value,
+                         "points_error_low": pts.low, "points_error_high": pts.high,
+                         "win_rate": float(g.result.mean())})
         return pd.DataFrame(rows)
 
     def _share(self) -> Estimate:
@@ -1070,6 +1186,8 @@ class LuckAndSkill:
 
         all_idx = np.arange(len(t))
         value = share(all_idx)
+        # resampled by deal: the games of one round share their dice (see dealt_ci)
+        games = t["round"].to_numpy() if "round" in t else games
         ids = np.unique(games)
         if len(ids) < 2:
             return Estimate(value, float("nan"), float("nan"), len(ids))
@@ -1104,7 +1222,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
                    seed: int = 0, *, quick: bool = False, rollouts: int | None = None,
                    alternatives: int | None = None, horizon: int | str | None = None,
                    executor: Any = None, progress: bool = True,
-                   luck_view: str = "seat") -> LuckAndSkill:
+                   luck_view: str = "seat", bot: Any = "greedy") -> LuckAndSkill:
     """Luck and skill over many games: each game analysed, the figures gathered.
 
     The games are the skill ladder's (:func:`tabletop_nb.skill_ladder` with the same
@@ -1132,8 +1250,8 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     quick : bool, default False
         Analyse each game with the quick setting (see :func:`analyse`): luck only, no
         decision judged.
-    rollouts, alternatives, horizon, luck_view
-        As in :func:`analyse`.
+    rollouts, alternatives, horizon, luck_view, bot
+        As in :func:`analyse` (``bot`` plays the rollouts: the evaluator).
     executor : None, "serial", "processes" or Executor
         Where the games are played and analysed, one game per task (None: this process;
         "processes": a pool of one process per core).
@@ -1182,7 +1300,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     ladder = SkillLadder(table, names, game_name=game.name, players=players, seed=root,
                          bootstrap=200)
     rows, analyses = [], []
-    opts: dict[str, Any] = {"bot": "greedy", "rollouts": rollouts, "alternatives": alternatives,
+    opts: dict[str, Any] = {"bot": bot, "rollouts": rollouts, "alternatives": alternatives,
             "horizon": horizon, "quick": quick, "seed": seed, "executor": "serial",
             "progress": False, "luck_view": luck_view}
     bar = _Bar(progress, len(records), f"analysing {game.name} games", unit="game")
@@ -1208,7 +1326,8 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
             for s in a.seats:
                 rows.append({"game": li * rounds + r, "lineup": li, "round": r, "seat": s.seat,
                              "bot": s.bot, "start": s.start, "result": s.result, "luck": s.luck,
-                             "error": s.error, "decisions": s.decisions, "luck_se": s.luck_se,
+                             "error": s.error, "points_error": s.points_error, "missed": s.missed,
+                             "decisions": s.decisions, "luck_se": s.luck_se,
                              "error_se": s.error_se})
             bar.update()
     finally:

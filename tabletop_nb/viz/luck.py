@@ -96,8 +96,8 @@ def luck_chart(analysis: Any, height: int = 420) -> go.Figure:
         marker={"symbol": "x", "size": 11, "color": [_colour(game, d.seat) for d in big],
                 "line": {"width": 1, "color": "black"}},
         text=[f"{d.tag}: {_esc(game.player_name(d.seat))} chose {_esc(d.label)}"
-              f"<br>best found: {_esc(d.best_label)}<br>cost {100 * d.error.value:.0f} "
-              f"points of win chance" for d in big],
+              f"<br>the bot would play: {_esc(d.reference_label or d.best_label)}"
+              f"<br>cost {100 * d.error.value:.0f} points of win chance" for d in big],
         hovertemplate="%{text}<extra></extra>"))
     marks = []
     if analysis.chance:

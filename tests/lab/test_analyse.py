@@ -10,8 +10,8 @@ import pytest
 import tabletop_nb as tt
 from tabletop_nb import CHANCE, TERMINAL, TabletopError
 from tabletop_nb.core import memo
-from tabletop_nb.lab.analyse import Evaluator, Value, _judge, analyse, luck_and_skill
-from tests.toygame import ToyGame, hold_at_10
+from tabletop_nb.lab.analyse import Evaluator, Value, _judge, analyse, dealt_ci, luck_and_skill
+from tests.toygame import Decide, ToyGame, hold_at_10
 
 
 def small_pig():
@@ -65,7 +65,9 @@ def test_estimates_converge_to_the_exact_win_chances():
 
 def test_luck_and_error_match_the_exact_values():
     """A chance event's luck is the exact win chance after the roll minus the exact
-    expectation over the six faces; a decision's error is the exact best minus chosen."""
+    expectation over the six faces; a decision's error is the exact value of the rollout
+    bot's own choice minus the chosen one's (not the best's: where holding at 10 is not
+    best, that would differ), and what it missed is the exact best minus chosen."""
     game = small_pig()
     exact = exact_values(game)
     rec = tt.play(game, ["random", "random"], seed=4)
@@ -77,41 +79,59 @@ def test_luck_and_error_match_the_exact_values():
         s = states[c.index]
         want = np.array(exact(states[c.index + 1])) - np.array(exact(s))
         assert np.allclose(c.luck, want, atol=0.04), (c, want)
+    apart = 0
     for d in a.decisions:
         s = states[d.index]
         q = {a_: exact(game.apply(s, a_))[d.seat] for a_ in game.legal_actions(s)}
-        want = max(q.values()) - q[actions[d.index]]
-        half = (d.error.high - d.error.low) / 2  # 1.96 standard errors (0 when judged best)
+        want = q[hold_at_10(game, s, None)] - q[actions[d.index]]
+        half = (d.error.high - d.error.low) / 2  # 1.96 standard errors (0 for the bot's choice)
         assert abs(d.error.value - want) <= 1.6 * half + 0.02, (d, want)
+        assert d.reference_label == game.action_label(s, hold_at_10(game, s, None))
+        best = max(q.values()) - q[actions[d.index]]
+        assert abs(d.missed.value - best) <= 0.05, (d, best)
+        apart += abs(best - want) > 0.05
+    assert apart, "no decision where the best and the bot's choice differ: the test cannot tell them apart"
 
 
-def test_a_decisions_error_is_cross_fitted_on_the_two_halves_of_the_worlds():
-    """The best action is picked on one half of the worlds and measured against the chosen
-    one on the other half, both ways, and the error is the mean over all worlds: not the
-    best on every world measured on the same worlds (biased up), nor one half only."""
+def test_a_decisions_error_is_against_the_bots_choice_and_the_best_found_is_cross_fitted():
+    """The error is the reference's value (the first action compared: the rollout bot's
+    own choice) minus the chosen one's on every world, nothing picked from the noise. What
+    the best found would have added (``missed``) is picked on one half of the worlds and
+    measured against the chosen one on the other half, both ways, and averaged over all the
+    worlds: not the best on every world measured on the same worlds (biased up), nor one
+    half only. ``points`` is the error in score lead."""
     game = small_pig()
     s = next(s for s in tt.replay(game, tt.play(game, "random", seed=1))
              if game.current_player(s) >= 0 and len(game.legal_actions(s)) == 2)
     chosen, other = game.legal_actions(s)
     assert game.action_label(s, chosen) != game.action_label(s, other)
-    scores = np.zeros((4, 2))
 
-    def value(seat0):  # one value per world for seat 0, the rest for seat 1
+    def value(seat0, lead=(0, 0, 0, 0)):  # one value per world for seat 0, the rest for seat 1
         w = np.array(seat0, dtype=float)
-        return Value(np.column_stack([w, 1 - w]), scores)
-    # the other action looks better on the first half (1, 1 against 0, 0) and worse on the
-    # second (0, 0 against 1, 1): measured on the second half it loses 1 a world, and the
-    # second half picks the chosen action (0 on the first half's worlds)
+        return Value(np.column_stack([w, 1 - w]), np.column_stack([np.array(lead, float), np.zeros(4)]))
+    # the chosen action is the reference: no error, whatever the other one's values; the
+    # other looks better on the first half (1, 1 against 0, 0) and worse on the second
+    # (0, 0 against 1, 1): measured on the second half it loses 1 a world, and the second
+    # half picks the chosen action (0 on the first half's worlds)
     d = _judge(game, 0, s, 0, [chosen, other], 0, [value([0, 0, 1, 1]), value([1, 1, 0, 0])], "x")
-    assert d.error.value == pytest.approx(-0.5) and d.error.n == 4
-    assert d.best_label == game.action_label(s, other) and d.tag == ""
-    # both halves pick the chosen action: exactly 0, nothing to measure
-    d = _judge(game, 0, s, 0, [chosen, other], 0, [value([1, 0, 1, 0]), value([0, 1, 0, 1])], "x")
     assert (d.error.value, d.error.low, d.error.high) == (0.0, 0.0, 0.0)
+    assert d.missed.value == pytest.approx(-0.5) and d.missed.n == 4
+    assert d.best_label == game.action_label(s, other) and d.tag == ""
+    assert d.reference_label == game.action_label(s, chosen)
+    # the reference is the other action: the error is its mean paired difference over all
+    # four worlds (1 - 0 twice, 0 - 1 twice: 0), in points too (4 - 0 each world)
+    d = _judge(game, 0, s, 0, [other, chosen], 1, [value([1, 1, 0, 0], (4, 4, 4, 4)),
+                                                   value([0, 0, 1, 1])], "x")
+    assert d.error.value == pytest.approx(0.0) and d.error.low < 0 < d.error.high
+    assert d.points.value == pytest.approx(4.0) and d.reference_label == game.action_label(s, other)
+    # both halves pick the chosen action: nothing missed, exactly
+    d = _judge(game, 0, s, 0, [chosen, other], 0, [value([1, 0, 1, 0]), value([0, 1, 0, 1])], "x")
+    assert (d.missed.value, d.missed.low, d.missed.high) == (0.0, 0.0, 0.0)
     assert d.best_label == game.action_label(s, chosen)
-    # the other action better on every world: each half picks it, the error is 1 for sure
-    d = _judge(game, 0, s, 0, [chosen, other], 0, [value([0, 0, 0, 0]), value([1, 1, 1, 1])], "x")
-    assert d.error.value == 1.0 and d.tag == "blunder"
+    # the bot's choice better on every world: the error is 1 for sure, a blunder; the best
+    # found, the same action, is picked by both halves
+    d = _judge(game, 0, s, 0, [other, chosen], 1, [value([1, 1, 1, 1]), value([0, 0, 0, 0])], "x")
+    assert d.error.value == 1.0 and d.tag == "blunder" and d.missed.value == 1.0
 
 
 def test_shared_rollouts_change_no_figure():
@@ -165,16 +185,76 @@ def test_luck_has_mean_zero_per_seat(name):
         assert np.allclose(per_game, 0, atol=1e-9)
 
 
+def exact_mixed(game, seat):
+    """Each seat's exact win chance when ``seat`` plays uniformly at random and every other
+    seat holds at 10."""
+    @functools.lru_cache(maxsize=None)
+    def v(s):
+        p = game.current_player(s)
+        if p == TERMINAL:
+            win = game.winners(s)
+            return tuple(1 / len(win) if i in win else 0.0 for i in range(game.num_players))
+        if p == CHANCE:
+            return tuple(sum(float(pr) * np.array(v(game.apply(s, o))) for o, pr in game.chance_outcomes(s)))
+        if p == seat:
+            # a random seat may roll on without end: past a pot of 60 (reached with a chance
+            # below 1e-6) it is taken to hold
+            acts = game.legal_actions(s) if s.pot <= 60 else [Decide("hold")]
+            return tuple(sum(np.array(v(game.apply(s, a))) for a in acts) / len(acts))
+        return v(game.apply(s, hold_at_10(game, s, None)))
+    return v
+
+
+def test_a_seats_errors_add_up_to_what_its_play_lost_against_the_evaluators():
+    """The performance-difference identity: measured against the rollout bot's own choice,
+    a seat's errors sum, in expectation, to its win chance under the rollout bot's play
+    minus its win chance under its own play (others playing the rollout bot, luck averaging
+    0). Random against hold-at-10 in small Pig, exact values on both sides; the error
+    against the best found would add hold-at-10's own shortfalls and overshoot."""
+    game = small_pig()
+    s0 = game.initial_state()
+    ls = luck_and_skill(game, ["random", "hold10"], games=80, seed=3, rollouts=16,
+                        alternatives=1, horizon="game", progress=False, bot="hold10")
+    rnd = ls.table[ls.table.bot == "random"]
+    for seat in (0, 1):
+        want = exact_values(game)(s0)[seat] - exact_mixed(game, seat)(s0)[seat]
+        got = dealt_ci(rnd[rnd.seat == seat], "error")
+        assert got.low <= want <= got.high, (seat, got, want)
+
+
+def test_the_games_of_one_deal_count_once_in_an_interval():
+    """The ladder plays each round's line-ups on one seed, so their dice agree (here every
+    game of a round opens with the same roll): their luck is correlated, and the per-seat
+    and per-bot intervals are taken over each round's mean (a cluster-robust interval),
+    not over the games as if independent (too narrow: a seat's mean luck then excludes 0
+    far more often than 1 time in 20)."""
+    game = small_pig()
+    ls = luck_and_skill(game, ["random", "hold10"], games=8, seed=5, quick=True,
+                        progress=False, bot="hold10")
+    firsts = {}
+    for a in ls.analyses:
+        firsts.setdefault(str(a.record.seed), set()).add(a.chance[0].label if a.chance else None)
+    assert ls.table["round"].nunique() == len(firsts) == 4 and all(len(v) == 1 for v in firsts.values())
+    for seat, g in ls.table.groupby("seat"):
+        row = ls.by_seat.set_index("seat").loc[seat]
+        per_round = g.groupby("round").luck.mean().to_numpy()
+        sd = per_round.std(ddof=1) / np.sqrt(len(per_round))
+        assert row.luck == pytest.approx(per_round.mean())
+        assert row.luck_high - row.luck == pytest.approx(1.959964 * sd, rel=1e-4)
+    assert dealt_ci(ls.table.drop(columns="round"), "luck").n == len(ls.table)
+
+
 def test_a_random_seat_errs_more_than_a_careful_one():
-    """Each bot's mean error per game: random gives away more win chance than hold-at-10,
-    in the same games (the real games' 200-game figures, with greedy and search, are in
-    benchmarks/results/luck.jsonl)."""
+    """Each bot's mean error per game, measured against hold-at-10 (the rollout bot):
+    random gives away win chance, hold-at-10 none (it is the reference), in the same games
+    (the real games' figures, with greedy and search, are in benchmarks/results/luck.jsonl)."""
     game = small_pig()
     ls = luck_and_skill(game, ["random", "hold10"], games=60, seed=1, rollouts=32,
-                        alternatives=1, horizon="game", progress=False)
+                        alternatives=1, horizon="game", progress=False, bot="hold10")
     err = ls.by_bot.set_index("bot")
     assert err.error["random"] > 0.03
-    assert err.error_low["random"] > err.error_high["hold10"]
+    assert err.error_low["random"] > err.error_high["hold10"] == 0
+    assert err.points_error_low["random"] > 0
 
 
 # ----------------------------------------------------------------- hidden information
