@@ -44,6 +44,8 @@ def _neko_flat(game, s) -> str:
     def field(f):
         if f == "players":
             return tuple(player(P) for P in s.players)
+        if f in ("hands", "picks"):   # in the dice draft's record now
+            return getattr(s.draft, f)
         if f == "main":   # a typed record now (None, TookFish, Bidding, Activated)
             main = s.main
             if main is None:

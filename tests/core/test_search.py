@@ -248,11 +248,11 @@ def test_neko_ignores_the_earlier_draft_picks():
     game = tabletop_nb.load_game("neko", players=3)
     rng = np.random.default_rng(4)
     s = _first_decision(game, rng, lambda s: s.frames and s.frames[-1].kind == "draft"
-                        and s.picks and len(set(s.hands[0])) > 1)
+                        and s.draft.picks and len(set(s.draft.hands[0])) > 1)
     from tabletop_nb.games.neko.state import with_picks
     me = game.current_player(s)
-    other = [v for v in set(s.hands[0]) if v != s.picks[0]][0]
-    s2 = with_picks(s, (other,) + s.picks[1:])
+    other = [v for v in set(s.draft.hands[0]) if v != s.draft.picks[0]][0]
+    s2 = with_picks(s, (other,) + s.draft.picks[1:])
     assert s2 != s and game.observation(s2, me) == game.observation(s, me)
     bot = SearchBot(simulations=12)
     for k in range(3):

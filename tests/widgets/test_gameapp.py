@@ -703,7 +703,7 @@ def test_neko_draft_shows_the_dice_you_choose_from_not_another_seats_roll():
         app.choose(game.legal_actions(app.state)[0])
     s = app.state
     assert game.phase(s).endswith("Draft dice") and game.current_player(s) == 0
-    hand = list(s.hands[0])
+    hand = list(s.draft.hands[0])
     last_roll = app.session.last_chance[1]
     assert tuple(hand) != tuple(last_roll.dice)      # the last roll is another seat's
     box = app.dice_box.value
@@ -712,9 +712,9 @@ def test_neko_draft_shows_the_dice_you_choose_from_not_another_seats_roll():
     keep = {int(b.description.split()[-1]) for b in app.action_buttons}
     assert keep == set(hand)                         # the choices are the dice drawn
     dice = view.layers(game, s)[view.LAYERS.index("dice")]
-    hands = [v for h in s.hands for v in h]
+    hands = [v for h in s.draft.hands for v in h]
     assert sorted(map(int, dice["text"])) == sorted(hands + [v for p in s.players for v in p.dice])
-    for seat, h in enumerate(s.hands):
+    for seat, h in enumerate(s.draft.hands):
         assert dice["marker"]["color"].count(view._SEAT_LIGHT[seat]) == len(h)
 
 

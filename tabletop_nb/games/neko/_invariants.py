@@ -84,14 +84,14 @@ def invariants(game, s) -> list[str]:
         twice = [c for c, n in seen.items() if n > 1]
         bad.append(f"cards not accounted for: missing {sorted(missing)}, twice {twice}")
     # NK-INV-03: every die in exactly one place
-    dice = sum(len(h) for h in s.hands) + len(s.discard)
+    dice = sum(len(h) for h in s.draft.hands) + len(s.discard)
     dice += sum(len(d) for row in s.bids for d in row)
     for P in s.players:
         dice += len(P.dice) + len(P.hub_dice) + len(P.card_dice)
     dice += sum(1 for f in frames if f.kind == "reroll")
     expected = r.dice_per_player * N if s.phase in _DICE_PHASES else None
     if s.phase == 3:  # ROLL: the seats rolled so far
-        expected = r.dice_per_player * sum(1 for h in s.hands if h)
+        expected = r.dice_per_player * sum(1 for h in s.draft.hands if h)
     if s.phase not in _DICE_PHASES and s.phase != 3:
         expected = 0
     if dice != expected:

@@ -191,7 +191,7 @@ class GreedyBot:
             # lists); the choice is the value
             # that comes first in an order of preference read from the seat's hubs alone
             # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
-            have = s.hands[p] if kind == DRAFT_PICK else P.dice
+            have = s.draft.hands[p] if kind == DRAFT_PICK else P.dice
             for v in _pick_order(game, P, kind, p, mem):
                 if v in have:
                     return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
@@ -1446,10 +1446,11 @@ def determinize(game, s, seat, rng):
     >>> determinize(game, s, 0, np.random.default_rng(1)) is s
     True
     """
-    picks = s.picks
+    picks = s.draft.picks
     if not picks or all(picks):
         return s
-    new = tuple(v if v else s.hands[i][int(rng.integers(len(s.hands[i])))]
+    hands = s.draft.hands
+    new = tuple(v if v else hands[i][int(rng.integers(len(hands[i])))]
                 for i, v in enumerate(picks))
     from .state import with_picks as _with_picks
     return _with_picks(s, new)

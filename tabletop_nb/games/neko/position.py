@@ -17,7 +17,7 @@ from typing import Mapping
 from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
 from ._invariants import invariants
-from .state import ACTION, DRAFT, INCOME, MARKET, RESOLVE, REWARD, NekoState, Player
+from .state import ACTION, DRAFT, INCOME, MARKET, RESOLVE, REWARD, DiceDraft, NekoState, Player
 from .engine import hubs_ships
 
 __all__ = ["build_position", "PHASE_NAMES"]
@@ -241,7 +241,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         players=tuple(players), phase=ph, round=round, step=0, order=order, turn=turn, frames=(),
         deck=deck, bottom=((), ()), piles=(), area=tuple(area), adv=tuple(adv), adv_pool=(),
         bids=tuple(tuple(row) for row in rows), discard=discard, tiles=tiles, bonus_left=bonus_left,
-        hands=hand_t, picks=(), main=None, removed=tuple(sorted(removed)), final=())
+        draft=DiceDraft(hands=hand_t, picks=()), main=None, removed=tuple(sorted(removed)), final=())
     bad = invariants(game, s)
     if bad:
         _refuse("table", "; ".join(bad))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ...core.draft import evolver, state_record
 
 __all__ = [
-    "Player", "NekoState", "TookFish", "Bidding", "Activated", "TOOK_FISH", "ACTIVATED",
+    "Player", "NekoState", "DiceDraft", "NO_DRAFT", "TookFish", "Bidding", "Activated", "TOOK_FISH", "ACTIVATED",
     # chance outcomes
     "StartOrder", "DrawTile", "DrawAdvanced", "DrawCard", "RollDice", "Rolled",
     # decisions
@@ -126,6 +126,35 @@ class Player:
     church_used: int = 0
 
 
+# --------------------------------------------------------------------------- the draft
+
+
+@state_record
+class DiceDraft:
+    """The dice draft of the Preparation phase (NK-DRF): the hands of dice passed around.
+
+    Attributes
+    ----------
+    hands : tuple
+        The hand in front of each seat (die values, sorted); ``()`` outside the draft.
+    picks : tuple
+        This draft step's picks so far, in seat order (hidden from the other seats,
+        NK-DRF-05).
+
+    Examples
+    --------
+    >>> DiceDraft(hands=((1, 3), (2, 6)), picks=(3,))
+    DiceDraft(hands=((1, 3), (2, 6)), picks=(3,))
+    """
+
+    hands: tuple
+    picks: tuple
+
+
+#: no draft under way (a record is a value: one serves every state)
+NO_DRAFT = DiceDraft(hands=(), picks=())
+
+
 # --------------------------------------------------------------------------- the turn's main action
 # (NK-ACT-05: one main action per turn; ``NekoState.main`` is None until it is taken)
 
@@ -215,9 +244,8 @@ class NekoState:
         The mid-game scoring tiles drawn: the first period's, then the second's.
     bonus_left : tuple
         Starting bonus tiles nobody has taken.
-    hands, picks : tuple
-        The draft: the hand in front of each seat, and this step's picks in seat order
-        (hidden from the other players).
+    draft : DiceDraft
+        The dice draft: the hand in front of each seat and this step's picks.
     main : TookFish, Bidding, Activated or None
         This turn's main action, None until it is taken.
     removed : tuple
@@ -252,8 +280,7 @@ class NekoState:
     discard: tuple       # the discard area (dice values, sorted)
     tiles: tuple         # mid-game scoring tiles drawn (ids): first period's, then second's
     bonus_left: tuple    # starting bonus tiles nobody has taken
-    hands: tuple         # the draft: the hand in front of each seat
-    picks: tuple         # the draft: this step's picks so far, in seat order (hidden)
+    draft: DiceDraft     # the dice draft: hands and this step's picks
     main: TookFish | Bidding | Activated | None   # this turn's main action (None: not taken yet)
     removed: tuple       # cards out of the game
     final: tuple         # final scoring per player (empty until the end)
@@ -998,7 +1025,7 @@ def with_picks(s: NekoState, picks: tuple) -> NekoState:
     --------
     >>> import tabletop_nb
     >>> s = tabletop_nb.load_game("neko", players=2).initial_state()
-    >>> with_picks(s, (3, 5)).picks
+    >>> with_picks(s, (3, 5)).draft.picks
     (3, 5)
     """
-    return replace_state(s, picks=picks)
+    return replace_state(s, draft=DiceDraft(hands=s.draft.hands, picks=picks))

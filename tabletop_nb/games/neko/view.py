@@ -238,7 +238,8 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         bx, by = geo["block"][p]
         # in the draft, the dice the player chooses from, drawn after the kept ones in the
         # player's colour (the choices "Keep a 4" are these dice)
-        hand = s.hands[p] if s.phase == DRAFT and p < len(s.hands) else ()
+        hands = s.draft.hands
+        hand = hands[p] if s.phase == DRAFT and p < len(hands) else ()
         hub_dice = dict(P.hub_dice)
         filled = dict(P.cargo)
         complete = {(li, b) for (li, b, j), _, _ in P.hubs if not j}
@@ -377,9 +378,9 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         bid_y.append(y - _TILE_H / 2 - 5)  # clear of a highlighted tile's outline
         bid_text.append("<br>".join(lines))
     phase = game.phase(s)
-    if s.phase == DRAFT and s.hands:
+    if s.phase == DRAFT and s.draft.hands:
         phase += " · dice in front of " + ", ".join(
-            f"{game.player_name(q)}: {' '.join(map(str, h)) or '-'}" for q, h in enumerate(s.hands))
+            f"{game.player_name(q)}: {' '.join(map(str, h)) or '-'}" for q, h in enumerate(s.draft.hands))
     txt_x += [8, WIDTH - 8]
     txt_y += [-_TOP / 2, -_TOP / 2]
     txt_text += [f"<b>{phase}</b>", "discard area: " + (" ".join(map(str, s.discard)) or "empty")]
@@ -581,7 +582,8 @@ def dice_to_choose(game, state) -> list[int]:
     >>> dice_to_choose(game, game.initial_state())
     []
     """
-    if state.phase != DRAFT or game.current_player(state) < 0 or not state.hands:
+    hands = state.draft.hands
+    if state.phase != DRAFT or game.current_player(state) < 0 or not hands:
         return []
     p = state.frames[-1].seat
-    return list(state.hands[p]) if p < len(state.hands) else []
+    return list(hands[p]) if p < len(hands) else []

@@ -13,7 +13,7 @@ from tabletop_nb.games.neko.engine import (ACTION, BONUS, DRAFT, ENDGAME, INCOME
                                            PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, NekoGame)
 from tabletop_nb.games.neko.frames import as_frames
 from tabletop_nb.games.neko.rules import Card, Cargo, PortHub, Rules
-from tabletop_nb.games.neko.state import NekoState, Player
+from tabletop_nb.games.neko.state import DiceDraft, NekoState, Player
 from tabletop_nb.games.neko.engine import hubs_ships
 
 __all__ = ["card", "port", "make_game", "player", "table", "E", "Cargo", "PortHub", "ACTION",
@@ -78,7 +78,7 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
         area=(tuple(area) + (-1,) * game.area_spaces)[:game.area_spaces] if area is not None else (-1,) * game.area_spaces,
         adv=tuple(adv) if adv is not None else (-1,) * game.advanced_spaces, adv_pool=(),
         bids=tuple(tuple(r) for r in rows), discard=tuple(sorted(discard)), tiles=tuple(tiles),
-        bonus_left=(), hands=tuple(tuple(sorted(h)) for h in hands), picks=tuple(picks),
+        bonus_left=(), draft=DiceDraft(hands=tuple(tuple(sorted(h)) for h in hands), picks=tuple(picks)),
         main=main, removed=tuple(removed), final=())
 
 

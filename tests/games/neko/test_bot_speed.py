@@ -364,7 +364,7 @@ def test_draft_and_income_actions_from_tables_are_the_plain_ones():
         kind = s.frames[-1].kind
         legal = game.legal_actions(s)
         if kind == "draft":
-            assert legal == [Pick(v) for v in sorted(set(s.hands[p]))]
+            assert legal == [Pick(v) for v in sorted(set(s.draft.hands[p]))]
             seen[kind] += 1
         elif kind == "income":
             assert legal == [IncomeDie(v) for v in sorted(set(s.players[p].dice))]

@@ -17,7 +17,7 @@ import tabletop_nb
 from tabletop_nb.games.neko import CONFORMANCE, analysis
 from tabletop_nb.core.draft import evolve, fields_of
 from tabletop_nb.games.neko.engine import base
-from tabletop_nb.games.neko.state import (ActivateCard, Bidding, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
+from tabletop_nb.games.neko.state import (ActivateCard, Bidding, DiceDraft, Buy, Done, DrawCard, EndTurn, MoveShip, NekoState, Pass, Player,
                                           RemoveInterference, Reward, Sell)
 from tabletop_nb.games.neko.engine import action_phase
 from tabletop_nb.games.neko.engine import hubs_ships
@@ -229,12 +229,13 @@ def test_hidden_picks_are_with_picks_zeros(played):
     game, pairs = played
     seen = 0
     for s, _ in pairs:
-        if s.picks:
+        picks = s.draft.picks
+        if picks:
             seen += 1
             for p in range(game.player_count):
-                fast, plain = game.observation(s, p), with_picks(s, (0,) * len(s.picks))
+                fast, plain = game.observation(s, p), with_picks(s, (0,) * len(picks))
                 _same_state(fast, plain)
-                assert fast.picks == (0,) * len(s.picks) and s.picks != fast.picks or not any(s.picks)
+                assert fast.draft.picks == (0,) * len(picks) and picks != fast.draft.picks or not any(picks)
         else:
             assert game.observation(s, 0) is s
     assert seen > 10
@@ -342,7 +343,7 @@ def _plain_pick_or_end_turn(game, s, a) -> NekoState:
         w.turn = (w.turn + 1) % game.player_count
         w.events.append(("end_turn", top.seat))
     else:
-        w.picks = w.picks + (a.value,)
+        w.draft = DiceDraft(hands=w.draft.hands, picks=w.draft.picks + (a.value,))
     course.run(game, w)
     return _plain_freeze(w)
 

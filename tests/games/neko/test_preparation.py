@@ -48,7 +48,7 @@ def test_nk_drf_02_03_keep_one_pass_left_until_six():
     assert s.phase == DRAFT
     sizes = []
     while s.phase == DRAFT:
-        sizes.append(len(s.hands[0]))
+        sizes.append(len(s.draft.hands[0]))
         for seat in range(3):
             assert game.current_player(s) == seat
             s = game.apply(s, game.legal_actions(s)[-1])   # keep the highest
@@ -67,7 +67,7 @@ def test_nk_drf_02_06_hands_travel_clockwise_by_seat():
     s = replace(s, order=(2, 1, 0))      # turn order does not matter
     fronts = []
     while s.phase == DRAFT:
-        fronts.append(next(seat for seat in range(3) if set(s.hands[seat]) == {1}))
+        fronts.append(next(seat for seat in range(3) if set(s.draft.hands[seat]) == {1}))
         for _ in range(3):
             s = game.apply(s, game.legal_actions(s)[0])
     assert fronts == [0, 1, 2, 0, 1]
@@ -93,14 +93,14 @@ def test_nk_drf_05_picks_are_simultaneous_and_hidden():
     s = rolled(game, [(1, 2, 3, 4, 5, 6), (1, 1, 1, 6, 6, 6)])
     s1 = game.apply(s, Pick(6))
     assert game.current_player(s1) == 1
-    assert s1.hands == s.hands and s1.players == s.players     # nothing applied yet
+    assert s1.draft.hands == s.draft.hands and s1.players == s.players     # nothing applied yet
     view = game.observation(s1, 1)
-    assert view.picks == (0,) and game.legal_actions(view) == game.legal_actions(s1)
+    assert view.draft.picks == (0,) and game.legal_actions(view) == game.legal_actions(s1)
     with pytest.raises(IllegalActionError):
         game.apply(s1, Pick(2))                                # seat 1 holds no 2
     s2 = game.apply(s1, Pick(1))
     assert s2.players[0].dice == (6,) and s2.players[1].dice == (1,)
-    assert s2.hands == ((1, 1, 6, 6, 6), (1, 2, 3, 4, 5))      # swapped after the step
+    assert s2.draft.hands == ((1, 1, 6, 6, 6), (1, 2, 3, 4, 5))      # swapped after the step
 
 
 def test_nk_drf_07_two_players_swap_hands():

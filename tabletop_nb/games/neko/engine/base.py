@@ -32,7 +32,7 @@ from ....core.draft import evolver, fields_of
 from ....core import memo
 from ..rules import BonusTile, Card, MidTile, RewardSpace
 from ..rules import Rules as NekoRules
-from ..state import (ACTION, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
+from ..state import (ACTION, DiceDraft, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Adjust, Bid, Buy, DrawCard, EndTurn,
                      FishFor, IncomeDie, MoveShip, NekoState, Pass, Pick, Player, RemoveInterference,
                      Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, BuyShip, OpenHarbour, LoadCargo, Trade, Lighthouse, HospitalRemove)
@@ -54,7 +54,8 @@ _evolve_state = evolver(NekoState)
 
 def hide_picks(s: NekoState) -> NekoState:
     """``s`` with this draft step's picks hidden as 0s (what ``observation`` shows)."""
-    return _evolve_state(s, picks=(0,) * len(s.picks))
+    draft = s.draft
+    return _evolve_state(s, draft=DiceDraft(hands=draft.hands, picks=(0,) * len(draft.picks)))
 
 
 #: a Player's field values in constructor order read at once, for :func:`copy_player`

@@ -12,6 +12,7 @@ from bisect import bisect_right
 
 
 from ..frames import SmcFrame, draft_frame
+from ..state import NO_DRAFT, DiceDraft
 from .base import Engine as NekoGame
 from .base import (REWARD_ACTIONS, INCOME, insert_sorted, remove_one, changing_player, push, pop)
 from . import cards, end_of_round, hubs_ships
@@ -24,9 +25,9 @@ def apply_roll(game: NekoGame, w, top, a):
     """
     pop(w)
     seat = top.seat
-    hands = list(w.hands) if w.hands else [()] * game.player_count
+    hands = list(w.draft.hands) if w.draft.hands else [()] * game.player_count
     hands[seat] = tuple(a.dice)
-    w.hands = tuple(hands)
+    w.draft = DiceDraft(hands=tuple(hands), picks=w.draft.picks)
     w.events.append(("roll", seat, tuple(a.dice)))
 
 
@@ -37,27 +38,28 @@ def draft_step(game: NekoGame, w) -> None:
     Rules: NK-DRF-02, NK-DRF-03, NK-DRF-05, NK-DRF-06, NK-DRF-07.
     """
     N = game.player_count
-    size = len(w.hands[0])
+    hands, picks = w.draft.hands, w.draft.picks
+    size = len(hands[0])
     if size <= 1:
         for seat in range(N):
-            if w.hands[seat]:
+            if hands[seat]:
                 m = changing_player(w, seat)
-                m.dice = insert_sorted(m.dice, w.hands[seat][0])
-        w.hands, w.picks = (), ()
+                m.dice = insert_sorted(m.dice, hands[seat][0])
+        w.draft = NO_DRAFT
         w.phase, w.turn = INCOME, 0
         w.events.append(("drafted",))
         return
-    if len(w.picks) < N:
-        push(w, draft_frame(len(w.picks)))
+    if len(picks) < N:
+        push(w, draft_frame(len(picks)))
         return
     new: list[tuple | None] = [None] * N
     for seat in range(N):
-        v = w.picks[seat]
+        v = picks[seat]
         m = changing_player(w, seat)
         m.dice = insert_sorted(m.dice, v)
-        new[(seat + 1) % N] = remove_one(w.hands[seat], v)
-    w.events.append(("picks", w.picks))
-    w.hands, w.picks = tuple(new), ()
+        new[(seat + 1) % N] = remove_one(hands[seat], v)
+    w.events.append(("picks", picks))
+    w.draft = DiceDraft(hands=tuple(new), picks=())
     w.step += 1
 
 
@@ -67,7 +69,7 @@ def apply_pick(game: NekoGame, w, top, a):
     Rules: NK-DRF-02, NK-DRF-05.
     """
     pop(w)
-    w.picks = w.picks + (a.value,)   # (``run``'s draft step asks the next seat)
+    w.draft = DiceDraft(hands=w.draft.hands, picks=w.draft.picks + (a.value,))   # (``run``'s draft step asks the next seat)
 
 
 def apply_income(game: NekoGame, w, top, a):
@@ -187,7 +189,7 @@ def draft_choices(game: NekoGame, s, top) -> list:
     Rules: NK-DRF-02, NK-DRF-04.
     """
     A: list = game.pick_by_value
-    return [A[v] for v in sorted(set(s.hands[top.seat]))]
+    return [A[v] for v in sorted(set(s.draft.hands[top.seat]))]
 
 
 def income_choices(game: NekoGame, s, top) -> list:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..frames import (AdvFrame, BonusFrame, EndgameFrame, OrderFrame, ParkFrame, PostOfficeFrame, TileFrame,
                       as_frames, income_frame, market_frame, reward_frame, roll_frame, turn_frame)
-from ..state import (NekoState, StartOrder)
+from ..state import NO_DRAFT, DiceDraft, NekoState, StartOrder
 from .base import Engine as NekoGame
 from .base import (ACTION, BONUS, DRAFT, MARKET, OVER, PARK, POST, RESOLVE,
                    REWARD, ROLL, thaw, push, pop, finish)
@@ -46,7 +46,7 @@ def position(game: NekoGame, **table) -> NekoState:
     ``dice`` (the unused dice; default: the seat's dice not bid), ``cargo``
     ((card, goods) pairs); ``area`` (the bidding-area cards; default: the first of the
     round's period deck), ``adv`` (advanced game), ``bids`` ({space: {seat: dice}}),
-    ``discard`` (dice values), ``hands`` (the draft), ``removed``, ``tiles``, ``order``
+    ``discard`` (dice values), ``draft`` (the dice draft), ``removed``, ``tiles``, ``order``
     (the turn order), ``bonus`` (each seat's starting bonus tile), ``round``,
     ``phase`` ("market", "draft", "income", "reward", "action" or "resolve") and, in
     the action phase, ``seat`` (whose turn). Cards not placed are in their period's
@@ -164,7 +164,7 @@ def market_step(game: NekoGame, w) -> None:
     """
     p = next_seat(game, w)
     if p is None:
-        w.phase, w.turn, w.hands = ROLL, 0, ()
+        w.phase, w.turn, w.draft = ROLL, 0, NO_DRAFT
     elif w.players[p].fish > 0:
         push(w, market_frame(p))
 
@@ -178,7 +178,8 @@ def roll_step(game: NekoGame, w) -> None:
         push(w, roll_frame(w.turn))
         w.turn += 1
     else:
-        w.phase, w.step, w.picks = DRAFT, 0, ()
+        w.phase, w.step = DRAFT, 0
+        w.draft = DiceDraft(hands=w.draft.hands, picks=())
 
 
 def income_step(game: NekoGame, w) -> None:

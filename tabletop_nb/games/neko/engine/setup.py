@@ -13,7 +13,7 @@ from fractions import Fraction
 from ....core import memo
 from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
                      TakeDiscard, TakeFish, TileAdjust)
-from ..state import ChooseBonus, DrawTile
+from ..state import NO_DRAFT, ChooseBonus, DrawTile
 from .base import Engine as NekoGame
 from .base import empty_bids, set_card_at
 from .base import (SETUP, action, remove_one, roll_tables, thaw, changing_player, pop, finish)
@@ -90,7 +90,7 @@ def initial_state(game: NekoGame) -> NekoState:
         area=(-1,) * game.area_spaces, adv=(-1,) * game.advanced_spaces,
         adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if game.advanced_spaces else (),
         bids=((),) * (game.area_spaces + game.advanced_spaces), discard=(), tiles=(),
-        bonus_left=tuple(b.name for b in r.bonus_tiles), hands=(), picks=(), main=None,
+        bonus_left=tuple(b.name for b in r.bonus_tiles), draft=NO_DRAFT, main=None,
         removed=() if game.advanced_spaces else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
     w = thaw(s)
     w.bids = empty_bids(game)

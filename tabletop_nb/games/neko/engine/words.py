@@ -30,7 +30,7 @@ def player_name(game: NekoGame, seat: int) -> str:
 
 def observation(game: NekoGame, s: NekoState, player: int) -> NekoState:
     """Draft picks of the current step are simultaneous: earlier seats' picks are hidden."""
-    if s.picks:
+    if s.draft.picks:
         return hide_picks(s)   # with_picks(s, (0,) * len(s.picks))
     return s
 
