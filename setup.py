@@ -9,7 +9,7 @@ build requirements apply: a venv's own setuptools may be older than the pin.
 
 The compiled modules make one shared library, ``tabletop_nb/_native__mypyc*.so`` (inside
 the package, so an editable install finds it), and a small extension module beside each
-source. The build also writes ``tabletop_nb/_native_build.json``: each compiled module's
+source. The build also writes ``tabletop_nb/_native_build.<python>.json``: each compiled module's
 source hash, so that ``tabletop_nb.native`` runs the source instead of a library built
 from older code (see that module, and docs/DEVELOPING.md, "Compiled build").
 """
@@ -30,8 +30,9 @@ from setuptools.command.build_ext import build_ext
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: mypyc's group name: the shared library is the package's module ``_native__mypyc``
 GROUP = "tabletop_nb._native"
-#: written beside the compiled modules: {"modules": {path: sha256 of its source}, ...}
-MANIFEST = os.path.join("tabletop_nb", "_native_build.json")
+#: written beside the compiled modules: {"modules": {path: sha256 of its source}, ...}; one per
+#: Python (``cpython-311``): two interpreters' editable installs may share one source tree
+MANIFEST = os.path.join("tabletop_nb", f"_native_build.{sys.implementation.cache_tag}.json")
 #: the environment switch (also read at run time by tabletop_nb.native)
 PURE_ENV = "TABLETOP_PURE"
 
@@ -239,20 +240,30 @@ class BuildCompiled(build_ext):
 
 
     def _remove_stale_libraries(self) -> None:
-        """In the source tree (an editable install): the extension modules of an earlier build
-        whose module is no longer compiled (they would be imported instead of the source)."""
-        from importlib.machinery import EXTENSION_SUFFIXES
+        """In the source tree (an editable install): this Python's extension modules of an
+        earlier build whose module is no longer compiled (they would be imported instead of
+        the source)."""
+        for path in stale_libraries(HERE, self._compiled):
+            os.remove(path)
+            _notice(f"removed {os.path.relpath(path, HERE)} (no longer compiled)")
 
-        keep = {p[:-3] for p in self._compiled} | ({GROUP.replace(".", "/") + "__mypyc"} if self._compiled else set())
-        for folder, _, files in os.walk(os.path.join(HERE, "tabletop_nb")):
-            for name in files:
-                suffix = next((s for s in EXTENSION_SUFFIXES if name.endswith(s)), None)
-                if suffix is None:
-                    continue
-                path = os.path.join(folder, name)
-                if os.path.relpath(path, HERE)[:-len(suffix)].replace(os.sep, "/") not in keep:
-                    os.remove(path)
-                    _notice(f"removed {os.path.relpath(path, HERE)} (no longer compiled)")
+
+def stale_libraries(root: str, compiled: list[str]) -> list[str]:
+    """The extension modules under ``root/tabletop_nb`` built for this Python (their file
+    name ends in its own tag, ``.cpython-311-x86_64-linux-gnu.so``) whose module is not in
+    ``compiled`` (source paths) nor the group's library. Another Python's libraries stay: an
+    editable install for 3.13 in the same tree must not remove 3.11's."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    own = EXTENSION_SUFFIXES[0]  # the tagged suffix; the untagged ones ('.so') match any Python's
+    keep = {p[:-3] for p in compiled} | ({GROUP.replace(".", "/") + "__mypyc"} if compiled else set())
+    out = []
+    for folder, _, files in os.walk(os.path.join(root, "tabletop_nb")):
+        for name in files:
+            path = os.path.join(folder, name)
+            if name.endswith(own) and os.path.relpath(path, root)[:-len(own)].replace(os.sep, "/") not in keep:
+                out.append(path)
+    return sorted(out)
 
 
 # One placeholder extension makes setuptools run build_ext; BuildCompiled replaces it with

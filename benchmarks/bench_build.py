@@ -75,6 +75,8 @@ def main() -> int:
     ap.add_argument("--random", type=int, default=200, help="random games per measurement")
     ap.add_argument("--compare", type=int, default=0, help="games per variant of compare_rules (0: none)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--save", action="store_true", help="append a row to benchmarks/results/build.jsonl")
+    ap.add_argument("--note", default="", help="with --save: what the row is")
     a = ap.parse_args()
     rows = []
     for i in range(a.rounds):
@@ -85,6 +87,7 @@ def main() -> int:
                 parts = [f"{k} {v['cpu_s']:.2f} CPU s / {v['wall_s']:.2f} s wall" for k, v in r.items()
                          if isinstance(v, dict)]
                 print(f"round {i + 1} {r['mode']:8} (load {r['load']:.2f}): " + "; ".join(parts), flush=True)
+    summary = {}
     for kind in ("greedy", "random", "compare"):
         by = {m: [r[kind] for r in rows if r["mode"] == m and kind in r] for m in ("source", "compiled")}
         if not by["source"] or not by["compiled"]:
@@ -94,11 +97,29 @@ def main() -> int:
             raise SystemExit(f"{kind}: the modes played different games: {digests}")
         s = sum(r["cpu_s"] for r in by["source"]) / len(by["source"])
         c = sum(r["cpu_s"] for r in by["compiled"]) / len(by["compiled"])
+        summary[kind] = {m: {"cpu_s": [round(r["cpu_s"], 2) for r in by[m]],
+                             "wall_s": [round(r["wall_s"], 2) for r in by[m]]} for m in by}
+        summary[kind]["compiled_vs_source_cpu"] = round((c - s) / s, 3)
         if not a.json:
             print(f"{kind}: source {s:.2f} CPU s, compiled {c:.2f} CPU s (mean of {len(by['source'])}): "
                   f"{100 * (c - s) / s:+.0f}%, same games")
     if a.json:
         print(json.dumps(rows, indent=1))
+    if a.save:
+        import datetime
+        import platform
+        here = os.path.dirname(os.path.abspath(__file__))
+        code = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
+                              text=True).stdout.strip()
+        row = {"date": datetime.date.today().isoformat(),
+               "time_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%H:%M"),
+               "code": code, "python": platform.python_version(), "game": a.game, "players": a.players,
+               "games": {"greedy": a.greedy, "random": a.random, "compare_per_variant": a.compare},
+               "rounds": a.rounds, "clock": "CPU s of the process (compare: with its 2 workers), and wall s",
+               "load_before": [r["load"] for r in rows], "load_after": list(os.getloadavg()),
+               "results": summary, "note": a.note}
+        with open(os.path.join(here, "results", "build.jsonl"), "a") as f:
+            f.write(json.dumps(row) + "\n")
     return 0
 
 

@@ -1,7 +1,7 @@
 """Which code runs: the modules compiled at install time, or their Python source.
 
-Some hot modules (pyproject.toml's ``[tool.tabletop_nb.compiled]``: Pacal's engine sections,
-its analysis and constellation search) are compiled with mypyc when the package is installed
+Some hot modules (pyproject.toml's ``[tool.tabletop_nb.compiled]``: Pacal's and Pebble Rock's
+engine sections and analysis, Pacal's constellation search, the record codec) are compiled with mypyc when the package is installed
 on a machine with a C compiler (``setup.py``). The Python source stays the reference: both
 builds play the same games, and the source runs
 
@@ -9,8 +9,9 @@ builds play the same games, and the source runs
   traceback line by line; ``0`` or unset: the compiled modules where they exist),
 - when nothing was compiled (no C compiler at install time, or ``TABLETOP_PURE=1`` then),
 - when a compiled module's source has changed since the build (an edit in an editable
-  install): then for every compiled module, with a one-line warning saying how to rebuild,
-  because a compiled module calls the others of its build directly.
+  install), or its library for this Python is missing: then for every compiled module, with
+  a one-line warning saying how to rebuild, because a compiled module calls the others of its
+  build directly.
 
 The decision is made once, when ``tabletop_nb`` is imported (it imports this module first),
 and worker processes inherit the environment. In source mode an import hook makes every
@@ -39,8 +40,9 @@ __all__ = ["ENV", "MODE", "REASON", "BUILT", "pure_requested", "compiled_modules
 ENV = "TABLETOP_PURE"
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(_PACKAGE)
-#: written by the build (setup.py): the compiled modules and their sources' hashes
-_MANIFEST = os.path.join(_PACKAGE, "_native_build.json")
+#: written by the build (setup.py): the compiled modules and their sources' hashes, one per
+#: Python (two interpreters' editable installs may share a source tree)
+_MANIFEST = os.path.join(_PACKAGE, f"_native_build.{sys.implementation.cache_tag}.json")
 
 
 def pure_requested(environ: Any = None) -> bool:
@@ -107,7 +109,17 @@ def _decide(manifest: str = _MANIFEST, root: str = _ROOT,
         print(f"tabletop_nb: {', '.join(stale)} changed since compiled: running the Python source "
               f"of every compiled module (rebuild: make compiled)", file=sys.stderr)
         return "source", f"changed since compiled: {', '.join(stale)}", modules
+    missing = [p for p in built if not _library_of(os.path.join(root, p[:-3]))]
+    if missing:  # removed by hand, or by a clean: never report compiled code that is not there
+        print(f"tabletop_nb: no compiled library of {', '.join(missing)} for this Python: running the "
+              f"Python source of every compiled module (rebuild: make compiled)", file=sys.stderr)
+        return "source", f"no compiled library for this Python: {', '.join(missing)}", modules
     return "compiled", "compiled at install time", modules
+
+
+def _library_of(stem: str) -> bool:
+    """Whether this Python can import an extension module at ``stem`` (a path without suffix)."""
+    return any(os.path.isfile(stem + s) for s in importlib.machinery.EXTENSION_SUFFIXES)
 
 
 class _SourceFirst:

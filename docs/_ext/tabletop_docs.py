@@ -69,12 +69,13 @@ def public_objects() -> dict[str, dict]:
     homes: dict[tuple, str] = {}
     table: dict[str, dict] = {m: {} for m in mods}
     ordered = _order(mods)
-    # first pass: objects whose defining module is public and exports them
+    # first pass: objects whose defining module is public and exports them (isroutine, not
+    # isfunction: a function compiled by mypyc is a builtin function, with its __module__)
     for m in mods:
         mod = importlib.import_module(m)
         for n in mod.__all__:
             obj = getattr(mod, n)
-            if (inspect.isclass(obj) or inspect.isfunction(obj)) and getattr(obj, "__module__", None) == m \
+            if (inspect.isclass(obj) or inspect.isroutine(obj)) and getattr(obj, "__module__", None) == m \
                     and obj.__name__ == n:
                 homes[_key(n, obj)] = f"{m}.{n}"
     for m in ordered:

@@ -48,10 +48,11 @@ def _c_compiler_here() -> bool:
     return bool(shutil.which(cc)) and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
 
 
-def _child(code: str, pure: bool, extra_env: dict | None = None) -> dict:
-    """Run ``code`` (which prints one JSON line last) in a child process in one mode."""
+def _child(code: str, pure: bool, extra_env: dict | None = None, args: list[str] | None = None) -> dict:
+    """Run ``code`` (which prints one JSON line last; ``sys.argv[1:]`` is ``args``) in a
+    child process in one mode."""
     env = dict(os.environ, TABLETOP_PURE="1" if pure else "0", **(extra_env or {}))
-    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code), *(args or [])], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -159,6 +160,7 @@ def test_a_source_changed_since_the_build_runs_the_source(tmp_path, capsys):
     manifest = tmp_path / "manifest.json"
     digest = hashlib.sha256(b"X = 1\n").hexdigest()
     manifest.write_text(json.dumps({"modules": {"pkg/rules.py": digest}}))
+    (tmp_path / "pkg" / ("rules" + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"")
     assert native._decide(str(manifest), str(tmp_path), {})[:2] == ("compiled", "compiled at install time")
     assert native._decide(str(manifest), str(tmp_path), {"TABLETOP_PURE": "1"})[0] == "source"
     src.write_text("X = 2\n")
@@ -168,6 +170,35 @@ def test_a_source_changed_since_the_build_runs_the_source(tmp_path, capsys):
     manifest.write_text(json.dumps({"modules": {}, "why_not": "no working C compiler at install time (x)"}))
     assert native._decide(str(manifest), str(tmp_path), {})[:2] == (  # a pure install over a compiled one
         "source", "nothing was compiled: no working C compiler at install time (x)")
+
+
+def test_a_build_without_a_library_for_this_python_runs_the_source(tmp_path, capsys):
+    """The manifest is this Python's (``_native_build.cpython-311.json``); a listed module
+    without this Python's library (removed, or built for another Python) runs the source,
+    and says so, rather than claiming compiled code that is not there."""
+    assert native._MANIFEST.endswith(f"_native_build.{sys.implementation.cache_tag}.json")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "rules.py").write_text("X = 1\n")
+    (tmp_path / "pkg" / "rules.cpython-299-x86_64-linux-gnu.so").write_bytes(b"")  # another Python's
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"modules": {"pkg/rules.py": hashlib.sha256(b"X = 1\n").hexdigest()}}))
+    mode, reason, _ = native._decide(str(manifest), str(tmp_path), {})
+    assert mode == "source" and "no compiled library for this Python: pkg/rules.py" in reason
+    assert "make compiled" in capsys.readouterr().err
+
+
+def test_a_build_removes_only_this_pythons_stale_libraries(tmp_path):
+    """An editable install for one Python removes the libraries of modules no longer compiled,
+    built for that Python, and leaves another Python's (a 3.13 venv beside the 3.11 one)."""
+    own = importlib.machinery.EXTENSION_SUFFIXES[0]
+    pkg = tmp_path / "tabletop_nb" / "games"
+    pkg.mkdir(parents=True)
+    for name in ("kept" + own, "dropped" + own, "kept.cpython-299-x86_64-linux-gnu.so",
+                 "dropped.cpython-299-x86_64-linux-gnu.so"):
+        (pkg / name).write_bytes(b"")
+    (tmp_path / "tabletop_nb" / ("_native__mypyc" + own)).write_bytes(b"")
+    stale = _setup_functions()["stale_libraries"](str(tmp_path), ["tabletop_nb/games/kept.py"])
+    assert stale == [str(pkg / ("dropped" + own))]
 
 
 def test_a_library_left_by_an_earlier_build_is_not_imported(tmp_path):
@@ -191,26 +222,33 @@ def test_mutation_testing_runs_the_source():
 # -- the source is the reference: both modes play the same games ---------------------------------
 
 _GAMES = """
-    import hashlib, json, tabletop_nb
+    import hashlib, json, sys, tabletop_nb
     from tabletop_nb import CHANCE, native
+    name, sizes, seeds = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
     def digest(players, bots, seed):
-        g = tabletop_nb.load_game("pacal", players=players)
+        g = tabletop_nb.load_game(name, players=players)
         rec = tabletop_nb.play(g, bots, seed=seed)
         h = hashlib.sha256(rec.to_json().encode())
         h.update(repr(tabletop_nb.replay(g, rec)[-1]).encode())
         return h.hexdigest()[:16]
-    out = {f"{p}p-{b}-{seed}": digest(p, b, seed) for p in (2, 3, 4, 5) for b in ("greedy", "random")
-           for seed in range(6)}
+    out = {f"{p}p-{b}-{seed}": digest(p, b, seed) for p in sizes for b in ("greedy", "random")
+           for seed in range(seeds)}
     out["3p-search-0"] = digest(3, ["search", "greedy", "random"], 0)
     print(json.dumps({"mode": native.MODE, "games": out}))
 """
 
+#: the games whose engines are compiled: the table sizes and seeds both modes play
+COMPILED_GAMES = {"pacal": ([2, 3, 4, 5], 6), "pebble_rock": ([2, 3, 4], 5)}
+
 
 @needs_build
-def test_both_modes_play_the_same_games():
-    """Pacal games of every size, greedy, random and search bots: the same records and final
+@pytest.mark.parametrize("game", sorted(COMPILED_GAMES))
+def test_both_modes_play_the_same_games(game):
+    """Games of every size, greedy, random and search bots: the same records and final
     states compiled and from the source (the golden tests pin more, in both modes)."""
-    compiled, source = _child(_GAMES, pure=False), _child(_GAMES, pure=True)
+    sizes, seeds = COMPILED_GAMES[game]
+    args = [game, json.dumps(sizes), str(seeds)]
+    compiled, source = _child(_GAMES, pure=False, args=args), _child(_GAMES, pure=True, args=args)
     assert (compiled["mode"], source["mode"]) == ("compiled", "source")
     assert compiled["games"] == source["games"]
 
@@ -295,6 +333,54 @@ def test_a_traceback_from_a_house_rule_ends_in_the_designers_code():
     assert any(f.filename.endswith(os.path.join("pacal", "engine", "turn.py")) for f in frames)
 
 
+def test_a_house_rule_in_a_cell_overrides_a_hook_the_compiled_pebble_rock_sections_call():
+    """PR-DELIV-06, PR-DELIV-07 through ``delivery_points``: the compiled deliveries section
+    asks the game, so a designer's subclass from a cell changes the points of every delivery."""
+    ns = _cell("""
+        from tabletop_nb.games.pebble_rock import PebbleRockGame
+        class Bonus(PebbleRockGame):
+            def delivery_points(self, card):
+                return super().delivery_points(card) + 10
+        """)
+    game = ns["Bonus"](players=3)
+    states = tabletop_nb.replay(game, tabletop_nb.play(game, "greedy", seed=2))
+    delivered = [e for s in states for e in s.events if e[0] == "deliver"]
+    assert len(delivered) >= 3
+    assert [points for *_, points in delivered] == [game.cards[card].points + 10 for _, _, card, _ in delivered]
+
+
+def test_the_pebble_rock_bots_follow_a_house_rule_from_a_cell():
+    """The greedy bot values deliveries through ``delivery_points`` (analysis, compiled, asks
+    the game): a rule that pays only for odd-numbered cards makes it choose otherwise."""
+    ns = _cell("""
+        from tabletop_nb.games.pebble_rock import PebbleRockGame
+        class OddCardsOnly(PebbleRockGame):
+            def delivery_points(self, card):
+                return 30 if card % 2 else 0
+        """)
+    from tabletop_nb.games.pebble_rock import PebbleRockGame
+    base, odd = PebbleRockGame(players=3), ns["OddCardsOnly"](players=3)
+    differ = sum(tabletop_nb.play(base, "greedy", seed=s).actions != tabletop_nb.play(odd, "greedy", seed=s).actions
+                 for s in range(3))
+    assert differ >= 2
+
+
+def test_a_traceback_from_a_pebble_rock_house_rule_ends_in_the_designers_code():
+    ns = _cell("""
+        from tabletop_nb.games.pebble_rock import PebbleRockGame
+        class Broken(PebbleRockGame):
+            def delivery_points(self, card):
+                return card // (card - card)
+        """, name="<cell-13>")
+    with pytest.raises(tabletop_nb.HouseRuleError) as info:
+        tabletop_nb.play(ns["Broken"](players=3), "random", seed=1)
+    cause = info.value.__cause__
+    assert isinstance(cause, ZeroDivisionError)
+    frames = traceback.extract_tb(cause.__traceback__)
+    assert (frames[-1].filename, frames[-1].name) == ("<cell-13>", "delivery_points")
+    assert any(f.filename.endswith(os.path.join("pebble_rock", "engine", "deliveries.py")) for f in frames)
+
+
 def test_a_traceback_in_source_mode_is_a_debuggers():
     """With TABLETOP_PURE=1 an error inside a rule has real frames (the locals a debugger
     shows) and a tracer sees each call into the rule's module; compiled, neither."""
@@ -363,10 +449,10 @@ def test_docstrings_and_doctests_are_the_sources_in_both_modes():
 
 
 def test_the_compiled_modules_doctests_pass():
-    from tabletop_nb.games.pacal import analysis, constellations
+    import importlib
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     n = 0
-    for mod in (analysis, constellations):
+    for mod in map(importlib.import_module, _listed()):
         for t in doctest.DocTestFinder(exclude_empty=True).find(mod, mod.__name__):
             runner.run(t)
             n += len(t.examples)
@@ -374,16 +460,38 @@ def test_the_compiled_modules_doctests_pass():
 
 
 @needs_build
-def test_rules_map_is_the_same_in_both_modes():
+@pytest.mark.parametrize("game", sorted(COMPILED_GAMES))
+def test_rules_map_is_the_same_in_both_modes(game):
     code = """
-        import json, tabletop_nb
+        import json, sys, tabletop_nb
         from tabletop_nb import CHANCE, native
-        t = tabletop_nb.rules_map("pacal")
+        t = tabletop_nb.rules_map(sys.argv[1])
         print(json.dumps({"mode": native.MODE, "rows": t.astype(str).values.tolist()}))
+    """
+    compiled, source = _child(code, pure=False, args=[game]), _child(code, pure=True, args=[game])
+    assert (compiled["mode"], source["mode"]) == ("compiled", "source")
+    assert compiled["rows"] == source["rows"] and len(source["rows"]) > 50
+
+
+@needs_build
+def test_the_docs_sites_api_pages_place_compiled_functions_as_the_source_does():
+    """The docs extension (docs/_ext) finds each public name's home page by the object: a
+    compiled function is a builtin function (``inspect.isfunction`` is False for it), so
+    the pages must come out the same whichever build Sphinx imports."""
+    pytest.importorskip("sphinx")  # the docs extra (make test installs it)
+    code = """
+        import json, sys
+        sys.path.insert(0, "docs/_ext")
+        import tabletop_docs
+        from tabletop_nb import CHANCE, native
+        print(json.dumps({"mode": native.MODE, "homes": tabletop_docs.public_objects()}))
     """
     compiled, source = _child(code, pure=False), _child(code, pure=True)
     assert (compiled["mode"], source["mode"]) == ("compiled", "source")
-    assert compiled["rows"] == source["rows"] and len(source["rows"]) > 50
+    assert compiled["homes"] == source["homes"]
+    # a compiled public function is at home where it is defined, as in the source
+    assert source["homes"]["tabletop_nb.games.pacal.engine"]["place_points"] == \
+        "tabletop_nb.games.pacal.analysis.place_points"
 
 
 def test_help_shows_a_compiled_functions_docstring():
