@@ -1,7 +1,7 @@
 """The compiled build against the Python source, alternated in one window.
 
     python benchmarks/bench_build.py [--game pacal] [--rounds 2] [--greedy 300] [--random 200]
-                                     [--players 4] [--compare 0] [--json]
+                                     [--players 4] [--compare 0] [--search 0] [--json] [--save]
 
 Each measurement runs in a fresh process, with ``TABLETOP_PURE=1`` (the source) or ``0`` (the
 modules compiled at install time; tabletop_nb/native.py), the two modes alternating round
@@ -9,7 +9,9 @@ after round so that a change of the machine's load falls on both. It reports the
 of the measured process (``time.process_time``) beside the wall time and the load average,
 and checks that both modes gave the same games (a digest of the seats' scores and the game
 lengths). ``--compare N`` also times ``compare_rules`` of two variants with N games each
-(greedy bots, 2 processes: the CPU seconds then add the workers').
+(greedy bots, 2 processes: the CPU seconds then add the workers'); ``--search N`` plays N
+games of one search seat against greedy ones and reports its think time per decision.
+``--save`` appends a row to ``benchmarks/results/build.jsonl``.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ CHILD = r"""
 import hashlib, json, os, resource, sys, time
 import tabletop_nb as tt
 from tabletop_nb import native
-game, players, greedy, rand, compare = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+game, players, greedy, rand, compare, search = (sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
+                                                int(sys.argv[5]), int(sys.argv[6]))
 g = tt.load_game(game, players=players)
 out = {"mode": native.MODE, "load": os.getloadavg()[0]}
 def run(bots, n):
@@ -40,6 +43,25 @@ if greedy:
     out["greedy"] = run("greedy", greedy)
 if rand:
     out["random"] = run("random", rand)
+if search:  # one search seat (seat i % players in game i) against greedy: its think time per decision
+    from tabletop_nb.core.bots import resolve_bot
+    bot, think = resolve_bot(g, "search"), []
+    def timed(game, s, rng):
+        t = time.process_time()
+        a = bot(game, s, rng)
+        think.append(time.process_time() - t)
+        return a
+    h = hashlib.sha256()
+    c, w = time.process_time(), time.perf_counter()
+    for i in range(search):
+        seats = ["greedy"] * players
+        seats[i % players] = timed
+        rec = tt.play(g, seats, seed=i)
+        h.update(repr((rec.scores, len(rec.actions))).encode())
+    think.sort()
+    out["search"] = {"cpu_s": time.process_time() - c, "wall_s": time.perf_counter() - w, "decisions": len(think),
+                     "think_median_s": think[len(think) // 2], "think_p95_s": think[int(0.95 * len(think))],
+                     "think_mean_s": sum(think) / len(think), "digest": h.hexdigest()[:16]}
 if compare:
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
@@ -60,7 +82,7 @@ print(json.dumps(out))
 def once(pure: bool, a: argparse.Namespace) -> dict:
     env = dict(os.environ, TABLETOP_PURE="1" if pure else "0")
     r = subprocess.run([sys.executable, "-c", CHILD, a.game, str(a.players), str(a.greedy), str(a.random),
-                        str(a.compare)], env=env, capture_output=True, text=True)
+                        str(a.compare), str(a.search)], env=env, capture_output=True, text=True)
     if r.returncode:
         raise SystemExit(r.stderr[-3000:])
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -74,6 +96,8 @@ def main() -> int:
     ap.add_argument("--greedy", type=int, default=300, help="greedy games per measurement")
     ap.add_argument("--random", type=int, default=200, help="random games per measurement")
     ap.add_argument("--compare", type=int, default=0, help="games per variant of compare_rules (0: none)")
+    ap.add_argument("--search", type=int, default=0,
+                    help="games with one search seat (default budget) against greedy: its think time")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--save", action="store_true", help="append a row to benchmarks/results/build.jsonl")
     ap.add_argument("--note", default="", help="with --save: what the row is")
@@ -88,7 +112,7 @@ def main() -> int:
                          if isinstance(v, dict)]
                 print(f"round {i + 1} {r['mode']:8} (load {r['load']:.2f}): " + "; ".join(parts), flush=True)
     summary = {}
-    for kind in ("greedy", "random", "compare"):
+    for kind in ("greedy", "random", "search", "compare"):
         by = {m: [r[kind] for r in rows if r["mode"] == m and kind in r] for m in ("source", "compiled")}
         if not by["source"] or not by["compiled"]:
             continue
@@ -100,6 +124,10 @@ def main() -> int:
         summary[kind] = {m: {"cpu_s": [round(r["cpu_s"], 2) for r in by[m]],
                              "wall_s": [round(r["wall_s"], 2) for r in by[m]]} for m in by}
         summary[kind]["compiled_vs_source_cpu"] = round((c - s) / s, 3)
+        if kind == "search":
+            for m in by:
+                summary[kind][m]["think_median_s"] = [round(r["think_median_s"], 4) for r in by[m]]
+                summary[kind][m]["think_mean_s"] = [round(r["think_mean_s"], 4) for r in by[m]]
         if not a.json:
             print(f"{kind}: source {s:.2f} CPU s, compiled {c:.2f} CPU s (mean of {len(by['source'])}): "
                   f"{100 * (c - s) / s:+.0f}%, same games")
@@ -114,7 +142,7 @@ def main() -> int:
         row = {"date": datetime.date.today().isoformat(),
                "time_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%H:%M"),
                "code": code, "python": platform.python_version(), "game": a.game, "players": a.players,
-               "games": {"greedy": a.greedy, "random": a.random, "compare_per_variant": a.compare},
+               "games": {"greedy": a.greedy, "random": a.random, "search": a.search, "compare_per_variant": a.compare},
                "rounds": a.rounds, "clock": "CPU s of the process (compare: with its 2 workers), and wall s",
                "load_before": [r["load"] for r in rows], "load_after": list(os.getloadavg()),
                "results": summary, "note": a.note}

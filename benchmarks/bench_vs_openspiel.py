@@ -115,6 +115,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per engine per round")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--save", action="store_true", help="append the report to benchmarks/results/openspiel.jsonl")
+    ap.add_argument("--note", default="", help="with --save: what the row is")
     a = ap.parse_args()
     try:
         import pyspiel
@@ -140,7 +142,9 @@ def main() -> int:
     rate = {k: v[1] / v[2] for k, v in totals.items()}
     runner = {e.label: runner_loop(e.game.name, a.seconds) for e in ours}
     load_after = os.getloadavg()
+    from tabletop_nb import native
     report = {
+        "mode": native.MODE, "python": sys.version.split()[0],
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
         "cores": os.cpu_count(), "clock": "process CPU time", "seconds_per_engine": a.seconds * a.rounds,
@@ -149,9 +153,21 @@ def main() -> int:
                      round(runner[k]) if k in runner else None} for k, v in totals.items()],
         "ratios": {o.label: {t.label: round(rate[o.label] / rate[t.label], 2) for t in theirs} for o in ours},
     }
+    if a.save:
+        import datetime
+        import subprocess
+        here = os.path.dirname(os.path.abspath(__file__))
+        code = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
+                              text=True).stdout.strip()
+        now = datetime.datetime.now(datetime.timezone.utc)
+        row = {"date": now.date().isoformat(), "time_utc": now.strftime("%H:%M"), "code": code,
+               "note": a.note, **report}
+        with open(os.path.join(here, "results", "openspiel.jsonl"), "a") as f:
+            f.write(json.dumps(row) + "\n")
     if a.json:
         print(json.dumps(report, indent=1))
         return 0
+    print(f"{native.describe()}; Python {report['python']}")
     print(f"load average {report['load_average_before']} before, {report['load_average_after']} after "
           f"({report['cores']} cores); {a.rounds} rounds of {a.seconds} s of CPU time per engine, alternating")
     print(f"{'engine':40} {'games':>7} {'actions':>9} {'actions/s':>10} {'runner loop/s':>14}")
