@@ -8,7 +8,7 @@ From those estimates, much as GNU Backgammon rates a backgammon game:
   own play: the value of the action the rollout bot would have chosen minus the value of
   the action chosen (0 when they are the same, below 0 when the chosen one was better), so
   that a seat's errors, its luck and the other seats' moves add up to its result (the
-  best action found is given beside it, see :func:`_judge`);
+  best action found is given beside it, :attr:`Decision.missed`);
 - a chance event's **luck** for a seat is its win chance after the outcome that came, minus
   its expected win chance over every outcome the event could have had (exact probabilities
   from ``chance_outcomes`` where the outcomes are few, a sample where they are many);
@@ -67,7 +67,7 @@ from ..core.stats import Z95, Estimate, mean_ci
 
 __all__ = ["analyse", "GameAnalysis", "Evaluator", "Value", "Decision", "ChanceEvent",
            "SeatFigures", "TurningPoint", "luck_and_skill", "LuckAndSkill", "QUICK", "DEFAULT",
-           "MISTAKE", "BLUNDER", "PARALLEL_ESTIMATES"]
+           "MISTAKE", "BLUNDER", "PARALLEL_ESTIMATES", "dealt_ci"]
 
 #: the default accuracy: rollouts per estimate and alternatives per decision
 DEFAULT = {"rollouts": 8, "alternatives": 3}
