@@ -35,7 +35,9 @@ estimates is lucky, not good). It *races* the settings:
    never used in the race, one after another until one meets every goal, and the
    reported numbers come from those games only, so they are not the lucky maxima of the
    search. A setting **meets** a goal when its confirmation
-   interval lies inside the band. Skill checks (games between a weaker and a stronger
+   interval lies inside the band. Each finalist plays in quarters and stops early once its
+   anytime-valid sequences show it misses a goal, or when neither meeting every goal nor
+   being shown to miss one is within reach at the planned size (it then claims nothing). Skill checks (games between a weaker and a stronger
    bot) run only here: for a finalist that meets every other goal on its fresh games, and,
    when none met, for the one closest to the bands among those inside every band.
 5. **An honest verdict, the answer first**: ``"met"`` (a setting meets every goal on
@@ -44,7 +46,10 @@ estimates is lucky, not good). It *races* the settings:
    every setting misses a goal; the summary gives the best figure reached and, with
    ``levers=True``, the rules outside the space that move it) or ``"undecided"``.
    :meth:`BalanceResult.summary` leads with it, then the evidence, what to try next and
-   the plan.
+   the plan; when nothing was decided and the plan says the budget cannot resolve the
+   goals, its first line says that first ("Not decidable with this budget: ..."), with the
+   closest setting, a number the space is not shown to move and its levers, and the ways
+   out.
 
 Errors: every interval of the race holds at once, at every round, with probability at
 least ``1 - alpha`` (Bonferroni: half of ``alpha`` over every setting that may race times
@@ -55,7 +60,9 @@ and none is passed wrongly, however the race stops. The confirmation's fixed-sam
 intervals hold at once with probability at least ``1 - alpha`` over every finalist and
 goal number, at a level fixed before the first finalist is played (each decision uses one
 side of an interval, so each side is at that level); confirming the finalists in order and
-stopping at the first that meets changes no level. So with probability at least
+stopping at the first that meets changes no level. "Meets" is read only from a finalist's
+full planned games; "misses" from the anytime-valid sequence on its games (each side at
+that level, at any number of games), so stopping a finalist early changes no level either. So with probability at least
 ``1 - alpha`` no setting is reported to meet a goal it truly misses.
 
 With a model proposing settings, a new setting replays the seeds the model has already
