@@ -1791,10 +1791,54 @@ def _propose(proposer: _Proposer, cands: list[Candidate], values: list[list[Any]
 
 
 def _choose_finalists(cands: list[Candidate], streams: Sequence[Stream], k: int) -> list[Candidate]:
-    """Settings that met every goal in the race first, then the closest survivors."""
-    meets = sorted((c for c in cands if c.status == "meets"), key=lambda c: (_badness(c, streams), c.order))
-    racing = sorted((c for c in cands if c.status == "racing"), key=lambda c: (_badness(c, streams), c.order))
+    """Settings that met every goal in the race first, then the closest survivors: closest by
+    :func:`_pooled_badness` (each setting's numbers as the rules' main effects predict them,
+    on a complete grid of two or more rules), else by its own estimates."""
+    bad = _pooled_badness(cands, streams)
+    key = (lambda c: (bad[c.label], c.order)) if bad else (lambda c: (_badness(c, streams), c.order))
+    meets = sorted((c for c in cands if c.status == "meets"), key=key)
+    racing = sorted((c for c in cands if c.status == "racing"), key=key)
     return (meets + racing)[:k]
+
+
+def _pooled_badness(cands: list[Candidate], streams: Sequence[Stream]) -> dict[str, float]:
+    """Each setting's badness from its numbers as predicted by the rules' main effects: the
+    mean over all settings plus, for each rule, the mean of the settings sharing this
+    setting's value minus that overall mean. A rule value's effect then rests on every
+    setting with it (on a grid of 7 x 3, three or seven times the games of one setting), so
+    the closest setting is picked with less of the winner's curse. Only on a complete grid of
+    two or more rules where every setting has played (empty otherwise: no model to pool by);
+    it only orders the finalists, whose claims rest on fresh games.
+
+    >>> from tabletop_nb.lab.goals import fair
+    >>> sts = fair(0.1).streams(2)
+    >>> def cand(values, p0, n=100):
+    ...     c = Candidate("a=%s, b=%s" % values, values, None)
+    ...     wins = np.array([1.0] * round(p0 * n) + [0.0] * (n - round(p0 * n)))
+    ...     c.columns = {"win_rate_seat_0": [wins], "win_rate_seat_1": [1 - wins]}
+    ...     return c
+    >>> cs = [cand((0, 0), 0.50), cand((0, 1), 0.70), cand((1, 0), 0.60), cand((1, 1), 0.60)]
+    >>> {k: round(v, 2) for k, v in _pooled_badness(cs, sts).items()}   # a=0's 0.5 is luck: a=0 averages 0.6
+    {'a=0, b=0': 0.5, 'a=0, b=1': 1.5, 'a=1, b=0': 0.5, 'a=1, b=1': 1.5}
+    """
+    played = [c for c in cands if c.games]
+    if not played or len(played) != len(cands) or len(played[0].values) < 2:
+        return {}
+    dims = len(played[0].values)
+    levels = [sorted({repr(c.values[d]) for c in played}) for d in range(dims)]
+    if len({tuple(repr(v) for v in c.values) for c in played}) != math.prod(len(lv) for lv in levels):
+        return {}
+    out = {c.label: 0.0 for c in played}
+    for st in streams:
+        means = {c.label: float(np.nanmean(c.stream(st.metric))) for c in played}
+        grand = sum(means.values()) / len(means)
+        effect = [{lv: sum(means[c.label] for c in played if repr(c.values[d]) == lv)
+                   / sum(1 for c in played if repr(c.values[d]) == lv) - grand for lv in levels[d]}
+                  for d in range(dims)]
+        for c in played:
+            pred = grand + sum(effect[d][repr(c.values[d])] for d in range(dims))
+            out[c.label] = max(out[c.label], st.badness(pred))
+    return out
 
 
 def skill_seats(players: int) -> list[tuple[int, ...]]:
