@@ -509,8 +509,6 @@ def placements(game: NekoGame, P: Player, card: int, discount: int) -> list[tupl
     price = game.card_price(P, card, discount)
     out: list = []
     coins = P.coins
-    if price > coins:
-        return out
     for li, lane in enumerate(P.lanes):
         for si, c in enumerate(lane):
             if c < 0:
@@ -741,7 +739,7 @@ def ship_lanes(game: NekoGame, P: Player) -> list[int]:
     >>> ship_lanes(g, Player(harbours=2, lanes=((-1,) * 6,) * 2, ships=((0, 0, 0), (0, 0, 0))))
     [1]
 
-    Rules: NK-FA-06, NK-FA-07, NK-FA-08.
+    Rules: NK-FA-07, NK-CAP-06.
     """
     counts = [0] * len(P.lanes)
     for li, _, _ in P.ships:

@@ -1080,68 +1080,49 @@ def _continue_bid(game, s, p, P, legal, sp, by=None):
 
 
 def _good_free_action(game, s, p, P, legal, by=None, mem=None):
-    """A free action whose worth clearly exceeds what it spends, or None."""
+    """A free action whose worth clearly exceeds what it spends, or None.
+
+    Which free actions are legal is the engine's answer, ``legal`` (grouped by kind in
+    ``by``): each kind is looked up there, never decided again here; the tests beside a
+    look-up are the bot's own judgement (is it worth it)."""
     r = game.rules
     if by is None:
         by = _by_kind(legal)
-    # Loading a port, the Hospital, the Seaside Town trades and the Light House are
-    # offered only by cards in the lanes (the engine's Profile.card_free): without such a
-    # card those four kinds are not looked up (they would be found empty)
-    # (None exactly when the player has no cards: every use below is behind cards_offer or
-    # P.cards, which mypy cannot follow, hence Any)
-    prof: Any = game.profile(P) if P.cards else None
-    cards_offer = prof is not None and prof.card_free
-    # Each kind below is looked up only when a field the engine's own condition for
-    # offering it requires is set (the goods for a load or a goods trade, interference for
-    # its removal or the Hospital, unused Hospital, a hub for the Light House, discarded
-    # dice for a pickup): without it the engine's list is empty, so the same None follows.
-    # Most turns offer nothing worth doing, and these looks were most of the time here.
-    # (so are the kinds that need a card of their own in the lanes: a port to load,
-    # the Hospital, the Seaside Town of the goods trade; the engine offers none without.)
     # load goods onto ports (toward unlocking their PP)
-    loads = by.get(LoadCargo) if cards_offer and P.goods and prof.ports else None
+    loads = by.get(LoadCargo)
     if loads:
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
-    if P.fuel >= r.move_fuel:
+    if MoveShip in by:
         best = _best_move(game, s, p, P, by, mem)
         if best is not None:
             return best
     # a fish for the fuel that completes a move
-    if P.fish and P.fuel == r.move_fuel - 1 and any(
-            game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships) and _has(by, _FISH_FOR_FUEL):
+    if P.fuel == r.move_fuel - 1 and _has(by, _FISH_FOR_FUEL) and any(
+            game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships):
         return _FISH_FOR_FUEL
-    if cards_offer and P.interference and not P.hospital_used and "hospital" in prof.effects \
-            and HospitalRemove in by:
+    if HospitalRemove in by:
         return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
-    # (the penalty tested before the look-up, which it nearly always fails; both
-    # are pure tests, so the order does not change the answer)
-    if P.coins >= 12 and P.interference:
+    if P.coins >= 12 and RemoveInterference in by:
         pen = game.interference_penalty
-        if pen(P.interference - 1) - pen(P.interference) >= 2 and RemoveInterference in by:
+        if pen(P.interference - 1) - pen(P.interference) >= 2:
             return _UNJAM
     # goods to PP (Seaside Town) when no port needs them
-    if cards_offer and P.goods and "seaside_trade_high" in prof.effects and _has(by, _GOODS_TO_PP) \
-            and LoadCargo not in by:
+    if _has(by, _GOODS_TO_PP) and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
-    # (the engine offers the Light House only with a Light House card in the lanes)
-    if P.lighthouse is None and cards_offer and P.hubs and "light_house" in prof.effects:
-        hubs = by.get(Lighthouse)
-        if hubs:
-            dice = set(P.dice)
-            best = max(hubs, key=lambda a: next(
-                (hub_worth(game, m, it) + (1 if m in dice else 0) for k, m, it in P.hubs
-                 if k == (a.lane, a.boundary, a.sub)), 0))
-            return best
-    # a free Penguin Park pickup: the highest discarded die; not with a full freezer, where
-    # the bot would spend it on a fish it cannot keep (under park_pickup_per_turn that was
-    # pickup, fish, end turn, pickup ... for ever)
-    # (the engine offers a park pickup only while the Penguin Parks in the lanes
-    # allow more pickups than were taken this round, prof.park[1]; else ``parks`` is empty)
-    if s.main is None and P.fish < r.freezer_capacity and s.discard and P.cards \
-            and prof.park[1] > P.park_pickups_used:
+    hubs = by.get(Lighthouse)
+    if hubs:
+        dice = set(P.dice)
+        best = max(hubs, key=lambda a: next(
+            (hub_worth(game, m, it) + (1 if m in dice else 0) for k, m, it in P.hubs
+             if k == (a.lane, a.boundary, a.sub)), 0))
+        return best
+    # a free Penguin Park pickup before the main action: the highest discarded die; not with
+    # a full freezer, where the bot would spend it on a fish it cannot keep (under
+    # park_pickup_per_turn that was pickup, fish, end turn, pickup ... for ever)
+    if s.main is None and P.fish < r.freezer_capacity:
         parks = [a for a in by.get(TakeDiscard, ()) if a.source == "park"]
         if parks:
             return max(parks, key=lambda a: a.value)
@@ -1152,12 +1133,10 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     # it). They are the slots less the cards, the player's card list being the lanes'
     # cards (the invariants' check), and the slots the lanes times r.lane_slots, every
     # lane having that many slots (the invariants' check, NK-INV)
-    if len(P.lanes) * r.lane_slots - len(P.cards) <= 2 and P.harbours < r.max_harbours \
-            and P.coins >= game.harbour_price(P) + 6 and OpenHarbour in by:
+    if len(P.lanes) * r.lane_slots - len(P.cards) <= 2 and OpenHarbour in by \
+            and P.coins >= game.harbour_price(P) + 6:
         return _HARBOUR
-    # the lanes a ship may start in are analysis.ship_lanes' (the engine's BuyShip list
-    # asks it too), the price the game's ship_price
-    if len(P.cards) >= 3 and P.coins >= game.ship_price(P) + 8 and analysis.ship_lanes(game, P):
+    if len(P.cards) >= 3 and BuyShip in by and P.coins >= game.ship_price(P) + 8:
         ships = by.get(BuyShip)
         if ships:
             return max(ships, key=lambda a: sum(1 for c in P.lanes[a.lane] if c >= 0))

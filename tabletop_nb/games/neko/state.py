@@ -131,15 +131,14 @@ class Player:
 
 @state_record
 class DiceDraft:
-    """The dice draft of the Preparation phase (NK-DRF): the hands of dice passed around.
+    """The dice draft of the Preparation phase: the hands of dice passed around.
 
     Attributes
     ----------
     hands : tuple
         The hand in front of each seat (die values, sorted); ``()`` outside the draft.
     picks : tuple
-        This draft step's picks so far, in seat order (hidden from the other seats,
-        NK-DRF-05).
+        This draft step's picks so far, in seat order (hidden from the other seats).
 
     Examples
     --------
@@ -156,12 +155,12 @@ NO_DRAFT = DiceDraft(hands=(), picks=())
 
 
 # --------------------------------------------------------------------------- the turn's main action
-# (NK-ACT-05: one main action per turn; ``NekoState.main`` is None until it is taken)
+# (one main action per turn, the Action phase; ``NekoState.main`` is None until it is taken)
 
 
 @state_record
 class TookFish:
-    """This turn's main action: Take Fish (NK-ACT-06); more fish may follow with more dice.
+    """This turn's main action: Take Fish; more fish may follow with more dice.
 
     Examples
     --------
@@ -172,7 +171,7 @@ class TookFish:
 
 @state_record
 class Bidding:
-    """This turn's main action: a bid on one space (NK-ACT-07); more dice may follow there.
+    """This turn's main action: a bid on one space; more dice may follow there.
 
     Attributes
     ----------
@@ -193,7 +192,7 @@ class Bidding:
 
 @state_record
 class Activated:
-    """This turn's main action: a hub or a card activated with a die (NK-ACT-08).
+    """This turn's main action: a hub or a card activated with a die.
 
     Examples
     --------

@@ -100,8 +100,6 @@ ANALYSIS_CHANGES = {
     "placements": lambda f: lambda *a, **k: f(*a, **k)[-1:],
     # NK-BB-01, NK-PO-02: no discount on a card offered
     "purchase_discount": lambda f: lambda *a, **k: 0,
-    # NK-FA-06..08: no lane takes a new ship
-    "ship_lanes": lambda f: lambda *a, **k: [],
     # NK-TRV-01: a move's travel worth 5 PP more
     "travel_pp_after": lambda f: lambda *a, **k: f(*a, **k) + 5,
     # NK-ACT-09: no hub takes a die

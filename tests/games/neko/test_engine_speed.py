@@ -491,7 +491,7 @@ def test_player_copy_copies_every_field(played):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_gain_is_the_plain_clamp(players):
-    """Speed in hubs_ships.py's ``gain`` (plain ``if``s for ``max(0, min(n, room))``): the
+    """hubs_ships.py's ``gain`` (``max(0, min(n, room))``, clamped only when ``n`` does not fit): the
     amount kept and the player afterwards as the plain clamp has them, for every item and
     amount, with the cabin and freezer empty, part full, full and over full (room < 0)."""
     game = tabletop_nb.load_game("neko", players=players)

@@ -2,8 +2,10 @@
 frames of different kinds never equal; plain tagged tuples from outside become named."""
 from __future__ import annotations
 
-import pytest
+import dataclasses
+
 import numpy as np
+import pytest
 
 import tabletop_nb as tt
 from tabletop_nb.games.neko import frames as F
@@ -71,3 +73,9 @@ def test_plain_tuples_from_outside_become_named():
     s3 = game.advance(table(game, [player(game, dice=(3,)), player(game, dice=(4,))], frames=()))
     assert all(type(f) is F.FRAME_CLASSES[f.kind] for f in s3.frames)
     assert F.as_frames(s2.frames) is s2.frames
+    # a state made by the dataclass itself keeps the plain tuples it was given; ``advance``
+    # (what a lesson calls on a hand-built position) names them before the rules read them
+    raw = dataclasses.replace(s, frames=(("turn", 1),))
+    assert type(raw.frames[-1]) is tuple
+    s4 = game.advance(raw)
+    assert type(s4.frames[-1]) is F.TurnFrame and game.current_player(s4) == 1

@@ -92,6 +92,9 @@ def test_nk_fa_08_10_new_ship_at_the_start_of_the_lane():
     s = game.apply(s, BuyShip(1))
     assert (1, 0, 0) in s.players[0].ships
     assert MoveShip(1, 0, 0) not in game.legal_actions(s)        # slot 1 empty: it waits
+    # the log says which lane the player chose (the lane is the player's choice, NK-FA-08)
+    assert s.events == (("ship", 0, 1),)
+    assert tuple(game.events(s)) == (f"{game.player_name(0)} bought a ship for lane 2",)
 
 
 def test_nk_ex_12_amanda_third_harbour_and_ship__nk_fa_09_11_13():

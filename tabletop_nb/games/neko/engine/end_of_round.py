@@ -53,11 +53,10 @@ def resolve_step(game: NekoGame, w) -> None:
     w.step += 1
     who = winner(game, w, space)
     if stage == OFFER:
+        # (an empty space or a card nobody bid on: its losers' step finds no bidder)
         if card < 0:
-            w.step += 1   # nobody bid on an empty space: no losers' step
             return
         if who is None:
-            w.step += 1
             if space < game.area_spaces:
                 set_card_at(game, w, space, -1)
                 to_bottom(game, w, card, period(game, w))

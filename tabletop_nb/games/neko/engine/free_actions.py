@@ -79,9 +79,10 @@ def remove_interference_actions(game: NekoGame, s, p, P) -> list:
 
 
 def buy_ship_actions(game: NekoGame, s, p, P) -> list:
-    """The BuyShip actions: a lane holding fewer ships than harbours, the price paid.
+    """The BuyShip actions: one per lane a ship may start in (:func:`..analysis.ship_lanes`),
+    the price (:meth:`NekoGame.ship_price`) paid.
 
-    Rules: NK-FA-06, NK-FA-07, NK-FA-08, NK-CAP-04, NK-CAP-06, NK-FA-19.
+    Rules: NK-CAP-04, NK-FA-19.
     """
     lanes = analysis.ship_lanes(game, P)
     if not lanes or P.coins < game.ship_price(P):
@@ -90,9 +91,9 @@ def buy_ship_actions(game: NekoGame, s, p, P) -> list:
 
 
 def open_harbour_actions(game: NekoGame, s, p, P) -> list:
-    """OpenHarbour below the harbour limit, the price paid.
+    """OpenHarbour below the harbour limit, the price (:meth:`NekoGame.harbour_price`) paid.
 
-    Rules: NK-FA-11, NK-FA-12, NK-FA-13, NK-CAP-04, NK-CAP-06, NK-FA-19.
+    Rules: NK-FA-12, NK-CAP-04, NK-CAP-06, NK-FA-19.
     """
     if P.harbours < game.rules.max_harbours and P.coins >= game.harbour_price(P):
         return [action(OpenHarbour)]
@@ -203,9 +204,10 @@ def ship_price(game: NekoGame, P) -> int:
 
 
 def harbour_price(game: NekoGame, P) -> int:
-    """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01).
+    """The price of the next harbour (the rules' table), lowered by an activated Harbour City
+    (NK-HC-01).
 
-    Rules: NK-HC-02.
+    Rules: NK-FA-11, NK-HC-02.
     """
     base = game.rules.harbour_costs[P.harbours - 1]
     if P.harbour_city_used and not game.rules.harbour_city_all_round:
@@ -262,7 +264,7 @@ def apply_remove_interference(game: NekoGame, w, top, a):
 def apply_buy_ship(game: NekoGame, w, top, a):
     """Buy a ship; it starts at the start of the chosen lane.
 
-    Rules: NK-FA-06, NK-FA-07, NK-FA-08, NK-FA-10.
+    Rules: NK-FA-08, NK-FA-10.
     """
     p = top.seat
     m = changing_player(w, p)
@@ -274,7 +276,7 @@ def apply_buy_ship(game: NekoGame, w, top, a):
 def apply_open_harbour(game: NekoGame, w, top, a):
     """Open a harbour: a new empty lane, the Harbour City price if activated.
 
-    Rules: NK-FA-11, NK-FA-12, NK-FA-13, NK-HC-01, NK-HC-03, NK-HUB-01.
+    Rules: NK-FA-13, NK-HC-01, NK-HC-03, NK-HUB-01.
     """
     p = top.seat
     m = changing_player(w, p)
