@@ -1088,8 +1088,13 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     r = game.rules
     if by is None:
         by = _by_kind(legal)
+    # Loading a port, the Hospital, the Seaside Town trades and the Light House are offered
+    # only by cards in the lanes: the engine's answer to "does a card here offer a free
+    # action" (``Profile.card_free``) is asked first, so the four kinds are not looked up
+    # when no card offers one (most turns)
+    cards_offer = bool(P.cards) and game.profile(P).card_free
     # load goods onto ports (toward unlocking their PP)
-    loads = by.get(LoadCargo)
+    loads = by.get(LoadCargo) if cards_offer else None
     if loads:
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
@@ -1101,7 +1106,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     if P.fuel == r.move_fuel - 1 and _has(by, _FISH_FOR_FUEL) and any(
             game.next_stop(P.lanes[li], b, j) for li, b, j in P.ships):
         return _FISH_FOR_FUEL
-    if HospitalRemove in by:
+    if cards_offer and HospitalRemove in by:
         return _HOSPITAL
     # interference: pay 5 coins when the next tile costs 2 PP or more
     if P.coins >= 12 and RemoveInterference in by:
@@ -1109,10 +1114,10 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
         if pen(P.interference - 1) - pen(P.interference) >= 2:
             return _UNJAM
     # goods to PP (Seaside Town) when no port needs them
-    if _has(by, _GOODS_TO_PP) and LoadCargo not in by:
+    if cards_offer and _has(by, _GOODS_TO_PP) and LoadCargo not in by:
         return _GOODS_TO_PP
     # Light House on the best hub the bot can still activate this round
-    hubs = by.get(Lighthouse)
+    hubs = by.get(Lighthouse) if cards_offer else None
     if hubs:
         dice = set(P.dice)
         best = max(hubs, key=lambda a: next(

@@ -171,6 +171,7 @@ def test_nk_pp_04_reroll_is_a_chance_node():
     assert all(p == Fraction(1, 6) for _, p in outs)
     s = game.apply(s, Rolled(3))
     assert s.players[0].dice == (2, 3) and game.current_player(s) == 0
+    assert s.events == (("rerolled", 0, 3),)  # the log says the new value
     assert not any(isinstance(a, Reroll) for a in game.legal_actions(s))
 
 

@@ -54,6 +54,7 @@ def test_nk_fa_05_pay_to_remove_interference():
     s = one(game, dice=(3,), coins=11, interference=3)
     s = game.apply(game.apply(s, RemoveInterference()), RemoveInterference())
     assert (s.players[0].coins, s.players[0].interference) == (1, 1)
+    assert s.events == (("unjam", 0),)       # the log says who paid
     assert RemoveInterference() not in game.legal_actions(s)
     s = one(game, dice=(3,), coins=20, interference=0)
     assert RemoveInterference() not in game.legal_actions(s)

@@ -18,7 +18,7 @@ from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Bid, Choose
                                           OpenHarbour, ParkDie, Pass, RemoveInterference, Reward,
                                           RollDice, Trade)
 
-from neko_helpers import (OVER, PARK, PREP, RESOLVE, REWARD, E, card, make_game, player, port,
+from neko_helpers import (ACTION, OVER, PARK, PREP, RESOLVE, REWARD, E, card, make_game, player, port,
                           table)
 
 
@@ -392,3 +392,23 @@ def test_nk_st_02_the_low_fuel_trade_costs_the_fuel_rate():
     s = game.apply(s, ActivateCard(0, 0, 3))
     s = game.apply(s, Trade("fuel_to_goods"))
     assert (s.players[0].fuel, s.players[0].goods) == (2, 1)
+
+
+def test_nk_pp_11_park_owners_place_in_turn_order_each_once():
+    """NK-PP-11, NK-RES-14: just before resolution, each owner of a variant Penguin Park
+    gained in an earlier round decides in turn order, first player first, once each.
+    (Mutant round.py ``w.turn = 0`` to ``-1`` at the Park phase: the last seat in the order
+    asked first, then again.)"""
+    vp1, vp2 = card(100, "penguin_park", effect="variant"), card(101, "penguin_park", effect="variant")
+    game = make_game(2, [vp1, vp2, card(102)])
+    owners = [player(game, [[100]], dice=(), park_variant_round=1),
+              player(game, [[101]], dice=(), park_variant_round=1)]
+    # the Action phase ends (nobody has dice left; the last turn was seat 0's, the order's
+    # last) and the Park step begins
+    s = game.advance(table(game, owners, phase=ACTION, frames=(), turn=1, round=2, order=(1, 0),
+                           area=[102, E, E, E, E], discard=(6,), bids={0: {0: (3,)}}))
+    seats = []
+    while s.phase == PARK:
+        seats.append(game.current_player(s))
+        s = game.apply(s, Pass())
+    assert seats == [1, 0]
