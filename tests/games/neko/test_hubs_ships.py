@@ -365,3 +365,14 @@ def test_nk_cap_06_07_lanes_and_unused_dice():
     s = game.apply(s, TakeDiscard(6, "fish"))
     assert len(s.players[0].dice) == 6
     assert game.rules.lane_slots == 5 and game.rules.max_harbours == 5
+
+
+def test_nk_port_05_a_port_without_cargo_spaces_is_unlocked_from_the_start():
+    """NK-PORT-05: a port's points count once every cargo space is covered; a designer's port
+    with no cargo spaces (the rules allow it) has none to cover, so it is unlocked with
+    nothing loaded, and one with a space is not until the space is covered."""
+    bare, one_space = port(100, cargo=(), hubs=()), port(101, cargo=("",), hubs=())
+    game = make_game(2, [bare, one_space])
+    P = player(game, [[100, 101]])
+    assert game.port_unlocked(P, 100) and not game.port_unlocked(P, 101)
+    assert game.port_unlocked(replace(P, cargo=((101, 1),)), 101)
