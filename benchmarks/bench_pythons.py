@@ -1,12 +1,14 @@
 """Engine throughput on two (or more) Python versions, side by side in one window.
 
     python benchmarks/bench_pythons.py --python /path/to/python3.13 [--python ...]
-                                       [--seconds 2] [--rounds 3] [--json]
+                                       [--seconds 2] [--rounds 3] [--both-modes] [--json] [--save]
 
 Runs ``python -m tabletop_nb bench --json`` (random playouts of every game, CPU time) under
 this interpreter and each ``--python`` in turn, ``--rounds`` times, alternating, so that
 other work on the machine falls on all of them alike; each interpreter must have this
-checkout installed (``pip install -e .`` in its own environment). Prints, per game, the
+checkout installed (``pip install -e .`` in its own environment). With ``--both-modes`` each
+interpreter runs the Python source and its compiled build (``TABLETOP_PURE=1`` / ``0``; every
+round reverses the order). Prints, per game, the
 median actions per second of each interpreter and the ratio to the first, and appends a row
 to ``benchmarks/results/pythons.jsonl`` (with ``--save``).
 """
@@ -30,9 +32,12 @@ def version_of(python: str) -> str:
     return out.stdout.strip()
 
 
-def bench_once(python: str, seconds: float) -> dict:
+def bench_once(python: str, seconds: float, pure: str | None = None) -> dict:
+    """One run of ``python -m tabletop_nb bench``; ``pure`` sets TABLETOP_PURE ("1": the
+    Python source, "0": the compiled modules; None: as the environment has it)."""
+    env = dict(os.environ) if pure is None else dict(os.environ, TABLETOP_PURE=pure)
     out = subprocess.run([python, "-m", "tabletop_nb", "bench", "--json", "--seconds", str(seconds)],
-                         capture_output=True, text=True, check=True, cwd=ROOT)
+                         capture_output=True, text=True, check=True, cwd=ROOT, env=env)
     return {g["game"]: g["actions_per_s"] for g in json.loads(out.stdout)["games"]}
 
 
@@ -43,14 +48,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--save", action="store_true", help="append to benchmarks/results/pythons.jsonl")
+    ap.add_argument("--both-modes", action="store_true",
+                    help="each interpreter on the Python source and on its compiled build (TABLETOP_PURE=1 / 0)")
+    ap.add_argument("--note", default="", help="with --save: what the row is")
     a = ap.parse_args(argv)
     pythons = [sys.executable] + a.python
-    versions = [version_of(p) for p in pythons]
+    modes: list[tuple[str | None, str]] = [("1", " source"), ("0", " compiled")] if a.both_modes else [(None, "")]
+    runners = [(p, pure, version_of(p) + label) for p in pythons for pure, label in modes]
+    versions = [v for _, _, v in runners]
     runs: dict[str, list[dict]] = {v: [] for v in versions}
     load_before = [round(x, 2) for x in os.getloadavg()]
-    for _ in range(a.rounds):
-        for p, v in zip(pythons, versions):
-            runs[v].append(bench_once(p, a.seconds))
+    for r in range(a.rounds):
+        for p, pure, v in (runners if r % 2 == 0 else runners[::-1]):
+            runs[v].append(bench_once(p, a.seconds, pure))
     games = sorted(runs[versions[0]][0])
     table = {g: {v: round(statistics.median(r[g] for r in runs[v])) for v in versions} for g in games}
     report = {"date": datetime.date.today().isoformat(),
@@ -61,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
               "load_average_after": [round(x, 2) for x in os.getloadavg()],
               "actions_per_s_median": table,
               "ratio_to_first": {g: {v: round(t[v] / t[versions[0]], 3) for v in versions}
-                                 for g, t in table.items()}}
+                                 for g, t in table.items()},
+              "note": a.note}
     if a.json:
         print(json.dumps(report, indent=1))
     else:
