@@ -7,8 +7,12 @@ line-ups of ``--bots`` (random, greedy, search by default): each seat's mean luc
 95% interval (it should cover 0), each bot's mean error per game, and the same errors
 paired: for each two bots, the mean over the games where both played of the difference of
 their errors in that game (the game's own length and difficulty cancel), with its 95%
-interval. ``ordered`` says whether each bot's error is surely above the next one's
-(``--bots`` weakest first: the paired interval of each neighbouring two lies above 0).
+interval. Every interval counts each ladder round (one seed, one deal) once. ``ordered``
+says whether each bot's error is surely above the next one's (``--bots`` weakest first: the
+paired interval of each neighbouring two lies above 0); ``measures`` gives the same for
+each of ``MEASURES`` (the error in win chance and in points of lead, and the best found).
+``--luck-table`` adds the same games' luck seen by the whole table; ``--raw`` keeps every
+judged decision's values.
 Also the share of results luck explains and the ladder's upset rate on the same games.
 ``--quick`` analyses luck only (no decision judged); ``--rollouts``/``--alternatives``
 set the accuracy of the error (default: the analysis's default, 8 and 3).
@@ -48,17 +52,31 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def paired_errors(table, bots: list[str]) -> dict:
-    """For each two bots, the mean per game of (first's error - second's) over the games
-    where both played (a bot in several seats: its seats' mean), with a 95% interval."""
-    from tabletop_nb.core.stats import mean_ci
+#: the error measures a many-game row compares, by their column in the per-seat table:
+#: ``error`` (win chance against the rollout bot's own choice), ``points_error`` (the same in
+#: points of score lead) and ``missed`` (what the best action found would have added,
+#: cross-fitted: GNU Backgammon's "best move minus chosen" with a weaker evaluator)
+MEASURES = ("error", "points_error", "missed")
 
-    per_game = table.groupby(["game", "bot"]).error.mean().unstack()
+
+def paired_errors(table, bots: list[str], measure: str = "error") -> dict:
+    """For each two bots, the mean per game of (first's error - second's) over the games
+    where both played (a bot in several seats: its seats' mean), with a 95% interval that
+    counts each round's games (one seed, one deal) once (``dealt_ci``)."""
+    import pandas as pd
+
+    from tabletop_nb.lab.analyse import dealt_ci
+
+    per_game = table.groupby(["game", "bot"])[measure].mean().unstack()
+    deal = table.groupby("game")["round"].first() if "round" in table else None
     out = {}
     for i, a in enumerate(bots):
         for b in bots[i + 1:]:
             both = per_game[[a, b]].dropna() if a in per_game and b in per_game else per_game.iloc[:0]
-            est = mean_ci((both[a] - both[b]).to_numpy())
+            diff = pd.DataFrame({"d": both[a] - both[b]})
+            if deal is not None:
+                diff["round"] = deal.reindex(diff.index).to_numpy()
+            est = dealt_ci(diff, "d")._replace(n=len(diff))  # n: the games paired
             out[f"{a}-{b}"] = [round(est.value, 4), round(est.low, 4), round(est.high, 4), int(est.n)]
     return out
 
@@ -74,10 +92,27 @@ def summarise(ls, bots: list[str], judged: bool) -> dict:
     paired = paired_errors(ls.table, bots)
     # weakest first: each bot's error surely above the next one's (paired interval above 0)
     ordered = all(paired[f"{a}-{b}"][1] > 0 for a, b in zip(bots, bots[1:])) if judged else None
-    return {"games": int(ls.table.game.nunique()),
-            "luck_by_seat": seats, "luck_covers_0": all(lo <= 0 <= hi for _, lo, hi in seats.values()),
-            "luck_by_bot": luck_bot, "error_by_bot": errors, "error_paired": paired,
-            "ordered": ordered, "luck_share": [round(x, 4) for x in ls.luck_share[:3]]}
+    out = {"games": int(ls.table.game.nunique()),
+           "luck_by_seat": seats, "luck_covers_0": all(lo <= 0 <= hi for _, lo, hi in seats.values()),
+           "luck_by_bot": luck_bot, "error_by_bot": errors, "error_paired": paired,
+           "ordered": ordered, "luck_share": [round(x, 4) for x in ls.luck_share[:3]]}
+    from tabletop_nb.lab.analyse import dealt_ci
+    if judged:  # every measure of the error, each bot's mean and the paired differences
+        measures = {}
+        for m in MEASURES:
+            if m not in ls.table:
+                continue
+            by_bot = {b: [round(e.value, 4), round(e.low, 4), round(e.high, 4)]
+                      for b, g in ls.table.groupby("bot") for e in [dealt_ci(g, m)]}
+            pm = paired_errors(ls.table, bots, m)
+            measures[m] = {"by_bot": by_bot, "paired": pm,
+                           "ordered": all(pm[f"{a}-{b}"][1] > 0 for a, b in zip(bots, bots[1:]))}
+        out["measures"] = measures
+    if "luck_table" in ls.table:  # the same games' luck seen by the whole table
+        out["luck_table_by_seat"] = {
+            int(s): [round(e.value, 4), round(e.low, 4), round(e.high, 4)]
+            for s, g in ls.table.groupby("seat") for e in [dealt_ci(g, "luck_table")]}
+    return out
 
 
 def many(args) -> dict:
@@ -110,12 +145,26 @@ def many(args) -> dict:
             kid = int(np.random.SeedSequence(args.seed, spawn_key=(b,)).generate_state(1)[0])
             w0, k0, l0 = time.time(), cpu_seconds(), os.getloadavg()[0]
             part = tt.luck_and_skill(game, bots, games=per, seed=kid, **opts)
-            t = part.table.assign(block=b, game=part.table.game + b * per,
+            extra: dict = {}
+            if args.raw and judged:  # every judged decision's values, for other measures later
+                import pickle
+                raw = [(b, gi, d.seat, a.record.bots[d.seat], d.index, d.chosen_index, d.worlds)
+                       for gi, a in enumerate(part.analyses) for d in a.decisions]
+                with open(f"{args.raw}.{b}.pkl", "wb") as f:
+                    pickle.dump(raw, f)
+            if args.luck_table:  # the same games' luck from the whole table's knowledge
+                extra["luck_table"] = [
+                    s.luck for a in part.analyses for s in tt.analyse(
+                        game, a.record, quick=True, luck_view="table", progress=False,
+                        seed=a.settings["seed"], executor="serial").seats]
+            t = part.table.assign(**extra, block=b, game=part.table.game + b * per,
                                   block_wall_s=round(time.time() - w0, 1),
                                   block_cpu_s=round(cpu_seconds() - k0, 1), block_load=round(l0, 2))
             t.to_csv(args.table, mode="a", header=not os.path.exists(args.table), index=False)
             print(f"block {b}: {time.time() - t0:.0f} s, {cpu_seconds() - c0:.0f} CPU s", flush=True)
         table = pd.read_csv(args.table)
+        # a block is one round of the line-ups on one seed: its games are one deal
+        table["round"] = table["block"]
         rollouts, alternatives = _settings(args.quick, args.rollouts, args.alternatives)
         settings = {"quick": args.quick, "rollouts": rollouts, "horizon": "game", "max_outcomes": 6,
                     "alternatives": alternatives, "luck_view": args.luck_view,
@@ -188,28 +237,35 @@ ORDER = ["random", "greedy", "search"]
 
 
 def error_rows(rows: list[dict]) -> dict[str, dict]:
-    """Per game, the last many-game row with the three bots and decisions judged."""
+    """Per game, the last many-game row with the three bots and every measure of the error."""
     out = {}
     for r in rows:
         if r.get("kind") == "many" and r.get("bots") == ORDER and r.get("ordered") is not None \
-                and r.get("error_paired"):
+                and r.get("measures"):
             out[r["game"]] = r
     return {g: out[g] for g in GAMES if g in out}
 
 
+#: how the guide names each measure, and its unit
+MEASURE_WORDS = {"error": "error (win chance)", "points_error": "error (points of lead)",
+                 "missed": "best found (win chance)"}
+
+
 def error_table(rows: list[dict]) -> str:
     """The guide's table of each bot's error per game (markdown), from the results rows."""
-    def cell(x) -> str:
-        return f"{x[0]:+.2f} ({x[1]:+.2f} to {x[2]:+.2f})"
-    lines = ["| game | players, games | rollouts, alternatives | random | greedy | search "
+    def cell(x, fmt: str) -> str:
+        return f"{x[0]:{fmt}} ({x[1]:{fmt}} to {x[2]:{fmt}})"
+    lines = ["| game | players, games | measure | random | greedy | search "
              "| random - greedy | greedy - search | ordered |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for g, r in error_rows(rows).items():
-        e, p, s = r["error_by_bot"], r["error_paired"], r["settings"]
-        lines.append(f"| {g} | {r['players']}, {r['games']} | {s['rollouts']}, {s['alternatives']} "
-                     f"| {cell(e['random'])} | {cell(e['greedy'])} | {cell(e['search'])} "
-                     f"| {cell(p['random-greedy'])} | {cell(p['greedy-search'])} "
-                     f"| {'yes' if r['ordered'] else 'no'} |")
+        for m, res in r["measures"].items():
+            fmt = "+.1f" if m == "points_error" else "+.2f"
+            e, p = res["by_bot"], res["paired"]
+            lines.append(f"| {g} | {r['players']}, {r['games']} | {MEASURE_WORDS.get(m, m)} "
+                         f"| {cell(e['random'], fmt)} | {cell(e['greedy'], fmt)} "
+                         f"| {cell(e['search'], fmt)} | {cell(p['random-greedy'], fmt)} "
+                         f"| {cell(p['greedy-search'], fmt)} | {'yes' if res['ordered'] else 'no'} |")
     return "\n".join(lines)
 
 
@@ -235,6 +291,10 @@ def main(argv=None) -> None:
     p.add_argument("--luck-view", default="seat", choices=["seat", "table"])
     p.add_argument("--blocks", action="store_true",
                    help="play and analyse one ladder round at a time, each kept in --table")
+    p.add_argument("--luck-table", action="store_true",
+                   help="also each game's luck seen by the whole table (quick; with --blocks)")
+    p.add_argument("--raw", default=None,
+                   help="with --blocks: keep each block's judged decisions (pickles PATH.<block>.pkl)")
     p.add_argument("--table", default=None, help="write the per-game, per-seat table to this CSV")
     p.add_argument("--save", action="store_true", help=f"append to {RESULTS.name}")
     args = p.parse_args(argv)

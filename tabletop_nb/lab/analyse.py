@@ -1099,11 +1099,10 @@ def dealt_ci(rows, column: str) -> Estimate:
     """The mean of ``column`` over ``rows`` with a 95% interval that counts each *deal* once.
 
     The skill ladder plays every line-up of a round on the same seed, so the games of one
-    round are dealt the same set-up and meet much the same dice: their luck (and errors) are
-    correlated, and an interval that took them as independent would be too narrow (a seat's
-    mean luck would seem to exclude 0 far more often than 1 time in 20). The rows of each
-    ``round`` are averaged first and the interval is taken over those means (a cluster-robust
-    interval); without a ``round`` column, over the rows.
+    round are dealt the same set-up and meet much the same dice: their figures may be
+    correlated, and an interval that took them as independent would then be too narrow. The
+    rows of each ``round`` are averaged first and the interval is taken over those means (a
+    cluster-robust interval); without a ``round`` column, over the rows.
 
     >>> import pandas as pd
     >>> t = pd.DataFrame({"round": [0, 0, 1, 1], "luck": [1.0, 1.0, -1.0, -1.0]})

@@ -224,10 +224,9 @@ def test_a_seats_errors_add_up_to_what_its_play_lost_against_the_evaluators():
 
 def test_the_games_of_one_deal_count_once_in_an_interval():
     """The ladder plays each round's line-ups on one seed, so their dice agree (here every
-    game of a round opens with the same roll): their luck is correlated, and the per-seat
-    and per-bot intervals are taken over each round's mean (a cluster-robust interval),
-    not over the games as if independent (too narrow: a seat's mean luck then excludes 0
-    far more often than 1 time in 20)."""
+    game of a round opens with the same roll): their figures may be correlated, so the
+    per-seat and per-bot intervals are taken over each round's mean (a cluster-robust
+    interval), not over the games as if independent."""
     game = small_pig()
     ls = luck_and_skill(game, ["random", "hold10"], games=8, seed=5, quick=True,
                         progress=False, bot="hold10")

@@ -1,8 +1,8 @@
 """Issue 41's many-game measure of errors (random above greedy above search), as recorded in
 benchmarks/results/luck.jsonl by benchmarks/bench_luck.py, and as docs/guide/luck.md
-states it: each game has a recorded run of the three bots with decisions judged, its
-``ordered`` flag says what its paired intervals say, and the guide's table is the one
-made from the file (no number typed by hand)."""
+states it: each game has a recorded run of the three bots with decisions judged and every
+measure of the error, each ``ordered`` flag says what its paired intervals say, and the
+guide's table is the one made from the file (no number typed by hand)."""
 from __future__ import annotations
 
 import importlib.util
@@ -35,12 +35,17 @@ def test_each_game_has_a_run_of_the_three_bots_with_decisions_judged(rows, name)
     r = runs[name]
     assert r["settings"]["alternatives"] > 0 and not r["settings"]["quick"]
     assert r["games"] >= 30
-    paired = r["error_paired"]
-    # the flag is what the paired intervals say: each weaker bot's error surely above the
-    # next one's (the interval of the difference above 0)
-    assert r["ordered"] == (paired["random-greedy"][1] > 0 and paired["greedy-search"][1] > 0)
-    for key, (mean, low, high, n) in paired.items():
-        assert low <= mean <= high and n >= 10, key
+    assert set(r["measures"]) == set(b.MEASURES)
+    # the error in win chance is the row's own verdict
+    assert r["measures"]["error"]["paired"] == r["error_paired"]
+    for m, res in r["measures"].items():
+        paired = res["paired"]
+        # the flag is what the paired intervals say: each weaker bot's error surely above
+        # the next one's (the interval of the difference above 0)
+        assert res["ordered"] == (paired["random-greedy"][1] > 0 and paired["greedy-search"][1] > 0), m
+        for key, (mean, low, high, n) in paired.items():
+            assert low <= mean <= high and n >= 10, (m, key)
+    assert r["ordered"] == r["measures"]["error"]["ordered"]
 
 
 def test_the_guide_shows_the_recorded_table(rows):
