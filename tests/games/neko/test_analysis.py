@@ -214,3 +214,15 @@ def test_open_bid_spaces_are_the_count_rule_on_every_space():
             legal = g.legal_actions(s)
             s = g.apply(s, g.sample_chance(s, rng) if not legal else legal[int(rng.integers(len(legal)))])
     assert checked > 100
+
+
+def test_nk_res_04_a_lead_is_checked_against_every_other_bid_past_an_empty_slot():
+    """NK-RES-04: a bid leads only if it beats every other bid on the space; a seat with no
+    dice there is passed over, and the seats after it are still compared. (Mutant: the
+    emptiness test read the previous seat's slot, so seat 2's higher bid was skipped because
+    seat 1's slot is empty.)"""
+    g = tabletop_nb.load_game("neko", players=3)
+    s = g.position(dice={0: [1], 1: [2], 2: [3]}, discard=[1] * 13, bids={0: {0: [4], 2: [5]}},
+                   round=2, seat=0)
+    assert s.order == (0, 1, 2)
+    assert not A.leads(g, s, 0, 0) and A.leads(g, s, 0, 2)

@@ -37,6 +37,7 @@ def test_nk_fa_02_03_04_one_discarded_die_per_turn():
     s = table(game, [player(game, dice=(3, 4), fish=8), player(game, dice=(1, 2))], discard=(2, 5))
     s = game.apply(s, TakeDiscard(5, "fish"))
     assert s.players[0].dice == (3, 4, 5) and s.players[0].fish == 5 and s.discard == (2,)
+    assert s.events == (("pickup", 0, 5, "fish"),)   # the log says what was taken, and how
     with pytest.raises(IllegalActionError):
         game.apply(s, TakeDiscard(2, "fish"))
     s = game.apply(game.apply(s, TakeFish(3)), EndTurn())

@@ -395,6 +395,8 @@ def test_nk_to_01_post_office_before_totals__nk_po_03():
     s = game.advance(s)
     assert game.current_player(s) == 0 and game.legal_actions(s) == [UsePostOffice(), Pass()]
     assert s.phase == POST
-    s = game.apply(game.apply(s, UsePostOffice()), DrawCard(101))
+    s = game.apply(s, UsePostOffice())
+    assert ("post_office", 0) in s.events          # the log says who used it
+    s = game.apply(s, DrawCard(101))
     s = game.apply(s, Buy(101, 0, 1))
     assert s.players[0].coins == 10 - 3 and s.phase == ACTION and s.order == (1, 0)
