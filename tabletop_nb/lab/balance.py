@@ -428,7 +428,7 @@ class BalanceResult:
             act.append(f"confirm {label} alone with confirm_games={need:,}")
         k = plan.settings_resolved()
         if k >= 1:
-            act.append(f"race at most {k} setting{'s' if k > 1 else ''}")
+            act.append(_race_at_most(k))
         act.append(f"raise budget= to {plan.need_total:,}")
         return "; ".join(parts) + ". To decide: " + ", or ".join(act) + "."
 
@@ -543,7 +543,7 @@ class BalanceResult:
         if plan is not None and not plan.enough and self.verdict in ("undecided", "likely"):
             widen = ", ".join(f"{g} to +-{w:.2g}" for g, w in plan.widen_to().items())
             k = plan.settings_resolved()
-            out.append(f"To decide the race: widen a band ({widen}), race at most {max(1, k)} settings, or raise "
+            out.append(f"To decide the race: widen a band ({widen}), {_race_at_most(max(1, k))}, or raise "
                        f"budget= to {plan.need_total:,}.")
         return out
 
@@ -2208,7 +2208,7 @@ class BalancePlan:
         else:
             widen = ", ".join(f"{g} to +-{w:.2g}" for g, w in self.widen_to().items())
             k = self.settings_resolved()
-            shrink = f"race at most {k} settings" if k >= 1 else \
+            shrink = _race_at_most(k) if k >= 1 else \
                 f"give one setting budget={self.need_per_setting:,} (this budget does not resolve even one)"
             lines.append(f"Ways out: widen the band ({widen}), {shrink}, or raise budget= to {self.need_total:,}.")
         secs_c = self.seconds(self.confirm_games)
@@ -2236,6 +2236,15 @@ class BalancePlan:
 
     def __repr__(self) -> str:
         return f"<BalancePlan>\n{self.summary()}"
+
+
+def _race_at_most(k: int) -> str:
+    """The way out that shrinks the space, in words.
+
+    >>> _race_at_most(1), _race_at_most(3)
+    ('race at most 1 setting', 'race at most 3 settings')
+    """
+    return f"race at most {k} setting{'s' if k != 1 else ''}"
 
 
 def _duration(seconds: float) -> str:
