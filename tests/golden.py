@@ -9,6 +9,7 @@ import hashlib
 
 import tabletop_nb
 from tabletop_nb import play, replay
+from tabletop_nb.games.neko.state import ACTION as _NEKO_ACTION
 
 
 def record_hash(game, bots, seed) -> str:
@@ -46,6 +47,8 @@ def _neko_flat(game, s) -> str:
             return tuple(player(P) for P in s.players)
         if f in ("hands", "picks"):   # in the dice draft's record now
             return getattr(s.draft, f)
+        if f == "turn":   # one counter then: the Action phase's index, else the seats done
+            return s.turn if s.phase == _NEKO_ACTION else s.seats_done
         if f == "main":   # a typed record now (None, TookFish, Bidding, Activated)
             main = s.main
             if main is None:

@@ -132,4 +132,15 @@ def invariants(game, s) -> list[str]:
     # NK-INV-08: the turn order is a permutation
     if sorted(s.order) != list(range(N)):
         bad.append(f"turn order {s.order} is not a permutation")
+    # the counters that follow that order (NK-ACT-01, NK-RND-05). ``turn`` names the player on
+    # turn in the Action phase (the seat of its turn frame) and is 0 elsewhere; ``seats_done``
+    # counts the seats a one-seat-at-a-time step has served, 0 to N.
+    if not 0 <= s.turn < N or (s.turn and s.phase != ACTION):
+        bad.append(f"turn {s.turn} is not an index of the turn order (0 outside the Action phase)")
+    else:
+        on_turn = [f.seat for f in frames if f.kind == "turn"]
+        if on_turn and s.order[s.turn] != on_turn[0]:
+            bad.append(f"turn {s.turn} names seat {s.order[s.turn]}, the turn is seat {on_turn[0]}'s")
+    if not 0 <= s.seats_done <= N:
+        bad.append(f"seats_done {s.seats_done} is not between 0 and {N}")
     return bad

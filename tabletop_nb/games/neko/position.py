@@ -238,7 +238,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         _refuse("tiles", f"{tiles} are not distinct mid-game scoring tiles")
 
     s = NekoState(
-        players=tuple(players), phase=ph, round=round, step=0, order=order, turn=turn, frames=(),
+        players=tuple(players), phase=ph, round=round, step=0, order=order, turn=turn, seats_done=0, frames=(),
         deck=deck, bottom=((), ()), piles=(), area=tuple(area), adv=tuple(adv), adv_pool=(),
         bids=tuple(tuple(row) for row in rows), discard=discard, tiles=tiles, bonus_left=bonus_left,
         draft=DiceDraft(hands=hand_t, picks=()), main=None, removed=tuple(sorted(removed)), final=())

@@ -216,13 +216,22 @@ class NekoState:
         One per seat.
     phase : int
         The phase of the round, an index of ``PHASES`` (``SETUP`` ... ``OVER``).
-    round, step : int
-        The round (0 while setting up, then 1 to 4) and the step within the phase
-    (the draft step, ...).
+    round : int
+        The round (0 while setting up, then 1 to 4).
+    step : int
+        The step within the phase: of setting up, of the resolution (an index of the
+        engine's ``resolution_steps``) and of preparing the next round; the other phases
+        have no steps and leave it at its last value.
     order : tuple of int
         The turn order, first player first.
     turn : int
-        The index in ``order`` of the player on turn.
+        In the Action phase, the index in ``order`` of the player on turn (0 in the other
+        phases).
+    seats_done : int
+        In the phases played one seat at a time (the starting bonuses, the Morning Market,
+        the roll, income, rewards, the Post Office, the Park dice, the game-end window), the
+        seats that have had theirs; the roll goes in seat order, the others in turn order
+        (the bonuses from the last player).
     frames : tuple
         The stack of decisions and chance events the game waits for; the top frame acts next.
         Each is a named record of :mod:`.frames` (``TurnFrame(seat=0, kind='turn')``, ...).
@@ -267,7 +276,8 @@ class NekoState:
     round: int
     step: int
     order: tuple
-    turn: int
+    turn: int            # Action phase: the index in ``order`` of the player on turn
+    seats_done: int      # one-seat-at-a-time phases: the seats that have had their step
     frames: tuple
     deck: tuple          # per period (1, 2): the unshuffled ("unknown order") cards, sorted
     bottom: tuple        # per period: cards put under the deck, top first

@@ -58,7 +58,7 @@ def player(game: NekoGame, lanes=None, ships=((0, 0, 0),), harbours=None, **kw) 
 
 
 def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: int = 1,
-          order=None, area=None, adv=None, bids=None, discard=(), step: int = 0, turn: int = 0,
+          order=None, area=None, adv=None, bids=None, discard=(), step: int = 0, turn: int = 0, seats_done: int = 0,
           main=None, deck=((), ()), bottom=((), ()), piles=(), tiles=(0, 1, 2, 3), removed=(),
           hands=(), picks=()) -> NekoState:
     """A position; ``bids`` is ``{space: {player: dice}}``; frames default to player 0's turn."""
@@ -72,7 +72,7 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
         frames = (("turn", 0),) if phase == ACTION else ()
     return NekoState(
         players=players, phase=phase, round=round, step=step,
-        order=tuple(order) if order is not None else tuple(range(N)), turn=turn,
+        order=tuple(order) if order is not None else tuple(range(N)), turn=turn, seats_done=seats_done,
         frames=as_frames(frames), deck=tuple(tuple(sorted(d)) for d in deck),
         bottom=tuple(tuple(b) for b in bottom), piles=tuple(sorted(piles)),
         area=(tuple(area) + (-1,) * game.area_spaces)[:game.area_spaces] if area is not None else (-1,) * game.area_spaces,

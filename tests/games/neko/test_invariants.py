@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import tabletop_nb
-from tabletop_nb import IllegalActionError
+from tabletop_nb import IllegalActionError, play, replay
 from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import Bid, TakeFish
 
-from neko_helpers import E, player, replace, table
+from neko_helpers import OVER, PARK, E, player, replace, table
 
 
 @pytest.fixture
@@ -93,6 +93,56 @@ def test_nk_inv_08_order_is_a_permutation(game):
     """NK-INV-08: the turn order is always a permutation of the players."""
     s = replace(full_table(game), order=(0, 0))
     assert any("permutation" in b for b in invariants(game, s))
+
+
+def test_nk_inv_08_turn_and_seats_done_follow_the_order(game):
+    """NK-INV-08 with NK-ACT-01 and NK-RND-05: ``turn`` is an index of the turn order that
+    names the seat of the turn frame, 0 outside the Action phase; ``seats_done`` counts 0 to N."""
+    ok = full_table(game, order=(1, 0), frames=(("turn", 1),), turn=0)
+    assert invariants(game, ok) == []
+    assert any("names seat 0" in b for b in invariants(game, replace(ok, turn=1)))
+    for wrong in (2, -1):
+        assert any("not an index" in b for b in invariants(game, replace(ok, turn=wrong)))
+    park = replace(ok, phase=PARK, frames=())
+    assert not any("turn" in b for b in invariants(game, park))
+    assert any("0 outside the Action phase" in b for b in invariants(game, replace(park, turn=1)))
+    assert not any("seats_done" in b for b in invariants(game, replace(ok, seats_done=2)))
+    for wrong in (3, -1):
+        assert any("seats_done" in b for b in invariants(game, replace(ok, seats_done=wrong)))
+
+
+def _seats_in_a_row(states, kind) -> dict:
+    """Per round, the seats of the frames of this kind on top, in the order they came (a frame
+    on top of several states in a row counted once), with the turn order of that moment."""
+    out: dict = {}
+    last = None
+    for s in states:
+        top = s.frames[-1] if s.frames else None
+        if top is not None and top.kind == kind and top is not last:
+            seats, _ = out.setdefault(s.round, ([], s.order))
+            seats.append(top.seat)
+        last = top
+    return out
+
+
+def test_nk_rnd_05_drf_01_act_01_counters_in_played_games():
+    """NK-RND-05, NK-DRF-01, NK-ACT-01 (``seats_done``, ``turn``): in seeded 3-player greedy
+    games with a random start order every state keeps the invariants (the counters' too);
+    each round's rolls come in seat order and its incomes in turn order, once per seat."""
+    game = tabletop_nb.load_game("neko", players=3, random_start_order=True)
+    orders = set()
+    for seed in (1, 2):
+        states = replay(game, play(game, "greedy", seed=seed))
+        assert states[-1].phase == OVER
+        for s in states:
+            assert invariants(game, s) == [], (seed, s.phase)
+        rolls, incomes = _seats_in_a_row(states, "roll"), _seats_in_a_row(states, "income")
+        assert sorted(rolls) == sorted(incomes) == [1, 2, 3, 4]
+        for r in rolls:
+            assert rolls[r][0] == [0, 1, 2]
+            assert incomes[r][0] == list(incomes[r][1])
+            orders.add(incomes[r][1])
+    assert len(orders) > 1 and orders != {(0, 1, 2)}   # turn order and seat order differ
 
 
 def test_nk_inv_09_illegal_action_names_legal_ones_and_changes_nothing(game):

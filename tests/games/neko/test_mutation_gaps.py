@@ -397,7 +397,7 @@ def test_nk_st_02_the_low_fuel_trade_costs_the_fuel_rate():
 def test_nk_pp_11_park_owners_place_in_turn_order_each_once():
     """NK-PP-11, NK-RES-14: just before resolution, each owner of a variant Penguin Park
     gained in an earlier round decides in turn order, first player first, once each.
-    (Mutant round.py ``w.turn = 0`` to ``-1`` at the Park phase: the last seat in the order
+    (Mutant round.py ``w.seats_done = 0`` to ``-1`` at the Park phase: the last seat in the order
     asked first, then again.)"""
     vp1, vp2 = card(100, "penguin_park", effect="variant"), card(101, "penguin_park", effect="variant")
     game = make_game(2, [vp1, vp2, card(102)])

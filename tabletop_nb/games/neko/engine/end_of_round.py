@@ -161,9 +161,9 @@ def prep_step(game: NekoGame, w) -> None:
     else:
         if w.round < r.rounds:
             w.round += 1
-            w.phase, w.turn = MARKET, 0
+            w.phase, w.seats_done = MARKET, 0
         else:
-            w.phase, w.turn = ENDGAME, 0
+            w.phase, w.seats_done = ENDGAME, 0
 
 
 def fill_area(game: NekoGame, w, d: int) -> bool:

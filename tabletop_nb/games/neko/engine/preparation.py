@@ -46,7 +46,7 @@ def draft_step(game: NekoGame, w) -> None:
                 m = changing_player(w, seat)
                 m.dice = insert_sorted(m.dice, hands[seat][0])
         w.draft = NO_DRAFT
-        w.phase, w.turn = INCOME, 0
+        w.phase, w.seats_done = INCOME, 0
         w.events.append(("drafted",))
         return
     if len(picks) < N:
@@ -60,7 +60,6 @@ def draft_step(game: NekoGame, w) -> None:
         new[(seat + 1) % N] = remove_one(hands[seat], v)
     w.events.append(("picks", picks))
     w.draft = DiceDraft(hands=tuple(new), picks=())
-    w.step += 1
 
 
 def apply_pick(game: NekoGame, w, top, a):

@@ -98,14 +98,14 @@ def run(game: NekoGame, w: NekoState) -> None:
 
 def next_seat(game: NekoGame, w) -> int | None:
     """The next seat of a step played one player at a time, in turn order from the first
-    player (``w.turn`` counts the seats that have had theirs), or None when every seat
-    has.
+    player (``w.seats_done`` counts the seats that have had theirs), or None when every
+    seat has.
 
     Rules: NK-RND-05.
     """
-    if w.turn < game.player_count:
-        p = w.order[w.turn]
-        w.turn += 1
+    if w.seats_done < game.player_count:
+        p = w.order[w.seats_done]
+        w.seats_done += 1
         return p
     return None
 
@@ -138,7 +138,7 @@ def setup_step(game: NekoGame, w) -> None:
             w.deck = ((), w.deck[1])
         elif end_of_round.fill_area(game, w, 1):
             return
-        w.phase, w.turn = BONUS, 0
+        w.phase, w.seats_done = BONUS, 0
 
 
 def bonus_step(game: NekoGame, w) -> None:
@@ -148,12 +148,12 @@ def bonus_step(game: NekoGame, w) -> None:
     Rules: NK-SET-09.
     """
     N = game.player_count
-    if w.turn < N:
-        p = w.order[N - 1 - w.turn]
-        w.turn += 1
+    if w.seats_done < N:
+        p = w.order[N - 1 - w.seats_done]
+        w.seats_done += 1
         push(w, BonusFrame(seat=p))
     else:
-        w.round, w.phase, w.turn = 1, MARKET, 0
+        w.round, w.phase, w.seats_done = 1, MARKET, 0
 
 
 def market_step(game: NekoGame, w) -> None:
@@ -164,21 +164,22 @@ def market_step(game: NekoGame, w) -> None:
     """
     p = next_seat(game, w)
     if p is None:
-        w.phase, w.turn, w.draft = ROLL, 0, NO_DRAFT
+        w.phase, w.seats_done, w.draft = ROLL, 0, NO_DRAFT
     elif w.players[p].fish > 0:
         push(w, market_frame(p))
 
 
 def roll_step(game: NekoGame, w) -> None:
-    """Each seat's dice rolled for the draft; then the draft.
+    """Each seat's dice rolled for the draft, in seat order (``w.seats_done`` is the next
+    seat); then the draft.
 
     Rules: NK-DRF-01.
     """
-    if w.turn < game.player_count:
-        push(w, roll_frame(w.turn))
-        w.turn += 1
+    if w.seats_done < game.player_count:
+        push(w, roll_frame(w.seats_done))
+        w.seats_done += 1
     else:
-        w.phase, w.step = DRAFT, 0
+        w.phase = DRAFT
         w.draft = DiceDraft(hands=w.draft.hands, picks=())
 
 
@@ -189,7 +190,7 @@ def income_step(game: NekoGame, w) -> None:
     """
     p = next_seat(game, w)
     if p is None:
-        w.phase, w.turn = REWARD, 0
+        w.phase, w.seats_done = REWARD, 0
     else:
         push(w, income_frame(p))
 
@@ -202,7 +203,7 @@ def reward_step(game: NekoGame, w) -> None:
     """
     p = next_seat(game, w)
     if p is None:
-        w.phase, w.turn = POST, 0
+        w.phase, w.seats_done = POST, 0
     else:
         push(w, reward_frame(p))
 
@@ -216,7 +217,7 @@ def post_step(game: NekoGame, w) -> None:
     p = next_seat(game, w)
     if p is None:
         preparation.set_turn_order(game, w)
-        w.phase, w.turn, w.main = ACTION, 0, None
+        w.phase, w.turn, w.seats_done, w.main = ACTION, 0, 0, None
     elif cards.owned_card(game, w.players[p], "post_office") is not None:
         push(w, PostOfficeFrame(seat=p))
 
@@ -263,7 +264,7 @@ def action_step(game: NekoGame, w) -> None:
             w.turn = idx
             push(w, turn_frame(p))
             return
-    w.phase, w.turn = PARK, 0
+    w.phase, w.turn, w.seats_done = PARK, 0, 0
 
 
 def apply_done(game: NekoGame, w, top, a):
