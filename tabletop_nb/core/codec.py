@@ -137,8 +137,8 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
                 continue
             try:
                 return from_plain(a, data, path)
-            except CodecError as e:
-                errors.append(str(e))
+            except CodecError as no_fit:
+                errors.append(str(no_fit))
         raise CodecError(f"{where}: {data!r} fits none of {tp}")
     if origin is typing.Literal:
         if data in args:
@@ -180,8 +180,8 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
             raise CodecError(f"{where}.name: expected text or null, got {data.get('name')!r}")
         try:
             return Die.from_plain(data)
-        except (TypeError, ValueError, AttributeError, OverflowError, RecursionError) as e:
-            raise CodecError(f"{where}: not a die ({e})") from None
+        except (TypeError, ValueError, AttributeError, OverflowError, RecursionError) as not_a_die:
+            raise CodecError(f"{where}: not a die ({not_a_die})") from None
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         try:
             return tp[data]
@@ -226,8 +226,8 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
                 kwargs[n] = from_plain(hints.get(n, Any), data[n], f"{where}.{n}")
         try:
             return tp(**kwargs)
-        except (TypeError, ValueError) as e:
-            raise CodecError(f"{where}: {e}") from None
+        except (TypeError, ValueError) as refused:
+            raise CodecError(f"{where}: {refused}") from None
     raise CodecError(f"{where}: cannot decode type {tp}")
 
 

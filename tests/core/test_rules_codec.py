@@ -68,6 +68,19 @@ def test_from_plain_refuses_bad_data_naming_the_field():
         DeckRules.from_plain(["not", "a", "mapping"])
 
 
+def test_a_record_missing_a_field_or_not_a_die_is_a_codec_error():
+    """A record that cannot be built (a missing field) or a die that is not one is refused
+    with a CodecError naming the path, in the compiled build too: there each ``except ... as``
+    of ``from_plain`` has its own name, since mypyc gives a function's variable one type and a
+    shared name turned the refusal into "CodecError object expected; got TypeError"."""
+    with pytest.raises(CodecError, match=r"card: .*points"):
+        from_plain(Card, {"island": "red"}, "card")
+    with pytest.raises(CodecError, match=r"die: not a die"):
+        from_plain(Die, {"faces": 5}, "die")
+    with pytest.raises(CodecError, match=r"fits none of"):
+        from_plain(Card | int, "nine", "value")
+
+
 def test_codec_never_builds_an_undeclared_type():
     # the "type" entry is informational: decoding follows the declared type only
     with pytest.raises(CodecError, match="unknown field"):
