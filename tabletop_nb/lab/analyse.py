@@ -1104,6 +1104,21 @@ def dealt_ci(rows, column: str) -> Estimate:
     rows of each ``round`` are averaged first and the interval is taken over those means (a
     cluster-robust interval); without a ``round`` column, over the rows.
 
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        One row per game and seat (or bot), with ``column`` and, where the games came from a
+        ladder, ``round``.
+    column : str
+        The figure to average (``"luck"``, ``"error"``, ...).
+
+    Returns
+    -------
+    Estimate
+        The mean, its 95% interval and ``n``, the number of deals (or rows) it counts.
+
+    Examples
+    --------
     >>> import pandas as pd
     >>> t = pd.DataFrame({"round": [0, 0, 1, 1], "luck": [1.0, 1.0, -1.0, -1.0]})
     >>> e = dealt_ci(t, "luck")
