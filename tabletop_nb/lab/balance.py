@@ -357,8 +357,7 @@ class BalanceResult:
                 return (f"No lever in this space: {r['goal_text']} is out of reach; the best reachable "
                         f"{stream_title(r['stream'])} is {format_number(r['stream'], r['value'])} "
                         f"[{format_number(r['stream'], r['low'])}, {format_number(r['stream'], r['high'])}] "
-                        f"({r['label']}), and across the {r['settings']} settings it lies between "
-                        f"{format_number(r['stream'], r['min'])} and {format_number(r['stream'], r['max'])}.")
+                        f"({r['label']}), and it {_spread(r, 'across the {n} settings')}.")
             return "No lever in this space: " + i["verdict_text"]
         return i["verdict_text"]
 
@@ -556,8 +555,7 @@ class BalanceResult:
         lines = [self.headline()]
         if self.verdict in ("likely", "undecided", "none"):
             for r in self.reachable()[:2]:
-                lines.append(f"{stream_title(r['stream'])} lies between {format_number(r['stream'], r['min'])} and "
-                             f"{format_number(r['stream'], r['max'])} across the {r['settings']} settings raced "
+                lines.append(f"{stream_title(r['stream'])} {_spread(r, 'across the {n} settings raced')} "
                              f"(the closest: "
                              f"{format_number(r['stream'], r['value'])} [{format_number(r['stream'], r['low'])}, "
                              f"{format_number(r['stream'], r['high'])}], {r['label']}), against "
@@ -2236,6 +2234,22 @@ class BalancePlan:
 
     def __repr__(self) -> str:
         return f"<BalancePlan>\n{self.summary()}"
+
+
+def _spread(r: dict, where: str) -> str:
+    """Where a goal number lies over the settings raced (``r`` a row of ``reachable()``),
+    ``where`` naming them with ``{n}`` for their number.
+
+    >>> r = {"stream": "win_rate_seat_0", "min": 0.43, "max": 0.43, "settings": 2}
+    >>> _spread(r, "across the {n} settings")
+    'is 43.0% in each of the 2 settings'
+    >>> _spread({**r, "max": 0.5}, "across the {n} settings")
+    'lies between 43.0% and 50.0% across the 2 settings'
+    """
+    low, high = (format_number(r["stream"], r[k]) for k in ("min", "max"))
+    if low == high:
+        return f"is {low} in each of the {r['settings']} settings"
+    return f"lies between {low} and {high} {where.format(n=r['settings'])}"
 
 
 def _race_at_most(k: int) -> str:

@@ -1002,7 +1002,7 @@ def test_the_first_line_is_the_answer():
     first = res.summary().splitlines()[0]
     assert res.verdict == "none"
     assert re.match(r"No lever in this space: every seat wins 1/4 \+- 0\.05 is out of reach; the best reachable "
-                    r"seat 0 wins is 4\d\.\d% \[\d+\.\d%, \d+\.\d%\] \(handicap=2\), and across the 2 settings", first)
+                    r"seat 0 wins is 4\d\.\d% \[\d+\.\d%, \d+\.\d%\] \(handicap=2\), and it lies between \d+\.\d% and \d+\.\d% across the 2 settings\.", first)
     assert "a fixed grid" in res.summary()
     reach = res.reachable()[0]
     assert reach["stream"] == "win_rate_seat_0" and reach["value"] > 0.3 and reach["low"] > 0.3
@@ -1106,13 +1106,14 @@ def test_a_number_the_space_moves_is_not_sent_to_other_rules():
     steps = " ".join(res.next_steps())
     assert f"This space moves seat 0 wins ({low} surely below {high}): more games per setting" in steps
     lines = res.summary().splitlines()
-    seat0 = next(x for x in lines if x.startswith("seat 0 wins lies between"))
+    seat0 = next(x for x in lines if x.startswith("seat 0 wins lies between"))   # settings differ
     assert "not shown to move it" not in seat0
     shown_apart = [r["moved_by"] is None for r in res.reachable()[:2]]   # the two numbers the summary shows
     assert shown_apart == [False, True]
     for r in res.reachable()[:2]:
         if r["moved_by"] is None:   # no two settings apart: the range line says so
-            line = next(x for x in lines if x.startswith(f"seat {r['stream'][-1]} wins lies between"))
+            line = next(x for x in lines if x.startswith(f"seat {r['stream'][-1]} wins ")
+                        and "settings raced" in x)
             assert line.endswith("no two settings surely differ on it, so this space is not shown to move it.")
     # the lever search behind it, again: what its intervals could show
     lr = levers(game, {"fair": 0.01}, ["edge", "rounds", "spread"], bots="random",
