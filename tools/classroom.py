@@ -425,17 +425,17 @@ def serve(room: Classroom, log_dir: Path | None = None) -> int:
     ClassRolls(room.db)  # made before thirty kernels race to make it
     env = room.env()
     log_dir = log_dir or room.state
-    procs = []
-    for name, cmd in (("students", room.students_command), ("teacher", room.teacher_command)):
-        out = open(log_dir / f"{name}.log", "w")
-        procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT))
-    print(room.banner(), flush=True)
+    procs: list[subprocess.Popen] = []
 
     def stop(signum, frame):  # a closed terminal or a kill stops the servers too, as Ctrl-C does
         raise KeyboardInterrupt
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, stop)
+    for sig in (signal.SIGTERM, signal.SIGHUP):   # before the servers start and the banner says
+        signal.signal(sig, stop)                   # "Stop with Ctrl-C": a stop at once stops them
     try:
+        for name, cmd in (("students", room.students_command), ("teacher", room.teacher_command)):
+            out = open(log_dir / f"{name}.log", "w")
+            procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT))
+        print(room.banner(), flush=True)
         while all(p.poll() is None for p in procs):
             time.sleep(0.5)
         print("a server stopped; its log is in", log_dir, file=sys.stderr)
