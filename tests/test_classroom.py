@@ -322,7 +322,8 @@ def test_the_students_server_sends_a_page_in_a_few_writes(tmp_path):
 @pytest.mark.timeout(300)
 def test_make_classroom_stops_both_servers_when_it_is_stopped(tmp_path):
     """Ctrl-C, a kill (SIGTERM) or a closed terminal (SIGHUP) stop `make classroom`'s two
-    Voila servers with it, not only the script."""
+    Voila servers with it, not only the script; also when it was started as a shell's
+    background job, which starts with SIGINT ignored (the script is started so here)."""
     import signal
     import subprocess
     import sys
@@ -342,7 +343,8 @@ def test_make_classroom_stops_both_servers_when_it_is_stopped(tmp_path):
                                  "--port", ports[0], "--teacher-port", ports[1], "--warm", "0",
                                  "--db", str(tmp_path / "c.sqlite")],
                                 cwd=classroom.ROOT, stdout=open(out, "w"), stderr=subprocess.STDOUT,
-                                start_new_session=True)
+                                start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         servers: list = []
         try:
             deadline = time.time() + 120

@@ -429,8 +429,11 @@ def serve(room: Classroom, log_dir: Path | None = None) -> int:
 
     def stop(signum, frame):  # a closed terminal or a kill stops the servers too, as Ctrl-C does
         raise KeyboardInterrupt
-    for sig in (signal.SIGTERM, signal.SIGHUP):   # before the servers start and the banner says
-        signal.signal(sig, stop)                   # "Stop with Ctrl-C": a stop at once stops them
+    # Set before the servers start and the banner says "Stop with Ctrl-C", so a stop at once
+    # stops them; SIGINT too, since a shell starts a background job with it ignored and the
+    # script would then not hear `kill -INT`.
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
     try:
         for name, cmd in (("students", room.students_command), ("teacher", room.teacher_command)):
             out = open(log_dir / f"{name}.log", "w")
