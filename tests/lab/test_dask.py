@@ -84,6 +84,14 @@ def test_dask_interrupt_while_submitting_keeps_finished_games_and_leaves_nothing
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline and (client.futures or any(client.processing().values())):
                 time.sleep(0.2)
-            assert not client.futures and not any(client.processing().values())
+            left = {w: list(keys) for w, keys in client.processing().items() if keys}
+            # on failure, say what was left and in which state (a flake once left a chunk
+            # listed as processing here under a loaded CI machine; the states tell why)
+            states = client.run_on_scheduler(
+                lambda dask_scheduler, keys: {str(k): (dask_scheduler.tasks[k].state
+                                                       if k in dask_scheduler.tasks else None)
+                                              for k in keys},
+                keys=[k for ks in left.values() for k in ks] + list(client.futures))
+            assert not client.futures and not left, (left, list(client.futures), states)
     finally:
         cluster.close()
