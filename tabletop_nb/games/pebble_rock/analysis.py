@@ -26,9 +26,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .frames import ChooseAssignment, DealCard, Frame
-from .state import LARRY, ROBERTO, Player, State, Step, replace
+from .state import CHARACTERS, LARRY, ROBERTO, Player, State, Step, replace
 
 if TYPE_CHECKING:
+    from ...core.dice import Die
     from .engine.base import Engine as PebbleRockGame
 
 __all__ = ["hold_room", "capacity_after_discard", "can_take_on_board", "can_deliver", "delivery_points", "has_met",
@@ -37,7 +38,8 @@ __all__ = ["hold_room", "capacity_after_discard", "can_take_on_board", "can_deli
            "jetstreams_left", "item_usable", "winds_factor", "jam_steps", "interaction_counts",
            "space_actions_open", "items_full", "jetstream_live", "assignment_box",
            "assignment_cards_dealt", "assignment_chosen", "halves_noted_in_play",
-           "treasure_delivery_spaces"]
+           "treasure_delivery_spaces", "DICE_CHOICES", "dice_of", "die_movement", "symbol_character",
+           "roberto_loot", "lighthouse_points"]
 
 
 def hold_room(game: PebbleRockGame, s: State, seat: int) -> int:
@@ -553,7 +555,7 @@ def winds_factor(game: PebbleRockGame, symbol: str, what: str) -> int:
     (``"jetstream"``: a jetstream's roll, ``"fish"``: a step bought with a fish,
     ``"jam"``: the Jam Sandwich's bonus): 2 under Winds when the rules'
     ``winds_doubles`` doubles it, else 1. The movement die itself is always doubled by
-    Winds (:func:`~.engine.movement.die_movement`).
+    Winds (:func:`die_movement`).
 
     Rules: PR-RES-06.
 
@@ -859,3 +861,163 @@ def treasure_delivery_spaces(game: PebbleRockGame, s: State) -> frozenset:
     True
     """
     return game.adjset[s.chars[ROBERTO]]
+
+
+#: the dice choices of step 1 (PR-DICE-01..03), in the order the engine offers them
+DICE_CHOICES = ("steady", "speedy", "catch_up")
+
+
+def dice_of(game: PebbleRockGame, choice: str) -> tuple[Die, Die]:
+    """The two dice a dice choice rolls: (its movement die, its Resource or Danger die).
+    Steady rolls the Steady die and the Resource die, Speedy the Speedy die and the Danger
+    die, catch-up the Speedy die and the Resource die (who may take it is
+    :func:`~.engine.dice.choose_options`'s).
+
+    Rules: PR-DICE-01, PR-DICE-02.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its dice).
+    choice : str
+        One of ``DICE_CHOICES``.
+
+    Returns
+    -------
+    tuple of Die
+        (movement die, symbol die).
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> [d.name for d in dice_of(game, "catch_up")]
+    ['speedy', 'resource']
+    """
+    r = game.rules
+    if choice == "steady":
+        return r.steady_die, r.resource_die
+    if choice == "speedy":
+        return r.speedy_die, r.danger_die
+    if choice == "catch_up":
+        return r.speedy_die, r.resource_die
+    raise ValueError(f"dice_of: choice is one of {', '.join(DICE_CHOICES)}, not {choice!r}")
+
+
+def die_movement(roll: int, symbol: str) -> int:
+    """The movement of a turn's roll: the movement die's face, doubled by Winds.
+
+    Rules: PR-RES-05.
+
+    Parameters
+    ----------
+    roll : int
+        The movement die's face.
+    symbol : str
+        The Resource or Danger die's symbol (``"winds"`` doubles).
+
+    Returns
+    -------
+    int
+        Steps.
+
+    Examples
+    --------
+    >>> die_movement(3, "fish"), die_movement(3, "winds")
+    (3, 6)
+    """
+    return roll * (2 if symbol == "winds" else 1)
+
+
+def symbol_character(symbol: str) -> int | None:
+    """The character a Resource or Danger symbol puts beside the boat (``MAISY``,
+    ``LARRY`` or ``ROBERTO``), or None for a symbol that moves no character (fish,
+    Winds, a jetstream, a blank).
+
+    Rules: PR-RES-03, PR-DANGER-02, PR-DANGER-03 (which symbol; where the character goes
+    is :func:`~.engine.characters.adjacent_places`').
+
+    Parameters
+    ----------
+    symbol : str
+        A face of the Resource or Danger die.
+
+    Returns
+    -------
+    int or None
+        An index of ``CHARACTERS``.
+
+    Examples
+    --------
+    >>> symbol_character("roberto") == ROBERTO, symbol_character("winds")
+    (True, None)
+    """
+    return CHARACTERS.index(symbol) if symbol in CHARACTERS else None
+
+
+def roberto_loot(game: PebbleRockGame, player: Player) -> tuple[str, ...]:
+    """The kinds of hold token Roberto may take from ``player``'s boat now: a regular
+    Cargo token whenever the hold has one (``("cargo",)``); else a passenger or the
+    treasure, ``("passenger", "treasure")`` when both are aboard and the player chooses,
+    narrowed to one by the rules' ``roberto_takes``; ``()`` for an empty hold.
+
+    Rules: PR-CHAR-11, PR-CHAR-12, PR-PASS-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game (its ``roberto_takes``).
+    player : tabletop_nb.games.pebble_rock.state.Player
+        The robbed player's board.
+
+    Returns
+    -------
+    tuple of str
+        ``"cargo"``, ``"passenger"``, ``"treasure"``: the kinds he may take.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.pebble_rock.state import Player
+    >>> game = tabletop_nb.load_game("pebble_rock", players=2)
+    >>> roberto_loot(game, Player(0, 0, 1, passengers=(5,))), roberto_loot(game, Player(0, 0, 0, passengers=(5,)))
+    (('cargo',), ('passenger',))
+    """
+    if player.cargo:
+        return ("cargo",)
+    if player.passengers and player.treasures:
+        mode = game.rules.roberto_takes
+        if mode == "treasure":
+            return ("treasure",)
+        if mode == "passenger":
+            return ("passenger",)
+        return ("passenger", "treasure")
+    if player.passengers:
+        return ("passenger",)
+    if player.treasures:
+        return ("treasure",)
+    return ()
+
+
+def lighthouse_points(game: PebbleRockGame) -> int:
+    """What a Lighthouse token scores at the end (the rules' ``lighthouse_points``).
+
+    Rules: PR-SCORE-06.
+
+    Parameters
+    ----------
+    game : PebbleRockGame
+        The game.
+
+    Returns
+    -------
+    int
+        Points.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> lighthouse_points(tabletop_nb.load_game("pebble_rock", players=2))
+    3
+    """
+    return game.rules.lighthouse_points

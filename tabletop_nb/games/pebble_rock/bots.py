@@ -154,7 +154,6 @@ class GreedyPlanner:
     def goals(self, s, seat):
         """(value, target spaces, must stop there, kind) for every goal worth sailing to."""
         g = self.game
-        r = g.rules
         p = s.players[seat]
         out = []
         room = analysis.hold_room(g, s, seat)
@@ -191,7 +190,7 @@ class GreedyPlanner:
                 and not last_round:  # (an item of the first four of ITEM_PREFERENCE on offer)
             out.append((2.5, self.markets, True, "market"))
         if last_round and not p.lighthouse:
-            out.append((r.lighthouse_points + 0.5, self.docks, True, "lighthouse"))
+            out.append((analysis.lighthouse_points(g) + 0.5, self.docks, True, "lighthouse"))
         return out
 
     def _card_goals(self, c) -> tuple:
@@ -484,9 +483,11 @@ def _shell(game, s, legal):
     purpose, value = head.purpose, head.value
     t = s.turn
     if purpose == "step2":
-        if t.symbol in ("larry", "roberto") and Reroll("symbol") in legal:
+        if analysis.symbol_character(t.symbol) in (LARRY, ROBERTO) and Reroll("symbol") in legal:
             return Reroll("symbol")
-        if t.roll <= 2 and t.symbol != "winds" and Reroll("movement") in legal:
+        # a low roll that the symbol does not double
+        if t.roll <= 2 and analysis.die_movement(t.roll, t.symbol) == t.roll and \
+                Reroll("movement") in legal:
             return Reroll("movement")
         return KeepRoll()
     assert value is not None  # (a single die's roll)
@@ -540,8 +541,10 @@ def _market(game, s, legal):
 
 
 def _choose_dice(game, s, legal, pl, seat, goal=_BEST):
-    """The dice most likely to reach ``goal`` this turn (exact odds), Steady's resources on a
-    tie, Speedy less when Roberto would take a passenger or treasure."""
+    """The dice most likely to reach ``goal`` this turn (exact odds), dice whose symbol can
+    bring no danger (Larry, Roberto) on a tie, dice that can bring Roberto less when he
+    would take a passenger or the treasure. What each choice rolls, which character a
+    symbol brings and what Roberto takes are the rules' (``analysis``)."""
     p = s.players[seat]
     if goal is _BEST:
         goal = pl.best_goal(s, seat)
@@ -549,12 +552,15 @@ def _choose_dice(game, s, legal, pl, seat, goal=_BEST):
     if goal is None:
         return ChooseDice("steady")
     d = goal[3]
+    loot = analysis.roberto_loot(game, p)
+    robbed_of_more = "passenger" in loot or "treasure" in loot
     scored = []
     for a in choices:
         pr = pl.reach_at_least(a.choice, p.fish, d)
-        # Steady's resources (and no danger) break ties; catch-up has them too
-        bonus = 0.04 if a.choice in ("steady", "catch_up") else 0.0
-        if a.choice == "speedy" and (p.treasures or p.passengers) and p.cargo == 0:
+        brings = {analysis.symbol_character(f) for f in analysis.dice_of(game, a.choice)[1].outcomes}
+        # resources (no danger) break ties: Steady's, and catch-up's
+        bonus = 0.0 if LARRY in brings or ROBERTO in brings else 0.04
+        if ROBERTO in brings and robbed_of_more:
             bonus -= 0.1  # Roberto would take the passenger or treasure
         scored.append((pr + bonus, a.choice == "catch_up", a))
     return max(scored, key=lambda x: (x[0], x[1]))[2]

@@ -24,7 +24,7 @@ from tabletop_nb import CHANCE
 from tabletop_nb.games.pebble_rock import analysis
 from tabletop_nb.games.pebble_rock import bots as B
 from tabletop_nb.games.pebble_rock.frames import DockRefill
-from tabletop_nb.games.pebble_rock.state import Step, replace
+from tabletop_nb.games.pebble_rock.state import ChooseDice, Roll, Step, replace
 
 #: query -> a wrong version of it (of the real one), the bots' only view of the rule
 WRONG = {
@@ -64,6 +64,17 @@ WRONG = {
     "treasure_delivery_spaces": lambda real: lambda game, s: frozenset(),
     # PR-DANGER-06: no jetstream token can trigger
     "jetstream_live": lambda real: lambda s, space: False,
+    # PR-DICE-01, PR-DICE-02: Steady rolls the Danger die and Speedy the Resource die
+    "dice_of": lambda real: lambda game, choice: (real(game, choice)[0],
+                                                  real(game, _SWAPPED.get(choice, choice))[1]),
+    # PR-RES-03, PR-DANGER-02, PR-DANGER-03: no symbol brings a character
+    "symbol_character": lambda real: lambda symbol: None,
+    # PR-CHAR-11, PR-CHAR-12: Roberto takes only regular cargo, never a passenger or treasure
+    "roberto_loot": lambda real: lambda game, player: ("cargo",) if real(game, player) else (),
+    # PR-SCORE-06: the Lighthouse token worth 5 more
+    "lighthouse_points": lambda real: lambda game: real(game) + 5,
+    # PR-RES-05: Winds doubles nothing
+    "die_movement": lambda real: lambda roll, symbol: roll,
     # PR-SETUP-10: the first undealt Assignment card missing from the box (the worlds)
     "assignment_box": lambda real: lambda game, s: real(game, s)[1:],
     # one card more dealt to every seat than the rules deal (the worlds)
@@ -73,6 +84,9 @@ WRONG = {
     # PR-SCORE-07: halves met in play read as not kept (the worlds)
     "halves_noted_in_play": lambda real: lambda game: not real(game),
 }
+
+#: the dice choices whose Resource or Danger dice the wrong ``dice_of`` swaps
+_SWAPPED = {"steady": "speedy", "speedy": "steady"}
 
 #: the queries only the search bot's worlds (``determinize``) ask
 WORLDS = {"assignment_halves_met", "assignment_box", "assignment_cards_dealt", "assignment_chosen",
@@ -128,11 +142,48 @@ def _jetstream_ahead(game, positions):
     return out
 
 
+def _shell_offers(game):
+    """The Lucky Shell's offer straight after the roll (PR-ITEM-SHELL-02), for every face of
+    the dice of each choice (seat 0 alone last, so catch-up is one): a danger symbol or a low
+    roll not doubled is worth a reroll."""
+    out = []
+    base = game.position(boats=[20, 38, 39, 47], items=[["lucky_shell"], [], [], []],
+                         scores=[0, 1, 1, 1])
+    for choice in ("steady", "speedy", "catch_up"):
+        chosen = game.apply(base, ChooseDice(choice))
+        for roll, _ in game.chance_outcomes(chosen):
+            assert isinstance(roll, Roll)
+            s = game.apply(chosen, roll)
+            if type(analysis.pending(s)).__name__ == "OfferReroll":
+                out.append(s)
+    return out
+
+
+def _robbed_of_more(game):
+    """The dice choice of a boat whose hold is one treasure (no regular cargo), at every
+    space: Roberto, whom the Danger die can bring, would take the treasure (PR-CHAR-12)."""
+    spaces = sorted(game.initial_state().table.treasure_spaces)
+    out = []
+    for boat in range(game.info.n):
+        for fish in (0, 2):
+            try:
+                out.append(game.position(boats=[boat, 38, 39, 47], cargo=[0, 0, 0, 0],
+                                         fish=[fish, 0, 0, 0], treasures=[[spaces[0]], [], [], []],
+                                         treasure_spaces=spaces[1:]))
+            except tt.TabletopError:
+                continue  # (a boat on another's space, a character's)
+    return out
+
+
 GAME = tt.load_game("pebble_rock", players=4)
 POSITIONS = _positions(GAME, (1, 2, 3))
-#: where each query is tried: the seeded positions, and for the fee jetstreams on the way
+#: where each query is tried: the seeded positions; for the fee jetstreams on the way; for
+#: what the Lucky Shell rerolls its offers after every roll; for what Roberto takes boats
+#: holding a treasure only
 TRIED = {name: POSITIONS for name in WRONG}
 TRIED["jetstream_fee"] = TRIED["jetstream_live"] = _jetstream_ahead(GAME, POSITIONS)
+TRIED["die_movement"] = TRIED["symbol_character"] = _shell_offers(GAME)
+TRIED["roberto_loot"] = _robbed_of_more(GAME)
 
 
 def _choices(game, positions):
@@ -149,9 +200,10 @@ def test_every_query_the_bots_ask_has_a_wrong_version_here():
 @pytest.mark.parametrize("name", sorted(set(WRONG) - WORLDS))
 def test_a_wrong_query_changes_the_greedy_bots_choices(monkeypatch, name):
     """PR-PASS-05, PR-PASS-03, PR-DELIV-03, PR-DELIV-06, PR-FINAL-01, PR-MOVE-04, PR-CHAR-02,
-    PR-JET-02, PR-FISH-01, PR-ITEM-01, PR-CHAR-03, PR-MOVE-11, PR-ITEM-JAM-01, PR-DANGER-06, PR-TREAS-05
-    (each query's rule): the greedy bot given the wrong query chooses otherwise in some
-    seeded position."""
+    PR-JET-02, PR-FISH-01, PR-ITEM-01, PR-CHAR-03, PR-MOVE-11, PR-ITEM-JAM-01, PR-DANGER-06, PR-TREAS-05,
+    PR-DICE-01, PR-DICE-02, PR-RES-03, PR-RES-05, PR-DANGER-02, PR-DANGER-03, PR-CHAR-11,
+    PR-CHAR-12, PR-SCORE-06 (each query's rule): the greedy bot given the wrong query
+    chooses otherwise in some seeded position."""
     _bots_see(monkeypatch, *ALSO_WRONG.get(name, ()))
     right = _choices(GAME, TRIED[name])
     _bots_see(monkeypatch, *ALSO_WRONG.get(name, ()), name)

@@ -66,6 +66,7 @@ from typing import Any
 
 from ....core import CHANCE, TERMINAL, BaseGame, memo
 from ....core.hooks import hook, is_bool, is_int
+from .. import analysis
 from ..board import board_info
 from ..frames import (Chance, ChooseAssignment, ChooseStartDock, FillMarketSlot, FillRowSlot,
                       RerollDie, RollDice, RollDie)
@@ -130,9 +131,8 @@ class PebbleRockGame(BaseGame):
         self.adj = info.adj
         self.adjset = info.adjset
         #: the movement and the symbol die of each dice choice
-        self.move_die = {"steady": r.steady_die, "speedy": r.speedy_die, "catch_up": r.speedy_die}
-        self.symbol_die = {"steady": r.resource_die, "speedy": r.danger_die,
-                           "catch_up": r.resource_die}
+        self.move_die = {ch: analysis.dice_of(self, ch)[0] for ch in analysis.DICE_CHOICES}
+        self.symbol_die = {ch: analysis.dice_of(self, ch)[1] for ch in analysis.DICE_CHOICES}
         #: the outcome lists and rule values read on every roll and turn
         self.tables = Tables(r, info, self.move_die, self.symbol_die, self.card_island,
                              self.card_dest)

@@ -348,10 +348,11 @@ def endure(game: PebbleRockGame, w: State, a: Endure) -> State:
 
 
 def robbed(game: PebbleRockGame, w: State, head: RobertoRobs, rest: tuple) -> State:
-    """Roberto takes a regular Cargo token, else a passenger or the treasure (the player
-    chooses when there is a choice, :func:`rob_options`).
+    """Roberto takes a token: a regular Cargo token, else a passenger or the treasure (what
+    he may take is :func:`~..analysis.roberto_loot`'s; the player chooses when there is a
+    choice, :func:`rob_options`).
 
-    Rules: PR-CHAR-10, PR-CHAR-11.
+    Rules: PR-CHAR-10.
 
     Parameters
     ----------
@@ -379,7 +380,7 @@ def robbed(game: PebbleRockGame, w: State, head: RobertoRobs, rest: tuple) -> St
     """
     seat = w.seat
     p = w.players[seat]
-    if p.cargo:
+    if analysis.roberto_loot(game, p) == ("cargo",):
         w.players = with_player(w.players, seat, replace_player(p, cargo=p.cargo - 1))
         w.todo = rest
         w.events += (("roberto", seat, "cargo"),)
@@ -394,10 +395,8 @@ def robbed(game: PebbleRockGame, w: State, head: RobertoRobs, rest: tuple) -> St
 
 
 def rob_options(game: PebbleRockGame, s: State, p: Player) -> list[LoseToken]:
-    """The tokens Roberto may take when the hold has no regular cargo: a passenger or the
-    treasure (narrowed by ``roberto_takes`` when both are there).
-
-    Rules: PR-CHAR-12, PR-PASS-06.
+    """The tokens Roberto may take when the hold has no regular cargo: each passenger and
+    the treasure of the kinds :func:`~..analysis.roberto_loot` names.
 
     Parameters
     ----------
@@ -421,15 +420,9 @@ def rob_options(game: PebbleRockGame, s: State, p: Player) -> list[LoseToken]:
     >>> rob_options(game, s, s.players[0])
     [LoseToken(kind='treasure', card=0)]
     """
-    mode = game.rules.roberto_takes
-    pas = [LoseToken("passenger", c) for c in p.passengers]
-    tre = [LoseToken("treasure")] if p.treasures else []
-    if pas and tre:
-        if mode == "treasure":
-            return tre
-        if mode == "passenger":
-            return pas
-    return pas + tre
+    kinds = analysis.roberto_loot(game, p)
+    pas = [LoseToken("passenger", c) for c in p.passengers] if "passenger" in kinds else []
+    return pas + [LoseToken("treasure")] if "treasure" in kinds else pas
 
 
 def robbery_options(game: PebbleRockGame, s: State, head: RobberyChoice) -> list[LoseToken]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import analysis
 from ..frames import (BeginMove, DieEffect, Frame, OfferReroll, PutCharacter, RerollDie,
                       ResolveSymbol, RollDice, RollDie)
-from ..state import CHARACTERS, ChooseDice, DieRoll, Roll, State, replace, replace_turn
+from ..state import ChooseDice, DieRoll, Roll, State, replace, replace_turn
 from . import characters, items, movement
 from .base import Engine as PebbleRockGame
 
@@ -53,8 +53,9 @@ def alone_last(game: PebbleRockGame, s: State, seat: int) -> bool:
 def choose_options(game: PebbleRockGame, s: State) -> list:
     """Step 1: Steady + Resource or Speedy + Danger, and Speedy + Resource for the player
     alone in last place (:meth:`PebbleRockGame.alone_last`); the any-time actions besides.
+    (The dice of each choice are :func:`~..analysis.dice_of`'s.)
 
-    Rules: PR-DICE-01, PR-DICE-02, PR-DICE-03, PR-DICE-05.
+    Rules: PR-DICE-03, PR-DICE-05.
 
     Parameters
     ----------
@@ -365,8 +366,8 @@ def resolve_symbol(game: PebbleRockGame, w: State) -> State:
     if sym == "fish":  # PR-RES-02
         w.todo = (RollDie("gain"), BeginMove()) + w.todo
         return w
-    if sym in ("maisy", "larry", "roberto"):
-        c = CHARACTERS.index(sym)
+    c = analysis.symbol_character(sym)
+    if c is not None:
         if characters.adjacent_places(game, w, c):
             w.todo = (PutCharacter(c, "symbol"), BeginMove()) + w.todo
             return w

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from .. import analysis
+from ..analysis import die_movement  # (a name of this section too: odds and position import it here)
 from ..frames import BeginMove, MeetCharacter, RollDie
 from ..state import LARRY, DeliverTreasure, State, Step, Stop, replace, replace_player
 from . import deliveries, end_of_turn, items
@@ -16,28 +17,8 @@ from .base import with_player
 from .base import Engine as PebbleRockGame
 
 
-__all__ = ["die_movement", "move_begins", "begin_move", "move_actions", "move_options",
+__all__ = ["move_begins", "begin_move", "move_actions", "move_options",
            "can_leave", "step", "stop"]
-
-
-def die_movement(roll: int, symbol: str) -> int:
-    """The movement of a turn's roll: the movement die's face, doubled by Winds.
-
-    Rules: PR-RES-05.
-
-    Parameters
-    ----------
-    roll : int
-        The movement die's face.
-    symbol : str
-        The Resource or Danger die's symbol (``"winds"`` doubles).
-
-    Examples
-    --------
-    >>> die_movement(3, "fish"), die_movement(3, "winds")
-    (3, 6)
-    """
-    return roll * (2 if symbol == "winds" else 1)
 
 
 def move_begins(game: PebbleRockGame, w: State, head: BeginMove, rest: tuple) -> State:

@@ -20,8 +20,6 @@ def progress(game: PebbleRockGame, s: State, seat: int) -> Progress:
     """What the seat has done, as Assignment objectives measure it: completed cards by
     colour and kind, treasures delivered, fish, sets, the Lighthouse, items.
 
-    Rules: PR-SCORE-06.
-
     Parameters
     ----------
     game : PebbleRockGame
@@ -118,7 +116,7 @@ def breakdown(game: PebbleRockGame, s: State, seat: int) -> Breakdown:
         pts = assignment_points(a.top, a.bottom, bool(bits & 1), bool(bits & 2))
     return final_score(p.score, [game.cards[c].colours for c in p.completed], game.info.colours,
                        p.fish, p.lighthouse, pts, set_value=r.set_points,
-                       fish_per_point=r.fish_per_point, lighthouse_value=r.lighthouse_points)
+                       fish_per_point=r.fish_per_point, lighthouse_value=analysis.lighthouse_points(game))
 
 
 def scores(game: PebbleRockGame, s: State) -> tuple:
