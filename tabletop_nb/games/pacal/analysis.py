@@ -72,7 +72,69 @@ class PacalGame(Protocol):
 __all__ = ["constellation_members", "printed_constellations", "completion_sets", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
-           "final_after_build"]
+           "final_after_build", "drop_allowance", "drop_clashes"]
+
+
+# -- dropping energy stones (PC-DROP) ----------------------------------------------------
+
+#: stones a seat may bring into play after each way of moving its ship (see drop_allowance)
+_DROP_ALLOWANCE = {"straight": 2, "arrows": 2, "turn": 1, "god": 1, "free": 0}
+
+
+def drop_allowance(kind: str) -> int:
+    """How many energy stones a seat may bring into play after moving its ship by ``kind``:
+    2 after a straight or arrows move (one into his own ship, one into another's), 1 after
+    a turning move or a god stone (his own ship only), none after a free placement.
+
+    Rules: PC-STRAIGHT-06, PC-TURNING-09, PC-ARROWS-05.
+
+    Parameters
+    ----------
+    kind : str
+        A die move's ``Move.kind`` (``"straight"``, ``"turn"``, ``"arrows"``), ``"god"``
+        (a god stone's placement) or ``"free"`` (a boxed-in ship placed freely).
+
+    Returns
+    -------
+    int
+        0, 1 or 2.
+
+    Examples
+    --------
+    >>> drop_allowance("straight"), drop_allowance("turn"), drop_allowance("free")
+    (2, 1, 0)
+    """
+    n = _DROP_ALLOWANCE.get(kind)
+    if n is None:
+        raise ValueError(f"drop_allowance: kind is one of {', '.join(_DROP_ALLOWANCE)}, not {kind!r}")
+    return n
+
+
+def drop_clashes(stones: int, cell: int) -> bool:
+    """Whether a stone dropped on ``cell`` by a seat whose stones lie on ``stones`` (a bit
+    set) meets one of its own colour there: a space holds at most one stone of a colour,
+    so both go back to the seat's supply (stones of other colours stay).
+
+    Rules: PC-CONFLICT-01, PC-CONFLICT-02.
+
+    Parameters
+    ----------
+    stones : int
+        The seat's stones on the board as a bit set (hidden ones and those dropped this
+        turn included).
+    cell : int
+        The space the stone is dropped on (bit index).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> drop_clashes(0b10000, 4), drop_clashes(0b10000, 3)
+    (True, False)
+    """
+    return bool(stones >> cell & 1)
 
 
 # -- building (PC-CONST, PC-OWNPYR, PC-LOWER) --------------------------------------------

@@ -134,10 +134,10 @@ def _choose_move(game, s, rng, tables: "ShapeTables"):
 
 def _move_targets(game, acts: list) -> tuple[list[int], list[bool]]:
     """The space each die move or placement ends on, and whether each is a two-stone move
-    (a die move that is not a turning move)."""
+    (``analysis.drop_allowance``: a free placement allows none)."""
     index = game.geo.index
     return ([index[a.to] if type(a) is Move else index[a.at] for a in acts],
-            [type(a) is Move and a.kind != "turn" for a in acts])
+            [analysis.drop_allowance(a.kind if type(a) is Move else "free") == 2 for a in acts])
 
 
 def _move_value(potential: float, two_stones: bool, hides: int, r: float) -> float:
@@ -228,10 +228,10 @@ def _choose_drop(game, s, rng, tables: "ShapeTables"):
     for a, r in zip(drops, _draws(rng, len(drops))):
         v = 0.0
         if a.own:
-            v += -2.0 if s.stones[p] >> own_cell & 1 else 1.0
+            v += -2.0 if analysis.drop_clashes(s.stones[p], own_cell) else 1.0
         if a.into >= 0:
             c = s.ships[a.into]
-            if s.stones[p] >> c & 1:
+            if analysis.drop_clashes(s.stones[p], c):
                 v -= 2.0
             else:
                 if shapes is None:

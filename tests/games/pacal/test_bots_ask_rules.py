@@ -232,3 +232,23 @@ def test_pc_final_02_the_final_scoring_hook_is_asked(positions, base, endings, b
     with_gods = [(a, b) for a, b, s in zip(base, after, positions) if any(map(sum, s.gods))]
     assert with_gods and all(a[2] != b[2] for a, b in with_gods)
     assert _changed(base_endings, _choices(endings, _NoGodPoints)) > 0
+
+
+def test_pc_turning_09_drop_allowance_is_asked(monkeypatch, positions, base):
+    """PC-STRAIGHT-06, PC-TURNING-09, PC-ARROWS-05: if a turning move let a seat bring 2
+    stones into play too (analysis.drop_allowance), the greedy bot's two-stone moves are
+    others, and its moves change."""
+    _wrap(monkeypatch, analysis, "drop_allowance", lambda f, kind: 2 if kind == "turn" else f(kind))
+    moves = [i for i, s in enumerate(positions) if s.phase == MOVE]
+    after = _choices([positions[i] for i in moves], seeds=moves)
+    assert sum(base[i][0] != a[0] for i, a in zip(moves, after)) > 0
+
+
+def test_pc_conflict_02_drop_clashes_are_asked(monkeypatch, positions, base):
+    """PC-CONFLICT-01, PC-CONFLICT-02: if a stone dropped onto one of its own colour stayed
+    (analysis.drop_clashes never true), the greedy bot drops into ships standing on its own
+    stones, and its drops change."""
+    _wrap(monkeypatch, analysis, "drop_clashes", lambda f, stones, cell: False)
+    drops = [i for i, s in enumerate(positions) if s.phase == DROP]
+    after = _choices([positions[i] for i in drops], seeds=drops)
+    assert sum(base[i][0] != a[0] for i, a in zip(drops, after)) > 0

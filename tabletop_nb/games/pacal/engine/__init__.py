@@ -191,14 +191,16 @@ class PacalGame(BaseGame):
             t = type(a)
             if t is Move:
                 return stones.to_drop(self, movement.move_ship(
-                    s, self.geo.index[a.to], 2 if a.kind != "turn" else 1,
+                    s, self.geo.index[a.to], analysis.drop_allowance(a.kind),
                     ("move", s.player, a.kind, a.to)))
             if t is UseGod:
                 return movement.use_god(self, s, a.value)
-            return stones.to_drop(self, movement.move_ship(s, self.geo.index[a.at], 0,
+            return stones.to_drop(self, movement.move_ship(s, self.geo.index[a.at],
+                                                           analysis.drop_allowance("free"),
                                                            ("free", s.player, a.at)))
         if ph == GOD:
-            return stones.to_drop(self, movement.move_ship(s, self.geo.index[a.at], 1,
+            return stones.to_drop(self, movement.move_ship(s, self.geo.index[a.at],
+                                                           analysis.drop_allowance("god"),
                                                            ("place", s.player, a.at)))
         if ph == DROP:
             if type(a) is TakeBack:

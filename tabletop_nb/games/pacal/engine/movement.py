@@ -308,7 +308,7 @@ def arrows_moves(game: PacalGame, ship: int, free: int) -> list[int]:
     >>> all(x == 3 or y == 3 for x, y in (game.geo.xy[j] for j in ends))
     True
 
-    Rules: PC-ARROWS-01, PC-ARROWS-02, PC-ARROWS-03, PC-ARROWS-04, PC-ARROWS-05.
+    Rules: PC-ARROWS-01, PC-ARROWS-02, PC-ARROWS-03, PC-ARROWS-04.
     """
     return bit_list(free & game.tables.cross[ship])
 
@@ -532,9 +532,9 @@ def use_god(game: PacalGame, s: PacalState, value: int) -> PacalState:
 
 
 def move_ship(s: PacalState, cell: int, allowance: int, event: tuple) -> PacalState:
-    """The ship of the seat to play on ``cell``, allowed to drop ``allowance`` stones (2
-    after a straight or arrows move, 1 after a turning move or a god stone, 0 after a free
-    placement); the drop decision comes next (:func:`stones.to_drop`).
+    """The ship of the seat to play on ``cell``, allowed to drop ``allowance`` stones
+    (:func:`~..analysis.drop_allowance` of the move); the drop decision comes next
+    (:func:`stones.to_drop`).
 
     What :meth:`PacalGame.apply` does with a :class:`Move` or :class:`Place` action,
     before :func:`.stones.to_drop`.
@@ -564,7 +564,7 @@ def move_ship(s: PacalState, cell: int, allowance: int, event: tuple) -> PacalSt
     >>> game.geo.xy[s2.ships[0]], s2.allowance, game.events(s2)
     ((4, 3), 2, ('Yellow made a straight move to (4, 3)',))
 
-    Rules: PC-MOVE-05, PC-STRAIGHT-06, PC-TURNING-09.
+    Rules: PC-MOVE-05.
     """
     p = s.player
     ships = s.ships[:p] + (cell,) + s.ships[p + 1:]

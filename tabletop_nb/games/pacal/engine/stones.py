@@ -5,6 +5,7 @@ Rules: PC-DROP, PC-CONFLICT, PC-TAKEBACK, PC-CONST-02.
 """
 from __future__ import annotations
 
+from .. import analysis
 from ..constellations import bit_list
 from ..state import DROP, Drop, PacalState, TakeBack, evolve
 from .base import Engine as PacalGame
@@ -140,12 +141,13 @@ def drop_stone(stones: list, supply: list, seat: int, cell: int) -> bool:
     >>> drop_stone(stones, supply, 0, 4), stones, supply
     (True, [0, 0], [10, 10])
 
-    Rules: PC-DROP-05, PC-DROP-06, PC-CONFLICT-01, PC-CONFLICT-02, PC-CONFLICT-03,
-    PC-CONFLICT-04, PC-CONFLICT-05.
+    Whether they clash is :func:`~..analysis.drop_clashes`'.
+
+    Rules: PC-DROP-05, PC-DROP-06, PC-CONFLICT-03, PC-CONFLICT-04, PC-CONFLICT-05.
     """
     bit = 1 << cell
     supply[seat] -= 1
-    if stones[seat] & bit:
+    if analysis.drop_clashes(stones[seat], cell):
         stones[seat] &= ~bit
         supply[seat] += 2
         return True
