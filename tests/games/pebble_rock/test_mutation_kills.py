@@ -14,8 +14,9 @@ from dataclasses import replace
 import tabletop_nb
 from tabletop_nb.games.pebble_rock import analysis, invariants
 from tabletop_nb.games.pebble_rock.state import (LARRY, ROBERTO, ChooseDice, DieRoll,
-                                                 DiscardTreasure, PickUp, PlaceCharacter, Roll,
-                                                 Step, Stop, TakeTreasure)
+                                                 DiscardTreasure, Endure, LoseToken, PickUp,
+                                                 PlaceCharacter, Roll, Step, Stop, TakeTreasure,
+                                                 UseItem)
 
 
 def _game(**rules):
@@ -166,3 +167,48 @@ def test_pr_score_07_a_seat_without_a_kept_card_meets_no_half():
     game = _game()
     s = game.initial_state()
     assert game.assignment_halves_met(s, 0) == 0 and game.assignment_halves_met(s, 1) == 0
+
+
+# -- the queue: a decision settled leaves the rest of the turn in place ----------------------
+
+def test_pr_item_maisy_01_the_maisy_item_moves_maisy_alone():
+    """PR-ITEM-MAISY-01, PR-CHAR-07: playing the Maisy card puts Maisy on the chosen space;
+    Larry and Roberto stay where they are. (Mutant: the characters' tuple rebuilt with
+    Maisy's old space kept, so Larry's and Roberto's shift.)"""
+    game = _game()
+    s = game.position(boats=[64, 39], round=3, items=[["maisy"], []], step="move",
+                      dice="steady", roll=3, movement=3)
+    larry, roberto = s.chars[LARRY], s.chars[ROBERTO]
+    s = game.apply(s, UseItem("maisy", 55))
+    assert s.chars == (55, larry, roberto)
+
+
+def test_pr_char_09_enduring_larry_asks_once():
+    """PR-CHAR-09, PR-ITEM-SHARK-01: a boat that endures Larry (keeping its Shark Repellent)
+    rolls the Fish die once, loses that many fish, and sails on: it is not asked again
+    whether to avoid him. (Mutant: the avoid offer left at the head of the queue.)"""
+    game = _game()
+    s = game.position(boats=[64, 39], round=3, items=[["shark_repellent"], []], fish=[5, 0],
+                      step="move", dice="steady", roll=3, movement=3)
+    s = game.apply(s, Step(73))
+    assert game.legal_actions(s) == [UseItem("shark_repellent"), Endure()]
+    s = game.apply(s, Endure())
+    s = game.apply(s, DieRoll(2))
+    assert s.players[0].fish == 3
+    assert analysis.pending(s) is None and all(type(a) is Step for a in game.legal_actions(s))
+
+
+def test_pr_char_12_the_move_follows_the_robbery_choice():
+    """PR-CHAR-12, PR-DANGER-03, PR-RES-01: Roberto brought by the Danger die takes the token
+    the player chooses from a hold of a passenger and a treasure, and then the move begins
+    (the symbol is resolved before moving). (Mutant: the frame after the choice dropped.)"""
+    game = _game()
+    s = game.position(boats=[28, 39], round=3, cargo=[0, 0], passengers=[[33], []],
+                      treasures=[[0], []], treasure_spaces=[9, 86, 95])
+    s = game.apply(s, ChooseDice("speedy"))
+    s = game.apply(s, Roll(move=2, symbol="roberto"))
+    s = game.apply(s, next(a for a in game.legal_actions(s) if isinstance(a, PlaceCharacter)))
+    assert set(game.legal_actions(s)) == {LoseToken("passenger", 33), LoseToken("treasure")}
+    s = game.apply(s, LoseToken("treasure"))
+    assert s.players[0].treasures == () and s.players[0].passengers == (33,)
+    assert s.phase == "move" and any(type(a) is Step for a in game.legal_actions(s))
