@@ -16,6 +16,8 @@ judged decision's values.
 Also the share of results luck explains and the ladder's upset rate on the same games.
 ``--quick`` analyses luck only (no decision judged); ``--rollouts``/``--alternatives``
 set the accuracy of the error (default: the analysis's default, 8 and 3).
+``--eval-seed E`` draws the rollouts' seeds from ``E``, apart from the games' (block ``b``:
+``SeedSequence(E, spawn_key=(b,))``): the same games analysed again on other worlds.
 
 ``--time``: one 4-player game of each game analysed at the default accuracy and at the
 quick (classroom) setting: wall seconds, CPU seconds of this process and its workers, and
@@ -128,7 +130,8 @@ def many(args) -> dict:
     opts = dict(quick=args.quick, rollouts=args.rollouts, alternatives=args.alternatives,
                 executor=args.executor, progress=True, luck_view=args.luck_view)
     if not args.blocks:
-        ls = tt.luck_and_skill(game, bots, games=args.games, seed=args.seed, **opts)
+        ls = tt.luck_and_skill(game, bots, games=args.games, seed=args.seed,
+                               evaluator_seed=args.eval_seed, **opts)
         table, upsets = ls.table, [round(x, 4) for x in ls.ladder.luck_share[:3]]
         settings = ls.settings
     else:
@@ -143,8 +146,10 @@ def many(args) -> dict:
             if b in have:
                 continue
             kid = int(np.random.SeedSequence(args.seed, spawn_key=(b,)).generate_state(1)[0])
+            worlds = None if args.eval_seed is None else int(
+                np.random.SeedSequence(args.eval_seed, spawn_key=(b,)).generate_state(1)[0])
             w0, k0, l0 = time.time(), cpu_seconds(), os.getloadavg()[0]
-            part = tt.luck_and_skill(game, bots, games=per, seed=kid, **opts)
+            part = tt.luck_and_skill(game, bots, games=per, seed=kid, evaluator_seed=worlds, **opts)
             extra: dict = {}
             if args.raw and judged:  # every judged decision's values, for other measures later
                 import pickle
@@ -168,7 +173,9 @@ def many(args) -> dict:
         rollouts, alternatives = _settings(args.quick, args.rollouts, args.alternatives)
         settings = {"quick": args.quick, "rollouts": rollouts, "horizon": "game", "max_outcomes": 6,
                     "alternatives": alternatives, "luck_view": args.luck_view,
-                    "seed": f"block b: SeedSequence({args.seed}, spawn_key=(b,))"}
+                    "seed": f"block b: SeedSequence({args.seed}, spawn_key=(b,))",
+                    "evaluator_seed": None if args.eval_seed is None
+                    else f"block b: SeedSequence({args.eval_seed}, spawn_key=(b,))"}
         ls = LuckAndSkill(table, None, [], {"seed": args.seed})
         upsets = None
     wall, cpu = time.time() - t0, cpu_seconds() - c0
@@ -178,7 +185,7 @@ def many(args) -> dict:
         wall = float(once.block_wall_s.sum()) if timed else None
         cpu = float(once.block_cpu_s.sum()) if timed else None
     out = {"kind": "many", "game": args.game, "players": args.players, "bots": bots,
-           "seed": args.seed, "blocks": bool(args.blocks),
+           "seed": args.seed, "eval_seed": args.eval_seed, "blocks": bool(args.blocks),
            "settings": {k: v for k, v in settings.items() if k not in ("bots", "games")},
            **summarise(ls, bots, judged), "ladder_upset_rate": upsets,
            "wall_s": None if wall is None else round(wall, 1),
@@ -284,6 +291,8 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--bots", default="random,greedy,search")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--eval-seed", type=int, default=None,
+                   help="the rollouts' own seed, apart from the games' (default: the games')")
     p.add_argument("--quick", action=argparse.BooleanOptionalAction, default=True)
     p.add_argument("--rollouts", type=int, default=None, help="worlds per estimate")
     p.add_argument("--alternatives", type=int, default=None, help="actions compared per decision")

@@ -1236,7 +1236,8 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
                    seed: int = 0, *, quick: bool = False, rollouts: int | None = None,
                    alternatives: int | None = None, horizon: int | str | None = None,
                    executor: Any = None, progress: bool = True,
-                   luck_view: str = "seat", bot: Any = "greedy") -> LuckAndSkill:
+                   luck_view: str = "seat", bot: Any = "greedy",
+                   evaluator_seed: int | None = None) -> LuckAndSkill:
     """Luck and skill over many games: each game analysed, the figures gathered.
 
     The games are the skill ladder's (:func:`tabletop_nb.skill_ladder` with the same
@@ -1266,6 +1267,10 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
         decision judged.
     rollouts, alternatives, horizon, luck_view, bot
         As in :func:`analyse` (``bot`` plays the rollouts: the evaluator).
+    evaluator_seed : int, optional
+        The rollouts' own root, apart from the games': game ``(lineup, round)``'s rollouts
+        then draw from ``SeedSequence(evaluator_seed, spawn_key=(lineup, round))``, so the
+        same games can be analysed again on other worlds (None: ``seed``).
     executor : None, "serial", "processes" or Executor
         Where the games are played and analysed, one game per task (None: this process;
         "processes": a pool of one process per core).
@@ -1290,6 +1295,12 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
     from .ladder import SkillLadder, _check_games, lineups
 
     games = _check_games(games)
+    if evaluator_seed is not None and (isinstance(evaluator_seed, bool)
+                                       or not isinstance(evaluator_seed, (int, np.integer))
+                                       or evaluator_seed < 0):
+        raise TabletopError(f"evaluator_seed must be a whole number of at least 0 or None "
+                            f"(None: the games' seed), got {evaluator_seed!r}")
+    root_of_worlds = seed if evaluator_seed is None else int(evaluator_seed)
     if isinstance(bots, (str, bytes)) or callable(bots) or len(list(bots)) < 2:
         raise TabletopError("luck_and_skill needs a list of at least 2 bots, e.g. ['random', 'greedy']")
     specs = list(bots)
@@ -1328,7 +1339,7 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
         # each game's rollouts from its own child of the seed (SPEC 7): the same worlds in
         # every game would repeat their quirks in every game
         def seeded(li: int, r: int) -> dict:
-            kid = np.random.SeedSequence(seed, spawn_key=(li, r))
+            kid = np.random.SeedSequence(root_of_worlds, spawn_key=(li, r))
             return {**opts, "seed": int(kid.generate_state(1, dtype=np.uint64)[0] >> 1)}
         if executor in (None, "serial"):
             done = (analyse(game, rec, **seeded(li, r)) for li, r, rec in records)
@@ -1348,7 +1359,8 @@ def luck_and_skill(game, bots: Sequence[Any] = ("random", "greedy"), games: int 
         bar.close()
         if own is not None:
             own.shutdown(wait=True, cancel_futures=True)
-    settings = {"bots": names, "games": len(records), "seed": seed, "quick": quick,
+    settings = {"bots": names, "games": len(records), "seed": seed,
+                "evaluator_seed": evaluator_seed, "quick": quick,
                 **{k: v for k, v in (analyses[0].settings.items() if analyses else ())
                    if k not in ("bot", "seed")}}
     return LuckAndSkill(pd.DataFrame(rows), ladder, analyses, settings)

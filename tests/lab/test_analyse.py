@@ -3,6 +3,7 @@ luck that averages to 0, errors that rank the bots, hidden information, bad inpu
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pytest
@@ -165,6 +166,69 @@ def test_luck_averages_to_zero_over_the_outcomes_exactly():
     total = sum(float(p) * (np.array(ev.value(game.apply(s, o)).win) - before)
                 for o, p in game.chance_outcomes(s))
     assert np.allclose(total, 0.0, atol=1e-12)
+
+
+def sampled_luck(game, s, seeds, rollouts=4, max_outcomes=1, **kw):
+    """For each evaluator seed: the luck of the chance event at ``s`` averaged over its
+    outcomes with their exact probabilities, against that evaluator's own expectation
+    (``value(s)``, which samples the outcomes at stratified quantiles: ``max_outcomes`` is
+    below the outcomes' count). One row per seed, one column per seat."""
+    out = []
+    for k in seeds:
+        ev = Evaluator(game, rollouts=rollouts, horizon="game", max_outcomes=max_outcomes, seed=k, **kw)
+        before = np.array(ev.value(s, key=k).win)
+        after = sum(float(p) * np.array(ev.value(game.apply(s, o), key=k).win)
+                    for o, p in game.chance_outcomes(s))
+        out.append(after - before)
+    return np.array(out)
+
+
+def covers_zero(rows) -> bool:
+    m, se = rows.mean(axis=0), rows.std(axis=0, ddof=1) / np.sqrt(len(rows))
+    return bool(np.all(np.abs(m) <= 3 * se))
+
+
+def test_sampled_luck_averages_to_zero_against_the_evaluators_expectation(monkeypatch):
+    """Where a chance event has more outcomes than ``max_outcomes``, the evaluator's
+    expectation before it samples one outcome per world at stratified quantiles; over
+    evaluator seeds, the luck of every outcome weighted by its probability averages 0
+    against that expectation (the estimator is unbiased), and each side matches the exact
+    win chance. With the quantiles not shifted afresh at each position (every world always
+    taking its stratum's first outcome) the same measure finds a bias: the test can fail."""
+    import sys
+
+    analyse_mod = sys.modules[Evaluator.__module__]
+    game = small_pig()
+    exact = exact_values(game)
+    s = game.apply(game.initial_state(), Decide("roll"))
+    s = game.apply(s, next(o for o, _ in game.chance_outcomes(s) if o.face == 6))
+    s = game.apply(s, Decide("roll"))  # a second roll at a pot of 6: a 1 loses it
+    assert game.current_player(s) == CHANCE and len(game.chance_outcomes(s)) == 6
+    rows = sampled_luck(game, s, range(400), bot="hold10")
+    assert covers_zero(rows), rows.mean(axis=0)
+    for k in (1, 2):  # each side is itself unbiased for the exact win chance
+        ev_mean = np.mean([Evaluator(game, bot="hold10", rollouts=4, horizon="game", max_outcomes=1,
+                                     seed=k * 1000 + j).value(s, key=j).win[0] for j in range(400)])
+        assert abs(ev_mean - exact(s)[0]) < 0.04, (ev_mean, exact(s))
+    real = analyse_mod._at_quantile
+    monkeypatch.setattr(analyse_mod, "_at_quantile",
+                        lambda outs, u: real(outs, math.floor(u * 4) / 4))  # no shift (4 worlds)
+    biased = sampled_luck(game, s, range(400), bot="hold10")
+    assert not covers_zero(biased), biased.mean(axis=0)
+
+
+@pytest.mark.slow
+def test_sampled_luck_averages_to_zero_at_a_neko_draw():
+    """The same at a real position: a Neko draw (every chance event of Neko has more
+    outcomes than ``max_outcomes``, so every one is sampled), three seats, the greedy bot's
+    rollouts: over evaluator seeds, the luck of the draw averaged over its outcomes covers
+    0 for every seat."""
+    game = tt.load_game("neko", players=3)
+    states = tt.replay(game, tt.play(game, ["random", "greedy", "search"], seed=4))
+    draws = [x for x in states if game.current_player(x) == CHANCE and 6 < len(game.chance_outcomes(x)) <= 12]
+    s = draws[len(draws) // 2]
+    rows = sampled_luck(game, s, range(120), max_outcomes=6)
+    assert covers_zero(rows), rows.mean(axis=0)
 
 
 @pytest.mark.parametrize("name", ["pacal", "neko", "pebble_rock"])
@@ -360,6 +424,24 @@ def test_bad_input_is_named():
         analyse(game, half, progress=False)
     with pytest.raises(TabletopError, match="GameRecord"):
         analyse(game, "game.json", progress=False)
+
+
+def test_an_evaluator_seed_apart_from_the_games_changes_the_worlds_not_the_games():
+    """``evaluator_seed`` analyses the same games (same records, same results) on other
+    rollout worlds; left out, or equal to ``seed``, it is the games' seed. Bad values are
+    named."""
+    game = small_pig()
+    opts = dict(games=4, seed=6, quick=True, progress=False, bot="hold10")
+    tied = luck_and_skill(game, ["random", "hold10"], **opts)
+    same = luck_and_skill(game, ["random", "hold10"], evaluator_seed=6, **opts)
+    apart = luck_and_skill(game, ["random", "hold10"], evaluator_seed=7, **opts)
+    assert [a.record.actions for a in apart.analyses] == [a.record.actions for a in tied.analyses]
+    assert apart.table.result.tolist() == tied.table.result.tolist()
+    assert same.table.luck.tolist() == tied.table.luck.tolist()
+    assert apart.table.luck.tolist() != tied.table.luck.tolist()
+    assert apart.settings["evaluator_seed"] == 7 and tied.settings["evaluator_seed"] is None
+    with pytest.raises(TabletopError, match="evaluator_seed"):
+        luck_and_skill(game, ["random", "hold10"], evaluator_seed=-1, **opts)
 
 
 # ----------------------------------------------------------------- many games
