@@ -117,6 +117,8 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--save", action="store_true", help="append the report to benchmarks/results/openspiel.jsonl")
     ap.add_argument("--note", default="", help="with --save: what the row is")
+    ap.add_argument("--code", default="", help="with --save: the code measured (default: this tree's commit; "
+                    "give it when an interpreter with an older tree's package runs this script)")
     a = ap.parse_args()
     try:
         import pyspiel
@@ -142,9 +144,13 @@ def main() -> int:
     rate = {k: v[1] / v[2] for k, v in totals.items()}
     runner = {e.label: runner_loop(e.game.name, a.seconds) for e in ours}
     load_after = os.getloadavg()
-    from tabletop_nb import native
+    try:
+        from tabletop_nb import native
+        mode, describe = native.MODE, native.describe()
+    except ImportError:  # a tree older than the compiled build (--code names it)
+        mode, describe = "before the compiled build", f"tabletop_nb {tt.__file__}"
     report = {
-        "mode": native.MODE, "python": sys.version.split()[0],
+        "mode": mode, "python": sys.version.split()[0],
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
         "cores": os.cpu_count(), "clock": "process CPU time", "seconds_per_engine": a.seconds * a.rounds,
@@ -157,8 +163,8 @@ def main() -> int:
         import datetime
         import subprocess
         here = os.path.dirname(os.path.abspath(__file__))
-        code = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
-                              text=True).stdout.strip()
+        code = a.code or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here,
+                                        capture_output=True, text=True).stdout.strip()
         now = datetime.datetime.now(datetime.timezone.utc)
         row = {"date": now.date().isoformat(), "time_utc": now.strftime("%H:%M"), "code": code,
                "note": a.note, **report}
@@ -167,7 +173,7 @@ def main() -> int:
     if a.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{native.describe()}; Python {report['python']}")
+    print(f"{describe}; Python {report['python']}")
     print(f"load average {report['load_average_before']} before, {report['load_average_after']} after "
           f"({report['cores']} cores); {a.rounds} rounds of {a.seconds} s of CPU time per engine, alternating")
     print(f"{'engine':40} {'games':>7} {'actions':>9} {'actions/s':>10} {'runner loop/s':>14}")
