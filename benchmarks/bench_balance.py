@@ -4,8 +4,10 @@
     python benchmarks/bench_balance.py --part real --game pebble_rock [--time-limit 300] [--levers]
     python benchmarks/bench_balance.py --part real --game pacal4 --levers     (9 settings, default budget)
     python benchmarks/bench_balance.py --part measure --game pacal --players 5 --games 3000
-    python benchmarks/bench_balance.py --part levers [--studies 200]        (decoy rules named as levers?)
+    python benchmarks/bench_balance.py --part levers [--studies 200] [--rows F]   (decoy rules named as levers?
+                                                          resumable: the seeds already in F are not re-run)
     python benchmarks/bench_balance.py --part widths [--games 2000]         (old and new race intervals)
+    python benchmarks/bench_balance.py --part rotation [--blocks 1000]      (would seat-rotated deals narrow them?)
     python benchmarks/bench_balance.py --part tables [--dry]   (docs/balance-benchmarks.md's tables from the rows)
 
 Every run appends rows to ``benchmarks/results/balance.jsonl`` (``--out`` to change it),
@@ -257,17 +259,29 @@ def run_levers(args) -> None:
     levers are found (``edge`` and ``handicap`` for seat 0's win rate, ``rounds`` for the length)."""
     game = sy.DecoyOddsGame(players=4, edge=8, handicap=4)
     goals = {"fair": 0.04, "turns": (40, 3)}
-    rows = []
+    rows: list[dict] = []
+    done: dict[int, dict] = {}
+    if args.rows and Path(args.rows).exists():  # resumable: the studies already in --rows are kept
+        with open(args.rows, encoding="utf-8") as f:
+            done = {r["seed"]: r for r in map(json.loads, filter(str.strip, f))}
+    rows_file = open(args.rows, "a", encoding="utf-8") if args.rows else None
     t_all = time.perf_counter()
     load0 = _load()
     for k in range(args.studies):
-        t = time.perf_counter()
+        if args.seed0 + k in done:
+            rows.append(done[args.seed0 + k])
+            continue
+        t, c = time.perf_counter(), time.process_time()
         res = tt.levers(game, goals, bots="random", seed=args.seed0 + k, games=args.lever_games, batch=200,
                         executor="serial", progress=False)
         named = {n: res.levers_for(n) for n in dict.fromkeys(res.table["number"])}
         decoys = sorted({r for rules in named.values() for r in rules if r in sy.DECOY_RULES})
         rows.append({"seed": args.seed0 + k, "decoys_named": decoys, "seat0_levers": named["win_rate_seat_0"],
-                     "turns_levers": named["turns"], "games": res.games["total"], "s": round(time.perf_counter() - t, 2)})
+                     "turns_levers": named["turns"], "games": res.games["total"], "s": round(time.perf_counter() - t, 2),
+                     "cpu_s": round(time.process_time() - c, 2), "load": _load()})
+        if rows_file is not None:
+            rows_file.write(json.dumps(rows[-1]) + "\n")
+            rows_file.flush()
         if k % 20 == 0:
             print(k, rows[-1], _load(), flush=True)
     n = len(rows)
@@ -282,6 +296,7 @@ def run_levers(args) -> None:
                "turns_rounds_found": round(sum("rounds" in r["turns_levers"] for r in rows) / n, 4),
                "games_mean": round(sum(r["games"] for r in rows) / n, 1),
                "study_s_mean": round(sum(r["s"] for r in rows) / n, 2), "wall_s": round(time.perf_counter() - t_all, 1),
+               "resumed_studies": len(done), "rows_file": args.rows,
                "load_before": load0, "load_after": _load(), **_stamp()}
     print(json.dumps(summary, indent=1), flush=True)
     _write(args.out, summary)
@@ -330,6 +345,89 @@ def run_widths(args) -> None:
         out.update({"load_after": _load(), **_stamp()})
         print(json.dumps(out), flush=True)
         _write(args.out, out)
+
+
+# ----------------------------------------------------------------------------- seat-rotated deals
+def _rotated_play(game, bot, ss, r: int, chance_seat) -> list[int]:
+    """One greedy game from ``ss`` with per-seat chance streams, rotated by ``r``: a chance
+    node ``chance_seat(state)`` gives to a seat draws from the stream of seat ``(seat - r) % n``
+    (its bot likewise), other nodes from a shared stream. Each stream's next draw is fresh,
+    so every game is a game of the rules with the right odds; the ``n`` rotations of one seed
+    hand each seat, in turn, the luck every seat had. Returns who won (1/0 per seat)."""
+    import numpy as np
+
+    from tabletop_nb.core.protocol import CHANCE, TERMINAL
+    n = game.num_players
+    kids = [np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (k,)) for k in range(2 * n + 1)]
+    shared = np.random.default_rng(kids[0])
+    chance = [np.random.default_rng(k) for k in kids[1:n + 1]]
+    bots = [np.random.default_rng(k) for k in kids[n + 1:]]
+    s = game.initial_state()
+    while True:
+        p = game.current_player(s)
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            q = chance_seat(s)
+            s = game.apply_trusted(s, game.sample_chance(s, shared if q is None else chance[(q - r) % n]))
+        else:
+            s = game.apply(s, bot(game, s, bots[(p - r) % n]))
+    w = game.winners(s)
+    return [int(k in w) for k in range(n)]
+
+
+def _pebble_rock_chance_seat(s):
+    """Pebble Rock's chance nodes that belong to a seat: an Assignment card dealt to it, and
+    the rolls and the treasure value of the seat on turn (the market and row are shared)."""
+    from tabletop_nb.games.pebble_rock import frames as fr
+    head = s.todo[0]
+    if isinstance(head, fr.DealCard):
+        return head.seat
+    if isinstance(head, (fr.RollDice, fr.RollDie, fr.RerollDie, fr.RevealValue)):
+        return s.seat
+    return None
+
+
+def run_rotation(args) -> None:
+    """Seat-rotated deals measured before being built: Pebble Rock, 4 players, greedy, base
+    rules. ``--blocks`` seeds x 4 rotations against ``4 x --blocks`` independent games (the same
+    per-seat streams, rotation 0, other seeds). For each seat: the variance of a block's mean
+    win (rotated against independent blocks; below 1 means rotation helps), a bootstrap
+    interval on that ratio, and the half-widths at equal games of the race's interval on the
+    independent games (beta-binomial, per game) and of a valid interval on the rotated blocks
+    (empirical Bernstein on the block means: a block's games are not independent), both at
+    the race's level for 40 settings x 4 seats."""
+    import numpy as np
+
+    from tabletop_nb.core.bots import resolve_bot
+    from tabletop_nb.lab.sequential import bernstein_cs, beta_binomial_cs
+    game = tt.load_game("pebble_rock", players=4)
+    bot = resolve_bot(game, "greedy")
+    n, k = 4, args.blocks
+    load0, t, c = _load(), time.perf_counter(), time.process_time()
+    rot = np.array([[_rotated_play(game, bot, np.random.SeedSequence(args.seed, spawn_key=(i,)), r,
+                                   _pebble_rock_chance_seat) for r in range(n)] for i in range(k)])
+    ind = np.array([[_rotated_play(game, bot, np.random.SeedSequence(args.seed, spawn_key=(10**6 + n * i + j,)), 0,
+                                   _pebble_rock_chance_seat) for j in range(n)] for i in range(k)])
+    secs, cpu = time.perf_counter() - t, time.process_time() - c
+    level = args.alpha / (2 * 40 * n)
+    rng = np.random.default_rng(0)
+    seats = []
+    for s in range(n):
+        br, bi = rot[:, :, s].mean(1), ind[:, :, s].mean(1)
+        boot = [br[rng.integers(k, size=k)].var(ddof=1) / bi[rng.integers(k, size=k)].var(ddof=1) for _ in range(2000)]
+        bb = beta_binomial_cs(ind[:, :, s].reshape(-1), level)
+        eb = bernstein_cs(br, level, 0.0, 1.0)
+        seats.append({"seat": s, "rotated_rate": round(float(br.mean()), 4), "independent_rate": round(float(bi.mean()), 4),
+                      "variance_ratio": round(float(br.var(ddof=1) / bi.var(ddof=1)), 3),
+                      "variance_ratio_95": [round(float(x), 3) for x in np.percentile(boot, [2.5, 97.5])],
+                      "half_width_independent_beta_binomial": round(float(bb.high[-1] - bb.low[-1]) / 2, 4),
+                      "half_width_rotated_bernstein": round(float(eb.high[-1] - eb.low[-1]) / 2, 4)})
+    row = {"part": "rotation", "game": "pebble_rock", "players": n, "bots": "greedy", "blocks": k, "games": k * n,
+           "seed": args.seed, "seats": seats, "kept": False, "s": round(secs, 1), "cpu_s": round(cpu, 1),
+           "load_before": load0, "load_after": _load(), **_stamp()}
+    print(json.dumps(row, indent=1), flush=True)
+    _write(args.out, row)
 
 
 # ----------------------------------------------------------------------------- real games
@@ -649,7 +747,8 @@ def _write(path, row: dict) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise", "levers", "widths", "tables"),
+    ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise", "levers", "widths", "rotation",
+                                       "tables"),
                     required=True)
     ap.add_argument("--levers", action="store_true", help="--part real: balance(..., levers=True)")
     ap.add_argument("--lever-games", type=int, default=600, help="games per one-step change (levers)")
@@ -676,13 +775,14 @@ def main(argv=None) -> None:
     ap.add_argument("--check-seed", type=int, default=928_028)
     ap.add_argument("--save", default=None, help="save the BalanceResult as JSON here")
     ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--blocks", type=int, default=1000, help="--part rotation: seeds, each played in 4 rotations")
     args = ap.parse_args(argv)
     args.budget_given = args.budget is not None
     args.time_limit_given = any(a.startswith("--time-limit") for a in (argv if argv is not None else sys.argv[1:]))
     if args.budget is None:
         args.budget = 4000 if args.part in ("synthetic", "summarise") else 100_000
     {"synthetic": run_synthetic, "real": run_real, "measure": run_measure, "summarise": run_summarise,
-     "levers": run_levers, "widths": run_widths, "tables": run_tables}[args.part](args)
+     "levers": run_levers, "widths": run_widths, "rotation": run_rotation, "tables": run_tables}[args.part](args)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,11 @@ estimates is lucky, not good). It *races* the settings:
    search. A setting **meets** a goal when its confirmation
    interval lies inside the band. Each finalist plays in quarters and stops early once its
    anytime-valid sequences show it misses a goal, or when neither meeting every goal nor
-   being shown to miss one is within reach at the planned size (it then claims nothing). Skill checks (games between a weaker and a stronger
+   being shown to miss one is within reach at the planned size (it then claims nothing).
+   When the race leaves part of the budget unused, the confirmation may spend it: looks
+   at 1, 2, 4, ... times its first size, each at an equal share of the level, and a
+   finalist stops at the first look where it meets every goal (so a setting close to a
+   band's edge can still be shown inside it). Skill checks (games between a weaker and a stronger
    bot) run only here: for a finalist that meets every other goal on its fresh games, and,
    when none met, for the one closest to the bands among those inside every band.
 5. **An honest verdict, the answer first**: ``"met"`` (a setting meets every goal on
@@ -62,7 +66,10 @@ goal number, at a level fixed before the first finalist is played (each decision
 side of an interval, so each side is at that level); confirming the finalists in order and
 stopping at the first that meets changes no level. "Meets" is read only from a finalist's
 full planned games; "misses" from the anytime-valid sequence on its games (each side at
-that level, at any number of games), so stopping a finalist early changes no level either. So with probability at least
+that level, at any number of games), so stopping a finalist early changes no level either.
+With several looks, each look's fixed-sample intervals are at an equal share of that level
+(Bonferroni over the looks, whose sizes come from the race's games alone), so reading
+"meets" at the first look that shows it keeps the level too. So with probability at least
 ``1 - alpha`` no setting is reported to meet a goal it truly misses.
 
 With a model proposing settings, a new setting replays the seeds the model has already
@@ -799,14 +806,19 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         (race, confirmation and skill games): the same call again resumes with no game
         played twice and gives the result of an uninterrupted run.
     budget : int
-        The most race games, all settings together.
+        The most race games, all settings together. What the race leaves unused may lengthen
+        the confirmation when ``confirm_games`` is None (see there).
     batch : int
         Games per setting per round of the race (decisions from 100 games on).
     confirm_games : int, optional
         Fresh games per finalist (the reported numbers come from these). By default
         enough that each goal number's confirmation interval is at most half a tolerance
         wide each side (for a win rate near its fair share; for other numbers at the
-        spread seen in the race), at most 20,000.
+        spread seen in the race), at most 20,000; and when the race left at least twice that
+        of its budget unused per finalist, up to 5 looks at 1, 2, 4, ... times a first size
+        made for an equal share of the level, the last within that unused budget: a
+        finalist stops at the first look where every interval is inside its band
+        (``info["confirm_looks"]``).
     finalists : int
         How many settings are confirmed.
     max_candidates : int
@@ -953,7 +965,7 @@ def _study(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: A
         t_confirm = time.monotonic()
         conf = _Confirmation()
         if not (race.interrupted or plan_only):
-            conf = _confirm(study, settings, run)
+            conf = _confirm(study, settings, run, max(0, study.budget - race.used))
         t_end = time.monotonic()
     if plan_only and not race.interrupted:
         if race.plan is None:
@@ -1298,12 +1310,19 @@ class _Confirmation:
     skill_seconds: float = 0.0
     interrupted: bool = False
     stopped: dict[str, int] = field(default_factory=dict)   # finalists stopped early: games played
+    looks: list[int] = field(default_factory=list)           # the games at which "meets" may be read
 
 
-def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
+def _confirm(study: _Study, settings: _Settings, run: Any, spare: int = 0) -> _Confirmation:
     """Step 3: the finalists in order, each on fresh seeds (``CONFIRM_BASE + i``), until one
     meets every goal. Every finalist's intervals are at the level fixed for all of them before
     any was played (``alpha`` over finalists x goal numbers, one side each).
+
+    With ``confirm_games=None`` the sizes are :func:`_confirm_looks` (the race's data and the
+    ``spare`` race budget only, never a confirmation game): one look, or, when the budget the
+    race left unused allows twice the first size and more, looks at 1, 2, 4, ... times it,
+    each at an equal share of the goal numbers' level; a finalist stops at the first look
+    where it meets every goal.
 
     With a skill goal, the skill games (the dearest: a search bot thinks at every turn) are
     played for a finalist whose fresh games meet every other goal (it may then meet them
@@ -1313,36 +1332,42 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
     number is "not played". (The order of the checks changes no level.)"""
 
     chosen = _choose_finalists(settings.cands, study.race_streams, study.finalists)
-    confirm_games = study.confirm_games
-    if confirm_games is None:
-        confirm_games = _confirm_size(settings.cands, study.race_streams, study.alpha, max(1, len(chosen)),
-                                      len(study.all_streams))
+    looks = [study.confirm_games] if study.confirm_games is not None else \
+        _confirm_looks(settings.cands, study.race_streams, study.alpha, max(1, len(chosen)),
+                       len(study.all_streams), spare // max(1, len(chosen)))
+    confirm_games = looks[-1]
+    if study.confirm_games is None:
         skill = study.skill_rounds * len(study.skill_lineups)
         run.progress.set_total(run.progress.done + len(chosen) * (confirm_games + skill))
-    out = _Confirmation(confirm_games=confirm_games)
+    out = _Confirmation(confirm_games=confirm_games, looks=list(looks))
     if not chosen or confirm_games <= 0:
         return out
     level = 2 * study.alpha / (len(chosen) * len(study.all_streams))
+    race_level = level / len(looks)   # each look's share, for the goal numbers looked at more than once
     found: dict[str, dict[str, np.ndarray]] = {}   # each finalist's confirmation numbers, in order
+    at_look: dict[str, int] = {}                   # the games of the look each finalist stopped at
     unsure: list[tuple[float, Candidate]] = []     # inside every band, not surely: skill checked last
     met = False
     for c in chosen:
-        conf, played, out.interrupted = _confirm_games(study, c, run, confirm_games, level)
+        conf, played, look, out.interrupted = _confirm_games(study, c, run, looks, race_level)
         out.used += played
         if out.interrupted:
             break
         found[c.label] = conf
-        if played < confirm_games:   # stopped early (decided, or neither answer within reach)
-            out.stopped[c.label] = played
+        if played < confirm_games:
             run.progress.set_total(run.progress.total - (confirm_games - played))
+        if not look:   # stopped between looks (decided, or neither answer within reach)
+            out.stopped[c.label] = played
             means = {st.metric: float(np.nanmean(conf[st.metric])) for st in study.race_streams}
             if study.skill_specs is not None and all(st.low <= means[st.metric] <= st.high
                                                      for st in study.race_streams):
                 unsure.append((max(st.badness(means[st.metric]) for st in study.race_streams), c))
             continue
+        at_look[c.label] = look
         if study.skill_specs is not None:
-            bounds = {st.metric: _fixed_interval(conf[st.metric], level, st.bounds) for st in study.race_streams}
-            if any(r["missed"] for r in _confirm_rows(c, conf, study.race_streams, level)):
+            bounds = {st.metric: _fixed_interval(conf[st.metric], race_level, st.bounds)
+                      for st in study.race_streams}
+            if any(r["missed"] for r in _confirm_rows(c, conf, study.race_streams, race_level)):
                 continue   # misses a goal already: no skill games
             if not all(st.inside(*bounds[st.metric][1:]) for st in study.race_streams):
                 unsure.append((max(st.badness(bounds[st.metric][0]) for st in study.race_streams), c))
@@ -1351,7 +1376,7 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
             if out.interrupted:
                 del found[c.label]   # its skill check did not finish: as if not confirmed
                 break
-        if _confirm_rows(c, conf, study.all_streams, level)[0]["verdict"] == "meets":
+        if _confirm_rows(c, conf, study.all_streams, level, race_level=race_level)[0]["verdict"] == "meets":
             met = True
             break
     if unsure and not (met or out.interrupted):
@@ -1362,7 +1387,7 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
     for c in chosen:
         if c.label in found:
             out.rows.extend(_confirm_rows(c, found[c.label], study.all_streams, level,
-                                          stopped=c.label in out.stopped))
+                                          stopped=c.label in out.stopped, race_level=race_level))
     return out
 
 
@@ -1372,40 +1397,47 @@ def _confirm(study: _Study, settings: _Settings, run: Any) -> _Confirmation:
 CONFIRM_FUTILITY = 0.1
 
 
-def _confirm_games(study: _Study, c: Candidate, run: Any, size: int, level: float
-                   ) -> tuple[dict[str, np.ndarray], int, bool]:
-    """One finalist's confirmation games (``CONFIRM_BASE + i``) in quarters of ``size`` (each at
-    least ``batch`` games), stopping early once its anytime-valid sequences show it misses a
-    goal, or when :func:`_confirm_chances` says that neither "meets" nor "misses" is within
-    reach at ``size``. Returns its numbers, the games played and whether the study was
-    interrupted.
+def _confirm_games(study: _Study, c: Candidate, run: Any, looks: Sequence[int], level: float
+                   ) -> tuple[dict[str, np.ndarray], int, int, bool]:
+    """One finalist's confirmation games (``CONFIRM_BASE + i``): the first look's games in
+    quarters (each at least ``batch`` games), then each later look's. It stops early once its
+    anytime-valid sequences show it misses a goal, when :func:`_confirm_chances` says that
+    neither "meets" nor "misses" is within reach at the last look, and at a look (before the
+    last) where every goal number's fixed-sample interval at ``level`` lies inside its band.
+    Returns its numbers, the games played, the look it ended at (its games; 0 when it stopped
+    between looks) and whether the study was interrupted.
 
-    A finalist stopped early is never reported to meet a goal, and "missed" is read from
-    anytime-valid sequences (:func:`_confirm_rows`), so stopping changes no error level."""
+    A finalist stopped between looks is never reported to meet a goal, and "missed" is read
+    from anytime-valid sequences (:func:`_confirm_rows`), so stopping changes no error level."""
     from ..core.study import Request
 
-    step = max(study.batch, -(-size // 4))
+    size = looks[-1]
+    step = max(study.batch, -(-looks[0] // 4))
+    marks = sorted({*range(step, looks[0], step), *looks})
+    marks = [m for m in marks if m in looks or looks[0] - m >= study.batch]
     rows: list = []
     done = 0
     conf: dict[str, np.ndarray] = {}
-    while done < size:
-        upto = size if size - (done + step) < study.batch else done + step
+    for upto in marks:
         got, interrupted = run.play([Request(c.label, c.game, study.specs,
                                              [CONFIRM_BASE + i for i in range(done, upto)])])
         if interrupted:
-            return conf, done, True
+            return conf, done, 0, True
         rows.extend(r for i in sorted(got[c.label]) for r in got[c.label][i])
         done = upto
         conf = stream_values(study.race_streams, study.goal_by_name,
                              per_game_table(rows, c.game, study.names, study.root))
         if done >= size:
-            break
+            return conf, done, done, False
+        if done in looks and all(st.inside(*_fixed_interval(conf[st.metric], level, st.bounds)[1:])
+                                 for st in study.race_streams):
+            return conf, done, done, False   # meets every goal number at this look
         if any(st.outside(*stream_interval(st, conf[st.metric], level / 2)) for st in study.race_streams):
             break   # shown to miss a goal: decided
         meet, miss = _confirm_chances(conf, study.race_streams, size, level)
         if meet < CONFIRM_FUTILITY and miss < CONFIRM_FUTILITY:
             break   # neither answer within reach at this size
-    return conf, done, False
+    return conf, done, done if done in looks else 0, False
 
 
 def _confirm_chances(values: Mapping[str, np.ndarray], streams: Sequence[Stream], size: int,
@@ -1528,6 +1560,7 @@ def _result(study: _Study, settings: _Settings, race: _RaceOutcome, conf: _Confi
         "skipped": settings.skipped,
         "plan": race.plan.plain() if race.plan is not None else None,
         "confirm_games": conf.confirm_games, "confirm_stopped": dict(conf.stopped),
+        "confirm_looks": list(conf.looks),
     })
     return BalanceResult(info, _candidates_frame(cands, study.paths, study.race_streams, settings.level),
                          _history_frame(race.history), finals)
@@ -1884,8 +1917,11 @@ def _skill_values(parts: list[dict[int, list]], schedule: list[tuple[int, ...]])
 
 
 def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Sequence[Stream],
-                  level: float, stopped: bool = False) -> list[dict]:
+                  level: float, stopped: bool = False, race_level: float | None = None) -> list[dict]:
     """One row per goal number of finalist ``c``'s confirmation, and its verdict.
+
+    ``race_level`` (default ``level``) is the level of the numbers confirmed at several looks
+    (every number but a skill check's, which is played once, at ``level``).
 
     "met" is read from the fixed-sample interval at ``level`` (shown in the row), and only for
     a finalist that played every planned game (not ``stopped`` early by :func:`_confirm_games`);
@@ -1895,8 +1931,9 @@ def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Seque
     rows = []
     for st in streams:
         x = values.get(st.metric, np.empty(0))
-        mean, lo, hi = _fixed_interval(x, level, st.bounds)
-        seq_lo, seq_hi = stream_interval(st, x, level / 2)
+        lv = level if race_level is None or st.metric == "skill_ahead" else race_level
+        mean, lo, hi = _fixed_interval(x, lv, st.bounds)
+        seq_lo, seq_hi = stream_interval(st, x, lv / 2)
         rows.append({"label": c.label, "goal": st.goal, "stream": st.metric, "value": mean, "low": lo,
                      "high": hi, "n": int(np.sum(~np.isnan(x))), "band_low": st.low, "band_high": st.high,
                      "met": bool(st.inside(lo, hi)) and not stopped, "missed": bool(st.outside(seq_lo, seq_hi)),
@@ -1982,6 +2019,37 @@ def _confirm_size(cands: list[Candidate], streams: Sequence[Stream], alpha: floa
         if half > 0 and sd > 0:
             need = max(need, math.ceil((z * sd / half) ** 2))
     return int(min(need, MAX_AUTO_CONFIRM))
+
+
+#: the most looks of a confirmation sized by ``confirm_games=None`` (1, 2, 4, 8 and 16 times the first)
+MAX_CONFIRM_LOOKS = 5
+
+
+def _confirm_looks(cands: list[Candidate], streams: Sequence[Stream], alpha: float, finalists: int,
+                   n_streams: int, spare: int) -> list[int]:
+    """The confirmation's looks with ``confirm_games=None``: the games per finalist at which
+    "meets" may be read. One look of :func:`_confirm_size`; or, when ``spare`` (the budget the
+    race left unused, per finalist) holds twice that and more, ``J`` looks at 1, 2, 4, ...
+    times a first size made for a ``J``-th of the level (the most looks that fit, at most
+    ``MAX_CONFIRM_LOOKS``), so a finalist close to a band's edge can still be shown inside it.
+    The looks depend on the race's games only, never on a confirmation game.
+
+    >>> from tabletop_nb.lab.goals import fair
+    >>> c = Candidate("a=0", (0,), None)
+    >>> c.columns = {f"win_rate_seat_{k}": [np.array([1.0, 0.0, 0.0, 0.0] * 25)] for k in range(4)}
+    >>> _confirm_looks([c], fair(0.02).streams(4), 0.05, 1, 4, 0)        # no budget left: one look
+    [9420]
+    >>> _confirm_looks([c], fair(0.02).streams(4), 0.05, 1, 4, 100_000)  # three looks, each at a third of the level
+    [13051, 26102, 52204]
+    """
+    one = _confirm_size(cands, streams, alpha, finalists, n_streams)
+    best = [one]
+    for j in range(2, MAX_CONFIRM_LOOKS + 1):
+        first = _confirm_size(cands, streams, alpha / j, finalists, n_streams)
+        if first * 2 ** (j - 1) > spare:
+            break
+        best = [first * 2 ** k for k in range(j)]
+    return best
 
 
 def _grid_games(grid: int, cands: list[Candidate], streams: Sequence[Stream], alpha: float) -> int:
@@ -2338,7 +2406,8 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
     n_fin = len(verdicts)
     if meets:
         info.update(verdict="met", best=values_of(meets[0]))
-        info["verdict_text"] = (f"{meets[0]} meets every goal on {confirm_games} fresh games ({n_fin} finalists "
+        n_met = int(finals[finals["label"] == meets[0]]["n"].max())
+        info["verdict_text"] = (f"{meets[0]} meets every goal on {n_met:,} fresh games ({n_fin} finalists "
                                 f"confirmed, in order, until one did).")
     elif likely:
         info["closest"] = values_of(likely[0])

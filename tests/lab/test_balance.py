@@ -1126,3 +1126,57 @@ def test_a_number_the_space_moves_is_not_sent_to_other_rules():
             f"all; an effect under about {shown} per +1 of a rule (or per switch) cannot show at 300 paired games a "
             f"change") in steps
     assert "does not have" not in res.summary()
+
+
+# --------------------------------------------------------------------------- confirmation looks
+def test_confirmation_looks_double_within_the_spare_budget_and_split_the_level():
+    """BAL-CONFIRM: with ``confirm_games=None`` the confirmation may spend what the race left of
+    the budget: looks at 1, 2, 4, ... times a first size made for a J-th of the level. No spare
+    budget: one look, as before; spare budget: more looks, each first size larger than the
+    one-look size (its level is split), the last within the spare budget. A split that kept the
+    whole level at every look, or looks past the budget, fails."""
+    from tabletop_nb.lab.balance import Candidate, _confirm_looks, _confirm_size
+    c = Candidate("a=0", (0,), None)
+    c.columns = {f"win_rate_seat_{k}": [np.array([1.0, 0.0, 0.0, 0.0] * 25)] for k in range(4)}
+    sts = G.fair(0.02).streams(4)
+    one = _confirm_size([c], sts, 0.05, 1, 4)
+    assert _confirm_looks([c], sts, 0.05, 1, 4, 0) == [one]
+    assert _confirm_looks([c], sts, 0.05, 1, 4, 2 * one - 1) == [one]
+    for spare in (50_000, 200_000, 10**7):
+        looks = _confirm_looks([c], sts, 0.05, 1, 4, spare)
+        j = len(looks)
+        assert 2 <= j <= 5 and looks[-1] <= spare
+        assert looks == [looks[0] * 2 ** k for k in range(j)]
+        assert looks[0] == _confirm_size([c], sts, 0.05 / j, 1, 4) > one
+
+
+def test_a_finalist_near_a_band_edge_is_confirmed_at_a_later_look():
+    """BAL-CONFIRM: seat 0 truly wins 27% (edge 8, handicap 6), one point inside 25 +- 3. With a
+    budget of 100 race games the one look (half a tolerance) cannot show it inside the band; with
+    budget to spare the confirmation goes on to later looks and shows it, reading "meets" from
+    the games of a look with the level split over the looks (the rows' intervals are the Wilson
+    intervals at that level: an implementation that read them at the whole level fails)."""
+    from statistics import NormalDist
+
+    from tabletop_nb.core.stats import wilson
+    space, goals = {"handicap": [6]}, {"fair": 0.03}
+    kw = dict(bots="random", finalists=1, executor="serial", progress=False)
+    small = [balance(known_odds(), space, goals, seed=s, budget=100, **kw) for s in range(2)]
+    assert all(r.verdict != "met" and len(r.info["confirm_looks"]) == 1 for r in small)
+    later = 0
+    for seed in range(3):
+        res = balance(known_odds(), space, goals, seed=seed, budget=60_000, **kw)
+        looks = res.info["confirm_looks"]
+        assert len(looks) >= 3 and res.verdict == "met" and res.best == {"handicap": 6}
+        f = res.finalists.set_index("stream")
+        n = int(f["n"].max())
+        assert n in looks and res.games["confirm"] == n
+        later += n > looks[0]
+        level = 2 * 0.05 / (1 * 4) / len(looks)
+        z = NormalDist().inv_cdf(1 - level / 2)
+        for seat in range(4):
+            r = f.loc[f"win_rate_seat_{seat}"]
+            e = wilson(float(r["value"]) * n, n, z=z)
+            assert r["low"] == pytest.approx(e.low, abs=1e-9) and r["high"] == pytest.approx(e.high, abs=1e-9)
+        assert res.summary().splitlines()[0].startswith(f"Met: handicap=6: every goal met on {n:,} fresh games")
+    assert later >= 1
