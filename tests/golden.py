@@ -9,6 +9,7 @@ import hashlib
 
 import tabletop_nb
 from tabletop_nb import play, replay
+from tabletop_nb.games.neko.analysis import hubs_of as _neko_hubs_of
 from tabletop_nb.games.neko.state import ACTION as _NEKO_ACTION
 
 
@@ -24,6 +25,8 @@ def record_hash(game, bots, seed) -> str:
 _NEKO_FLAT = ("players", "phase", "round", "step", "order", "turn", "frames", "deck", "bottom",
               "piles", "area", "adv", "adv_pool", "bids", "discard", "tiles", "bonus_left", "hands",
               "picks", "main", "removed", "final", "events")
+#: the flat fields that live in Neko's bidding area (``NekoState.area``) now, by their names there
+_NEKO_AREA = {"area": "cards", "adv": "adv_cards", "bids": "bids", "piles": "piles", "adv_pool": "adv_pool"}
 #: Neko's player as the golden digests were pinned
 _NEKO_PLAYER = ("coins", "fuel", "goods", "fish", "interference", "pp", "harbours", "lanes", "ships",
                 "cards", "hubs", "cargo", "dice", "hub_dice", "card_dice", "bonus",
@@ -39,8 +42,9 @@ def _neko_flat(game, s) -> str:
     """The repr Neko's flat state of the pinned digests would have for ``s``: a projection of
     the nested state onto the old layout (each old field read from where it lives now), so the
     pinned digests still say that the same games end in the same positions."""
-    def player(P):
-        return _Repr(_flat("Player", _NEKO_PLAYER, lambda f: getattr(P, f)))
+    def player(P):   # the hubs are derived from the lanes now (analysis.hubs)
+        return _Repr(_flat("Player", _NEKO_PLAYER,
+                           lambda f: _neko_hubs_of(game, P.lanes) if f == "hubs" else getattr(P, f)))
 
     def field(f):
         if f == "players":
@@ -49,6 +53,8 @@ def _neko_flat(game, s) -> str:
             return getattr(s.draft, f)
         if f == "turn":   # one counter then: the Action phase's index, else the seats done
             return s.turn if s.phase == _NEKO_ACTION else s.seats_done
+        if f in _NEKO_AREA:   # in the bidding area's record now
+            return getattr(s.area, _NEKO_AREA[f])
         if f == "main":   # a typed record now (None, TookFish, Bidding, Activated)
             main = s.main
             if main is None:

@@ -32,7 +32,7 @@ from .state import CHANCE_FRAMES, Bidding, Player as _Player
 _evolve_player = evolver(_Player)
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from .rules import Card, Rules
     from .state import NekoState, Player
 
 
@@ -43,6 +43,9 @@ class NekoGame(Protocol):
     area_spaces: int
     rules: Rules
     res_order: tuple[int, ...]
+    card: list[Card]
+    #: the declared cache of :func:`hubs` (``neko.hubs``: the complete hubs by lanes value)
+    hub_lists: dict[tuple, tuple]
 
     def wins_tie(self, s: Any, p: int, q: int) -> bool: ...
     def card_price(self, P: Any, card: int, discount: int) -> int: ...
@@ -54,7 +57,7 @@ __all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decisi
            "card_on_space", "bid_total", "most_dice", "count_rule_allows", "open_bid_spaces", "can_end_turn",
            "leads", "leader", "dice_to_lead", "placements", "lowest_price",
            "purchase_discount", "offered_cards", "won_space", "hub_takes_dice", "ship_lanes",
-           "harbour_price_after", "travel_pp_after", "vacant_hubs"]
+           "harbour_price_after", "travel_pp_after", "hubs_of", "hubs", "vacant_hubs"]
 
 #: the kinds of decision the bots tell apart (the ``kind`` of :func:`decision`)
 TURN, WIN, BUY, DRAFT_PICK, INCOME_DIE = "turn", "win", "buy", "draft", "income"
@@ -138,7 +141,7 @@ def card_on_space(game: NekoGame, s: Any, space: int) -> int:
     Rules: NK-BID-09, NK-ADV-01.
     """
     S = game.area_spaces
-    return s.area[space] if space < S else s.adv[space - S]
+    return s.area.cards[space] if space < S else s.area.adv_cards[space - S]
 
 
 def bid_total(dice: tuple) -> int:
@@ -253,7 +256,7 @@ def open_bid_spaces(game: NekoGame, s: Any, p: int, added: int) -> list[int]:
     Rules: NK-BID-03, NK-BID-04, NK-BID-09.
     """
     S = game.area_spaces
-    area, adv, bids = s.area, s.adv, s.bids
+    area, adv, bids = s.area.cards, s.area.adv_cards, s.area.bids
     out = []
     for sp in game.res_order:
         if (area[sp] if sp < S else adv[sp - S]) < 0:
@@ -299,7 +302,7 @@ def can_end_turn(game: NekoGame, s: Any, p: int) -> bool:
         return True
     if main.placed < 1:
         return False
-    return count_rule_allows(s.bids[main.space], p, 0)
+    return count_rule_allows(s.area.bids[main.space], p, 0)
 
 
 def leads(game: NekoGame, s: Any, space: int, p: int, total: int | None = None) -> bool:
@@ -334,7 +337,7 @@ def leads(game: NekoGame, s: Any, space: int, p: int, total: int | None = None) 
 
     Rules: NK-RES-04, NK-RES-05.
     """
-    row = s.bids[space]
+    row = s.area.bids[space]
     if total is None:
         total = bid_total(row[p])
     for q in s.order:
@@ -375,7 +378,7 @@ def leader(game: NekoGame, s: Any, space: int) -> int | None:
 
     Rules: NK-RES-04, NK-RES-05.
     """
-    row = s.bids[space]
+    row = s.area.bids[space]
     best, who = -1, None
     for p in s.order:
         dice = row[p]
@@ -423,7 +426,7 @@ def dice_to_lead(game: NekoGame, s: Any, p: int, space: int, dice_desc: Sequence
 
     Rules: NK-BID-04, NK-BID-05, NK-RES-05.
     """
-    row = s.bids[space]
+    row = s.area.bids[space]
     mine = row[p]
     crowd = most_dice(row)
     if not crowd:
@@ -677,6 +680,83 @@ def hub_takes_dice(game: NekoGame, key: tuple) -> bool:
     return not key[2] or game.rules.dice_on_port_hubs
 
 
+def hubs_of(game: NekoGame, lanes: tuple) -> tuple:
+    """The complete hubs of these lanes: two adjacent cards' facing half-hubs make a hub
+    between them (its multiplier the right card's left half, its item the left card's
+    right half), and a port's internal hubs are complete hubs of their own.
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game (its cards).
+    lanes : tuple
+        A player's lanes: per lane, the card ids in its slots, -1 for an empty slot.
+
+    Returns
+    -------
+    tuple of (key, multiplier, item)
+        Sorted by key ``(lane, boundary, sub)``: ``sub`` 0 for the hub between the cards
+        before and after ``boundary``, ``j`` > 0 for the j-th internal hub of the port in
+        slot ``boundary``.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> hubs_of(g, ((0, 14, -1, -1, -1),))   # an Ocean Bank, then a Port with one port hub
+    (((0, 1, 0), 1, 'fuel'), ((0, 1, 1), 1, 'fuel'))
+
+    Rules: NK-HUB-07, NK-HUB-02, NK-PORT-07.
+    """
+    out = []
+    C = game.card
+    for li, lane in enumerate(lanes):
+        n = len(lane)
+        for i, c in enumerate(lane):
+            if c < 0:
+                continue
+            for j, h in enumerate(C[c].hubs, 1):
+                out.append(((li, i, j), h.multiplier, h.item))
+            if i + 1 < n and lane[i + 1] >= 0:
+                out.append(((li, i + 1, 0), C[lane[i + 1]].left, C[c].right))
+    return tuple(sorted(out))
+
+
+def hubs(game: NekoGame, P: Player) -> tuple:
+    """The player's complete hubs (:func:`hubs_of` their lanes), found once per lanes value
+    in the game's declared cache ``neko.hubs`` (lanes change only when a card is placed or
+    a harbour opened).
+
+    Parameters
+    ----------
+    game : NekoGame
+        The game.
+    P : Player
+        The player.
+
+    Returns
+    -------
+    tuple of (key, multiplier, item)
+        As :func:`hubs_of` gives them.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> hubs(g, Player(lanes=((0, 14, -1, -1, -1),))) == hubs_of(g, ((0, 14, -1, -1, -1),))
+    True
+    """
+    lanes = P.lanes
+    cache = game.hub_lists
+    found = cache.get(lanes)
+    if found is None:
+        if len(cache) > 200_000:
+            cache.clear()
+        found = cache[lanes] = hubs_of(game, lanes)
+    return found
+
+
 def vacant_hubs(game: NekoGame, P: Player) -> list[tuple[tuple, int, str]]:
     """The player's hubs that may take a die now: no die on them this round, and a hub
     that holds dice at all (:func:`hub_takes_dice`). The engine's ActivateHub list (a die
@@ -693,21 +773,21 @@ def vacant_hubs(game: NekoGame, P: Player) -> list[tuple[tuple, int, str]]:
     Returns
     -------
     list of (key, multiplier, item)
-        In the order of ``P.hubs`` (lane, boundary, sub).
+        In the order of :func:`hubs` (lane, boundary, sub).
 
     Examples
     --------
     >>> import tabletop_nb
     >>> from tabletop_nb.games.neko.state import Player
     >>> g = tabletop_nb.load_game("neko", players=2)
-    >>> P = Player(hubs=(((0, 1, 0), 3, "fuel"), ((0, 2, 0), 5, "coins")), hub_dice=(((0, 1, 0), 3),))
-    >>> vacant_hubs(g, P)
-    [((0, 2, 0), 5, 'coins')]
+    >>> P = Player(lanes=((0, 14, -1, -1, -1),), hub_dice=(((0, 1, 0), 3),))
+    >>> [key for key, _, _ in vacant_hubs(g, P)]   # the Port's own hub is still free
+    [(0, 1, 1)]
 
     Rules: NK-ACT-09, NK-CH-01, NK-CH-04.
     """
     used = [k for k, _ in P.hub_dice]
-    return [h for h in P.hubs if h[0] not in used and hub_takes_dice(game, h[0])]
+    return [h for h in hubs(game, P) if h[0] not in used and hub_takes_dice(game, h[0])]
 
 
 def ship_lanes(game: NekoGame, P: Player) -> list[int]:

@@ -10,7 +10,7 @@ Each node carries what a ship or die finds there: ``kind`` is "hub" (a complete 
 the left card's item and the right card's multiplier), "port hub", "half-hub" (a card
 side without a neighbour), "harbour" (the start) or "open" (no card on either side).
 
-The engine keeps its own fast lookups (``NekoGame.next_stop``, ``Player.hubs``); these
+The engine keeps its own fast lookups (``hubs_ships.next_stop``, ``analysis.hubs``); these
 graphs are for drawing and for analysis, and the tests check that both agree.
 
 Examples

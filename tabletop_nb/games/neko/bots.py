@@ -238,7 +238,7 @@ class GreedyBot:
         if kind == "park":
             for a in legal:
                 if type(a) is ParkDie:
-                    row = s.bids[a.space]
+                    row = s.area.bids[a.space]
                     others = max((sum(d) for q, d in enumerate(row) if q != p), default=0)
                     if sum(row[p]) + a.value > others and sum(row[p]) <= others:
                         return a
@@ -335,7 +335,7 @@ def card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0, mem=None) -> 
     if eff_a is not None:
         v += eff_b + eff_a * left
     elif own_effect:
-        v += _own_effect_term(own_effect, P)
+        v += _own_effect_term(game, own_effect, P)
     if end_pp:
         kinds = game.profile(P).kinds if P.cards else {}
         v += end_pp * (1 + sum(kinds.get(k, 0) for k in end_kinds))
@@ -367,12 +367,12 @@ _VALUED_EFFECTS = frozenset(_ROUND_EFFECTS) | _OWN_EFFECTS
 _SET_TABLE_N = 32
 
 
-def _own_effect_term(e: str, P) -> float:
+def _own_effect_term(game, e: str, P) -> float:
     """What the effects that read the player's situation add to card_worth."""
     if e == "seaside_cards":
         return len(P.cards) + 3
     if e == "neko_harbour":
-        return len(P.hubs) * 0.3 + 1
+        return len(analysis.hubs(game, P)) * 0.3 + 1
     if e == "south_pole":
         return 2 * P.interference
     if e == "ice_wall":
@@ -570,7 +570,7 @@ def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
     """
     left = _rounds_ahead(game, s)
     lanes, ships, cards = P.lanes, P.ships, P.cards
-    nums = (left, len(P.hubs), P.interference, P.coins, P.fish)
+    nums = (left, len(analysis.hubs(game, P)), P.interference, P.coins, P.fish)
     seat &= 7
     recent = (mem or _memory(game)).last_gains
     last = recent.get(seat)
@@ -585,7 +585,7 @@ def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
 def _keep_values(game, P, picks) -> dict:
     """die value -> ``_die_keep_value`` for the values of ``picks``: it reads only the
     player's hubs, and a draft asks it for the same hubs at each of the round's picks."""
-    keep = _table(game, "keep", P.hubs)
+    keep = _table(game, "keep", analysis.hubs(game, P))
     for a in picks:
         if a.value not in keep:
             keep[a.value] = _die_keep_value(game, P, a.value)
@@ -804,11 +804,11 @@ def _price_after(game, s, p, a) -> int:
 
 def _die_keep_value(game, P, v: int) -> float:
     """How much the bot likes having a die of value ``v`` for the action phase."""
-    # (``max((hub_worth(game, m, it) for _, m, it in P.hubs if m == v),
+    # (``max((hub_worth(game, m, it) for _, m, it in analysis.hubs(game, P) if m == v),
     # default=0.0)`` as a loop over the hubs, and the max of the two as a comparison: the
     # same float, max's first of equals; a hub's worth and 0.25 * v are > 0)
     hub = 0.0
-    for _, m, it in P.hubs:
+    for _, m, it in analysis.hubs(game, P):
         if m == v:
             w = hub_worth(game, m, it)
             if w > hub:
@@ -964,7 +964,7 @@ def _card_activation_worth(game, s, p, a) -> float:
     if e == "research_station":
         return 2.5 - cost
     if e == "neko_harbour":
-        return len(P.hubs) * WORTH["coins"] - cost
+        return len(analysis.hubs(game, P)) * WORTH["coins"] - cost
     if e == "seaside_reward":
         return 1.2 + 0.1 * a.value - cost
     if e == "seaside_trade_high":
@@ -1054,7 +1054,7 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
 def _continue_bid(game, s, p, P, legal, sp, by=None):
     if by is None:
         by = _by_kind(legal)
-    row = s.bids[sp]
+    row = s.area.bids[sp]
     mine = row[p]
     # The most dice and the highest total of the others in one loop (ints; both
     # maxima are over values >= 0, so starting from 0 and skipping empty bids is the same)
@@ -1121,7 +1121,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     if hubs:
         dice = set(P.dice)
         best = max(hubs, key=lambda a: next(
-            (hub_worth(game, m, it) + (1 if m in dice else 0) for k, m, it in P.hubs
+            (hub_worth(game, m, it) + (1 if m in dice else 0) for k, m, it in analysis.hubs(game, P)
              if k == (a.lane, a.boundary, a.sub)), 0))
         return best
     # a free Penguin Park pickup before the main action: the highest discarded die; not with
@@ -1235,7 +1235,7 @@ def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
     A seat picks several dice a round with the very same hubs tuple: its last
     order is kept with it in the memory's ``last_order`` and handed back for the same object
     (``is``: the entry holds it) and kind, unhashed (``seat`` only picks the entry)."""
-    hubs = P.hubs
+    hubs = analysis.hubs(game, P)
     seat &= 7
     recent = (mem or _memory(game)).last_order
     last = recent.get(seat)
@@ -1262,7 +1262,7 @@ def _pick_order_plain(game, P, kind: str) -> tuple:
             keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
             rank = lambda v: (keep[v], v)   # noqa: E731
         else:
-            mults = {m for _, m, _ in P.hubs}
+            mults = {m for _, m, _ in analysis.hubs(game, P)}
             rank = lambda v: v - 3 * _die_keep_value(game, P, v) if v in mults else v   # noqa: E731
         return tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
 
@@ -1274,7 +1274,7 @@ def _pick(game, P, kind: str, legal):
         return max(legal, key=lambda a: (keep[a.value], a.value))
     # the highest die that no hub of ours needs (coins now beat a weak bid die)
     return max(legal, key=lambda a: (a.value - 3 * _die_keep_value(game, P, a.value)
-                                     if any(m == a.value for _, m, _ in P.hubs) else a.value))
+                                     if any(m == a.value for _, m, _ in analysis.hubs(game, P)) else a.value))
 
 
 def _reward_amounts(game) -> dict:

@@ -17,8 +17,7 @@ from typing import Mapping
 from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
 from ._invariants import invariants
-from .state import ACTION, DRAFT, INCOME, MARKET, RESOLVE, REWARD, DiceDraft, NekoState, Player
-from .engine import hubs_ships
+from .state import ACTION, DRAFT, INCOME, MARKET, RESOLVE, REWARD, BiddingArea, DiceDraft, NekoState, Player
 
 __all__ = ["build_position", "PHASE_NAMES"]
 
@@ -137,8 +136,7 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         cg = tuple(sorted((card_id(f"cargo[{q}]", c), _count(f"cargo[{q}]", n, 1))
                           for c, n in (dict(cg).items() if isinstance(cg, Mapping) else cg)))
         players.append(Player(coins=co, fuel=fu, goods=go, fish=fi, interference=it, pp=pts,
-                              harbours=len(ln), lanes=ln, ships=sh, cards=tuple(own),
-                              hubs=hubs_ships.hubs_of(game, ln), cargo=cg))
+                              harbours=len(ln), lanes=ln, ships=sh, cards=tuple(own), cargo=cg))
 
     removed = [card_id("removed", c) for c in removed]
     if not A:
@@ -239,8 +237,10 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
 
     s = NekoState(
         players=tuple(players), phase=ph, round=round, step=0, order=order, turn=turn, seats_done=0, frames=(),
-        deck=deck, bottom=((), ()), piles=(), area=tuple(area), adv=tuple(adv), adv_pool=(),
-        bids=tuple(tuple(row) for row in rows), discard=discard, tiles=tiles, bonus_left=bonus_left,
+        deck=deck, bottom=((), ()),
+        area=BiddingArea(cards=tuple(area), adv_cards=tuple(adv), bids=tuple(tuple(row) for row in rows),
+                         piles=(), adv_pool=()),
+        discard=discard, tiles=tiles, bonus_left=bonus_left,
         draft=DiceDraft(hands=hand_t, picks=()), main=None, removed=tuple(sorted(removed)), final=())
     bad = invariants(game, s)
     if bad:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ...core.draft import evolver, state_record
 
 __all__ = [
-    "Player", "NekoState", "DiceDraft", "NO_DRAFT", "TookFish", "Bidding", "Activated", "TOOK_FISH", "ACTIVATED",
+    "Player", "NekoState", "BiddingArea", "DiceDraft", "NO_DRAFT", "TookFish", "Bidding", "Activated", "TOOK_FISH", "ACTIVATED",
     # chance outcomes
     "StartOrder", "DrawTile", "DrawAdvanced", "DrawCard", "RollDice", "Rolled",
     # decisions
@@ -33,7 +33,7 @@ __all__ = [
     "NekoSplit", "RemoveTiles", "ParkDie", "ChurchHub", "ChurchFish",
     "CHANCE_FRAMES", "TRADES", "PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME",
     "REWARD", "POST", "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER", "replace_state",
-    "with_picks",
+    "replace_area", "with_picks",
 ]
 
 #: the phases of a round, as ``NekoState.phase`` holds them (NK-RND)
@@ -63,11 +63,9 @@ class Player:
         Per lane, the card ids in its 5 slots, -1 for an empty slot.
     ships : tuple
         The sorted ship positions ``(lane, boundary, sub)`` (see the module docstring).
+        (The complete hubs follow from the lanes: ``analysis.hubs``.)
     cards : tuple
         Card ids the player owns.
-    hubs : tuple
-        The complete hubs of the lanes as ``(key, multiplier, item)``, derived from ``lanes``
-        and kept for speed.
     cargo : tuple
         The goods on each port as ``(card id, goods placed)``.
     dice : tuple
@@ -108,7 +106,6 @@ class Player:
     lanes: tuple = ((-1, -1, -1, -1, -1),)
     ships: tuple = ((0, 0, 0),)
     cards: tuple = ()
-    hubs: tuple = ()
     cargo: tuple = ()
     dice: tuple = ()
     hub_dice: tuple = ()
@@ -124,6 +121,45 @@ class Player:
     hospital_used: bool = False
     harbour_city_used: bool = False
     church_used: int = 0
+
+
+# --------------------------------------------------------------------------- the bidding area
+
+
+@state_record
+class BiddingArea:
+    """The bidding area: the cards on its spaces and every die bid on them, with the cards
+    the advanced game displays beside it.
+
+    Spaces are counted as the bids and :class:`Bid` count them: the area's own spaces
+    first, then the advanced cards' spaces (``analysis.card_on_space`` reads either).
+
+    Attributes
+    ----------
+    cards : tuple
+        The bidding area's spaces: a card id, or -1 for an empty space.
+    adv_cards : tuple
+        The advanced cards' spaces (advanced cards only): a card id, or -1.
+    bids : tuple
+        Per space (the area's, then the advanced ones), per seat, the dice values bid
+        (sorted).
+    piles : tuple
+        Advanced setup: the period's cards on display, from which a new bid starts.
+    adv_pool : tuple
+        The advanced cards not drawn yet.
+
+    Examples
+    --------
+    >>> BiddingArea(cards=(3, -1), adv_cards=(), bids=(((4,), ()), ((), ())), piles=(),
+    ...             adv_pool=()).bids[0][0]
+    (4,)
+    """
+
+    cards: tuple
+    adv_cards: tuple
+    bids: tuple
+    piles: tuple
+    adv_pool: tuple
 
 
 # --------------------------------------------------------------------------- the draft
@@ -238,14 +274,9 @@ class NekoState:
     deck, bottom : tuple
         Per period (1, 2): the shuffled deck's cards (unknown order, kept sorted) and the cards
         put under it, top first.
-    piles : tuple
-        Advanced setup: the period's cards on display.
-    area, adv : tuple
-        The bidding-area spaces and the advanced-card spaces: a card id or -1.
-    adv_pool : tuple
-        Advanced cards not drawn.
-    bids : tuple
-        Per space (the area's, then the advanced ones), per player, the dice values bid.
+    area : BiddingArea
+        The bidding area: the cards on its spaces and the advanced ones, the dice bid on
+        each, and the advanced game's display and pool.
     discard : tuple
         The discard area's dice values, sorted.
     tiles : tuple
@@ -281,11 +312,7 @@ class NekoState:
     frames: tuple
     deck: tuple          # per period (1, 2): the unshuffled ("unknown order") cards, sorted
     bottom: tuple        # per period: cards put under the deck, top first
-    piles: tuple         # advanced setup: the period's cards on display
-    area: tuple          # bidding-area spaces: card id or -1
-    adv: tuple           # advanced-card spaces: card id or -1
-    adv_pool: tuple      # advanced cards not drawn
-    bids: tuple          # per space (area, then advanced): per player the dice values
+    area: BiddingArea    # the bidding area: cards on the spaces, bids, display and pool
     discard: tuple       # the discard area (dice values, sorted)
     tiles: tuple         # mid-game scoring tiles drawn (ids): first period's, then second's
     bonus_left: tuple    # starting bonus tiles nobody has taken
@@ -983,6 +1010,10 @@ class ChurchFish:
 
 #: :func:`tabletop_nb.core.draft.evolve` for NekoState (the class's plan found once)
 _evolve_state = evolver(NekoState)
+
+#: A copy of a :class:`BiddingArea` with the given fields changed (``replace_area(area,
+#: bids=...)``; :func:`tabletop_nb.core.draft.evolver`)
+replace_area = evolver(BiddingArea)
 
 
 def replace_state(s: NekoState, /, **changes) -> NekoState:

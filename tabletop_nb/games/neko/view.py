@@ -89,7 +89,7 @@ def _name_lines(name: str) -> str:
 
 
 def _bid_lines(state, sp: int) -> int:
-    row = state.bids[sp] if sp < len(state.bids) else ()
+    row = state.area.bids[sp] if sp < len(state.area.bids) else ()
     return sum(1 for d in row if d)
 
 
@@ -242,7 +242,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
         hand = hands[p] if s.phase == DRAFT and p < len(hands) else ()
         hub_dice = dict(P.hub_dice)
         filled = dict(P.cargo)
-        complete = {(li, b) for (li, b, j), _, _ in P.hubs if not j}
+        complete = {(li, b) for (li, b, j), _, _ in analysis.hubs(game, P) if not j}
         for li, lane in enumerate(P.lanes):
             y = _lane_y(geo, p, li)
             hy = y - _CARD_H / 2 - _HUB_DY
@@ -283,7 +283,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
                     half_y.append(hy)
                     half_pos.append("middle right")
                     half_text.append(ITEM[card.right])
-        for (li, b, j), mult, item in P.hubs:
+        for (li, b, j), mult, item in analysis.hubs(game, P):
             x = _hub_x(game, geo, P, p, li, b, j)
             y = _lane_y(geo, p, li) - _CARD_H / 2 - _HUB_DY
             key = f"hub:{p}:{li}:{b}:{j}"
@@ -370,7 +370,7 @@ def layers(game, state, highlight=frozenset()) -> list[dict]:
             lab_x.append(x)
             lab_y.append(y)
             lab_text.append(_card_label(game, c))
-        row = s.bids[sp] if sp < len(s.bids) else ()
+        row = s.area.bids[sp] if sp < len(s.area.bids) else ()
         lines = [f"<span style='color:{_SEAT_TEXT[q]}'>{game.player_name(q)} "
                  f"{'+'.join(map(str, d))}{'=' + str(sum(d)) if len(d) > 1 else ''}</span>"
                  for q, d in enumerate(row) if d]

@@ -13,8 +13,7 @@ from tabletop_nb.games.neko.engine import (ACTION, BONUS, DRAFT, ENDGAME, INCOME
                                            PARK, POST, PREP, RESOLVE, REWARD, ROLL, SETUP, NekoGame)
 from tabletop_nb.games.neko.frames import as_frames
 from tabletop_nb.games.neko.rules import Card, Cargo, PortHub, Rules
-from tabletop_nb.games.neko.state import DiceDraft, NekoState, Player
-from tabletop_nb.games.neko.engine import hubs_ships
+from tabletop_nb.games.neko.state import BiddingArea, DiceDraft, NekoState, Player
 
 __all__ = ["card", "port", "make_game", "player", "table", "E", "Cargo", "PortHub", "ACTION",
            "BONUS", "DRAFT", "ENDGAME", "INCOME", "MARKET", "OVER", "PARK", "POST", "PREP",
@@ -48,12 +47,12 @@ def make_game(players: int = 2, cards=(), **rules) -> NekoGame:
 
 
 def player(game: NekoGame, lanes=None, ships=((0, 0, 0),), harbours=None, **kw) -> Player:
-    """A player with these lanes (lists of card ids, E for empty); cards and hubs derived."""
+    """A player with these lanes (lists of card ids, E for empty); cards derived."""
     if lanes is None:
         lanes = [[E] * game.rules.lane_slots]
     lanes = tuple(tuple(list(l) + [E] * (game.rules.lane_slots - len(l))) for l in lanes)
     cards = tuple(sorted(c for l in lanes for c in l if c >= 0))
-    return Player(lanes=lanes, cards=cards, hubs=hubs_ships.hubs_of(game, lanes), ships=tuple(sorted(ships)),
+    return Player(lanes=lanes, cards=cards, ships=tuple(sorted(ships)),
                   harbours=harbours if harbours is not None else len(lanes), **kw)
 
 
@@ -74,10 +73,13 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
         players=players, phase=phase, round=round, step=step,
         order=tuple(order) if order is not None else tuple(range(N)), turn=turn, seats_done=seats_done,
         frames=as_frames(frames), deck=tuple(tuple(sorted(d)) for d in deck),
-        bottom=tuple(tuple(b) for b in bottom), piles=tuple(sorted(piles)),
-        area=(tuple(area) + (-1,) * game.area_spaces)[:game.area_spaces] if area is not None else (-1,) * game.area_spaces,
-        adv=tuple(adv) if adv is not None else (-1,) * game.advanced_spaces, adv_pool=(),
-        bids=tuple(tuple(r) for r in rows), discard=tuple(sorted(discard)), tiles=tuple(tiles),
+        bottom=tuple(tuple(b) for b in bottom),
+        area=BiddingArea(
+            cards=(tuple(area) + (-1,) * game.area_spaces)[:game.area_spaces] if area is not None
+            else (-1,) * game.area_spaces,
+            adv_cards=tuple(adv) if adv is not None else (-1,) * game.advanced_spaces,
+            bids=tuple(tuple(r) for r in rows), piles=tuple(sorted(piles)), adv_pool=()),
+        discard=tuple(sorted(discard)), tiles=tuple(tiles),
         bonus_left=(), draft=DiceDraft(hands=tuple(tuple(sorted(h)) for h in hands), picks=tuple(picks)),
         main=main, removed=tuple(removed), final=())
 

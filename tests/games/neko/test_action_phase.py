@@ -127,7 +127,7 @@ def test_nk_act_10_placed_dice_stay_and_only_unused_dice_adjust():
     s = game.apply(s, Bid(0, 5))
     legal = game.legal_actions(s)
     assert Adjust(3, 1) in legal and Adjust(5, 1) not in legal
-    assert s.bids[0][0] == (5,)
+    assert s.area.bids[0][0] == (5,)
 
 
 def test_nk_act_11_a_taken_discarded_die_gives_extra_turns():
@@ -157,7 +157,7 @@ def test_nk_ex_06_benno_bids_behind__nk_bid_06_10():
     s = turn_of(s, BENNO)
     s = game.apply(game.apply(s, Bid(0, 1)), Bid(0, 3))
     s = game.apply(s, EndTurn())
-    assert s.bids[0][BENNO] == (1, 3) and sum(s.bids[0][BENNO]) < sum(s.bids[0][MANDEL])
+    assert s.area.bids[0][BENNO] == (1, 3) and sum(s.area.bids[0][BENNO]) < sum(s.area.bids[0][MANDEL])
 
 
 def test_nk_ex_07_seaside_town_count_rule__nk_bid_04_05():
@@ -174,12 +174,12 @@ def test_nk_ex_07_seaside_town_count_rule__nk_bid_04_05():
         game.apply(two, EndTurn())
     three = game.apply(two, Bid(0, 3))
     three = game.apply(three, EndTurn())
-    assert sum(three.bids[0][AMANDA]) == 6 < 7
+    assert sum(three.area.bids[0][AMANDA]) == 6 < 7
     s = turn_of(three, MANDEL)
     one = game.apply(s, Bid(0, 2))                      # 6 + 2 = 8 > 7 but only 2 dice
     assert EndTurn() not in game.legal_actions(one)
     both = game.apply(game.apply(one, Bid(0, 3)), EndTurn())
-    assert both.bids[0][MANDEL] == (2, 3, 6)
+    assert both.area.bids[0][MANDEL] == (2, 3, 6)
 
 
 def test_nk_bid_04_bid_needs_enough_dice_in_hand():
@@ -200,15 +200,15 @@ def test_nk_ex_08_port_one_die_race__nk_bid_07_08():
                   {0: {AMANDA: (3,), BENNO: (1,)}})
     s = turn_of(s, BENNO)
     s = game.apply(game.apply(s, Bid(0, 3)), EndTurn())
-    assert s.bids[0][BENNO] == (1, 3)
+    assert s.area.bids[0][BENNO] == (1, 3)
     s = turn_of(s, AMANDA)
     assert Bid(0, 5) in game.legal_actions(s)
     s1 = game.apply(s, Bid(0, 5))
-    assert s1.bids[0][AMANDA] == (3, 5)
+    assert s1.area.bids[0][AMANDA] == (3, 5)
     assert EndTurn() in game.legal_actions(s1)                 # 2 dice = the most dice
     assert not any(isinstance(a, Bid) and a.space == 1 for a in game.legal_actions(s1))
     s2 = game.apply(game.apply(s1, EndTurn()), Bid(0, 2))       # Benno, leading, adds more
-    assert s2.bids[0][BENNO] == (1, 2, 3)
+    assert s2.area.bids[0][BENNO] == (1, 2, 3)
 
 
 def test_nk_bid_01_02_one_card_per_bid_in_own_slot():
@@ -219,7 +219,7 @@ def test_nk_bid_01_02_one_card_per_bid_in_own_slot():
     assert Bid(1, 4) in game.legal_actions(s) and Bid(0, 4) not in game.legal_actions(s)
     with pytest.raises(IllegalActionError):
         game.apply(s, Bid(0, 4))
-    assert s.bids[1] == ((6,), ())
+    assert s.area.bids[1] == ((6,), ())
 
 
 def test_nk_bid_03_empty_card_takes_any_number():
@@ -228,7 +228,7 @@ def test_nk_bid_03_empty_card_takes_any_number():
     s = bid_table(game, [player(game, dice=(1, 2, 3, 4)), player(game)], {})
     for v in (1, 2, 3, 4):
         s = game.apply(s, Bid(0, v))
-    assert s.bids[0][0] == (1, 2, 3, 4) and EndTurn() in game.legal_actions(s)
+    assert s.area.bids[0][0] == (1, 2, 3, 4) and EndTurn() in game.legal_actions(s)
 
 
 def test_nk_bid_09_only_displayed_cards():

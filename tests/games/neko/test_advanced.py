@@ -28,8 +28,8 @@ def test_nk_adv_01_variants_alone_or_together(cards, setup):
     """NK-ADV-01: Advanced Cards and Advanced Setup can be used alone or together."""
     game = tabletop_nb.load_game("neko", players=3, advanced_cards=cards, advanced_setup=setup)
     s = setup_done(game)
-    assert (len([c for c in s.adv if c >= 0]) == 3) is cards
-    assert (len(s.piles) == 25) is setup
+    assert (len([c for c in s.area.adv_cards if c >= 0]) == 3) is cards
+    assert (len(s.area.piles) == 25) is setup
     assert invariants(game, s) == []
     rec = tabletop_nb.play(game, "random", seed=4)
     assert len(rec.actions) > 50
@@ -45,7 +45,7 @@ def test_nk_adv_02_three_random_advanced_cards():
     assert {a.card for a, _ in outs} == {50, 51, 52, 53, 54, 55}
     for c in (54, 50, 52):
         s = game.apply(s, DrawAdvanced(c))
-    assert s.adv == (54, 50, 52) and set(s.removed) == {51, 53, 55}
+    assert s.area.adv_cards == (54, 50, 52) and set(s.removed) == {51, 53, 55}
 
 
 def test_nk_adv_09_10_advanced_cards_count_as_their_type():
@@ -89,7 +89,7 @@ def test_nk_ads_01_02_03_whole_deck_on_display_in_piles():
     game = tabletop_nb.load_game("neko", players=2, advanced_setup=True)
     s = setup_done(game)
     p1 = {c.id for c in game.rules.cards if c.period == 1}
-    assert set(s.piles) == p1 and s.deck[0] == () and s.area == (E,) * 5
+    assert set(s.area.piles) == p1 and s.deck[0] == () and s.area.cards == (E,) * 5
     piles = game.display_piles(s)
     assert set(piles) == {game.card[c].kind for c in p1}
     for kind, cards in piles.items():
@@ -109,7 +109,7 @@ def test_nk_adv_05_06_start_a_new_bid__nk_ex_33():
     s = table(game, [P, player(game, dice=(1,))], area=[100, 101, E, 102, 103], piles=(104, 105),
               bids={0: {1: (1,)}, 1: {1: (1,)}, 3: {1: (1,)}, 4: {1: (1,)}})
     s = game.apply(s, NewBid(105))
-    assert s.area == (100, 101, 105, 102, 103) and s.piles == (104,)
+    assert s.area.cards == (100, 101, 105, 102, 103) and s.area.piles == (104,)
     assert EndTurn() not in game.legal_actions(s)                # at least one die first
     assert {type(a) for a in game.legal_actions(s) if isinstance(a, (Bid, NewBid))} == {Bid}
     assert all(a.space == 2 for a in game.legal_actions(s) if isinstance(a, Bid))
@@ -138,7 +138,7 @@ def test_nk_ads_04_purchases_without_bidding_use_the_display():
     s = game.apply(s, Reward("card"))
     assert {a.card for a in game.legal_actions(s) if isinstance(a, Buy)} == {101, 102}
     s = game.apply(s, Buy(102, 0, 0))
-    assert s.piles == () and 102 in s.players[0].cards
+    assert s.area.piles == () and 102 in s.players[0].cards
 
 
 def test_nk_ads_05_returns_and_period_change():
@@ -149,7 +149,7 @@ def test_nk_ads_05_returns_and_period_change():
               area=[100], bids={0: {0: (2,)}}, piles=(5,), deck=((), (30, 31)))
     s = game.advance(s)
     s = game.apply(s, Pass())
-    assert 100 in s.piles and s.area == (E,) * 5 and s.round == 2
+    assert 100 in s.area.piles and s.area.cards == (E,) * 5 and s.round == 2
     s2 = game.advance(table(game, [player(game), player(game)], phase=PREP, frames=(), round=2,
                             piles=(5, 100), deck=((), (30, 31))))
-    assert s2.piles == (30, 31) and {5, 100} <= set(s2.removed) and s2.round == 3
+    assert s2.area.piles == (30, 31) and {5, 100} <= set(s2.removed) and s2.round == 3

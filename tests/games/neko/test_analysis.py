@@ -82,7 +82,7 @@ def test_the_legal_bids_and_end_of_turn_follow_the_count_rule():
     P = s.players[0]
     spaces = {a.space for a in g.legal_actions(s) if type(a) is Bid}
     want = {sp for sp in g.res_order if A.card_on_space(g, s, sp) >= 0
-            and A.count_rule_allows(s.bids[sp], 0, len(P.dice))}
+            and A.count_rule_allows(s.area.bids[sp], 0, len(P.dice))}
     assert spaces == want and 2 in spaces
     s3 = g.apply(s, Bid(2, 5))
     assert not A.can_end_turn(g, s3, 0) and EndTurn() not in g.legal_actions(s3)
@@ -208,7 +208,7 @@ def test_open_bid_spaces_are_the_count_rule_on_every_space():
             if d.kind == A.TURN:
                 for added in (1, len(s.players[d.seat].dice)):
                     want = [sp for sp in g.res_order if A.card_on_space(g, s, sp) >= 0
-                            and A.count_rule_allows(s.bids[sp], d.seat, added)]
+                            and A.count_rule_allows(s.area.bids[sp], d.seat, added)]
                     assert A.open_bid_spaces(g, s, d.seat, added) == want
                     checked += 1
             legal = g.legal_actions(s)

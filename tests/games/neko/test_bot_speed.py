@@ -15,10 +15,31 @@ from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import analysis
 from tabletop_nb.games.neko import bots as B
 from tabletop_nb.games.neko.state import RESOLVE as _RESOLVE
+from tabletop_nb.games.neko.state import replace_area
 from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRemove, Lighthouse, LoadCargo,
                                           MoveShip, OpenHarbour, RemoveInterference, TakeDiscard, TakeFish, Trade)
 from tabletop_nb.games.neko.engine import cards
 from tabletop_nb.games.neko.engine import free_actions
+
+
+class InventedHubs:
+    """``analysis.hubs`` patched to answer invented hubs for the players given them (told
+    apart by identity, each kept here), and their lanes' hubs for every other player: the
+    bots ask ``analysis.hubs``, so they see the invented ones."""
+
+    def __init__(self, monkeypatch):
+        self.given: dict[int, tuple] = {}
+        real = analysis.hubs
+
+        def hubs(game, P):
+            entry = self.given.get(id(P))
+            return entry[1] if entry is not None and entry[0] is P else real(game, P)
+        monkeypatch.setattr(analysis, "hubs", hubs)
+
+    def player(self, Q, hubs: tuple):
+        """``Q``, whose hubs ``analysis.hubs`` now says are ``hubs``."""
+        self.given[id(Q)] = (Q, hubs)
+        return Q
 
 
 def _turn_positions(game, seed: int, limit: int = 120) -> list:
@@ -48,7 +69,7 @@ def positions(request):
 
 
 def _every_card(game, s) -> list[int]:
-    return sorted({c for c in s.area + s.adv + s.piles if c >= 0})
+    return sorted({c for c in s.area.cards + s.area.adv_cards + s.area.piles if c >= 0})
 
 
 def test_slot_tables_give_slot_value(positions):
@@ -263,7 +284,7 @@ _FREE_GUARDS = [
     ("goods to pp", lambda g, s, P: not P.goods, lambda a: a == Trade("goods_to_pp")),
     ("hospital", lambda g, s, P: not P.interference or P.hospital_used, lambda a: type(a) is HospitalRemove),
     ("unjam", lambda g, s, P: not P.interference, lambda a: type(a) is RemoveInterference),
-    ("light house", lambda g, s, P: not P.hubs, lambda a: type(a) is Lighthouse),
+    ("light house", lambda g, s, P: not analysis.hubs(g, P), lambda a: type(a) is Lighthouse),
     ("park pickup", lambda g, s, P: not s.discard or not P.cards,
      lambda a: type(a) is TakeDiscard and a.source == "park"),
 ]
@@ -375,7 +396,7 @@ def test_draft_and_income_actions_from_tables_are_the_plain_ones():
 
 def _plain_dice_to_lead(s, p, sp, dice_desc):
     """bots._dice_to_lead as first written (no shortcut for a space nobody has bid on)."""
-    row = s.bids[sp]
+    row = s.area.bids[sp]
     mine = row[p]
     most = max(map(len, row))
     best_other, who = 0, None
@@ -402,9 +423,9 @@ def test_dice_to_lead_is_the_plain_one(positions):
     for s in states:
         p = s.frames[-1].seat
         for dice in (sorted(s.players[p].dice, reverse=True), [6, 5, 2], [1], [3, 3, 3, 3, 1], []):
-            for sp in range(len(s.bids)):
+            for sp in range(len(s.area.bids)):
                 assert analysis.dice_to_lead(game, s, p, sp, dice) == _plain_dice_to_lead(s, p, sp, dice)
-                empty += not any(s.bids[sp])
+                empty += not any(s.area.bids[sp])
     assert empty
 
 
@@ -544,7 +565,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
 
 
 @pytest.mark.parametrize("cfg", CONFORMANCE)
-def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg):
+def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg, monkeypatch):
     """greedy_bot's draft pick and income die (the first value of _pick_order the seat
     has) are _pick's choice from the legal list, at every such decision of seeded games of
     greedy and random seats, also with invented hubs."""
@@ -553,6 +574,7 @@ def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg):
     from tabletop_nb.games.neko.state import replace_state
 
     game = tabletop_nb.load_game("neko", **cfg)
+    invented = InventedHubs(monkeypatch)
     seen = {"draft": 0, "income": 0}
     for seed in (1, 2):
         rng = np.random.default_rng(seed)
@@ -567,8 +589,9 @@ def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg):
             if kind in seen:
                 P = s.players[p]
                 # the seat's own hubs, and invented ones (values a hub needs rank lower)
-                for hubs in (P.hubs, (((0, 1, 0), 2, "coins"),), (((0, 1, 0), 4, "fuel"), ((0, 2, 0), 2, "fish"))):
-                    Q = replace(P, hubs=hubs)
+                for hubs in (analysis.hubs(game, P), (((0, 1, 0), 2, "coins"),),
+                             (((0, 1, 0), 4, "fuel"), ((0, 2, 0), 2, "fish"))):
+                    Q = invented.player(replace(P), hubs)
                     s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:])
                     plain = legal[0] if len(legal) == 1 else B._pick(game, Q, kind, legal)
                     assert B.greedy_bot(game, s2, None) == plain
@@ -589,7 +612,7 @@ def test_income_order_breaks_ties_as_max_does(monkeypatch):
     from dataclasses import replace
 
     from tabletop_nb.games.neko.state import replace_state
-    P = replace(s.players[p], dice=(1, 4), hubs=(((0, 1, 0), 4, "coins"),))
+    P = InventedHubs(monkeypatch).player(replace(s.players[p], dice=(1, 4)), (((0, 1, 0), 4, "coins"),))
     s = replace_state(s, players=s.players[:p] + (P,) + s.players[p + 1:])
     B.greedy_bot.forget(game)
     legal = game.legal_actions(s)
@@ -696,7 +719,7 @@ def _plain_card_worth(game, s, p: int, card: int, slot_hubs: float = 0.0) -> flo
     elif e == "research_station":
         v += 2 + 0.5 * left
     elif e == "neko_harbour":
-        v += len(P.hubs) * 0.3 + 1
+        v += len(analysis.hubs(game, P)) * 0.3 + 1
     elif e == "post_office":
         v += 1 + 0.5 * left
     elif e == "south_pole":
@@ -750,7 +773,7 @@ def test_dice_to_lead_against_several_bidders():
     row = ((), (2,), (4, 1), (5,))
     checked = 0
     for order in permutations(range(4)):
-        s2 = replace_state(s, order=order, bids=(row,) + s.bids[1:])
+        s2 = replace_state(s, order=order, area=replace_area(s.area, bids=(row,) + s.area.bids[1:]))
         for p in range(4):
             for dice in ([6], [5], [4, 1], [6, 6], [3, 2, 1, 1], [1]):
                 assert analysis.dice_to_lead(game, s2, p, 0, dice) == _plain_dice_to_lead(s2, p, 0, dice)
@@ -883,7 +906,7 @@ def test_last_gains_entry_is_the_keyed_table(positions):
                 for rnd in (s.round, s.round + 1):
                     s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
                     left = B._rounds_left(game, s2) + (1 if s2.phase < _RESOLVE else 0)
-                    key = (left, Q.lanes, Q.ships, Q.cards, len(Q.hubs), Q.interference, Q.coins, Q.fish)
+                    key = (left, Q.lanes, Q.ships, Q.cards, len(analysis.hubs(game, Q)), Q.interference, Q.coins, Q.fish)
                     assert B._gains(game, s2, Q, p) is B._table(game, "gain", key)
                     checked += 1
     assert checked > 100
@@ -915,26 +938,27 @@ def test_last_move_entry_is_the_plain_move():
     assert checked > 20 and moves > 5
 
 
-def test_pick_order_by_pairs_is_the_plain_order():
+def test_pick_order_by_pairs_is_the_plain_order(monkeypatch):
     """The draft and income orders found by the hubs' (multiplier, item) pairs are the plain
     ones for hubs that share pairs but not places, repeat a pair, or differ in one item."""
     from dataclasses import replace
 
     game = tabletop_nb.load_game("neko", players=4)
     P = game.initial_state().players[0]
+    invented = InventedHubs(monkeypatch)
     hub_sets = [(), (((0, 1, 0), 2, "coins"),), (((1, 3, 0), 2, "coins"),),
                 (((0, 1, 0), 2, "fuel"),), (((0, 1, 0), 2, "coins"), ((1, 2, 0), 2, "coins")),
                 (((0, 1, 0), 4, "fuel"), ((0, 2, 0), 2, "fish")), (((2, 2, 0), 2, "fish"), ((0, 4, 0), 4, "fuel")),
                 (((0, 1, 0), 4, "goods"), ((0, 2, 0), 2, "fish")), (((0, 1, 0), 6, "pp"), ((0, 3, 0), 1, "coins"))]
     for kind in ("draft", "income"):
         for hubs in hub_sets + hub_sets[::-1]:
-            Q = replace(P, hubs=hubs)
+            Q = invented.player(replace(P), hubs)
             assert B._pick_order(game, Q, kind) == B._pick_order_plain(game, Q, kind), (kind, hubs)
     for hubs in hub_sets:   # one hubs object, the kinds alternating (the seat's last entry)
-        Q = replace(P, hubs=hubs)
+        Q = invented.player(replace(P), hubs)
         for kind in ("draft", "income", "draft", "income"):
             assert B._pick_order(game, Q, kind, 1) == B._pick_order_plain(game, Q, kind), (kind, hubs)
-    orders = {B._pick_order_plain(game, replace(P, hubs=h), "draft") for h in hub_sets}
+    orders = {B._pick_order_plain(game, invented.player(replace(P), h), "draft") for h in hub_sets}
     assert len(orders) > 3   # the hubs sets do rank the values differently
 
 
@@ -972,12 +996,12 @@ def test_card_activation_guard_skips_only_when_none_is_offered():
 
 
 def test_cards_by_space_are_the_area_then_the_advanced_spaces(positions):
-    """_plan_bid reads the card on a space from ``s.area + s.adv`` (game.card_at)."""
+    """_plan_bid reads the card on a space from ``s.area.cards + s.area.adv_cards`` (game.card_at)."""
     game, states = positions
     for s in states:
-        at = s.area + s.adv
+        at = s.area.cards + s.area.adv_cards
         assert [analysis.card_on_space(game, s, sp) for sp in game.res_order] == [at[sp] for sp in game.res_order]
-        assert len(s.area) == game.area_spaces
+        assert len(s.area.cards) == game.area_spaces
 
 
 def _plain_set_increment(game, kind: str, n: int) -> float:
@@ -1074,7 +1098,7 @@ def test_most_dice_is_the_longest_bid(positions):
     """_most_dice(row) is ``max(map(len, row))`` for every bid row of seeded games' turns
     and for rows of empty bids, one bid, and several of equal and different lengths."""
     game, states = positions
-    rows = {row for s in states for row in s.bids}
+    rows = {row for s in states for row in s.area.bids}
     rows |= {((),), ((), ()), ((3,), ()), ((), (), (6, 1)), ((2, 2), (5,), (1, 1), ()),
              ((4,), (4,), (4,), (4,)), ((1, 2, 3), (6,), (), (2, 2))}
     assert any(max(map(len, row)) == 0 for row in rows) and any(max(map(len, row)) > 1 for row in rows)
@@ -1082,14 +1106,14 @@ def test_most_dice_is_the_longest_bid(positions):
         assert analysis.most_dice(row) == max(map(len, row))
 
 
-def test_die_keep_value_is_the_plain_one(positions):
+def test_die_keep_value_is_the_plain_one(positions, monkeypatch):
     """_die_keep_value (its two max calls as a loop and a comparison) is the function as
     first written for every die value and every player of seeded games' turns, and for
     hubs of equal multipliers and of every item (coins counted by coin_unit)."""
     from dataclasses import replace
 
     def plain(game, P, v):
-        hub = max((B.hub_worth(game, m, it) for _, m, it in P.hubs if m == v), default=0.0)
+        hub = max((B.hub_worth(game, m, it) for _, m, it in analysis.hubs(game, P) if m == v), default=0.0)
         return max(hub, 0.25 * v)
 
     game, states = positions
@@ -1102,7 +1126,7 @@ def test_die_keep_value_is_the_plain_one(positions):
     P = states[0].players[0]
     hubs = tuple(((0, i, 0), m, it) for i, (m, it) in enumerate(
         [(1, "fuel"), (1, "coins"), (2, "pp"), (2, "fish"), (3, "goods"), (3, "pp"), (6, "coins")]))
-    Q = replace(P, hubs=hubs)
+    Q = InventedHubs(monkeypatch).player(replace(P), hubs)
     for v in range(1, 7):
         assert B._die_keep_value(game, Q, v) == plain(game, Q, v)
     assert checked > 50

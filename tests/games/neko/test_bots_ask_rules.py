@@ -102,6 +102,8 @@ ANALYSIS_CHANGES = {
     "purchase_discount": lambda f: lambda *a, **k: 0,
     # NK-TRV-01: a move's travel worth 5 PP more
     "travel_pp_after": lambda f: lambda *a, **k: f(*a, **k) + 5,
+    # NK-HUB-07, NK-HUB-02: each hub's multiplier one higher (a 6 becomes a 1)
+    "hubs": lambda f: lambda game, P: tuple((k, m % 6 + 1, it) for k, m, it in f(game, P)),
     # NK-ACT-09: no hub takes a die
     "vacant_hubs": lambda f: lambda *a, **k: [],
     # NK-RWD-08, NK-ADS-04: nothing offered

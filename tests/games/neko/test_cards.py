@@ -238,7 +238,7 @@ def test_nk_pp_10_12_13_variant_park():
     assert s.players[0].park_variant_round == 1
     assert game.park_sets(s.players[0]) == (1, 0)
     s = game.apply(s, ParkDie(4, 2))
-    assert s.bids[2][0] == (4,)
+    assert s.area.bids[2][0] == (4,)
     # card 102 had no bids: it went under the deck; card 103: player 1's 6 beats the park die
     assert ("unbid", 102) in s.events and game.current_player(s) == 1
     s = game.apply(s, Pass())
@@ -437,7 +437,7 @@ def test_nk_po_01_02_post_office_lightning():
     assert Buy(101, 0, 1) in legal and Pass() in legal
     s2 = game.apply(s, Buy(102, 0, 1))
     assert s2.players[0].coins == 9 - 4
-    assert s2.round == 2 and 101 in s2.area        # it went under deck 1 and came back at once
+    assert s2.round == 2 and 101 in s2.area.cards        # it went under deck 1 and came back at once
     s3 = game.apply(s, Buy(101, 0, 1))
     assert s3.players[0].coins == 9 - 1                     # 2 - 2 -> at least 1
     g2 = make_game(2, [po, a, b], advanced_setup=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop_nb.games.neko import analysis
 from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.state import (Buy, ChurchFish, ChurchHub, DrawCard, EndTurn, ParkDie,
                                           Pass, RemoveTiles, TakeFish)
@@ -82,8 +83,8 @@ def test_nk_res_03_unbid_cards_go_under_the_current_deck():
     # under deck 1 in reading order (101 then 100); deck 1 has nothing else, so round 2's
     # display reveals them again in that order
     assert ("unbid", 101) in s.events and ("unbid", 100) in s.events
-    assert s.bottom[0] == () and s.area[:2] == (101, 100) and s.round == 2
-    assert s.adv[0] == 102
+    assert s.bottom[0] == () and s.area.cards[:2] == (101, 100) and s.round == 2
+    assert s.area.adv_cards[0] == 102
 
 
 def test_nk_res_03_unbid_cards_leave_the_display_for_the_bottom_of_a_full_deck():
@@ -94,7 +95,7 @@ def test_nk_res_03_unbid_cards_leave_the_display_for_the_bottom_of_a_full_deck()
     game = make_game(2, cards)
     s = game.position(phase="resolve", area=[101, 100], discard=[1] * 12)
     assert ("unbid", 101) in s.events and ("unbid", 100) in s.events
-    assert s.bottom[0] == (101, 100) and 101 not in s.area and 100 not in s.area
+    assert s.bottom[0] == (101, 100) and 101 not in s.area.cards and 100 not in s.area.cards
     assert game.current_player(s) == CHANCE and s.round == 1        # revealing round 2's cards
     revealed = {a.card for a, _ in game.chance_outcomes(s)}
     assert revealed == set(s.deck[0]) and not {100, 101} & revealed and len(revealed) > 5
@@ -239,7 +240,7 @@ def test_nk_plc_08_placement_completes_hubs_on_both_sides():
                          player(game)], [100], {0: {0: (1,)}})
     s = game.apply(s, Buy(100, 0, 1))
     P = s.players[0]
-    assert P.hubs == (((0, 1, 0), 2, "fuel"), ((0, 2, 0), 3, "coins")) and P.fuel == 0
+    assert analysis.hubs(game, P) == (((0, 1, 0), 2, "fuel"), ((0, 2, 0), 3, "coins")) and P.fuel == 0
 
 
 def test_nk_plc_09_no_empty_slot_no_purchase():
@@ -310,14 +311,14 @@ def test_nk_prep_01_02_03_dice_back_ships_stay_new_display():
         s = table(game, [P, player(game)], phase=PREP, frames=(), round=rnd, discard=(1, 2),
                   bids={0: {1: (3,)}}, deck=((1, 2, 3, 4, 5, 6), (30, 31, 32, 33, 34, 35)))
         s = game.advance(s)
-        assert s.players[0].card_dice == () and s.discard == () and s.bids[0] == ((), ())
+        assert s.players[0].card_dice == () and s.discard == () and s.area.bids[0] == ((), ())
         assert s.players[0].ships == ((0, 1, 0),)
         assert game.current_player(s) == CHANCE
         outs = {a.card for a, _ in game.chance_outcomes(s)}
         assert outs == set(s.deck[deck_used])
     s = table(game, [P, player(game)], phase=PREP, frames=(), round=4, deck=((1,), (30,)))
     s = game.advance(s)
-    assert s.area == (E,) * 5
+    assert s.area.cards == (E,) * 5
 
 
 def test_nk_prep_04_short_deck_reveals_what_is_left():
@@ -327,7 +328,7 @@ def test_nk_prep_04_short_deck_reveals_what_is_left():
               deck=((), (30,)), bottom=((), (31,)))
     s = game.advance(s)
     s = game.apply(s, DrawCard(30))
-    assert s.area == (30, 31, E, E, E)
+    assert s.area.cards == (30, 31, E, E, E)
 
 
 def test_nk_prep_05_round_scoped_things_reset():

@@ -43,7 +43,7 @@ def test_nk_inv_01_caps_and_negatives(game):
 def test_nk_inv_02_cards_accounted(game):
     """NK-INV-02: every card is in exactly one place."""
     s = full_table(game)
-    s = replace(s, area=(s.deck[0][0],) + s.area[1:])      # on display and in the deck
+    s = replace(s, area=replace(s.area, cards=(s.deck[0][0],) + s.area.cards[1:]))      # on display and in the deck
     assert any("cards" in b for b in invariants(game, s))
 
 

@@ -223,7 +223,7 @@ def test_nk_ch_01_the_church_die_leaves_the_owners_bid():
     ``row[p - 1:]``: player 1's row grew a copy of player 0's bid.)"""
     game, s = _church_resolution()
     s = game.apply(s, ChurchHub(0, 1, 0))
-    assert s.bids[0] == ((6, 6, 6), (2, 3))
+    assert s.area.bids[0] == ((6, 6, 6), (2, 3))
     assert s.players[1].hub_dice == (((0, 1, 0), 2),)     # the die shows the multiplier 2
 
 
@@ -301,7 +301,7 @@ def test_nk_act_07_a_turns_bid_counts_the_dice_placed():
     s = game.apply(s, Bid(0, 5))
     assert s.main == Bidding(space=0, placed=1)
     s = game.apply(s, Bid(0, 2))
-    assert s.main == Bidding(space=0, placed=2) and s.bids[0][0] == (2, 5)
+    assert s.main == Bidding(space=0, placed=2) and s.area.bids[0][0] == (2, 5)
     s = game.apply(s, Bid(0, 6))
     assert s.main == Bidding(space=0, placed=3)
 

@@ -12,6 +12,7 @@ import random
 from neko_helpers import card, make_game
 
 import tabletop_nb
+from tabletop_nb.games.neko import analysis
 from tabletop_nb import CHANCE
 from tabletop_nb.games.neko.state import ChurchHub, HospitalRemove, Pass
 
@@ -105,5 +106,5 @@ def test_nk_hub_01_a_card_placed_beside_card_0_forms_their_half_hub():
     s = game.apply(s, Buy(1, 0, 0))
     assert s.players[0].lanes[0][:2] == (1, 0)
     laid = game.position(lanes={0: [[1, 0]]}, area=[2, 3])
-    assert s.players[0].hubs == laid.players[0].hubs
-    assert any(key == (0, 1, 0) for key, _, _ in s.players[0].hubs)
+    assert analysis.hubs(game, s.players[0]) == analysis.hubs(game, laid.players[0])
+    assert any(key == (0, 1, 0) for key, _, _ in analysis.hubs(game, s.players[0]))

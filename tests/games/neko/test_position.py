@@ -26,7 +26,7 @@ def test_defaults_are_a_legal_playable_action_turn(game):
     assert s.phase == ACTION and game.current_player(s) == 0 and s.round == 1
     r = game.rules
     assert all((p.coins, p.fuel, len(p.dice)) == (r.start_coins, r.start_fuel, 6) for p in s.players)
-    assert s.area == game.period_ids[1][:game.area_spaces] and -1 not in s.area
+    assert s.area.cards == game.period_ids[1][:game.area_spaces] and -1 not in s.area.cards
     assert game.is_terminal(play_out(game, s, 3, invariants))
 
 
@@ -55,9 +55,9 @@ def test_what_is_given_is_on_the_table(game):
     p0, p1 = s.players
     assert (p0.coins, p0.fuel, p0.goods, p0.fish, p0.pp, p0.dice) == (10, 4, 3, 1, 5, (2, 5))
     assert p1.lanes == ((c[5], -1, c[6], -1, -1),) and p1.cards == tuple(sorted((c[5], c[6])))
-    assert p1.interference == 2 and s.bids[0][1] == (4,) and s.discard == (1, 1, 3, 3, 4, 5, 6, 6)
+    assert p1.interference == 2 and s.area.bids[0][1] == (4,) and s.discard == (1, 1, 3, 3, 4, 5, 6, 6)
     assert game.current_player(s) == 1 and s.order == (1, 0) and s.round == 2
-    assert c[5] not in s.deck[0] and c[5] not in s.area
+    assert c[5] not in s.deck[0] and c[5] not in s.area.cards
 
 
 @pytest.mark.parametrize("table, reason", [
@@ -116,9 +116,9 @@ def test_legal_actions_from_a_built_position_equal_those_reached_by_play(game):
                     coins=[p.coins for p in P], fuel=[p.fuel for p in P],
                     goods=[p.goods for p in P], fish=[p.fish for p in P],
                     interference=[p.interference for p in P], pp=[p.pp for p in P],
-                    dice=[p.dice for p in P], cargo=[p.cargo for p in P], area=s.area,
+                    dice=[p.dice for p in P], cargo=[p.cargo for p in P], area=s.area.cards,
                     bids={sp: {q: d for q, d in enumerate(row) if d}
-                          for sp, row in enumerate(s.bids) if any(row)},
+                          for sp, row in enumerate(s.area.bids) if any(row)},
                     discard=s.discard, removed=[c for c in s.removed
                                                 if c not in {x.id for x in game.rules.advanced_card_list}],
                     tiles=s.tiles, order=s.order, bonus=[p.bonus for p in P], round=s.round,

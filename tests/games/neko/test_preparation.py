@@ -327,7 +327,7 @@ def test_nk_rwd_10_advanced_game_buys_from_the_display():
     assert Buy(100, 0, 0) in legal and not any(isinstance(x, Buy) and x.card == 101 for x in legal)
     assert DrawTwo() in legal
     s2 = game.apply(s, Buy(100, 0, 0))
-    assert s2.area[0] == E and 100 in s2.players[0].cards
+    assert s2.area.cards[0] == E and 100 in s2.players[0].cards
     s3 = game.apply(game.apply(s, DrawTwo()), DrawCard(102))
     assert Buy(102, 0, 0) in game.legal_actions(s3)
 

@@ -58,8 +58,8 @@ def test_nk_set_02_03_decks_and_first_display(n):
     r = game.rules
     p1 = {c.id for c in r.cards if c.period == 1}
     p2 = {c.id for c in r.cards if c.period == 2}
-    shown = [c for c in s.area if c >= 0]
-    assert len(shown) == {2: 5, 3: 7, 4: 9}[n] == len(s.area)
+    shown = [c for c in s.area.cards if c >= 0]
+    assert len(shown) == {2: 5, 3: 7, 4: 9}[n] == len(s.area.cards)
     assert set(shown) <= p1
     assert set(s.deck[0]) == p1 - set(shown) and len(s.deck[0]) == 25 - len(shown)
     assert set(s.deck[1]) == p2
@@ -72,8 +72,8 @@ def test_nk_set_02_advanced_pool_only_with_variant():
     game = tabletop_nb.load_game("neko", players=2, advanced_cards=True)
     s = through_setup(game)
     adv = {c.id for c in game.rules.advanced_card_list}
-    assert len([c for c in s.adv if c >= 0]) == 3 and set(s.adv) <= adv
-    assert set(s.removed) == adv - set(s.adv)
+    assert len([c for c in s.area.adv_cards if c >= 0]) == 3 and set(s.area.adv_cards) <= adv
+    assert set(s.removed) == adv - set(s.area.adv_cards)
 
 
 def test_nk_set_04_supply_is_unlimited():
@@ -205,7 +205,7 @@ def test_nk_set_14_every_player_has_a_slot_on_every_card():
     s = game.apply(s, Bid(0, 5))
     s = game.apply(s, game.legal_actions(s)[-1])   # end turn
     s = game.apply(s, Bid(0, 6))
-    assert s.bids[0] == ((5,), (6,))
+    assert s.area.bids[0] == ((5,), (6,))
 
 
 def test_nk_rnd_01_02_03_04_round_structure():
@@ -259,12 +259,12 @@ def test_nk_rnd_06_current_period_deck():
               area=[100, E, E, E, E])
     s = game.advance(s)
     assert s.bottom == ((100,), ()) and s.round == 3       # under deck 1; round 3 reveals deck 2
-    assert s.area == (E,) * 5                               # deck 2 is empty here
+    assert s.area.cards == (E,) * 5                               # deck 2 is empty here
     s = table(game, [player(game), player(game)], phase=RESOLVE, frames=(), round=3,
               area=[100, E, E, E, E])
     s = game.advance(s)
     # under deck 2, which is the deck round 4's display is revealed from: it comes back
-    assert s.bottom == ((), ()) and s.area[0] == 100 and s.round == 4
+    assert s.bottom == ((), ()) and s.area.cards[0] == 100 and s.round == 4
 
 
 def test_nk_rnd_07_order_changes_only_at_set_turn_order():

@@ -127,9 +127,11 @@ class NekoGame(BaseGame):
     one_cum: list[float]
     #: each card's effect by id
     effect_of: dict[int, str]
-    #: caches (core.memo): the profile of a lanes value, the distinct values of a dice
-    #: tuple, the per-value actions of a set of values
+    #: caches (core.memo): the profile of a lanes value, the complete hubs of a lanes value
+    #: (``analysis.hubs``), the distinct values of a dice tuple, the per-value actions of a
+    #: set of values
     profiles: dict[tuple, Profile]
+    hub_lists: dict[tuple, tuple]
     die_values: dict[tuple, tuple[int, ...]]
     value_actions: dict[tuple, ValueActions]
     #: every space's row of empty bid slots (``setup.empty_bids``)

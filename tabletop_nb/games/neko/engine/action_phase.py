@@ -96,9 +96,9 @@ def new_bid_actions(game: NekoGame, s, p, P) -> list:
 
     Rules: NK-ADV-05, NK-ADV-06, NK-ADV-08.
     """
-    if s.main is not None or not P.dice or not (game.rules.advanced_setup and -1 in s.area):
+    if s.main is not None or not P.dice or not (game.rules.advanced_setup and -1 in s.area.cards):
         return []
-    return [action(NewBid, c) for c in s.piles]
+    return [action(NewBid, c) for c in s.area.piles]
 
 
 def activate_hub_actions(game: NekoGame, s, p, P) -> list:
@@ -106,7 +106,7 @@ def activate_hub_actions(game: NekoGame, s, p, P) -> list:
 
     Rules: NK-ACT-08, NK-ACT-09, NK-HUB-04.
     """
-    if s.main is not None or not P.dice or not P.hubs:
+    if s.main is not None or not P.dice:
         return []
     dice = P.dice
     return [action(ActivateHub, *key) for key, mult, _ in analysis.vacant_hubs(game, P) if mult in dice]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 
-from ..state import Bidding, DrawAdvanced
+from ..state import Bidding, DrawAdvanced, replace_area
 from .. import analysis
 from .base import Engine as NekoGame
 from .base import set_card_at
@@ -20,10 +20,10 @@ from .base import (remove_one)
 
 def direct_cards(game: NekoGame, w) -> tuple:
     """Cards one may buy straight from the display (advanced game, NK-ADV-07)."""
-    out = list(w.piles)
+    out = list(w.area.piles)
     for sp in game.res_order:
         c = analysis.card_on_space(game, w, sp)
-        if c >= 0 and not any(w.bids[sp]):
+        if c >= 0 and not any(w.area.bids[sp]):
             out.append(c)
     return tuple(out)
 
@@ -31,7 +31,7 @@ def direct_cards(game: NekoGame, w) -> tuple:
 def display_piles(game: NekoGame, s) -> dict[str, tuple[int, ...]]:
     """Advanced setup: the displayed cards in piles by kind, cheapest on top (NK-ADS-02)."""
     piles: dict[str, list] = {}
-    for c in s.piles:
+    for c in s.area.piles:
         piles.setdefault(game.card[c].kind, []).append(c)
     return {k: tuple(sorted(v, key=lambda c: (game.card[c].cost, c))) for k, v in piles.items()}
 
@@ -42,8 +42,8 @@ def apply_new_bid(game: NekoGame, w, top, a):
     Rules: NK-ADV-05, NK-ADS-03.
     """
     p = top.seat
-    space = w.area.index(-1)
-    w.piles = remove_one(w.piles, a.card)
+    space = w.area.cards.index(-1)
+    w.area = replace_area(w.area, piles=remove_one(w.area.piles, a.card))
     set_card_at(game, w, space, a.card)
     w.main = Bidding(space=space, placed=0)
     w.events.append(("new_bid", p, a.card, space))
@@ -54,5 +54,5 @@ def adv_outcomes(game: NekoGame, s, top) -> list:
 
     Rules: NK-ADV-02.
     """
-    q = Fraction(1, len(s.adv_pool))
-    return [(DrawAdvanced(c), q) for c in s.adv_pool]
+    q = Fraction(1, len(s.area.adv_pool))
+    return [(DrawAdvanced(c), q) for c in s.area.adv_pool]

@@ -35,7 +35,8 @@ from ..rules import Rules as NekoRules
 from ..state import (ACTION, DiceDraft, BONUS, DRAFT, ENDGAME, INCOME, MARKET, OVER, PARK, PHASES, POST, PREP,
                      RESOLVE, REWARD, ROLL, SETUP, ActivateCard, Adjust, Bid, Buy, DrawCard, EndTurn,
                      FishFor, IncomeDie, MoveShip, NekoState, Pass, Pick, Player, RemoveInterference,
-                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, BuyShip, OpenHarbour, LoadCargo, Trade, Lighthouse, HospitalRemove)
+                     Reroll, Reward, RollDice, Rolled, TakeDiscard, TakeFish, TileAdjust, BuyShip, OpenHarbour, LoadCargo, Trade, Lighthouse, HospitalRemove,
+                     replace_area)
 
 __all__ = ["PHASES", "SETUP", "BONUS", "MARKET", "ROLL", "DRAFT", "INCOME", "REWARD", "POST",
            "ACTION", "PARK", "RESOLVE", "PREP", "ENDGAME", "OVER"]
@@ -371,9 +372,11 @@ class Engine(Protocol):
     one_cum: list[float]
     #: each card's effect by id
     effect_of: dict[int, str]
-    #: caches (core.memo): the profile of a lanes value, the distinct values of a dice
-    #: tuple, the per-value actions of a set of values
+    #: caches (core.memo): the profile of a lanes value, the complete hubs of a lanes value
+    #: (``analysis.hubs``), the distinct values of a dice tuple, the per-value actions of a
+    #: set of values
     profiles: dict[tuple, Profile]
+    hub_lists: dict[tuple, tuple]
     die_values: dict[tuple, tuple[int, ...]]
     value_actions: dict[tuple, ValueActions]
     #: every space's row of empty bid slots (``setup.empty_bids``)
@@ -489,10 +492,10 @@ def profile_is(game: Engine, lanes: tuple, prof: Profile) -> None:
 def set_card_at(game: Engine, w, space: int, card: int) -> None:
     """Put ``card`` (or -1, empty) on a bidding space."""
     if space < game.area_spaces:
-        w.area = w.area[:space] + (card,) + w.area[space + 1:]
+        w.area = replace_area(w.area, cards=w.area.cards[:space] + (card,) + w.area.cards[space + 1:])
     else:
         i = space - game.area_spaces
-        w.adv = w.adv[:i] + (card,) + w.adv[i + 1:]
+        w.area = replace_area(w.area, adv_cards=w.area.adv_cards[:i] + (card,) + w.area.adv_cards[i + 1:])
 
 
 def add_bid(game: Engine, w, space: int, p: int, v: int) -> None:
@@ -500,9 +503,9 @@ def add_bid(game: Engine, w, space: int, p: int, v: int) -> None:
 
     Rules: NK-BID-01, NK-BID-08.
     """
-    row = w.bids[space]
+    row = w.area.bids[space]
     row = row[:p] + (insert_sorted(row[p], v),) + row[p + 1:]
-    w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
+    w.area = replace_area(w.area, bids=w.area.bids[:space] + (row,) + w.area.bids[space + 1:])
 
 
 def distinct(game: Engine, dice: tuple) -> tuple:

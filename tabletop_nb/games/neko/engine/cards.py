@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from ..frames import ChurchFrame
-from ..state import ChurchFish, ChurchHub, CityIncome, NekoSplit, ParkDie, Pass, RemoveTiles
+from ..state import ChurchFish, ChurchHub, CityIncome, NekoSplit, ParkDie, Pass, RemoveTiles, replace_area
 from .. import analysis
 from .base import Engine as NekoGame
 from .base import add_bid, profile, unresolved_after
@@ -72,7 +72,7 @@ def park_spaces(game: NekoGame, s, p) -> list:
         if analysis.card_on_space(game, s, sp) < 0:
             continue
         if check:
-            row = s.bids[sp]
+            row = s.area.bids[sp]
             if len(row[p]) + 1 < max(len(d) for q, d in enumerate(row) if q != p):
                 continue
         out.append(sp)
@@ -199,10 +199,10 @@ def apply_church_hub(game: NekoGame, w, top, a):
     m = changing_player(w, p)
     key = (a.lane, a.boundary, a.sub)
     mult, _ = hubs_ships.hub_at(game, m, key)  # type: ignore[misc]  # a legal ChurchHub names a complete hub
-    row = w.bids[space]
+    row = w.area.bids[space]
     mine = row[p]
     row = row[:p] + (mine[1:],) + row[p + 1:]
-    w.bids = w.bids[:space] + (row,) + w.bids[space + 1:]
+    w.area = replace_area(w.area, bids=w.area.bids[:space] + (row,) + w.area.bids[space + 1:])
     m.hub_dice = m.hub_dice + ((key, mult),)
     m.church_used += 1
     w.events.append(("church", p, key))

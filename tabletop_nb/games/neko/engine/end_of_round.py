@@ -12,7 +12,7 @@ from fractions import Fraction
 
 
 from .. import analysis
-from ..state import DrawTwo, Pass, UsePostOffice
+from ..state import DrawTwo, Pass, UsePostOffice, replace_area
 from ..frames import (BuyFrame, ChurchFrame, DrawFrame, HospitalFrame, NekoFrame, ParkFrame, WinFrame,
                       reveal_frame)
 from .base import Engine as NekoGame
@@ -71,7 +71,7 @@ def resolve_step(game: NekoGame, w) -> None:
     for q in w.order:
         if q == who:
             continue
-        dice = w.bids[space][q]
+        dice = w.area.bids[space][q]
         if not dice:
             continue
         P = w.players[q]
@@ -137,7 +137,7 @@ def prep_step(game: NekoGame, w) -> None:
             m.picked_up = m.hospital_used = m.harbour_city_used = False
             m.lighthouse = None
             m.church_used = 0
-        w.bids = empty_bids(game)
+        w.area = replace_area(w.area, bids=empty_bids(game))
         w.discard = ()
         w.main = None
         w.step = 1
@@ -146,8 +146,8 @@ def prep_step(game: NekoGame, w) -> None:
             if r.advanced_setup:
                 if w.round == r.rounds // 2:
                     # the period-2 piles replace what is left of period 1 (NK-ADS-05)
-                    w.removed = w.removed + w.piles
-                    w.piles = tuple(sorted(w.deck[1] + w.bottom[1]))
+                    w.removed = w.removed + w.area.piles
+                    w.area = replace_area(w.area, piles=tuple(sorted(w.deck[1] + w.bottom[1])))
                     w.deck, w.bottom = ((), ()), ((), ())
             else:
                 d = 1 if w.round < r.rounds // 2 else 2
@@ -168,7 +168,7 @@ def prep_step(game: NekoGame, w) -> None:
 
 def fill_area(game: NekoGame, w, d: int) -> bool:
     """Reveal cards of deck ``d`` into the free bidding spaces; True while waiting on a draw."""
-    while -1 in w.area:
+    while -1 in w.area.cards:
         if w.deck[d - 1]:
             push(w, reveal_frame(d))
             return True
@@ -176,7 +176,7 @@ def fill_area(game: NekoGame, w, d: int) -> bool:
             b = list(w.bottom)
             card, b[d - 1] = b[d - 1][0], b[d - 1][1:]
             w.bottom = tuple(b)
-            set_card_at(game, w, w.area.index(-1), card)
+            set_card_at(game, w, w.area.cards.index(-1), card)
             continue
         return False  # the deck ran out: the rest stays empty (NK-PREP-04)
     return False
@@ -188,7 +188,7 @@ def to_bottom(game: NekoGame, w, card: int, d: int) -> None:
     Rules: NK-RES-03, NK-RES-06.
     """
     if game.rules.advanced_setup:
-        w.piles = insert_sorted(w.piles, card)
+        w.area = replace_area(w.area, piles=insert_sorted(w.area.piles, card))
         return
     b = list(w.bottom)
     b[d - 1] = b[d - 1] + (card,)
@@ -216,7 +216,7 @@ def apply_draw(game: NekoGame, w, top, a):
     d = top.period
     take_from_deck(game, w, d, a.card)
     if top.kind == "reveal":
-        set_card_at(game, w, w.area.index(-1), a.card)
+        set_card_at(game, w, w.area.cards.index(-1), a.card)
     else:
         draw_offer(game, w, top.seat, top.discount, top.need - 1, top.drawn + (a.card,), d)
 
@@ -334,9 +334,6 @@ def place(game: NekoGame, w, p: int, card: int, lane: int, slot: int, price: int
     lanes[lane] = lanes[lane][:slot] + (card,) + lanes[lane][slot + 1:]
     m.lanes = tuple(lanes)
     m.cards = insert_sorted(m.cards, card)
-    # Into an empty slot (every legal placement), the hubs it adds to the old
-    # ones (``hubs_with``), the same tuple as ``hubs_of(m.lanes)``
-    m.hubs = hubs_ships.hubs_with(game, m.hubs, m.lanes, lane, slot) if empty else hubs_ships.hubs_of(game, m.lanes)
     if before is not None:
         # The new lanes' profile from the old one and the card (``with_card``)
         profile_is(game, m.lanes, before.with_card(game, card, lane, slot))
@@ -423,8 +420,8 @@ def take_from_display(game: NekoGame, w, card: int) -> None:
 
     Rules: NK-ADV-07, NK-ADS-04.
     """
-    if card in w.piles:
-        w.piles = remove_one(w.piles, card)
+    if card in w.area.piles:
+        w.area = replace_area(w.area, piles=remove_one(w.area.piles, card))
         return
     for sp in game.res_order:
         if analysis.card_on_space(game, w, sp) == card:

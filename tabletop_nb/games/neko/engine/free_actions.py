@@ -180,7 +180,7 @@ def lighthouse_actions(game: NekoGame, s, p, P) -> list:
     Rules: NK-LH-01.
     """
     if P.cards and P.lighthouse is None and "light_house" in profile(game, P).effects:
-        return [action(Lighthouse, *key) for key, _, _ in P.hubs]
+        return [action(Lighthouse, *key) for key, _, _ in analysis.hubs(game, P)]
     return []
 
 

@@ -7,9 +7,7 @@ NK-CAP-01, NK-CAP-02, NK-CAP-03, NK-CAP-04, NK-CAP-05, NK-CAP-06, NK-CAP-07). Te
 from __future__ import annotations
 
 
-from bisect import insort
-
-
+from .. import analysis
 from ..state import ACTIVATED, LoadCargo, Player
 from .base import Engine as NekoGame
 from .base import profile
@@ -54,54 +52,9 @@ def gain(game: NekoGame, m: Player, item: str, n: int) -> int:
     raise ValueError(item)
 
 
-def hubs_of(game: NekoGame, lanes) -> tuple:
-    """The complete hubs of these lanes: ((lane, boundary, sub), multiplier, item).
-
-    Rules: NK-HUB-07, NK-HUB-02, NK-PORT-07.
-    """
-    out = []
-    C = game.card
-    for li, lane in enumerate(lanes):
-        n = len(lane)
-        for i, c in enumerate(lane):
-            if c < 0:
-                continue
-            for j, h in enumerate(C[c].hubs, 1):
-                out.append(((li, i, j), h.multiplier, h.item))
-            if i + 1 < n and lane[i + 1] >= 0:
-                out.append(((li, i + 1, 0), C[lane[i + 1]].left, C[c].right))
-    return tuple(sorted(out))
-
-
-def hubs_with(game: NekoGame, hubs: tuple, lanes, li: int, si: int) -> tuple:
-    """``hubs_of(lanes)`` when ``hubs`` are the hubs of the same lanes with slot ``si``
-    of lane ``li`` empty (a card just placed there).
-
-    A card placed in an empty slot adds its own internal hubs and the half-hub
-    pairs with its neighbours (keys ``(li, si, j)``, ``(li, si, 0)`` and
-    ``(li, si + 1, 0)``, none of which the empty slot had) and changes no other hub, so
-    the old hubs with these added, sorted, are ``hubs_of``'s tuple (every key appears
-    once, so the sort orders by key alone), without walking every card of every lane
-    (tests/games/neko/test_engine_speed.py checks every placement of seeded games).
-    The old hubs are sorted already, so each new one is put in its place
-    (``bisect.insort``, a binary search) rather than the whole tuple sorted again."""
-    C = game.card
-    lane = lanes[li]
-    c = lane[si]
-    card = C[c]
-    out = list(hubs)
-    for j, h in enumerate(card.hubs, 1):
-        insort(out, ((li, si, j), h.multiplier, h.item))
-    if si > 0 and lane[si - 1] >= 0:
-        insort(out, ((li, si, 0), card.left, C[lane[si - 1]].right))
-    if si + 1 < len(lane) and lane[si + 1] >= 0:
-        insort(out, ((li, si + 1, 0), C[lane[si + 1]].left, card.right))
-    return tuple(out)
-
-
 def hub_at(game: NekoGame, P, key) -> tuple[int, str] | None:
     """(multiplier, item) of the player's hub at ``key``, or None for a half-hub."""
-    for k, mult, item in P.hubs:
+    for k, mult, item in analysis.hubs(game, P):
         if k == key:
             return mult, item
     return None
@@ -135,9 +88,10 @@ def hub_count(game: NekoGame, P) -> int:
 
     Rules: NK-NH-01, NK-NH-03.
     """
+    hubs = analysis.hubs(game, P)
     if game.rules.neko_counts_port_hubs:
-        return len(P.hubs)
-    return sum(1 for k, _, _ in P.hubs if k[2] == 0)
+        return len(hubs)
+    return sum(1 for k, _, _ in hubs if k[2] == 0)
 
 
 def crossed(game: NekoGame, P, lane: int) -> int:

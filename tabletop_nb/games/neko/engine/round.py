@@ -15,7 +15,7 @@ from typing import Any
 
 from ..frames import (AdvFrame, BonusFrame, EndgameFrame, OrderFrame, ParkFrame, PostOfficeFrame, TileFrame,
                       as_frames, income_frame, market_frame, reward_frame, roll_frame, turn_frame)
-from ..state import NO_DRAFT, DiceDraft, NekoState, StartOrder
+from ..state import NO_DRAFT, DiceDraft, NekoState, StartOrder, replace_area
 from .base import Engine as NekoGame
 from .base import (ACTION, BONUS, DRAFT, MARKET, OVER, PARK, POST, RESOLVE,
                    REWARD, ROLL, thaw, push, pop, finish)
@@ -64,7 +64,7 @@ def position(game: NekoGame, **table) -> NekoState:
     >>> g = tabletop_nb.load_game("neko", players=2)
     >>> s = g.position(coins=[10, 3], dice={0: [2, 5], 1: [6]}, discard=[1, 1, 3, 3, 4, 5, 6, 6],
     ...                bids={0: {1: [4]}}, round=2, seat=1)
-    >>> g.current_player(s), s.players[0].coins, s.bids[0][1]
+    >>> g.current_player(s), s.players[0].coins, s.area.bids[0][1]
     (1, 10, (4,))
     """
     from ..position import build_position
@@ -126,15 +126,15 @@ def setup_step(game: NekoGame, w) -> None:
         else:
             w.step = 2
     elif w.step == 2:
-        if -1 in w.adv:
+        if -1 in w.area.adv_cards:
             push(w, AdvFrame())
         else:
-            w.removed = w.removed + w.adv_pool
-            w.adv_pool = ()
+            w.removed = w.removed + w.area.adv_pool
+            w.area = replace_area(w.area, adv_pool=())
             w.step = 3
     else:
         if game.rules.advanced_setup:
-            w.piles = w.deck[0]
+            w.area = replace_area(w.area, piles=w.deck[0])
             w.deck = ((), w.deck[1])
         elif end_of_round.fill_area(game, w, 1):
             return

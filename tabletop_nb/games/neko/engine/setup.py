@@ -13,7 +13,7 @@ from fractions import Fraction
 from ....core import memo
 from ..state import (Adjust, Bid, Done, FishFor, IncomeDie, NekoState, Pick, Player, Reroll, Sell,
                      TakeDiscard, TakeFish, TileAdjust)
-from ..state import NO_DRAFT, ChooseBonus, DrawTile
+from ..state import NO_DRAFT, BiddingArea, ChooseBonus, DrawTile, replace_area
 from .base import Engine as NekoGame
 from .base import empty_bids, set_card_at
 from .base import (SETUP, action, remove_one, roll_tables, thaw, changing_player, pop, finish)
@@ -50,6 +50,7 @@ def setup(game: NekoGame) -> None:
     game.rolls, game.roll_cum, game.one, game.one_cum = roll_tables(r.die, r.dice_per_player)
     game.effect_of = {c.id: c.effect for c in allc}
     game.profiles = memo.cache("neko.profiles", key="a player's lanes")
+    game.hub_lists = memo.cache("neko.hubs", key="a player's lanes (analysis.hubs)")
     game.die_values = memo.cache("neko.die_values", key="a seat's dice")
     game.value_actions = memo.cache("neko.value_actions", key="distinct die values")
     spaces = game.area_spaces + A
@@ -86,14 +87,14 @@ def initial_state(game: NekoGame) -> NekoState:
                    ships=((0, 0, 0),) * r.start_ships)
     s = NekoState(
         players=(start,) * N, phase=SETUP, round=0, step=0, order=tuple(range(N)), turn=0, seats_done=0,
-        frames=(), deck=(game.period_ids[1], game.period_ids[2]), bottom=((), ()), piles=(),
-        area=(-1,) * game.area_spaces, adv=(-1,) * game.advanced_spaces,
-        adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if game.advanced_spaces else (),
-        bids=((),) * (game.area_spaces + game.advanced_spaces), discard=(), tiles=(),
+        frames=(), deck=(game.period_ids[1], game.period_ids[2]), bottom=((), ()),
+        area=BiddingArea(cards=(-1,) * game.area_spaces, adv_cards=(-1,) * game.advanced_spaces,
+                         bids=empty_bids(game), piles=(),
+                         adv_pool=tuple(sorted(c.id for c in r.advanced_card_list)) if game.advanced_spaces else ()),
+        discard=(), tiles=(),
         bonus_left=tuple(b.name for b in r.bonus_tiles), draft=NO_DRAFT, main=None,
         removed=() if game.advanced_spaces else tuple(sorted(c.id for c in r.advanced_card_list)), final=())
     w = thaw(s)
-    w.bids = empty_bids(game)
     course.run(game, w)
     return finish(w)
 
@@ -123,8 +124,8 @@ def apply_adv(game: NekoGame, w, top, a):
     Rules: NK-ADV-02.
     """
     pop(w)
-    w.adv_pool = remove_one(w.adv_pool, a.card)
-    set_card_at(game, w, game.area_spaces + w.adv.index(-1), a.card)
+    w.area = replace_area(w.area, adv_pool=remove_one(w.area.adv_pool, a.card))
+    set_card_at(game, w, game.area_spaces + w.area.adv_cards.index(-1), a.card)
 
 
 def apply_bonus(game: NekoGame, w, top, a):
