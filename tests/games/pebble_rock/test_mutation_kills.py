@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import tabletop_nb
-from tabletop_nb.games.pebble_rock import analysis, invariants
+from tabletop_nb.games.pebble_rock import PebbleRockGame, analysis, invariants
 from tabletop_nb.games.pebble_rock.state import (LARRY, ROBERTO, ChooseDice, DieRoll,
-                                                 DiscardTreasure, Endure, LoseToken, PickUp,
+                                                 DiscardItem, DiscardTreasure, Endure,
+                                                 LoseToken, PickUp,
                                                  PlaceCharacter, Roll, Step, Stop, TakeTreasure,
                                                  UseItem)
 
@@ -212,3 +213,37 @@ def test_pr_char_12_the_move_follows_the_robbery_choice():
     s = game.apply(s, LoseToken("treasure"))
     assert s.players[0].treasures == () and s.players[0].passengers == (33,)
     assert s.phase == "move" and any(type(a) is Step for a in game.legal_actions(s))
+
+
+# -- the Cargo Upgrade's discard asks the capacity (one home: analysis.capacity_after_discard)
+
+class _UpgradesStack(PebbleRockGame):
+    """A house rule: every Cargo Upgrade held adds its space (the printed game counts one)."""
+
+    def capacity(self, s, seat):
+        p = s.players[seat]
+        return self.rules.cargo_capacity + p.items.count("cargo_upgrade")
+
+
+def _discards(game, items, cargo):
+    """The item discards seat 0 is offered at its dice choice, holding ``cargo`` tokens.
+    (The hold is filled after ``position``, which checks it against the printed capacity.)"""
+    s = game.position(boats=[38, 39], cargo=[0, 0], items=[items, []])
+    s = replace(s, players=(replace(s.players[0], cargo=cargo),) + s.players[1:])
+    return [a for a in game.legal_actions(s) if type(a) is DiscardItem]
+
+
+def test_pr_item_upg_02_b_an_upgrade_is_kept_only_while_its_space_is_used():
+    """PR-ITEM-UPG-02 (b), PR-ITEM-UPG-01: under "refuse", a full hold of 5 keeps its only
+    Cargo Upgrade, but one of two may go (the other still gives the fifth space); a house
+    rule where upgrades stack refuses it too, since the hook's capacity would drop below the
+    6 tokens. (Mutants: the count of upgrades compared the wrong way; a discard rule that
+    restates the capacity instead of asking the hook.)"""
+    rules = dict(upgrade_discard_when_full="refuse", discard_items_any_time=True)
+    game = _game(**rules)
+    assert _discards(game, ["cargo_upgrade", "jam_sandwich"], 5) == [DiscardItem("jam_sandwich")]
+    assert _discards(game, ["cargo_upgrade", "cargo_upgrade"], 5) == [DiscardItem("cargo_upgrade")]
+    stacked = _UpgradesStack(players=2, **rules)
+    assert stacked.capacity(stacked.position(boats=[38, 39], items=[["cargo_upgrade"] * 2, []]), 0) == 6
+    assert _discards(stacked, ["cargo_upgrade", "cargo_upgrade"], 6) == []
+    assert _discards(stacked, ["cargo_upgrade", "cargo_upgrade"], 5) == [DiscardItem("cargo_upgrade")]

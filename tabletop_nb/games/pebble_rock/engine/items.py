@@ -533,7 +533,9 @@ def reroll(game: PebbleRockGame, w: State, a: Reroll) -> State:
 
 def may_discard(game: PebbleRockGame, s: State, p: Player, kind: str) -> bool:
     """Whether an item may be discarded: a Cargo Upgrade not while its extra space is in
-    use, under ``upgrade_discard_when_full="refuse"``.
+    use, under ``upgrade_discard_when_full="refuse"``: not when the hold would then hold
+    more tokens than :func:`~..analysis.capacity_after_discard` (the capacity hook asked of
+    the state without it).
 
     Rules: PR-ITEM-UPG-02.
 
@@ -558,7 +560,7 @@ def may_discard(game: PebbleRockGame, s: State, p: Player, kind: str) -> bool:
     """
     if kind != "cargo_upgrade" or game.rules.upgrade_discard_when_full == "shed":
         return True
-    return p.items.count(kind) > 1 or p.tokens <= game.rules.cargo_capacity
+    return p.tokens <= analysis.capacity_after_discard(game, s, s.seat, kind)
 
 
 def after_discard(game: PebbleRockGame, s: State, todo: tuple) -> tuple:
