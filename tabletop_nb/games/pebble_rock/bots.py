@@ -612,16 +612,16 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
     if goal is None:
         return Stop() if can_stop else first
     spaces, must_stop, kind, d = goal
+    budget = analysis.movement_left(s, seat)
     if d == 0:
         if must_stop and can_stop:
             return Stop()
-        if steps and (s.steps or p.fish) and not analysis.space_actions_open(game, s):
+        if steps and budget > 0 and not analysis.space_actions_open(game, s):
             # nothing can be done on the start space: step off and come back
             return min(steps, key=lambda a: (pl.distance(spaces, a.to), a.to in s.chars, a.to))
         if can_stop:
             return Stop()
-    budget = analysis.movement_left(s, seat)
-    if s.steps == 0 and d > 0 and jam and d <= p.fish + analysis.jam_steps(game, s):
+    if s.steps == 0 and d > 0 and jam and d <= budget + analysis.jam_steps(game, s):
         return UseItem("jam_sandwich")
     if not steps:
         return Stop() if can_stop else first
