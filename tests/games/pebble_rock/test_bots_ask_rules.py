@@ -175,15 +175,34 @@ def _robbed_of_more(game):
     return out
 
 
+def _sailing_from_every_space(game, **table):
+    """Seat 0 in round 3 with the Steady die's 3, two Cargo tokens and three cargo cards in
+    the row (two it can deliver), its boat on each space in turn, ``table`` besides."""
+    out = []
+    for boat in range(game.info.n):
+        try:
+            out.append(game.position(boats=[boat, 38, 39, 47], cargo=[2, 0, 0, 0], row=[3, 9, 11],
+                                     round=3, step="move", dice="steady", roll=3, **table))
+        except tt.TabletopError:
+            continue  # (a boat on a character's space)
+    return out
+
+
 GAME = tt.load_game("pebble_rock", players=4)
 POSITIONS = _positions(GAME, (1, 2, 3))
 #: where each query is tried: the seeded positions; for the fee jetstreams on the way; for
 #: what the Lucky Shell rerolls its offers after every roll; for what Roberto takes boats
-#: holding a treasure only
+#: holding a treasure only; for the Jam Sandwich and the start space a boat on every space
+#: where they decide (in the seeded games each changed a single choice)
 TRIED = {name: POSITIONS for name in WRONG}
 TRIED["jetstream_fee"] = TRIED["jetstream_live"] = _jetstream_ahead(GAME, POSITIONS)
 TRIED["die_movement"] = TRIED["symbol_character"] = _shell_offers(GAME)
 TRIED["roberto_loot"] = _robbed_of_more(GAME)
+#: the Jam Sandwich: the die's movement spent, one fish and a Jam Sandwich left
+TRIED["jam_steps"] = _sailing_from_every_space(GAME, movement=0, moved=3, fish=[1, 0, 0, 0],
+                                               items=[["jam_sandwich"], [], [], []])
+#: the start space: the move not yet begun, the boat perhaps beside a delivery's island
+TRIED["space_actions_open"] = _sailing_from_every_space(GAME, movement=3)
 
 
 def _choices(game, positions):
