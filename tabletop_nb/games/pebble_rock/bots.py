@@ -141,7 +141,8 @@ class GreedyPlanner:
         die = odds.reach(self.game, choice, fish)
         tail = {}
         acc = 0.0
-        for v in reversed(die.outcomes):
+        reaches: tuple[int, ...] = die.outcomes
+        for v in reversed(reaches):
             acc += float(die.pmf[v])
             tail[v] = acc
         outs = sorted(tail)
@@ -405,16 +406,6 @@ class GreedyBot:
 
 #: the greedy bot the game offers as ``"greedy"``
 greedy_bot = GreedyBot()
-greedy_bot.__doc__ = """The greedy bot (a :class:`GreedyBot`): sails for the best-valued goal.
-
-Examples
---------
->>> import tabletop_nb
->>> game = tabletop_nb.load_game("pebble_rock", players=2)
->>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
->>> len(rec.scores)
-2
-"""
 
 
 def _planner(game) -> GreedyPlanner:
@@ -605,7 +596,6 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         need = max([game.card_cargo[c] for c in s.table.row if c and game.card_cargo[c]] or [0])
         if room > 0 or p.cargo > need:
             return max(pickups, key=lambda a: analysis.delivery_points(game, a.card))
-    dist = None
     if goal is _BEST:
         goal = pl.best_goal(s, seat, s.steps)
     first = steps[0] if steps else others[0]  # (the legal list's first)
@@ -642,8 +632,7 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
         if best_d >= d and can_stop:
             return Stop()
         return game.step_actions[n]
-    if dist is None:
-        dist = pl.to_set(spaces)
+    dist = pl.to_set(spaces)
     # the step that costs least: nearest the goal, then the least danger, then the lowest
     # space (one loop, the danger asked only of a step as near as the best so far)
     best = None
