@@ -253,6 +253,52 @@ def test_both_modes_play_the_same_games(game):
     assert compiled["games"] == source["games"]
 
 
+_CHOICES = """
+    import json, sys, importlib
+    import numpy as np
+    import tabletop_nb
+    from tabletop_nb import CHANCE, native
+    name, sizes, seeds = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
+    B = importlib.import_module(f"tabletop_nb.games.{name}.bots")
+    def shown(c):  # a macro-action (core.search.Plan) by its action, label and goal
+        if hasattr(c, "follow"):
+            return (c.action, c.label, norm(tuple(getattr(c.follow, k) for k in ("key", "turn", "seat"))))
+        return c
+    def norm(x):  # a set by its sorted members: equal sets may print in different orders
+        if isinstance(x, (set, frozenset)):
+            return ("set", sorted(map(norm, x), key=repr))
+        return tuple(map(norm, x)) if type(x) is tuple else x
+    out = []
+    for players in sizes:
+        g = tabletop_nb.load_game(name, players=players)
+        for seed in range(seeds):
+            for k, s in enumerate(tabletop_nb.replay(g, tabletop_nb.play(g, "greedy", seed=seed))):
+                if g.is_terminal(s) or g.current_player(s) == CHANCE:
+                    continue
+                out.append(repr((players, seed, k, B.GreedyBot()(g, s, np.random.default_rng(k)),
+                                 [shown(c) for c in B.search_actions(g, s, np.random.default_rng(k))],
+                                 B.estimate_scores(g, s))))
+    print(json.dumps({"mode": native.MODE, "bots": B.__file__, "choices": out}))
+"""
+
+
+@needs_build
+@pytest.mark.parametrize("game", sorted(COMPILED_GAMES))
+def test_the_compiled_bots_choose_as_the_source_bots_do(game):
+    """The bots' tests that patch ``analysis`` (test_bots_ask_rules.py: the bots ask the rules)
+    run on the source only, since a compiled bot calls the compiled query directly; this is
+    what stands for them in compiled mode: at every decision of seeded greedy games, of every
+    table size, a fresh greedy bot's action, the search bot's candidate actions and its score
+    estimate are the same from the compiled bots module as from its source."""
+    sizes, seeds = COMPILED_GAMES[game]
+    args = [game, json.dumps(sizes), str(min(seeds, 2))]
+    compiled, source = _child(_CHOICES, pure=False, args=args), _child(_CHOICES, pure=True, args=args)
+    assert (compiled["mode"], source["mode"]) == ("compiled", "source")
+    assert compiled["bots"].endswith(".so") and source["bots"].endswith(".py")
+    assert len(compiled["choices"]) > 100 * len(sizes)
+    assert compiled["choices"] == source["choices"]
+
+
 # -- what designers and readers use, in whichever mode runs (make test runs both) ------------------
 
 def _cell(src: str, name: str = "<cell-7>") -> dict:

@@ -10,6 +10,11 @@ list) are compared with the unchanged bot's. A bot that kept a copy of the rule,
 answered from a cache filled before the change, would not notice, and the test fails.
 ``district_gain_bounds`` is a pruning bound: a bound that is too low must change the
 choices, no bound at all (every gain asked) must change nothing.
+
+The tests that patch ``analysis`` run on the source only: a compiled bots module calls the
+compiled queries directly and would not see the patch (``make test`` runs this module again
+with ``TABLETOP_PURE=1``; tests/build checks that the compiled bots choose as the source
+does). The tests of the hooks run in both modes.
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ import numpy as np
 import pytest
 
 import tabletop_nb
+from tabletop_nb import native
 from tabletop_nb.games.pacal import PacalGame, analysis
 from tabletop_nb.games.pacal import bots as pacal_bots
 from tabletop_nb.games.pacal.state import BUILD, DROP, GOD, MOVE, Build
@@ -97,12 +103,17 @@ def base_endings(endings):
     return _choices(endings)
 
 
+#: the tests that patch ``analysis`` run on the source only (see the module's docstring)
+source_only = pytest.mark.skipif(native.MODE == "compiled", reason="source mode only: this test patches an analysis query, which a compiled bot calls directly (make test runs it with TABLETOP_PURE=1; tests/build/test_build.py::test_the_compiled_bots_choose_as_the_source_bots_do checks the compiled bots against the source)")
+
+
 def _wrap(monkeypatch, module, name, change):
     """Put ``change(original, *args)`` in the place of ``module.name``."""
     original = getattr(module, name)
     monkeypatch.setattr(module, name, lambda *args, **kw: change(original, *args, **kw))
 
 
+@source_only
 def test_pc_const_02_pc_ownpyr_01_members_are_asked(monkeypatch, positions, base):
     """PC-OWNPYR-01: without own pyramids as members (analysis.constellation_members),
     the spaces a stone could complete a constellation on change, and so the choices."""
@@ -118,6 +129,7 @@ def test_pc_const_02_visible_stones_are_asked(monkeypatch, positions, base):
     assert _changed(base, _choices(positions)) > 0
 
 
+@source_only
 def test_pc_const_05_completion_sets_are_asked(monkeypatch, positions, base):
     """PC-CONST-05..11: if no stone completed any shape of 2 stories or more
     (analysis.completion_sets), the bots value spaces otherwise."""
@@ -139,6 +151,7 @@ def test_pc_const_01_the_constellation_hook_is_asked_for_moves(positions, base):
     assert sum(base[i][0] != a[0] for i, a in zip(moves, after)) > 0
 
 
+@source_only
 def test_pc_lower_01_the_pyramid_a_shape_builds_is_asked(monkeypatch, positions, base):
     """PC-LOWER-01, PC-BUILD-05: if every constellation built a 1-story pyramid
     (analysis.new_pyramid_heights), a space's worth changes, and so the moves."""
@@ -147,6 +160,7 @@ def test_pc_lower_01_the_pyramid_a_shape_builds_is_asked(monkeypatch, positions,
     assert _changed(base, _choices(positions)) > 0
 
 
+@source_only
 def test_pc_score_02_district_stories_are_asked(monkeypatch, positions, base):
     """PC-SCORE-02: if every district counted as empty (analysis.district_stories), every
     pyramid would score its district's value, and the bots choose otherwise."""
@@ -154,6 +168,7 @@ def test_pc_score_02_district_stories_are_asked(monkeypatch, positions, base):
     assert _changed(base, _choices(positions)) > 0
 
 
+@source_only
 def test_pc_score_01_build_result_is_asked(monkeypatch, positions, base):
     """PC-SCORE-01: if a 1-story pyramid scored 5 more (analysis.build_result), builds
     are valued otherwise."""
@@ -168,6 +183,7 @@ def test_pc_score_01_build_result_is_asked(monkeypatch, positions, base):
     assert _changed(base, _choices(positions)) > 0
 
 
+@source_only
 def test_pc_end_08_turn_ends_game_is_asked(monkeypatch, positions, base):
     """PC-END-04..06: if every build ended the game (analysis.turn_ends_game), each is
     valued by who wins then."""
@@ -175,6 +191,7 @@ def test_pc_end_08_turn_ends_game_is_asked(monkeypatch, positions, base):
     assert _changed(base, _choices(positions)) > 0
 
 
+@source_only
 def test_pc_end_08_final_after_build_is_asked(monkeypatch, endings, base_endings):
     """PC-END-08: a build that ends the game is valued by the final scoring after it
     (analysis.final_after_build): if the builder scored nothing there, it chooses
@@ -188,6 +205,7 @@ def test_pc_end_08_final_after_build_is_asked(monkeypatch, endings, base_endings
     assert _changed(base_endings, _choices(endings)) > 0
 
 
+@source_only
 def test_pc_final_01_final_tallies_are_asked(monkeypatch, endings, base_endings):
     """PC-FINAL-01: the look-ahead counts the board with analysis.final_tallies: if the
     board counted as empty, the builder's new pyramid would take every majority it
@@ -199,6 +217,7 @@ def test_pc_final_01_final_tallies_are_asked(monkeypatch, endings, base_endings)
     assert _changed(base_endings, _choices(endings)) > 0
 
 
+@source_only
 def test_pc_score_03_gain_bounds_are_asked_and_only_bound(monkeypatch, positions, base):
     """PC-SCORE-03..08: the move search passes over moves by analysis.district_gain_bounds:
     a bound below what a district pays changes the choices, no bound (every gain asked)

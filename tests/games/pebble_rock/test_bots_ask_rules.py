@@ -7,12 +7,16 @@ final round from the round number, the occupied spaces from the boats) would not
 change, and its test here fails. The game's hooks are the other way a rule reaches the
 bots: tests/games/pebble_rock/test_hooks_bots.py changes each hook with a house rule; the
 last test here checks that every hook bots.py names is one of them.
+
+The tests that give the bots a wrong query patch bots.py's ``analysis``: a compiled bots
+module calls the compiled queries directly and would not see it, so they run on the source
+(``make test`` runs this module again with ``TABLETOP_PURE=1``) and are skipped in compiled
+mode, where tests/build checks that the compiled bots choose as the source does.
 """
 from __future__ import annotations
 
 import ast
 import importlib.util
-import inspect
 import types
 from pathlib import Path
 
@@ -20,11 +24,14 @@ import numpy as np
 import pytest
 
 import tabletop_nb as tt
-from tabletop_nb import CHANCE
+from tabletop_nb import CHANCE, native
 from tabletop_nb.games.pebble_rock import analysis
 from tabletop_nb.games.pebble_rock import bots as B
 from tabletop_nb.games.pebble_rock.frames import DockRefill
 from tabletop_nb.games.pebble_rock.state import ChooseDice, Roll, Step, replace
+
+#: the tests that patch what bots.py sees run on the source only (see the module's docstring)
+source_only = pytest.mark.skipif(native.MODE == "compiled", reason="source mode only: this test patches an analysis query, which a compiled bot calls directly (make test runs it with TABLETOP_PURE=1; tests/build/test_build.py::test_the_compiled_bots_choose_as_the_source_bots_do checks the compiled bots against the source)")
 
 #: query -> a wrong version of it (of the real one), the bots' only view of the rule
 WRONG = {
@@ -96,8 +103,13 @@ WORLDS = {"assignment_halves_met", "assignment_box", "assignment_cards_dealt", "
 ALSO_WRONG = {"jetstream_live": ("jetstream_fee",)}
 
 
+def _bots_source() -> str:
+    """bots.py's text (read from its file: a compiled module has no source to inspect)."""
+    return (Path(tt.__file__).parent / "games" / "pebble_rock" / "bots.py").read_text()
+
+
 def _analysis_names_in_bots() -> set[str]:
-    tree = ast.parse(inspect.getsource(B))
+    tree = ast.parse(_bots_source())
     return {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
             and isinstance(n.value, ast.Name) and n.value.id == "analysis"}
 
@@ -216,6 +228,7 @@ def test_every_query_the_bots_ask_has_a_wrong_version_here():
     assert _analysis_names_in_bots() == set(WRONG)
 
 
+@source_only
 @pytest.mark.parametrize("name", sorted(set(WRONG) - WORLDS))
 def test_a_wrong_query_changes_the_greedy_bots_choices(monkeypatch, name):
     """PR-PASS-05, PR-PASS-03, PR-DELIV-03, PR-DELIV-06, PR-FINAL-01, PR-MOVE-04, PR-CHAR-02,
@@ -239,6 +252,7 @@ _WORLDS_AT = [s for s in _positions(_WORLDS_GAME, (4,)) if s.phase == "setup"] +
     [s for s in _positions(_WORLDS_GAME, (4,)) if s.phase in ("choose", "move")][::10]
 
 
+@source_only
 @pytest.mark.parametrize("name", sorted(WORLDS))
 def test_a_wrong_query_changes_the_search_bots_worlds(monkeypatch, name):
     """PR-SCORE-07, PR-SETUP-10: the search bot's worlds (``determinize``) deal the hidden
@@ -267,7 +281,7 @@ def test_the_hooks_bots_py_names_are_the_house_rules_of_test_hooks_bots():
     spec.loader.exec_module(mod)
     VARIANTS = mod.VARIANTS
     hooks = set(tt.hooks("pebble_rock").names)
-    tree = ast.parse(inspect.getsource(B))
+    tree = ast.parse(_bots_source())
     named = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
              and isinstance(n.value, ast.Name) and n.value.id == "game" and n.attr in hooks}
     assert named and named <= set(VARIANTS)
