@@ -253,6 +253,7 @@ def test_pc_final_02_the_final_scoring_hook_is_asked(positions, base, endings, b
     assert _changed(base_endings, _choices(endings, _NoGodPoints)) > 0
 
 
+@source_only
 def test_pc_turning_09_drop_allowance_is_asked(monkeypatch, positions, base):
     """PC-STRAIGHT-06, PC-TURNING-09, PC-ARROWS-05: if a turning move let a seat bring 2
     stones into play too (analysis.drop_allowance), the greedy bot's two-stone moves are
@@ -263,6 +264,7 @@ def test_pc_turning_09_drop_allowance_is_asked(monkeypatch, positions, base):
     assert sum(base[i][0] != a[0] for i, a in zip(moves, after)) > 0
 
 
+@source_only
 def test_pc_conflict_02_drop_clashes_are_asked(monkeypatch, positions, base):
     """PC-CONFLICT-01, PC-CONFLICT-02: if a stone dropped onto one of its own colour stayed
     (analysis.drop_clashes never true), the greedy bot drops into ships standing on its own
