@@ -83,10 +83,6 @@ class GreedyPlanner:
         self.goal_tables = memo.cache(
             "pebble_rock.greedy.goals",
             key="everything goals() and the must-stop filter read (see _goal_tables)")
-        self.adjset = info.adjset
-        self.adj = info.adj
-        #: per target set, each space's nearest neighbour to it (see :meth:`nearest_step`)
-        self.nearest = memo.cache("pebble_rock.greedy.nearest", key="a frozenset of target spaces")
         # each Delivery card's goals, built once (see "The planner's caches" below)
         self.card_goals = {c: self._card_goals(c) for c in game.cards}
         self.wanted_items = frozenset(ITEM_PREFERENCE[:4])
@@ -101,22 +97,6 @@ class GreedyPlanner:
             d = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
             self.to_set_tables[spaces] = d
         return d
-
-    def nearest_step(self, spaces: frozenset, x: int) -> tuple:
-        """(distance, space) of the neighbour of ``x`` nearest ``spaces``, the lowest space
-        of the nearest: ``min((to_set(spaces)[n], n) for n in adj[x])``, kept per goal."""
-        row = self.nearest.get(spaces)
-        if row is None:
-            row = [None] * self.n
-            self.nearest[spaces] = row
-        v = row[x]
-        if v is None:
-            dist = self.to_set(spaces)
-            near = self.adj[x]  # (in ascending order: the first nearest is the lowest)
-            ds = [dist[n] for n in near]
-            d = min(ds)
-            v = row[x] = (d, near[ds.index(d)])
-        return v
 
     def distance(self, spaces: frozenset, x: int) -> int:
         """Steps from ``x`` to the nearest of ``spaces`` (small sets directly, else cached)."""
@@ -619,19 +599,8 @@ def _move_parts(game, s, steps, others, pl, seat, goal=_BEST):
     if s.steps == 0 and can_stop and (d == 0 or d > budget):
         return Stop()
     occ_chars = s.chars
-    pos = s.boats[seat]
     # a jetstream token the boat would pay for: a danger like a character's
     costly_jets = s.jets if s.jets and analysis.jetstream_fee(game, s, seat) > 0 else frozenset()
-    if len(steps) == len(pl.adj[pos]) and pl.adjset[pos].isdisjoint(occ_chars) and \
-            pl.adjset[pos].isdisjoint(costly_jets):
-        # every neighbour is a step and none holds a character or a costly jetstream, so
-        # no step has a danger and the loop below picks the nearest neighbour, the lowest
-        # of the nearest: pl.nearest_step's answer (checked against the loop in
-        # tests/games/pebble_rock/test_bot_caches.py)
-        best_d, n = pl.nearest_step(spaces, pos)
-        if best_d >= d and can_stop:
-            return Stop()
-        return game.step_actions[n]
     dist = pl.to_set(spaces)
     # the step that costs least: nearest the goal, then the least danger, then the lowest
     # space (one loop, the danger asked only of a step as near as the best so far)
