@@ -157,7 +157,18 @@ def restore_docstrings(c_file: str, paths: list[str]) -> int:
                 return m.group(0)
             written += 1
             return m.group(0)[:m.start(2) - m.start(0) - len('PyDoc_STR("')] + _signature_and_doc(m.group(2), doc)
-        return re.sub(r'\{"(\w+)",[^{}]*?' + _SIG, entry, block, flags=re.S)
+
+        def unsigned(m: re.Match[str]) -> str:
+            """An entry mypyc gave no text signature (a default it cannot spell, such as a
+            sentinel object): the docstring alone."""
+            nonlocal written
+            doc = docs.get(m.group(1))
+            if not doc:
+                return m.group(0)
+            written += 1
+            return m.group(0)[:-len("PyDoc_STR(NULL)")] + f'PyDoc_STR("{_c_text(doc)}")'
+        block = re.sub(r'\{"(\w+)",[^{}]*?' + _SIG, entry, block, flags=re.S)
+        return re.sub(r'\{"(\w+)",[^{}]*?PyDoc_STR\(NULL\)', unsigned, block, flags=re.S)
 
     for path in paths:
         name = path[:-3].replace("/", ".")

@@ -92,12 +92,14 @@ def test_the_build_finds_no_compiler_where_there_is_none(monkeypatch):
 
 
 def test_the_build_writes_each_docstring_into_the_generated_c(tmp_path):
-    """mypyc's empty docstrings (a text signature only) get the source's, in a C string."""
+    """mypyc's empty docstrings (a text signature only, or nothing where it cannot spell a
+    default) get the source's, in a C string."""
     ns = _setup_functions()
     c = tmp_path / "group.c"
     c.write_text(textwrap.dedent(r'''
         static PyMethodDef analysismodule_methods[] = {
             {"majority_gain", (PyCFunction)CPyPy_analysis___majority_gain, METH_FASTCALL | METH_KEYWORDS, PyDoc_STR("majority_gain(value, before, seat, added, ties=False)\n--\n\n") /* docstring */},
+            {"district_gain_bounds", (PyCFunction)CPyPy_analysis___district_gain_bounds, METH_FASTCALL | METH_KEYWORDS, PyDoc_STR(NULL) /* docstring */},
             {NULL, NULL, 0, NULL}
         };
         static struct PyModuleDef analysismodule = {
@@ -109,7 +111,7 @@ def test_the_build_writes_each_docstring_into_the_generated_c(tmp_path):
         '''))
     n = ns["restore_docstrings"](str(c), ["tabletop_nb/games/pacal/analysis.py"])
     text = c.read_text()
-    assert n == 2 and "NULL, /* docstring */" not in text
+    assert n == 3 and "NULL, /* docstring */" not in text and "PyDoc_STR(NULL)" not in text
     assert 'ties=False)\\n--\\n\\nThe points ``seat`` scores now' in text
     import ast
     tree = ast.parse((ROOT / "tabletop_nb/games/pacal/analysis.py").read_text())
