@@ -11,6 +11,9 @@ import tabletop_nb
 from tabletop_nb import play, replay
 from tabletop_nb.games.neko.analysis import hubs_of as _neko_hubs_of
 from tabletop_nb.games.neko.state import ACTION as _NEKO_ACTION
+from tabletop_nb.games.neko.state import PREP as _NEKO_PREP
+from tabletop_nb.games.neko.state import RESOLVE as _NEKO_RESOLVE
+from tabletop_nb.games.neko.state import SETUP as _NEKO_SETUP
 
 
 def record_hash(game, bots, seed) -> str:
@@ -27,6 +30,9 @@ _NEKO_FLAT = ("players", "phase", "round", "step", "order", "turn", "frames", "d
               "picks", "main", "removed", "final", "events")
 #: the flat fields that live in Neko's bidding area (``NekoState.area``) now, by their names there
 _NEKO_AREA = {"area": "cards", "adv": "adv_cards", "bids": "bids", "piles": "piles", "adv_pool": "adv_pool"}
+#: the old ``step`` outside setting up, resolving and preparing: setting up and preparing
+#: both end at their step 3, which that one counter then kept until the next resolution
+_NEKO_LAST_STEP = 3
 #: Neko's player as the golden digests were pinned
 _NEKO_PLAYER = ("coins", "fuel", "goods", "fish", "interference", "pp", "harbours", "lanes", "ships",
                 "cards", "hubs", "cargo", "dice", "hub_dice", "card_dice", "bonus",
@@ -51,6 +57,9 @@ def _neko_flat(game, s) -> str:
             return tuple(player(P) for P in s.players)
         if f in ("hands", "picks"):   # in the dice draft's record now
             return getattr(s.draft, f)
+        if f == "step":   # one counter then for three phases; a counter per phase now
+            return {_NEKO_SETUP: s.setup_step, _NEKO_RESOLVE: s.resolution_step,
+                    _NEKO_PREP: s.prep_step}.get(s.phase, _NEKO_LAST_STEP)
         if f == "turn":   # one counter then: the Action phase's index, else the seats done
             return s.turn if s.phase == _NEKO_ACTION else s.seats_done
         if f in _NEKO_AREA:   # in the bidding area's record now

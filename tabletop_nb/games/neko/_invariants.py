@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .frames import as_frames
-from .state import ACTION, DRAFT, INCOME, PARK, POST, RESOLVE, REWARD
+from .state import ACTION, DRAFT, INCOME, PARK, PHASES, POST, PREP, RESOLVE, REWARD, SETUP
 
 __all__ = ["invariants"]
 
@@ -140,4 +140,11 @@ def invariants(game, s) -> list[str]:
             bad.append(f"turn {s.turn} names seat {s.order[s.turn]}, the turn is seat {on_turn[0]}'s")
     if not 0 <= s.seats_done <= N:
         bad.append(f"seats_done {s.seats_done} is not between 0 and {N}")
+    # each phase with steps has its own counter (NK-SET-03, NK-RES-02, NK-PREP-01): one of
+    # its phase's steps, 0 in every other phase
+    for name, phase, last in (("setup_step", SETUP, 3), ("resolution_step", RESOLVE, len(game.resolution_steps)),
+                              ("prep_step", PREP, 3)):
+        v = getattr(s, name)
+        if not 0 <= v <= last or (v and s.phase != phase):
+            bad.append(f"{name} {v} is not a step of {PHASES[phase]} (0 to {last}, 0 outside it)")
     return bad

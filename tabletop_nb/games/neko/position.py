@@ -236,7 +236,8 @@ def _read(game, *, lanes=None, ships=None, coins=None, fuel=None, goods=None, fi
         _refuse("tiles", f"{tiles} are not distinct mid-game scoring tiles")
 
     s = NekoState(
-        players=tuple(players), phase=ph, round=round, step=0, order=order, turn=turn, seats_done=0, frames=(),
+        players=tuple(players), phase=ph, round=round, setup_step=0, resolution_step=0,
+        prep_step=0, order=order, turn=turn, seats_done=0, frames=(),
         deck=deck, bottom=((), ()),
         area=BiddingArea(cards=tuple(area), adv_cards=tuple(adv), bids=tuple(tuple(row) for row in rows),
                          piles=(), adv_pool=()),

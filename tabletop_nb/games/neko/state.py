@@ -254,10 +254,16 @@ class NekoState:
         The phase of the round, an index of ``PHASES`` (``SETUP`` ... ``OVER``).
     round : int
         The round (0 while setting up, then 1 to 4).
-    step : int
-        The step within the phase: of setting up, of the resolution (an index of the
-        engine's ``resolution_steps``) and of preparing the next round; the other phases
-        have no steps and leave it at its last value.
+    setup_step : int
+        While setting up (``SETUP``), the step of setting up under way (0 to 3: the start
+        order, the scoring tiles, the advanced cards, the first cards laid out); 0 after.
+    resolution_step : int
+        While resolving the bids (``RESOLVE``), the resolution's steps taken: the index in
+        the engine's ``resolution_steps`` of the next one; 0 in the other phases.
+    prep_step : int
+        While preparing the next round (``PREP``), the step under way (0 to 3: dice back
+        and round uses reset, the area refilled, mid-game scoring, the next round or the
+        game's end); 0 in the other phases.
     order : tuple of int
         The turn order, first player first.
     turn : int
@@ -305,7 +311,9 @@ class NekoState:
     players: tuple
     phase: int
     round: int
-    step: int
+    setup_step: int      # SETUP: the step of setting up under way (0 elsewhere)
+    resolution_step: int   # RESOLVE: the resolution's steps taken (0 elsewhere)
+    prep_step: int       # PREP: the step of preparing the next round under way (0 elsewhere)
     order: tuple
     turn: int            # Action phase: the index in ``order`` of the player on turn
     seats_done: int      # one-seat-at-a-time phases: the seats that have had their step

@@ -57,7 +57,8 @@ def player(game: NekoGame, lanes=None, ships=((0, 0, 0),), harbours=None, **kw) 
 
 
 def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: int = 1,
-          order=None, area=None, adv=None, bids=None, discard=(), step: int = 0, turn: int = 0, seats_done: int = 0,
+          order=None, area=None, adv=None, bids=None, discard=(), setup_step: int = 0, resolution_step: int = 0, prep_step: int = 0,
+          turn: int = 0, seats_done: int = 0,
           main=None, deck=((), ()), bottom=((), ()), piles=(), tiles=(0, 1, 2, 3), removed=(),
           hands=(), picks=()) -> NekoState:
     """A position; ``bids`` is ``{space: {player: dice}}``; frames default to player 0's turn."""
@@ -70,7 +71,8 @@ def table(game: NekoGame, players, *, phase: int = ACTION, frames=None, round: i
     if frames is None:
         frames = (("turn", 0),) if phase == ACTION else ()
     return NekoState(
-        players=players, phase=phase, round=round, step=step,
+        players=players, phase=phase, round=round, setup_step=setup_step,
+        resolution_step=resolution_step, prep_step=prep_step,
         order=tuple(order) if order is not None else tuple(range(N)), turn=turn, seats_done=seats_done,
         frames=as_frames(frames), deck=tuple(tuple(sorted(d)) for d in deck),
         bottom=tuple(tuple(b) for b in bottom),

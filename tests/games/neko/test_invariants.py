@@ -10,6 +10,7 @@ from tabletop_nb.games.neko import invariants
 from tabletop_nb.games.neko.state import Bid, TakeFish
 
 from neko_helpers import OVER, PARK, E, player, replace, table
+from tabletop_nb.games.neko.state import PREP, RESOLVE, SETUP
 
 
 @pytest.fixture
@@ -109,6 +110,23 @@ def test_nk_inv_08_turn_and_seats_done_follow_the_order(game):
     assert not any("seats_done" in b for b in invariants(game, replace(ok, seats_done=2)))
     for wrong in (3, -1):
         assert any("seats_done" in b for b in invariants(game, replace(ok, seats_done=wrong)))
+
+
+def test_nk_inv_08_each_phase_with_steps_has_its_own_counter(game):
+    """NK-SET-03, NK-RES-02, NK-PREP-01 (``setup_step``, ``resolution_step``, ``prep_step``):
+    each counts the steps of its own phase, up to that phase's last step, and is 0 in every
+    other phase."""
+    ok = full_table(game)
+    assert invariants(game, ok) == []
+    steps = len(game.resolution_steps)
+    for name, phase, last in (("setup_step", SETUP, 3), ("resolution_step", RESOLVE, steps),
+                              ("prep_step", PREP, 3)):
+        inside = replace(ok, phase=phase, frames=())
+        for fine in (0, 1, last):
+            assert not any(name in b for b in invariants(game, replace(inside, **{name: fine})))
+        for wrong in (last + 1, -1):
+            assert any(name in b for b in invariants(game, replace(inside, **{name: wrong})))
+        assert any(f"{name} 1 " in b and "0 outside" in b for b in invariants(game, replace(ok, **{name: 1})))
 
 
 def _seats_in_a_row(states, kind) -> dict:

@@ -550,6 +550,6 @@ def unresolved_after(game: Engine, s) -> tuple:
     """The spaces the resolution has not reached yet: those after the space whose step
     it is (none once it is over). Rules: NK-RES-02."""
     steps = game.resolution_steps
-    if s.step >= len(steps):
+    if s.resolution_step >= len(steps):
         return ()
-    return game.res_order[game.res_order.index(steps[s.step][0]) + 1:]
+    return game.res_order[game.res_order.index(steps[s.resolution_step][0]) + 1:]

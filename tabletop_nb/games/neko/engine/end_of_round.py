@@ -30,7 +30,7 @@ from . import advanced, cards, hubs_ships, scoring
 def resolution_steps(game: NekoGame) -> tuple:
     """The steps of the resolution in order: for each space in resolution order, its
     ``OFFER`` step, then its ``LOSERS`` step (NK-RES-02: each card completely before the
-    next). ``state.step`` counts the steps taken during the resolution.
+    next). ``state.resolution_step`` counts the steps taken during the resolution.
 
     Rules: NK-RES-02.
     """
@@ -38,19 +38,19 @@ def resolution_steps(game: NekoGame) -> tuple:
 
 
 def resolve_step(game: NekoGame, w) -> None:
-    """Take the next step of the resolution (``w.step`` counts them, in the order of
+    """Take the next step of the resolution (``w.resolution_step`` counts them, in the order of
     ``resolution_steps``): at a space's ``OFFER`` step an unbid card goes to the bottom
     and the winner is offered the card (or made to decline); at its ``LOSERS`` step the
     other bidders are paid in fish.
 
     Rules: NK-RES-01, NK-RES-02, NK-RES-03, NK-RES-06, NK-RES-08, NK-RES-09, NK-RES-10, NK-RES-13, NK-ADV-03, NK-ADV-04.
     """
-    if w.step >= len(game.resolution_steps):
-        w.phase, w.step = PREP, 0
+    if w.resolution_step >= len(game.resolution_steps):
+        w.phase, w.resolution_step, w.prep_step = PREP, 0, 0
         return
-    space, stage = game.resolution_steps[w.step]
+    space, stage = game.resolution_steps[w.resolution_step]
     card = analysis.card_on_space(game, w, space)
-    w.step += 1
+    w.resolution_step += 1
     who = winner(game, w, space)
     if stage == OFFER:
         # (an empty space or a card nobody bid on: its losers' step finds no bidder)
@@ -129,7 +129,7 @@ def prep_step(game: NekoGame, w) -> None:
     Rules: NK-PREP-01, NK-PREP-02, NK-PREP-03, NK-PREP-04, NK-PREP-05, NK-PREP-06, NK-ADS-05, NK-RND-03, NK-RND-04, NK-HUB-18, NK-PP-05.
     """
     r = game.rules
-    if w.step == 0:
+    if w.prep_step == 0:
         for p in range(game.player_count):
             m = changing_player(w, p)
             m.dice = m.hub_dice = m.card_dice = ()
@@ -140,8 +140,8 @@ def prep_step(game: NekoGame, w) -> None:
         w.area = replace_area(w.area, bids=empty_bids(game))
         w.discard = ()
         w.main = None
-        w.step = 1
-    elif w.step == 1:
+        w.prep_step = 1
+    elif w.prep_step == 1:
         if w.round < r.rounds:
             if r.advanced_setup:
                 if w.round == r.rounds // 2:
@@ -153,17 +153,17 @@ def prep_step(game: NekoGame, w) -> None:
                 d = 1 if w.round < r.rounds // 2 else 2
                 if fill_area(game, w, d):
                     return
-        w.step = 2
-    elif w.step == 2:
+        w.prep_step = 2
+    elif w.prep_step == 2:
         if w.round in (r.rounds // 2, r.rounds):
             scoring.mid_scoring(game, w)
-        w.step = 3
+        w.prep_step = 3
     else:
         if w.round < r.rounds:
             w.round += 1
-            w.phase, w.seats_done = MARKET, 0
+            w.phase, w.seats_done, w.prep_step = MARKET, 0, 0
         else:
-            w.phase, w.seats_done = ENDGAME, 0
+            w.phase, w.seats_done, w.prep_step = ENDGAME, 0, 0
 
 
 def fill_area(game: NekoGame, w, d: int) -> bool:

@@ -116,29 +116,29 @@ def setup_step(game: NekoGame, w) -> None:
 
     Rules: NK-SET-03, NK-SET-05, NK-SET-07, NK-ADS-01.
     """
-    if w.step == 0:
-        w.step = 1
+    if w.setup_step == 0:
+        w.setup_step = 1
         if game.rules.random_start_order:
             push(w, OrderFrame())
-    elif w.step == 1:
+    elif w.setup_step == 1:
         if len(w.tiles) < 2 * game.per_period:
             push(w, TileFrame())
         else:
-            w.step = 2
-    elif w.step == 2:
+            w.setup_step = 2
+    elif w.setup_step == 2:
         if -1 in w.area.adv_cards:
             push(w, AdvFrame())
         else:
             w.removed = w.removed + w.area.adv_pool
             w.area = replace_area(w.area, adv_pool=())
-            w.step = 3
+            w.setup_step = 3
     else:
         if game.rules.advanced_setup:
             w.area = replace_area(w.area, piles=w.deck[0])
             w.deck = ((), w.deck[1])
         elif end_of_round.fill_area(game, w, 1):
             return
-        w.phase, w.seats_done = BONUS, 0
+        w.phase, w.seats_done, w.setup_step = BONUS, 0, 0
 
 
 def bonus_step(game: NekoGame, w) -> None:
@@ -230,7 +230,7 @@ def park_step(game: NekoGame, w) -> None:
     """
     p = next_seat(game, w)
     if p is None:
-        w.phase, w.step = RESOLVE, 0
+        w.phase, w.resolution_step = RESOLVE, 0
     else:
         P = w.players[p]
         if (P.park_variant_round and P.park_variant_round < w.round and w.discard

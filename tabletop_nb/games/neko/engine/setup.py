@@ -86,7 +86,8 @@ def initial_state(game: NekoGame) -> NekoState:
                    harbours=r.start_harbours, lanes=((-1,) * r.lane_slots,) * r.start_harbours,
                    ships=((0, 0, 0),) * r.start_ships)
     s = NekoState(
-        players=(start,) * N, phase=SETUP, round=0, step=0, order=tuple(range(N)), turn=0, seats_done=0,
+        players=(start,) * N, phase=SETUP, round=0, setup_step=0, resolution_step=0, prep_step=0,
+        order=tuple(range(N)), turn=0, seats_done=0,
         frames=(), deck=(game.period_ids[1], game.period_ids[2]), bottom=((), ()),
         area=BiddingArea(cards=(-1,) * game.area_spaces, adv_cards=(-1,) * game.advanced_spaces,
                          bids=empty_bids(game), piles=(),
