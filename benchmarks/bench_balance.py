@@ -498,7 +498,7 @@ def run_real(args) -> None:
     res = tt.balance(game, spec["space"], goals, bots="greedy", seed=args.seed, budget=args.budget,
                      time_limit=args.time_limit, finalists=args.finalists, confirm_games=args.confirm,
                      executor="processes", progress=False, levers=True if args.levers else None,
-                     lever_games=args.lever_games, skill_games=args.skill_games)
+                     lever_games=args.lever_games, skill_games=args.skill_games, batch=args.batch)
     wall = time.perf_counter() - t
     cpu = _cpu() - cpu0
     load1 = _load()
@@ -519,7 +519,7 @@ def run_real(args) -> None:
            "statuses": res.candidates["status"].value_counts().to_dict(), "pick": pick, "pick_how": how,
            "first_line": res.summary().splitlines()[0], "summary": res.summary(), "race_stop": res.info.get("race_stop"),
            "plan": res.info.get("plan"), "levers": res.info.get("levers"), "lever_games": args.lever_games,
-           "skill_games": args.skill_games}
+           "skill_games": args.skill_games, "batch": args.batch}
     if args.skill and res.seconds.get("total"):
         row["skill_share_of_wall"] = round(res.seconds.get("skill", 0) / res.seconds["total"], 4)
     if pick is not None and args.check:
@@ -614,9 +614,10 @@ def table_real(rows: list[dict], since: str = "") -> str:
                      f"{g['skill']:,} / {sec.get('skill', 0):.0f}",
                      f"{lev.get('games', 0):,} / {lev.get('seconds', 0):.0f}" if lev else "",
                      f"**{r['wall_s']:,.0f}**", f"{cpu:,.0f}" if cpu is not None else "not measured",
-                     f"{cpu / 2:,.0f}" if cpu is not None else "", _load_span(r), f"`{r['verdict']}`"])
+                     f"{cpu / 2:,.0f}" if cpu is not None else "", _load_span(r), r.get("mode", "source"),
+                     f"`{r['verdict']}`"])
     return _md(["run (UTC)", "code", "study", "race games / s", "confirmation games / s", "skill games / s",
-                "lever games / s", "wall s", "CPU s", "CPU s / 2 (two idle cores)", "load", "verdict"], body)
+                "lever games / s", "wall s", "CPU s", "CPU s / 2 (two idle cores)", "load", "mode", "verdict"], body)
 
 
 def table_first_lines(rows: list[dict], since: str = "2026-12-06") -> str:
@@ -662,6 +663,24 @@ def table_widths(rows: list[dict]) -> str:
                 "joint multinomial (no split over seats)"], body)
 
 
+def table_rotation(rows: list[dict]) -> str:
+    """Seat-rotated deals against independent games at equal games (``--part rotation``)."""
+    body = []
+    for r in rows:
+        if r.get("part") != "rotation":
+            continue
+        for s in r["seats"]:
+            lo, hi = s["variance_ratio_95"]
+            bb, eb = s["half_width_independent_beta_binomial"], s["half_width_rotated_bernstein"]
+            body.append([r["game"], f"{r['games']:,} + {r['games']:,}", s["seat"],
+                         f"{_pct(s['independent_rate'])} / {_pct(s['rotated_rate'])}",
+                         f"{s['variance_ratio']:.3f} [{lo:.3f}, {hi:.3f}]", f"+-{bb:.3f}", f"+-{eb:.3f}",
+                         f"{100 * (eb - bb) / bb:+.0f}%", f"{r['s']:,.0f} / {r['cpu_s']:,.0f}", _load_span(r)])
+    return _md(["game", "games (independent + rotated)", "seat", "win rate (independent / rotated)",
+                "variance of a block's mean, rotated / independent [95%]", "race interval, independent games",
+                "valid interval, rotated blocks", "change", "wall s / CPU s", "load"], body)
+
+
 def table_levers(rows: list[dict]) -> str:
     """The decoy lever searches (``--part levers``)."""
     body = []
@@ -691,7 +710,8 @@ def table_measure(rows: list[dict]) -> str:
 
 
 TABLES = {"synthetic": table_synthetic, "real": table_real, "first-lines": table_first_lines,
-          "plans": table_plans, "widths": table_widths, "levers": table_levers, "measure": table_measure}
+          "plans": table_plans, "widths": table_widths, "rotation": table_rotation, "levers": table_levers,
+          "measure": table_measure}
 
 
 def render_doc(text: str, rows: list[dict]) -> str:
@@ -735,8 +755,17 @@ def _stamp() -> dict:
                               text=True, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         code = "?"
-    return {"code": code, "time_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
-            "machine": f"{os.cpu_count()} cores"}
+    from tabletop_nb.games.pebble_rock.engine import turn
+    out = {"code": code, "time_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+           "machine": f"{os.cpu_count()} cores",
+           "mode": "compiled" if not str(turn.__file__).endswith(".py") else "source"}
+    if _BALANCE_CODE:
+        out["balance_code"] = _BALANCE_CODE
+    return out
+
+
+#: ``--balance-code``: the commit of lab/balance.py that ran (a scratch clone's HEAD may be older)
+_BALANCE_CODE = ""
 
 
 def _write(path, row: dict) -> None:
@@ -770,13 +799,17 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--seed", type=int, default=28)
     ap.add_argument("--time-limit", type=float, default=300.0)
+    ap.add_argument("--batch", type=int, default=100, help="--part real: games per setting per round of the race")
     ap.add_argument("--skill", default=None, help="add the goal ('greedy', SKILL, 0.55), e.g. search:20")
     ap.add_argument("--check", type=int, default=5000, help="fresh games to check the pick on (0: none)")
     ap.add_argument("--check-seed", type=int, default=928_028)
     ap.add_argument("--save", default=None, help="save the BalanceResult as JSON here")
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--blocks", type=int, default=1000, help="--part rotation: seeds, each played in 4 rotations")
+    ap.add_argument("--balance-code", default="", help="the commit of lab/balance.py that runs (for a scratch clone)")
     args = ap.parse_args(argv)
+    global _BALANCE_CODE
+    _BALANCE_CODE = args.balance_code
     args.budget_given = args.budget is not None
     args.time_limit_given = any(a.startswith("--time-limit") for a in (argv if argv is not None else sys.argv[1:]))
     if args.budget is None:
