@@ -141,6 +141,7 @@ def run_synthetic(args) -> None:
     rows = []
     rows_file = open(args.rows, "a", encoding="utf-8") if args.rows else None
     t_all = time.perf_counter()
+    cpu0 = _cpu()
     load0 = _load()
     for k in range(args.studies):
         seed = args.seed0 + k
@@ -180,7 +181,8 @@ def run_synthetic(args) -> None:
                     "confirm_games": args.confirm, "finalists": args.finalists, "alpha": args.alpha,
                     "space": SYN_SPACE, "goals": {"fair": SYN_FAIR_TOL, "turns": list(SYN_TURNS)},
                     "edge": SYN_EDGE, "players": SYN_PLAYERS, "true_answer": answer,
-                    "wall_s": round(wall, 1), "load_before": load0, "load_after": _load(), **_stamp()})
+                    "wall_s": round(wall, 1), "cpu_s": round(_cpu() - cpu0, 1), "load_before": load0,
+                    "load_after": _load(), "rows_file": args.rows, **_stamp()})
     print(json.dumps(summary, indent=1), flush=True)
     _write(args.out, summary)
 
