@@ -71,7 +71,7 @@ def test_every_hook_has_a_house_rule_here():
 
 @pytest.mark.parametrize("hook", list(VARIANTS))
 def test_greedy_follows_the_hook(hook):
-    """NK-TRV-01..03, NK-FIN-06, NK-RES-05, NK-BB-02, NK-PLC-02, NK-FA-06, NK-HC-02,
+    """NK-TRV-01, NK-TRV-02, NK-TRV-03, NK-FIN-06, NK-RES-05, NK-BB-02, NK-PLC-02, NK-FA-06, NK-HC-02,
     NK-ACT-06 (each
     hook's rules): the greedy bot's decisions change under a house rule that changes the
     hook, the control's never."""

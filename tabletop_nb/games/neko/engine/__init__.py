@@ -187,9 +187,7 @@ class NekoGame(BaseGame):
 
     def chance_outcomes(self, s: NekoState) -> list:
         """The outcomes of the chance event on top, with their exact probabilities (its frame's
-        rule in ``NekoGame.frame_choices``).
-
-        Rules: NK-SET-05, NK-SET-07, NK-DRF-01, NK-PP-04, NK-ADV-02.
+        rule in ``NekoGame.frame_choices``: each sampler cites its own rule).
         """
         if not s.frames:
             return []
@@ -316,7 +314,7 @@ class NekoGame(BaseGame):
         >>> tabletop_nb.load_game("neko").fish_taken(None, 0, 6)
         1
 
-        Rules: NK-ACT-06.
+        The rule is decided by :func:`.action_phase.fish_taken` (the hook's ``rules``).
         """
         return action_phase.fish_taken(self, s, seat, value)
 
@@ -324,7 +322,7 @@ class NekoGame(BaseGame):
           example="return s.order.index(p) > s.order.index(q)  # the later bidder wins")
     def wins_tie(self, s, p: int, q: int) -> bool:
         """Whether seat ``p``'s bid beats seat ``q``'s bid of the same total on a space: the
-        player earlier in the current turn order wins (NK-RES-05).
+        player earlier in the current turn order wins (:func:`.end_of_round.wins_tie`).
 
         This is the one place of the tie rule: the resolution (:meth:`winner`) and the bots
         (:func:`..analysis.dice_to_lead`, :func:`..analysis.leads`) ask it, so a subclass
@@ -334,21 +332,21 @@ class NekoGame(BaseGame):
             class LaterWins(NekoGame):
                 def wins_tie(self, s, p, q):
                     return s.order.index(p) > s.order.index(q)
-
-        Rules: NK-RES-05.
         """
         return end_of_round.wins_tie(self, s, p, q)
 
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-BB-02",),
           example="return max(0, super().card_price(P, card, discount) - 1)  # cards 1 cheaper")
     def card_price(self, P, card: int, discount: int) -> int:
-        """A card's price after a discount, never below ``min_card_price`` (NK-BB-02)."""
+        """A card's price after a discount, never below ``min_card_price``
+        (:func:`.end_of_round.card_price`)."""
         return end_of_round.card_price(self, P, card, discount)
 
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-PLC-02",),
           example="return 0  # no coins for gaps")
     def gap_coins(self, lane: tuple, slot: int) -> int:
-        """Coins for the empty slots between ``slot`` and the harbour (NK-PLC-02).
+        """Coins for the empty slots between ``slot`` and the harbour
+        (:func:`.end_of_round.gap_coins`).
 
         >>> import tabletop_nb
         >>> tabletop_nb.load_game("neko").gap_coins((-1, 7, -1, -1, -1), 3)
@@ -359,34 +357,28 @@ class NekoGame(BaseGame):
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-FA-06", "NK-FA-09"),
           example="return 3  # every ship costs 3 coins")
     def ship_price(self, P) -> int:
-        """The price of the player's next ship: 2k - 1 coins for the k-th.
-
-        Rules: NK-FA-06, NK-FA-09.
-        """
+        """The price of the player's next ship: 2k - 1 coins for the k-th
+        (:func:`.free_actions.ship_price`)."""
         return free_actions.ship_price(self, P)
 
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-HC-01", "NK-HC-02"),
           example="return 2 * super().harbour_price(P)  # harbours twice the price")
     def harbour_price(self, P) -> int:
-        """The price of the next harbour, lowered by an activated Harbour City (NK-HC-01).
-
-        Rules: NK-HC-02.
-        """
+        """The price of the next harbour, lowered by an activated Harbour City
+        (:func:`.free_actions.harbour_price`)."""
         return free_actions.harbour_price(self, P)
 
-    @hook(returns="int >= 0", check=is_int(0), rules=("NK-TRV-01..03",),
+    @hook(returns="int >= 0", check=is_int(0), rules=("NK-TRV-01", "NK-TRV-02", "NK-TRV-03"),
           example="return 2 * super().travel_pp(P)  # ship travel scores double")
     def travel_pp(self, P) -> int:
-        """Ship travel PP: each ship scores by the cards it has crossed.
-
-        Rules: NK-TRV-01, NK-TRV-02, NK-TRV-03.
-        """
+        """Ship travel PP: each ship scores by the cards it has crossed
+        (:func:`.scoring.travel_pp`)."""
         return scoring.travel_pp(self, P)
 
     @hook(returns="int <= 0", check=is_int(None, 0), rules=("NK-FIN-06", "NK-FIN-07"),
           example="return -n  # one PP per interference tile")
     def interference_penalty(self, n: int) -> int:
-        """PP lost for ``n`` interference tiles (NK-FIN-06, NK-FIN-07).
+        """PP lost for ``n`` interference tiles (:func:`.scoring.interference_penalty`).
 
         >>> import tabletop_nb
         >>> [tabletop_nb.load_game("neko").interference_penalty(n) for n in range(8)]

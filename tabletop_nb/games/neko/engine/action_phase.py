@@ -35,8 +35,7 @@ def turn_actions(game: NekoGame, s, p, P) -> list:
     theirs one after the other, in the order of ``NekoGame.turn_offers``, and
     :func:`turn_actions_of` asks one of them.
 
-    Rules: NK-ACT-02, NK-ACT-03, NK-ACT-06, NK-ACT-07, NK-ACT-08, NK-ACT-10, NK-ACT-13, NK-BID-02, NK-ACT-05,
-    NK-FA-14.
+    Rules: NK-ACT-02, NK-ACT-03, NK-ACT-05 (each kind's own in its ``<action>_actions``).
     """
     out: list = []
     free = None

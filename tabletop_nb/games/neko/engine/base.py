@@ -422,35 +422,35 @@ class Engine(Protocol):
         ...
 
     def fish_taken(self, s: Any, seat: int, value: int) -> int:
-        """The fish the Take Fish action gives (NK-ACT-06)."""
+        """The fish the Take Fish action gives (the hook ``NekoGame.fish_taken``)."""
         ...
 
     def wins_tie(self, s: Any, p: int, q: int) -> bool:
-        """Whether ``p``'s bid beats ``q``'s equal one (NK-RES-05)."""
+        """Whether ``p``'s bid beats ``q``'s equal one (the hook ``NekoGame.wins_tie``)."""
         ...
 
     def card_price(self, P: Any, card: int, discount: int) -> int:
-        """A card's price after a discount (NK-BB-02)."""
+        """A card's price after a discount (the hook ``NekoGame.card_price``)."""
         ...
 
     def gap_coins(self, lane: tuple, slot: int) -> int:
-        """Coins for the empty slots before ``slot`` (NK-PLC-02)."""
+        """Coins for the empty slots before ``slot`` (the hook ``NekoGame.gap_coins``)."""
         ...
 
     def ship_price(self, P: Any) -> int:
-        """The price of the player's next ship (NK-FA-06)."""
+        """The price of the player's next ship (the hook ``NekoGame.ship_price``)."""
         ...
 
     def harbour_price(self, P: Any) -> int:
-        """The price of the next harbour (NK-HC-02)."""
+        """The price of the next harbour (the hook ``NekoGame.harbour_price``)."""
         ...
 
     def travel_pp(self, P: Any) -> int:
-        """Ship travel PP (NK-TRV-01)."""
+        """Ship travel PP (the hook ``NekoGame.travel_pp``)."""
         ...
 
     def interference_penalty(self, n: int) -> int:
-        """PP lost for ``n`` interference tiles (NK-FIN-06)."""
+        """PP lost for ``n`` interference tiles (the hook ``NekoGame.interference_penalty``)."""
         ...
 
     # asked by :mod:`..analysis` (which the sections call): the game's queries
@@ -531,10 +531,8 @@ def acts_for(game: Engine, vals: tuple) -> ValueActions:
 def empty_bids(game: Engine) -> tuple:
     # One tuple per game (a value like any other); every row of it is the one
     # shared empty row, which bid_spaces knows by identity
-    """Every space's row of empty slots, one per seat (one shared tuple).
-
-    Rules: NK-SET-14, NK-PREP-01.
-    """
+    """Every space's row of empty slots, one per seat (one shared tuple): the bids of a
+    new game (``setup.initial_state``) and of each new round (``end_of_round.prep_step``)."""
     return game.no_bids
 
 

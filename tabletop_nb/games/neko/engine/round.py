@@ -160,7 +160,7 @@ def market_step(game: NekoGame, w) -> None:
     """The Morning Market, one seat at a time in turn order, for the seats with fish;
     then the roll.
 
-    Rules: NK-MM-01, NK-MM-04, NK-RND-05.
+    Rules: NK-MM-01, NK-MM-04.
     """
     p = next_seat(game, w)
     if p is None:
@@ -186,7 +186,7 @@ def roll_step(game: NekoGame, w) -> None:
 def income_step(game: NekoGame, w) -> None:
     """Obtain Income, one seat at a time in turn order; then the rewards.
 
-    Rules: NK-INC-01, NK-RND-05.
+    Rules: NK-INC-01.
     """
     p = next_seat(game, w)
     if p is None:
@@ -199,7 +199,7 @@ def reward_step(game: NekoGame, w) -> None:
     """Get Rewards, one seat at a time in turn order; then the Post Office's use before
     the turn order is set.
 
-    Rules: NK-RWD-02, NK-RND-05.
+    Rules: NK-RWD-02.
     """
     p = next_seat(game, w)
     if p is None:

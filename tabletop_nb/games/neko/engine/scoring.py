@@ -178,9 +178,10 @@ def final_scoring(game: NekoGame, w) -> None:
 
 
 def scores(game: NekoGame, s: NekoState) -> tuple:
-    """The final scores once the game is over, else the PP on the track.
+    """The final scores once the game is over (the totals :func:`final_scoring` kept),
+    else the PP on the track.
 
-    Rules: NK-FIN-08, NK-SET-13.
+    Rules: NK-SET-13.
     """
     if s.final:
         return tuple(f[-1] for f in s.final)
@@ -202,10 +203,8 @@ def winners(game: NekoGame, s: NekoState) -> tuple[int, ...]:
 
 
 def ranks(game: NekoGame, s: NekoState) -> tuple[int, ...]:
-    """Each seat's rank (1 the winner; no two seats share one).
-
-    Rules: NK-TIE-01, NK-TIE-02.
-    """
+    """Each seat's rank (1 the winner; no two seats share one), in the order of
+    :func:`rank_key`."""
     keys = [rank_key(game, s, p) for p in range(game.player_count)]
     return tuple(1 + sum(1 for k in keys if k > keys[p]) for p in range(game.player_count))
 
