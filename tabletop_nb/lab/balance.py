@@ -1356,7 +1356,7 @@ def _confirm(study: _Study, settings: _Settings, run: Any, spare: int = 0) -> _C
         found[c.label] = conf
         if played < confirm_games:
             run.progress.set_total(run.progress.total - (confirm_games - played))
-        if not look:   # stopped between looks (decided, or neither answer within reach)
+        if not look:   # stopped early (decided, or neither answer within reach)
             out.stopped[c.label] = played
             means = {st.metric: float(np.nanmean(conf[st.metric])) for st in study.race_streams}
             if study.skill_specs is not None and all(st.low <= means[st.metric] <= st.high
@@ -1404,10 +1404,11 @@ def _confirm_games(study: _Study, c: Candidate, run: Any, looks: Sequence[int], 
     anytime-valid sequences show it misses a goal, when :func:`_confirm_chances` says that
     neither "meets" nor "misses" is within reach at the last look, and at a look (before the
     last) where every goal number's fixed-sample interval at ``level`` lies inside its band.
-    Returns its numbers, the games played, the look it ended at (its games; 0 when it stopped
-    between looks) and whether the study was interrupted.
+    Returns its numbers, the games played, the look it ended at (its games: the last look, or
+    the one where it met every goal number; 0 when it stopped before) and whether the study
+    was interrupted.
 
-    A finalist stopped between looks is never reported to meet a goal, and "missed" is read
+    A finalist stopped early is never reported to meet a goal, and "missed" is read
     from anytime-valid sequences (:func:`_confirm_rows`), so stopping changes no error level."""
     from ..core.study import Request
 
@@ -1437,7 +1438,7 @@ def _confirm_games(study: _Study, c: Candidate, run: Any, looks: Sequence[int], 
         meet, miss = _confirm_chances(conf, study.race_streams, size, level)
         if meet < CONFIRM_FUTILITY and miss < CONFIRM_FUTILITY:
             break   # neither answer within reach at this size
-    return conf, done, done if done in looks else 0, False
+    return conf, done, 0, False
 
 
 def _confirm_chances(values: Mapping[str, np.ndarray], streams: Sequence[Stream], size: int,
