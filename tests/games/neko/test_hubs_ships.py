@@ -223,6 +223,7 @@ def test_nk_cat_03_04_die_onto_ships():
         s = three_lanes(fish_table(game, ships, False, fuel=0, dice=(1,)))
         s = game.apply(s, ActivateHub(0, 1, 0))
         assert (s.players[0].fuel, s.players[0].fish) == (1, 1)
+        assert ("catch", 0, 1) in s.events   # the log tells the fish caught
 
 
 def test_nk_cat_05_no_bonus_without_a_die_or_ship():

@@ -412,3 +412,47 @@ def test_nk_pp_11_park_owners_place_in_turn_order_each_once():
         seats.append(game.current_player(s))
         s = game.apply(s, Pass())
     assert seats == [1, 0]
+
+
+def test_nk_st_01_low_trade_of_coins_costs_the_first_rate():
+    """NK-ST-01, NK-ST-07: the Seaside Town's low trade of coins for a fuel costs the first
+    of ``seaside_low_rates`` (coins per fuel), not the second (fuel per good): the printed
+    rates are equal, so only unequal ones tell them apart. (Mutant cards.py
+    ``seaside_low_rates[0]`` to ``[1]`` survived the mutation run.)"""
+    st = card(100, "seaside_town", effect="seaside_trade_low", activate=(1, 2, 3))
+    game = make_game(2, [st], seaside_low_rates=(2, 4))
+    s = table(game, [player(game, [[100]], dice=(3, 4), fuel=0, coins=5),
+                     player(game, dice=(1,))])
+    s = game.apply(s, ActivateCard(0, 0, 3))
+    s = game.apply(s, Trade("coins_to_fuel"))
+    assert (s.players[0].coins, s.players[0].fuel) == (3, 1)
+
+
+def test_nk_end_01_no_decision_once_the_game_is_over():
+    """NK-END-01, NK-RND-04: once the game is over nothing waits (no frame), and
+    ``analysis.decision``, which the bots ask, says so with None. (Mutant analysis.py: the
+    ``return None`` of an empty stack deleted, which then fails on the empty stack.)"""
+    from tabletop_nb import play, replay
+    from tabletop_nb.games.neko import analysis
+
+    game = tabletop_nb.load_game("neko", players=2)
+    last = replay(game, play(game, "greedy", seed=3))[-1]
+    assert last.phase == OVER and last.frames == ()
+    assert analysis.decision(last) is None
+
+
+def test_nk_ch_02_a_church_used_up_this_round_asks_nothing():
+    """NK-CH-02, NK-RES-09: a Church that has put its ``church_dice`` losing dice on hubs this
+    round offers no more: the owner's next lost bid is paid in fish at once, no Church
+    decision. (Mutant end_of_round.py ``church_used < church_dice`` to ``<=`` survived the
+    mutation run: a used-up Church still asked.)"""
+    ch = card(101, "special", effect="church", right="fuel")
+    b = card(102, left=3, right="coins")
+    pt = port(104, cargo=("",), hubs=((1, "fuel"),))
+    game = make_game(2, [ch, b, pt, card(100, cost=1)])
+    owner = player(game, [[101, 104, 102]], fuel=0, coins=0, church_used=game.rules.church_dice)
+    s = table(game, [player(game, coins=5), owner], phase=RESOLVE, frames=(), area=[100],
+              bids={0: {0: (6, 6, 6), 1: (1, 2, 3)}})
+    s = game.apply(game.advance(s), Pass())
+    assert not any(f.kind == "church" for f in s.frames)
+    assert s.players[1].fish == 3   # a fish per losing die, the round then goes on
