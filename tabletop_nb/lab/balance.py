@@ -396,12 +396,15 @@ class BalanceResult:
                 gap = f.assign(gap=np.maximum(0.0, np.maximum(f["band_low"] - f["value"], f["value"] - f["band_high"])))
                 worst = gap.groupby("label", sort=False)["gap"].max()
                 near = str(worst.idxmin())
-                outside = [r for r in self._rows(near) if r.n > 0 and not r.band_low <= r.value <= r.band_high]
+                # every number whose interval is not inside its band: an estimate outside
+                # it, or one inside it with an interval across its edge
+                unsure = [r for r in self._rows(near)
+                          if r.n > 0 and not r.band_low <= r.low <= r.high <= r.band_high]
                 shown = "; ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
                                   f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}] against "
-                                  f"{_band(r.stream, r.band_low, r.band_high)}" for r in outside)
+                                  f"{_band(r.stream, r.band_low, r.band_high)}" for r in unsure)
                 parts.append(f"closest on fresh games: {near} ({self._games_of(near):,} games"
-                             + (f"; outside a band: {shown}" if shown else "") + ")")
+                             + (f"; not surely inside a band: {shown}" if shown else "") + ")")
         lev = i.get("levers") or {}
         for r in self.reachable()[:1]:
             if r.get("moved_by") is not None:

@@ -361,8 +361,29 @@ def test_a_finalist_that_cannot_be_confirmed_stops_early_and_claims_nothing():
             if res.verdict == "undecided":   # the first line names the closest finalist and what it missed
                 first = res.summary().splitlines()[0]
                 assert first.startswith("Not decidable with this budget")
-                assert f"closest on fresh games: handicap=2 ({n:,} games; outside a band: seat 0 wins " in first
+                assert f"closest on fresh games: handicap=2 ({n:,} games; not surely inside a band: seat 0 wins " in first
+                # every number whose interval is not inside its band is named (an estimate
+                # inside it with an interval across its edge too), and no other
+                closest = first.split("closest on fresh games: ", 1)[1].split(")", 1)[0]
+                across = (f["low"] < f["band_low"]) | (f["high"] > f["band_high"])
+                assert closest.count("] against ") == int(across.sum())
     assert stopped >= 2
+
+
+def test_the_closest_setting_names_a_number_inside_its_band_whose_interval_crosses_the_edge():
+    """The first line of an undecided study names every number of the closest setting whose
+    interval is not inside its band: one whose estimate is inside the band but whose interval
+    crosses its edge is not a met goal and is named (a line naming only estimates outside a band
+    left such a seat out and read as if it were settled)."""
+    res = balance(known_odds(), {"handicap": [2]}, {"fair": 0.05}, bots="random", seed=1, budget=100,
+                  confirm_games=4000, finalists=1, executor="serial", progress=False)
+    assert res.verdict == "undecided"
+    f = res.finalists.copy()
+    seat0 = f["stream"] == "win_rate_seat_0"
+    f.loc[seat0, ["value", "low", "high"]] = [0.295, 0.28, 0.31]   # inside 25 +- 5, interval across 30
+    first = BalanceResult(res.info, res.candidates, res.history, f).summary().splitlines()[0]
+    assert first.startswith("Not decidable with this budget")
+    assert "not surely inside a band: seat 0 wins 29.5% [28.0%, 31.0%] against [20.0%, 30.0%]" in first
 
 
 def test_a_finalist_shown_to_miss_stops_there_and_says_so():
