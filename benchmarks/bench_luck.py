@@ -10,7 +10,8 @@ their errors in that game (the game's own length and difficulty cancel), with it
 interval. Every interval counts each ladder round (one seed, one deal) once. ``ordered``
 says whether each bot's error is surely above the next one's (``--bots`` weakest first: the
 paired interval of each neighbouring two lies above 0); ``measures`` gives the same for
-each of ``MEASURES`` (the error in win chance and in points of lead, and the best found).
+each of ``MEASURES`` (the error in win chance and in points of lead, and the best found
+where at least 2 alternatives are compared: with 1, only the reference and the chosen).
 ``--luck-table`` adds the same games' luck seen by the whole table; ``--raw`` keeps every
 judged decision's values.
 Also the share of results luck explains and the ladder's upset rate on the same games.
@@ -83,7 +84,13 @@ def paired_errors(table, bots: list[str], measure: str = "error") -> dict:
     return out
 
 
-def summarise(ls, bots: list[str], judged: bool) -> dict:
+def measures_of(alternatives: int) -> tuple[str, ...]:
+    """The error measures a run can give: the best found needs at least one action
+    compared besides the reference and the chosen one (``alternatives`` of 2 or more)."""
+    return MEASURES if alternatives >= 2 else tuple(m for m in MEASURES if m != "missed")
+
+
+def summarise(ls, bots: list[str], judged: bool, alternatives: int = 2) -> dict:
     """The figures of a LuckAndSkill (or of its table gathered over blocks)."""
     seats = {int(r.seat): [round(r.luck, 4), round(r.luck_low, 4), round(r.luck_high, 4)]
              for r in ls.by_seat.itertuples()}
@@ -101,7 +108,7 @@ def summarise(ls, bots: list[str], judged: bool) -> dict:
     from tabletop_nb.lab.analyse import dealt_ci
     if judged:  # every measure of the error, each bot's mean and the paired differences
         measures = {}
-        for m in MEASURES:
+        for m in measures_of(alternatives):
             if m not in ls.table:
                 continue
             by_bot = {b: [round(e.value, 4), round(e.low, 4), round(e.high, 4)]
@@ -126,6 +133,7 @@ def many(args) -> dict:
     game = tt.load_game(args.game, players=args.players)
     bots = args.bots.split(",")
     judged = not args.quick and (args.alternatives is None or args.alternatives > 0)
+    n_alt = _settings(args.quick, args.rollouts, args.alternatives)[1]
     load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
     opts = dict(quick=args.quick, rollouts=args.rollouts, alternatives=args.alternatives,
                 executor=args.executor, progress=True, luck_view=args.luck_view)
@@ -187,7 +195,7 @@ def many(args) -> dict:
     out = {"kind": "many", "game": args.game, "players": args.players, "bots": bots,
            "seed": args.seed, "eval_seed": args.eval_seed, "blocks": bool(args.blocks),
            "settings": {k: v for k, v in settings.items() if k not in ("bots", "games")},
-           **summarise(ls, bots, judged), "ladder_upset_rate": upsets,
+           **summarise(ls, bots, judged, n_alt), "ladder_upset_rate": upsets,
            "wall_s": None if wall is None else round(wall, 1),
            "cpu_s": None if cpu is None else round(cpu, 1),
            "load_before": [round(x, 2) for x in load0],
@@ -276,6 +284,40 @@ def error_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def luck_rows(rows: list[dict]) -> list[dict]:
+    """Per game and per kind of rollout worlds (the games' seed, or apart from it), the last
+    many-game run of the three bots at three players played in blocks."""
+    out: dict = {}
+    for r in rows:
+        if r.get("kind") == "many" and r.get("bots") == ORDER and r.get("players") == 3 \
+                and r.get("blocks"):
+            out[(r["game"], r.get("eval_seed") is not None)] = r
+    return [out[k] for k in sorted(out, key=lambda k: (GAMES.index(k[0]), k[1]))]
+
+
+def luck_table(rows: list[dict]) -> str:
+    """The guide's table of each seat's and each bot's mean luck per game (markdown), from
+    the results rows: does each interval cover 0?"""
+    def cell(x) -> str:
+        return f"{x[0]:+.2f} ({x[1]:+.2f} to {x[2]:+.2f})"
+
+    def covers(xs) -> bool:
+        return all(lo <= 0 <= hi for _, lo, hi in xs)
+    lines = ["| game | games (seed) | rollout worlds, rollouts | seat 0 | seat 1 | seat 2 | random "
+             "| greedy | search "
+             "| seats cover 0 | bots cover 0 |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in luck_rows(rows):
+        seats = [r["luck_by_seat"][str(i)] if str(i) in r["luck_by_seat"] else r["luck_by_seat"][i]
+                 for i in range(3)]
+        bots = [r["luck_by_bot"][b] for b in ORDER]
+        worlds = "from the games' seed" if r.get("eval_seed") is None else f"apart (seed {r['eval_seed']})"
+        lines.append(f"| {r['game']} | {r['games']} ({r['seed']}) | {worlds}, {r['settings']['rollouts']} "
+                     f"| {' | '.join(cell(x) for x in seats)} | {' | '.join(cell(x) for x in bots)} "
+                     f"| {'yes' if covers(seats) else 'no'} | {'yes' if covers(bots) else 'no'} |")
+    return "\n".join(lines)
+
+
 def read_results() -> list[dict]:
     """Every row of ``luck.jsonl``."""
     return [json.loads(line) for line in RESULTS.read_text().splitlines() if line.strip()]
@@ -286,6 +328,8 @@ def main(argv=None) -> None:
     p.add_argument("--time", action="store_true", help="time one 4-player game of each game")
     p.add_argument("--error-table", action="store_true",
                    help="print the guide's table of errors per bot from luck.jsonl")
+    p.add_argument("--luck-summary", action="store_true",
+                   help="print the guide's table of luck per seat and per bot from luck.jsonl")
     p.add_argument("--game", default="pacal")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=200)
@@ -309,6 +353,9 @@ def main(argv=None) -> None:
     args = p.parse_args(argv)
     if args.error_table:
         print(error_table(read_results()))
+        return
+    if args.luck_summary:
+        print(luck_table(read_results()))
         return
     rows = timing(args) if args.time else [many(args)]
     for row in rows:

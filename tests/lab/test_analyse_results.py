@@ -35,7 +35,8 @@ def test_each_game_has_a_run_of_the_three_bots_with_decisions_judged(rows, name)
     r = runs[name]
     assert r["settings"]["alternatives"] > 0 and not r["settings"]["quick"]
     assert r["games"] >= 30
-    assert set(r["measures"]) == set(b.MEASURES)
+    # every measure the run's accuracy gives (the best found needs 2 alternatives or more)
+    assert set(r["measures"]) == set(b.measures_of(r["settings"]["alternatives"]))
     # the error in win chance is the row's own verdict
     assert r["measures"]["error"]["paired"] == r["error_paired"]
     for m, res in r["measures"].items():
@@ -49,9 +50,36 @@ def test_each_game_has_a_run_of_the_three_bots_with_decisions_judged(rows, name)
 
 
 def test_the_guide_shows_the_recorded_table(rows):
+    """The error table between its markers is the one made from the results."""
     b, runs = rows
     text = GUIDE.read_text()
     got = re.search(r"<!-- error-table -->\n(.*?)\n<!-- /error-table -->", text, re.S)
     assert got, "docs/guide/luck.md needs the error table between its markers"
     assert got.group(1).strip() == b.error_table(b.read_results()), \
         "regenerate it: python benchmarks/bench_luck.py --error-table"
+
+
+def test_the_guide_shows_the_recorded_luck_table(rows):
+    """The luck table (each seat's and bot's mean luck, mean 0 expected) is the one made
+    from the results, and each game's table run is in it, with at least 30 games."""
+    b, _ = rows
+    text = GUIDE.read_text()
+    got = re.search(r"<!-- luck-table -->\n(.*?)\n<!-- /luck-table -->", text, re.S)
+    assert got, "docs/guide/luck.md needs the luck table between its markers"
+    assert got.group(1).strip() == b.luck_table(b.read_results()), \
+        "regenerate it: python benchmarks/bench_luck.py --luck-summary"
+    luck = b.luck_rows(b.read_results())
+    assert {r["game"] for r in luck} == set(b.GAMES) and all(r["games"] >= 30 for r in luck)
+
+
+def test_the_luck_table_says_whether_each_interval_covers_0():
+    """A made-up row: a seat's interval that misses 0 reads 'no' for the seats, the bots'
+    that all cover it 'yes' (the verdict is computed, not typed)."""
+    b = bench()
+    row = {"kind": "many", "game": "pacal", "players": 3, "bots": b.ORDER, "blocks": True,
+           "games": 60, "seed": 1, "settings": {"rollouts": 4},
+           "luck_by_seat": {"0": [0.3, 0.1, 0.5], "1": [0.0, -0.1, 0.1], "2": [-0.3, -0.5, 0.0]},
+           "luck_by_bot": {"random": [0.0, -0.2, 0.2], "greedy": [0.1, -0.1, 0.3],
+                           "search": [-0.1, -0.3, 0.1]}}
+    line = b.luck_table([row]).splitlines()[-1]
+    assert line.endswith("| no | yes |") and "+0.30 (+0.10 to +0.50)" in line
