@@ -1022,6 +1022,28 @@ _evolve_state = evolver(NekoState)
 #: A copy of a :class:`BiddingArea` with the given fields changed (``replace_area(area,
 #: bids=...)``; :func:`tabletop_nb.core.draft.evolver`)
 replace_area = evolver(BiddingArea)
+replace_area.__module__ = __name__
+replace_area.__doc__ = """A copy of a BiddingArea with the given fields changed (``dataclasses.replace``;
+    by :func:`tabletop_nb.core.draft.evolver`).
+
+    Parameters
+    ----------
+    area : BiddingArea
+        The area to copy.
+    **changes
+        The new values, by field name.
+
+    Returns
+    -------
+    BiddingArea
+        The copy; ``area`` is unchanged.
+
+    Examples
+    --------
+    >>> a = BiddingArea(cards=(3, -1), adv_cards=(), bids=((), ()), piles=(), adv_pool=())
+    >>> replace_area(a, cards=(3, 5)).cards, a.cards
+    ((3, 5), (3, -1))
+    """
 
 
 def replace_state(s: NekoState, /, **changes) -> NekoState:
