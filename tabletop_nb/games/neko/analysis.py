@@ -57,7 +57,8 @@ __all__ = ["TURN", "WIN", "BUY", "DRAFT_PICK", "INCOME_DIE", "Decision", "decisi
            "card_on_space", "bid_total", "most_dice", "count_rule_allows", "open_bid_spaces", "can_end_turn",
            "leads", "leader", "dice_to_lead", "placements", "lowest_price",
            "purchase_discount", "offered_cards", "won_space", "hub_takes_dice", "ship_lanes",
-           "harbour_price_after", "travel_pp_after", "hubs_of", "hubs", "vacant_hubs"]
+           "harbour_price_after", "travel_pp_after", "hubs_of", "hubs", "vacant_hubs",
+           "adjusted", "reward_level", "reward_open"]
 
 #: the kinds of decision the bots tell apart (the ``kind`` of :func:`decision`)
 TURN, WIN, BUY, DRAFT_PICK, INCOME_DIE = "turn", "win", "buy", "draft", "income"
@@ -164,6 +165,81 @@ def bid_total(dice: tuple) -> int:
     Rules: NK-RES-04.
     """
     return sum(dice)
+
+
+def adjusted(value: int, delta: int) -> int:
+    """A die value turned by ``delta`` (+1 or -1) with free action f) or a Penguin Park
+    tile: 6 and 1 are adjacent, so 6 + 1 is 1 and 1 - 1 is 6. The engine's Adjust and
+    TileAdjust, their words and :func:`..odds.steps` ask this.
+
+    Parameters
+    ----------
+    value : int
+        The die value, 1 to 6.
+    delta : int
+        +1 or -1.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> adjusted(6, 1), adjusted(1, -1), adjusted(3, 1)
+    (1, 6, 4)
+
+    Rules: NK-FA-15, NK-PP-03.
+    """
+    return (value - 1 + delta) % 6 + 1
+
+
+def reward_level(dice: tuple) -> int:
+    """The reward chart level that a hand's dice reach at Get Rewards: its lowest die;
+    a hand without dice reaches only the top level, 6.
+
+    Parameters
+    ----------
+    dice : tuple of int
+        The player's dice.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> reward_level((5, 2, 4)), reward_level(())
+    (2, 6)
+
+    Rules: NK-RWD-03, NK-RWD-05.
+    """
+    return min(dice) if dice else 6
+
+
+def reward_open(chart_level: int, level: int) -> bool:
+    """Whether a reward chart space of ``chart_level`` is open at Get Rewards to a hand
+    that reaches ``level`` (:func:`reward_level`): the spaces at or above it. The engine's
+    Get Rewards offer and :mod:`..odds` ask this.
+
+    Parameters
+    ----------
+    chart_level : int
+        The chart space's level, 1 to 6.
+    level : int
+        The level the hand reaches.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> reward_open(6, 2), reward_open(1, 2)
+    (True, False)
+
+    Rules: NK-RWD-03, NK-RWD-05.
+    """
+    return chart_level >= level
 
 
 def most_dice(row: tuple) -> int:

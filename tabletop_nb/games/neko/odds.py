@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from ...core.dice import Die
+from . import analysis
 
 __all__ = ["lowest_die", "reward_options", "reward_chance", "dice_total", "turn_order_place",
            "first_player_chance", "steps", "reach_chance", "any_die_reaches"]
@@ -58,7 +59,7 @@ def lowest_die(rules, n: int = 5) -> Die:
 
 
 def _options(rules, low: int) -> frozenset:
-    return frozenset(r.reward for r in rules.reward_chart if r.level >= low)
+    return frozenset(r.reward for r in rules.reward_chart if analysis.reward_open(r.level, low))
 
 
 def reward_options(rules, n: int = 5) -> Die:
@@ -226,8 +227,13 @@ def steps(a: int, b: int) -> int:
     >>> steps(6, 1), steps(2, 5), steps(3, 3)
     (1, 3, 0)
     """
-    d = abs(a - b) % 6
-    return min(d, 6 - d)
+    if a not in range(1, 7) or b not in range(1, 7):
+        raise ValueError(f"steps({a!r}, {b!r}): both must be die values 1 to 6")
+    n, reach = 0, {a}
+    while b not in reach:    # one more +/-1 adjustment each time, as the engine turns a die
+        reach |= {analysis.adjusted(v, d) for v in reach for d in (1, -1)}
+        n += 1
+    return n
 
 
 def reach_chance(rules, targets: Iterable[int], fuel: int = 0) -> Fraction:

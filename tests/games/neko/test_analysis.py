@@ -7,6 +7,7 @@ both. The bots use only public names of the engine and of this module.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -226,3 +227,58 @@ def test_nk_res_04_a_lead_is_checked_against_every_other_bid_past_an_empty_slot(
                    round=2, seat=0)
     assert s.order == (0, 1, 2)
     assert not A.leads(g, s, 0, 0) and A.leads(g, s, 0, 2)
+
+
+def test_nk_fa_15_adjusted_wraps_and_is_asked_by_engine_words_odds():
+    """NK-FA-15, NK-PP-03: a die turned +1/-1 wraps, 6 + 1 = 1 and 1 - 1 = 6, and is one step
+    otherwise; the engine's Adjust, its words and odds.steps all ask ``analysis.adjusted``
+    (patched to stop at the faces, each of them changes)."""
+    from neko_helpers import make_game, player, table
+    from tabletop_nb.games.neko import odds
+    from tabletop_nb.games.neko.state import Adjust
+    assert [A.adjusted(v, 1) for v in range(1, 7)] == [2, 3, 4, 5, 6, 1]
+    assert [A.adjusted(v, -1) for v in range(1, 7)] == [6, 1, 2, 3, 4, 5]
+    assert (odds.steps(6, 1), odds.steps(1, 6), odds.steps(1, 4), odds.steps(2, 2)) == (1, 1, 3, 0)
+    with pytest.raises(ValueError, match="die values 1 to 6"):
+        odds.steps(0, 3)
+    game = make_game(2)
+    s = table(game, [player(game, dice=(6, 6), fuel=5), player(game, dice=(1,))])
+    assert game.apply(s, Adjust(6, 1)).players[0].dice == (1, 6)
+    assert "into a 1" in game.action_label(s, Adjust(6, 1))
+    mp = pytest.MonkeyPatch()
+    mp.setattr(A, "adjusted", lambda v, d: min(6, max(1, v + d)))   # no wrap
+    try:
+        assert game.apply(s, Adjust(6, 1)).players[0].dice == (6, 6)
+        assert "into a 6" in game.action_label(s, Adjust(6, 1))
+        assert odds.steps(2, 3) == 1   # (the patched rule never reaches 1 from 6: not asked)
+        assert odds.reach_chance(game.rules, {1}, fuel=1) == Fraction(2, 6)   # 1 and 2, not 6
+    finally:
+        mp.undo()
+    assert odds.reach_chance(game.rules, {1}, fuel=1) == Fraction(3, 6)       # 6, 1 and 2
+
+
+def test_nk_rwd_05_reward_level_and_open_are_asked_by_engine_and_odds():
+    """NK-RWD-03, NK-RWD-05: the hand reaches the level of its lowest die (6 without dice) and
+    the chart spaces at or above it are open; the engine's Get Rewards offer and
+    odds.reward_chance ask ``analysis.reward_level`` / ``reward_open`` (patched to the
+    spaces at or below, both change)."""
+    from neko_helpers import REWARD, make_game, player, table
+    from tabletop_nb.games.neko import odds
+    assert (A.reward_level((4, 2, 5)), A.reward_level(())) == (2, 6)
+    assert A.reward_open(3, 3) and A.reward_open(6, 1) and not A.reward_open(2, 3)
+
+    def offer(game, dice):
+        s = table(game, [player(game, dice=dice, interference=1), player(game, dice=(6,) * 5)],
+                  phase=REWARD, frames=())
+        return {a.reward for a in game.legal_actions(game.advance(s))}
+
+    rules = make_game(2).rules
+    assert offer(make_game(2), (6, 6, 6, 6, 6)) == {"coins"}
+    assert odds.reward_chance(rules, "card", 1) == Fraction(1, 6)
+    mp = pytest.MonkeyPatch()
+    mp.setattr(A, "reward_open", lambda chart_level, level: chart_level <= level)
+    try:
+        assert "coins" in offer(make_game(2), (6, 6, 6, 6, 6)) and len(offer(make_game(2), (6,) * 5)) > 1
+        assert odds.reward_chance(rules, "card", 1) == 1
+    finally:
+        mp.undo()

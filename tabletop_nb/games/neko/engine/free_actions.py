@@ -304,7 +304,7 @@ def apply_adjust(game: NekoGame, w, top, a):
         m.fuel -= game.rules.adjust_fuel
     else:
         m.tile_adjust_used += 1
-    nv = (a.value - 1 + a.delta) % 6 + 1
+    nv = analysis.adjusted(a.value, a.delta)
     m.dice = insert_sorted(remove_one(m.dice, a.value), nv)
     w.events.append(("adjust", p, a.value, nv))
 

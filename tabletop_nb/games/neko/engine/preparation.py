@@ -13,6 +13,7 @@ from bisect import bisect_right
 
 from ..frames import SmcFrame, draft_frame
 from ..state import NO_DRAFT, DiceDraft
+from .. import analysis
 from .base import Engine as NekoGame
 from .base import (REWARD_ACTIONS, INCOME, insert_sorted, remove_one, changing_player, push, pop)
 from . import cards, end_of_round, hubs_ships
@@ -206,8 +207,8 @@ def reward_choices(game: NekoGame, s, top) -> list:
     Rules: NK-RWD-05.
     """
     P = s.players[top.seat]
-    low = min(P.dice) if P.dice else 6
-    return rewards_for(game, s, P, ("reward", low), lambda lvl: lvl >= low)
+    low = analysis.reward_level(P.dice)
+    return rewards_for(game, s, P, ("reward", low), lambda lvl: analysis.reward_open(lvl, low))
 
 
 def sea_reward_choices(game: NekoGame, s, top) -> list:

@@ -148,9 +148,9 @@ def action_label(game: NekoGame, s: NekoState, a: Any) -> str:
     if t is OpenHarbour:
         return f"Open a harbour for {game.harbour_price(s.players[game.current_player(s)])}"
     if t is Adjust:
-        return f"Pay fuel: turn a {a.value} into a {(a.value - 1 + a.delta) % 6 + 1}"
+        return f"Pay fuel: turn a {a.value} into a {analysis.adjusted(a.value, a.delta)}"
     if t is TileAdjust:
-        return f"+/-1 tile: turn a {a.value} into a {(a.value - 1 + a.delta) % 6 + 1}"
+        return f"+/-1 tile: turn a {a.value} into a {analysis.adjusted(a.value, a.delta)}"
     if t is Reroll:
         return f"Reroll tile: reroll a {a.value}"
     if t is MoveShip:
