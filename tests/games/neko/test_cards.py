@@ -17,7 +17,7 @@ from tabletop_nb.games.neko.state import (ActivateCard, ActivateHub, Buy, DrawCa
                                           NekoSplit, OpenHarbour, ParkDie, Pass, Reroll, Reward,
                                           Rolled, TakeDiscard, TakeFish, TileAdjust, Trade)
 
-from neko_helpers import INCOME, RESOLVE, REWARD, E, card, make_game, player, table
+from neko_helpers import INCOME, RESOLVE, REWARD, E, card, make_game, player, port, table
 
 
 def turn(game, lanes, other=None, **kw):
@@ -479,3 +479,55 @@ def test_nk_nh_03_hubs_of_all_lanes_and_port_hubs(switch, hubs):
     s = game.apply(s, ActivateCard(0, 0, 6))
     assert s.frames[-1] == NekoFrame(seat=0, hubs=hubs)
     assert game.apply(s, NekoSplit(0)).players[0].coins == hubs
+
+
+# ---------------------------------------------------------------------------- Church
+def _church_owner(game, **kw):
+    """Player with a lane Church, a one-space port (a fuel hub inside), a card: three hubs
+    (0, 1, 0), (0, 1, 1), (0, 2, 0)."""
+    return player(game, [[101, 104, 102]], fuel=0, coins=0, **kw)
+
+
+def _church_game(**rules):
+    ch = card(101, "special", effect="church", right="fuel")
+    b = card(102, left=3, right="coins")
+    pt = port(104, cargo=("",), hubs=((1, "fuel"),))
+    return make_game(2, [ch, b, pt, card(100, cost=1)], **rules)
+
+
+def test_nk_ch_01_church_may_place_counts_church_dice_and_vacant_hubs():
+    """NK-CH-01, NK-CH-04: the Church may still place a losing die only while its owner has
+    put fewer than ``church_dice`` dice on hubs this round and has a vacant hub; without a
+    Church, never. (Wrong versions: ``<=`` for ``<``, a fixed 2 for ``rules.church_dice``,
+    any hub instead of a vacant one, no ownership check.)"""
+    from tabletop_nb.games.neko.engine.cards import church_may_place
+    game = _church_game()
+    n = game.rules.church_dice
+    assert church_may_place(game, _church_owner(game, church_used=n - 1))
+    assert not church_may_place(game, _church_owner(game, church_used=n))
+    three = _church_game(church_dice=3)
+    assert church_may_place(three, _church_owner(three, church_used=2))
+    assert not church_may_place(three, _church_owner(three, church_used=3))
+    full = ((0, 1, 0), 2), ((0, 1, 1), 1), ((0, 2, 0), 3)
+    assert not church_may_place(game, _church_owner(game, hub_dice=full))
+    assert church_may_place(game, _church_owner(game, hub_dice=full[:2]))
+    assert not church_may_place(game, player(game, [[102, 104, 102]]))
+
+
+def test_nk_ch_01_church_stops_after_church_dice_then_fish():
+    """NK-CH-01: with ``church_dice=2`` and three losing dice, the Church places two dice
+    (asked again after the first), then the third die gives a fish without a Church
+    decision (resolution and the Church's own step ask one check)."""
+    from tabletop_nb.games.neko.state import ChurchHub
+    game = _church_game()
+    assert game.rules.church_dice == 2
+    s = table(game, [player(game, coins=5), _church_owner(game)], phase=RESOLVE, frames=(),
+              area=[100], bids={0: {0: (6, 6, 6), 1: (1, 2, 3)}})
+    s = game.apply(game.advance(s), Pass())
+    assert s.frames[-1].kind == "church" and s.frames[-1].dice_left == 3
+    s = game.apply(s, ChurchHub(0, 1, 0))
+    assert s.frames[-1].kind == "church" and s.frames[-1].dice_left == 2
+    fish = s.players[1].fish
+    s = game.apply(s, ChurchHub(0, 2, 0))
+    assert not any(f.kind == "church" for f in s.frames)
+    assert s.players[1].fish == fish + 1     # (the round then ends: church_used resets)

@@ -37,6 +37,28 @@ def owned_card(game: NekoGame, P, effect: str) -> int | None:
     return None if pos is None else P.lanes[pos[0]][pos[1]]
 
 
+def church_may_place(game: NekoGame, P) -> bool:
+    """Whether the Church lets the player put a losing die on a hub now: the player owns
+    a Church, has put fewer than ``rules.church_dice`` dice on hubs with it this round, and
+    has a vacant hub (:func:`..analysis.vacant_hubs`). Bid resolution asks it before
+    offering the Church (:func:`.end_of_round.resolve_step`), and again after each die the
+    Church places (:func:`apply_church_hub`); when it says no, the losing dice left give
+    fish.
+
+    Examples
+    --------
+    >>> import tabletop_nb
+    >>> from tabletop_nb.games.neko.state import Player
+    >>> g = tabletop_nb.load_game("neko", players=2)
+    >>> church_may_place(g, Player())     # no Church in the lanes
+    False
+
+    Rules: NK-CH-01, NK-CH-04.
+    """
+    return owned_card(game, P, "church") is not None and P.church_used < game.rules.church_dice \
+        and bool(analysis.vacant_hubs(game, P))
+
+
 def card_active(game: NekoGame, P, effect: str) -> bool:
     """Whether the player's card with this effect holds a die this round."""
     E = game.effect_of
@@ -212,7 +234,7 @@ def apply_church_hub(game: NekoGame, w, top, a):
         w.events.append(("catch", p, got))
     left -= 1
     if left:
-        if m.church_used < game.rules.church_dice and analysis.vacant_hubs(game, m):
+        if church_may_place(game, m):
             push(w, ChurchFrame(seat=p, space=space, dice_left=left))
         else:
             bid_fish(game, w, p, left)

@@ -75,8 +75,7 @@ def resolve_step(game: NekoGame, w) -> None:
         if not dice:
             continue
         P = w.players[q]
-        if cards.owned_card(game, P, "church") is not None and P.church_used < game.rules.church_dice \
-                and analysis.vacant_hubs(game, P):
+        if cards.church_may_place(game, P):
             push(w, ChurchFrame(seat=q, space=space, dice_left=len(dice)))
             continue
         cards.bid_fish(game, w, q, len(dice))
