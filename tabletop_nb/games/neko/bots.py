@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import weakref
 from itertools import groupby
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core import memo
 
@@ -44,10 +44,8 @@ WORTH = {"coins": 0.3, "fuel": 0.55, "goods": 1.0, "fish": 0.9, "pp": 1.0}
 
 class GreedyMemory:
     """What the greedy bot keeps about one game (its rules are fixed): tables of values it
-    worked out (``caches``, by name; ``card_terms``, see :func:`_card_terms`) and, per seat
-    (mod 8), the last answer of the three look-ups a seat repeats with the very same tuples
-    (``last_gains``, ``last_move``, ``last_order``; see :func:`_gains`, :func:`_best_move`,
-    :func:`_pick_order`).
+    worked out, each a declared cache keyed by value (``caches``, by name; ``card_terms``,
+    see :func:`_card_terms`).
 
     Examples
     --------
@@ -57,50 +55,11 @@ class GreedyMemory:
     True
     """
 
-    __slots__ = ("caches", "card_terms", "last_gains", "last_move", "last_order")
+    __slots__ = ("caches", "card_terms")
 
     def __init__(self) -> None:
         self.caches: dict = {}
         self.card_terms: dict | None = None
-        self.last_gains = memo.cache("neko.greedy.last_gains", key=_ENTRY_KEY)
-        self.last_move = memo.cache("neko.greedy.last_move", key=_ENTRY_KEY)
-        self.last_order = memo.cache("neko.greedy.last_order", key=_ENTRY_KEY)
-
-
-#: what the three per-seat entries of a memory are kept under
-_ENTRY_KEY = "a seat (mod 8); the entry holds the objects it was found with, compared by identity"
-
-
-class LastGains(NamedTuple):
-    """The entry of ``last_gains``: :func:`_gains`' table and what it was found with."""
-
-    game: Any
-    lanes: tuple
-    ships: tuple
-    cards: tuple
-    nums: tuple
-    table: dict
-
-
-class LastMove(NamedTuple):
-    """The entry of ``last_move``: :func:`_best_move`'s answer and what it was found with."""
-
-    game: Any
-    lanes: tuple
-    ships: tuple
-    hub_dice: tuple
-    cargo: tuple
-    on: bool
-    best: Any
-
-
-class LastOrder(NamedTuple):
-    """The entry of ``last_order``: :func:`_pick_order`'s answer and what it was found with."""
-
-    game: Any
-    hubs: tuple
-    kind: str
-    order: tuple
 
 
 class GreedyBot:
@@ -192,7 +151,7 @@ class GreedyBot:
             # that comes first in an order of preference read from the seat's hubs alone
             # (:func:`_pick_order`), kept per hubs: no list made, nothing valued per pick.
             have = s.draft.hands[p] if kind == DRAFT_PICK else P.dice
-            for v in _pick_order(game, P, kind, p, mem):
+            for v in _pick_order(game, P, kind, mem):
                 if v in have:
                     return (_PICK if kind == DRAFT_PICK else _INCOME_DIE)[v]
             return _pick(game, P, kind, game.legal_actions(s))   # (a face beyond 1-6)
@@ -551,7 +510,7 @@ def _table(game, name: str, key, mem=None) -> dict:
     return table
 
 
-def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
+def _gains(game, s, P, mem=None) -> dict:
     """card -> ``_bid_gain`` for a player in this situation: a table keyed by everything
     ``card_worth``, :func:`_best_slot_value` and :func:`_lowest_price` read (beside the
     game and the card: the rounds left, from the round and phase, and the player's lanes,
@@ -560,26 +519,10 @@ def _gains(game, s, P, seat: int = 0, mem=None) -> dict:
     4 of a 4-player greedy game's bid gains. (The worth and best slot alone are not kept
     in tables of their own: when a gain is not known they nearly never are either, 1 in 40
     and 1 in 7, and keeping them cost more than it saved.)
-
-    The key's tuples (lanes, ships, cards) are large to hash and compare, and a
-    seat plans its bids again and again with the very same tuples (the engine keeps a
-    field's tuple while the field is unchanged): the seat's last table is kept with the
-    key it was found under, in the memory's ``last_gains``, and handed back when the tuples are
-    the same objects (``is``: the entry holds them, so equal values) and the numbers are
-    equal, without hashing. The same table either way (``seat`` only picks the entry).
     """
-    left = _rounds_ahead(game, s)
-    lanes, ships, cards = P.lanes, P.ships, P.cards
-    nums = (left, len(analysis.hubs(game, P)), P.interference, P.coins, P.fish)
-    seat &= 7
-    recent = (mem or _memory(game)).last_gains
-    last = recent.get(seat)
-    if last is not None and last.game is game and last.lanes is lanes and last.ships is ships \
-            and last.cards is cards and last.nums == nums:
-        return last.table
-    table = _table(game, "gain", (left, lanes, ships, cards) + nums[1:], mem)
-    recent[seat] = LastGains(game, lanes, ships, cards, nums, table)
-    return table
+    key = (_rounds_ahead(game, s), P.lanes, P.ships, P.cards, len(analysis.hubs(game, P)),
+           P.interference, P.coins, P.fish)
+    return _table(game, "gain", key, mem)
 
 
 def _keep_values(game, P, picks) -> dict:
@@ -996,7 +939,7 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
     # (the Blue Bar discount and the slots table found only when a gain is not
     # known, and once per plan)
     disc = table = None
-    gains = _gains(game, s, P, p, mem)
+    gains = _gains(game, s, P, mem)
     # the spaces where a bid of the highest die is legal, in resolution order: before the
     # main action the open spaces for all the seat's dice (analysis.open_bid_spaces, which
     # the engine's legal list asks too), after it the spaces its Bid actions name
@@ -1099,7 +1042,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
         return loads[0]
     # move ships when the move pays: a hub, a crossed card, travel PP
     if MoveShip in by:
-        best = _best_move(game, s, p, P, by, mem)
+        best = _best_move(game, s, P, by, mem)
         if best is not None:
             return best
     # a fish for the fuel that completes a move
@@ -1148,7 +1091,7 @@ def _good_free_action(game, s, p, P, legal, by=None, mem=None):
     return None
 
 
-def _best_move(game, s, p, P, by, mem=None):
+def _best_move(game, s, P, by, mem=None):
     """The offered ship move worth most, if it is worth more than 60% of its fuel (the
     first of equals), else None.
 
@@ -1162,28 +1105,14 @@ def _best_move(game, s, p, P, by, mem=None):
     about 3 in 5 asks in 4-player games) neither lists the moves nor values them. The hubs
     are not in the key: they are the lanes' (the invariants' check).
     The caller has checked the fuel.
-
-    The key's tuples are large to hash, and a seat asks again with the very same
-    tuples (the engine keeps a field's tuple while it is unchanged): the seat's last
-    answer is kept with them in the memory's ``last_move`` and handed back when they are the same
-    objects (``is``: the entry holds them) and the last round test is the same, unhashed.
     """
     if not (P.dice or (s.main is not None and game.rules.free_actions_after_last_die)):
         return None
-    lanes, ships, hub_dice, cargo = P.lanes, P.ships, P.hub_dice, P.cargo
-    on = s.round <= game.rules.rounds
-    seat = p & 7   # (only picks the entry)
-    recent = (mem or _memory(game)).last_move
-    last = recent.get(seat)
-    if last is not None and last.game is game and last.lanes is lanes and last.ships is ships \
-            and last.hub_dice is hub_dice and last.cargo is cargo and last.on is on:
-        return last.best
     cache = _cache(game, "move", mem)
-    key = (lanes, ships, hub_dice, cargo, on)
+    key = (P.lanes, P.ships, P.hub_dice, P.cargo, s.round <= game.rules.rounds)
     best = cache.get(key, _NO_PRICE)
     if best is _NO_PRICE:
         best = cache[key] = _best_move_plain(game, s, P, by.get(MoveShip, ()))
-    recent[seat] = LastMove(game, lanes, ships, hub_dice, cargo, on, best)
     return best
 
 
@@ -1220,7 +1149,7 @@ def _move_worth(game, s, P, a) -> float:
 
 
 # --------------------------------------------------------------------------- other frames
-def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
+def _pick_order(game, P, kind: str, mem=None) -> tuple:
     """The die values 1-6 in the order :func:`_pick` prefers them, for this player's hubs:
     its ``max`` keeps the first action of the highest key in legal (value) order, so the
     values sorted by key, highest first, equal keys lowest value first (a draft's keys
@@ -1230,17 +1159,8 @@ def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
     multipliers, and ``_die_keep_value``'s best hub worth per multiplier), not where they
     are nor how often a pair repeats; so when these hubs are new (each round, and each
     game: the caches outlive a game) the order is looked up by their set of pairs, which
-    many hubs share, before it is worked out (about 4 in 5 of those look-ups find it).
-
-    A seat picks several dice a round with the very same hubs tuple: its last
-    order is kept with it in the memory's ``last_order`` and handed back for the same object
-    (``is``: the entry holds it) and kind, unhashed (``seat`` only picks the entry)."""
+    many hubs share, before it is worked out (about 4 in 5 of those look-ups find it)."""
     hubs = analysis.hubs(game, P)
-    seat &= 7
-    recent = (mem or _memory(game)).last_order
-    last = recent.get(seat)
-    if last is not None and last.game is game and last.hubs is hubs and last.kind == kind:
-        return last.order
     cache = _cache(game, "pick order", mem)
     key = (kind, hubs)
     order = cache.get(key)
@@ -1251,7 +1171,6 @@ def _pick_order(game, P, kind: str, seat: int = 0, mem=None) -> tuple:
         if order is None:
             order = by_pairs[key2] = _pick_order_plain(game, P, kind)
         cache[key] = order
-    recent[seat] = LastOrder(game, hubs, kind, order)
     return order
 
 

@@ -507,8 +507,8 @@ def test_best_move_from_its_table_is_the_plain_one(cfg):
                 continue
             offered = [a for a in game.legal_actions(s) if type(a) is MoveShip]
             plain = B._best_move_plain(game, s, P, offered)
-            assert B._best_move(game, s, p, P, B._turn_offer(game, s, p)) == plain
-            assert B._best_move(game, s, p, P, B._by_kind(game.legal_actions(s))) == plain
+            assert B._best_move(game, s, P, B._turn_offer(game, s, p)) == plain
+            assert B._best_move(game, s, P, B._by_kind(game.legal_actions(s))) == plain
             asked += 1
             moves += plain is not None
     assert len(B._cache(game, "move")) < asked / 2 and moves
@@ -537,7 +537,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
             moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
             if not moves:
                 continue
-            first = B._best_move(game, s, p, P, offer)
+            first = B._best_move(game, s, P, offer)
             stops = [(a.lane,) + game.next_stop(P.lanes[a.lane], a.boundary, a.sub) for a in moves]
             dice = tuple(sorted(set(P.hub_dice) | {(k, 1) for k in stops if game.hub_at(P, k) is not None
                                                    and k not in dict(P.hub_dice)}))
@@ -546,7 +546,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
                                  ("cargo", replace(P, cargo=ports), s),
                                  ("last round", P, replace_state(s, round=game.rules.rounds + 1))):
                 plain = B._best_move_plain(game, s2, P2, moves)
-                assert B._best_move(game, s2, p, P2, offer) == plain, name
+                assert B._best_move(game, s2, P2, offer) == plain, name
                 changed[name] += plain != first
     # a crossing of a locked port (40% of its PP) against a crossing of a Penguin Park:
     # loaded, the port's crossing is the better (games rarely meet this)
@@ -556,11 +556,11 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
     P = s.players[0]
     moves = [a for a in game.legal_actions(s) if type(a) is MoveShip]
     offer = B._turn_offer(game, s, 0)
-    assert B._best_move(game, s, 0, P, offer) == B._best_move_plain(game, s, P, moves) == moves[1]
+    assert B._best_move(game, s, P, offer) == B._best_move_plain(game, s, P, moves) == moves[1]
     loaded = replace(P, cargo=((14, 4),))
-    assert B._best_move(game, s, 0, loaded, offer) == B._best_move_plain(game, s, loaded, moves) == moves[0]
+    assert B._best_move(game, s, loaded, offer) == B._best_move_plain(game, s, loaded, moves) == moves[0]
     # without dice (and no main action taken) no free action is offered: no move
-    assert B._best_move(game, s, 0, replace(P, dice=()), offer) is None
+    assert B._best_move(game, s, replace(P, dice=()), offer) is None
     assert changed["hub dice"] and changed["last round"], changed
 
 
@@ -888,10 +888,11 @@ def test_cache_is_kept_per_game_and_name_and_begun_afresh_when_large():
     assert B._cache(other, "a") is not fresh
 
 
-def test_last_gains_entry_is_the_keyed_table(positions):
-    """_gains hands back the seat's last table only for the very same situation: at every
-    position, and again for the same seat with other coins, fish, round or lanes, the
-    table is the one kept under the plain key (a stale entry would be another table)."""
+def test_gains_table_is_kept_by_value(positions):
+    """_gains hands back the table of the declared cache ``gain`` kept under the situation's
+    value: at every position, and again with other coins, fish, round or equal lanes in new
+    tuples, the table is the one under the plain key (a key missing a field would hand
+    back another situation's table)."""
     from dataclasses import replace
 
     from tabletop_nb.games.neko.state import replace_state
@@ -907,14 +908,14 @@ def test_last_gains_entry_is_the_keyed_table(positions):
                     s2 = replace_state(s, players=s.players[:p] + (Q,) + s.players[p + 1:], round=rnd)
                     left = B._rounds_left(game, s2) + (1 if s2.phase < _RESOLVE else 0)
                     key = (left, Q.lanes, Q.ships, Q.cards, len(analysis.hubs(game, Q)), Q.interference, Q.coins, Q.fish)
-                    assert B._gains(game, s2, Q, p) is B._table(game, "gain", key)
+                    assert B._gains(game, s2, Q) is B._table(game, "gain", key)
                     checked += 1
     assert checked > 100
 
 
-def test_last_move_entry_is_the_plain_move():
-    """_best_move's per-seat entry gives the plain answer when the fields change between
-    asks of one seat (hub dice, cargo, ships, the last round) and when they come back."""
+def test_best_move_kept_by_value_is_the_plain_move():
+    """_best_move's declared cache ``move`` gives the plain answer when the fields change
+    between asks for one player (hub dice, ships, the last round) and when they come back."""
     from dataclasses import replace
 
     from tabletop_nb.games.neko.state import replace_state
@@ -932,7 +933,7 @@ def test_last_move_entry_is_the_plain_move():
             by = B._turn_offer(game, s2, p)
             plain = B._best_move_plain(game, s2, Q, game.turn_actions_of(s2, MoveShip)) \
                 if free_actions.free_offered(game, s2, Q) else None
-            assert B._best_move(game, s2, p, Q, by) == plain
+            assert B._best_move(game, s2, Q, by) == plain
             checked += 1
             moves += plain is not None
     assert checked > 20 and moves > 5
@@ -954,10 +955,10 @@ def test_pick_order_by_pairs_is_the_plain_order(monkeypatch):
         for hubs in hub_sets + hub_sets[::-1]:
             Q = invented.player(replace(P), hubs)
             assert B._pick_order(game, Q, kind) == B._pick_order_plain(game, Q, kind), (kind, hubs)
-    for hubs in hub_sets:   # one hubs object, the kinds alternating (the seat's last entry)
+    for hubs in hub_sets:   # one hubs object, the kinds alternating (the kind is in the key)
         Q = invented.player(replace(P), hubs)
         for kind in ("draft", "income", "draft", "income"):
-            assert B._pick_order(game, Q, kind, 1) == B._pick_order_plain(game, Q, kind), (kind, hubs)
+            assert B._pick_order(game, Q, kind) == B._pick_order_plain(game, Q, kind), (kind, hubs)
     orders = {B._pick_order_plain(game, invented.player(replace(P), h), "draft") for h in hub_sets}
     assert len(orders) > 3   # the hubs sets do rank the values differently
 
@@ -1086,8 +1087,8 @@ def test_rounds_left_written_out_is_rounds_left():
             s = replace_state(s0, round=rnd, phase=phase)
             want = B._rounds_left(game, s) + (1 if s.phase < _RESOLVE else 0)
             for p, P in enumerate(s.players):
-                B._gains(game, s, P, p)
-                assert B.greedy_bot.memory(game).last_gains[p & 7][4][0] == want
+                key = (want, P.lanes, P.ships, P.cards, len(analysis.hubs(game, P)), P.interference, P.coins, P.fish)
+                assert B._gains(game, s, P) is B._table(game, "gain", key)
                 for card in range(len(game.card)):
                     assert B.card_worth(game, s, p, card) == _plain_card_worth(game, s, p, card)
                 checked += 1
