@@ -769,16 +769,10 @@ _ACTIVATE_HUB = memo.cache("neko.greedy.activate_hub", key="a hub's key (lane, b
 #: the actions of one die value (faces 1-6), made once: actions are values, equal to the
 #: engine's own
 _TAKE_FISH: tuple[Any, ...] = (None,) + tuple(TakeFish(v) for v in range(1, 7))
-_TILE_ADJUST: tuple[Any, ...] = (None,) + tuple((TileAdjust(v, 1), TileAdjust(v, -1)) for v in range(1, 7))
-_ADJUST: tuple[Any, ...] = (None,) + tuple((Adjust(v, 1), Adjust(v, -1)) for v in range(1, 7))
 _PICK: tuple[Any, ...] = (None,) + tuple(Pick(v) for v in range(1, 7))
 _INCOME_DIE: tuple[Any, ...] = (None,) + tuple(IncomeDie(v) for v in range(1, 7))
 #: ``_BID[space][value]`` is ``Bid(space, value)``, for the spaces of every player count
 _BID: tuple[tuple[Any, ...], ...] = tuple((None,) + tuple(Bid(sp, v) for v in range(1, 7)) for sp in range(16))
-#: multiplier -> the (die value, 0 for +1 or 1 for -1) of the faces 1-6 one step (wrapping)
-#: from it, in value order: _turn's test of each die, made once
-_STEPS = {m: tuple((v, 0 if (v % 6) + 1 == m else 1) for v in range(1, 7)
-                   if (v % 6) + 1 == m or ((v - 2) % 6) + 1 == m) for m in range(1, 7)}
 
 
 def _turn(game, s, p, legal=None, mem=None):
@@ -812,15 +806,8 @@ def _turn(game, s, p, legal=None, mem=None):
     # the hubs a die may go on now are analysis.vacant_hubs' (the engine's ActivateHub list
     # asks it too)
     hubs = analysis.vacant_hubs(game, P)
-    # With every die a face of 1-6, the dice one step from a multiplier are looked
-    # up in _STEPS (the values the loop below finds in set(dice), in the same ascending
-    # order: a set of such small ints iterates in value order) instead of testing each
-    # distinct die; the hub's worth is hub_worth's expression, written out
-    plain_faces = bool(hubs) and bool(dice) and low >= 1 and max(dice) <= 6
-    coin_unit = r.coin_unit
     for key, mult, item in hubs:
-        gain = mult * (coin_unit if item == "coins" else 1) * WORTH[item] \
-            + (WORTH["fish"] if key in P.ships else 0)
+        gain = hub_worth(game, mult, item) + (WORTH["fish"] if key in P.ships else 0)
         if P.lighthouse == key:
             gain += r.lighthouse_units * hub_worth(game, 1, item)
         if mult in dice:
@@ -829,22 +816,13 @@ def _turn(game, s, p, legal=None, mem=None):
             if act is None:
                 act = _ACTIVATE_HUB[key] = ActivateHub(*key)
             options.append((gain - 0.05 * mult, act))
-        elif plain_faces:
-            for v, k in _STEPS.get(mult, ()):
-                if v in dice:
-                    tile = _TILE_ADJUST[v][k]
-                    if tile in by.get(TileAdjust, ()):   # _has(by, tile)
-                        options.append((gain - 0.1, tile))
-                    else:
-                        adjust = _ADJUST[v][k]
-                        if adjust in by.get(Adjust, ()) and gain > WORTH["fuel"] + 0.3:
-                            options.append((gain - WORTH["fuel"], adjust))
         else:
+            # a die one step from the multiplier (analysis.adjusted: 6 and 1 are
+            # neighbours) goes on the hub turned by a Penguin Park tile, or by fuel
             for v in sorted(set(dice)):
-                if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult:
-                    delta = 1 if (v % 6) + 1 == mult else -1
-                    # TileAdjust(v, delta) and Adjust(v, delta), the engine's own values
-                    # (+1 first, then -1), not made afresh for each hub and die
+                for delta in (1, -1):
+                    if analysis.adjusted(v, delta) != mult:
+                        continue
                     tile = TileAdjust(v, delta)
                     if _has(by, tile):
                         options.append((gain - 0.1, tile))

@@ -964,20 +964,6 @@ def test_pick_order_by_pairs_is_the_plain_order(monkeypatch):
 
 
 
-def test_steps_table_is_the_loop_over_the_distinct_dice():
-    """_turn's _STEPS gives, for dice of faces 1-6, the dice one step from a multiplier in
-    the order (and with the direction) of its loop over ``set(dice)``."""
-    from itertools import combinations_with_replacement
-
-    for n in range(1, 6):
-        for dice in combinations_with_replacement(range(1, 7), n):
-            for d in (dice, dice[::-1]):
-                for mult in range(1, 8):
-                    plain = [(v, 0 if (v % 6) + 1 == mult else 1) for v in set(d)
-                             if (v % 6) + 1 == mult or ((v - 2) % 6) + 1 == mult]
-                    assert [(v, k) for v, k in B._STEPS.get(mult, ()) if v in d] == plain, (d, mult)
-
-
 def test_ship_guard_skips_only_when_no_ship_is_offered():
     """_good_free_action asks for BuyShip only with fewer ships than lanes times harbours:
     with as many, the legal list holds no BuyShip (and ships are offered elsewhere)."""

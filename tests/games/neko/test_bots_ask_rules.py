@@ -30,11 +30,15 @@ from tabletop_nb.games.neko.engine import NekoGame
 GAMES = ((2, range(3)), (3, range(2)), (4, range(3)))
 
 
-@pytest.fixture(scope="module")
-def positions():
-    """(players, state) at every decision with more than one legal action."""
+#: the games whose positions try a query that the games above never make decide (a die
+#: one face from a hub's multiplier, with a Penguin Park tile or fuel to turn it)
+GAMES_FOR = {"adjusted": ((2, (7, 15, 18, 21)),)}
+
+
+def _positions(games) -> list:
+    """(players, state) at every decision with more than one legal action of ``games``."""
     out = []
-    for players, seeds in GAMES:
+    for players, seeds in games:
         game = tabletop_nb.load_game("neko", players=players)
         for seed in seeds:
             for s in tabletop_nb.replay(game, tabletop_nb.play(game, "greedy", seed=seed)):
@@ -42,6 +46,12 @@ def positions():
                 if p not in (CHANCE, TERMINAL) and len(game.legal_actions(s)) > 1:
                     out.append((players, s))
     return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    """(players, state) at every decision with more than one legal action."""
+    return _positions(GAMES)
 
 
 def _choices(positions, game_cls=NekoGame, asked=None) -> list:
@@ -108,6 +118,8 @@ ANALYSIS_CHANGES = {
     "vacant_hubs": lambda f: lambda *a, **k: [],
     # NK-RWD-08, NK-ADS-04: nothing offered
     "offered_cards": lambda f: lambda *a, **k: type(f(*a, **k))(),
+    # NK-FA-15, NK-PP-03: a die turned +1 goes down one face and -1 up one (a sign slip)
+    "adjusted": lambda f: lambda value, delta: f(value, -delta),
     # NK-HC-02: a Harbour City die makes the next harbour free
     "harbour_price_after": lambda f: lambda *a, **k: -100,
 }
@@ -147,6 +159,9 @@ def test_the_bot_follows_a_changed_analysis_query(name, positions, printed, monk
             return g(*a, **k)
         return call
 
+    if name in GAMES_FOR:
+        positions = _positions(GAMES_FOR[name])
+        printed = _choices(positions)
     monkeypatch.setattr(neko_bots, "analysis", _changed_analysis(name, counted))
     n, changed = _compare(positions, printed, asked)
     assert n and changed, f"the greedy bot asked analysis.{name} at {n} positions and did not notice its change"
