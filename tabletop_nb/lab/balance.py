@@ -43,7 +43,8 @@ estimates is lucky, not good). It *races* the settings:
    finalist stops at the first look where it meets every goal (so a setting close to a
    band's edge can still be shown inside it). Skill checks (games between a weaker and a stronger
    bot) run only here: for a finalist that meets every other goal on its fresh games, and,
-   when none met, for the one closest to the bands among those inside every band.
+   when none met, for the one closest to the bands among those inside every band; each plays
+   in quarters and stops as a finalist does (shown to miss, or neither answer within reach).
 5. **An honest verdict, the answer first**: ``"met"`` (a setting meets every goal on
    fresh games), ``"likely"`` (a setting is inside every band on fresh games but its
    intervals are still wider than the tolerances), ``"none"`` ("no lever in this space":
@@ -66,7 +67,8 @@ goal number, at a level fixed before the first finalist is played (each decision
 side of an interval, so each side is at that level); confirming the finalists in order and
 stopping at the first that meets changes no level. "Meets" is read only from a finalist's
 full planned games; "misses" from the anytime-valid sequence on its games (each side at
-that level, at any number of games), so stopping a finalist early changes no level either.
+that level, at any number of games), so stopping a finalist early changes no level either
+(nor does stopping a skill check early: its goal is met only on all its games).
 With several looks, each look's fixed-sample intervals are at an equal share of that level
 (Bonferroni over the looks, whose sizes come from the race's games alone), so reading
 "meets" at the first look that shows it keeps the level too. So with probability at least
@@ -402,7 +404,8 @@ class BalanceResult:
                           if r.n > 0 and not r.band_low <= r.low <= r.high <= r.band_high]
                 shown = "; ".join(f"{stream_title(r.stream)} {format_number(r.stream, r.value)} "
                                   f"[{format_number(r.stream, r.low)}, {format_number(r.stream, r.high)}] against "
-                                  f"{_band(r.stream, r.band_low, r.band_high)}" for r in unsure)
+                                  f"{_band(r.stream, r.band_low, r.band_high)}"
+                                  + (" (surely outside)" if r.missed else "") for r in unsure)
                 parts.append(f"closest on fresh games: {near} ({self._games_of(near):,} games"
                              + (f"; not surely inside a band: {shown}" if shown else "") + ")")
         lev = i.get("levers") or {}
@@ -583,6 +586,15 @@ class BalanceResult:
             lines.append("Confirmation stopped early, neither meeting every goal nor missing one being within reach "
                          f"at {planned:,} fresh games: " + ", ".join(f"{lab} after {n:,}" for lab, n in unsure.items())
                          + ".")
+        skill_stopped = i.get("skill_stopped") or {}
+        if skill_stopped:
+            f = self.finalists
+            stops = []
+            for lab, n in skill_stopped.items():
+                row = f[(f["label"] == lab) & (f["stream"] == "skill_ahead")]
+                how = "shown to miss" if len(row) and bool(row["missed"].iloc[0]) else "neither answer within reach"
+                stops.append(f"{lab} after {n:,} ({how})")
+            lines.append("Skill check stopped early: " + ", ".join(stops) + ".")
         if self.verdict == "none" and self.candidates is not None and len(self.candidates):
             front = self.pareto().sort_values("badness").head(3)
             bad = [c for c in front.columns if c.startswith("badness_")]
@@ -836,7 +848,9 @@ def balance(game: Any, space: Mapping[str, Iterable[Any]], goals: Any, *, bots: 
         games (it may then meet them all) and, when none did, by the one closest to the
         bands among those inside every band (it may then be ``likely``). A search bot thinks at each of its turns, so these are the dearest
         games of a study; 40 gives an interval of about +-0.15 on the share: raise it for a
-        sharper check.
+        sharper check. The rounds are played in quarters; a check stops early once it is shown
+        to miss the goal or neither answer is within reach at this size, and the goal is met
+        only on all of them (``info["skill_stopped"]``).
     alpha : float
         The error of the race (wrongly eliminating or passing a setting) and, separately,
         of the confirmation (reporting a setting to meet a goal it misses).
@@ -1313,6 +1327,7 @@ class _Confirmation:
     skill_seconds: float = 0.0
     interrupted: bool = False
     stopped: dict[str, int] = field(default_factory=dict)   # finalists stopped early: games played
+    skill_stopped: dict[str, int] = field(default_factory=dict)   # skill checks stopped early: games played
     looks: list[int] = field(default_factory=list)           # the games at which "meets" may be read
 
 
@@ -1375,23 +1390,31 @@ def _confirm(study: _Study, settings: _Settings, run: Any, spare: int = 0) -> _C
             if not all(st.inside(*bounds[st.metric][1:]) for st in study.race_streams):
                 unsure.append((max(st.badness(bounds[st.metric][0]) for st in study.race_streams), c))
                 continue   # cannot meet every goal: its skill check waits for the end
-            out.interrupted = _add_skill(study, c, run, conf, out)
+            out.interrupted = _add_skill(study, c, run, conf, out, level)
             if out.interrupted:
                 del found[c.label]   # its skill check did not finish: as if not confirmed
                 break
-        if _confirm_rows(c, conf, study.all_streams, level, race_level=race_level)[0]["verdict"] == "meets":
+        if _confirm_rows(c, conf, study.all_streams, level, race_level=race_level,
+                         short=_short(out, c))[0]["verdict"] == "meets":
             met = True
             break
     if unsure and not (met or out.interrupted):
         best = min(unsure, key=lambda u: (u[0], u[1].order))[1]
-        out.interrupted = _add_skill(study, best, run, found[best.label], out)
+        out.interrupted = _add_skill(study, best, run, found[best.label], out, level)
         if out.interrupted:
             del found[best.label]
     for c in chosen:
         if c.label in found:
             out.rows.extend(_confirm_rows(c, found[c.label], study.all_streams, level,
-                                          stopped=c.label in out.stopped, race_level=race_level))
+                                          stopped=c.label in out.stopped, race_level=race_level,
+                                          short=_short(out, c)))
     return out
+
+
+def _short(out: _Confirmation, c: Candidate) -> tuple[str, ...]:
+    """The goal numbers of ``c`` whose games stopped before their planned size (its skill
+    check, when that stopped early): never read as met."""
+    return ("skill_ahead",) if c.label in out.skill_stopped else ()
 
 
 #: a finalist's confirmation stops early once it is shown to miss a goal, or when both its
@@ -1512,31 +1535,65 @@ def _confirm_chances(values: Mapping[str, np.ndarray], streams: Sequence[Stream]
     return meet, miss
 
 
-def _add_skill(study: _Study, c: Candidate, run: Any, conf: dict[str, np.ndarray], out: _Confirmation) -> bool:
+def _add_skill(study: _Study, c: Candidate, run: Any, conf: dict[str, np.ndarray], out: _Confirmation,
+               level: float) -> bool:
     """Play ``c``'s skill check into its confirmation numbers; True if interrupted."""
     t_s = time.monotonic()
-    ahead, interrupted = _skill_check(study, c, run)
+    ahead, played, interrupted = _skill_check(study, c, run, level)
     out.skill_seconds += time.monotonic() - t_s
     if not interrupted:
-        out.skill_used += study.skill_rounds * len(study.skill_lineups)
+        out.skill_used += played
+        planned = study.skill_rounds * len(study.skill_lineups)
+        if played < planned:
+            out.skill_stopped[c.label] = played
+            run.progress.set_total(run.progress.total - (planned - played))
         conf["skill_ahead"] = ahead
     return interrupted
 
 
-def _skill_check(study: _Study, c: Candidate, run: Any) -> tuple[np.ndarray, bool]:
+def _skill_check(study: _Study, c: Candidate, run: Any, level: float) -> tuple[np.ndarray, int, bool]:
     """Step 4: one finalist's skill games (``SKILL_BASE + r``, the stronger bot in each seat
     in turn: :func:`skill_seats`): per game, the share of weaker seats the stronger bot
-    finished ahead of; and whether the study was interrupted."""
+    finished ahead of (round by round); the games played; and whether the study was
+    interrupted.
+
+    The rounds are played in quarters. The check stops early once the skill number's
+    anytime-valid sequence (at ``level / 2``, as :func:`_confirm_rows` reads "missed") lies
+    outside its band, or when :func:`_confirm_chances` puts both "meets at the planned size"
+    and "shown to miss" under ``CONFIRM_FUTILITY``: a check stopped early is never read as
+    meeting the goal (:func:`_confirm_rows`), so stopping changes no level. (A search bot
+    thinks at every turn: these are the dearest games of a study, and a stronger bot that is
+    plainly not ahead often enough is seen long before the planned size.)"""
     from ..core.study import Request
 
     lineups = study.skill_lineups
-    requests = [Request(f"skill{li}:{c.label}", c.game, [study.skill_specs[k] for k in lu],
-                        [SKILL_BASE + r for r in range(study.skill_rounds)])
-                for li, lu in enumerate(lineups)]
-    got, interrupted = run.play(requests)
-    if interrupted:
-        return np.empty(0), True
-    return _skill_values([got[f"skill{li}:{c.label}"] for li in range(len(lineups))], lineups), False
+    rounds = study.skill_rounds
+    st = next(s for s in study.all_streams if s.metric == "skill_ahead")
+    size = rounds * len(lineups)
+    step = max(1, -(-rounds // 4))
+    got_all: list[dict[int, list]] = [{} for _ in lineups]
+    done = 0
+    values = np.empty(0)
+    while done < rounds:
+        upto = min(rounds, done + step)
+        requests = [Request(f"skill{li}:{c.label}", c.game, [study.skill_specs[k] for k in lu],
+                            [SKILL_BASE + r for r in range(done, upto)])
+                    for li, lu in enumerate(lineups)]
+        got, interrupted = run.play(requests)
+        if interrupted:
+            return np.empty(0), 0, True
+        for li in range(len(lineups)):
+            got_all[li].update(got[f"skill{li}:{c.label}"])
+        done = upto
+        values = _skill_values(got_all, lineups)
+        if done >= rounds:
+            break
+        if st.outside(*stream_interval(st, values, level / 2)):
+            break   # shown to miss: decided
+        meet, miss = _confirm_chances({st.metric: values}, [st], size, level)
+        if meet < CONFIRM_FUTILITY and miss < CONFIRM_FUTILITY:
+            break   # neither answer within reach at the planned size
+    return values, done * len(lineups), False
 
 
 def _result(study: _Study, settings: _Settings, race: _RaceOutcome, conf: _Confirmation, interrupted: bool,
@@ -1564,7 +1621,7 @@ def _result(study: _Study, settings: _Settings, race: _RaceOutcome, conf: _Confi
         "skipped": settings.skipped,
         "plan": race.plan.plain() if race.plan is not None else None,
         "confirm_games": conf.confirm_games, "confirm_stopped": dict(conf.stopped),
-        "confirm_looks": list(conf.looks),
+        "confirm_looks": list(conf.looks), "skill_stopped": dict(conf.skill_stopped),
     })
     return BalanceResult(info, _candidates_frame(cands, study.paths, study.race_streams, settings.level),
                          _history_frame(race.history), finals)
@@ -1903,12 +1960,15 @@ def skill_seats(players: int) -> list[tuple[int, ...]]:
 
 
 def _skill_values(parts: list[dict[int, list]], schedule: list[tuple[int, ...]]) -> np.ndarray:
-    """Per skill game: the share of (stronger, weaker) seat pairs the stronger bot finished
-    ahead in (shared ranks half). Bot 1 of the line-up is the stronger."""
+    """Per skill game, round by round (each round's line-ups in order): the share of
+    (stronger, weaker) seat pairs the stronger bot finished ahead in (shared ranks half). Bot
+    1 of the line-up is the stronger."""
     out = []
-    for li, rows_by_game in enumerate(parts):
-        lineup = schedule[li]
-        for g in sorted(rows_by_game):
+    for g in sorted(set().union(*parts)):
+        for li, rows_by_game in enumerate(parts):
+            if g not in rows_by_game:
+                continue
+            lineup = schedule[li]
             ranks = {r[3]: r[6] for r in rows_by_game[g]}
             ahead = comps = 0.0
             for s1, s2 in itertools.product(range(len(lineup)), repeat=2):
@@ -1921,7 +1981,8 @@ def _skill_values(parts: list[dict[int, list]], schedule: list[tuple[int, ...]])
 
 
 def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Sequence[Stream],
-                  level: float, stopped: bool = False, race_level: float | None = None) -> list[dict]:
+                  level: float, stopped: bool = False, race_level: float | None = None,
+                  short: Sequence[str] = ()) -> list[dict]:
     """One row per goal number of finalist ``c``'s confirmation, and its verdict.
 
     ``race_level`` (default ``level``) is the level of the numbers confirmed at several looks
@@ -1931,7 +1992,8 @@ def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Seque
     a finalist that played every planned game (not ``stopped`` early by :func:`_confirm_games`);
     "missed" from the anytime-valid sequence at ``level / 2`` (:func:`stream_interval`: each
     side at most ``level / 2``, at any number of games), so a finalist stopped early can
-    still be shown to miss, and each kind of claim keeps its side's error."""
+    still be shown to miss, and each kind of claim keeps its side's error. The numbers in
+    ``short`` (a skill check stopped early by :func:`_skill_check`) are not read as met either."""
     rows = []
     for st in streams:
         x = values.get(st.metric, np.empty(0))
@@ -1940,7 +2002,7 @@ def _confirm_rows(c: Candidate, values: Mapping[str, np.ndarray], streams: Seque
         seq_lo, seq_hi = stream_interval(st, x, lv / 2)
         rows.append({"label": c.label, "goal": st.goal, "stream": st.metric, "value": mean, "low": lo,
                      "high": hi, "n": int(np.sum(~np.isnan(x))), "band_low": st.low, "band_high": st.high,
-                     "met": bool(st.inside(lo, hi)) and not stopped, "missed": bool(st.outside(seq_lo, seq_hi)),
+                     "met": bool(st.inside(lo, hi)) and not stopped and st.metric not in short, "missed": bool(st.outside(seq_lo, seq_hi)),
                      "verdict": ""})
     met = [bool(r["met"]) for r in rows]
     missed = [st.goal for st, r in zip(streams, rows) if r["missed"]]
