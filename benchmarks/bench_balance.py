@@ -531,6 +531,38 @@ def run_real(args) -> None:
     _write(args.out, row)
 
 
+def run_skill(args) -> None:
+    """``--part skill``: the skill goal's number (the stronger bot's share of weaker seats
+    finished ahead of, :func:`tabletop_nb.lab.balance._skill_values`) on one setting, played
+    as a study's skill check plays it (``skill_seats`` line-ups, games ``SKILL_BASE + r`` of
+    ``--seed``), with its CPU seconds a game: what a decided skill goal costs."""
+    from tabletop_nb.core.study import Request, StudyRun
+    from tabletop_nb.lab.balance import SKILL_BASE, _build, _skill_values, skill_seats
+    spec = REAL[args.game]
+    game = tt.load_game(spec.get("game", args.game), players=spec["players"])
+    setting = json.loads(args.setting)
+    g = _build(game, list(setting), list(setting.values()))
+    lineups = skill_seats(game.num_players)
+    rounds = -(-args.games // len(lineups))
+    bots = ("greedy", args.skill or "search:10")
+    load0 = _load()
+    t = time.perf_counter()
+    cpu0 = _cpu()
+    with StudyRun("processes", rounds * len(lineups), False, rounds * len(lineups), "skill", entropy=args.seed) as run:
+        got, _ = run.play([Request(f"skill{li}", g, [bots[k] for k in lu], [SKILL_BASE + r for r in range(rounds)])
+                           for li, lu in enumerate(lineups)])
+    wall = time.perf_counter() - t
+    cpu = _cpu() - cpu0
+    v = _skill_values([got[f"skill{li}"] for li in range(len(lineups))], lineups)
+    row = {"part": "skill", "game": args.game, "players": spec["players"], "setting": setting, "bots": list(bots),
+           "at_least": 0.55, "seed": args.seed, "games": int(len(v)), "mean": round(float(v.mean()), 5),
+           "sd": round(float(v.std(ddof=1)), 5), "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
+           "cpu_per_game": round(cpu / len(v), 4), "load_before": load0, "load_after": _load()}
+    print(row, flush=True)
+    row.update(_stamp())
+    _write(args.out, row)
+
+
 def run_measure(args) -> None:
     game = tt.load_game(args.game, players=args.players or REAL[args.game]["players"])
     load = _load()
@@ -713,9 +745,35 @@ def table_measure(rows: list[dict]) -> str:
     return _md(["game", "players", "greedy games", "seat win rates (seat 0 first)", "mean turns"], body)
 
 
+def table_skill(rows: list[dict]) -> str:
+    """The skill goal's number on one setting (``--part skill``), pooled with the study's own
+    check where the same setting's games are in a real row, and the games a decided skill goal
+    needs at the confirmation's level for two finalists (``alpha / 5`` two-sided: a
+    fixed-sample interval clearing 55% at the mean and spread seen; showing it below 55% on
+    the anytime-valid sequence takes more than the fixed-sample count given)."""
+    z = NormalDist().inv_cdf(1 - 0.05 / 10)
+    body = []
+    for r in rows:
+        if r.get("part") != "skill":
+            continue
+        m, sd, n = r["mean"], r["sd"], r["games"]
+        se = sd / math.sqrt(n)
+        gap = m - r["at_least"]
+        need = math.ceil((z * sd / abs(gap)) ** 2) if gap else math.inf
+        what = ("to show it at least" if gap > 0 else "to show it below (at least)")
+        setting = ", ".join(f"{k}={v!r}" for k, v in r["setting"].items())
+        body.append([r["time_utc"], r["game"], setting, f"{r['bots'][1]} vs {r['bots'][0]}", f"{n:,}",
+                     f"{_pct(m)} +- {_pct(1.96 * se)}", f"{sd:.3f}", f"{r['cpu_per_game']:.2f}",
+                     f"{what} {_pct(r['at_least'])}: {need:,} games, {need * r['cpu_per_game'] / 2 / 60:,.0f} min "
+                     f"on two idle cores", f"{r['wall_s']:,.0f} / {r['cpu_s']:,.0f}", _load_span(r),
+                     r.get("mode", "source")])
+    return _md(["run (UTC)", "game", "setting", "bots", "skill games", "share ahead (95%)", "sd a game",
+                "CPU s a game", "a decided skill goal needs", "wall s / CPU s", "load", "mode"], body)
+
+
 TABLES = {"synthetic": table_synthetic, "real": table_real, "first-lines": table_first_lines,
           "plans": table_plans, "widths": table_widths, "rotation": table_rotation, "levers": table_levers,
-          "measure": table_measure}
+          "measure": table_measure, "skill": table_skill}
 
 
 def render_doc(text: str, rows: list[dict]) -> str:
@@ -781,7 +839,7 @@ def _write(path, row: dict) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--part", choices=("synthetic", "real", "measure", "summarise", "levers", "widths", "rotation",
-                                       "tables"),
+                                       "tables", "skill"),
                     required=True)
     ap.add_argument("--levers", action="store_true", help="--part real: balance(..., levers=True)")
     ap.add_argument("--lever-games", type=int, default=600, help="games per one-step change (levers)")
@@ -810,6 +868,8 @@ def main(argv=None) -> None:
     ap.add_argument("--save", default=None, help="save the BalanceResult as JSON here")
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--blocks", type=int, default=1000, help="--part rotation: seeds, each played in 4 rotations")
+    ap.add_argument("--setting", default='{"first_player": -1, "catch_up": false, "start_fish": 7}',
+                    help="--part skill: the setting as JSON")
     ap.add_argument("--balance-code", default="", help="the commit of lab/balance.py that runs (for a scratch clone)")
     args = ap.parse_args(argv)
     global _BALANCE_CODE
@@ -819,7 +879,8 @@ def main(argv=None) -> None:
     if args.budget is None:
         args.budget = 4000 if args.part in ("synthetic", "summarise") else 100_000
     {"synthetic": run_synthetic, "real": run_real, "measure": run_measure, "summarise": run_summarise,
-     "levers": run_levers, "widths": run_widths, "rotation": run_rotation, "tables": run_tables}[args.part](args)
+     "levers": run_levers, "widths": run_widths, "rotation": run_rotation, "tables": run_tables,
+     "skill": run_skill}[args.part](args)
 
 
 if __name__ == "__main__":
