@@ -69,6 +69,7 @@ class PacalGame(Protocol):
     def final_scoring(self, s: PacalState) -> tuple:
         """:meth:`PacalGame.final_scoring`."""
 
+
 __all__ = ["constellation_members", "printed_constellations", "completion_sets", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
@@ -544,10 +545,11 @@ def build_result(game: PacalGame, s: PacalState, cell: int, height: int,
         ended = "bonus"
     elif n == 2 and scores[p] >= game.threshold:
         ended = "threshold"
-    elif n == 2 and not r.two_player_bonus_end and total_after == 0 and total_after < total_before:
+    elif n == 2 and not r.two_player_bonus_end and total_after == 0:
         # PC-TWO-04 (b): without the pyramid end, the game ends when a player builds his
         # last pyramid (no bonus; RULINGS.md): he can never score again, and with only the
-        # 45 points to end it, the game often ran on for ever
+        # 45 points to end it, the game often ran on for ever. The build took its pyramid
+        # from the supply, so the supply held one before: an empty supply now is the last.
         events += (("builtout", p),)
         ended = "built out"
     return BuildResult(tuple(supply_p), discarded, tuple(scores), events, ended, after)
@@ -622,8 +624,8 @@ def turn_ends_game(game: PacalGame, s: PacalState, scores: Sequence[int], ended:
     Rules: PC-END-04."""
     if ended:
         return True
-    n = game.players
-    return n > 2 and s.pos + 1 == n and last_round_after(game, s, scores)
+    # a 2-player game has no last round (PC-TWO-02: last_round_after is never true there)
+    return s.pos + 1 == game.players and last_round_after(game, s, scores)
 
 
 # -- final scoring (PC-FINAL, PC-RIVER, PC-DISTRICT, PC-GODSCORE) --------------------------

@@ -263,3 +263,125 @@ def test_pc_district_02_a_lone_builder_takes_the_first_place():
     assert district_points([1], 6, 2) == [6]
     assert final_scoring_table({2: 1}, 6, 2) == {2: 6}
     assert final_scoring_table({0: 1, 1: 0}, 6, 2) == {0: 6, 1: 0}
+
+
+# -- the survivors of the seed-7 sample at 9d766c4 (benchmarks/results/mutants.jsonl) ------
+
+def test_pc_final_02_a_final_scoring_row_not_of_four_parts_is_refused():
+    """PC-FINAL-02, PC-GODSCORE-01: a house rule's final_scoring gives each seat the four
+    parts (river, lake, districts, god stones) as a tuple; a row of three (the god stones
+    forgotten) or a list is the house rule's mistake, refused naming the four parts, never
+    summed as if it were whole. (Mutant: the check of a row's shape deleted.)"""
+    import tabletop_nb
+    from tabletop_nb import HouseRuleError
+    from tabletop_nb.games.pacal import PacalGame
+
+    class NoGodPart(PacalGame):
+        def final_scoring(self, s):
+            return tuple((r, lk, d) for r, lk, d, g in super().final_scoring(s))
+
+    class Lists(PacalGame):
+        def final_scoring(self, s):
+            return tuple(list(row) for row in super().final_scoring(s))
+
+    for cls in (NoGodPart, Lists):
+        with pytest.raises(HouseRuleError, match=r"not \(river, lake, districts, god stones\)") as err:
+            tabletop_nb.play(cls(players=2), "random", seed=1)
+        assert err.value.hook == "final_scoring"
+
+
+def test_pc_two_02_a_two_player_position_has_no_last_round():
+    """PC-TWO-02, PC-TWO-03: the 2-player game ends at once at its threshold, so it never
+    plays a last round: ``position()`` refuses ``last_round=True`` there (and anything
+    but True or False), and takes it with 3 players."""
+    g2, g3 = open_game(2), open_game(3)
+    with pytest.raises(TabletopError, match="last_round: the 2-player game has no last round"):
+        g2.position(ships=parked(2), last_round=True)
+    with pytest.raises(TabletopError, match="last_round: True or False, not 1"):
+        g3.position(ships=parked(3), last_round=1)
+    assert g3.position(ships=parked(3), last_round=True).last_round is True
+
+
+#: a 2 x 2 island of land (x 0..1) and a 2 x 2 one behind the lake (x 3..4)
+ISLAND = ["DD~EE", "DD~EE"]
+
+
+def test_pc_deadend_03_the_lifted_ships_own_space_is_no_obstacle():
+    """PC-DEADEND-01, PC-DEADEND-03, PC-TURNING-06 (RULINGS: the ship's own start is open):
+    a ship on the corner (0, 0) of a 2 x 2 island rolls 4. Every turning path goes round the
+    island and comes back beside the start, whose other sides are edge and lake: the start
+    is open (the ship is lifted), so that space is no dead end, and as a path may not enter
+    the start (self-avoiding) or end there (``no_reversal``), no turning move exists. The
+    plain search of paths agrees. (Mutants: the start's space taken out of the free spaces
+    the search walks, which made the spaces beside it dead ends.)"""
+    for reading in ("self_avoiding", "no_reversal"):
+        g = game_on(ISLAND, players=2, turning_paths=reading)
+        s = g.position(ships={0: (0, 0), 1: (4, 1)}, face=4)
+        assert dests(g, s, "turn") == set(), reading
+        assert dests(g, s, "straight") == {(1, 0), (0, 1)}
+        start, free = s.ships[0], g.free_mask(s, 0)
+        assert free >> start & 1   # free_mask counts the ship's own space free
+        assert g.turning_moves_search(start, 4, free) == g.turning_moves(start, 4, free) == []
+    # one step less and the path ends beside the start, one more and (no_reversal) it
+    # passes over the start
+    g = game_on(ISLAND, players=2, turning_paths="no_reversal")
+    for face in (3, 5):
+        s = g.position(ships={0: (0, 0), 1: (4, 1)}, face=face)
+        assert dests(g, s, "turn") == {(1, 0), (0, 1)}
+
+
+def test_pc_takeback_03_the_stones_taken_back_are_counted_only_in_the_drop():
+    """PC-TAKEBACK-01, PC-TAKEBACK-03, PC-TAKEBACK-04: a seat with an empty supply takes back
+    a visible stone and must drop it this turn; once dropped, nothing is taken back any
+    more: the build decision and the next seat's turn count 0 stones taken back (the
+    next turn's drops are its own). (Mutant: the next turn started with -1 taken back.)"""
+    from tabletop_nb.games.pacal.state import BUILD, MOVE, Move, NoBuild, TakeBack
+    g = open_game(3)
+    s = g.position(ships=parked(3, s0=(3, 3)), stones={0: [(1, 1), (6, 1)]}, supply={0: 0},
+                   face=2)
+    s = g.apply(s, Move("turn", (4, 2)))   # a turning move: one stone, own ship only
+    assert s.taken == 0 and TakeBack((1, 1)) in g.legal_actions(s)
+    s = g.apply(s, TakeBack((1, 1)))
+    assert s.taken == 1 and Drop(True, -1) in g.legal_actions(s)
+    assert Drop(False, -1) not in g.legal_actions(s)   # a stone taken back must be used
+    s = g.apply(s, Drop(True, -1))
+    assert s.phase == BUILD and s.taken == 0
+    s = g.apply(s, NoBuild())
+    assert s.phase == MOVE and s.player == 1 and s.taken == 0
+
+
+def test_pc_score_03_the_gain_bound_of_the_printed_game_is_each_districts_value():
+    """PC-SCORE-03..05, PC-SCORE-08: with the printed district_gain a build scores its
+    district's value or nothing, so ``analysis.district_gain_bounds`` is each district's
+    value: no gain is above it and a district's first pyramid reaches it (a bound that is
+    missing makes the greedy bot ask every move's gain, one that is too low changes its
+    moves: test_bots_ask_rules). (Mutant: the bound of the printed game missing.)"""
+    import itertools
+
+    import tabletop_nb
+    from tabletop_nb.games.pacal import analysis
+    g = tabletop_nb.load_game("pacal", players=3)
+    bounds = analysis.district_gain_bounds(g)
+    assert bounds is not None and len(bounds) == len(g.geo.values)
+    for k, bound in enumerate(bounds):
+        assert g.district_gain(k, [0, 0, 0], 0, 1) == bound == g.geo.values[k]   # the first pyramid
+        for before in itertools.product(range(4), repeat=3):
+            for added in (1, 2, 3):
+                assert 0 <= g.district_gain(k, list(before), 1, added) <= bound
+
+
+def test_pc_const_12_an_empty_gap_holds_no_piece_of_any_colour():
+    """PC-CONST-12 (c), ``gap_contents="empty"``: a gap of a constellation must be empty:
+    another seat's stone, the builder's own stone that is no member, or a pyramid of any
+    seat there each refuse the line; the same line with its gaps empty is offered.
+    (Mutant: stones left out of what fills a gap.)"""
+    g = open_game(3, gap_contents="empty")
+    line = [(0, 0), (2, 0), (4, 0)]
+    want = Build(3, (0, 0), ((0, 0), (2, 0), (4, 0)))
+    s = g.position(ships=parked(3), phase="build", stones={0: line})
+    assert want in g.legal_actions(s)
+    for table in (dict(stones={0: line, 1: [(1, 0)]}),          # another seat's stone
+                  dict(stones={0: line + [(3, 0)]}),             # an own stone, no member
+                  dict(stones={0: line}, pyramids={(1, 0): (2, 1)})):
+        s = g.position(ships=parked(3), phase="build", **table)
+        assert want not in g.legal_actions(s), table

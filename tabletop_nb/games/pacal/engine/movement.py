@@ -61,7 +61,8 @@ def free_mask(game: PacalGame, s: PacalState, seat: int) -> int:
     s : PacalState
         The state.
     seat : int
-        The seat whose ship moves (its own space counts as free).
+        The seat whose ship moves (its own space counts as free: the lifted ship is no
+        obstacle to its own path, which :func:`turning_moves` relies on).
 
     Returns
     -------
@@ -164,7 +165,9 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
     pips : int
         The die's face.
     free : int
-        Bit set of the spaces the ship may enter (:func:`free_mask`).
+        Bit set of the spaces the ship may enter (:func:`free_mask`), its own space
+        included: the lifted ship's space is no obstacle (a ``no_reversal`` path may
+        pass it, and it is open beside a dead end).
 
     Returns
     -------
@@ -192,14 +195,14 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
         return turning_moves_search(game, ship, pips, free)
     geo = game.geo
     pad = geo.pad
-    fp = free | (1 << ship)  # the lifted ship's own space is no obstacle
     start = 1 << ship
-    re, rs, rw, rn = (start << 1) & fp, (start << pad) & fp, start >> 1 & fp, start >> pad & fp
+    re, rs, rw, rn = ((start << 1) & free, (start << pad) & free,
+                      start >> 1 & free, start >> pad & free)
     stops = 0
     if pips > 1:
         # cells whose neighbour to the east / south / west / north is free (the reach
-        # sets below lie inside ``fp``, on the board, so no board mask is needed)
-        fe, fs, fw, fn = fp >> 1, fp >> pad, fp << 1, fp << pad
+        # sets below lie inside ``free``, on the board, so no board mask is needed)
+        fe, fs, fw, fn = free >> 1, free >> pad, free << 1, free << pad
         # dead end after moving east: north, east, south blocked (west is where it came from)
         de, ds, dw, dn = ~(fn | fe | fs), ~(fe | fs | fw), ~(fs | fw | fn), ~(fw | fn | fe)
         for _ in range(pips - 1):
@@ -207,8 +210,8 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
             # a dead end has no free space ahead, so it adds nothing to the next step:
             # it need not be taken out of the reach sets
             h, v = re | rw, rs | rn
-            re, rs, rw, rn = (((re | v) << 1) & fp, ((rs | h) << pad) & fp,
-                              ((rw | v) >> 1) & fp, ((rn | h) >> pad) & fp)
+            re, rs, rw, rn = (((re | v) << 1) & free, ((rs | h) << pad) & free,
+                              ((rw | v) >> 1) & free, ((rn | h) >> pad) & free)
     full = (re | rs | rw | rn) & ~start
     stops &= ~start
     if avoid and pips == 5:
@@ -216,7 +219,7 @@ def turning_moves(game: PacalGame, ship: int, pips: int, free: int) -> list[int]
         if near:
             rings = geo.rings
             for j in bit_list(near):
-                if not any(fp & m == m for m in rings[(ship, j)]):
+                if not any(free & m == m for m in rings[(ship, j)]):
                     full &= ~(1 << j)
     return bit_list(full | stops)
 
@@ -237,7 +240,8 @@ def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> li
     pips : int
         The die's face.
     free : int
-        Bit set of the spaces the ship may enter (:func:`free_mask`).
+        Bit set of the spaces the ship may enter (:func:`free_mask`), its own space
+        included, as :func:`turning_moves` takes it.
 
     Returns
     -------
@@ -254,16 +258,12 @@ def turning_moves_search(game: PacalGame, ship: int, pips: int, free: int) -> li
     True
     """
     nbrs = game.geo.nbrs
-    free = free | (1 << ship)  # the lifted ship's own space is no obstacle
     ends: set[int] = set()
     avoid = game.rules.turning_paths == "self_avoiding"
 
     def dead_end(v: int, came: int) -> bool:
         """No free space ahead of ``v`` but the one the path came from."""
-        for w in nbrs[v]:
-            if w != came and free >> w & 1:
-                return False
-        return True
+        return not any(w != came and free >> w & 1 for w in nbrs[v])
 
     def walk(u: int, prev: int, left: int, seen: int) -> None:
         """Every path on from ``u`` with ``left`` steps to go."""

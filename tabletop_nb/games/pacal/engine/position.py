@@ -64,7 +64,8 @@ def position(game: PacalGame, *, ships: Mapping[int, tuple] | Iterable[tuple],
     allowance : int, default 2
         Stones the turn's move allows dropping (0, 1 or 2).
     last_round : bool, default False
-        Whether this is the last round.
+        Whether this is the last round (3 to 5 players: a score has reached the end
+        threshold).
 
     Returns
     -------
@@ -190,6 +191,11 @@ def _position(game: PacalGame, n, r, geo, ships, stones, pyramids, phase, player
         refuse("face", f"{face!r} is not a face of the die ({sorted(map(str, r.die.pmf))})")
     if isinstance(allowance, bool) or allowance not in (0, 1, 2):
         refuse("allowance", "0, 1 or 2 stones may be dropped")
+    if type(last_round) is not bool:
+        refuse("last_round", f"True or False, not {last_round!r}")
+    if last_round and n == 2:
+        refuse("last_round", "the 2-player game has no last round: it ends at once at the "
+               f"{game.threshold} points (PC-TWO-02)")
     if phase in ("move", "drop", "build") and ship_t[player] < 0:
         refuse("ships", f"seat {player} is to play but has no ship on the board")
     ph = {"move": MOVE, "drop": DROP, "build": BUILD, "roll": ROLL}[phase]

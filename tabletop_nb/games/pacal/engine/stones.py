@@ -268,5 +268,7 @@ def drop(game: PacalGame, s: PacalState, a: Drop) -> PacalState:
     if a.into >= 0:
         clash = drop_stone(stones, supply, p, s.ships[a.into])
         ev.append(("drop", p, a.into, clash))
+    # the stones taken back go down now (PC-TAKEBACK-03): outside the drop decision the
+    # count is 0, so the turn's end has nothing to reset
     s2 = evolve(s, stones=tuple(stones), supply=tuple(supply), taken=0, events=tuple(ev))
     return game.after_drops(s2)

@@ -186,16 +186,16 @@ def end_turn(game: PacalGame, s: PacalState, scores: tuple, events: tuple, ended
                                               events=events + (("stalled", STALL_TURNS),)),
                                  "stalled")
         return evolve(s, phase=ROLL, player=1 - s.player, turn=turn, round=turn // 2 + 1,
-                      scores=scores, events=events, allowance=0, taken=0, moved=0, options=(),
+                      scores=scores, events=events, allowance=0, moved=0, options=(),
                       last_round=last_round, idle=idle)
     pos = s.pos + 1
     if pos == n:
         roller = (s.roller + 1) % n
         return evolve(s, phase=ROLL, player=roller, roller=roller, pos=0, round=s.round + 1,
-                      turn=turn, scores=scores, events=events, allowance=0, taken=0, moved=0,
+                      turn=turn, scores=scores, events=events, allowance=0, moved=0,
                       options=(), last_round=last_round)
     s2 = evolve(s, phase=MOVE, player=(s.roller + pos) % n, pos=pos, turn=turn,
-                scores=scores, events=events, allowance=0, taken=0, moved=0,
+                scores=scores, events=events, allowance=0, moved=0,
                 last_round=last_round)
     s2.options = move_options(game, s2)   # s2 is this call's new state (base.py: decisions)
     return s2
