@@ -19,7 +19,7 @@ Examples
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol, Sequence
 
 from ...core import memo
 from ...core.hooks import overridden_hooks
@@ -70,7 +70,15 @@ class PacalGame(Protocol):
         """:meth:`PacalGame.final_scoring`."""
 
 
-__all__ = ["constellation_members", "printed_constellations", "completion_sets", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds", "district_points", "place_points", "final_scoring_table",
+class _GameWithRules(PacalGame, Protocol):
+    """A game that can be read again under changed rules (the game class itself)."""
+
+    def with_rules(self, **changes: Any) -> Any:
+        """:meth:`PacalGame.with_rules`: a game of the same class."""
+
+
+__all__ = ["constellation_members", "printed_constellations", "completion_sets", "heights", "new_pyramid_heights", "district_stories", "majority_gain", "district_gain_bounds",
+           "district_gain_without_ties", "district_points", "place_points", "final_scoring_table",
            "BuildResult", "build_result", "last_round_after", "turn_ends_game",
            "Tallies", "final_tallies", "final_points", "tallies_points", "tallies_after",
            "final_after_build", "drop_allowance", "drop_clashes"]
@@ -426,6 +434,47 @@ def district_gain_bounds(game: PacalGame) -> tuple[int, ...] | None:
     if "district_gain" in overridden_hooks(type(game)):
         return None
     return tuple(max(v, 0) for v in game.geo.values)
+
+
+def district_gain_without_ties(game: _GameWithRules) -> Callable[[int, list[int], int, int], int]:
+    """The game's :meth:`PacalGame.district_gain` read with a tie for first paying nothing
+    (``rules.tie_scores`` off, the printed reading of ties): the greedy bot values
+    its moves by it (a tie for first is not worth chasing while moving, even where the
+    rules pay it; the builds themselves it values by :func:`build_result`).
+
+    The game's own hook when ties pay nothing anyway; :func:`majority_gain` without
+    ties when the hook is the printed one; else the same class's hook under
+    ``tie_scores=False`` (a house rule's gain, read without ties).
+
+    Parameters
+    ----------
+    game : PacalGame
+        The game.
+
+    Returns
+    -------
+    callable
+        ``gain(district, before, seat, added) -> int``, as :meth:`PacalGame.district_gain`.
+
+    Examples
+    --------
+    Catching up with the leader of district 0 pays under ``tie_scores``, but not here:
+
+    >>> import tabletop_nb
+    >>> game = tabletop_nb.load_game("pacal", players=3, tie_scores=True)
+    >>> game.district_gain(0, [2, 3, 0], 0, 1) > 0, district_gain_without_ties(game)(0, [2, 3, 0], 0, 1)
+    (True, 0)
+    """
+    if not game.rules.tie_scores:
+        return game.district_gain
+    if district_gain_bounds(game) is not None:   # the printed hook: the majority rule
+        values = game.geo.values
+
+        def printed_without_ties(district: int, before: list[int], seat: int, added: int) -> int:
+            """The printed :meth:`PacalGame.district_gain` with ``ties`` False."""
+            return majority_gain(values[district], before, seat, added, False)
+        return printed_without_ties
+    return game.with_rules(tie_scores=False).district_gain
 
 
 class BuildResult(NamedTuple):

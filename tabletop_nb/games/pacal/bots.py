@@ -448,9 +448,10 @@ class _GameReading:
     """What the greedy bot reads of a game once: the most its districts can pay
     (``analysis.district_gain_bounds``), whether its constellations are the printed
     shapes (``analysis.printed_constellations``), and the district gain it values moves
-    by: the game's ``district_gain`` read without paying ties (a tie for first is not
-    worth chasing while moving, even where the rules pay it; builds are valued by the
-    engine's ``analysis.build_result``)."""
+    by: the game's ``district_gain`` read without paying ties
+    (``analysis.district_gain_without_ties``: a tie for first is not worth chasing while
+    moving, even where the rules pay it; builds are valued by the engine's
+    ``analysis.build_result``)."""
 
     __slots__ = ("game", "bounds", "printed_shapes", "move_gain")
 
@@ -459,16 +460,7 @@ class _GameReading:
         self.game = game
         self.bounds = analysis.district_gain_bounds(game)
         self.printed_shapes = analysis.printed_constellations(game)
-        if not game.rules.tie_scores:
-            self.move_gain = game.district_gain
-        elif self.bounds is not None:   # the printed hook: the majority rule without ties
-            values = game.geo.values
-
-            def printed_without_ties(k: int, before: list[int], seat: int, added: int) -> int:
-                return analysis.majority_gain(values[k], before, seat, added, False)
-            self.move_gain = printed_without_ties
-        else:   # a house rule's hook, asked of the same class read without tie_scores
-            self.move_gain = game.with_rules(tie_scores=False).district_gain
+        self.move_gain = analysis.district_gain_without_ties(game)
 
 
 class ShapeTables:

@@ -30,9 +30,9 @@ from tabletop_nb.games.pacal.state import BUILD, DROP, GOD, MOVE, Build
 PHASES = (MOVE, DROP, BUILD, GOD)
 
 
-def _positions(players: int, seeds) -> list:
+def _positions(players: int, seeds, **rules) -> list:
     """The states of seeded greedy games where a seat chooses among several options."""
-    game = tabletop_nb.load_game("pacal", players=players)
+    game = tabletop_nb.load_game("pacal", players=players, **rules)
     out = []
     for seed in seeds:
         for s in tabletop_nb.replay(game, tabletop_nb.play(game, "greedy", seed=seed)):
@@ -67,10 +67,10 @@ def endings():
     return _ending_builds(3, range(12)) + _ending_builds(2, range(6))
 
 
-def _choices(states, game_cls=PacalGame, seeds=None) -> list:
+def _choices(states, game_cls=PacalGame, seeds=None, **rules) -> list:
     """What a fresh greedy bot and the search bot's candidates are at each state (the
-    game made afresh too, so no cache of an earlier run answers), with generator seed
-    ``seeds[i]`` (default ``i``) at state ``i``."""
+    game, with ``rules`` changed, made afresh too, so no cache of an earlier run answers),
+    with generator seed ``seeds[i]`` (default ``i``) at state ``i``."""
     games = {}
     out = []
     bot = pacal_bots.GreedyBot()
@@ -80,7 +80,7 @@ def _choices(states, game_cls=PacalGame, seeds=None) -> list:
         n = len(s.scores)
         game = games.get(n)
         if game is None:
-            game = games[n] = game_cls(players=n)
+            game = games[n] = game_cls(players=n, **rules)
         greedy = bot(game, s, np.random.default_rng(seed))
         search = tuple(pacal_bots.search_actions(game, s, np.random.default_rng(seed)))
         estimate = pacal_bots.estimate_scores(game, s)
@@ -273,3 +273,17 @@ def test_pc_conflict_02_drop_clashes_are_asked(monkeypatch, positions, base):
     drops = [i for i, s in enumerate(positions) if s.phase == DROP]
     after = _choices([positions[i] for i in drops], seeds=drops)
     assert sum(base[i][0] != a[0] for i, a in zip(drops, after)) > 0
+
+
+@source_only
+def test_pc_score_07_moves_are_valued_by_the_gain_without_ties(monkeypatch):
+    """PC-SCORE-07 (``rules.tie_scores``: catching up with the leader pays): the greedy bot
+    values its moves by the district gain read without ties, which it asks of
+    ``analysis.district_gain_without_ties`` (the rules' reading of ties is not the bot's to
+    read): if that answer paid ties as the game does, its moves change."""
+    states = _positions(3, range(3), tie_scores=True)
+    moves = [s for s in states if s.phase == MOVE]
+    before = _choices(moves, tie_scores=True)
+    monkeypatch.setattr(analysis, "district_gain_without_ties", lambda game: game.district_gain)
+    after = _choices(moves, tie_scores=True)
+    assert sum(a[0] != b[0] for a, b in zip(before, after)) > 0
