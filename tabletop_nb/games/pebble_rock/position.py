@@ -18,7 +18,7 @@ from typing import Iterable, Mapping
 from ...core.errors import TabletopError
 from ...core.position import per_seat, refuse
 from ._invariants import invariants
-from .analysis import occupied
+from .analysis import hold_room, occupied
 from .engine.end_of_turn import end_of_turn
 from .engine.movement import die_movement
 from .engine.turn import run
@@ -165,10 +165,6 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
                    cargo=_int(f"cargo[{q}]", ca, 0), passengers=pa, treasures=tr, items=it,
                    completed=co, treasure_values=tuple(_int(f"treasure_values[{q}]", v)
                                                        for v in tv), lighthouse=lh)
-        cap = r.upgraded_capacity if "cargo_upgrade" in it else r.cargo_capacity
-        if p.tokens > cap:
-            _refuse(f"cargo[{q}]", f"{p.cargo} cargo + {len(pa)} passengers + {len(tr)} "
-                    f"treasures is more than the hold's {cap} spaces")
         seats.append(p)
     if sum(p.lighthouse for p in seats) > 1:
         _refuse("lighthouse", "there is one Lighthouse token")
@@ -285,6 +281,12 @@ def _read(game, *, boats: Iterable[int] | Mapping[int, int] | None = None,
               table=table, secret=secret, round=round, seat=seat, first=first, turns=turns,
               phase="choose" if step == "choose" else "move", turn=turn, steps=movement,
               moved=moved)
+    for q, p in enumerate(seats):
+        # the hold's size is the capacity hook's (analysis.hold_room), a house rule's too
+        room = hold_room(game, s, q)
+        if room < 0:
+            _refuse(f"cargo[{q}]", f"{p.cargo} cargo + {len(p.passengers)} passengers + "
+                    f"{len(p.treasures)} treasures is more than the hold's {p.tokens + room} spaces")
     if dice == "catch_up" and step != "choose" and not (r.catch_up and game.alone_last(s, seat)):
         _refuse("dice", "catch-up dice are only for the player alone in last place (PR-DICE-03)")
     return s, step, pos

@@ -188,3 +188,31 @@ def test_end_step_queues_the_end_of_turn_where_the_boat_stopped(game):
 def test_a_keyword_of_the_wrong_shape_is_refused_clearly(game, table):
     with pytest.raises(TabletopError, match="impossible position"):
         game.position(**table)
+
+
+def test_pr_setup_11_a_positions_holds_are_the_capacity_hooks():
+    """PR-SETUP-11, PR-ITEM-UPG-01, PR-PASS-05: ``position()`` sizes each hold by the game's
+    ``capacity`` hook (through ``analysis.hold_room``), never by the printed numbers: under a
+    house rule of bigger holds 5 tokens fit without a Cargo Upgrade, under smaller holds 4
+    do not, and the printed game decides the other way round both times."""
+    from tabletop_nb.games.pebble_rock import PebbleRockGame
+
+    class BigHolds(PebbleRockGame):
+        def capacity(self, s, seat):
+            return super().capacity(s, seat) + 1
+
+    class SmallHolds(PebbleRockGame):
+        def capacity(self, s, seat):
+            return super().capacity(s, seat) - 1
+
+    printed = tabletop_nb.load_game("pebble_rock", players=2)
+    big, small = BigHolds(printed.rules), SmallHolds(printed.rules)
+    assert big.position(cargo=[5, 0]).players[0].cargo == 5
+    with pytest.raises(TabletopError, match=r"cargo\[0\]: 5 cargo \+ 0 passengers \+ 0 treasures "
+                                            r"is more than the hold's 4 spaces"):
+        printed.position(cargo=[5, 0])
+    assert printed.position(cargo=[0, 4]).players[1].cargo == 4
+    with pytest.raises(TabletopError, match=r"cargo\[1\]: 4 cargo .* more than the hold's 3 spaces"):
+        small.position(cargo=[0, 4])
+    # a Cargo Upgrade (5 spaces printed) under the bigger holds: 6
+    assert big.position(cargo=[6, 0], items={0: ("cargo_upgrade",)}).players[0].cargo == 6
