@@ -26,7 +26,9 @@ the load average before and after (the machine may be shared: read the time with
 ``two_cores_s`` is what the analysis would take on two idle cores, from CPU seconds: the
 same analysis run once more serially, each estimate's CPU time taken, and the estimates
 dealt in the analysis's own chunks to two workers as they come free (the longer worker's
-sum, plus the set-up before the first estimate).
+sum, plus the set-up before the first estimate); ``serial_cpu_s`` is that serial run's CPU
+seconds and ``workers_cpu_s`` the worker processes' part of ``cpu_s`` (0 where the analysis
+ran in this process), so the two ways of running it can be compared in CPU.
 
     python benchmarks/bench_luck.py --game pacal --players 2 --games 200 --save
     python benchmarks/bench_luck.py --game pebble_rock --no-quick --games 200 --save
@@ -51,8 +53,13 @@ RESULTS = Path(__file__).resolve().parent / "results" / "luck.jsonl"
 def cpu_seconds() -> float:
     """CPU time of this process and of its finished children."""
     me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime + workers_cpu()
+
+
+def workers_cpu() -> float:
+    """CPU time of this process's finished children (the analysis's worker processes)."""
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    return kids.ru_utime + kids.ru_stime
 
 
 #: the error measures a many-game row compares, by their column in the per-seat table:
@@ -63,9 +70,10 @@ MEASURES = ("error", "points_error", "missed")
 
 
 def paired_errors(table, bots: list[str], measure: str = "error") -> dict:
-    """For each two bots, the mean per game of (first's error - second's) over the games
-    where both played (a bot in several seats: its seats' mean), with a 95% interval that
-    counts each round's games (one seed, one deal) once (``dealt_ci``)."""
+    """For each two bots, the mean per game of (first's ``measure`` - second's: an error,
+    or the result or gain) over the games where both played (a bot in several seats: its
+    seats' mean), with a 95% interval that counts each round's games (one seed, one deal)
+    once (``dealt_ci``)."""
     import pandas as pd
 
     from tabletop_nb.lab.analyse import dealt_ci
@@ -117,6 +125,14 @@ def summarise(ls, bots: list[str], judged: bool, alternatives: int = 2) -> dict:
             measures[m] = {"by_bot": by_bot, "paired": pm,
                            "ordered": all(pm[f"{a}-{b}"][1] > 0 for a, b in zip(bots, bots[1:]))}
         out["measures"] = measures
+    # what the bots won in the same games, beside what their errors say: each bot's mean
+    # result (its win share) and gain (result minus its starting win chance), and the
+    # same paired within games, as the errors are
+    t = ls.table.assign(gain=ls.table.result - ls.table.start)
+    for col in ("result", "gain"):
+        out[f"{col}_by_bot"] = {b: [round(e.value, 4), round(e.low, 4), round(e.high, 4)]
+                                for b, g in t.groupby("bot") for e in [dealt_ci(g, col)]}
+        out[f"{col}_paired"] = paired_errors(t, bots, col)
     if "luck_table" in ls.table:  # the same games' luck seen by the whole table
         out["luck_table_by_seat"] = {
             int(s): [round(e.value, 4), round(e.low, 4), round(e.high, 4)]
@@ -207,14 +223,17 @@ def many(args) -> dict:
     return out
 
 
-def two_cores(game, rec, quick: bool) -> float:
-    """CPU seconds the analysis would take as wall time on two idle cores (see the module)."""
+def two_cores(game, rec, quick: bool) -> tuple[float, float]:
+    """The same analysis run once more serially: what it would take as wall time on two
+    idle cores, from CPU seconds (see the module), and its CPU seconds (to set beside the
+    two worker processes' own)."""
     from tabletop_nb.lab.analyse import _chunk_size
 
     marks: list[float] = []
     c0 = time.process_time()
     tt.analyse(game, rec, quick=quick, executor="serial",
                progress=lambda done, total: marks.append(time.process_time()))
+    total = time.process_time() - c0
     setup = marks[0] - c0 if marks else 0.0
     each = [b - a for a, b in zip(marks, marks[1:])]
     each.insert(0, 0.0)  # the first estimate is in the set-up figure (not told apart)
@@ -222,7 +241,7 @@ def two_cores(game, rec, quick: bool) -> float:
     workers = [0.0, 0.0]
     for k in range(0, len(each), size):
         workers[workers.index(min(workers))] += sum(each[k:k + size])
-    return setup + max(workers)
+    return setup + max(workers), total
 
 
 def timing(args) -> list[dict]:
@@ -231,9 +250,9 @@ def timing(args) -> list[dict]:
         game = tt.load_game(name, players=4)
         rec = tt.play(game, ["greedy", "random", "greedy", "random"], seed=args.seed)
         for quick in (True, False):
-            load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
+            load0, t0, c0, w0 = os.getloadavg(), time.time(), cpu_seconds(), workers_cpu()
             a = tt.analyse(game, rec, quick=quick, progress=True)
-            wall, cpu = time.time() - t0, cpu_seconds() - c0
+            wall, cpu, workers = time.time() - t0, cpu_seconds() - c0, workers_cpu() - w0
             load1 = os.getloadavg()
             row = {"kind": "time", "game": name, "players": 4, "quick": quick,
                    "actions": len(rec.actions), "decisions_judged": len(a.decisions),
@@ -241,7 +260,9 @@ def timing(args) -> list[dict]:
                    "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
                    "load_before": [round(x, 2) for x in load0],
                    "load_after": [round(x, 2) for x in load1],
-                   "two_cores_s": round(two_cores(game, rec, quick), 1)}
+                   "workers_cpu_s": round(workers, 1)}
+            two, serial = two_cores(game, rec, quick)
+            row.update(two_cores_s=round(two, 1), serial_cpu_s=round(serial, 1))
             print(json.dumps(row))
             rows.append(row)
     return rows
@@ -284,15 +305,51 @@ def error_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def wins_rows(rows: list[dict]) -> list[dict]:
+    """Per game, players and bots, the last many-game row with decisions judged that
+    records what the bots won (``result_paired``, ``gain_paired``)."""
+    out: dict = {}
+    for r in rows:
+        if r.get("kind") == "many" and r.get("ordered") is not None and r.get("gain_paired"):
+            out[(r["game"], r["players"], tuple(r["bots"]))] = r
+    return [out[k] for k in sorted(out, key=lambda k: (GAMES.index(k[0]), k[1], k[2]))]
+
+
+def wins_table(rows: list[dict]) -> str:
+    """The guide's table of what each stronger bot won against the next weaker one, beside
+    what its errors say (markdown), from the results rows: per neighbouring two bots
+    ``a, b`` (``b`` the stronger), paired within games, ``b``'s win share minus ``a``'s,
+    its gain (result minus starting win chance) minus ``a``'s, and ``a``'s error minus
+    ``b``'s (what ``b``'s own decisions gained over ``a``'s, measured against the rollout
+    bot)."""
+    def flip(x) -> list:  # b - a from a - b
+        return [-x[0], -x[2], -x[1]]
+
+    def cell(x) -> str:
+        return f"{x[0]:+.2f} ({x[1]:+.2f} to {x[2]:+.2f})"
+    lines = ["| game | players, games | bots (weaker, stronger) | wins: stronger - weaker "
+             "| gain: stronger - weaker | error: weaker - stronger |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for r in wins_rows(rows):
+        for a, b in zip(r["bots"], r["bots"][1:]):
+            key = f"{a}-{b}"
+            lines.append(f"| {r['game']} | {r['players']}, {r['games']} | {a}, {b} "
+                         f"| {cell(flip(r['result_paired'][key]))} "
+                         f"| {cell(flip(r['gain_paired'][key]))} "
+                         f"| {cell(r['error_paired'][key])} |")
+    return "\n".join(lines)
+
+
 def luck_rows(rows: list[dict]) -> list[dict]:
-    """Per game and per kind of rollout worlds (the games' seed, or apart from it), the last
-    many-game run of the three bots at three players played in blocks."""
+    """Per game and per rollout worlds (the games' seed, or each seed apart from it), the
+    last many-game run of the three bots at three players played in blocks."""
     out: dict = {}
     for r in rows:
         if r.get("kind") == "many" and r.get("bots") == ORDER and r.get("players") == 3 \
                 and r.get("blocks"):
-            out[(r["game"], r.get("eval_seed") is not None)] = r
-    return [out[k] for k in sorted(out, key=lambda k: (GAMES.index(k[0]), k[1]))]
+            out[(r["game"], r.get("eval_seed"))] = r
+    return [out[k] for k in sorted(out, key=lambda k: (GAMES.index(k[0]), k[1] is not None,
+                                                       k[1] or 0))]
 
 
 def luck_table(rows: list[dict]) -> str:
@@ -330,6 +387,8 @@ def main(argv=None) -> None:
                    help="print the guide's table of errors per bot from luck.jsonl")
     p.add_argument("--luck-summary", action="store_true",
                    help="print the guide's table of luck per seat and per bot from luck.jsonl")
+    p.add_argument("--wins-table", action="store_true",
+                   help="print the guide's table of wins, gains and errors of neighbouring bots")
     p.add_argument("--game", default="pacal")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=200)
@@ -356,6 +415,9 @@ def main(argv=None) -> None:
         return
     if args.luck_summary:
         print(luck_table(read_results()))
+        return
+    if args.wins_table:
+        print(wins_table(read_results()))
         return
     rows = timing(args) if args.time else [many(args)]
     for row in rows:
