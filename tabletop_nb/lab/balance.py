@@ -352,6 +352,9 @@ class BalanceResult:
             label = _label(self.paths, list(self.best.values()))
             return f"Met: {label}: {self._figures(label)}."
         plan = self.plan
+        skill_open = self._skill_open() if v in ("likely", "undecided") else None
+        if skill_open:
+            return skill_open
         if v in ("likely", "undecided") and plan is not None and not plan.enough:
             return self._out_of_reach(plan)
         if v == "likely" and i.get("closest"):
@@ -369,6 +372,53 @@ class BalanceResult:
                         f"({r['label']}), and it {_spread(r, 'across the {n} settings')}.")
             return "No lever in this space: " + i["verdict_text"]
         return i["verdict_text"]
+
+    def _skill_open(self) -> str | None:
+        """The first line when a finalist meets every goal but the skill goal on its fresh games
+        and its skill check decided nothing (neither met nor shown to miss): that, first, with
+        the skill games that would decide it at the share seen; None otherwise."""
+        f = self.finalists
+        if f is None or not len(f) or "skill_ahead" not in set(f["stream"]):
+            return None
+        for label, part in f.groupby("label", sort=False):
+            rest, skill = part[part["stream"] != "skill_ahead"], part[part["stream"] == "skill_ahead"]
+            if not len(rest) or not rest["met"].all() or not len(skill):
+                continue
+            r = next(skill.itertuples())
+            if r.met or r.missed or not r.n:
+                continue
+            st = str(r.stream)
+            n = int(self._games_of(str(label)))
+            shown = ", ".join(f"{stream_title(x.stream)} {format_number(x.stream, x.value)} "
+                              f"[{format_number(x.stream, x.low)}, {format_number(x.stream, x.high)}]"
+                              for x in rest.itertuples())
+            planned = self.info.get("skill_games")
+            stop = ""
+            if str(label) in (self.info.get("skill_stopped") or {}):
+                stop = " (stopped: neither answer within reach" + (f" at {int(planned):,}" if planned else "") + ")"
+            k = max(1, f["label"].nunique())
+            z = NormalDist().inv_cdf(1 - float(self.info.get("alpha", 0.05)) / (k * len(part)))
+            sd = (r.high - r.low) / 2 / z * math.sqrt(r.n)
+            gap = r.value - r.band_low
+            secs = (self.seconds or {}).get("skill", 0.0)
+            played = (self.games or {}).get("skill", 0)
+            rate = played / secs if secs and played else None
+
+            def games(m: int) -> str:
+                return f"{m:,} skill games" + (f", about {_duration(m / rate)} at the rate measured" if rate else "")
+            if gap > 0 and sd > 0:
+                need = math.ceil((z * sd / gap) ** 2)
+                todo = f"To decide it: skill_games={need:,} shows it met at the share seen ({games(need)})."
+            else:
+                need = math.ceil((z * sd / max(-gap, 1e-9)) ** 2) if sd > 0 else 0
+                todo = (f"At the share seen it is below the goal, so more skill games would more likely show it "
+                        f"missed than met (at least {games(need)}); the ways out are the goal's own: a stronger "
+                        f"bot, or a lower share.")
+            return (f"Every goal but {r.goal} met: {label} meets them on {n:,} fresh games ({shown}); {r.goal} is "
+                    f"not decided: {stream_title(st)} {format_number(st, r.value)} [{format_number(st, r.low)}, "
+                    f"{format_number(st, r.high)}] against at least {format_number(st, r.band_low)} on {int(r.n):,} "
+                    f"skill games{stop}. {todo}")
+        return None
 
     def _unsure(self, label: str) -> str:
         """The goal numbers of finalist ``label`` not surely met, with intervals and bands."""
@@ -1622,6 +1672,7 @@ def _result(study: _Study, settings: _Settings, race: _RaceOutcome, conf: _Confi
         "plan": race.plan.plain() if race.plan is not None else None,
         "confirm_games": conf.confirm_games, "confirm_stopped": dict(conf.stopped),
         "confirm_looks": list(conf.looks), "skill_stopped": dict(conf.skill_stopped),
+        "skill_games": study.skill_rounds * len(study.skill_lineups),
     })
     return BalanceResult(info, _candidates_frame(cands, study.paths, study.race_streams, settings.level),
                          _history_frame(race.history), finals)

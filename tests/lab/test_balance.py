@@ -476,6 +476,43 @@ def test_a_skill_check_stopped_early_is_never_read_as_met():
     assert short["win_rate_seat_0"]["met"]
 
 
+def test_a_study_open_on_skill_alone_leads_with_that():
+    """When a finalist meets every goal but skill on its fresh games and its skill check decided
+    nothing, the first line says so first (the values, their figures, the skill number with
+    its interval and stop), then the skill games that would decide it at the share seen: with
+    the share below the goal, that more games would more likely show it missed (a fixed-sample
+    count at the confirmation's level, as a lower bound); above it, ``skill_games=`` to show
+    it met. A first line that led with the race's plan ("Not decidable with this budget")
+    or named no skill games fails."""
+    from statistics import NormalDist
+    game = tabletop_nb.load_game("toy", players=2)
+    res = balance(game, {"target": [20, 25, 30]}, {"fair": 0.3, "skill": ("random", "hold10", 0.6)},
+                  bots="random", seed=4, budget=300, batch=100, confirm_games=100, finalists=2, skill_games=30,
+                  executor="serial", progress=False)
+    f = res.finalists
+    first_label = f["label"].iloc[0]
+    skill = f[(f.stream == "skill_ahead") & (f.label == first_label)].iloc[0]
+    assert f[(f.label == first_label) & (f.goal == "fair")]["met"].all() and not skill.met and not skill.missed
+    n = int(skill.n)
+    line = res.summary().splitlines()[0]
+    assert line.startswith(f"Every goal but skill met: {first_label} meets them on 100 fresh games (seat 0 wins ")
+    assert (f"skill is not decided: stronger bot ahead {100 * skill.value:.1f}% [{100 * skill.low:.1f}%, "
+            f"{100 * skill.high:.1f}%] against at least 60.0% on {n} skill games"
+            f" (stopped: neither answer within reach at 30)") in line
+    z = NormalDist().inv_cdf(1 - 0.05 / (2 * 3))
+    sd = (skill.high - skill.low) / 2 / z * math.sqrt(n)
+    gap = skill.value - 0.6
+    assert gap < 0
+    assert f"would more likely show it missed than met (at least {math.ceil((z * sd / -gap) ** 2):,} skill games" in line
+    # the same finalist with a share above the goal: the games that show it met
+    up = f.copy()
+    rows = (up.stream == "skill_ahead") & (up.label == first_label)
+    up.loc[rows, ["value", "low", "high"]] = [skill.value + 0.2, skill.low + 0.2, skill.high + 0.2]
+    line = BalanceResult(res.info, res.candidates, res.history, up).summary().splitlines()[0]
+    need = math.ceil((z * sd / (gap + 0.2)) ** 2)
+    assert f"To decide it: skill_games={need:,} shows it met at the share seen ({need:,} skill games, about " in line
+
+
 # --------------------------------------------------------------------------- 9. saving
 @pytest.fixture(scope="module")
 def small_result():
