@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import weakref
 from itertools import groupby
-from typing import Any
+from typing import Any, Callable
 
 from ...core import memo
 
@@ -427,7 +427,7 @@ def _by_kind(legal) -> dict:
     return out
 
 
-class _TurnOffer(dict):
+class _TurnOffer:
     """The legal actions of an Action-phase turn by type, found one type at a time when
     first asked (``game.turn_actions_of``): a stand-in for ``_by_kind(legal)`` with the
     same ``get`` and ``in``, each group the same list in the same order (the engine's
@@ -439,21 +439,22 @@ class _TurnOffer(dict):
     legal list from the same one-kind functions, so the two cannot differ. ``first`` is
     ``legal[0]``, asked for only when nothing else is chosen.
 
-    The kinds found so far are the entries of the object itself (a dict), and it
-    is made without an ``__init__`` (:func:`_turn_offer`, written out in :func:`_turn`),
-    once per turn.
+    The kinds found so far are kept in ``found`` (a dict), once per turn. It holds the dict
+    rather than being one: ``in`` on a compiled subclass of ``dict`` is the dict's own
+    (docs/DEVELOPING.md, "Compiled build").
     """
 
-    __slots__ = ("game", "s", "p", "P")
-    game: Any
-    s: Any
-    p: int
-    P: Any
+    __slots__ = ("game", "s", "p", "P", "found")
+
+    def __init__(self, game: Any, s: Any, p: int, P: Any) -> None:
+        self.game, self.s, self.p, self.P = game, s, p, P
+        self.found: dict = {}
 
     def get(self, kind, default=None):
-        acts = _DICT_GET(self, kind)
+        found = self.found
+        acts = found.get(kind)
         if acts is None:
-            acts = self[kind] = self.game.turn_actions_of(self.s, kind)
+            acts = found[kind] = self.game.turn_actions_of(self.s, kind)
         return acts if acts else default
 
     def __contains__(self, kind) -> bool:
@@ -463,18 +464,13 @@ class _TurnOffer(dict):
         return self.game.legal_actions(self.s)[0]
 
 
-_DICT_GET = dict.get
-
-
 def _turn_offer(game, s, p, P=None) -> _TurnOffer:
     """The :class:`_TurnOffer` of seat ``p``'s turn (``P``: its player, if at hand)."""
-    by = _TurnOffer()
-    by.game, by.s, by.p, by.P = game, s, p, s.players[p] if P is None else P
-    return by
+    return _TurnOffer(game, s, p, s.players[p] if P is None else P)
 
 
-def _has(by: dict, a) -> bool:
-    """``a in legal`` for the groups of :func:`_by_kind`."""
+def _has(by: Any, a) -> bool:
+    """``a in legal`` for the groups of :func:`_by_kind` or a :class:`_TurnOffer`."""
     return a in by.get(type(a), ())
 
 
@@ -1154,14 +1150,15 @@ def _pick_order(game, P, kind: str, mem=None) -> tuple:
 
 def _pick_order_plain(game, P, kind: str) -> tuple:
     """:func:`_pick_order` worked out."""
-    if True:
-        if kind == DRAFT_PICK:
-            keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
-            rank = lambda v: (keep[v], v)   # noqa: E731
-        else:
-            mults = {m for _, m, _ in analysis.hubs(game, P)}
-            rank = lambda v: v - 3 * _die_keep_value(game, P, v) if v in mults else v   # noqa: E731
-        return tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
+    # one type for both ranks (a compiled local keeps the type of its first value)
+    rank: Callable[[int], Any]
+    if kind == DRAFT_PICK:
+        keep = {v: _die_keep_value(game, P, v) for v in range(1, 7)}
+        rank = lambda v: (keep[v], v)   # noqa: E731
+    else:
+        mults = {m for _, m, _ in analysis.hubs(game, P)}
+        rank = lambda v: v - 3 * _die_keep_value(game, P, v) if v in mults else v   # noqa: E731
+    return tuple(sorted(range(1, 7), key=lambda v: (rank(v), -v), reverse=True))
 
 
 def _pick(game, P, kind: str, legal):

@@ -168,8 +168,14 @@ class NekoGame(BaseGame):
     phase_steps: ClassVar[dict[int, Callable[..., None]]]
 
     # -- the protocol (:mod:`.round`, :mod:`.setup`, :mod:`.scoring`, :mod:`.words`) -------
-    setup = set_up.setup
-    initial_state = set_up.initial_state
+    def setup(self) -> None:
+        """See :func:`.setup.setup`."""
+        return set_up.setup(self)
+
+    def initial_state(self) -> NekoState:
+        """See :func:`.setup.initial_state`."""
+        return set_up.initial_state(self)
+
 
     def current_player(self, s: NekoState) -> int:
         """The seat of the top frame, CHANCE for a chance event, TERMINAL when none is left."""
@@ -245,12 +251,27 @@ class NekoGame(BaseGame):
         """Each seat's place after the tie-breaks (:func:`.scoring.ranks`)."""
         return scoring.ranks(self, s)
 
-    advance = course.advance
-    position = course.position
-    player_name = words.player_name
-    bots = words.bots
+    def advance(self, s: NekoState) -> NekoState:
+        """See :func:`.round.advance`."""
+        return course.advance(self, s)
+
+    def position(self, **table) -> NekoState:
+        """See :func:`.round.position`."""
+        return course.position(self, **table)
+
+    def player_name(self, seat: int) -> str:
+        """A seat's colour (:func:`.words.player_name`)."""
+        return words.player_name(self, seat)
+
+    def bots(self) -> dict:
+        """See :func:`.words.bots`."""
+        return words.bots(self)
+
     search_horizon = property(words.search_horizon)  # type: ignore[assignment]
-    card_name = words.card_name
+    def card_name(self, card: int) -> str:
+        """A card's printed name (:func:`.words.card_name`)."""
+        return words.card_name(self, card)
+
 
     def observation(self, s: NekoState, player: int) -> NekoState:
         """What ``player`` may see (:func:`.words.observation`)."""
@@ -285,23 +306,74 @@ class NekoGame(BaseGame):
         return words.summary(self, s)
 
     # -- queries that people, views and bots ask (each written in its section) ------------
-    turn_actions_of = action_phase.turn_actions_of
-    profile = cards.profile
-    count_kind = cards.count_kind
-    owned_card = cards.owned_card
-    blue_bar_discount = cards.blue_bar_discount
-    park_sets = cards.park_sets
-    hub_at = hubs_ships.hub_at
-    next_stop = hubs_ships.next_stop
-    hub_count = hubs_ships.hub_count
-    crossed = hubs_ships.crossed
-    port_unlocked = hubs_ships.port_unlocked
-    winner = end_of_round.winner
-    offer_discount = end_of_round.offer_discount
-    tile_values = scoring.tile_values
-    tile_scorers = scoring.tile_scorers
-    final_breakdown = scoring.final_breakdown
-    display_piles = advanced.display_piles
+    def turn_actions_of(self, s, kind) -> list:
+        """See :func:`.action_phase.turn_actions_of`."""
+        return action_phase.turn_actions_of(self, s, kind)
+
+    def profile(self, P) -> Profile:
+        """See :func:`.cards.profile`."""
+        return cards.profile(self, P)
+
+    def count_kind(self, P, kind: str) -> int:
+        """See :func:`.cards.count_kind`."""
+        return cards.count_kind(self, P, kind)
+
+    def owned_card(self, P, effect: str) -> int | None:
+        """The id of the player's card with this effect, or None (:func:`.cards.owned_card`)."""
+        return cards.owned_card(self, P, effect)
+
+    def blue_bar_discount(self, P) -> int:
+        """See :func:`.cards.blue_bar_discount`."""
+        return cards.blue_bar_discount(self, P)
+
+    def park_sets(self, P) -> tuple[int, int]:
+        """See :func:`.cards.park_sets`."""
+        return cards.park_sets(self, P)
+
+    def hub_at(self, P, key) -> tuple[int, str] | None:
+        """See :func:`.hubs_ships.hub_at`."""
+        return hubs_ships.hub_at(self, P, key)
+
+    def next_stop(self, lane: tuple, boundary: int, sub: int):
+        """See :func:`.hubs_ships.next_stop`."""
+        return hubs_ships.next_stop(self, lane, boundary, sub)
+
+    def hub_count(self, P) -> int:
+        """See :func:`.hubs_ships.hub_count`."""
+        return hubs_ships.hub_count(self, P)
+
+    def crossed(self, P, lane: int) -> int:
+        """Cards crossed by the furthest ship in a lane (:func:`.hubs_ships.crossed`)."""
+        return hubs_ships.crossed(self, P, lane)
+
+    def port_unlocked(self, P, card: int) -> bool:
+        """Whether every cargo space of the port is covered (:func:`.hubs_ships.port_unlocked`)."""
+        return hubs_ships.port_unlocked(self, P, card)
+
+    def winner(self, s, space: int) -> int | None:
+        """See :func:`.end_of_round.winner`."""
+        return end_of_round.winner(self, s, space)
+
+    def offer_discount(self, P, base: int) -> int:
+        """See :func:`.end_of_round.offer_discount`."""
+        return end_of_round.offer_discount(self, P, base)
+
+    def tile_values(self, s, kind: str) -> list[int]:
+        """Each player's value for a mid-game tile criterion (:func:`.scoring.tile_values`)."""
+        return scoring.tile_values(self, s, kind)
+
+    def tile_scorers(self, s, tile) -> tuple[int, ...]:
+        """See :func:`.scoring.tile_scorers`."""
+        return scoring.tile_scorers(self, s, tile)
+
+    def final_breakdown(self, P) -> tuple[int, ...]:
+        """See :func:`.scoring.final_breakdown`."""
+        return scoring.final_breakdown(self, P)
+
+    def display_piles(self, s) -> dict[str, tuple[int, ...]]:
+        """See :func:`.advanced.display_piles`."""
+        return advanced.display_piles(self, s)
+
 
     # -- the rules a designer may override (the sections, the bots and the views ask these) --
     @hook(returns="int >= 0", check=is_int(0), rules=("NK-ACT-06",),

@@ -10,9 +10,10 @@ new state: the rules read like the rulebook's sentences and the states stay valu
 - ``events`` is a list of what happens while working, a tuple once handed out;
 - ``frames`` is changed by :func:`push` and :func:`pop` (a new tuple each time);
 - ``players`` stays the given state's own tuple until a player is changed
-  (:func:`changing_player`, :func:`put`), then becomes a :class:`ChangingPlayers` list in which each
-  changed player is a new :class:`Player` of this apply's own, changed in place; players
-  nobody changed are shared with the given state, never written to.
+  (:func:`changing_player`, :func:`put`), then becomes a :class:`ChangingPlayers` (the
+  seats in a list, and the given tuple), in which each changed player is a new
+  :class:`Player` of this apply's own, changed in place; players nobody changed are shared
+  with the given state, never written to.
 
 One copy of the state and one of each changed player per action; the state applied to is
 never written to (tests/test_states_unchanged.py checks every game).
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import math
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from operator import attrgetter
@@ -70,41 +71,68 @@ def copy_player(P: Player) -> Player:
 
 
 @final
-class ChangingPlayers(list):
-    """The players of a state being made inside ``apply``: a list that remembers the tuple
-    of the state it was thawed from (``given``), so that a player still shared with that
-    state is copied before it is changed, and one this apply has copied is not copied again.
+class ChangingPlayers:
+    """The players of a state being made inside ``apply``: each seat's Player (``seats``, a
+    list) and the tuple of the state it was thawed from (``given``), so that a player still
+    shared with that state is copied before it is changed, and one this apply has copied is
+    not copied again. It reads as the tuple it stands for does (``players[i]``, a slice,
+    ``len``, iteration): the rules and the hooks they call read the working state.
 
-    Final (nothing derives from it): ``changing_player`` tells it by ``type(...) is``, and
-    so does the type checker."""
+    A class holding the list rather than a subclass of ``list``: mypyc compiles no subclass
+    of a builtin list (docs/DEVELOPING.md, "Compiled build"). Final (nothing derives from
+    it): ``changing_player`` tells it by ``type(...) is``, and so does the type checker.
 
-    __slots__ = ("given",)
-    given: tuple
+    >>> p = ChangingPlayers(("a", "b"))
+    >>> p.seats[1] = "B"
+    >>> p[1], len(p), list(p), p.given
+    ('B', 2, ['a', 'B'], ('a', 'b'))
+    """
+
+    __slots__ = ("seats", "given")
+
+    def __init__(self, given: tuple) -> None:
+        self.given = given
+        self.seats = list(given)
+
+    def __getitem__(self, i: Any) -> Any:  # a seat (int) or seats (a slice), as a tuple's
+        return self.seats[i]
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.seats)
 
 
-def thaw(s: NekoState) -> NekoState:
+#: The working state of one ``apply`` (:func:`thaw` to :func:`finish`): a NekoState whose
+#: ``players`` is a :class:`ChangingPlayers` once a player has changed and whose ``events`` is
+#: a list, where NekoState declares the tuples a finished state holds. So the helpers here take
+#: it untyped, as the sections do: compiled code checks a declared type where it reads a field.
+Working = Any
+
+
+def thaw(s: NekoState) -> Working:
     """The working state of one ``apply``: a new NekoState with ``s``'s field values (the
     same objects) and ``events`` an empty list. The rules change it by plain assignments
     and the helpers below; :func:`finish` hands it out. ``s`` is never written to."""
-    w = NekoState(*_read_state(s))
-    w.events = []  # type: ignore[assignment]  # a list while working (finish)
+    w: Working = NekoState(*_read_state(s))
+    w.events = []  # a list while working (finish)
     return w
 
 
-def changing_player(w: NekoState, i: int) -> Player:
+def changing_player(w: Working, i: int) -> Player:
     """Player ``i`` of the working state, for changing (copied on first touch)."""
-    players: tuple | ChangingPlayers = w.players
+    players = w.players
     if type(players) is not ChangingPlayers:
-        given = players
-        players = w.players = ChangingPlayers(given)  # type: ignore[assignment]
-        players.given = given
-    m = players[i]
+        players = w.players = ChangingPlayers(players)
+    seats = players.seats
+    m: Player = seats[i]
     if m is players.given[i]:
-        m = players[i] = copy_player(m)
+        m = seats[i] = copy_player(m)
     return m
 
 
-def put(w: NekoState, i: int, **fields) -> None:
+def put(w: Working, i: int, **fields) -> None:
     """Set these fields of player ``i`` of the working state.
 
     The player is copied only when a value changes (at nearly every end of a turn there is
@@ -120,23 +148,24 @@ def put(w: NekoState, i: int, **fields) -> None:
             return
 
 
-def push(w: NekoState, frame: tuple) -> None:
+def push(w: Working, frame: tuple) -> None:
     """Put a frame on top of the working state's stack (the next decision or chance event)."""
     w.frames = w.frames + (frame,)
 
 
-def pop(w: NekoState) -> tuple:
+def pop(w: Working) -> tuple:
     """Take the top frame off the working state's stack."""
     frames = w.frames
     w.frames = frames[:-1]
     return frames[-1]
 
 
-def finish(w: NekoState) -> NekoState:
+def finish(w: Working) -> NekoState:
     """The working state, finished: its lists back to tuples. From here on it is a value
     that nobody changes (tests/test_states_unchanged.py)."""
-    if type(w.players) is ChangingPlayers:
-        w.players = tuple(w.players)
+    players = w.players
+    if type(players) is ChangingPlayers:
+        w.players = tuple(players.seats)
     w.events = tuple(w.events)
     return w
 
@@ -291,7 +320,9 @@ class Profile:
         in, never walked, so their insertion order is no part of the value;
         tests/games/neko/test_engine_speed.py compares every placement of seeded games)."""
         card = game.card[c]
-        new = object.__new__(Profile)
+        # the profile of no cards, its facts then set here (mypyc makes an instance of a
+        # compiled class only through its constructor)
+        new = Profile(game, ())
         kinds = dict(self.kinds)
         kinds[card.kind] = kinds.get(card.kind, 0) + 1
         pos, effects = self.effect_pos, self.effects
