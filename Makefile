@@ -127,9 +127,9 @@ unit: $(VENV)/.test-installed $(VENV)/.compiled
 # tests, the caches on and off (compiled code's cache look-ups are not counted), and the compiled
 # games' engine and bot tests and the conformance suite again with TABLETOP_PURE=1 (the unit run
 # above uses the compiled modules); both pin the same digests.
-SOURCE_MODE_TESTS = tests/build tests/test_golden_records.py tests/games/neko/test_golden_greedy.py \
+SOURCE_MODE_TESTS = tests/build tests/test_golden_records.py \
   tests/core/test_record.py tests/core/test_rules_codec.py tests/test_caches_off.py \
-  tests/games/pacal tests/games/pebble_rock tests/conformance
+  tests/games/neko tests/games/pacal tests/games/pebble_rock tests/conformance
 unit-source: $(VENV)/.test-installed
 	TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS) -m "not browser and not slow" -q -p no:cacheprovider -k "not speed"
 

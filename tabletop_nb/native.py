@@ -1,7 +1,7 @@
 """Which code runs: the modules compiled at install time, or their Python source.
 
-Some hot modules (pyproject.toml's ``[tool.tabletop_nb.compiled]``: Pacal's and Pebble Rock's
-engine sections and analysis, Pacal's constellation search, the record codec) are compiled with mypyc when the package is installed
+Some hot modules (pyproject.toml's ``[tool.tabletop_nb.compiled]``: every game's engine
+sections, analysis and bots, Pacal's constellation search, the record codec) are compiled with mypyc when the package is installed
 on a machine with a C compiler (``setup.py``). The Python source stays the reference: both
 builds play the same games, and the source runs
 

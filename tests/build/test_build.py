@@ -240,7 +240,7 @@ _GAMES = """
 """
 
 #: the games whose engines are compiled: the table sizes and seeds both modes play
-COMPILED_GAMES = {"pacal": ([2, 3, 4, 5], 6), "pebble_rock": ([2, 3, 4], 5)}
+COMPILED_GAMES = {"neko": ([2, 3, 4], 5), "pacal": ([2, 3, 4, 5], 6), "pebble_rock": ([2, 3, 4], 5)}
 
 
 @needs_build
@@ -427,6 +427,62 @@ def test_a_traceback_from_a_pebble_rock_house_rule_ends_in_the_designers_code():
     frames = traceback.extract_tb(cause.__traceback__)
     assert (frames[-1].filename, frames[-1].name) == ("<cell-13>", "delivery_points")
     assert any(f.filename.endswith(os.path.join("pebble_rock", "engine", "deliveries.py")) for f in frames)
+
+
+def test_a_house_rule_in_a_cell_overrides_a_hook_the_compiled_neko_sections_call():
+    """NK-ACT-06 through ``fish_taken``: the compiled Action-phase section asks the game,
+    giving it the working state of the action, so a designer's subclass from a cell that reads
+    that state (two fish to an empty freezer) changes the fish every Take Fish gives."""
+    ns = _cell("""
+        from tabletop_nb.games.neko import NekoGame
+        class WarmWelcome(NekoGame):
+            def fish_taken(self, s, seat, value):
+                return 2 if s.players[seat].fish == 0 else 1
+        """)
+    game = ns["WarmWelcome"](players=3)
+    cap = game.rules.freezer_capacity
+    taken = []
+    for seed in range(3):
+        states = tabletop_nb.replay(game, tabletop_nb.play(game, "random", seed=seed))
+        for s, s2 in zip(states, states[1:]):
+            for e in s2.events:
+                if e[0] == "take_fish":
+                    before = s.players[e[1]].fish
+                    taken.append((before, e[3]))
+                    assert e[3] == min(2 if before == 0 else 1, cap - before)
+    assert sum(before == 0 for before, _ in taken) >= 3 and any(got == 2 for _, got in taken)
+
+
+def test_the_neko_bots_follow_a_house_rule_from_a_cell():
+    """The greedy bot prices cards through ``card_price`` (NK-BB-02, asked by the compiled
+    analysis and bots): cards at a third of their price make it choose otherwise."""
+    ns = _cell("""
+        from tabletop_nb.games.neko import NekoGame
+        class Sale(NekoGame):
+            def card_price(self, P, card, discount):
+                return super().card_price(P, card, discount) // 3
+        """)
+    from tabletop_nb.games.neko import NekoGame
+    base, sale = NekoGame(players=3), ns["Sale"](players=3)
+    differ = sum(tabletop_nb.play(base, "greedy", seed=s).actions != tabletop_nb.play(sale, "greedy", seed=s).actions
+                 for s in range(3))
+    assert differ >= 2
+
+
+def test_a_traceback_from_a_neko_house_rule_ends_in_the_designers_code():
+    ns = _cell("""
+        from tabletop_nb.games.neko import NekoGame
+        class Broken(NekoGame):
+            def fish_taken(self, s, seat, value):
+                return value // (seat - seat)
+        """, name="<cell-14>")
+    with pytest.raises(tabletop_nb.HouseRuleError) as info:
+        tabletop_nb.play(ns["Broken"](players=3), "random", seed=1)
+    cause = info.value.__cause__
+    assert isinstance(cause, ZeroDivisionError)
+    frames = traceback.extract_tb(cause.__traceback__)
+    assert (frames[-1].filename, frames[-1].name) == ("<cell-14>", "fish_taken")
+    assert any(f.filename.endswith(os.path.join("neko", "engine", "action_phase.py")) for f in frames)
 
 
 def test_a_traceback_in_source_mode_is_a_debuggers():

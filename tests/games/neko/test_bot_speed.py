@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import tabletop_nb
+from tabletop_nb import native
 from tabletop_nb.core.draft import evolve
 from tabletop_nb.games.neko import CONFORMANCE
 from tabletop_nb.games.neko import analysis
@@ -20,6 +21,10 @@ from tabletop_nb.games.neko.state import (Bid, Buy, BuyShip, EndTurn, HospitalRe
                                           MoveShip, OpenHarbour, RemoveInterference, TakeDiscard, TakeFish, Trade)
 from tabletop_nb.games.neko.engine import cards
 from tabletop_nb.games.neko.engine import free_actions
+
+
+#: a test that patches a compiled module's function runs on the source only
+source_only = pytest.mark.skipif(native.MODE == "compiled", reason="source mode only: this test patches a function of a compiled module, which compiled callers call directly (make test runs it with TABLETOP_PURE=1; tests/build checks that both modes play and choose alike)")
 
 
 class InventedHubs:
@@ -565,6 +570,7 @@ def test_best_move_follows_hub_dice_cargo_and_the_last_round():
 
 
 @pytest.mark.parametrize("cfg", CONFORMANCE)
+@source_only
 def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg, monkeypatch):
     """greedy_bot's draft pick and income die (the first value of _pick_order the seat
     has) are _pick's choice from the legal list, at every such decision of seeded games of
@@ -600,6 +606,7 @@ def test_draft_and_income_choices_from_the_order_are_the_plain_ones(cfg, monkeyp
     assert seen["draft"] > 20 and seen["income"] > 5
 
 
+@source_only
 def test_income_order_breaks_ties_as_max_does(monkeypatch):
     """Equal income keys go to the lowest value, as ``max`` over the legal list (value order)
     keeps the first: with a keep value of 0.25 per pip, a 4 on a hub (4 - 3 * 1.0) ties a 1
@@ -939,6 +946,7 @@ def test_best_move_kept_by_value_is_the_plain_move():
     assert checked > 20 and moves > 5
 
 
+@source_only
 def test_pick_order_by_pairs_is_the_plain_order(monkeypatch):
     """The draft and income orders found by the hubs' (multiplier, item) pairs are the plain
     ones for hubs that share pairs but not places, repeat a pair, or differ in one item."""
@@ -1008,6 +1016,7 @@ _KIND_COUNTS = (0, 1, 2, 3, 4, 5, 7, B._SET_TABLE_N - 1, B._SET_TABLE_N, B._SET_
 
 @pytest.mark.parametrize("cfg", CONFIGS + [dict(players=4, card_interference=False, set_size=2, ocean_bank_income=(3, 7),
                                         fuel_platform_income=(2, 5), blue_bar_discount=(1, 3))])
+@source_only
 def test_card_terms_are_card_worths_terms(cfg, monkeypatch):
     """The per-card table of card_worth (_card_terms) holds the terms as the plain card_worth
     computes them for every card: the base (a port's goods and hubs added to its PP), the
@@ -1093,6 +1102,7 @@ def test_most_dice_is_the_longest_bid(positions):
         assert analysis.most_dice(row) == max(map(len, row))
 
 
+@source_only
 def test_die_keep_value_is_the_plain_one(positions, monkeypatch):
     """_die_keep_value (its two max calls as a loop and a comparison) is the function as
     first written for every die value and every player of seeded games' turns, and for
