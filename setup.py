@@ -207,6 +207,7 @@ class BuildCompiled(build_ext):
     def finalize_options(self) -> None:
         self.extensions = []
         self._compiled: list[str] = []
+        self._hashes: dict[str, str] = {}
         self._why = ""  # why nothing was compiled (the manifest keeps it for tabletop_nb.native)
         if pure_requested():
             self._why = f"{PURE_ENV} was set at install time"
@@ -220,6 +221,9 @@ class BuildCompiled(build_ext):
                 from mypyc.build import mypycify
 
                 self._compiled = compiled_modules()
+                # hashed before compiling: a source edited while the build runs must not be
+                # recorded as the one compiled (tabletop_nb.native would trust the library)
+                self._hashes = source_hashes(self._compiled)
                 # mypy reads pyproject.toml's [tool.mypy] (follow_imports = silent: the
                 # modules imported by these are type-checked, not compiled)
                 self.extensions = mypycify(self._compiled, opt_level="3", group_name=GROUP)
@@ -236,7 +240,7 @@ class BuildCompiled(build_ext):
         # a pure build writes an empty manifest too, so that the libraries of an earlier
         # compiled build left in the tree (an editable install) are not used
         manifest = json.dumps({"group": GROUP if self._compiled else None, "why_not": self._why,
-                               "modules": source_hashes(self._compiled)},
+                               "modules": self._hashes},
                               indent=1, sort_keys=True) + "\n"
         targets = [os.path.join(self.build_lib, MANIFEST)]
         if self.inplace or getattr(self, "editable_mode", False):

@@ -105,7 +105,12 @@ def once(pure: bool | None, a: argparse.Namespace) -> dict:
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=cwd)
     if r.returncode:
         raise SystemExit(r.stderr[-3000:])
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    if pure is None:  # the baseline's own tree may have tabletop_nb.native too (a source mode)
+        out["mode"] = "baseline"
+    elif out["mode"] != ("source" if pure else "compiled"):
+        raise SystemExit(f"asked for {'the source' if pure else 'the compiled build'}, the child ran {out['mode']}")
+    return out
 
 
 def main() -> int:
