@@ -746,8 +746,7 @@ def table_measure(rows: list[dict]) -> str:
 
 
 def table_skill(rows: list[dict]) -> str:
-    """The skill goal's number on one setting (``--part skill``), pooled with the study's own
-    check where the same setting's games are in a real row, and the games a decided skill goal
+    """The skill goal's number on one setting (``--part skill``) and the games a decided skill goal
     needs at the confirmation's level for two finalists (``alpha / 5`` two-sided: a
     fixed-sample interval clearing 55% at the mean and spread seen; showing it below 55% on
     the anytime-valid sequence takes more than the fixed-sample count given)."""
