@@ -385,3 +385,83 @@ def test_pc_const_12_an_empty_gap_holds_no_piece_of_any_colour():
                   dict(stones={0: line}, pyramids={(1, 0): (2, 1)})):
         s = g.position(ships=parked(3), phase="build", **table)
         assert want not in g.legal_actions(s), table
+
+
+# -- the survivors of the seed-7 sample after those changes -----------------------------
+
+def test_pc_const_01_a_constellation_hooks_bad_pair_is_refused_naming_it():
+    """PC-CONST-01, PC-BUILD-02: a house rule's constellation_cells gives (stories, cells)
+    pairs with stories >= 1 and cells on the board: a 0-story shape or a space off the
+    board is the house rule's mistake, refused naming the pair and what is wrong with it.
+    (Mutant: the refusal of a pair whose parts are wrong deleted.)"""
+    import tabletop_nb
+    from tabletop_nb import HouseRuleError
+    from tabletop_nb.games.pacal import PacalGame
+
+    class Flat(PacalGame):
+        def constellation_cells(self, s, seat, lowest=1):
+            return [(0, c) for h, c in super().constellation_cells(s, seat, lowest)]
+
+    class OffBoard(PacalGame):
+        def constellation_cells(self, s, seat, lowest=1):
+            return [(h, c + (self.geo.size,)) for h, c in super().constellation_cells(s, seat, lowest)]
+
+    for cls, why in ((Flat, r"holds \(0, \(\d+,\)\): below 1"),
+                     (OffBoard, r"holds \(1, \(\d+, \d+\)\): holds \d+, outside 0\.\.\d+")):
+        with pytest.raises(HouseRuleError, match=why) as err:
+            tabletop_nb.play(cls(players=3), "random", seed=1)
+        assert err.value.hook == "constellation_cells"
+
+
+def test_pc_setup_08_the_ships_are_placed_one_seat_after_another():
+    """PC-SETUP-08: from the starting player on, each seat in turn puts its ship on a start
+    space; between placements the state keeps one ship entry per seat (-1 for a ship still
+    to place) and the board drawn shows the ships placed so far. (Mutant: placing a ship
+    also cut the next seat's entry out of the tuple, so the board of a setup state could
+    not be drawn.)"""
+    import tabletop_nb
+    from tabletop_nb.games.pacal import view
+    for n in (2, 3, 5):
+        g = tabletop_nb.load_game("pacal", players=n)
+        s = g.initial_state()
+        placed: list[int] = []
+        for q in range(n):
+            assert g.current_player(s) == q
+            a = g.legal_actions(s)[-1]
+            s = g.apply(s, a)
+            placed.append(g.geo.index[a.at])
+            assert s.ships == tuple(placed) + (-1,) * (n - q - 1)
+            ships = next(t for t in view.layers(g, s) if t["name"] == "spaceships")
+            assert sorted(zip(ships["x"], ships["y"])) == sorted(g.geo.xy[c] for c in placed)
+
+
+def test_pc_final_02_a_final_scoring_without_one_row_per_seat_is_refused():
+    """PC-FINAL-02: a house rule's final_scoring gives one row per seat, as a tuple: a row
+    short, or the rows in a list, is refused naming what is expected (never an index error
+    further on, nor a list accepted). (Mutant: the two conditions joined by 'and'.)"""
+    import tabletop_nb
+    from tabletop_nb import HouseRuleError
+    from tabletop_nb.games.pacal import PacalGame
+
+    class RowShort(PacalGame):
+        def final_scoring(self, s):
+            return super().final_scoring(s)[1:]
+
+    class InAList(PacalGame):
+        def final_scoring(self, s):
+            return list(super().final_scoring(s))
+
+    for cls in (RowShort, InAList):
+        with pytest.raises(HouseRuleError, match=r"not a tuple with one entry per seat \(2\)"):
+            tabletop_nb.play(cls(players=2), "random", seed=1)
+
+
+def test_pc_setup_03_a_pyramids_owner_must_be_a_seat():
+    """PC-SETUP-03 (each colour's pyramids): ``position()`` refuses a pyramid whose owner is
+    no seat of the game (-1, or a seat beyond the players), naming the seat, rather than
+    giving it to the last seat or failing on the shape. (Mutant: the owner's check
+    deleted.)"""
+    g = open_game(3)
+    for owner in (-1, 3, True):
+        with pytest.raises(TabletopError, match=rf"pyramids: seat {owner!r} is not one of 0\.\.2"):
+            g.position(ships=parked(3), pyramids={(1, 1): (owner, 2)})
