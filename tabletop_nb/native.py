@@ -183,15 +183,31 @@ class _DocsLoader(importlib.abc.Loader):
 
     def exec_module(self, module: ModuleType) -> None:
         self.loader.exec_module(module)
-        import ast
-        source = os.path.join(_ROOT, *module.__name__.split(".")) + ".py"
-        with open(source, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-        for node in tree.body:
-            if isinstance(node, ast.ClassDef):
-                cls = getattr(module, node.name, None)
-                if isinstance(cls, type) and cls.__dict__.get("__doc__") == _FILLER:
-                    cls.__doc__ = ast.get_docstring(node, clean=False)
+        # a compiled module that imports another of its build initialises it in the shared
+        # library, past the import system (and this loader): every compiled module imported
+        # by now gets its docstrings here
+        for name in BUILT:
+            m = sys.modules.get(name)
+            if m is not None and name not in _DOCS_GIVEN:
+                _DOCS_GIVEN.add(name)
+                _give_docs(m)
+
+
+#: the compiled modules whose Python classes have their docstrings
+_DOCS_GIVEN: set[str] = set()
+
+
+def _give_docs(module: ModuleType) -> None:
+    """Give ``module``'s Python classes (mypyc's filler in their ``__doc__``) the source's docstrings."""
+    import ast
+    source = os.path.join(_ROOT, *module.__name__.split(".")) + ".py"
+    with open(source, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(module, node.name, None)
+            if isinstance(cls, type) and cls.__dict__.get("__doc__") == _FILLER:
+                cls.__doc__ = ast.get_docstring(node, clean=False)
 
 
 #: ``"compiled"`` or ``"source"``: which code this process runs

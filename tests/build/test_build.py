@@ -525,7 +525,10 @@ _DOCS = """
         mod = importlib.import_module(name)
         docs = {name: inspect.getdoc(mod)}
         for k, v in vars(mod).items():
-            if getattr(v, "__module__", None) != name:
+            # a bound method kept as a name (``_memory = greedy_bot.memory``): a compiled one
+            # has no __module__ of its own, its instance's class has
+            home = getattr(v, "__module__", None) or getattr(type(getattr(v, "__self__", None)), "__module__", None)
+            if home != name:
                 continue
             docs[k] = inspect.getdoc(v)
             if isinstance(v, type):

@@ -70,6 +70,25 @@ class GreedyBot:
     :mod:`tabletop_nb.games.neko.analysis` for every rule (who leads a space, what the count rule allows, what a
     card costs where), so a game whose rules a subclass changes is played by its own rules.
 
+    Calling it, ``bot(game, state, rng)``, picks the action that looks best now:
+
+    Parameters
+    ----------
+    game : NekoGame
+        A Neko game.
+    state : NekoState
+        A state where a seat decides.
+    rng : numpy.random.Generator
+        The bot's random numbers.
+
+    Returns
+    -------
+    action
+        One of ``game.legal_actions(state)`` (the bot is ``trusted``).
+
+    The call is documented here, on the class: a compiled class's ``__call__`` has no
+    docstring of its own.
+
     Examples
     --------
     >>> import tabletop_nb, numpy as np
@@ -78,6 +97,9 @@ class GreedyBot:
     >>> s = game.position(round=1, seat=0)
     >>> bot(game, s, np.random.default_rng(1)) in game.legal_actions(s)
     True
+    >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
+    >>> len(rec.winners)
+    1
     """
 
     bot_name = "greedy"
@@ -108,30 +130,7 @@ class GreedyBot:
         self._memories.pop(id(game), None)
 
     def __call__(self, game, state, rng):
-        """Pick the action that looks best now (see the module docstring).
-
-        Parameters
-        ----------
-        game : NekoGame
-            A Neko game.
-        state : NekoState
-            A state where a seat decides.
-        rng : numpy.random.Generator
-            The bot's random numbers.
-
-        Returns
-        -------
-        action
-            One of ``game.legal_actions(state)`` (the bot is ``trusted``).
-
-        Examples
-        --------
-        >>> import tabletop_nb
-        >>> game = tabletop_nb.load_game("neko", players=2)
-        >>> rec = tabletop_nb.play(game, bots=["greedy", "random"], seed=3)
-        >>> len(rec.winners)
-        1
-        """
+        """Pick the action that looks best now (the class docstring says how it is called)."""
         s = state
         kind, p = decision(s) or (None, -1)   # (a bot is asked only while the game goes on)
         # (the memory of the game is fetched by the decisions that keep answers in it)
