@@ -83,3 +83,121 @@ def test_the_luck_table_says_whether_each_interval_covers_0():
                            "search": [-0.1, -0.3, 0.1]}}
     line = b.luck_table([row]).splitlines()[-1]
     assert line.endswith("| no | yes |") and "+0.30 (+0.10 to +0.50)" in line
+
+
+def test_the_guide_shows_the_recorded_wins_table(rows):
+    """The table of what each stronger bot won beside what its errors say is the one made
+    from the results, and it has each game's three-player run of the three bots."""
+    b, _ = rows
+    text = GUIDE.read_text()
+    got = re.search(r"<!-- wins-table -->\n(.*?)\n<!-- /wins-table -->", text, re.S)
+    assert got, "docs/guide/luck.md needs the wins table between its markers"
+    assert got.group(1).strip() == b.wins_table(b.read_results()), \
+        "regenerate it: python benchmarks/bench_luck.py --wins-table"
+    three = {r["game"] for r in b.wins_rows(b.read_results())
+             if r["players"] == 3 and r["bots"] == b.ORDER}
+    assert three == set(b.GAMES)
+
+
+def test_the_wins_table_turns_each_pair_to_stronger_minus_weaker():
+    """A made-up row: the results are recorded as weaker minus stronger (as the errors'
+    pairs are), the table shows the stronger bot's wins and gain minus the weaker's, with the
+    interval's ends swapped, and the errors as recorded (weaker minus stronger)."""
+    b = bench()
+    row = {"kind": "many", "game": "pebble_rock", "players": 3, "bots": b.ORDER, "games": 60,
+           "ordered": False,
+           "result_paired": {"random-greedy": [-0.3, -0.4, -0.2, 60],
+                             "greedy-search": [-0.25, -0.45, -0.05, 60],
+                             "random-search": [-0.5, -0.6, -0.4, 60]},
+           "gain_paired": {"random-greedy": [-0.35, -0.5, -0.2, 60],
+                           "greedy-search": [-0.3, -0.5, -0.1, 60],
+                           "random-search": [-0.6, -0.7, -0.5, 60]},
+           "error_paired": {"random-greedy": [0.4, 0.2, 0.6, 60],
+                            "greedy-search": [0.1, -0.1, 0.3, 60],
+                            "random-search": [0.5, 0.3, 0.7, 60]}}
+    lines = b.wins_table([row]).splitlines()
+    assert len(lines) == 4  # the header, its rule, one line per neighbouring two bots
+    assert lines[3] == ("| pebble_rock | 3, 60 | greedy, search | +0.25 (+0.05 to +0.45) "
+                        "| +0.30 (+0.10 to +0.50) | +0.10 (-0.10 to +0.30) |")
+    # a row without the wins (recorded before they were) is not shown
+    old = {k: v for k, v in row.items() if k not in ("result_paired", "gain_paired")}
+    assert len(b.wins_table([old]).splitlines()) == 2
+
+
+def test_a_run_records_the_wins_and_gains_paired_within_games():
+    """summarise pairs the results and gains within games as it pairs the errors: in each
+    of 3 rounds of 2 games, greedy beats random by 1 win, and its start is 0.2 above
+    random's, so greedy's result is 1 above and its gain 0.8 above, in every round (a
+    sign slip or an unpaired mean would miss)."""
+    import pandas as pd
+
+    from tabletop_nb.lab.analyse import LuckAndSkill
+
+    b = bench()
+    rows = []
+    for rnd in range(3):
+        for g in range(2):
+            game = 2 * rnd + g
+            for seat, bot in enumerate(["greedy", "random"] if g == 0 else ["random", "greedy"]):
+                win = 1.0 if bot == "greedy" else 0.0
+                start = 0.6 if bot == "greedy" else 0.4
+                rows.append({"game": game, "lineup": g, "round": rnd, "seat": seat, "bot": bot,
+                             "start": start, "result": win, "luck": 0.1 * (rnd - 1),
+                             "error": 0.0 if bot == "greedy" else 0.3 + 0.1 * rnd,
+                             "points_error": 0.0, "missed": 0.0, "decisions": 5,
+                             "luck_se": 0.1, "error_se": 0.1})
+    ls = LuckAndSkill(pd.DataFrame(rows), None, [], {"seed": 1})
+    out = b.summarise(ls, ["random", "greedy"], judged=True, alternatives=1)
+    assert out["result_paired"]["random-greedy"] == [-1.0, -1.0, -1.0, 6]
+    assert out["gain_paired"]["random-greedy"][0] == -0.8
+    assert out["result_by_bot"]["greedy"][0] == 1.0 and out["gain_by_bot"]["random"][0] == -0.4
+    assert out["error_paired"]["random-greedy"][0] == 0.4
+
+
+def covers(xs) -> bool:
+    return all(lo <= 0 <= hi for _, lo, hi in xs)
+
+
+def test_the_guide_says_what_the_luck_rows_say(rows):
+    """docs/guide/luck.md's words on luck averaging 0 (issue 41), checked against the rows
+    its luck table is made from: Pacal's and Pebble Rock's seats and bots cover 0; Neko's
+    default analysis leans at a seat and a bot, the first seed apart at another bot only,
+    the second seed apart nowhere."""
+    b, _ = rows
+    luck = b.luck_rows(b.read_results())
+    for r in luck:
+        if r["game"] in ("pacal", "pebble_rock"):
+            assert covers(r["luck_by_seat"].values()) and covers(r["luck_by_bot"].values()), r["game"]
+    neko = [r for r in luck if r["game"] == "neko"]
+    assert [r.get("eval_seed") for r in neko] == [None, 101, 202]
+    default, first, second = neko
+    assert not covers(default["luck_by_seat"].values()) and not covers(default["luck_by_bot"].values())
+    assert covers(first["luck_by_seat"].values()) and not covers(first["luck_by_bot"].values())
+    off = {k for k, x in first["luck_by_bot"].items() if not covers([x])}
+    assert off.isdisjoint(k for k, x in default["luck_by_bot"].items() if not covers([x]))
+    assert covers(second["luck_by_seat"].values()) and covers(second["luck_by_bot"].values())
+    # the same games, analysed three times
+    assert second["games"] <= first["games"] == default["games"]
+
+
+def test_the_guide_says_what_the_wins_rows_say(rows):
+    """The guide's words beside the wins table (issue 41: Pebble Rock's greedy and search),
+    checked against its rows: in every game each error difference lies inside the gain
+    difference's interval; search's margin over greedy in error is smallest in Pebble Rock,
+    where it wins surely more than greedy and its error margin is below its gain; in the
+    two-player games its errors are surely below greedy's too; the error table orders
+    every game."""
+    b, runs = rows
+    wins = {(r["game"], r["players"]): r for r in b.wins_rows(b.read_results())}
+    for game in b.GAMES:
+        r = wins[(game, 3)]
+        for key in ("random-greedy", "greedy-search"):
+            gain = [-x for x in r["gain_paired"][key][:3]]  # stronger minus weaker
+            assert gain[2] <= r["error_paired"][key][0] <= gain[1], (game, key)
+        assert runs[game]["ordered"] and runs[game]["measures"]["points_error"]["ordered"], game
+    margin = {g: wins[(g, 3)]["error_paired"]["greedy-search"][0] for g in b.GAMES}
+    assert min(margin, key=margin.get) == "pebble_rock"
+    three, two = wins[("pebble_rock", 3)], wins[("pebble_rock", 2)]
+    assert three["result_paired"]["greedy-search"][2] < 0  # search surely wins more
+    assert margin["pebble_rock"] < -three["gain_paired"]["greedy-search"][0]
+    assert two["error_paired"]["greedy-search"][1] > 0
