@@ -405,7 +405,8 @@ class BalanceResult:
             rate = played / secs if secs and played else None
 
             def games(m: int) -> str:
-                return f"{m:,} skill games" + (f", about {_duration(m / rate)} at the rate measured" if rate else "")
+                wait = m / rate if rate else 0.0
+                return f"{m:,} skill games" + (f", about {_duration(wait)} at the rate measured" if wait >= 1 else "")
             if gap > 0 and sd > 0:
                 need = math.ceil((z * sd / gap) ** 2)
                 todo = f"To decide it: skill_games={need:,} shows it met at the share seen ({games(need)})."
@@ -2555,6 +2556,13 @@ def _verdict(game: Any, paths: list[str], goals: list[Goal], players: int, cands
         else:
             text = ("Undecided: the games played cannot yet tell which setting meets every goal (raise budget= or "
                     "confirm_games=, or widen a tolerance).")
+            if finals is not None and len(finals):
+                for label, part in finals.groupby("label", sort=False):
+                    rest, sk = part[part["stream"] != "skill_ahead"], part[part["stream"] == "skill_ahead"]
+                    if len(rest) and rest["met"].all() and len(sk) and not (sk["met"].any() or sk["missed"].any()):
+                        text = (f"Undecided: {label} meets every goal but skill on fresh games, and its skill check "
+                                f"cannot tell yet (raise skill_games=, or change the skill goal's bots or share).")
+                        break
         info.update(verdict="undecided", verdict_text=text)
     if skipped:
         info["verdict_text"] += f" ({len(skipped)} combinations left out: constraints or rules refusing them.)"

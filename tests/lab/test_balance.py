@@ -504,13 +504,16 @@ def test_a_study_open_on_skill_alone_leads_with_that():
     gap = skill.value - 0.6
     assert gap < 0
     assert f"would more likely show it missed than met (at least {math.ceil((z * sd / -gap) ** 2):,} skill games" in line
+    assert res.verdict == "undecided"   # the verdict's own words name the open goal, not the race's budget
+    assert res.info["verdict_text"].startswith(f"Undecided: {first_label} meets every goal but skill on fresh "
+                                               "games, and its skill check cannot tell yet (raise skill_games=")
     # the same finalist with a share above the goal: the games that show it met
     up = f.copy()
     rows = (up.stream == "skill_ahead") & (up.label == first_label)
     up.loc[rows, ["value", "low", "high"]] = [skill.value + 0.2, skill.low + 0.2, skill.high + 0.2]
     line = BalanceResult(res.info, res.candidates, res.history, up).summary().splitlines()[0]
     need = math.ceil((z * sd / (gap + 0.2)) ** 2)
-    assert f"To decide it: skill_games={need:,} shows it met at the share seen ({need:,} skill games, about " in line
+    assert f"To decide it: skill_games={need:,} shows it met at the share seen ({need:,} skill games" in line
 
 
 # --------------------------------------------------------------------------- 9. saving
