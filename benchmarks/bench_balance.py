@@ -491,7 +491,7 @@ def run_real(args) -> None:
         args.time_limit = spec["time_limit"]
     goals = dict(spec["goals"])
     if args.skill:
-        goals["skill"] = ("greedy", args.skill, 0.55)
+        goals["skill"] = ("greedy", args.skill, args.skill_share)
     n_set = math.prod(len(v) for v in spec["space"].values())
     load0 = _load()
     print(f"{args.game} at {spec['players']}: {n_set} settings, goals {goals}, load {load0}", flush=True)
@@ -555,7 +555,7 @@ def run_skill(args) -> None:
     cpu = _cpu() - cpu0
     v = _skill_values([got[f"skill{li}"] for li in range(len(lineups))], lineups)
     row = {"part": "skill", "game": args.game, "players": spec["players"], "setting": setting, "bots": list(bots),
-           "at_least": 0.55, "seed": args.seed, "games": int(len(v)), "mean": round(float(v.mean()), 5),
+           "at_least": args.skill_share, "seed": args.seed, "games": int(len(v)), "mean": round(float(v.mean()), 5),
            "sd": round(float(v.std(ddof=1)), 5), "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
            "cpu_per_game": round(cpu / len(v), 4), "load_before": load0, "load_after": _load()}
     print(row, flush=True)
@@ -861,7 +861,9 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=28)
     ap.add_argument("--time-limit", type=float, default=300.0)
     ap.add_argument("--batch", type=int, default=100, help="--part real: games per setting per round of the race")
-    ap.add_argument("--skill", default=None, help="add the goal ('greedy', SKILL, 0.55), e.g. search:20")
+    ap.add_argument("--skill", default=None, help="add the goal ('greedy', SKILL, --skill-share), e.g. search:20")
+    ap.add_argument("--skill-share", type=float, default=0.55,
+                    help="the skill goal's share: SKILL finishes ahead of greedy at least this often")
     ap.add_argument("--check", type=int, default=5000, help="fresh games to check the pick on (0: none)")
     ap.add_argument("--check-seed", type=int, default=928_028)
     ap.add_argument("--save", default=None, help="save the BalanceResult as JSON here")
