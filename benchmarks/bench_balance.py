@@ -629,7 +629,7 @@ def table_synthetic(rows: list[dict]) -> str:
 
 def _real_name(r: dict) -> str:
     goals = r["goals"]
-    extra = " + skill" if "skill" in goals else ""
+    extra = f" + skill {goals['skill'][2]:g}" if "skill" in goals else ""
     if r.get("batch", 100) != 100:
         extra += f"; rounds of {r['batch']:,}, budget {r['budget']:,}"
     return f"{r['game']} ({r['settings']} settings, fair {goals['fair']}{extra})"
