@@ -90,6 +90,8 @@ def _decide(manifest: str = _MANIFEST, root: str = _ROOT,
         with open(manifest) as f:
             data = json.load(f)
     except FileNotFoundError:
+        if pure_requested(environ):  # an install under TABLETOP_PURE=1 writes no manifest
+            return "source", f"{ENV} is set", {}
         return "source", "nothing was compiled (no build manifest)", {}
     built = data["modules"]
     modules = {_module_name(p): p for p in built}

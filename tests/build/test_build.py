@@ -174,6 +174,15 @@ def test_a_source_changed_since_the_build_runs_the_source(tmp_path, capsys):
         "source", "nothing was compiled: no working C compiler at install time (x)")
 
 
+def test_without_a_manifest_the_reason_names_tabletop_pure_when_it_is_set(tmp_path):
+    """An install under TABLETOP_PURE=1 writes no build manifest: the reason given is the
+    switch the user set, not "nothing was compiled"."""
+    missing = str(tmp_path / "none.json")
+    assert native._decide(missing, str(tmp_path), {"TABLETOP_PURE": "1"}) == ("source", "TABLETOP_PURE is set", {})
+    assert native._decide(missing, str(tmp_path), {}) == (
+        "source", "nothing was compiled (no build manifest)", {})
+
+
 def test_a_build_without_a_library_for_this_python_runs_the_source(tmp_path, capsys):
     """The manifest is this Python's (``_native_build.cpython-311.json``); a listed module
     without this Python's library (removed, or built for another Python) runs the source,
