@@ -245,6 +245,8 @@ class Evaluator:
         # two actions that lead to the same state) is played once
         self._played = memo.cache("analyse.rollouts", key="(world, state): a rollout's start "
                                   "in one evaluator")
+        # each position's quantiles, one per world (see ``_quantile``)
+        self._strata: dict[int, np.ndarray] = {}
 
     # -- one rollout -----------------------------------------------------------------------
     def _rollout(self, s, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -269,12 +271,43 @@ class Evaluator:
         est = game.estimate_scores(s)
         return _win_chances(est), np.asarray(est, dtype=float)
 
-    def _play(self, s, j: int) -> tuple[np.ndarray, np.ndarray]:
-        """World ``j``'s rollout from ``s`` (each world's rollouts start its stream afresh)."""
-        key = (j, s)
-        out = self._played.get(key)
+    def _quantile(self, key: int, j: int) -> float:
+        """World ``j``'s quantile at position ``key``: ``(perm[j] + U) / rollouts``, with a
+        permutation of the worlds and ``U`` in [0, 1) drawn from ``(seed, key)``.
+
+        At one position the worlds take one quantile in each of ``rollouts`` equal strata
+        (stratified sampling); the permutation, drawn afresh at each position, makes one
+        world's quantiles at successive positions independent and uniform (a Latin
+        hypercube), so a world that meets several chance events in a row meets them with the
+        right joint probabilities.
+        """
+        q = self._strata.get(key)
+        if q is None:
+            g = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(2**30, int(key))))
+            shift = float(g.random())
+            q = self._strata[key] = (g.permutation(self.rollouts) + shift) / self.rollouts
+        return float(q[j])
+
+    def _play(self, s, j: int, key: int) -> tuple[np.ndarray, np.ndarray]:
+        """World ``j``'s rollout from ``s``, the position numbered ``key``.
+
+        The chance events from ``s`` up to the next decision take world ``j``'s quantile at
+        their own positions (``key``, ``key + 1``, ...: :meth:`_quantile`); from the
+        decision on, the rollout draws from world ``j``'s stream, begun afresh. So the
+        estimates before and after a chance event meet the same outcomes at the chance
+        events that follow it and the same stream after them (common random numbers): in
+        world ``j`` the two differ by the outcome alone. (Drawn from the stream instead,
+        the events that follow would take its first numbers on one side and not on the
+        other, and the two rollouts would share nothing.)
+        """
+        game = self.game
+        while game.current_player(s) == CHANCE:
+            s = game.apply_trusted(s, _at_quantile(game.chance_outcomes(s), self._quantile(key, j)))
+            key += 1
+        at = (j, s)
+        out = self._played.get(at)
         if out is None:
-            out = self._played[key] = self._rollout(s, np.random.default_rng(self._seeds[j][1]))
+            out = self._played[at] = self._rollout(s, np.random.default_rng(self._seeds[j][1]))
         return out
 
     def _world(self, state, seat, j):
@@ -319,8 +352,6 @@ class Evaluator:
         """
         game = self.game
         wins, scores = [], []
-        shift = float(np.random.default_rng(np.random.SeedSequence(
-            self.seed, spawn_key=(2**30, int(key)))).random())
         for j in range(self.rollouts):
             w = self._world(state, seat, j)
             if game.current_player(w) == CHANCE:
@@ -329,19 +360,19 @@ class Evaluator:
                     win = np.zeros(game.num_players)
                     sc = np.zeros(game.num_players)
                     for o, p in outs:
-                        a, b = self._play(game.apply_trusted(w, o), j)
+                        a, b = self._play(game.apply_trusted(w, o), j, key + 1)
                         win += float(p) * a
                         sc += float(p) * b
                     wins.append(win)
                     scores.append(sc)
                     continue
-                w = game.apply_trusted(w, _at_quantile(outs, (j + shift) / self.rollouts))
-            a, b = self._play(w, j)
+            # a chance event with many outcomes: world j's quantile at this position
+            a, b = self._play(w, j, key)
             wins.append(a)
             scores.append(b)
         return Value(np.array(wins), np.array(scores))
 
-    def actions(self, state, actions: Sequence, seat: int) -> list[Value]:
+    def actions(self, state, actions: Sequence, seat: int, key: int = 0) -> list[Value]:
         """The value of each action at ``seat``'s decision, on the same worlds (as ``seat``
         saw them).
 
@@ -353,6 +384,9 @@ class Evaluator:
             Legal actions there.
         seat : int
             The deciding seat.
+        key : int, default 0
+            The position's number (the actions lead to position ``key + 1``: see
+            :meth:`value`).
 
         Returns
         -------
@@ -374,7 +408,7 @@ class Evaluator:
         for j in range(self.rollouts):
             w = self._world(state, seat, j)
             for i, a in enumerate(actions):
-                x, y = self._play(game.apply_trusted(w, a), j)
+                x, y = self._play(game.apply_trusted(w, a), j, key + 1)
                 out_w[i].append(x)
                 out_s[i].append(y)
         return [Value(np.array(a), np.array(b)) for a, b in zip(out_w, out_s)]
@@ -596,6 +630,15 @@ def _verdict(name: str, result: float, luck: float, error: float, luck_se: float
     return f"{name} {outcome}: {dice}, {play}.{lead}"
 
 
+def _se(x: np.ndarray) -> float:
+    """The standard error of the mean of ``x`` (one value per world).
+
+    >>> round(_se(np.array([0.0, 1.0, 0.0, 1.0])), 3)
+    0.289
+    """
+    return float(np.std(x, ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -757,12 +800,12 @@ class _Bar:
 
 
 def _estimate(ev: Evaluator, it: tuple) -> Any:
-    return ev.value(it[1], it[2], it[3]) if it[0] == "value" else ev.actions(it[1], it[3], it[2])
+    return ev.value(it[1], it[2], it[3]) if it[0] == "value" else ev.actions(it[1], it[3], it[2], it[4])
 
 
 def _evaluate(game, settings: dict, items: list) -> list:
     """Worker on any executor: the estimates of ``items`` (``("value", state, seat, key)`` or
-    ``("actions", state, seat, actions)``) with an evaluator built from ``settings``."""
+    ``("actions", state, seat, actions, key)``) with an evaluator built from ``settings``."""
     ev = Evaluator(game, **settings)
     return [_estimate(ev, it) for it in items]
 
@@ -937,7 +980,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
                or all(game.observation(states[t], i) == states[t] for i in range(n))}
     keys = [(t, v) for t in positions for v in ([None] if t in open_at else views)]
     items: list = [("value", states[t], v, t) for t, v in keys]
-    items += [("actions", states[t], p, cands) for t, p, cands in decide_at]
+    items += [("actions", states[t], p, cands, t) for t, p, cands in decide_at]
     if executor is None:
         executor = "processes" if len(items) > PARALLEL_ESTIMATES and (os.cpu_count() or 1) > 1 \
             else "serial"
@@ -967,6 +1010,12 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
             start[i] = val.win[i]
             curve.append((0, i, val.win[i], val.low[i], val.high[i]))
     chance: list[ChanceEvent] = []
+    # each seat's luck in each world, summed over the events: the worlds are the
+    # independent draws of the estimate, so their spread is its noise (paired: what the
+    # estimates before and after an event share cancels, as it does in the luck; summed
+    # in each world first: an estimate that ends one event's luck and begins the next one's
+    # counts once, as it does in the total)
+    per_world = np.zeros((n, ev.rollouts))
     for t in chance_at:
         s = states[t]
         exp, aft, se = [0.0] * n, [0.0] * n, [0.0] * n
@@ -974,7 +1023,9 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
             before, after = values[(t, v)], values[(t + 1, v)]
             for i in ([v] if v is not None else range(n)):
                 exp[i], aft[i] = before.win[i], after.win[i]
-                se[i] = math.hypot(before.se[i], after.se[i])
+                d = after.worlds[:, i] - before.worlds[:, i]
+                per_world[i] += d
+                se[i] = _se(d)
                 curve.append((t + 1, i, after.win[i], after.low[i], after.high[i]))
         outs = game.chance_outcomes(s)
         others = tuple((game.action_label(s, o), float(pr)) for o, pr in outs) \
@@ -997,7 +1048,7 @@ def analyse(game, record: GameRecord, *, bot: Any = "greedy", rollouts: int | No
         mine = [d for d in decisions if d.seat == i]
         luck = sum(c.luck[i] for c in chance)
         error = sum(d.error.value for d in mine)
-        luck_se = math.sqrt(sum(c.luck_se[i] ** 2 for c in chance))
+        luck_se = _se(per_world[i]) if chance else 0.0
         error_se = math.sqrt(sum(((d.error.high - d.error.low) / (2 * Z95)) ** 2 for d in mine))
         name = game.player_name(i)
         seats.append(SeatFigures(i, name, str(bots[i]), start[i], float(end[i]), luck, error,

@@ -231,6 +231,42 @@ def test_sampled_luck_averages_to_zero_at_a_neko_draw():
     assert covers_zero(rows), rows.mean(axis=0)
 
 
+def test_before_and_after_a_chance_event_meet_the_same_dice_after_it():
+    """Common random numbers across a run of chance events (Neko reveals cards one at a
+    time): in a world whose sampled outcome is the one that came, the estimates before
+    and after the event play the very same game on, including the chance events that
+    follow it before the next decision, so that world's luck is exactly 0. Drawn from the
+    world's stream instead (the estimate before takes its first numbers for the next
+    event, the one after does not), the two rollouts would share nothing and the luck
+    would be noise."""
+    game = tt.load_game("neko", players=3)
+    rec = tt.play(game, ["random", "greedy", "greedy"], seed=4)
+    states, actions = tt.replay(game, rec, with_actions=True)
+    runs = [t for t in range(len(actions) - 1)
+            if game.current_player(states[t]) == CHANCE == game.current_player(states[t + 1])
+            and len(game.chance_outcomes(states[t])) > 6]
+    assert len(runs) > 20
+    same = 0
+    for k in range(6):
+        ev = Evaluator(game, rollouts=4, seed=k)
+        for t in runs:
+            outs = game.chance_outcomes(states[t])
+            hit = [j for j in range(4)
+                   if outs_at(outs, ev._quantile(t, j)) == actions[t]]
+            if not hit:
+                continue
+            before, after = ev.value(states[t], key=t), ev.value(states[t + 1], key=t + 1)
+            for j in hit:
+                assert before.worlds[j].tolist() == after.worlds[j].tolist(), (t, j)
+                same += 1
+    assert same >= 5
+
+
+def outs_at(outs, u):
+    from tabletop_nb.lab.analyse import _at_quantile
+    return _at_quantile(outs, u)
+
+
 @pytest.mark.parametrize("name", ["pacal", "neko", "pebble_rock"])
 def test_luck_has_mean_zero_per_seat(name):
     """Over many games each seat's total luck averages to 0 (its 95% interval covers 0),
