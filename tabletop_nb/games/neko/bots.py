@@ -18,6 +18,7 @@ something for a strictly larger worth), so it cannot loop.
 """
 from __future__ import annotations
 
+import math
 import weakref
 from itertools import groupby
 from typing import Any, Callable
@@ -376,8 +377,8 @@ def _card_terms(game, card: int, mem=None) -> tuple:
         elif C.kind == "penguin_park":
             set_mode = _PARK
         elif C.kind == "port":
-            base += sum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
-            base += sum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
+            base += math.fsum(WORTH.get(cg.item, 0) * cg.amount for cg in C.cargo) * 0.5
+            base += math.fsum(hub_worth(game, h.multiplier, h.item) for h in C.hubs) * 0.5
         eff_a, eff_b = _ROUND_EFFECTS.get(C.effect, (None, 0))
         own = C.effect if C.effect in _OWN_EFFECTS else ""
         tiles = C.interference if r.card_interference else 0
@@ -942,7 +943,10 @@ def _plan_bid(game, s, p, P, legal, by=None, mem=None):
         need = analysis.dice_to_lead(game, s, p, sp, dice)
         if need is None:
             continue
-        spent = sum(0.35 + 0.05 * v for v in need)
+        # (float totals through math.fsum: correctly rounded, the same from the source and
+        # compiled on every Python; the builtin sum of floats compensates on 3.12+, where
+        # mypyc's sum(<generator>) is a plain loop of +)
+        spent = math.fsum(0.35 + 0.05 * v for v in need)
         v, lead = gain - spent, need[0]
         if best_v is None or v > best_v:
             best_v, best_a = v, (sp, lead)

@@ -6,6 +6,8 @@ a helper that drifts from its definition fails here by name.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -200,7 +202,7 @@ def test_bid_plan_is_the_plain_one(positions):
             need = analysis.dice_to_lead(game, s, p, sp, dice)
             if need is None:
                 continue
-            v = gain - sum(0.35 + 0.05 * x for x in need)
+            v = gain - math.fsum(0.35 + 0.05 * x for x in need)
             if best is None or v > best[0]:
                 best = (v, Bid(sp, need[0]))
         got = B._plan_bid(game, s, p, P, legal)
