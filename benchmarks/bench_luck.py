@@ -20,6 +20,9 @@ set the accuracy of the error (default: the analysis's default, 8 and 3).
 ``--eval-seed E`` draws the rollouts' seeds from ``E``, apart from the games' (block ``b``:
 ``SeedSequence(E, spawn_key=(b,))``): the same games analysed again on other worlds.
 
+``--noise``: ``--games`` games analysed (quick) on ``--seeds`` evaluator seeds each: how far
+a game's luck total moves when only the rollout worlds change, beside ``luck_se``.
+
 ``--time``: one 4-player game of each game analysed at the default accuracy and at the
 quick (classroom) setting: wall seconds, CPU seconds of this process and its workers, and
 the load average before and after (the machine may be shared: read the time with the load).
@@ -223,6 +226,71 @@ def many(args) -> dict:
     return out
 
 
+def noise(args) -> dict:
+    """``--noise``: how much of a game's luck total is the evaluator's noise, and whether
+    ``luck_se`` says so. ``--games`` games of the line-ups of ``--bots`` (whole ladder rounds,
+    block ``b`` on ``SeedSequence(--seed, spawn_key=(b,))`` as ``--blocks`` plays them) are
+    each analysed (quick) on ``--seeds`` evaluator seeds; recorded: the spread of the luck
+    totals over the games and seats, the spread over evaluator seeds of the same game's and
+    seat's total (pooled), and the root mean square of the analyses' own ``luck_se``."""
+    from tabletop_nb.lab.ladder import lineups
+
+    game = tt.load_game(args.game, players=args.players)
+    bots = args.bots.split(",")
+    per = len(lineups(len(bots), args.players))
+    load0, t0, c0 = os.getloadavg(), time.time(), cpu_seconds()
+    records = []
+    for b in range(-(-args.games // per)):
+        kid = int(np.random.SeedSequence(args.seed, spawn_key=(b,)).generate_state(1)[0])
+        part = tt.luck_and_skill(game, bots, games=per, seed=kid, quick=True,
+                                 rollouts=args.rollouts, executor="serial", progress=False)
+        records += [a.record for a in part.analyses]
+    root = 0 if args.eval_seed is None else args.eval_seed
+    luck = np.zeros((len(records), args.seeds, game.num_players))
+    se = np.zeros_like(luck)
+    for g, rec in enumerate(records):
+        for k in range(args.seeds):
+            worlds = int(np.random.SeedSequence(root, spawn_key=(g, k)).generate_state(1)[0])
+            a = tt.analyse(game, rec, quick=True, rollouts=args.rollouts, seed=worlds,
+                           executor="serial", progress=False)
+            luck[g, k] = [s.luck for s in a.seats]
+            se[g, k] = [s.luck_se for s in a.seats]
+        print(f"game {g}: {time.time() - t0:.0f} s", flush=True)
+    rollouts = _settings_of(args)[0]
+    return {"kind": "noise", "game": args.game, "players": args.players, "bots": bots,
+            "seed": args.seed, "eval_seed": args.eval_seed, "games": len(records),
+            "seeds": args.seeds, "rollouts": rollouts,
+            "sd_over_games": round(float(luck.reshape(-1).std(ddof=1)), 4),
+            "sd_over_seeds": round(float(np.sqrt(luck.var(axis=1, ddof=1).mean())), 4),
+            "luck_se_rms": round(float(np.sqrt((se ** 2).mean())), 4),
+            "wall_s": round(time.time() - t0, 1), "cpu_s": round(cpu_seconds() - c0, 1),
+            "load_before": [round(x, 2) for x in load0],
+            "load_after": [round(x, 2) for x in os.getloadavg()]}
+
+
+def _settings_of(args) -> tuple[int, int]:
+    from tabletop_nb.lab.analyse import _settings
+    return _settings(True, args.rollouts, None)
+
+
+def noise_rows(rows: list[dict]) -> list[dict]:
+    """Per game, the last ``--noise`` row."""
+    out = {r["game"]: r for r in rows if r.get("kind") == "noise"}
+    return [out[g] for g in GAMES if g in out]
+
+
+def noise_table(rows: list[dict]) -> str:
+    """The guide's table of the luck's noise (markdown), from the ``--noise`` rows."""
+    lines = ["| game | players, games x evaluator seeds | rollouts | luck total: spread over "
+             "games | spread over evaluator seeds (same game) | luck_se (root mean square) |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for r in noise_rows(rows):
+        lines.append(f"| {r['game']} | {r['players']}, {r['games']} x {r['seeds']} | "
+                     f"{r['rollouts']} | {r['sd_over_games']:.2f} | {r['sd_over_seeds']:.2f} | "
+                     f"{r['luck_se_rms']:.2f} |")
+    return "\n".join(lines)
+
+
 def two_cores(game, rec, quick: bool) -> tuple[float, float]:
     """The same analysis run once more serially: what it would take as wall time on two
     idle cores, from CPU seconds (see the module), and its CPU seconds (to set beside the
@@ -342,14 +410,31 @@ def wins_table(rows: list[dict]) -> str:
 
 def luck_rows(rows: list[dict]) -> list[dict]:
     """Per game and per rollout worlds (the games' seed, or each seed apart from it), the
-    last many-game run of the three bots at three players played in blocks."""
+    last many-game run of the three bots at three players played in blocks; a game measured
+    with the current estimator (:data:`ESTIMATOR`) shows only those runs."""
     out: dict = {}
     for r in rows:
         if r.get("kind") == "many" and r.get("bots") == ORDER and r.get("players") == 3 \
                 and r.get("blocks"):
             out[(r["game"], r.get("eval_seed"))] = r
+    current = {g for (g, _), r in out.items() if estimator(r) == ESTIMATOR}
+    out = {k: r for k, r in out.items() if k[0] not in current or estimator(r) == ESTIMATOR}
     return [out[k] for k in sorted(out, key=lambda k: (GAMES.index(k[0]), k[1] is not None,
                                                        k[1] or 0))]
+
+
+#: the luck estimator a row was measured with: 1, the chance events that follow a position
+#: before the next decision drawn from each world's stream (the estimates before and after
+#: an event shared no dice after it), and ``luck_se`` every estimate's spread added up; 2,
+#: those events on each world's stratified quantiles (common dice), and ``luck_se`` the
+#: spread of each world's summed luck. Rows of estimator 1 say so (``"estimator": 1``); a
+#: row without the field was measured after it
+ESTIMATOR = 2
+
+
+def estimator(row: dict) -> int:
+    """The luck estimator ``row`` was measured with (see :data:`ESTIMATOR`)."""
+    return int(row.get("estimator", ESTIMATOR))
 
 
 def luck_table(rows: list[dict]) -> str:
@@ -369,6 +454,8 @@ def luck_table(rows: list[dict]) -> str:
                  for i in range(3)]
         bots = [r["luck_by_bot"][b] for b in ORDER]
         worlds = "from the games' seed" if r.get("eval_seed") is None else f"apart (seed {r['eval_seed']})"
+        if estimator(r) != ESTIMATOR:
+            worlds += " (earlier estimator)"
         lines.append(f"| {r['game']} | {r['games']} ({r['seed']}) | {worlds}, {r['settings']['rollouts']} "
                      f"| {' | '.join(cell(x) for x in seats)} | {' | '.join(cell(x) for x in bots)} "
                      f"| {'yes' if covers(seats) else 'no'} | {'yes' if covers(bots) else 'no'} |")
@@ -409,6 +496,11 @@ def main(argv=None) -> None:
                    help="with --blocks: keep each block's judged decisions (pickles PATH.<block>.pkl)")
     p.add_argument("--table", default=None, help="write the per-game, per-seat table to this CSV")
     p.add_argument("--save", action="store_true", help=f"append to {RESULTS.name}")
+    p.add_argument("--noise", action="store_true",
+                   help="analyse --games games on --seeds evaluator seeds each: the luck's noise")
+    p.add_argument("--seeds", type=int, default=8, help="evaluator seeds per game (--noise)")
+    p.add_argument("--noise-table", action="store_true",
+                   help="print the guide's table of the luck's noise from luck.jsonl")
     args = p.parse_args(argv)
     if args.error_table:
         print(error_table(read_results()))
@@ -419,8 +511,12 @@ def main(argv=None) -> None:
     if args.wins_table:
         print(wins_table(read_results()))
         return
-    rows = timing(args) if args.time else [many(args)]
+    if args.noise_table:
+        print(noise_table(read_results()))
+        return
+    rows = timing(args) if args.time else [noise(args)] if args.noise else [many(args)]
     for row in rows:
+        row["estimator"] = ESTIMATOR
         row["version"] = tt.__version__
         row["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         if not args.time:

@@ -28,7 +28,13 @@ margin (``core/search.py``). ``horizon="game"`` always plays to the end. ``rollo
 
 Common random numbers: world ``j`` of every estimate in one analysis draws from the same
 seed (``SeedSequence(seed)``'s child ``j``, SPEC 7), so a difference between two actions
-or two outcomes is a difference of the game, not of the dice of the rollouts.
+or two outcomes is a difference of the game, not of the dice of the rollouts. A chance
+event with many outcomes takes, in world ``j``, that world's quantile at its position
+(stratified over the worlds, :meth:`Evaluator._quantile`), and so do the chance events that
+follow a position before the next decision: the estimates before and after a roll or a
+card, in one world, meet the same later outcomes and the same stream, and differ by that
+outcome alone. A seat's ``luck_se`` is the spread over the worlds of its luck in each world,
+summed over the game.
 
 Hidden information: everything said about a seat comes from what that seat could see.
 Each world starts from ``game.determinize(game.observation(state, seat), seat, rng)``, so
@@ -334,10 +340,12 @@ class Evaluator:
             seat sees. None uses the state as it is (an analyst who sees everything).
         key : int, default 0
             The position's number: where a chance event has more than ``max_outcomes``
-            outcomes, world ``j`` takes the outcome at quantile ``(j + U) / rollouts`` of
-            the exact probabilities (stratified), with ``U`` drawn from ``(seed, key)``.
-            The quantiles must change from one position to the next: the same few in
-            every position would favour the outcomes listed first.
+            outcomes, world ``j`` takes the outcome at quantile ``(perm[j] + U) / rollouts``
+            of the exact probabilities (stratified), with a permutation ``perm`` of the
+            worlds and ``U`` drawn from ``(seed, key)``, and the chance events that follow
+            before the next decision take the quantiles of positions ``key + 1``, ... The
+            quantiles must change from one position to the next: the same few in every
+            position would favour the outcomes listed first.
 
         Returns
         -------
@@ -500,7 +508,8 @@ class ChanceEvent:
         Where the outcomes were few (at most ``max_outcomes``): ``(label, probability)`` of
         each outcome it could have had; empty otherwise.
     luck_se : tuple of float
-        The standard error of each seat's luck (from the rollouts' spread).
+        The standard error of each seat's luck: the spread over the worlds of the paired
+        differences (after minus before, world by world).
 
     Examples
     --------
@@ -539,8 +548,11 @@ class SeatFigures:
     verdict : str
         The seat's game in one line.
     luck_se, error_se : float
-        Standard errors of the two totals (the rollouts' noise, summed over the events):
-        a total within about two of them of 0 is not told apart from 0.
+        Standard errors of the two totals (the rollouts' noise): ``luck_se`` from the
+        spread over the worlds of each world's luck summed over the game (it is how far the
+        total moves when only the evaluator's seed changes); ``error_se`` from each
+        decision's paired spread, added as independent. A total within about two of them
+        of 0 is not told apart from 0.
     points_error : float
         The sum of the seat's errors in points of score lead (:attr:`Decision.points`).
     missed : float
@@ -608,16 +620,20 @@ def _verdict(name: str, result: float, luck: float, error: float, luck_se: float
         outcome = "shared the win"
     else:
         outcome = "lost"
-    if abs(luck) < max(0.05, 2 * luck_se):
-        dice = "the dice were about even" + (f" (luck {100 * luck:+.0f} points, within the "
-                                             f"noise of {100 * luck_se:.0f})" if luck_se >= 0.05 else "")
+    if abs(luck) < 0.05:
+        dice = "the dice were about even"
+    elif abs(luck) < 2 * luck_se:  # within two standard errors: not told apart from even
+        dice = (f"the dice were not told apart from even (luck {100 * luck:+.0f} points, "
+                f"give or take {100 * luck_se:.0f})")
     elif luck > 0:
         dice = f"the dice gave {100 * luck:.0f} points of win chance"
     else:
         dice = f"the dice took {100 * -luck:.0f} points of win chance"
-    if error < max(0.02, 2 * error_se):
-        play = "play cost almost nothing" + (f" (within the noise of {100 * error_se:.0f} points)"
-                                             if error_se >= 0.05 else "")
+    if error < 0.02:
+        play = "play cost almost nothing"
+    elif error < 2 * error_se:
+        play = (f"errors were not told apart from none ({100 * error:.0f} points, give or "
+                f"take {100 * error_se:.0f})")
     else:
         play = f"errors cost {100 * error:.0f} points"
     lead = ""

@@ -262,6 +262,47 @@ def test_before_and_after_a_chance_event_meet_the_same_dice_after_it():
     assert same >= 5
 
 
+@pytest.mark.slow
+def test_a_seats_luck_se_is_the_spread_of_its_luck_over_evaluator_seeds():
+    """A seat's ``luck_se`` says how far its luck total moves when only the rollout worlds
+    change: over evaluator seeds, the same Neko game's luck totals spread about as much as
+    the analyses' own ``luck_se`` says (within a factor 1.5 either way). Adding up every
+    estimate's spread as if independent (the estimate after one reveal is the one before
+    the next, and both sides of an event share their worlds) would claim more than twice
+    the spread: the verdict's "within the noise" would excuse far too much."""
+    game = tt.load_game("neko", players=3)
+    rec = tt.play(game, ["random", "greedy", "greedy"], seed=4)
+    runs = [analyse(game, rec, quick=True, seed=k, executor="serial", progress=False)
+            for k in range(16)]
+    luck = np.array([[s.luck for s in a.seats] for a in runs])
+    claimed = np.sqrt(np.mean([[s.luck_se ** 2 for s in a.seats] for a in runs]))
+    spread = np.sqrt(luck.var(axis=0, ddof=1).mean())
+    assert spread / 1.5 < claimed < spread * 1.5, (claimed, spread)
+    # each event's own standard error is the paired spread of its worlds
+    c = max(runs[0].chance, key=lambda c: abs(c.luck[0]))
+    assert all(x >= 0 for x in c.luck_se) and c.luck_se != ()
+
+
+def test_a_worlds_quantiles_are_stratified_at_a_position_and_independent_across_positions():
+    """At one position the worlds' quantiles fall one in each stratum (stratified); one
+    world's quantiles at successive positions (a run of chance events it meets in a row)
+    are independent and uniform, so the run's outcomes come with their joint probabilities.
+    Without the permutation a world would take the same stratum at every position (its
+    quantiles at two positions correlated near 1): the first outcomes listed would come
+    together."""
+    r = 4
+    pairs = []
+    for seed in range(300):
+        ev = Evaluator(tt.load_game("pacal", players=2), rollouts=r, seed=seed)
+        for key in (5, 40):
+            q = [ev._quantile(key, j) for j in range(r)]
+            assert sorted(int(x * r) for x in q) == list(range(r))  # one per stratum
+        pairs += [(ev._quantile(5, j), ev._quantile(6, j)) for j in range(r)]
+    a = np.array(pairs)
+    assert abs(np.corrcoef(a[:, 0], a[:, 1])[0, 1]) < 0.1
+    assert abs(a.mean() - 0.5) < 0.03 and abs(np.mean(a < 0.25) - 0.25) < 0.03
+
+
 def outs_at(outs, u):
     from tabletop_nb.lab.analyse import _at_quantile
     return _at_quantile(outs, u)
@@ -417,6 +458,18 @@ def test_per_seat_totals_and_verdicts(pacal_analysis):
         assert s.result == (1.0 if s.seat in rec.winners else 0.0)
     assert "Turning points" in a._repr_html_()
     assert list(a.table().columns) == ["action", "kind", "seat", "what", "swing"]
+
+
+def test_a_verdict_says_a_total_is_within_its_noise_without_calling_it_even():
+    """A luck total inside two standard errors of 0 is 'not told apart from even', with
+    both numbers; only a small total is 'about even'; outside the noise the dice gave or took."""
+    from tabletop_nb.lab.analyse import _verdict
+    assert "not told apart from even (luck +116 points, give or take 65)" in \
+        _verdict("Yellow", 1.0, 1.16, 0.0, 0.65, 0.0)
+    assert "the dice gave 116 points" in _verdict("Yellow", 1.0, 1.16, 0.0, 0.3, 0.0)
+    assert "the dice were about even," in _verdict("Yellow", 0.0, 0.03, 0.0, 0.65, 0.0)
+    assert "errors were not told apart from none (20 points, give or take 15)" in \
+        _verdict("Violet", 0.0, 0.0, 0.2, 0.0, 0.15)
 
 
 def test_same_seed_same_analysis_on_any_executor():
