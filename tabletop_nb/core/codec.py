@@ -34,6 +34,11 @@ class CodecError(ValueError):
     """
 
 
+#: each dataclass's field names, in order, found when ``to_plain`` first meets the class (its
+#: fields are fixed when it is made; records encode one action after another)
+_DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def to_plain(obj: Any) -> Any:
     """Encode ``obj`` as JSON-friendly data (dicts, lists, str, int, float, bool, None).
 
@@ -60,6 +65,15 @@ def to_plain(obj: Any) -> Any:
     """
     if obj is None or isinstance(obj, (bool, int, float, str)):
         return obj
+    cls = type(obj)
+    if cls is tuple or cls is list:  # exactly a tuple or a list: none of the kinds below
+        return [to_plain(v) for v in obj]
+    names = _DATACLASS_FIELDS.get(cls)
+    if names is not None:  # a dataclass met before (the branch below)
+        d = {"type": cls.__name__}
+        for name in names:
+            d[name] = to_plain(getattr(obj, name))
+        return d
     if isinstance(obj, enum.Enum):
         return obj.name
     if isinstance(obj, Fraction):
@@ -72,9 +86,10 @@ def to_plain(obj: Any) -> Any:
             d[k] = to_plain(v)
         return d
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        d = {"type": type(obj).__name__}
-        for f in dataclasses.fields(obj):
-            d[f.name] = to_plain(getattr(obj, f.name))
+        names = _DATACLASS_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(obj))
+        d = {"type": cls.__name__}
+        for name in names:
+            d[name] = to_plain(getattr(obj, name))
         return d
     if isinstance(obj, (tuple, list)):
         return [to_plain(v) for v in obj]

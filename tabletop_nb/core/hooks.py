@@ -437,6 +437,10 @@ class HookTable(Sequence[HookSpec]):
 
 
 _TABLES: "weakref.WeakKeyDictionary[type, dict[str, HookSpec]]" = weakref.WeakKeyDictionary()
+#: each class's overridden hooks (:func:`overridden_hooks`), found once per class like its
+#: table: a class's methods are fixed when it is made (``BaseGame.__init_subclass__`` checks
+#: and wraps them then), and the engines ask on every turn
+_OVERRIDDEN: "weakref.WeakKeyDictionary[type, tuple[str, ...]]" = weakref.WeakKeyDictionary()
 
 
 def _declared(cls: type) -> dict[str, HookSpec]:
@@ -512,8 +516,12 @@ def overridden_hooks(cls: Any) -> tuple[str, ...]:
     (('moves_this_turn',), ())
     """
     cls = _game_class(cls)
-    return tuple(name for name, spec in _declared(cls).items()
-                 if getattr(_declaration(cls, name), "__hook__", None) is not spec)
+    found = _OVERRIDDEN.get(cls)
+    if found is None:
+        found = _OVERRIDDEN[cls] = tuple(
+            name for name, spec in _declared(cls).items()
+            if getattr(_declaration(cls, name), "__hook__", None) is not spec)
+    return found
 
 
 def override_source(cls: Any, name: str) -> Callable:

@@ -131,3 +131,33 @@ def test_a_games_validate_tripping_is_still_a_rules_error():
 
     with pytest.raises(RulesError, match=r"rules\.\*: these rules do not fit together \(ValueError"):
         Fragile(table=())
+
+
+@dataclass(frozen=True)
+class _Sail:
+    to: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class _SailFar(_Sail):
+    far: int = 2
+
+
+class _Pair(tuple):
+    """A tuple subclass that is no named tuple: encoded as a list, like a tuple."""
+
+
+def test_to_plain_encodes_each_dataclass_by_its_own_fields_every_time():
+    """A record encodes one action after another: each dataclass by its own class's fields
+    (a subclass with a field more keeps it, met before or after its base), a named tuple as
+    a dict, a plain tuple, list or tuple subclass as a list, every time alike."""
+    expected = [
+        ({"type": "_Sail", "to": [1, 2]}, _Sail((1, 2))),
+        ({"type": "_SailFar", "to": [3, 4], "far": 5}, _SailFar((3, 4), 5)),
+        ({"type": "Card", "island": "red", "points": 2}, Card("red", 2)),
+        ([[1, 2], {"type": "_Sail", "to": [0, 0]}], (_Pair((1, 2)), _Sail((0, 0)))),
+        ([Fraction(1, 3).__str__(), [True, None]], [Fraction(1, 3), (True, None)]),
+    ]
+    for _ in range(2):  # the second round meets every class again
+        for plain, value in expected + expected[::-1]:
+            assert to_plain(value) == plain
