@@ -366,7 +366,7 @@ def error_table(rows: list[dict]) -> str:
         for m, res in r["measures"].items():
             fmt = "+.1f" if m == "points_error" else "+.2f"
             e, p = res["by_bot"], res["paired"]
-            lines.append(f"| {g} | {r['players']}, {r['games']} | {MEASURE_WORDS.get(m, m)} "
+            lines.append(f"| {g} | {r['players']}, {r['games']}{earlier(r)} | {MEASURE_WORDS.get(m, m)} "
                          f"| {cell(e['random'], fmt)} | {cell(e['greedy'], fmt)} "
                          f"| {cell(e['search'], fmt)} | {cell(p['random-greedy'], fmt)} "
                          f"| {cell(p['greedy-search'], fmt)} | {'yes' if res['ordered'] else 'no'} |")
@@ -401,7 +401,7 @@ def wins_table(rows: list[dict]) -> str:
     for r in wins_rows(rows):
         for a, b in zip(r["bots"], r["bots"][1:]):
             key = f"{a}-{b}"
-            lines.append(f"| {r['game']} | {r['players']}, {r['games']} | {a}, {b} "
+            lines.append(f"| {r['game']} | {r['players']}, {r['games']}{earlier(r)} | {a}, {b} "
                          f"| {cell(flip(r['result_paired'][key]))} "
                          f"| {cell(flip(r['gain_paired'][key]))} "
                          f"| {cell(r['error_paired'][key])} |")
@@ -437,6 +437,11 @@ def estimator(row: dict) -> int:
     return int(row.get("estimator", ESTIMATOR))
 
 
+def earlier(row: dict) -> str:
+    """What a table cell adds for a row of an earlier estimator (nothing for the current)."""
+    return "" if estimator(row) == ESTIMATOR else " (earlier estimator)"
+
+
 def luck_table(rows: list[dict]) -> str:
     """The guide's table of each seat's and each bot's mean luck per game (markdown), from
     the results rows: does each interval cover 0?"""
@@ -454,8 +459,7 @@ def luck_table(rows: list[dict]) -> str:
                  for i in range(3)]
         bots = [r["luck_by_bot"][b] for b in ORDER]
         worlds = "from the games' seed" if r.get("eval_seed") is None else f"apart (seed {r['eval_seed']})"
-        if estimator(r) != ESTIMATOR:
-            worlds += " (earlier estimator)"
+        worlds += earlier(r)
         lines.append(f"| {r['game']} | {r['games']} ({r['seed']}) | {worlds}, {r['settings']['rollouts']} "
                      f"| {' | '.join(cell(x) for x in seats)} | {' | '.join(cell(x) for x in bots)} "
                      f"| {'yes' if covers(seats) else 'no'} | {'yes' if covers(bots) else 'no'} |")
