@@ -220,17 +220,22 @@ def test_the_guide_says_what_the_luck_rows_say(rows):
 def test_the_guide_says_what_the_wins_rows_say(rows):
     """The guide's words beside the wins table (issue 41: Pebble Rock's greedy and search),
     checked against its rows: in every game each error difference lies inside the gain
-    difference's interval; search's margin over greedy in error is smallest in Pebble Rock,
+    difference's interval, or above it for random against greedy in Pacal only; search's margin over greedy in error is smallest in Pebble Rock,
     where it wins surely more than greedy and its error margin is below its gain; in the
     two-player games its errors are surely below greedy's too; the error table orders
     every game."""
     b, runs = rows
     wins = {(r["game"], r["players"]): r for r in b.wins_rows(b.read_results())}
+    above = set()
     for game in b.GAMES:
         r = wins[(game, 3)]
         for key in ("random-greedy", "greedy-search"):
             gain = [-x for x in r["gain_paired"][key][:3]]  # stronger minus weaker
-            assert gain[2] <= r["error_paired"][key][0] <= gain[1], (game, key)
+            assert gain[2] <= r["error_paired"][key][0], (game, key)
+            if r["error_paired"][key][0] > gain[1]:
+                above.add((game, key))
+    assert above == {("pacal", "random-greedy")}
+    for game in b.GAMES:
         assert runs[game]["ordered"] and runs[game]["measures"]["points_error"]["ordered"], game
     margin = {g: wins[(g, 3)]["error_paired"]["greedy-search"][0] for g in b.GAMES}
     assert min(margin, key=margin.get) == "pebble_rock"
