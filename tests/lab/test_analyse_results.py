@@ -22,6 +22,13 @@ def bench():
     return mod
 
 
+def guide_table(name: str) -> str:
+    """The guide's ``name`` table: the text between its ``<!-- name-table -->`` markers."""
+    got = re.search(rf"<!-- {name}-table -->\n(.*?)\n<!-- /{name}-table -->", GUIDE.read_text(), re.S)
+    assert got, f"docs/guide/luck.md needs the {name} table between its markers"
+    return got.group(1).strip()
+
+
 @pytest.fixture(scope="module")
 def rows():
     b = bench()
@@ -51,11 +58,8 @@ def test_each_game_has_a_run_of_the_three_bots_with_decisions_judged(rows, name)
 
 def test_the_guide_shows_the_recorded_table(rows):
     """The error table between its markers is the one made from the results."""
-    b, runs = rows
-    text = GUIDE.read_text()
-    got = re.search(r"<!-- error-table -->\n(.*?)\n<!-- /error-table -->", text, re.S)
-    assert got, "docs/guide/luck.md needs the error table between its markers"
-    assert got.group(1).strip() == b.error_table(b.read_results()), \
+    b, _ = rows
+    assert guide_table("error") == b.error_table(b.read_results()), \
         "regenerate it: python benchmarks/bench_luck.py --error-table"
 
 
@@ -63,10 +67,7 @@ def test_the_guide_shows_the_recorded_luck_table(rows):
     """The luck table (each seat's and bot's mean luck, mean 0 expected) is the one made
     from the results, and each game's table run is in it, with at least 30 games."""
     b, _ = rows
-    text = GUIDE.read_text()
-    got = re.search(r"<!-- luck-table -->\n(.*?)\n<!-- /luck-table -->", text, re.S)
-    assert got, "docs/guide/luck.md needs the luck table between its markers"
-    assert got.group(1).strip() == b.luck_table(b.read_results()), \
+    assert guide_table("luck") == b.luck_table(b.read_results()), \
         "regenerate it: python benchmarks/bench_luck.py --luck-summary"
     luck = b.luck_rows(b.read_results())
     assert {r["game"] for r in luck} == set(b.GAMES) and all(r["games"] >= 30 for r in luck)
@@ -79,10 +80,7 @@ def test_the_guide_shows_the_recorded_noise_table(rows):
     seeds is most of the spread over games (a game's luck total is mostly noise at these
     rollouts), as the guide says."""
     b, _ = rows
-    text = GUIDE.read_text()
-    got = re.search(r"<!-- noise-table -->\n(.*?)\n<!-- /noise-table -->", text, re.S)
-    assert got, "docs/guide/luck.md needs the noise table between its markers"
-    assert got.group(1).strip() == b.noise_table(b.read_results()), \
+    assert guide_table("noise") == b.noise_table(b.read_results()), \
         "regenerate it: python benchmarks/bench_luck.py --noise-table"
     noise = b.noise_rows(b.read_results())
     assert "neko" in {r["game"] for r in noise}
@@ -108,10 +106,7 @@ def test_the_guide_shows_the_recorded_wins_table(rows):
     """The table of what each stronger bot won beside what its errors say is the one made
     from the results, and it has each game's three-player run of the three bots."""
     b, _ = rows
-    text = GUIDE.read_text()
-    got = re.search(r"<!-- wins-table -->\n(.*?)\n<!-- /wins-table -->", text, re.S)
-    assert got, "docs/guide/luck.md needs the wins table between its markers"
-    assert got.group(1).strip() == b.wins_table(b.read_results()), \
+    assert guide_table("wins") == b.wins_table(b.read_results()), \
         "regenerate it: python benchmarks/bench_luck.py --wins-table"
     three = {r["game"] for r in b.wins_rows(b.read_results())
              if r["players"] == 3 and r["bots"] == b.ORDER}
