@@ -224,7 +224,8 @@ class PacalState:
     scores : tuple of int
         Each seat's points.
     allowance, taken : int
-        Stones the turn's move allows dropping, and dropped so far (PC-DROP).
+        Stones the turn's move allows dropping (PC-DROP), and the stones taken back from
+        the board this turn, which the drop must put down again (PC-TAKEBACK).
     last_round : bool
         Whether the end threshold was passed and this is the last round (PC-PLAYERS).
     idle : int
