@@ -39,6 +39,14 @@ class CodecError(ValueError):
 _DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def _fields_plain(obj: Any, names: tuple[str, ...]) -> dict:
+    """A dataclass as a dict: its class's name under ``"type"``, then each field encoded."""
+    d = {"type": type(obj).__name__}
+    for name in names:
+        d[name] = to_plain(getattr(obj, name))
+    return d
+
+
 def to_plain(obj: Any) -> Any:
     """Encode ``obj`` as JSON-friendly data (dicts, lists, str, int, float, bool, None).
 
@@ -70,10 +78,7 @@ def to_plain(obj: Any) -> Any:
         return [to_plain(v) for v in obj]
     names = _DATACLASS_FIELDS.get(cls)
     if names is not None:  # a dataclass met before (the branch below)
-        d = {"type": cls.__name__}
-        for name in names:
-            d[name] = to_plain(getattr(obj, name))
-        return d
+        return _fields_plain(obj, names)
     if isinstance(obj, enum.Enum):
         return obj.name
     if isinstance(obj, Fraction):
@@ -87,10 +92,7 @@ def to_plain(obj: Any) -> Any:
         return d
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         names = _DATACLASS_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(obj))
-        d = {"type": cls.__name__}
-        for name in names:
-            d[name] = to_plain(getattr(obj, name))
-        return d
+        return _fields_plain(obj, names)
     if isinstance(obj, (tuple, list)):
         return [to_plain(v) for v in obj]
     if isinstance(obj, (frozenset, set)):

@@ -114,7 +114,7 @@ class Value:
         self.score_worlds = scores
         n = len(worlds)
         mean = worlds.mean(axis=0)
-        se = worlds.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(mean.shape, np.nan)
+        se = _se(worlds)
         # a few 0/1 results often agree by chance (four wins: a spread of 0); the standard
         # error is never taken below that of a proportion shrunk towards 1/2 (Agresti-Coull),
         # so a handful of rollouts never claims more than they can know
@@ -646,13 +646,19 @@ def _verdict(name: str, result: float, luck: float, error: float, luck_se: float
     return f"{name} {outcome}: {dice}, {play}.{lead}"
 
 
-def _se(x: np.ndarray) -> float:
-    """The standard error of the mean of ``x`` (one value per world).
+def _se(x: np.ndarray) -> Any:
+    """The standard error of the mean of ``x`` (one row per world): a float for one value per
+    world, an array of one per column for a table (nan with fewer than two worlds).
 
     >>> round(_se(np.array([0.0, 1.0, 0.0, 1.0])), 3)
     0.289
+    >>> _se(np.array([[0.0, 2.0], [1.0, 2.0]])).round(3).tolist()
+    [0.5, 0.0]
     """
-    return float(np.std(x, ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
+    if len(x) < 2:
+        return np.full(x.shape[1:], np.nan) if x.ndim > 1 else float("nan")
+    se = x.std(axis=0, ddof=1) / math.sqrt(len(x))
+    return se if x.ndim > 1 else float(se)
 
 
 def _pct(x: float) -> str:
