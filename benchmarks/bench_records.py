@@ -63,51 +63,6 @@ class NativeRec:
         self.b = b
         self.c = c
         self.d = d
-
-
-def make_state_record(n: int) -> int:
-    t = 0
-    for i in range(n):
-        r = Rec(i, 2, (), 4)
-        t += r.a + r.b
-    return t
-
-
-def make_dataclass(n: int) -> int:
-    t = 0
-    for i in range(n):
-        r = DataRec(i, 2, (), 4)
-        t += r.a + r.b
-    return t
-
-
-def make_native(n: int) -> int:
-    t = 0
-    for i in range(n):
-        r = NativeRec(i, 2, (), 4)
-        t += r.a + r.b
-    return t
-
-
-def read_state_record(r: Rec, n: int) -> int:
-    t = 0
-    for _ in range(n):
-        t += r.a + r.b + r.d
-    return t
-
-
-def read_dataclass(r: DataRec, n: int) -> int:
-    t = 0
-    for _ in range(n):
-        t += r.a + r.b + r.d
-    return t
-
-
-def read_native(r: NativeRec, n: int) -> int:
-    t = 0
-    for _ in range(n):
-        t += r.a + r.b + r.d
-    return t
 '''
 
 # mypyc does not follow the interpreted module (so ``Rec`` is untyped to it, read and called
@@ -117,6 +72,27 @@ MYPY_INI = '''
 [mypy-interp_rec]
 follow_imports = skip
 '''
+
+# one maker and one reader per declaration, each typed with its class (so that mypyc compiles
+# its own construction and field reads)
+LOOPS = '''
+
+def make_{kind}(n: int) -> int:
+    t = 0
+    for i in range(n):
+        r = {cls}(i, 2, (), 4)
+        t += r.a + r.b
+    return t
+
+
+def read_{kind}(r: {cls}, n: int) -> int:
+    t = 0
+    for _ in range(n):
+        t += r.a + r.b + r.d
+    return t
+'''
+KINDS = (("state_record", "Rec"), ("dataclass", "DataRec"), ("native", "NativeRec"))
+COMPILED += "".join(LOOPS.format(kind=kind, cls=cls) for kind, cls in KINDS)
 
 SETUP = '''
 from setuptools import setup
