@@ -200,16 +200,35 @@ def restore_docstrings(c_file: str, paths: list[str]) -> int:
     return written
 
 
+#: the commands of pip's metadata hooks (``get_requires_for_build_*`` runs egg_info,
+#: ``prepare_metadata_for_build_*`` dist_info) and of a source archive: they finalize
+#: build_ext too (to list its sources), but build nothing
+METADATA_COMMANDS = frozenset({"egg_info", "dist_info", "sdist"})
+
+
+def builds_extensions(commands: list[str]) -> bool:
+    """Whether setup.py was called to build (``editable_wheel``, ``bdist_wheel``,
+    ``build_ext``, ...), not only for the package's metadata.
+
+    >>> builds_extensions(["editable_wheel"]), builds_extensions(["dist_info"])
+    (True, False)
+    """
+    return not commands or not set(commands) <= METADATA_COMMANDS
+
+
 class BuildCompiled(build_ext):
-    """build_ext whose extensions are the mypyc-compiled modules, made when the build runs
-    (not on every call of setup.py, which pip makes three times), or none at all."""
+    """build_ext whose extensions are the mypyc-compiled modules, made when a build runs (pip
+    calls setup.py three times per install; its two metadata calls compile nothing), or
+    none at all."""
 
     def finalize_options(self) -> None:
         self.extensions = []
         self._compiled: list[str] = []
         self._hashes: dict[str, str] = {}
         self._why = ""  # why nothing was compiled (the manifest keeps it for tabletop_nb.native)
-        if pure_requested():
+        if not builds_extensions(self.distribution.commands):
+            pass  # metadata only: mypyc would check and translate the modules for nothing
+        elif pure_requested():
             self._why = f"{PURE_ENV} was set at install time"
             _notice(f"{self._why}: installing the pure-Python package (nothing compiled)")
         else:

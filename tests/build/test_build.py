@@ -212,6 +212,36 @@ def test_a_build_removes_only_this_pythons_stale_libraries(tmp_path):
     assert stale == [str(pkg / ("dropped" + own))]
 
 
+@pytest.mark.parametrize("commands, compiles", [
+    (["egg_info"], False), (["dist_info"], False),   # pip's two metadata hooks
+    (["editable_wheel"], True), (["bdist_wheel"], True), (["build_ext"], True), ([], True)])
+def test_mypyc_runs_only_when_a_build_runs(monkeypatch, commands, compiles):
+    """pip calls setup.py three times per install; its metadata calls (egg_info, dist_info)
+    finalize build_ext too, and must not run mypyc (about 13 CPU s each, for nothing)."""
+    import mypyc.build
+    from setuptools.dist import Distribution
+
+    class Compiling(Exception):
+        pass
+
+    def mypycify(*args, **kw):
+        raise Compiling
+
+    ns = _setup_functions()
+    monkeypatch.setattr(mypyc.build, "mypycify", mypycify)
+    monkeypatch.delenv("TABLETOP_PURE", raising=False)
+    ns["compiler_problem"] = lambda: None   # (the finalize's own name look-up: a compiler is there)
+    dist = Distribution({"name": "tabletop-nb"})
+    dist.commands = commands
+    cmd = ns["BuildCompiled"](dist)
+    if compiles:
+        with pytest.raises(Compiling):
+            cmd.finalize_options()
+    else:
+        cmd.finalize_options()
+        assert cmd.extensions == [] and dist.ext_modules == []
+
+
 def test_a_library_left_by_an_earlier_build_is_not_imported(tmp_path):
     """Compiled mode loads only this build's modules compiled: a module dropped from the list
     runs its source even if its old extension module is still beside it."""
