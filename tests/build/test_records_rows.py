@@ -36,3 +36,23 @@ def test_only_a_native_class_with_its_own_init_is_made_by_compiled_code():
             assert res[kind]["make_and_read_2_ns"] > 3 * native, (r["python"], kind, res)
         for kind in ("native class", "mypyc dataclass"):
             assert res[kind]["read_3_fields_ns"] * 3 < res["state_record"]["read_3_fields_ns"], (r["python"], res)
+
+
+def _share_rows() -> list[dict]:
+    with open(ROOT / "benchmarks" / "results" / "build.jsonl") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [r for r in rows if r.get("kind") == "record share"]
+
+
+def test_making_a_games_records_is_a_few_percent_of_its_cpu():
+    """The text: making every record a greedy game makes, states and actions, is a few
+    percent of the game's CPU (so a compiled ``__init__`` would save little), measured for
+    every game on both Pythons."""
+    rows = _share_rows()
+    assert {".".join(r["python"].split(".")[:2]) for r in rows} >= {"3.11", "3.13"}
+    for r in rows:
+        assert set(r["results"]) == {"pacal", "pebble_rock", "neko"}, r["results"].keys()
+        for game, res in r["results"].items():
+            assert 0 < res["share"] < 0.08, (r["python"], game, res["share"])
+            made = sum(c["per_game"] for c in res["classes"].values())
+            assert abs(made - res["records_per_game"]) < 0.5 + 0.001 * made, (game, made)
