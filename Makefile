@@ -125,11 +125,12 @@ unit: $(VENV)/.test-installed $(VENV)/.compiled
 # The Python source of the compiled modules, the reference: the build's own tests, every
 # game's golden records (core/codec.py, compiled, encodes them all), the records' and codec's
 # tests, the caches on and off (compiled code's cache look-ups are not counted), and the compiled
-# games' engine and bot tests and the conformance suite again with TABLETOP_PURE=1 (the unit run
-# above uses the compiled modules); both pin the same digests.
+# games' engine and bot tests, the conformance suite and the lab's tests (studies, comparisons,
+# analysis: they play the compiled games) again with TABLETOP_PURE=1 (the unit run above uses
+# the compiled modules); both pin the same digests.
 SOURCE_MODE_TESTS = tests/build tests/test_golden_records.py \
   tests/core/test_record.py tests/core/test_rules_codec.py tests/test_caches_off.py \
-  tests/games/neko tests/games/pacal tests/games/pebble_rock tests/conformance
+  tests/games/neko tests/games/pacal tests/games/pebble_rock tests/conformance tests/lab
 unit-source: $(VENV)/.test-installed
 	TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS) -m "not browser and not slow" -q -p no:cacheprovider -k "not speed"
 

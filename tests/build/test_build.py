@@ -21,6 +21,7 @@ import os
 import random
 import shutil
 import subprocess
+import re
 import sys
 import sysconfig
 import textwrap
@@ -258,6 +259,20 @@ def test_mutation_testing_runs_the_source():
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
     assert native.pure_requested(mutants.env_for(Path("/nowhere"), "pacal"))
+
+
+def test_make_test_runs_the_golden_engine_bot_and_lab_tests_on_the_source_too():
+    """CI (``make test``) runs the unit tests on the compiled build, then the golden records
+    and every engine, bot and lab test again with ``TABLETOP_PURE=1``."""
+    make = (ROOT / "Makefile").read_text().replace("\\\n", " ")
+    listed = re.search(r"^SOURCE_MODE_TESTS = (.*)$", make, re.M).group(1).split()
+    for needed in ("tests/build", "tests/test_golden_records.py", "tests/games/neko",
+                   "tests/games/pacal", "tests/games/pebble_rock", "tests/conformance", "tests/lab"):
+        assert needed in listed, (needed, listed)
+    recipe = make[make.index("\ntest:"):]
+    recipe = recipe[:recipe.index("\n\n")]
+    assert "TABLETOP_PURE=1 $(PY) -m pytest $(SOURCE_MODE_TESTS)" in recipe
+    assert '$(PY) -m pytest tests -m "not browser"' in recipe
 
 
 # -- the source is the reference: both modes play the same games ---------------------------------
