@@ -38,6 +38,7 @@ from collections import Counter
 
 import tabletop_nb as tt
 from tabletop_nb import native
+from tabletop_nb.core.draft import fields_of
 
 
 def _record_classes(game: str) -> list[type]:
@@ -52,9 +53,8 @@ def _record_classes(game: str) -> list[type]:
 
 
 def _fields(rec) -> tuple:
-    if isinstance(rec, tuple):
-        return tuple(rec)
-    return tuple(getattr(rec, f.name) for f in dataclasses.fields(rec) if f.init)
+    """The record's constructor arguments, in order (as the working copy reads them)."""
+    return tuple(getattr(rec, name) for name in fields_of(type(rec)))
 
 
 def _play(base, games: int) -> float:

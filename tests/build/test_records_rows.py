@@ -10,10 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _rows() -> list[dict]:
+def _rows(kind: str = "state records") -> list[dict]:
     with open(ROOT / "benchmarks" / "results" / "build.jsonl") as f:
         rows = [json.loads(line) for line in f if line.strip()]
-    return [r for r in rows if r.get("kind") == "state records"]
+    return [r for r in rows if r.get("kind") == kind]
 
 
 def test_rows_of_state_records_exist_for_each_python_measured():
@@ -38,17 +38,11 @@ def test_only_a_native_class_with_its_own_init_is_made_by_compiled_code():
             assert res[kind]["read_3_fields_ns"] * 3 < res["state_record"]["read_3_fields_ns"], (r["python"], res)
 
 
-def _share_rows() -> list[dict]:
-    with open(ROOT / "benchmarks" / "results" / "build.jsonl") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return [r for r in rows if r.get("kind") == "record share"]
-
-
 def test_making_a_games_records_is_a_few_percent_of_its_cpu():
     """The text: making every record a greedy game makes, states and actions, is a few
     percent of the game's CPU (so a compiled ``__init__`` would save little), measured for
     every game on both Pythons."""
-    rows = _share_rows()
+    rows = _rows("record share")
     assert {".".join(r["python"].split(".")[:2]) for r in rows} >= {"3.11", "3.13"}
     for r in rows:
         assert set(r["results"]) == {"pacal", "pebble_rock", "neko"}, r["results"].keys()
